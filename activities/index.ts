@@ -1,0 +1,17 @@
+// Activities are thin calls into domain services; each gets its own entity manager (one transaction per call).
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { IdempotencyService } from '../src/domains/idempotency';
+
+export interface ActivityDeps {
+  orm: MikroORM;
+  idempotency: IdempotencyService;
+}
+
+export const createActivities = (deps: ActivityDeps) => ({
+  /** Deletes expired idempotency keys; returns how many. */
+  async purgeExpiredIdempotencyKeys(): Promise<number> {
+    return deps.idempotency.purgeExpired(deps.orm.em.fork());
+  },
+});
+
+export type Activities = ReturnType<typeof createActivities>;

@@ -1,0 +1,4 @@
+#!/usr/bin/env node
+// The `bursar` command: TypeScript sources run through tsx, so there is no build step to forget.
+require('tsx/cjs');
+require('../src/app/cli.ts');

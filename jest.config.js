@@ -1,0 +1,11 @@
+/** Jest runs the TypeScript sources through ts-jest (transpile-only: `./run test` type-checks with tsc first). */
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': 'ts-jest' },
+  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  testTimeout: 60_000,
+  maxWorkers: 1,
+  reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
+};

@@ -1,0 +1,120 @@
+// `bursar <command>`: start the stack, run one process, migrate, create organizations and access tokens.
+import { parseArgs } from 'node:util';
+import { Connection } from '@temporalio/client';
+import { isScope, type Scope } from '../domains/organization';
+import { ENVIRONMENTS, loadConfig, type Config, type Environment } from './config';
+import { closeEnvironment, openEnvironment } from './container';
+import { migrate } from './database';
+import { inTransaction } from './transaction';
+import { runApi } from './api';
+import { runStack } from './stack';
+import { runWorker } from './worker';
+
+const USAGE = `Usage: bursar <command> [options]
+
+  start                                   Temporal dev server (unless TEMPORAL_ADDRESS is set), migrations, API and worker
+  api    [--env production|sandbox|all]   the HTTP API alone (default: all)
+  worker [--env production|sandbox|all]   the Temporal worker alone (default: all)
+  migrate [--env production|sandbox|all]  create the databases if needed and apply migrations (default: all)
+  organization create --name NAME [--slug SLUG] [--env ENV]
+  token create --organization ID_OR_SLUG --scopes a:read,b:write [--comment TEXT] [--env ENV]
+                                          prints the organization access token once
+
+ENV defaults to production for organization and token commands.`;
+
+async function main(argv: string[]): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      env: { type: 'string' },
+      name: { type: 'string' },
+      slug: { type: 'string' },
+      organization: { type: 'string' },
+      scopes: { type: 'string' },
+      comment: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command, subcommand] = positionals;
+  if (values.help || !command) return console.log(USAGE);
+  const config = loadConfig();
+
+  switch (command) {
+    case 'start':
+      return runStack(config);
+    case 'api':
+      return runApi(config, environmentsOf(values.env));
+    case 'worker':
+      return runWorker(config, environmentsOf(values.env));
+    case 'migrate':
+      for (const environment of environmentsOf(values.env)) {
+        const applied = await migrate(config.databaseUrls[environment]);
+        console.log(`${environment}: ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'}`);
+      }
+      return;
+    case 'organization':
+      if (subcommand !== 'create' || !values.name) throw new UsageError('organization create needs --name');
+      return createOrganization(config, singleEnvironment(values.env), values.name, values.slug);
+    case 'token':
+      if (subcommand !== 'create' || !values.organization || !values.scopes) throw new UsageError('token create needs --organization and --scopes');
+      return createToken(config, singleEnvironment(values.env), values.organization, parseScopes(values.scopes), values.comment);
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+class UsageError extends Error {}
+
+function environmentsOf(value: string | undefined): Environment[] {
+  if (!value || value === 'all') return [...ENVIRONMENTS];
+  return [singleEnvironment(value)];
+}
+
+function singleEnvironment(value = 'production'): Environment {
+  if (!(ENVIRONMENTS as readonly string[]).includes(value)) throw new UsageError(`--env must be one of ${ENVIRONMENTS.join(', ')}`);
+  return value as Environment;
+}
+
+function parseScopes(value: string): Scope[] {
+  const scopes = value.split(/[,\s]+/).filter(Boolean);
+  const unknown = scopes.filter((scope) => !isScope(scope));
+  if (unknown.length) throw new UsageError(`unknown scopes: ${unknown.join(', ')}`);
+  return scopes as Scope[];
+}
+
+async function withEnvironment<T>(config: Config, environment: Environment, work: (env: Awaited<ReturnType<typeof openEnvironment>>) => Promise<T>) {
+  await migrate(config.databaseUrls[environment]);
+  // Organization and token commands only touch PostgreSQL: the Temporal connection is never opened.
+  const connection = Connection.lazy({ address: config.temporalAddress });
+  const env = await openEnvironment(config, environment, connection);
+  try {
+    return await work(env);
+  } finally {
+    await closeEnvironment(env);
+  }
+}
+
+async function createOrganization(config: Config, environment: Environment, name: string, slug?: string) {
+  await withEnvironment(config, environment, async (env) => {
+    const organization = await inTransaction(env.orm, (tx) => env.organizations.createOrganization(tx.em, { name, slug }));
+    console.log(JSON.stringify({ environment, id: organization.id, name: organization.name, slug: organization.slug }, null, 2));
+  });
+}
+
+async function createToken(config: Config, environment: Environment, organization: string, scopes: Scope[], comment?: string) {
+  await withEnvironment(config, environment, async (env) => {
+    const { token, accessToken } = await inTransaction(env.orm, async (tx) => {
+      const org = await env.organizations.findOrganization(tx.em, organization);
+      return env.organizations.createAccessToken(tx.em, { organizationId: org.id, scopes, comment });
+    });
+    console.error(`Organization access token ${accessToken.id} (${environment}), scopes: ${accessToken.scopes.join(' ')}`);
+    console.error('It is shown only this once; store it now.');
+    console.log(token);
+  });
+}
+
+main(process.argv.slice(2)).catch((error) => {
+  console.error(error instanceof UsageError ? `bursar: ${error.message}\n\n${USAGE}` : error);
+  process.exit(error instanceof UsageError ? 2 : 1);
+});

@@ -1,0 +1,81 @@
+// All configuration comes from environment variables, checked by one zod schema at start-up (fail fast).
+import { z } from 'zod';
+import { NAMESPACES, TASK_QUEUE } from '../../temporal.config';
+
+export const ENVIRONMENTS = ['production', 'sandbox'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+const DEVELOPMENT_SECRET = 'insecure-development-secret-do-not-use-in-production';
+
+const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    BURSAR_SECRET: z.string().min(32).default(DEVELOPMENT_SECRET),
+    DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/bursar'),
+    DATABASE_POOL_MAX: int(10),
+    TEMPORAL_ADDRESS: z.string().optional(),
+    TEMPORAL_PORT: int(7233),
+    TEMPORAL_UI_PORT: int(8233),
+    TEMPORAL_NAMESPACE_PRODUCTION: z.string().default(NAMESPACES.production),
+    TEMPORAL_NAMESPACE_SANDBOX: z.string().default(NAMESPACES.sandbox),
+    TEMPORAL_TASK_QUEUE: z.string().default(TASK_QUEUE),
+    TEMPORAL_CLI_PATH: z.string().optional(),
+    HOST: z.string().default('127.0.0.1'),
+    PORT: int(8000),
+    SANDBOX_PORT: int(8001),
+    PUBLIC_URL: z.url().optional(),
+    SANDBOX_PUBLIC_URL: z.url().optional(),
+    REDIS_URL: z.string().optional(),
+    RATE_LIMIT_ORG_PER_MINUTE: int(300),
+    RATE_LIMIT_IP_PER_SECOND: int(100),
+    BODY_LIMIT_BYTES: int(1_000_000),
+    OUTBOX_RELAY_INTERVAL_MS: int(5_000),
+    OUTBOX_RELAY_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+    DATA_DIR: z.string().default('.data'),
+  })
+  .refine((c) => c.NODE_ENV !== 'production' || c.BURSAR_SECRET !== DEVELOPMENT_SECRET, {
+    path: ['BURSAR_SECRET'],
+    message: 'must be set to a random secret of at least 32 characters in production',
+  });
+
+export type Config = z.infer<typeof ConfigSchema> & {
+  /** Temporal frontend the processes connect to: TEMPORAL_ADDRESS, or the embedded dev server. */
+  temporalAddress: string;
+  embeddedTemporal: boolean;
+  namespaces: Record<Environment, string>;
+  databaseUrls: Record<Environment, string>;
+  ports: Record<Environment, number>;
+  publicUrls: Record<Environment, string>;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const c = parsed.data;
+  const ports = { production: c.PORT, sandbox: c.SANDBOX_PORT };
+  return {
+    ...c,
+    temporalAddress: c.TEMPORAL_ADDRESS ?? `127.0.0.1:${c.TEMPORAL_PORT}`,
+    embeddedTemporal: !c.TEMPORAL_ADDRESS,
+    namespaces: { production: c.TEMPORAL_NAMESPACE_PRODUCTION, sandbox: c.TEMPORAL_NAMESPACE_SANDBOX },
+    databaseUrls: { production: environmentDatabaseUrl(c.DATABASE_URL, 'production'), sandbox: environmentDatabaseUrl(c.DATABASE_URL, 'sandbox') },
+    ports,
+    publicUrls: {
+      production: c.PUBLIC_URL ?? `http://localhost:${ports.production}`,
+      sandbox: c.SANDBOX_PUBLIC_URL ?? `http://localhost:${ports.sandbox}`,
+    },
+  };
+}
+
+/** Each environment lives in its own database: `<name>_production` and `<name>_sandbox` beside DATABASE_URL's. */
+export function environmentDatabaseUrl(databaseUrl: string, environment: Environment): string {
+  const url = new URL(databaseUrl);
+  const base = url.pathname.replace(/^\//, '') || 'bursar';
+  url.pathname = `/${base}_${environment}`;
+  return url.toString();
+}

@@ -1,0 +1,62 @@
+// Middleware every request goes through: request id, problem-details errors, per-IP limits, bearer auth.
+import type { Context, Next } from 'koa';
+import { BursarError, NotPermitted, TooManyRequests, Unauthorized } from '../../kernel/errors';
+import { newId } from '../../kernel/ids';
+import type { AuthenticatedOrganization } from '../../domains/organization';
+import type { EnvironmentContext } from '../container';
+import { sendProblem } from './problem';
+import type { RateLimits } from './rate-limit';
+
+const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export async function requestId(ctx: Context, next: Next): Promise<void> {
+  const incoming = ctx.get('x-request-id');
+  ctx.state.requestId = SAFE_REQUEST_ID.test(incoming) ? incoming : newId();
+  ctx.set('X-Request-Id', ctx.state.requestId);
+  await next();
+}
+
+class InternalServerError extends BursarError {
+  readonly status = 500;
+}
+
+export async function errorHandler(ctx: Context, next: Next): Promise<void> {
+  try {
+    await next();
+  } catch (error) {
+    if (error instanceof TooManyRequests) ctx.set('Retry-After', String(error.retryAfterSeconds));
+    if (error instanceof BursarError) return sendProblem(ctx, error);
+    console.error(`[${ctx.state.requestId}] ${ctx.method} ${ctx.path} failed:`, error);
+    sendProblem(ctx, new InternalServerError('An unexpected error occurred.'));
+  }
+}
+
+export function ipRateLimit(limits: RateLimits) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    await limits.consumeIp(ctx.ip);
+    await next();
+  };
+}
+
+/** Binds the bearer token to its organization in this environment; another environment's token is unknown here. */
+export function authenticate(env: EnvironmentContext, limits: RateLimits) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    const match = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'));
+    if (!match) throw new Unauthorized();
+    const auth = await env.organizations.authenticate(env.orm.em.fork(), match[1]);
+    if (!auth) throw new Unauthorized();
+    await limits.consumeOrganization(`${env.environment}:${auth.organizationId}`);
+    ctx.state.auth = auth;
+    await next();
+  };
+}
+
+/** The token must carry at least one of `anyOf`. */
+export function requireScope(ctx: Context, anyOf: readonly string[]): AuthenticatedOrganization {
+  const auth = ctx.state.auth as AuthenticatedOrganization | undefined;
+  if (!auth) throw new Unauthorized();
+  if (!anyOf.some((scope) => auth.scopes.has(scope))) {
+    throw new NotPermitted(`This token lacks the required scope (one of: ${anyOf.join(', ')}).`);
+  }
+  return auth;
+}

@@ -1,0 +1,67 @@
+// The OpenAPI 3.1 document, generated from the same zod contracts the routes validate with.
+import { z } from 'zod';
+import { ErrorBody, ValidationErrorBody } from '../../contracts/common';
+import type { RouteDefinition } from './route';
+
+type JsonSchema = Record<string, unknown>;
+
+export function buildOpenApi(routes: RouteDefinition[], serverUrls: string[]) {
+  const components: Record<string, JsonSchema> = {};
+
+  const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+    const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
+    const rewritten = JSON.parse(JSON.stringify(json).replaceAll('#/$defs/', '#/components/schemas/')) as JsonSchema;
+    const { $defs, $schema: _ignored, ...rest } = rewritten as { $defs?: Record<string, JsonSchema>; $schema?: string };
+    Object.assign(components, $defs);
+    return rest;
+  };
+
+  const errorResponse = (description: string, body: z.ZodType = ErrorBody) => ({
+    description,
+    content: { 'application/json': { schema: schemaOf(body, 'output') } },
+  });
+
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    const parameters = [
+      ...shapeOf(route.params).map(([name, s]) => ({ name, in: 'path', required: true, schema: schemaOf(s, 'output') })),
+      ...shapeOf(route.query).map(([name, s]) =>
+        name === 'metadata'
+          ? { name, in: 'query', style: 'deepObject', explode: true, schema: { type: 'object', additionalProperties: { type: 'string' } } }
+          : { name, in: 'query', schema: schemaOf(s, 'output') },
+      ),
+      ...(route.idempotent ? [{ name: 'X-Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 255 } }] : []),
+    ];
+    (paths[path] ??= {})[route.method] = {
+      summary: route.summary,
+      security: [{ organization_access_token: [...route.scopes] }],
+      ...(parameters.length ? { parameters } : {}),
+      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } } : {}),
+      responses: {
+        [route.status]: { description: 'Success', content: { 'application/json': { schema: schemaOf(route.response, 'output') } } },
+        401: errorResponse('Missing or invalid token (Unauthorized)'),
+        403: errorResponse('Token lacks a required scope (NotPermitted)'),
+        ...(route.params ? { 404: errorResponse('Not found (ResourceNotFound)') } : {}),
+        422: errorResponse('Invalid request (RequestValidationError)', ValidationErrorBody),
+        429: errorResponse('Rate limit exceeded (TooManyRequests); see Retry-After'),
+      },
+    };
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Bursar API', version: '0.1.0' },
+    servers: serverUrls.map((url) => ({ url })),
+    components: {
+      securitySchemes: { organization_access_token: { type: 'http', scheme: 'bearer', description: 'Organization access token (bursar_oat_…)' } },
+      schemas: components,
+    },
+    paths,
+  };
+}
+
+function shapeOf(schema: z.ZodType | undefined): [string, z.ZodType][] {
+  if (!schema || !(schema instanceof z.ZodObject)) return [];
+  return Object.entries(schema.shape as Record<string, z.ZodType>);
+}

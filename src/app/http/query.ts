@@ -1,0 +1,18 @@
+// Turns a query string into the shape the contracts parse: every key a list of values, `metadata[k]` grouped.
+import type { Context } from 'koa';
+
+export interface RawQuery {
+  [key: string]: string[] | Record<string, string[]>;
+}
+
+export function rawQuery(ctx: Context): RawQuery {
+  const out: Record<string, string[]> = {};
+  const metadata: Record<string, string[]> = {};
+  for (const [key, value] of new URLSearchParams(ctx.querystring)) {
+    const metadataKey = /^metadata\[(.+)\]$/.exec(key)?.[1];
+    const target = metadataKey === undefined ? out : metadata;
+    const name = metadataKey ?? key;
+    (target[name] ??= []).push(value);
+  }
+  return { ...out, metadata };
+}

@@ -1,0 +1,93 @@
+// `bursar start`: the whole stack on one machine — Temporal dev server (unless TEMPORAL_ADDRESS), databases, API, worker.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ENVIRONMENTS, type Config } from './config';
+import { migrate } from './database';
+import { startDevServer, temporalCliPath, type DevServer } from './temporal-dev-server';
+import { connectTemporal, ensureNamespace, ensureSearchAttributes } from './temporal';
+
+const BIN = resolve(__dirname, '../../bin/bursar.js');
+
+export async function runStack(config: Config): Promise<void> {
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  let devServer: DevServer | undefined;
+  if (config.embeddedTemporal) {
+    devServer = await startDevServer({
+      cliPath: temporalCliPath(),
+      port: config.TEMPORAL_PORT,
+      uiPort: config.TEMPORAL_UI_PORT,
+      dbFile: join(config.DATA_DIR, 'temporal.db'),
+      namespaces: Object.values(config.namespaces),
+      logFile: join(config.DATA_DIR, 'temporal.log'),
+    });
+  }
+  try {
+    await prepare(config);
+  } catch (error) {
+    await devServer?.stop();
+    throw error;
+  }
+
+  const children = ['worker', 'api'].map((command) => spawnChild(command, config));
+  printUrls(config);
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    for (const child of children) if (child.exitCode === null) child.kill('SIGINT');
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  const codes = await Promise.all(
+    children.map((child) => new Promise<number>((done) => child.once('exit', (code) => (stop(), done(code ?? 0))))),
+  );
+  await devServer?.stop();
+  console.log('Stopped.');
+  if (codes.some((code) => code !== 0)) process.exitCode = 1;
+}
+
+/** Databases and Temporal namespaces, ready before any process uses them. */
+async function prepare(config: Config): Promise<void> {
+  for (const environment of ENVIRONMENTS) {
+    const applied = await migrate(config.databaseUrls[environment]);
+    if (applied.length) console.log(`${environment}: applied ${applied.join(', ')}`);
+  }
+  const connection = await connectTemporal(config.temporalAddress);
+  try {
+    for (const namespace of Object.values(config.namespaces)) {
+      await ensureNamespace(connection, namespace);
+      await ensureSearchAttributes(connection, namespace);
+    }
+  } finally {
+    await connection.close();
+  }
+}
+
+function spawnChild(command: string, config: Config): ChildProcess {
+  // Own process group, so Ctrl-C is handled once, here, and the children stop in order.
+  return spawn(process.execPath, [BIN, command], {
+    stdio: 'inherit',
+    detached: true,
+    env: { ...process.env, TEMPORAL_ADDRESS: config.temporalAddress },
+  });
+}
+
+function printUrls(config: Config): void {
+  const ui = config.embeddedTemporal ? `http://localhost:${config.TEMPORAL_UI_PORT}` : '(external cluster)';
+  console.log(
+    [
+      '',
+      'Bursar is running:',
+      `  API (production)  ${config.publicUrls.production}/v1   OpenAPI: ${config.publicUrls.production}/openapi.json`,
+      `  API (sandbox)     ${config.publicUrls.sandbox}/v1   OpenAPI: ${config.publicUrls.sandbox}/openapi.json`,
+      `  Temporal          ${config.temporalAddress}   namespaces: ${Object.values(config.namespaces).join(', ')}`,
+      `  Temporal Web UI   ${ui}`,
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+}

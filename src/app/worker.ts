@@ -1,0 +1,45 @@
+// The worker process: one Temporal worker per environment's namespace, the maintenance schedules and the outbox relay.
+import { NativeConnection, Worker, type WorkflowBundleOption } from '@temporalio/worker';
+import { createActivities } from '../../activities';
+import type { Config, Environment } from './config';
+import { closeEnvironment, openEnvironment, type EnvironmentContext } from './container';
+import { startOutboxRelay, type Relay } from './outbox-relay';
+import { connectTemporal, ensureSchedules } from './temporal';
+
+export async function createEnvironmentWorker(
+  env: EnvironmentContext,
+  connection: NativeConnection,
+  options: { workflowBundle?: WorkflowBundleOption } = {},
+): Promise<Worker> {
+  return Worker.create({
+    connection,
+    namespace: env.namespace,
+    taskQueue: env.taskQueue,
+    ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath: require.resolve('../../workflows') }),
+    activities: createActivities({ orm: env.orm, idempotency: env.idempotency }),
+  });
+}
+
+export async function runWorker(config: Config, environments: readonly Environment[]): Promise<void> {
+  const clientConnection = await connectTemporal(config.temporalAddress);
+  const connection = await NativeConnection.connect({ address: config.temporalAddress });
+  const contexts = await Promise.all(environments.map((environment) => openEnvironment(config, environment, clientConnection)));
+  const relays: Relay[] = [];
+  try {
+    const workers = await Promise.all(contexts.map((env) => createEnvironmentWorker(env, connection)));
+    for (const env of contexts) {
+      await ensureSchedules(env.temporal, env.taskQueue);
+      relays.push(startOutboxRelay(env, config.OUTBOX_RELAY_INTERVAL_MS, config.OUTBOX_RELAY_GRACE_MS));
+    }
+    const shutdown = () => workers.forEach((worker) => worker.getState() === 'RUNNING' && worker.shutdown());
+    process.once('SIGINT', shutdown);
+    process.once('SIGTERM', shutdown);
+    console.log(`worker: polling task queue "${config.TEMPORAL_TASK_QUEUE}" in ${contexts.map((c) => c.namespace).join(', ')}`);
+    await Promise.all(workers.map((worker) => worker.run()));
+  } finally {
+    await Promise.all(relays.map((relay) => relay.stop()));
+    await Promise.all(contexts.map(closeEnvironment));
+    await connection.close();
+    await clientConnection.close();
+  }
+}

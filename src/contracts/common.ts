@@ -1,0 +1,80 @@
+// Building blocks shared by every contract: metadata, list envelopes, query parameters, error bodies.
+import { z } from 'zod';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../kernel/pagination';
+
+export const Uuid = z.uuid();
+
+export const MetadataValue = z.union([z.string().max(500), z.number(), z.boolean()]);
+export const MetadataInput = z
+  .record(z.string().min(1).max(40), MetadataValue)
+  .refine((m) => Object.keys(m).length <= 50, { message: 'At most 50 metadata keys are allowed' });
+export type Metadata = Record<string, string | number | boolean>;
+export const MetadataOutput = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
+
+export const Timestamp = z.iso.datetime({ offset: true });
+
+export const Pagination = z.object({ total_count: z.int(), max_page: z.int() });
+
+export const ListResource = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), pagination: Pagination });
+
+export const ErrorBody = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    detail: z.string(),
+    status: z.int(),
+    request_id: z.string(),
+    error: z.string(),
+  })
+  .meta({ id: 'Error' });
+
+export const ValidationErrorBody = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    detail: z.array(z.object({ loc: z.array(z.union([z.string(), z.int()])), msg: z.string(), type: z.string() })),
+    status: z.literal(422),
+    request_id: z.string(),
+    error: z.literal('RequestValidationError'),
+  })
+  .meta({ id: 'HTTPValidationError' });
+
+// Query strings arrive as lists of strings (a key may repeat); these helpers read them.
+
+/** The last value of a query parameter, checked by `schema`. */
+export const queryOne = <T extends z.ZodType<unknown, string | undefined>>(schema: T) =>
+  z
+    .array(z.string())
+    .optional()
+    .transform((values) => values?.at(-1))
+    .pipe(schema);
+
+/** Every value of a repeatable query parameter, each checked by `item`. */
+export const queryMany = <T extends z.ZodType<unknown, string>>(item: T) =>
+  z
+    .array(z.string())
+    .optional()
+    .pipe(z.array(item).optional());
+
+const integerString = z.string().regex(/^-?\d+$/, 'Input should be a valid integer').transform(Number);
+
+export const PageQuery = {
+  page: queryOne(integerString.pipe(z.int().min(1)).default(1)),
+  limit: queryOne(integerString.pipe(z.int().min(1).max(MAX_PAGE_LIMIT)).default(DEFAULT_PAGE_LIMIT)),
+};
+
+export const queryBoolean = queryOne(
+  z
+    .enum(['true', 'false'], { message: 'Input should be a valid boolean' })
+    .transform((v) => v === 'true')
+    .optional(),
+);
+
+/** `metadata[key]=value` pairs: several values for one key match any of them; several keys must all match. */
+export const MetadataQuery = z.record(z.string().min(1).max(40), z.array(z.string())).default({});
+
+/** A `sorting` parameter whose values are the given fields, ascending or (with a leading minus) descending. */
+export const sortingQuery = <F extends string>(fields: readonly [F, ...F[]], fallback: (F | `-${F}`)[]) => {
+  const values = fields.flatMap((f) => [f, `-${f}`]) as [F | `-${F}`, ...(F | `-${F}`)[]];
+  return queryMany(z.enum(values)).transform((v) => (v && v.length ? v : fallback));
+};

@@ -1,0 +1,112 @@
+// Meters: what counts usage. Fields follow the spec's Meter and the reference's MeterCreate/MeterUpdate.
+import { z } from 'zod';
+import { ListResource, MetadataInput, MetadataOutput, MetadataQuery, PageQuery, Timestamp, Uuid, queryBoolean, queryMany, queryOne, sortingQuery } from './common';
+
+export { type Metadata } from './common';
+
+export const MeterUnit = z.enum(['scalar', 'token', 'custom']);
+export type MeterUnit = z.infer<typeof MeterUnit>;
+
+export const FilterOperator = z.enum(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'like', 'not_like']);
+export const FilterConjunction = z.enum(['and', 'or']);
+
+const INT32 = 2 ** 31;
+
+export const FilterClause = z
+  .object({
+    property: z.string().min(1).max(255),
+    operator: FilterOperator,
+    value: z.union([z.string().max(1000), z.int().min(-INT32).max(INT32 - 1), z.boolean()]),
+  })
+  .meta({ id: 'FilterClause' });
+export type FilterClause = z.infer<typeof FilterClause>;
+
+export interface MeterFilter {
+  conjunction: z.infer<typeof FilterConjunction>;
+  clauses: (FilterClause | MeterFilter)[];
+}
+
+export const MeterFilter: z.ZodType<MeterFilter> = z
+  .object({
+    conjunction: FilterConjunction,
+    get clauses() {
+      return z.array(z.union([FilterClause, MeterFilter]));
+    },
+  })
+  .meta({ id: 'Filter' });
+
+const property = z.string().min(1).max(255);
+export const MeterAggregation = z
+  .discriminatedUnion('func', [
+    z.object({ func: z.literal('count') }),
+    z.object({ func: z.literal('unique'), property }),
+    z.object({ func: z.enum(['sum', 'max', 'min', 'avg']), property }),
+  ])
+  .meta({ id: 'MeterAggregation' });
+export type MeterAggregation = z.infer<typeof MeterAggregation>;
+
+const name = z.string().trim().min(3).max(255);
+
+export const MeterCreate = z
+  .object({
+    name,
+    unit: MeterUnit.default('scalar'),
+    custom_label: z.string().max(100).nullish(),
+    custom_multiplier: z.int().positive().nullish(),
+    filter: MeterFilter,
+    aggregation: MeterAggregation,
+    metadata: MetadataInput.default({}),
+    organization_id: Uuid.nullish(),
+  })
+  .meta({ id: 'MeterCreate' });
+export type MeterCreate = z.infer<typeof MeterCreate>;
+
+/** Absent or null leaves a field as it is, except `custom_label`/`custom_multiplier`, which null clears. */
+export const MeterUpdate = z
+  .object({
+    name: name.nullish(),
+    unit: MeterUnit.nullish(),
+    custom_label: z.string().max(100).nullish(),
+    custom_multiplier: z.int().positive().nullish(),
+    filter: MeterFilter.nullish(),
+    aggregation: MeterAggregation.nullish(),
+    metadata: MetadataInput.optional(),
+    is_archived: z.boolean().nullish(),
+  })
+  .meta({ id: 'MeterUpdate' });
+export type MeterUpdate = z.infer<typeof MeterUpdate>;
+
+export const Meter = z
+  .object({
+    id: Uuid,
+    created_at: Timestamp,
+    modified_at: Timestamp.nullable(),
+    metadata: MetadataOutput,
+    name: z.string(),
+    unit: MeterUnit,
+    custom_label: z.string().nullable(),
+    custom_multiplier: z.int().nullable(),
+    filter: MeterFilter,
+    aggregation: MeterAggregation,
+    organization_id: Uuid,
+    archived_at: Timestamp.nullable(),
+  })
+  .meta({ id: 'Meter' });
+export type Meter = z.infer<typeof Meter>;
+
+export const MeterList = ListResource(Meter).meta({ id: 'ListResource_Meter_' });
+
+export const METER_SORT_FIELDS = ['created_at', 'name'] as const;
+export type MeterSortField = (typeof METER_SORT_FIELDS)[number];
+
+export const MeterListQuery = z.object({
+  ...PageQuery,
+  organization_id: queryMany(Uuid),
+  query: queryOne(z.string().max(255).optional()),
+  is_archived: queryBoolean,
+  sorting: sortingQuery(METER_SORT_FIELDS, ['-created_at']),
+  metadata: MetadataQuery,
+});
+export type MeterListQuery = z.infer<typeof MeterListQuery>;
+
+export const MeterIdParams = z.object({ id: Uuid });

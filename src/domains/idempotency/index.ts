@@ -1,0 +1,1 @@
+export { IdempotencyService, type Claim, type StoredResponse } from './idempotency.service';

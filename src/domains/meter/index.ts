@@ -1,0 +1,2 @@
+export { MeterService, meterOutput } from './meter.service';
+export { meterRoutes } from './meter.routes';

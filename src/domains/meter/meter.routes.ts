@@ -1,0 +1,61 @@
+// HTTP surface of meters: GET/POST /v1/meters/, GET/PATCH /v1/meters/{id}.
+import { Meter, MeterCreate, MeterIdParams, MeterList, MeterListQuery, MeterUpdate } from '../../contracts/meter';
+import { defineRoute } from '../../app/http/route';
+import { meterOutput } from './meter.service';
+
+const READ = ['meters:read', 'meters:write'] as const;
+const WRITE = ['meters:write'] as const;
+
+export const meterRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/v1/meters/',
+    summary: 'List meters',
+    scopes: READ,
+    query: MeterListQuery,
+    status: 200,
+    response: MeterList,
+    async handler({ env, auth, tx, query }) {
+      const page = await env.meters.list(tx.em, auth.organizationId, query);
+      return { items: page.items.map(meterOutput), pagination: page.pagination };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/v1/meters/',
+    summary: 'Create a meter',
+    scopes: WRITE,
+    body: MeterCreate,
+    status: 201,
+    response: Meter,
+    idempotent: true,
+    async handler({ env, auth, tx, body }) {
+      return meterOutput(await env.meters.create(tx.em, auth.organizationId, body));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/v1/meters/:id',
+    summary: 'Get a meter',
+    scopes: READ,
+    params: MeterIdParams,
+    status: 200,
+    response: Meter,
+    async handler({ env, auth, tx, params }) {
+      return meterOutput(await env.meters.get(tx.em, auth.organizationId, params.id));
+    },
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/v1/meters/:id',
+    summary: 'Update or archive a meter',
+    scopes: WRITE,
+    params: MeterIdParams,
+    body: MeterUpdate,
+    status: 200,
+    response: Meter,
+    async handler({ env, auth, tx, params, body }) {
+      return meterOutput(await env.meters.update(tx.em, auth.organizationId, params.id, body));
+    },
+  }),
+];

@@ -1,0 +1,48 @@
+import { EntitySchema } from '@mikro-orm/core';
+
+export class Organization {
+  id!: string;
+  name!: string;
+  slug!: string;
+  createdAt!: Date;
+  modifiedAt: Date | null = null;
+}
+
+export class OrganizationAccessToken {
+  id!: string;
+  organizationId!: string;
+  /** HMAC-SHA256 of the token keyed by the server secret; the token itself is never stored. */
+  tokenHash!: string;
+  scopes!: string[];
+  comment!: string;
+  expiresAt: Date | null = null;
+  revokedAt: Date | null = null;
+  createdAt!: Date;
+}
+
+export const OrganizationSchema = new EntitySchema<Organization>({
+  class: Organization,
+  tableName: 'organization',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    name: { type: 'text' },
+    slug: { type: 'text', unique: true },
+    createdAt: { type: 'Date', columnType: 'timestamptz' },
+    modifiedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+  },
+});
+
+export const OrganizationAccessTokenSchema = new EntitySchema<OrganizationAccessToken>({
+  class: OrganizationAccessToken,
+  tableName: 'organization_access_token',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    organizationId: { type: 'uuid' },
+    tokenHash: { type: 'text', unique: true },
+    scopes: { type: 'text[]' },
+    comment: { type: 'text' },
+    expiresAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    revokedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    createdAt: { type: 'Date', columnType: 'timestamptz' },
+  },
+});

@@ -1,0 +1,63 @@
+// Organizations and their access tokens: creation (CLI) and authentication of bearer tokens (API).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Clock } from '../../kernel/clock';
+import { Conflict, ResourceNotFound } from '../../kernel/errors';
+import { isUuid, newId } from '../../kernel/ids';
+import { Organization, OrganizationAccessToken } from './organization.entity';
+import { generateOrganizationToken, hasValidChecksum, hashToken, slugify, type Scope } from './organization.logic';
+
+export interface AuthenticatedOrganization {
+  organizationId: string;
+  tokenId: string;
+  scopes: ReadonlySet<string>;
+}
+
+export class OrganizationService {
+  constructor(
+    private readonly secret: string,
+    private readonly clock: Clock,
+  ) {}
+
+  async createOrganization(em: EntityManager, input: { name: string; slug?: string }): Promise<Organization> {
+    const slug = input.slug ?? slugify(input.name);
+    if (await em.count(Organization, { slug })) throw new Conflict(`An organization with slug "${slug}" already exists.`);
+    const organization = em.create(Organization, { id: newId(), name: input.name, slug, createdAt: this.clock.now(), modifiedAt: null });
+    await em.flush();
+    return organization;
+  }
+
+  async findOrganization(em: EntityManager, idOrSlug: string): Promise<Organization> {
+    const organization = await em.findOne(Organization, isUuid(idOrSlug) ? { id: idOrSlug } : { slug: idOrSlug });
+    if (!organization) throw new ResourceNotFound(`No organization "${idOrSlug}".`);
+    return organization;
+  }
+
+  /** Returns the token in clear text: the only time it is ever visible. */
+  async createAccessToken(
+    em: EntityManager,
+    input: { organizationId: string; scopes: Scope[]; comment?: string; expiresAt?: Date | null },
+  ): Promise<{ token: string; accessToken: OrganizationAccessToken }> {
+    const token = generateOrganizationToken();
+    const accessToken = em.create(OrganizationAccessToken, {
+      id: newId(),
+      organizationId: input.organizationId,
+      tokenHash: hashToken(token, this.secret),
+      scopes: [...new Set(input.scopes)],
+      comment: input.comment ?? '',
+      expiresAt: input.expiresAt ?? null,
+      revokedAt: null,
+      createdAt: this.clock.now(),
+    });
+    await em.flush();
+    return { token, accessToken };
+  }
+
+  /** Resolves a bearer token to its organization, or null when it is unknown, revoked or expired. */
+  async authenticate(em: EntityManager, token: string): Promise<AuthenticatedOrganization | null> {
+    if (!hasValidChecksum(token)) return null;
+    const accessToken = await em.findOne(OrganizationAccessToken, { tokenHash: hashToken(token, this.secret), revokedAt: null });
+    if (!accessToken) return null;
+    if (accessToken.expiresAt && accessToken.expiresAt <= this.clock.now()) return null;
+    return { organizationId: accessToken.organizationId, tokenId: accessToken.id, scopes: new Set(accessToken.scopes) };
+  }
+}

@@ -1,0 +1,2 @@
+export { OutboxService, type WorkflowStart } from './outbox.service';
+export { OutboxMessage } from './outbox.entity';

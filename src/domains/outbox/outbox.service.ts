@@ -1,0 +1,102 @@
+// Transactional outbox: workflow starts written with the business rows, dispatched right after commit, and
+// re-dispatched by the relay when a crash lost that dispatch. Starting a workflow twice under one ID is harmless.
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { SearchAttributePair } from '@temporalio/common';
+import { SEARCH_ATTRIBUTES, type SearchAttributeName } from '../../../temporal.config';
+import type { Tx } from '../../app/transaction';
+import type { Clock } from '../../kernel/clock';
+import { newId } from '../../kernel/ids';
+import { OUTBOX_KINDS, OutboxMessage } from './outbox.entity';
+
+export interface WorkflowStart {
+  workflowType: string;
+  workflowId: string;
+  args: unknown[];
+  searchAttributes?: Partial<Record<SearchAttributeName, string>>;
+  summary?: string;
+}
+
+export interface OutboxDeps {
+  orm: MikroORM;
+  temporal: Client;
+  taskQueue: string;
+  environment: string;
+  clock: Clock;
+  log?: (message: string) => void;
+}
+
+export class OutboxService {
+  constructor(private readonly deps: OutboxDeps) {}
+
+  /** Records a workflow start in the caller's transaction and dispatches it once that commits. */
+  enqueueWorkflowStart(tx: Tx, organizationId: string | null, start: WorkflowStart): OutboxMessage {
+    const message = tx.em.create(OutboxMessage, {
+      id: newId(),
+      organizationId,
+      kind: OUTBOX_KINDS.workflowStart,
+      payload: { ...start },
+      attempts: 0,
+      lastError: null,
+      createdAt: this.deps.clock.now(),
+      dispatchedAt: null,
+    });
+    tx.afterCommit(() => this.dispatchOne(this.deps.orm.em.fork(), message).then(() => undefined));
+    return message;
+  }
+
+  /** Dispatches messages left undispatched for longer than `graceMs`; safe to run in many workers at once. */
+  async relayOnce(graceMs: number, batchSize = 100): Promise<number> {
+    return this.deps.orm.em.fork().transactional(async (em) => {
+      const cutoff = new Date(this.deps.clock.now().getTime() - graceMs);
+      const pending = await em
+        .createQueryBuilder(OutboxMessage)
+        .where({ dispatchedAt: null, kind: OUTBOX_KINDS.workflowStart, createdAt: { $lte: cutoff } })
+        .orderBy({ createdAt: 'asc' })
+        .limit(batchSize)
+        .setLockMode(LockMode.PESSIMISTIC_PARTIAL_WRITE) // FOR UPDATE SKIP LOCKED
+        .getResultList();
+      let dispatched = 0;
+      for (const message of pending) if (await this.dispatchOne(em, message)) dispatched++;
+      return dispatched;
+    });
+  }
+
+  private async dispatchOne(em: EntityManager, message: OutboxMessage): Promise<boolean> {
+    try {
+      await this.startWorkflow(message);
+      await em.nativeUpdate(OutboxMessage, { id: message.id }, { dispatchedAt: this.deps.clock.now(), attempts: message.attempts + 1, lastError: null });
+      return true;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.deps.log?.(`outbox: dispatch of ${message.id} failed, the relay will retry: ${reason}`);
+      await em.nativeUpdate(OutboxMessage, { id: message.id }, { attempts: message.attempts + 1, lastError: reason.slice(0, 2000) });
+      return false;
+    }
+  }
+
+  private async startWorkflow(message: OutboxMessage): Promise<void> {
+    const start = message.payload as unknown as WorkflowStart;
+    const attributes: Partial<Record<SearchAttributeName, string>> = {
+      Environment: this.deps.environment,
+      ...(message.organizationId ? { OrganizationId: message.organizationId } : {}),
+      ...start.searchAttributes,
+    };
+    const typedSearchAttributes = Object.entries(attributes).map(
+      ([name, value]) => ({ key: SEARCH_ATTRIBUTES[name as SearchAttributeName], value }) as SearchAttributePair,
+    );
+    try {
+      await this.deps.temporal.workflow.start(start.workflowType, {
+        workflowId: start.workflowId,
+        taskQueue: this.deps.taskQueue,
+        args: start.args,
+        typedSearchAttributes,
+        staticSummary: start.summary,
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      });
+    } catch (error) {
+      if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+    }
+  }
+}

@@ -1,0 +1,91 @@
+// Named errors carry their HTTP status; the HTTP layer renders them as the spec's problem-details body.
+
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+}
+
+export abstract class BursarError extends Error {
+  abstract readonly status: number;
+  readonly detail: string | ValidationIssue[];
+
+  constructor(detail: string | ValidationIssue[]) {
+    super(typeof detail === 'string' ? detail : 'Request validation failed');
+    this.detail = detail;
+    this.name = new.target.name;
+  }
+
+  get title(): string {
+    return this.name.replace(/([a-z])([A-Z])/g, '$1 $2');
+  }
+}
+
+export class BadRequest extends BursarError {
+  readonly status = 400;
+}
+
+export class Unauthorized extends BursarError {
+  readonly status = 401;
+  constructor(detail = 'Missing or invalid access token.') {
+    super(detail);
+  }
+}
+
+export class NotPermitted extends BursarError {
+  readonly status = 403;
+}
+
+export class ResourceNotFound extends BursarError {
+  readonly status = 404;
+  constructor(detail = 'Not found') {
+    super(detail);
+  }
+}
+
+export class MethodNotAllowed extends BursarError {
+  readonly status = 405;
+}
+
+export class Conflict extends BursarError {
+  readonly status = 409;
+}
+
+/** The same `X-Idempotency-Key` was sent with a different request. */
+export class IdempotencyKeyReused extends BursarError {
+  readonly status = 409;
+}
+
+export class PayloadTooLarge extends BursarError {
+  readonly status = 413;
+}
+
+export class UnsupportedMediaType extends BursarError {
+  readonly status = 415;
+}
+
+export class RequestValidationError extends BursarError {
+  readonly status = 422;
+  constructor(issues: ValidationIssue[]) {
+    super(issues);
+  }
+}
+
+export class TooManyRequests extends BursarError {
+  readonly status = 429;
+  constructor(
+    readonly retryAfterSeconds: number,
+    detail = 'Rate limit exceeded.',
+  ) {
+    super(detail);
+  }
+}
+
+export class ServiceUnavailable extends BursarError {
+  readonly status = 503;
+}
+
+/** Converts a class name into the `type` URN of the problem-details body. */
+export function errorTypeUrn(name: string): string {
+  return `urn:bursar:error:${name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`;
+}

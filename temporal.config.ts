@@ -1,0 +1,44 @@
+// Temporal topology in one place: task queues, namespaces, search attributes, retry policies, timeouts, schedules.
+// Pure constants: imported by workflows, activities, the worker and the API alike.
+import { defineSearchAttributeKey, SearchAttributeType, type ActivityOptions } from '@temporalio/common';
+
+export const TEMPORAL_CLI_VERSION = 'v1.5.1';
+
+export const TASK_QUEUE = 'bursar';
+
+/** One namespace per environment (ARCHITECTURE §2). */
+export const NAMESPACES = { production: 'bursar-production', sandbox: 'bursar-sandbox' } as const;
+
+/** Retention of closed workflow histories in namespaces Bursar registers itself (external clusters). */
+export const NAMESPACE_RETENTION_DAYS = 30;
+
+/** Search attributes every Bursar workflow may set; IDs only, never names or e-mails. All are keywords. */
+export const SEARCH_ATTRIBUTES = {
+  OrganizationId: defineSearchAttributeKey('OrganizationId', SearchAttributeType.KEYWORD),
+  CustomerId: defineSearchAttributeKey('CustomerId', SearchAttributeType.KEYWORD),
+  Environment: defineSearchAttributeKey('Environment', SearchAttributeType.KEYWORD),
+  CheckoutId: defineSearchAttributeKey('CheckoutId', SearchAttributeType.KEYWORD),
+  OrderId: defineSearchAttributeKey('OrderId', SearchAttributeType.KEYWORD),
+  SubscriptionId: defineSearchAttributeKey('SubscriptionId', SearchAttributeType.KEYWORD),
+} as const;
+export type SearchAttributeName = keyof typeof SEARCH_ATTRIBUTES;
+
+/** Dynamic config the embedded dev server needs for Updates and update-with-start. */
+export const DEV_SERVER_DYNAMIC_CONFIG = [
+  'frontend.enableUpdateWorkflowExecution=true',
+  'frontend.enableUpdateWorkflowExecutionAsyncAccepted=true',
+  'frontend.enableExecuteMultiOperation=true',
+] as const;
+
+/** Database maintenance: short, idempotent, retried a few times then left to the next scheduled run. */
+export const MAINTENANCE_ACTIVITY: ActivityOptions = {
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 5 },
+};
+
+export const SCHEDULES = {
+  purgeIdempotencyKeys: { id: 'purge-idempotency-keys', every: '1 hour' },
+} as const;
+
+/** How long an `X-Idempotency-Key` is remembered (spec: 24 hours). */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;

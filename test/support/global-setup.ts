@@ -1,0 +1,59 @@
+// Once per run: fresh test databases, migrated, and a headless Temporal dev server on free ports.
+import { createServer } from 'node:net';
+import { Client } from 'pg';
+import { ENVIRONMENTS, environmentDatabaseUrl } from '../../src/app/config';
+import { migrate } from '../../src/app/database';
+import { connectTemporal, ensureNamespace, ensureSearchAttributes } from '../../src/app/temporal';
+import { startDevServer, temporalCliPath, type DevServer } from '../../src/app/temporal-dev-server';
+import { TEST_DATABASE_URL, TEST_NAMESPACES, testEnvironmentVariables } from './test-env';
+
+declare global {
+  var __temporalDevServer: DevServer | undefined;
+}
+
+export default async function globalSetup(): Promise<void> {
+  for (const environment of ENVIRONMENTS) {
+    const url = environmentDatabaseUrl(TEST_DATABASE_URL, environment);
+    await dropDatabase(url);
+    await migrate(url);
+  }
+
+  let address = process.env.TEMPORAL_ADDRESS;
+  if (!address) {
+    globalThis.__temporalDevServer = await startDevServer({
+      cliPath: temporalCliPath(),
+      port: await freePort(),
+      namespaces: Object.values(TEST_NAMESPACES),
+    });
+    address = globalThis.__temporalDevServer.address;
+  }
+  const connection = await connectTemporal(address);
+  for (const namespace of Object.values(TEST_NAMESPACES)) {
+    await ensureNamespace(connection, namespace);
+    await ensureSearchAttributes(connection, namespace);
+  }
+  await connection.close();
+
+  Object.assign(process.env, testEnvironmentVariables(address));
+}
+
+async function dropDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`drop database if exists "${name}" with (force)`);
+  await client.end();
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

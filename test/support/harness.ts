@@ -1,0 +1,134 @@
+// Per test file: both environments' API listeners on free ports (real PostgreSQL, real Temporal), organizations,
+// tokens, an HTTP client, and a real worker when a test needs one.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { Connection } from '@temporalio/client';
+import { NativeConnection, bundleWorkflowCode, type Worker } from '@temporalio/worker';
+import { loadConfig, type Config, type Environment } from '../../src/app/config';
+import { closeEnvironment, openEnvironment, type EnvironmentContext } from '../../src/app/container';
+import { createHttpApp } from '../../src/app/http/app';
+import { RateLimits } from '../../src/app/http/rate-limit';
+import { inTransaction } from '../../src/app/transaction';
+import { createEnvironmentWorker } from '../../src/app/worker';
+import type { Scope } from '../../src/domains/organization';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface TestHarness {
+  config: Config;
+  env: Record<Environment, EnvironmentContext>;
+  url: Record<Environment, string>;
+  /** A fresh organization in `environment` and a token for it with `scopes`. */
+  organization(scopes: Scope[], environment?: Environment): Promise<{ id: string; token: string }>;
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  startWorker(environment?: Environment): Promise<Worker>;
+  close(): Promise<void>;
+}
+
+export interface RequestOptions {
+  token?: string;
+  environment?: Environment;
+  json?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export async function startHarness(overrides: Record<string, string> = {}): Promise<TestHarness> {
+  const config = loadConfig({
+    ...process.env,
+    TEMPORAL_TASK_QUEUE: `test-${randomUUID()}`,
+    RATE_LIMIT_IP_PER_SECOND: '100000',
+    RATE_LIMIT_ORG_PER_MINUTE: '100000',
+    DATABASE_POOL_MAX: '5',
+    ...overrides,
+  });
+  const connection = await Connection.connect({ address: config.temporalAddress });
+  const limits = new RateLimits({
+    perIpPerSecond: config.RATE_LIMIT_IP_PER_SECOND,
+    perOrganizationPerMinute: config.RATE_LIMIT_ORG_PER_MINUTE,
+    redisUrl: config.REDIS_URL,
+  });
+  const env = {
+    production: await openEnvironment(config, 'production', connection),
+    sandbox: await openEnvironment(config, 'sandbox', connection),
+  };
+  const servers: Server[] = [];
+  const url = {} as Record<Environment, string>;
+  for (const environment of ['production', 'sandbox'] as const) {
+    const server = createHttpApp(env[environment], limits).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    servers.push(server);
+    url[environment] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  const workers: Worker[] = [];
+  const workerRuns: Promise<void>[] = [];
+  let nativeConnection: NativeConnection | undefined;
+  let workflowBundle: { code: string } | undefined;
+
+  return {
+    config,
+    env,
+    url,
+    async organization(scopes, environment = 'production') {
+      const context = env[environment];
+      return inTransaction(context.orm, async ({ em }) => {
+        const organization = await context.organizations.createOrganization(em, { name: `Test ${randomUUID()}` });
+        const { token } = await context.organizations.createAccessToken(em, { organizationId: organization.id, scopes });
+        return { id: organization.id, token };
+      });
+    },
+    async request(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      let body: string | undefined = options.rawBody;
+      if (options.json !== undefined) body = JSON.stringify(options.json);
+      if (body !== undefined) headers['content-type'] ??= 'application/json';
+      const response = await fetch(`${url[options.environment ?? 'production']}${path}`, { method, headers, body });
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+    },
+    async startWorker(environment = 'production') {
+      nativeConnection ??= await NativeConnection.connect({ address: config.temporalAddress });
+      workflowBundle ??= await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: quietLogger });
+      const worker = await createEnvironmentWorker(env[environment], nativeConnection, { workflowBundle });
+      workers.push(worker);
+      workerRuns.push(worker.run());
+      return worker;
+    },
+    async close() {
+      for (const worker of workers) if (worker.getState() === 'RUNNING') worker.shutdown();
+      await Promise.all(workerRuns);
+      await nativeConnection?.close();
+      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+      await Promise.all(Object.values(env).map(closeEnvironment));
+      await limits.close();
+      await connection.close();
+    },
+  };
+}
+
+const quietLogger = {
+  log: () => undefined,
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: (message: string) => console.warn(message),
+  error: (message: string) => console.error(message),
+};
+
+/** Polls `check` until it returns a truthy value (or fails after `timeoutMs`). */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,0 +1,2 @@
+// Every workflow the worker runs; the Temporal bundler starts from this file.
+export { purgeIdempotencyKeys } from './maintenance.workflow';
