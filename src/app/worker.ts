@@ -1,10 +1,12 @@
 // The worker process: one Temporal worker per environment's namespace, the maintenance schedules and the outbox relay.
-import { NativeConnection, Worker, type WorkflowBundleOption } from '@temporalio/worker';
+import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleOption } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import type { Config, Environment } from './config';
 import { closeEnvironment, openEnvironment, type EnvironmentContext } from './container';
 import { startOutboxRelay, type Relay } from './outbox-relay';
 import { connectTemporal, ensureSchedules } from './temporal';
+
+const WORKFLOWS_PATH = require.resolve('../../workflows');
 
 export async function createEnvironmentWorker(
   env: EnvironmentContext,
@@ -15,7 +17,7 @@ export async function createEnvironmentWorker(
     connection,
     namespace: env.namespace,
     taskQueue: env.taskQueue,
-    ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath: require.resolve('../../workflows') }),
+    ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath: WORKFLOWS_PATH }),
     activities: createActivities({ orm: env.orm, idempotency: env.idempotency }),
   });
 }
@@ -26,7 +28,8 @@ export async function runWorker(config: Config, environments: readonly Environme
   const contexts = await Promise.all(environments.map((environment) => openEnvironment(config, environment, clientConnection)));
   const relays: Relay[] = [];
   try {
-    const workers = await Promise.all(contexts.map((env) => createEnvironmentWorker(env, connection)));
+    const workflowBundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH });
+    const workers = await Promise.all(contexts.map((env) => createEnvironmentWorker(env, connection, { workflowBundle })));
     for (const env of contexts) {
       await ensureSchedules(env.temporal, env.taskQueue);
       relays.push(startOutboxRelay(env, config.OUTBOX_RELAY_INTERVAL_MS, config.OUTBOX_RELAY_GRACE_MS));

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { Connection } from '@temporalio/client';
-import { NativeConnection, bundleWorkflowCode, type Worker } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, bundleWorkflowCode, type Worker } from '@temporalio/worker';
 import { loadConfig, type Config, type Environment } from '../../src/app/config';
 import { closeEnvironment, openEnvironment, type EnvironmentContext } from '../../src/app/container';
 import { createHttpApp } from '../../src/app/http/app';
@@ -94,7 +94,10 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
       return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
     },
     async startWorker(environment = 'production') {
-      nativeConnection ??= await NativeConnection.connect({ address: config.temporalAddress });
+      if (!nativeConnection) {
+        installQuietRuntime();
+        nativeConnection = await NativeConnection.connect({ address: config.temporalAddress });
+      }
       workflowBundle ??= await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: quietLogger });
       const worker = await createEnvironmentWorker(env[environment], nativeConnection, { workflowBundle });
       workers.push(worker);
@@ -111,6 +114,15 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
       await connection.close();
     },
   };
+}
+
+/** Worker logs at WARN and above only; the runtime can be installed once per module registry (test file). */
+function installQuietRuntime(): void {
+  try {
+    Runtime.install({ logger: new DefaultLogger('WARN') });
+  } catch {
+    // already installed for this test file
+  }
 }
 
 const quietLogger = {
