@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { Connection } from '@temporalio/client';
 import { isScope, type Scope } from '../domains/organization';
+import { BursarError } from '../kernel/errors';
 import { ENVIRONMENTS, loadConfig, type Config, type Environment } from './config';
 import { closeEnvironment, openEnvironment } from './container';
 import { migrate } from './database';
@@ -115,6 +116,7 @@ async function createToken(config: Config, environment: Environment, organizatio
 }
 
 main(process.argv.slice(2)).catch((error) => {
-  console.error(error instanceof UsageError ? `bursar: ${error.message}\n\n${USAGE}` : error);
+  if (error instanceof UsageError) console.error(`bursar: ${error.message}\n\n${USAGE}`);
+  else console.error(error instanceof BursarError ? `bursar: ${error.message}` : error);
   process.exit(error instanceof UsageError ? 2 : 1);
 });

@@ -133,10 +133,26 @@ describe('bad input is a 422 in the problem-details shape, never a 500', () => {
     ['sorting=size', ['query', 'sorting', 0]],
     ['is_archived=maybe', ['query', 'is_archived']],
     ['organization_id=not-a-uuid', ['query', 'organization_id', 0]],
+    ['query=a%00b', ['query', 'query']],
+    ['metadata%5Bk%5D=%00', ['query', 'metadata[k]']],
   ])('query %s', async (query, loc) => {
     const response = await list(query);
     expect(response.status).toBe(422);
     expect(response.body.detail[0].loc).toEqual(loc);
+  });
+
+  test.each([
+    ['null', 'null'],
+    ['a number', '42'],
+    ['a string', '"meter"'],
+    ['a filter nested 10,000 levels deep', `{"name":"Deep","aggregation":{"func":"count"},"filter":${'{"conjunction":"and","clauses":['.repeat(10_000)}${']}'.repeat(10_000)}}`],
+    ['a huge integer', '{"name":"Big","filter":{"conjunction":"and","clauses":[{"property":"a","operator":"eq","value":1e400}]},"aggregation":{"func":"count"}}'],
+    ['a NUL character in the name', '{"name":"bad\\u0000name","filter":{"conjunction":"and","clauses":[]},"aggregation":{"func":"count"}}'],
+  ])('%s is a 4xx, not a 500', async (_name, rawBody) => {
+    const response = await h.request('POST', '/v1/meters/', { token: org.token, rawBody });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(response.body.error).toEqual(expect.any(String));
   });
 
   test('application/problem+json is served when asked for', async () => {

@@ -19,10 +19,32 @@ export async function readJsonBody(ctx: Context, limitBytes: number): Promise<un
   if (!ctx.is('application/json', 'application/*+json')) {
     throw new UnsupportedMediaType('Request bodies must be JSON (Content-Type: application/json).');
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     const msg = error instanceof Error ? error.message : 'Invalid JSON';
     throw new RequestValidationError([{ loc: ['body'], msg: `JSON decode error: ${msg}`, type: 'json_invalid' }]);
+  }
+  assertStorable(value);
+  return value;
+}
+
+/** Deeper bodies are refused before validation, which recurses and would otherwise overflow the stack. */
+export const MAX_JSON_DEPTH = 32;
+
+/** Refuses what no schema should ever see: excessive nesting, and NUL characters (PostgreSQL text cannot hold them). */
+function assertStorable(root: unknown): void {
+  const stack: [unknown, number][] = [[root, 0]];
+  while (stack.length) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value === 'string' && value.includes('\u0000')) {
+      throw new RequestValidationError([{ loc: ['body'], msg: 'Strings must not contain NUL characters', type: 'string_nul' }]);
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= MAX_JSON_DEPTH) {
+      throw new RequestValidationError([{ loc: ['body'], msg: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, type: 'json_too_deep' }]);
+    }
+    for (const [key, child] of Object.entries(value)) stack.push([key, depth + 1], [child, depth + 1]);
   }
 }

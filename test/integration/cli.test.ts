@@ -1,0 +1,49 @@
+// The `bursar` CLI as an operator uses it: migrate, create an organization and a token, then call the API with it.
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { startHarness, type TestHarness } from '../support/harness';
+
+const run = promisify(execFile);
+const BIN = resolve(__dirname, '../../bin/bursar.js');
+const bursar = (...args: string[]) => run(process.execPath, [BIN, ...args], { env: process.env });
+
+let h: TestHarness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+test('migrate reports both databases up to date', async () => {
+  const { stdout } = await bursar('migrate');
+  expect(stdout).toContain('production: up to date');
+  expect(stdout).toContain('sandbox: up to date');
+});
+
+test('an organization and a token made with the CLI work on their environment only', async () => {
+  const slug = `cli-${randomUUID().slice(0, 8)}`;
+  const created = await bursar('organization', 'create', '--name', 'CLI Shop', '--slug', slug, '--env', 'sandbox');
+  const organization = JSON.parse(created.stdout);
+  expect(organization).toMatchObject({ environment: 'sandbox', name: 'CLI Shop', slug });
+
+  const issued = await bursar('token', 'create', '--organization', slug, '--scopes', 'meters:read,meters:write', '--env', 'sandbox');
+  const token = issued.stdout.trim();
+  expect(token).toMatch(/^bursar_oat_[0-9A-Za-z]{43}$/);
+  expect(issued.stderr).toContain('shown only this once');
+
+  const meter = await h.request('POST', '/v1/meters/', {
+    environment: 'sandbox',
+    token,
+    json: { name: 'CLI meter', filter: { conjunction: 'and', clauses: [] }, aggregation: { func: 'count' } },
+  });
+  expect(meter.status).toBe(201);
+  expect(meter.body.organization_id).toBe(organization.id);
+  expect((await h.request('GET', '/v1/meters/', { environment: 'production', token })).status).toBe(401);
+});
+
+test('unknown scopes, environments and organizations are refused with a clear message', async () => {
+  await expect(bursar('token', 'create', '--organization', 'x', '--scopes', 'meters:fly')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('unknown scopes: meters:fly') });
+  await expect(bursar('migrate', '--env', 'staging')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--env must be one of') });
+  await expect(bursar('token', 'create', '--organization', 'no-such-org', '--scopes', 'meters:read')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No organization "no-such-org"') });
+});

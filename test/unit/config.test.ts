@@ -1,0 +1,34 @@
+import { environmentDatabaseUrl, loadConfig } from '../../src/app/config';
+
+test.each([
+  ['postgres://postgres@127.0.0.1:5432/bursar', 'production', 'postgres://postgres@127.0.0.1:5432/bursar_production'],
+  ['postgres://postgres@127.0.0.1:5432/bursar', 'sandbox', 'postgres://postgres@127.0.0.1:5432/bursar_sandbox'],
+  ['postgres://u:p@db:6543/billing?sslmode=require', 'sandbox', 'postgres://u:p@db:6543/billing_sandbox?sslmode=require'],
+] as const)('%s in %s lives in %s', (url, environment, expected) => {
+  expect(environmentDatabaseUrl(url, environment)).toBe(expected);
+});
+
+test('defaults describe the embedded stack', () => {
+  const config = loadConfig({});
+  expect(config.embeddedTemporal).toBe(true);
+  expect(config.temporalAddress).toBe('127.0.0.1:7233');
+  expect(config.ports).toEqual({ production: 8000, sandbox: 8001 });
+  expect(config.namespaces).toEqual({ production: 'bursar-production', sandbox: 'bursar-sandbox' });
+  expect(config.RATE_LIMIT_ORG_PER_MINUTE).toBe(300);
+  expect(config.RATE_LIMIT_IP_PER_SECOND).toBe(100);
+});
+
+test('TEMPORAL_ADDRESS switches to an existing cluster', () => {
+  const config = loadConfig({ TEMPORAL_ADDRESS: 'temporal:7233' });
+  expect(config.embeddedTemporal).toBe(false);
+  expect(config.temporalAddress).toBe('temporal:7233');
+});
+
+test.each([
+  [{ NODE_ENV: 'production' }, /BURSAR_SECRET/],
+  [{ BURSAR_SECRET: 'short' }, /BURSAR_SECRET/],
+  [{ PORT: 'eighty' }, /PORT/],
+  [{ DATABASE_URL: 'not a url' }, /DATABASE_URL/],
+])('invalid configuration %j fails fast with a clear message', (env, message) => {
+  expect(() => loadConfig(env)).toThrow(message);
+});
