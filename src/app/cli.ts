@@ -9,6 +9,7 @@ import { migrate } from './database';
 import { inTransaction } from './transaction';
 import { runApi } from './api';
 import { runStack } from './stack';
+import { setUp } from './setup';
 import { runWorker } from './worker';
 
 const USAGE = `Usage: bursar <command> [options]
@@ -17,6 +18,7 @@ const USAGE = `Usage: bursar <command> [options]
   api    [--env production|sandbox|all]   the HTTP API alone (default: all)
   worker [--env production|sandbox|all]   the Temporal worker alone (default: all)
   migrate [--env production|sandbox|all]  create the databases if needed and apply migrations (default: all)
+  setup                                   migrate both databases and register the Temporal namespaces and search attributes
   organization create --name NAME [--slug SLUG] [--env ENV]
   token create --organization ID_OR_SLUG --scopes a:read,b:write [--comment TEXT] [--env ENV]
                                           prints the organization access token once
@@ -54,6 +56,8 @@ async function main(argv: string[]): Promise<void> {
         console.log(`${environment}: ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'}`);
       }
       return;
+    case 'setup':
+      return setUp(config);
     case 'organization':
       if (subcommand !== 'create' || !values.name) throw new UsageError('organization create needs --name');
       return createOrganization(config, singleEnvironment(values.env), values.name, values.slug);

@@ -2,10 +2,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ENVIRONMENTS, type Config } from './config';
-import { migrate } from './database';
+import type { Config } from './config';
+import { setUp } from './setup';
 import { startDevServer, temporalCliPath, type DevServer } from './temporal-dev-server';
-import { connectTemporal, ensureNamespace, ensureSearchAttributes } from './temporal';
 
 const BIN = resolve(__dirname, '../../bin/bursar.js');
 
@@ -23,7 +22,7 @@ export async function runStack(config: Config): Promise<void> {
     });
   }
   try {
-    await prepare(config);
+    await setUp(config);
   } catch (error) {
     await devServer?.stop();
     throw error;
@@ -48,23 +47,6 @@ export async function runStack(config: Config): Promise<void> {
   await devServer?.stop();
   console.log('Stopped.');
   if (codes.some((code) => code !== 0)) process.exitCode = 1;
-}
-
-/** Databases and Temporal namespaces, ready before any process uses them. */
-async function prepare(config: Config): Promise<void> {
-  for (const environment of ENVIRONMENTS) {
-    const applied = await migrate(config.databaseUrls[environment]);
-    if (applied.length) console.log(`${environment}: applied ${applied.join(', ')}`);
-  }
-  const connection = await connectTemporal(config.temporalAddress);
-  try {
-    for (const namespace of Object.values(config.namespaces)) {
-      await ensureNamespace(connection, namespace);
-      await ensureSearchAttributes(connection, namespace);
-    }
-  } finally {
-    await connection.close();
-  }
 }
 
 function spawnChild(command: string, config: Config): ChildProcess {
