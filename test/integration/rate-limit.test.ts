@@ -46,3 +46,28 @@ describe('per IP', () => {
     expect(responses.every((r) => r.status === 200)).toBe(true);
   });
 });
+
+describe('with REDIS_URL, counters live in Redis and are shared by every API replica', () => {
+  const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  let replicaA: TestHarness;
+  let replicaB: TestHarness;
+
+  beforeAll(async () => {
+    const overrides = { REDIS_URL, RATE_LIMIT_ORG_PER_MINUTE: '4' };
+    replicaA = await startHarness(overrides);
+    replicaB = await startHarness(overrides);
+  });
+  afterAll(async () => {
+    await replicaA?.close();
+    await replicaB?.close();
+  });
+
+  test('requests spread over two replicas share one budget', async () => {
+    const org = await replicaA.organization(['meters:read']);
+    const statuses = [];
+    for (const replica of [replicaA, replicaB, replicaA, replicaB, replicaA]) {
+      statuses.push((await replica.request('GET', '/v1/meters/', { token: org.token })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+  });
+});

@@ -1,0 +1,18 @@
+// Recorded workflow histories must replay against today's workflow code: a change that would alter past runs fails here.
+// Record a new history with `temporal workflow show -w <id> -o json > test/replay/histories/<name>.json`.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DefaultLogger, Runtime, Worker, bundleWorkflowCode } from '@temporalio/worker';
+
+const HISTORIES = join(__dirname, 'histories');
+
+test.each(readdirSync(HISTORIES).filter((file) => file.endsWith('.json')))('%s replays deterministically', async (file) => {
+  try {
+    Runtime.install({ logger: new DefaultLogger('WARN') });
+  } catch {
+    // installed by an earlier test in this file
+  }
+  const workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: new DefaultLogger('WARN') });
+  const history = JSON.parse(readFileSync(join(HISTORIES, file), 'utf8'));
+  await expect(Worker.runReplayHistory({ workflowBundle }, history, file)).resolves.toBeUndefined();
+});
