@@ -23,6 +23,8 @@ const ConfigSchema = z
     TEMPORAL_TASK_QUEUE: z.string().default(TASK_QUEUE),
     TEMPORAL_CLI_PATH: z.string().optional(),
     HOST: z.string().default('127.0.0.1'),
+    /** Behind a load balancer: take the client IP (for per-IP rate limits) from X-Forwarded-For. */
+    TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
     PORT: int(8000),
     SANDBOX_PORT: int(8001),
     PUBLIC_URL: z.url().optional(),

@@ -58,8 +58,11 @@ export const queryMany = <T extends z.ZodType<unknown, string>>(item: T) =>
 
 const integerString = z.string().regex(/^-?\d+$/, 'Input should be a valid integer').transform(Number);
 
+/** Keeps OFFSET inside PostgreSQL's bigint; pages past `max_page` are simply empty. */
+const MAX_PAGE = 2_147_483_647;
+
 export const PageQuery = {
-  page: queryOne(integerString.pipe(z.int().min(1)).default(1)),
+  page: queryOne(integerString.pipe(z.int().min(1).max(MAX_PAGE)).default(1)),
   limit: queryOne(integerString.pipe(z.int().min(1).max(MAX_PAGE_LIMIT)).default(DEFAULT_PAGE_LIMIT)),
 };
 

@@ -128,6 +128,7 @@ describe('bad input is a 422 in the problem-details shape, never a 500', () => {
   test.each([
     ['page=0', ['query', 'page']],
     ['page=abc', ['query', 'page']],
+    ['page=99999999999999999&limit=100', ['query', 'page']],
     ['limit=101', ['query', 'limit']],
     ['limit=1.5', ['query', 'limit']],
     ['sorting=size', ['query', 'sorting', 0]],

@@ -13,7 +13,7 @@ import { mountRoute, type RouteDefinition } from './route';
 export const ROUTES: RouteDefinition[] = [...meterRoutes];
 
 export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa {
-  const app = new Koa();
+  const app = new Koa({ proxy: env.config.TRUST_PROXY });
   app.use(requestId);
   app.use(errorHandler);
   app.use(async (ctx, next) => {

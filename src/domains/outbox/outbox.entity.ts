@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 
-export const OUTBOX_KINDS = { workflowStart: 'workflow_start', event: 'event' } as const;
+export const OUTBOX_KINDS = { workflowStart: 'workflow_start' } as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[keyof typeof OUTBOX_KINDS];
 
 /** Something to do right after the business transaction commits; the relay retries what was left behind. */
