@@ -36,6 +36,16 @@ const ConfigSchema = z
     OUTBOX_RELAY_INTERVAL_MS: int(5_000),
     OUTBOX_RELAY_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
     DATA_DIR: z.string().default('.data'),
+    FILE_MAX_SIZE_BYTES: int(100 * 1024 * 1024),
+    FILE_URL_TTL_SECONDS: int(3600),
+    /** Any S3-compatible store; without S3_BUCKET files live on local disk under DATA_DIR/files. */
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+    S3_PUBLIC_URL: z.url().optional(),
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.BURSAR_SECRET !== DEVELOPMENT_SECRET, {
     path: ['BURSAR_SECRET'],

@@ -1,6 +1,11 @@
 // Composition root of one environment: its database, its Temporal namespace and the services built on them.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Client, type Connection } from '@temporalio/client';
+import type { FileStorage } from '../adapters/storage/file-storage';
+import { BenefitService, benefitOutput } from '../domains/benefit';
+import { CustomFieldService, ProductService, productSummary } from '../domains/catalog';
+import { DiscountService } from '../domains/discount';
+import { FileService } from '../domains/file';
 import { IdempotencyService } from '../domains/idempotency';
 import { MeterService } from '../domains/meter';
 import { OrganizationService } from '../domains/organization';
@@ -8,6 +13,7 @@ import { OutboxService } from '../domains/outbox';
 import { systemClock, type Clock } from '../kernel/clock';
 import type { Config, Environment } from './config';
 import { openDatabase } from './database';
+import { createFileStorage } from './storage';
 
 export interface EnvironmentContext {
   environment: Environment;
@@ -21,6 +27,12 @@ export interface EnvironmentContext {
   meters: MeterService;
   idempotency: IdempotencyService;
   outbox: OutboxService;
+  storage: FileStorage;
+  files: FileService;
+  benefits: BenefitService;
+  customFields: CustomFieldService;
+  products: ProductService;
+  discounts: DiscountService;
 }
 
 export async function openEnvironment(
@@ -33,19 +45,43 @@ export async function openEnvironment(
   const namespace = config.namespaces[environment];
   const temporal = new Client({ connection, namespace });
   const taskQueue = config.TEMPORAL_TASK_QUEUE;
-  return {
+  const outbox = new OutboxService({ orm, temporal, taskQueue, environment, clock, log: (m) => console.warn(`[${environment}] ${m}`) });
+  const meters = new MeterService(clock);
+  const storage = createFileStorage(config, environment, clock);
+
+  // The catalog's domains refer to each other only through these callbacks.
+  const ids = (items: { id: string }[]) => new Set(items.map((item) => item.id));
+  const context = { environment, config, clock, orm, temporal, namespace, taskQueue, outbox, meters, storage } as EnvironmentContext;
+  context.organizations = new OrganizationService(config.BURSAR_SECRET, clock);
+  context.idempotency = new IdempotencyService(clock);
+  context.customFields = new CustomFieldService(clock);
+  context.files = new FileService(storage, clock, {
     environment,
-    config,
+    maxSizeBytes: config.FILE_MAX_SIZE_BYTES,
+    urlTtlSeconds: config.FILE_URL_TTL_SECONDS,
+    isInUse: async (em, organizationId, fileId) =>
+      (await context.benefits.isFileUsed(em, organizationId, fileId)) || (await context.products.isMediaUsed(em, organizationId, fileId)),
+  });
+  context.benefits = new BenefitService({
     clock,
-    orm,
-    temporal,
-    namespace,
-    taskQueue,
-    organizations: new OrganizationService(config.BURSAR_SECRET, clock),
-    meters: new MeterService(clock),
-    idempotency: new IdempotencyService(clock),
-    outbox: new OutboxService({ orm, temporal, taskQueue, environment, clock, log: (m) => console.warn(`[${environment}] ${m}`) }),
-  };
+    outbox,
+    existingMeters: async (em, organizationId, meterIds) => ids(await meters.findByIds(em, organizationId, meterIds)),
+    uploadedDownloadables: async (em, organizationId, fileIds) => ids(await context.files.findUploaded(em, organizationId, fileIds, 'downloadable')),
+    onDeleted: (em, organizationId, benefitId) => context.products.detachBenefit(em, organizationId, benefitId),
+  });
+  context.products = new ProductService({
+    clock,
+    outbox,
+    meters: (em, organizationId, meterIds) => meters.findByIds(em, organizationId, meterIds),
+    benefits: async (em, organizationId, benefitIds) => (await context.benefits.findByIds(em, organizationId, benefitIds)).map(benefitOutput),
+    medias: async (em, organizationId, fileIds) =>
+      (await context.files.findUploaded(em, organizationId, fileIds, 'product_media')).map((file) => context.files.output(file) as Extract<ReturnType<FileService['output']>, { service: 'product_media' }>),
+  });
+  context.discounts = new DiscountService({
+    clock,
+    products: async (em, organizationId, productIds) => (await context.products.findByIds(em, organizationId, productIds)).map(productSummary),
+  });
+  return context;
 }
 
 export async function closeEnvironment(context: EnvironmentContext): Promise<void> {

@@ -7,10 +7,30 @@ import { MeterSchema } from '../domains/meter/meter.entity';
 import { IdempotencyKeySchema } from '../domains/idempotency/idempotency.entity';
 import { OutboxMessageSchema } from '../domains/outbox/outbox.entity';
 import { Migration20261122000000_foundation } from './migrations/Migration20261122000000_foundation';
+import { Migration20261122010000_catalog } from './migrations/Migration20261122010000_catalog';
+import { CustomFieldSchema, ProductPriceSchema, ProductSchema } from '../domains/catalog/catalog.entity';
+import { DiscountSchema } from '../domains/discount/discount.entity';
+import { BenefitSchema } from '../domains/benefit/benefit.entity';
+import { StoredFileSchema } from '../domains/file/file.entity';
 
-const ENTITIES = [OrganizationSchema, OrganizationAccessTokenSchema, MeterSchema, IdempotencyKeySchema, OutboxMessageSchema];
+const ENTITIES = [
+  OrganizationSchema,
+  OrganizationAccessTokenSchema,
+  MeterSchema,
+  IdempotencyKeySchema,
+  OutboxMessageSchema,
+  ProductSchema,
+  ProductPriceSchema,
+  CustomFieldSchema,
+  DiscountSchema,
+  BenefitSchema,
+  StoredFileSchema,
+];
 
-const MIGRATIONS = [{ name: 'Migration20261122000000_foundation', class: Migration20261122000000_foundation }];
+const MIGRATIONS = [
+  { name: 'Migration20261122000000_foundation', class: Migration20261122000000_foundation },
+  { name: 'Migration20261122010000_catalog', class: Migration20261122010000_catalog },
+];
 
 export async function openDatabase(url: string, poolMax = 10): Promise<MikroORM> {
   return MikroORM.init({

@@ -71,6 +71,11 @@ export class RequestValidationError extends BursarError {
   }
 }
 
+/** A 422 about one field that passed its schema but breaks a rule that needs the database or other fields. */
+export function invalidField(loc: (string | number)[], msg: string, type = 'value_error'): RequestValidationError {
+  return new RequestValidationError([{ loc, msg, type }]);
+}
+
 export class TooManyRequests extends BursarError {
   readonly status = 429;
   constructor(

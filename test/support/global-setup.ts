@@ -1,6 +1,6 @@
 // Once per run: fresh test databases, migrated, and a headless Temporal dev server on free ports.
-import { createServer } from 'node:net';
 import { Client } from 'pg';
+import { freePort } from './free-port';
 import { ENVIRONMENTS, environmentDatabaseUrl } from '../../src/app/config';
 import { migrate } from '../../src/app/database';
 import { connectTemporal, ensureNamespace, ensureSearchAttributes } from '../../src/app/temporal';
@@ -47,13 +47,3 @@ async function dropDatabase(url: string): Promise<void> {
   await client.end();
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -1,6 +1,8 @@
 // Per test file: both environments' API listeners on free ports (real PostgreSQL, real Temporal), organizations,
 // tokens, an HTTP client, and a real worker when a test needs one.
-import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { freePort } from './free-port';
+import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { Connection } from '@temporalio/client';
@@ -39,8 +41,14 @@ export interface RequestOptions {
 }
 
 export async function startHarness(overrides: Record<string, string> = {}): Promise<TestHarness> {
+  const [port, sandboxPort] = [await freePort(), await freePort()];
   const config = loadConfig({
     ...process.env,
+    PORT: String(port),
+    SANDBOX_PORT: String(sandboxPort),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SANDBOX_PUBLIC_URL: `http://127.0.0.1:${sandboxPort}`,
+    DATA_DIR: join(tmpdir(), `bursar-test-${randomUUID()}`),
     TEMPORAL_TASK_QUEUE: `test-${randomUUID()}`,
     RATE_LIMIT_IP_PER_SECOND: '100000',
     RATE_LIMIT_ORG_PER_MINUTE: '100000',
@@ -60,10 +68,10 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
   const servers: Server[] = [];
   const url = {} as Record<Environment, string>;
   for (const environment of ['production', 'sandbox'] as const) {
-    const server = createHttpApp(env[environment], limits).listen(0, '127.0.0.1');
+    const server = createHttpApp(env[environment], limits).listen(config.ports[environment], '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     servers.push(server);
-    url[environment] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    url[environment] = config.publicUrls[environment];
   }
 
   const workers: Worker[] = [];
@@ -133,6 +141,7 @@ const quietLogger = {
   warn: (message: string) => console.warn(message),
   error: (message: string) => console.error(message),
 };
+
 
 /** Polls `check` until it returns a truthy value (or fails after `timeoutMs`). */
 export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {

@@ -2,6 +2,11 @@
 import Koa from 'koa';
 import { Router } from '@koa/router';
 import type { Connection } from '@temporalio/client';
+import { LocalDiskStorage } from '../../adapters/storage/local-disk-storage';
+import { benefitRoutes } from '../../domains/benefit';
+import { catalogRoutes } from '../../domains/catalog';
+import { discountRoutes } from '../../domains/discount';
+import { fileRoutes, storageRouter } from '../../domains/file';
 import { meterRoutes } from '../../domains/meter';
 import { MethodNotAllowed, ResourceNotFound } from '../../kernel/errors';
 import type { EnvironmentContext } from '../container';
@@ -10,7 +15,7 @@ import { buildOpenApi } from './openapi';
 import type { RateLimits } from './rate-limit';
 import { mountRoute, type RouteDefinition } from './route';
 
-export const ROUTES: RouteDefinition[] = [...meterRoutes];
+export const ROUTES: RouteDefinition[] = [...meterRoutes, ...catalogRoutes, ...discountRoutes, ...benefitRoutes, ...fileRoutes];
 
 export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa {
   const app = new Koa({ proxy: env.config.TRUST_PROXY });
@@ -38,6 +43,7 @@ export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa 
   app.use(open.routes());
 
   app.use(ipRateLimit(limits));
+  if (env.storage instanceof LocalDiskStorage) app.use(storageRouter(env.storage).routes());
   const v1 = new Router();
   v1.use('/v1', authenticate(env, limits));
   for (const route of ROUTES) mountRoute(v1, env, route);

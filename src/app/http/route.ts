@@ -10,7 +10,7 @@ import { readJsonBody } from './body';
 import { requireScope } from './middleware';
 import { parseInput } from './problem';
 import { rawQuery } from './query';
-import { RequestValidationError } from '../../kernel/errors';
+import { RequestValidationError, invalidField } from '../../kernel/errors';
 
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -55,6 +55,7 @@ export function mountRoute(router: Router, env: EnvironmentContext, route: Route
     const params = route.params ? parseInput(route.params, ctx.params, 'path') : undefined;
     const query = route.query ? parseInput(route.query, rawQuery(ctx), 'query') : undefined;
     const body = route.body ? parseInput(route.body, await readJsonBody(ctx, env.config.BODY_LIMIT_BYTES), 'body') : undefined;
+    assertOwnOrganization(body, auth.organizationId);
     const key = route.idempotent ? idempotencyKey(ctx) : undefined;
 
     const response = await inTransaction(env.orm, async (tx) => {
@@ -70,9 +71,17 @@ export function mountRoute(router: Router, env: EnvironmentContext, route: Route
     });
 
     ctx.status = response.status;
-    ctx.body = response.body ?? {};
+    ctx.body = response.body === undefined ? (response.status === 204 ? null : '') : response.body;
     if (response.replayed) ctx.set('Idempotent-Replayed', 'true');
   });
+}
+
+/** An organization token acts for its own organization only; naming another in a body is refused. */
+function assertOwnOrganization(body: unknown, organizationId: string): void {
+  const named = (body as { organization_id?: unknown } | undefined)?.organization_id;
+  if (named != null && named !== organizationId) {
+    throw invalidField(['body', 'organization_id'], 'An organization access token can only act on its own organization.');
+  }
 }
 
 function idempotencyKey(ctx: Context): string | undefined {

@@ -1,11 +1,12 @@
 // Meters: reads and commands, each in the caller's transaction.
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Meter as MeterOutput, MeterCreate, MeterListQuery, MeterSortField, MeterUpdate } from '../../contracts/meter';
+import type { Meter as MeterOutput, MeterCreate, MeterListQuery, MeterUpdate } from '../../contracts/meter';
 import type { Clock } from '../../kernel/clock';
-import { RequestValidationError, ResourceNotFound } from '../../kernel/errors';
+import { ResourceNotFound } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
-import { pageOffset, paginationOf, parseSortCriterion, type Pagination } from '../../kernel/pagination';
+import type { Pagination } from '../../kernel/pagination';
+import { likeContains, listPage, orderBySorting, whereMetadata } from '../../app/list-query';
 import { Meter } from './meter.entity';
 
 const SORT_COLUMNS = { created_at: 'createdAt', name: 'name' } as const;
@@ -14,11 +15,6 @@ export class MeterService {
   constructor(private readonly clock: Clock) {}
 
   async create(em: EntityManager, organizationId: string, input: MeterCreate): Promise<Meter> {
-    if (input.organization_id && input.organization_id !== organizationId) {
-      throw new RequestValidationError([
-        { loc: ['body', 'organization_id'], msg: 'An organization access token can only create meters in its own organization.', type: 'value_error' },
-      ]);
-    }
     const meter = em.create(Meter, {
       id: newId(),
       organizationId,
@@ -62,23 +58,17 @@ export class MeterService {
   async list(em: EntityManager, organizationId: string, query: MeterListQuery): Promise<{ items: Meter[]; pagination: Pagination }> {
     const qb = em.createQueryBuilder(Meter, 'm').where({ organizationId });
     if (query.organization_id) qb.andWhere({ organizationId: { $in: query.organization_id } });
-    if (query.query) qb.andWhere({ name: { $ilike: `%${escapeLike(query.query)}%` } });
+    if (query.query) qb.andWhere({ name: { $ilike: likeContains(query.query) } });
     if (query.is_archived !== undefined) qb.andWhere({ archivedAt: query.is_archived ? { $ne: null } : null });
-    for (const [key, values] of Object.entries(query.metadata)) {
-      qb.andWhere('m.metadata ->> ? in (?)', [key, values]);
-    }
-    const order = query.sorting.map((value) => {
-      const { field, direction } = parseSortCriterion<MeterSortField>(value);
-      return { [SORT_COLUMNS[field]]: direction };
-    });
-    qb.orderBy([...order, { id: 'asc' }]).limit(query.limit).offset(pageOffset(query));
-    const [items, total] = await qb.getResultAndCount();
-    return { items, pagination: paginationOf(total, query.limit) };
+    whereMetadata(qb, 'm', query.metadata);
+    orderBySorting(qb, query.sorting, SORT_COLUMNS);
+    return listPage(qb, query);
   }
-}
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  /** The organization's meters among `ids` (other organizations' ids are simply absent). */
+  async findByIds(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<Meter[]> {
+    return ids.length ? em.find(Meter, { organizationId, id: { $in: [...ids] } }) : [];
+  }
 }
 
 export function meterOutput(meter: Meter): MeterOutput {

@@ -1,6 +1,7 @@
 import { EntitySchema } from '@mikro-orm/core';
 
-export const OUTBOX_KINDS = { workflowStart: 'workflow_start' } as const;
+/** `event` rows are webhook events; they wait in the outbox until the webhook domain delivers them. */
+export const OUTBOX_KINDS = { workflowStart: 'workflow_start', event: 'event' } as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[keyof typeof OUTBOX_KINDS];
 
 /** Something to do right after the business transaction commits; the relay retries what was left behind. */

@@ -46,6 +46,21 @@ export class OutboxService {
     return message;
   }
 
+  /** Records a webhook event (`{type, timestamp, data}`) in the caller's transaction, so it exists exactly when the change does. */
+  enqueueEvent(tx: Tx, organizationId: string, type: string, data: unknown): OutboxMessage {
+    const now = this.deps.clock.now();
+    return tx.em.create(OutboxMessage, {
+      id: newId(),
+      organizationId,
+      kind: OUTBOX_KINDS.event,
+      payload: { type, timestamp: now.toISOString(), data },
+      attempts: 0,
+      lastError: null,
+      createdAt: now,
+      dispatchedAt: null,
+    });
+  }
+
   /** Dispatches messages left undispatched for longer than `graceMs`; safe to run in many workers at once. */
   async relayOnce(graceMs: number, batchSize = 100): Promise<number> {
     return this.deps.orm.em.fork().transactional(async (em) => {

@@ -1,0 +1,77 @@
+// HTTP surface of benefits: /v1/benefits CRUD (granting comes with checkouts and subscriptions).
+import { z } from 'zod';
+import { Benefit, BenefitCreate, BenefitList, BenefitListQuery, BenefitUpdate } from '../../contracts/benefit';
+import { Uuid } from '../../contracts/common';
+import { defineRoute } from '../../app/http/route';
+import { benefitOutput } from './benefit.service';
+
+const IdParams = z.object({ id: Uuid });
+const READ = ['benefits:read', 'benefits:write'] as const;
+const WRITE = ['benefits:write'] as const;
+
+export const benefitRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/v1/benefits/',
+    summary: 'List benefits',
+    scopes: READ,
+    query: BenefitListQuery,
+    status: 200,
+    response: BenefitList,
+    async handler({ env, auth, tx, query }) {
+      const page = await env.benefits.list(tx.em, auth.organizationId, query);
+      return { items: page.items.map(benefitOutput), pagination: page.pagination };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/v1/benefits/',
+    summary: 'Create a benefit (writes benefit.created)',
+    scopes: WRITE,
+    body: BenefitCreate,
+    status: 201,
+    response: Benefit,
+    idempotent: true,
+    async handler({ env, auth, tx, body }) {
+      return benefitOutput(await env.benefits.create(tx, auth.organizationId, body));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/v1/benefits/:id',
+    summary: 'Get a benefit',
+    scopes: READ,
+    params: IdParams,
+    status: 200,
+    response: Benefit,
+    async handler({ env, auth, tx, params }) {
+      return benefitOutput(await env.benefits.get(tx.em, auth.organizationId, params.id));
+    },
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/v1/benefits/:id',
+    summary: 'Update a benefit (writes benefit.updated)',
+    scopes: WRITE,
+    params: IdParams,
+    body: BenefitUpdate,
+    status: 200,
+    response: Benefit,
+    async handler({ env, auth, tx, params, body }) {
+      return benefitOutput(await env.benefits.update(tx, auth.organizationId, params.id, body));
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/v1/benefits/:id',
+    summary: 'Delete a benefit (products stop granting it)',
+    scopes: WRITE,
+    params: IdParams,
+    status: 204,
+    response: z.undefined(),
+    async handler({ env, auth, tx, params }) {
+      await env.benefits.delete(tx, auth.organizationId, params.id);
+      return undefined;
+    },
+  }),
+];

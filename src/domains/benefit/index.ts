@@ -1,0 +1,2 @@
+export { BenefitService, benefitOutput } from './benefit.service';
+export { benefitRoutes } from './benefit.routes';

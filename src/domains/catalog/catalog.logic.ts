@@ -1,0 +1,130 @@
+// Pure rules of the catalog: which prices a product may carry, what each price type requires, custom field options.
+import type { ValidationIssue } from '../../kernel/errors';
+import { isValidPriceAmount, MAX_AMOUNT, normalizeUnitAmount, type SeatTier } from '../../kernel/money';
+
+type Loc = (string | number)[];
+const issue = (loc: Loc, msg: string, type = 'value_error'): ValidationIssue => ({ loc, msg, type });
+
+export interface PriceDraft {
+  amount_type: 'fixed' | 'free' | 'custom' | 'metered_unit' | 'seat_based';
+  price_currency: string;
+  price_amount?: number;
+  minimum_amount?: number;
+  maximum_amount?: number | null;
+  preset_amount?: number | null;
+  unit_amount?: number | string;
+  cap_amount?: number | null;
+  meter_id?: string;
+  seat_tiers?: { seat_tier_type: string; tiers: { min_seats: number; max_seats?: number | null; price_per_seat: number }[] };
+}
+
+const AMOUNT_RULE = `must be 0 or between 50 and ${MAX_AMOUNT} (minor units)`;
+
+/** What one price needs to hold on its own; `loc` points at the price in the request body. */
+export function priceIssues(price: PriceDraft, loc: Loc): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const amount = (field: keyof PriceDraft, value: number | null | undefined) => {
+    if (value != null && !isValidPriceAmount(value)) issues.push(issue([...loc, field], `${field} ${AMOUNT_RULE}`));
+  };
+  switch (price.amount_type) {
+    case 'fixed':
+      amount('price_amount', price.price_amount);
+      break;
+    case 'custom': {
+      amount('minimum_amount', price.minimum_amount);
+      amount('maximum_amount', price.maximum_amount);
+      amount('preset_amount', price.preset_amount);
+      const min = price.minimum_amount ?? 0;
+      if (price.maximum_amount != null && price.maximum_amount < min) {
+        issues.push(issue([...loc, 'maximum_amount'], 'maximum_amount must not be below minimum_amount'));
+      }
+      if (price.preset_amount != null && (price.preset_amount < min || (price.maximum_amount != null && price.preset_amount > price.maximum_amount))) {
+        issues.push(issue([...loc, 'preset_amount'], 'preset_amount must lie between minimum_amount and maximum_amount'));
+      }
+      break;
+    }
+    case 'metered_unit':
+      if (price.unit_amount === undefined || normalizeUnitAmount(price.unit_amount) === null) {
+        issues.push(issue([...loc, 'unit_amount'], `unit_amount must be a positive decimal of at most ${MAX_AMOUNT} with up to 12 decimals`));
+      }
+      if (price.cap_amount != null && price.cap_amount > MAX_AMOUNT) issues.push(issue([...loc, 'cap_amount'], `cap_amount must be at most ${MAX_AMOUNT}`));
+      break;
+    case 'seat_based':
+      issues.push(...seatTierIssues(price.seat_tiers?.tiers ?? [], [...loc, 'seat_tiers', 'tiers']));
+      break;
+  }
+  return issues;
+}
+
+/** Tiers must start at one seat or more, follow each other without gap or overlap, and only the last may be open. */
+export function seatTierIssues(tiers: readonly { min_seats: number; max_seats?: number | null; price_per_seat: number }[], loc: Loc): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  tiers.forEach((tier, i) => {
+    const here = [...loc, i];
+    const max = tier.max_seats ?? null;
+    if (max !== null && max < tier.min_seats) issues.push(issue([...here, 'max_seats'], 'max_seats must not be below min_seats'));
+    if (max === null && i < tiers.length - 1) issues.push(issue([...here, 'max_seats'], 'Only the last tier may be open-ended'));
+    if (tier.price_per_seat > MAX_AMOUNT) issues.push(issue([...here, 'price_per_seat'], `price_per_seat must be at most ${MAX_AMOUNT}`));
+    if (i > 0) {
+      const previousMax = tiers[i - 1].max_seats ?? null;
+      if (previousMax !== null && tier.min_seats !== previousMax + 1) {
+        const problem = tier.min_seats <= previousMax ? 'overlaps the previous tier' : 'leaves a gap after the previous tier';
+        issues.push(issue([...here, 'min_seats'], `min_seats ${tier.min_seats} ${problem} (expected ${previousMax + 1})`));
+      }
+    }
+  });
+  return issues;
+}
+
+export function normalizedTiers(tiers: readonly { min_seats: number; max_seats?: number | null; price_per_seat: number }[]): SeatTier[] {
+  return tiers.map((t) => ({ min_seats: t.min_seats, max_seats: t.max_seats ?? null, price_per_seat: t.price_per_seat }));
+}
+
+/**
+ * Which prices may live together, per currency: one static price — a custom price alone, or a fixed and/or a
+ * seat-based price — plus metered prices, at most one per meter. Metered prices need a recurring product.
+ */
+export function priceSetIssues(prices: readonly { amount_type: string; price_currency: string; meter_id?: string | null }[], isRecurring: boolean, loc: Loc): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const byCurrency = new Map<string, string[]>();
+  const meters = new Set<string>();
+  prices.forEach((price, i) => {
+    const type = price.amount_type === 'free' ? 'fixed' : price.amount_type;
+    if (type === 'metered_unit') {
+      if (!isRecurring) issues.push(issue([...loc, i, 'amount_type'], 'Metered prices need a recurring product'));
+      if (price.meter_id && meters.has(price.meter_id)) issues.push(issue([...loc, i, 'meter_id'], 'Only one price per meter'));
+      if (price.meter_id) meters.add(price.meter_id);
+      return;
+    }
+    const seen = byCurrency.get(price.price_currency) ?? [];
+    const clash = seen.includes(type) || (type === 'custom' && seen.length > 0) || seen.includes('custom');
+    if (clash) {
+      issues.push(issue([...loc, i, 'amount_type'], `A ${type} price cannot be combined with a ${seen.join(' and ')} price in ${price.price_currency}`));
+    }
+    byCurrency.set(price.price_currency, [...seen, type]);
+  });
+  return issues;
+}
+
+/** Options a custom field's properties must respect beyond their schema. */
+export function customFieldPropertyIssues(type: string, properties: Record<string, unknown>, loc: Loc): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const num = (key: string) => (typeof properties[key] === 'number' ? (properties[key] as number) : undefined);
+  if (type === 'text') {
+    const min = num('min_length');
+    const max = num('max_length');
+    if (min !== undefined && max !== undefined && min > max) issues.push(issue([...loc, 'max_length'], 'max_length must not be below min_length'));
+  }
+  if (type === 'number' || type === 'date') {
+    const ge = num('ge');
+    const le = num('le');
+    if (ge !== undefined && le !== undefined && ge > le) issues.push(issue([...loc, 'le'], 'le must not be below ge'));
+  }
+  if (type === 'select') {
+    const values = ((properties.options as { value: string }[]) ?? []).map((o) => o.value);
+    values.forEach((value, i) => {
+      if (values.indexOf(value) !== i) issues.push(issue([...loc, 'options', i, 'value'], `Duplicate option value "${value}"`));
+    });
+  }
+  return issues;
+}

@@ -1,0 +1,261 @@
+// Products and their prices. Prices are immutable: a change archives the old price and adds a new one, so whoever
+// bought the old price keeps it. Every change writes product.created / product.updated to the outbox.
+import { raw } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ExistingPrice, PriceCreate } from '../../contracts/price';
+import type { Product as ProductOutput, ProductCreate, ProductListQuery, ProductUpdate } from '../../contracts/product';
+import { listPage, likeContains, orderBySorting, whereMetadata } from '../../app/list-query';
+import type { Tx } from '../../app/transaction';
+import type { Clock } from '../../kernel/clock';
+import { NotPermitted, RequestValidationError, ResourceNotFound, type ValidationIssue } from '../../kernel/errors';
+import { newId } from '../../kernel/ids';
+import { normalizeUnitAmount } from '../../kernel/money';
+import type { OutboxService } from '../outbox';
+import { CustomField, Product, ProductPrice, type AttachedField } from './catalog.entity';
+import { normalizedTiers, priceIssues, priceSetIssues } from './catalog.logic';
+import { productOutputs, type ProductOutputDeps } from './product.output';
+
+const PRICE_SUBQUERY = (expression: string) => `(select min(${expression}) from product_price pp where pp.product_id = p.id and not pp.is_archived)`;
+const SORT_COLUMNS = {
+  created_at: 'createdAt',
+  name: 'name',
+  price_amount: raw(PRICE_SUBQUERY('coalesce(pp.price_amount, pp.minimum_amount, 0)')) as unknown as string,
+  price_amount_type: raw(PRICE_SUBQUERY('pp.amount_type')) as unknown as string,
+};
+
+export interface ProductDeps extends ProductOutputDeps {
+  clock: Clock;
+  outbox: OutboxService;
+}
+
+export class ProductService {
+  constructor(private readonly deps: ProductDeps) {}
+
+  async create(tx: Tx, organizationId: string, input: ProductCreate): Promise<Product> {
+    const recurring = input.recurring_interval ?? null;
+    const issues = [...intervalIssues(input, recurring !== null)];
+    issues.push(...(await this.priceIssues(tx.em, organizationId, input.prices, recurring !== null)));
+    issues.push(...(await this.attachmentIssues(tx.em, organizationId, input)));
+    if (issues.length) throw new RequestValidationError(issues);
+    const now = this.deps.clock.now();
+    const product = tx.em.create(Product, {
+      id: newId(),
+      organizationId,
+      name: input.name,
+      description: input.description ?? null,
+      visibility: input.visibility,
+      recurringInterval: recurring,
+      recurringIntervalCount: recurring ? (input.recurring_interval_count ?? 1) : null,
+      trialInterval: input.trial_interval ?? null,
+      trialIntervalCount: input.trial_interval_count ?? null,
+      meterInterval: input.meter_interval ?? null,
+      meterIntervalCount: input.meter_interval ? (input.meter_interval_count ?? 1) : null,
+      isArchived: false,
+      metadata: input.metadata,
+      benefitIds: [],
+      mediaIds: [...new Set(input.medias ?? [])],
+      customFields: attachedFields(input.attached_custom_fields),
+      createdAt: now,
+      modifiedAt: null,
+    });
+    for (const price of input.prices) this.addPrice(tx.em, product, price);
+    await this.emit(tx, product, 'product.created');
+    return product;
+  }
+
+  async update(tx: Tx, organizationId: string, id: string, input: ProductUpdate): Promise<Product> {
+    const product = await this.get(tx.em, organizationId, id);
+    const isRecurring = product.recurringInterval !== null;
+    if (input.recurring_interval != null && !isRecurring) throw new NotPermitted('A one-time product cannot become recurring; create a new product.');
+    const merged = {
+      recurring_interval_count: input.recurring_interval_count ?? product.recurringIntervalCount,
+      trial_interval: input.trial_interval !== undefined ? input.trial_interval : product.trialInterval,
+      trial_interval_count: input.trial_interval_count !== undefined ? input.trial_interval_count : product.trialIntervalCount,
+    };
+    const issues = intervalIssues(merged, isRecurring);
+    issues.push(...(await this.attachmentIssues(tx.em, organizationId, input)));
+    const current = await tx.em.find(ProductPrice, { productId: product.id, isArchived: false });
+    let kept: ProductPrice[] = current;
+    let added: PriceCreate[] = [];
+    if (input.prices) {
+      const existingIds = input.prices.filter(isExisting).map((p) => p.id);
+      input.prices.forEach((price, i) => {
+        if (isExisting(price) && !current.some((c) => c.id === price.id)) issues.push({ loc: ['body', 'prices', i, 'id'], msg: 'Not a current price of this product.', type: 'unknown_price' });
+      });
+      kept = current.filter((price) => existingIds.includes(price.id));
+      added = input.prices.filter((price): price is PriceCreate => !isExisting(price));
+      issues.push(...(await this.priceIssues(tx.em, organizationId, added, isRecurring, kept)));
+    }
+    if (issues.length) throw new RequestValidationError(issues);
+
+    const now = this.deps.clock.now();
+    for (const price of current) {
+      if (!kept.includes(price)) Object.assign(price, { isArchived: true, modifiedAt: now });
+    }
+    for (const price of added) this.addPrice(tx.em, product, price);
+    if (input.name != null) product.name = input.name;
+    if (input.description !== undefined) product.description = input.description;
+    if (input.visibility != null) product.visibility = input.visibility;
+    if (input.is_archived != null) product.isArchived = input.is_archived;
+    if (input.metadata !== undefined) product.metadata = input.metadata;
+    if (input.recurring_interval != null) product.recurringInterval = input.recurring_interval;
+    if (input.recurring_interval_count != null) product.recurringIntervalCount = input.recurring_interval_count;
+    if (input.trial_interval !== undefined) product.trialInterval = input.trial_interval;
+    if (input.trial_interval_count !== undefined) product.trialIntervalCount = input.trial_interval_count;
+    if (input.medias != null) product.mediaIds = [...new Set(input.medias)];
+    if (input.attached_custom_fields != null) product.customFields = attachedFields(input.attached_custom_fields);
+    product.modifiedAt = now;
+    await this.emit(tx, product, 'product.updated');
+    return product;
+  }
+
+  /** Replaces the benefits the product grants, in the given order. */
+  async setBenefits(tx: Tx, organizationId: string, id: string, benefitIds: string[]): Promise<Product> {
+    const product = await this.get(tx.em, organizationId, id);
+    const ids = [...new Set(benefitIds)];
+    const found = new Set((await this.deps.benefits(tx.em, organizationId, ids)).map((b) => b.id));
+    const missing = benefitIds.map((benefitId, i) => ({ benefitId, i })).filter(({ benefitId }) => !found.has(benefitId));
+    if (missing.length) throw new RequestValidationError(missing.map(({ i }) => ({ loc: ['body', 'benefits', i], msg: 'No such benefit in this organization.', type: 'unknown_benefit' })));
+    product.benefitIds = ids;
+    product.modifiedAt = this.deps.clock.now();
+    await this.emit(tx, product, 'product.updated');
+    return product;
+  }
+
+  async get(em: EntityManager, organizationId: string, id: string): Promise<Product> {
+    const product = await em.findOne(Product, { id, organizationId });
+    if (!product) throw new ResourceNotFound('Product not found.');
+    return product;
+  }
+
+  async list(em: EntityManager, organizationId: string, query: ProductListQuery) {
+    const qb = em.createQueryBuilder(Product, 'p').where({ organizationId });
+    if (query.organization_id) qb.andWhere({ organizationId: { $in: query.organization_id } });
+    if (query.id) qb.andWhere({ id: { $in: query.id } });
+    if (query.query) qb.andWhere({ name: { $ilike: likeContains(query.query) } });
+    if (query.is_archived !== undefined) qb.andWhere({ isArchived: query.is_archived });
+    if (query.is_recurring !== undefined) qb.andWhere({ recurringInterval: query.is_recurring ? { $ne: null } : null });
+    if (query.visibility) qb.andWhere({ visibility: { $in: query.visibility } });
+    if (query.benefit_id) qb.andWhere('p.benefit_ids && array[?]::uuid[]', [query.benefit_id]);
+    whereMetadata(qb, 'p', query.metadata);
+    orderBySorting(qb, query.sorting, SORT_COLUMNS);
+    return listPage(qb, query);
+  }
+
+  outputs(em: EntityManager, products: Product[]): Promise<ProductOutput[]> {
+    return productOutputs(em, this.deps, products);
+  }
+
+  async findByIds(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<Product[]> {
+    return ids.length ? em.find(Product, { organizationId, id: { $in: [...ids] } }) : [];
+  }
+
+  /** Stops every product of the organization from granting a deleted benefit. */
+  async detachBenefit(em: EntityManager, organizationId: string, benefitId: string): Promise<void> {
+    await em.execute('update product set benefit_ids = array_remove(benefit_ids, ?::uuid) where organization_id = ? and ?::uuid = any(benefit_ids)', [benefitId, organizationId, benefitId]);
+  }
+
+  async isMediaUsed(em: EntityManager, organizationId: string, fileId: string): Promise<boolean> {
+    return (await em.count(Product, { organizationId, mediaIds: { $contains: [fileId] } })) > 0;
+  }
+
+  private addPrice(em: EntityManager, product: Product, price: PriceCreate): void {
+    const common = {
+      id: newId(),
+      productId: product.id,
+      organizationId: product.organizationId,
+      currency: price.price_currency,
+      taxBehavior: price.tax_behavior ?? null,
+      isArchived: false,
+      createdAt: this.deps.clock.now(),
+      modifiedAt: null,
+    };
+    switch (price.amount_type) {
+      case 'free':
+        return void em.create(ProductPrice, { ...common, amountType: 'fixed', priceAmount: 0 });
+      case 'fixed':
+        return void em.create(ProductPrice, { ...common, amountType: 'fixed', priceAmount: price.price_amount });
+      case 'custom':
+        return void em.create(ProductPrice, {
+          ...common,
+          amountType: 'custom',
+          minimumAmount: price.minimum_amount,
+          maximumAmount: price.maximum_amount ?? null,
+          presetAmount: price.preset_amount ?? null,
+        });
+      case 'metered_unit':
+        return void em.create(ProductPrice, {
+          ...common,
+          amountType: 'metered_unit',
+          unitAmount: normalizeUnitAmount(price.unit_amount),
+          capAmount: price.cap_amount ?? null,
+          meterId: price.meter_id,
+        });
+      case 'seat_based':
+        return void em.create(ProductPrice, {
+          ...common,
+          amountType: 'seat_based',
+          seatTierType: price.seat_tiers.seat_tier_type,
+          seatTiers: normalizedTiers(price.seat_tiers.tiers),
+        });
+    }
+  }
+
+  private async priceIssues(em: EntityManager, organizationId: string, added: PriceCreate[], isRecurring: boolean, kept: ProductPrice[] = []): Promise<ValidationIssue[]> {
+    const issues = added.flatMap((price, i) => priceIssues(price, ['body', 'prices', kept.length + i]));
+    const meterIds = added.flatMap((p) => (p.amount_type === 'metered_unit' ? [p.meter_id] : []));
+    const meters = new Set((await this.deps.meters(em, organizationId, [...new Set(meterIds)])).map((m) => m.id));
+    added.forEach((price, i) => {
+      if (price.amount_type === 'metered_unit' && !meters.has(price.meter_id)) {
+        issues.push({ loc: ['body', 'prices', kept.length + i, 'meter_id'], msg: 'No such meter in this organization.', type: 'unknown_meter' });
+      }
+    });
+    const all = [...kept.map((p) => ({ amount_type: p.amountType, price_currency: p.currency, meter_id: p.meterId })), ...added];
+    issues.push(...priceSetIssues(all, isRecurring, ['body', 'prices']));
+    return issues;
+  }
+
+  private async attachmentIssues(em: EntityManager, organizationId: string, input: { medias?: string[] | null; attached_custom_fields?: { custom_field_id: string }[] | null }): Promise<ValidationIssue[]> {
+    const issues: ValidationIssue[] = [];
+    const medias = input.medias ?? [];
+    const foundMedia = new Set((await this.deps.medias(em, organizationId, medias)).map((m) => m.id));
+    medias.forEach((id, i) => {
+      if (!foundMedia.has(id)) issues.push({ loc: ['body', 'medias', i], msg: 'No uploaded product_media file with this id in this organization.', type: 'unknown_file' });
+    });
+    const fields = (input.attached_custom_fields ?? []).map((f) => f.custom_field_id);
+    const foundFields = new Set(fields.length ? (await em.find(CustomField, { organizationId, id: { $in: fields } })).map((f) => f.id) : []);
+    fields.forEach((id, i) => {
+      if (!foundFields.has(id)) issues.push({ loc: ['body', 'attached_custom_fields', i, 'custom_field_id'], msg: 'No such custom field in this organization.', type: 'unknown_custom_field' });
+      else if (fields.indexOf(id) !== i) issues.push({ loc: ['body', 'attached_custom_fields', i, 'custom_field_id'], msg: 'Attached twice.', type: 'duplicate' });
+    });
+    return issues;
+  }
+
+  private async emit(tx: Tx, product: Product, type: 'product.created' | 'product.updated'): Promise<void> {
+    await tx.em.flush();
+    const [output] = await this.outputs(tx.em, [product]);
+    this.deps.outbox.enqueueEvent(tx, product.organizationId, type, output);
+    await tx.em.flush();
+  }
+}
+
+const isExisting = (price: ExistingPrice | PriceCreate): price is ExistingPrice => !('amount_type' in price);
+
+function attachedFields(fields: { custom_field_id: string; required: boolean }[]): AttachedField[] {
+  return fields.map((f) => ({ custom_field_id: f.custom_field_id, required: f.required }));
+}
+
+/** Recurring settings only on recurring products; a trial needs both its interval and its count. */
+function intervalIssues(input: { recurring_interval?: string | null; recurring_interval_count?: number | null; trial_interval?: string | null; trial_interval_count?: number | null; meter_interval?: string | null }, isRecurring: boolean): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const onlyRecurring = (field: string, value: unknown) => {
+    if (!isRecurring && value != null) issues.push({ loc: ['body', field], msg: `${field} applies only to recurring products`, type: 'value_error' });
+  };
+  onlyRecurring('recurring_interval_count', input.recurring_interval_count);
+  onlyRecurring('trial_interval', input.trial_interval);
+  onlyRecurring('meter_interval', input.meter_interval);
+  if ((input.trial_interval == null) !== (input.trial_interval_count == null) && isRecurring) {
+    issues.push({ loc: ['body', input.trial_interval == null ? 'trial_interval' : 'trial_interval_count'], msg: 'A trial needs both trial_interval and trial_interval_count', type: 'value_error' });
+  }
+  return issues;
+}

@@ -1,0 +1,170 @@
+// Discounts: CRUD with codes unique per organization (ignoring case), product restrictions and redemption limits.
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { DiscountCreate, Discount as DiscountOutput, DiscountListQuery, DiscountProduct, DiscountUpdate } from '../../contracts/discount';
+import { listPage, likeContains, orderBySorting } from '../../app/list-query';
+import type { Clock } from '../../kernel/clock';
+import { RequestValidationError, ResourceNotFound, invalidField } from '../../kernel/errors';
+import { newId } from '../../kernel/ids';
+import { Discount } from './discount.entity';
+
+const SORT_COLUMNS = { created_at: 'createdAt', name: 'name', code: 'code', redemptions_count: 'redemptionsCount', ends_at: 'endsAt' } as const;
+
+export interface DiscountDeps {
+  clock: Clock;
+  /** The organization's products among `ids`, in the shape a discount embeds. */
+  products(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<DiscountProduct[]>;
+}
+
+export class DiscountService {
+  constructor(private readonly deps: DiscountDeps) {}
+
+  async create(em: EntityManager, organizationId: string, input: DiscountCreate): Promise<Discount> {
+    const productIds = await this.checkedProducts(em, organizationId, input.products ?? []);
+    const discount = em.create(Discount, {
+      id: newId(),
+      organizationId,
+      name: input.name,
+      type: input.type,
+      duration: input.duration,
+      durationInMonths: input.duration === 'repeating' ? (input.duration_in_months ?? null) : null,
+      basisPoints: input.type === 'percentage' ? input.basis_points : null,
+      amounts: input.type === 'fixed' ? fixedAmounts(input) : null,
+      code: input.code ?? null,
+      startsAt: input.starts_at ? new Date(input.starts_at) : null,
+      endsAt: input.ends_at ? new Date(input.ends_at) : null,
+      maxRedemptions: input.max_redemptions ?? null,
+      redemptionsCount: 0,
+      productIds,
+      metadata: input.metadata,
+      deletedAt: null,
+      createdAt: this.deps.clock.now(),
+      modifiedAt: null,
+    });
+    await this.flushUnique(em);
+    return discount;
+  }
+
+  async get(em: EntityManager, organizationId: string, id: string): Promise<Discount> {
+    const discount = await em.findOne(Discount, { id, organizationId, deletedAt: null });
+    if (!discount) throw new ResourceNotFound('Discount not found.');
+    return discount;
+  }
+
+  /** Amount, type and duration are fixed once the discount has been redeemed: customers already hold it. */
+  async update(em: EntityManager, organizationId: string, id: string, input: DiscountUpdate): Promise<Discount> {
+    const discount = await this.get(em, organizationId, id);
+    const changesTerms = ['type', 'amount', 'currency', 'amounts', 'basis_points', 'duration', 'duration_in_months'].some((k) => input[k as keyof DiscountUpdate] != null);
+    if (changesTerms && discount.redemptionsCount > 0) {
+      throw invalidField(['body'], 'The amount, type and duration of a redeemed discount cannot change; create a new discount.');
+    }
+    if (input.name != null) discount.name = input.name;
+    if (input.code !== undefined) discount.code = input.code;
+    if (input.starts_at !== undefined) discount.startsAt = input.starts_at ? new Date(input.starts_at) : null;
+    if (input.ends_at !== undefined) discount.endsAt = input.ends_at ? new Date(input.ends_at) : null;
+    if (input.max_redemptions !== undefined) {
+      if (input.max_redemptions !== null && input.max_redemptions < discount.redemptionsCount) {
+        throw invalidField(['body', 'max_redemptions'], `Already redeemed ${discount.redemptionsCount} times.`);
+      }
+      discount.maxRedemptions = input.max_redemptions;
+    }
+    if (input.products != null) discount.productIds = await this.checkedProducts(em, organizationId, input.products);
+    if (input.metadata !== undefined) discount.metadata = input.metadata;
+    if (input.type != null && input.type !== discount.type) discount.type = input.type;
+    if (input.duration != null) discount.duration = input.duration;
+    if (input.duration_in_months != null) discount.durationInMonths = input.duration_in_months;
+    if (discount.duration !== 'repeating') discount.durationInMonths = null;
+    if (discount.type === 'percentage') {
+      if (input.basis_points != null) discount.basisPoints = input.basis_points;
+      discount.amounts = null;
+    } else {
+      if (input.amount != null || input.amounts != null) discount.amounts = fixedAmounts(input);
+      discount.basisPoints = null;
+    }
+    this.assertConsistent(discount);
+    discount.modifiedAt = this.deps.clock.now();
+    await this.flushUnique(em);
+    return discount;
+  }
+
+  async delete(em: EntityManager, organizationId: string, id: string): Promise<void> {
+    const discount = await this.get(em, organizationId, id);
+    discount.deletedAt = this.deps.clock.now();
+    await em.flush();
+  }
+
+  async list(em: EntityManager, organizationId: string, query: DiscountListQuery) {
+    const qb = em.createQueryBuilder(Discount, 'd').where({ organizationId, deletedAt: null });
+    if (query.organization_id) qb.andWhere({ organizationId: { $in: query.organization_id } });
+    if (query.query) qb.andWhere({ $or: [{ name: { $ilike: likeContains(query.query) } }, { code: { $ilike: likeContains(query.query) } }] });
+    orderBySorting(qb, query.sorting, SORT_COLUMNS);
+    return listPage(qb, query);
+  }
+
+  async outputs(em: EntityManager, discounts: Discount[]): Promise<DiscountOutput[]> {
+    const byOrganization = new Map<string, string[]>();
+    for (const d of discounts) byOrganization.set(d.organizationId, [...(byOrganization.get(d.organizationId) ?? []), ...d.productIds]);
+    const products = new Map<string, DiscountProduct>();
+    for (const [organizationId, ids] of byOrganization) {
+      for (const product of await this.deps.products(em, organizationId, [...new Set(ids)])) products.set(product.id, product);
+    }
+    return discounts.map((d) => discountOutput(d, d.productIds.flatMap((id) => products.get(id) ?? [])));
+  }
+
+  private assertConsistent(discount: Discount): void {
+    if (discount.duration === 'repeating' && discount.durationInMonths == null) {
+      throw invalidField(['body', 'duration_in_months'], 'A repeating discount needs duration_in_months');
+    }
+    if (discount.type === 'percentage' && discount.basisPoints == null) throw invalidField(['body', 'basis_points'], 'A percentage discount needs basis_points');
+    if (discount.type === 'fixed' && !Object.keys(discount.amounts ?? {}).length) throw invalidField(['body', 'amount'], 'A fixed discount needs an amount');
+    if (discount.startsAt && discount.endsAt && discount.endsAt <= discount.startsAt) throw invalidField(['body', 'ends_at'], 'ends_at must be after starts_at');
+  }
+
+  private async checkedProducts(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<string[]> {
+    const found = new Set((await this.deps.products(em, organizationId, ids)).map((p) => p.id));
+    const missing = ids.map((id, i) => ({ id, i })).filter(({ id }) => !found.has(id));
+    if (missing.length) {
+      throw new RequestValidationError(missing.map(({ i }) => ({ loc: ['body', 'products', i], msg: 'No such product in this organization.', type: 'unknown_product' })));
+    }
+    return [...new Set(ids)];
+  }
+
+  /** The unique index on (organization, lower(code)) settles races between two creates of one code. */
+  private async flushUnique(em: EntityManager): Promise<void> {
+    try {
+      await em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw invalidField(['body', 'code'], 'Another discount of this organization already uses this code.', 'duplicate');
+      throw error;
+    }
+  }
+}
+
+function fixedAmounts(input: { amount?: number | null; currency?: string | null; amounts?: Record<string, number> | null }): Record<string, number> {
+  const amounts: Record<string, number> = {};
+  if (input.amount != null) amounts[input.currency ?? 'usd'] = input.amount;
+  return { ...amounts, ...input.amounts };
+}
+
+export function discountOutput(discount: Discount, products: DiscountProduct[]): DiscountOutput {
+  const base = {
+    duration: discount.duration,
+    type: discount.type,
+    created_at: discount.createdAt.toISOString(),
+    modified_at: discount.modifiedAt?.toISOString() ?? null,
+    id: discount.id,
+    metadata: discount.metadata,
+    name: discount.name,
+    code: discount.code,
+    starts_at: discount.startsAt?.toISOString() ?? null,
+    ends_at: discount.endsAt?.toISOString() ?? null,
+    max_redemptions: discount.maxRedemptions,
+    redemptions_count: discount.redemptionsCount,
+    organization_id: discount.organizationId,
+    products,
+    ...(discount.durationInMonths != null ? { duration_in_months: discount.durationInMonths } : {}),
+  };
+  if (discount.type === 'percentage') return { ...base, basis_points: discount.basisPoints ?? 0 };
+  const [[currency, amount]] = Object.entries(discount.amounts ?? { usd: 0 });
+  return { ...base, amount, currency, amounts: discount.amounts ?? {} };
+}

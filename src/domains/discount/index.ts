@@ -1,0 +1,2 @@
+export { DiscountService } from './discount.service';
+export { discountRoutes } from './discount.routes';

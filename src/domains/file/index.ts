@@ -1,0 +1,3 @@
+export { FileService } from './file.service';
+export { fileRoutes } from './file.routes';
+export { storageRouter } from './storage.routes';

@@ -1,0 +1,45 @@
+// The URLs local-disk storage presigns: part uploads (PUT), downloads and public media (GET). No token: the
+// signature in the URL is the credential.
+import { Router } from '@koa/router';
+import type { Context } from 'koa';
+import type { LocalDiskStorage } from '../../adapters/storage/local-disk-storage';
+import { StorageRejected } from '../../adapters/storage/file-storage';
+import { BadRequest, NotPermitted, PayloadTooLarge, ResourceNotFound } from '../../kernel/errors';
+
+export function storageRouter(storage: LocalDiskStorage): Router {
+  const router = new Router();
+  router.put('/storage/uploads/:uploadId/parts/:number', async (ctx) => {
+    const etag = await refusals(() => storage.receivePart(ctx.path, new URLSearchParams(ctx.querystring), ctx.req));
+    ctx.set('ETag', etag);
+    ctx.status = 200;
+    ctx.body = '';
+  });
+  router.get(/^\/storage\/objects\/.+$/, async (ctx) => {
+    const object = await refusals(() => storage.openSigned(ctx.path, new URLSearchParams(ctx.querystring)));
+    send(ctx, object, `attachment; filename="${object.filename.replace(/["\\\r\n]/g, '_')}"`);
+  });
+  router.get(/^\/storage\/public\/.+$/, async (ctx) => {
+    send(ctx, await refusals(() => storage.openPublic(ctx.path.slice('/storage/public/'.length))), 'inline');
+  });
+  return router;
+}
+
+function send(ctx: Context, object: { stream: NodeJS.ReadableStream; size: number }, disposition: string): void {
+  ctx.set('Content-Disposition', disposition);
+  ctx.type = 'application/octet-stream';
+  ctx.length = object.size;
+  ctx.body = object.stream;
+}
+
+/** Storage refusals become problem-details errors: a bad or expired signature is 403, a missing object 404. */
+async function refusals<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof StorageRejected)) throw error;
+    if (/signature|expired/i.test(error.message)) throw new NotPermitted(error.message);
+    if (/larger than/i.test(error.message)) throw new PayloadTooLarge(error.message);
+    if (/no such object|not a public|invalid object key/i.test(error.message)) throw new ResourceNotFound(error.message);
+    throw new BadRequest(error.message);
+  }
+}
