@@ -58,6 +58,7 @@ export class ProductService {
       createdAt: now,
       modifiedAt: null,
     });
+    await tx.em.flush(); // prices reference the product row
     for (const price of input.prices) this.addPrice(tx.em, product, price);
     await this.emit(tx, product, 'product.created');
     return product;
