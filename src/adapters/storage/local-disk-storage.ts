@@ -105,7 +105,7 @@ export class LocalDiskStorage implements FileStorage {
     await new Promise<void>((done, fail) => out.end((error?: Error | null) => (error ? fail(error) : done())));
     await rm(dir, { recursive: true, force: true });
     const etag = `"${createHash('md5').update(Buffer.concat(md5s)).digest('hex')}-${ordered.length}"`;
-    return { etag, version: null, lastModified: (await stat(target)).mtime };
+    return { etag, version: null, lastModified: new Date((await stat(target)).mtimeMs) };
   }
 
   async read(key: string): Promise<Readable> {
