@@ -34,6 +34,12 @@ test('/openapi.json is OpenAPI 3.1 generated from the contracts, every reference
   expect(doc.openapi).toBe('3.1.0');
   expect(Object.keys(doc.paths['/v1/meters/']).sort()).toEqual(['get', 'post']);
   expect(Object.keys(doc.paths['/v1/meters/{id}']).sort()).toEqual(['get', 'patch']);
+  expect(Object.keys(doc.paths['/v1/products/{id}/benefits'])).toEqual(['post']);
+  for (const path of ['/v1/products/', '/v1/discounts/', '/v1/benefits/', '/v1/custom-fields/', '/v1/files/']) {
+    expect(Object.keys(doc.paths[path]).sort()).toEqual(['get', 'post']);
+  }
+  expect(doc.paths['/v1/files/{id}'].delete.responses).toHaveProperty('200');
+  expect(doc.paths['/v1/discounts/{id}'].delete.responses).toHaveProperty('204');
 
   const create = doc.paths['/v1/meters/'].post;
   expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '401', '403', '422', '429']));
@@ -42,6 +48,7 @@ test('/openapi.json is OpenAPI 3.1 generated from the contracts, every reference
   const listParams = doc.paths['/v1/meters/'].get.parameters.map((p: { name: string }) => p.name);
   expect(listParams).toEqual(expect.arrayContaining(['page', 'limit', 'sorting', 'organization_id', 'query', 'is_archived', 'metadata']));
 
+  expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Product', 'ProductPrice', 'Discount', 'Benefit', 'FileUpload', 'CustomField']));
   const meter = doc.components.schemas.Meter;
   expect(meter.required).toEqual(expect.arrayContaining(['id', 'name', 'filter', 'aggregation', 'organization_id', 'archived_at']));
 
