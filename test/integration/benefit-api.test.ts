@@ -78,11 +78,11 @@ test('update keeps the type, writes benefit.updated; delete hides it', async () 
   expect(wrongType.status).toBe(422);
   expect(locs(wrongType.body)).toEqual([['body', 'type']]);
 
-  const events = await h.env.production.orm.em.fork().execute(
+  const events = await h.env.production.orm.em.fork().execute<{ type: string }[]>(
     "select payload->>'type' as type from outbox_message where kind = 'event' and payload->'data'->>'id' = ? order by created_at",
     [created.body.id],
   );
-  expect(events.map((e: { type: string }) => e.type)).toEqual(['benefit.created', 'benefit.updated']);
+  expect(events.map((e) => e.type)).toEqual(['benefit.created', 'benefit.updated']);
 
   expect((await h.request('DELETE', `/v1/benefits/${created.body.id}`, { token: org.token })).status).toBe(204);
   expect((await h.request('GET', `/v1/benefits/${created.body.id}`, { token: org.token })).status).toBe(404);

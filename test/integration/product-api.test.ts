@@ -172,11 +172,11 @@ test('update, archive, and a one-time product cannot become recurring', async ()
 test('product.created and product.updated are written to the outbox in the same transaction', async () => {
   const created = await post(oneTime([{ amount_type: 'fixed', price_amount: 1000 }], { name: 'Evented product' }));
   await h.request('PATCH', `/v1/products/${created.body.id}`, { token: org.token, json: { name: 'Evented product v2' } });
-  const rows = await h.env.production.orm.em.fork().execute(
+  const rows = await h.env.production.orm.em.fork().execute<{ payload: { type: string; timestamp: string; data: { name: string } } }[]>(
     "select payload from outbox_message where kind = 'event' and payload->'data'->>'id' = ? order by created_at",
     [created.body.id],
   );
-  expect(rows.map((r: { payload: { type: string } }) => r.payload.type)).toEqual(['product.created', 'product.updated']);
+  expect(rows.map((r) => r.payload.type)).toEqual(['product.created', 'product.updated']);
   expect(rows[0].payload.data).toEqual(created.body);
   expect(rows[1].payload.data.name).toBe('Evented product v2');
   expect(rows[0].payload.timestamp).toMatch(/Z$/);

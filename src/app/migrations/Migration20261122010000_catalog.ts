@@ -89,6 +89,7 @@ export class Migration20261122010000_catalog extends Migration {
         meter_id uuid references meter(id),
         seat_tier_type text,
         seat_tiers jsonb,
+        position integer not null,
         created_at timestamptz not null,
         modified_at timestamptz
       );

@@ -53,6 +53,8 @@ export class ProductPrice {
   meterId: string | null = null;
   seatTierType: SeatTierType | null = null;
   seatTiers: SeatTier[] | null = null;
+  /** Order of the price on its product, as the merchant listed it. */
+  position!: number;
   createdAt!: Date;
   modifiedAt: Date | null = null;
 }
@@ -118,6 +120,7 @@ export const ProductPriceSchema = new EntitySchema<ProductPrice>({
     meterId: { type: 'uuid', nullable: true },
     seatTierType: { type: 'text', nullable: true },
     seatTiers: { type: 'json', nullable: true },
+    position: { type: 'integer' },
     ...timestamps,
   },
 });

@@ -18,7 +18,7 @@ export interface ProductOutputDeps {
 export async function productOutputs(em: EntityManager, deps: ProductOutputDeps, products: Product[]): Promise<ProductOutput[]> {
   if (!products.length) return [];
   const organizationId = products[0].organizationId;
-  const prices = await em.find(ProductPrice, { productId: { $in: products.map((p) => p.id) }, isArchived: false }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  const prices = await em.find(ProductPrice, { productId: { $in: products.map((p) => p.id) }, isArchived: false }, { orderBy: { position: 'asc' } });
   const unique = (ids: string[]) => [...new Set(ids)];
   const meters = byId(await deps.meters(em, organizationId, unique(prices.flatMap((p) => p.meterId ?? []))));
   const benefits = byId(await deps.benefits(em, organizationId, unique(products.flatMap((p) => p.benefitIds))));

@@ -59,7 +59,7 @@ export class ProductService {
       modifiedAt: null,
     });
     await tx.em.flush(); // prices reference the product row
-    for (const price of input.prices) this.addPrice(tx.em, product, price);
+    input.prices.forEach((price, position) => this.addPrice(tx.em, product, price, position));
     await this.emit(tx, product, 'product.created');
     return product;
   }
@@ -93,7 +93,8 @@ export class ProductService {
     for (const price of current) {
       if (!kept.includes(price)) Object.assign(price, { isArchived: true, modifiedAt: now });
     }
-    for (const price of added) this.addPrice(tx.em, product, price);
+    const next = Math.max(-1, ...current.map((p) => p.position)) + 1;
+    added.forEach((price, i) => this.addPrice(tx.em, product, price, next + i));
     if (input.name != null) product.name = input.name;
     if (input.description !== undefined) product.description = input.description;
     if (input.visibility != null) product.visibility = input.visibility;
@@ -160,9 +161,10 @@ export class ProductService {
     return (await em.count(Product, { organizationId, mediaIds: { $contains: [fileId] } })) > 0;
   }
 
-  private addPrice(em: EntityManager, product: Product, price: PriceCreate): void {
+  private addPrice(em: EntityManager, product: Product, price: PriceCreate, position: number): void {
     const common = {
       id: newId(),
+      position,
       productId: product.id,
       organizationId: product.organizationId,
       currency: price.price_currency,
