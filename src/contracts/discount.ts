@@ -1,7 +1,8 @@
 // Discounts: percentage (basis points) or fixed (amount per currency), once, forever or repeating for N months.
 import { z } from 'zod';
-import { Currency, IntervalCount, ProductVisibility, RecurringInterval, TrialInterval } from './catalog-common';
+import { Currency } from './catalog-common';
 import { ListResource, MetadataInput, MetadataOutput, PageQuery, Timestamp, Uuid, queryMany, queryOne, sortingQuery } from './common';
+import { ProductSummary } from './product';
 
 export const DiscountDuration = z.enum(['once', 'forever', 'repeating']);
 export const DiscountType = z.enum(['fixed', 'percentage']);
@@ -73,24 +74,7 @@ export const DiscountUpdate = z
   .meta({ id: 'DiscountUpdate' });
 export type DiscountUpdate = z.infer<typeof DiscountUpdate>;
 
-export const DiscountProduct = z.object({
-  metadata: MetadataOutput,
-  id: Uuid,
-  created_at: Timestamp,
-  modified_at: Timestamp.nullable(),
-  trial_interval: TrialInterval.nullable(),
-  trial_interval_count: IntervalCount.nullable(),
-  name: z.string(),
-  description: z.string().nullable(),
-  visibility: ProductVisibility,
-  recurring_interval: RecurringInterval.nullable(),
-  recurring_interval_count: z.int().nullable(),
-  meter_interval: RecurringInterval.nullable(),
-  meter_interval_count: z.int().nullable(),
-  is_recurring: z.boolean(),
-  is_archived: z.boolean(),
-  organization_id: Uuid,
-});
+export const DiscountProduct = ProductSummary.meta({ id: 'DiscountProduct' });
 export type DiscountProduct = z.infer<typeof DiscountProduct>;
 
 const discountBase = {

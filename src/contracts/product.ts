@@ -50,30 +50,33 @@ export type ProductUpdate = z.infer<typeof ProductUpdate>;
 
 export const ProductBenefitsUpdate = z.object({ benefits: z.array(Uuid).max(100) }).meta({ id: 'ProductBenefitsUpdate' });
 
-export const Product = z
-  .object({
-    id: Uuid,
-    created_at: Timestamp,
-    modified_at: Timestamp.nullable(),
-    trial_interval: TrialInterval.nullable(),
-    trial_interval_count: z.int().nullable(),
-    name: z.string(),
-    description: z.string().nullable(),
-    visibility: ProductVisibility,
-    recurring_interval: RecurringInterval.nullable(),
-    recurring_interval_count: z.int().nullable(),
-    meter_interval: RecurringInterval.nullable(),
-    meter_interval_count: z.int().nullable(),
-    is_recurring: z.boolean(),
-    is_archived: z.boolean(),
-    organization_id: Uuid,
-    metadata: MetadataOutput,
-    prices: z.array(ProductPrice),
-    benefits: z.array(Benefit),
-    medias: z.array(ProductMediaFileRead),
-    attached_custom_fields: z.array(AttachedCustomField),
-  })
-  .meta({ id: 'Product' });
+/** A product without its prices and attachments (what discounts embed). */
+export const ProductSummary = z.object({
+  metadata: MetadataOutput,
+  id: Uuid,
+  created_at: Timestamp,
+  modified_at: Timestamp.nullable(),
+  trial_interval: TrialInterval.nullable(),
+  trial_interval_count: z.int().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  visibility: ProductVisibility,
+  recurring_interval: RecurringInterval.nullable(),
+  recurring_interval_count: z.int().nullable(),
+  meter_interval: RecurringInterval.nullable(),
+  meter_interval_count: z.int().nullable(),
+  is_recurring: z.boolean(),
+  is_archived: z.boolean(),
+  organization_id: Uuid,
+});
+export type ProductSummary = z.infer<typeof ProductSummary>;
+
+export const Product = ProductSummary.extend({
+  prices: z.array(ProductPrice),
+  benefits: z.array(Benefit),
+  medias: z.array(ProductMediaFileRead),
+  attached_custom_fields: z.array(AttachedCustomField),
+}).meta({ id: 'Product' });
 export type Product = z.infer<typeof Product>;
 
 export const ProductList = ListResource(Product).meta({ id: 'ListResource_Product_' });

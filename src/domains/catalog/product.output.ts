@@ -1,10 +1,9 @@
 // Renders products in the reference's Product shape, loading prices, meters, benefits, media and custom fields in batches.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Benefit } from '../../contracts/benefit';
-import type { DiscountProduct } from '../../contracts/discount';
 import type { FileRead } from '../../contracts/file';
 import type { ProductPrice as PriceOutput } from '../../contracts/price';
-import type { Product as ProductOutput } from '../../contracts/product';
+import type { Product as ProductOutput, ProductSummary } from '../../contracts/product';
 import type { Meter } from '../meter';
 import { CustomField, Product, ProductPrice } from './catalog.entity';
 import { customFieldOutput } from './custom-field.service';
@@ -39,7 +38,7 @@ export async function productOutputs(em: EntityManager, deps: ProductOutputDeps,
 }
 
 /** The product without its prices and attachments: what discounts embed. */
-export function productSummary(product: Product): DiscountProduct {
+export function productSummary(product: Product): ProductSummary {
   return {
     metadata: product.metadata,
     id: product.id,

@@ -20,9 +20,8 @@ export const fileRoutes = [
     idempotent: true,
     async handler({ env, auth, tx, body }) {
       const { file, urls } = await env.files.create(tx.em, auth.organizationId, body);
-      const { created_at: _created, public_url: _public, ...read } = env.files.output(file) as FileRead & { public_url?: string };
       return {
-        ...read,
+        ...env.files.fields(file),
         service: file.service,
         upload: {
           id: file.uploadId,
@@ -94,8 +93,7 @@ export const fileRoutes = [
     response: FileDownload,
     async handler({ env, auth, tx, params }) {
       const { file, url } = await env.files.download(tx.em, auth.organizationId, params.id);
-      const { created_at: _created, public_url: _public, ...read } = env.files.output(file) as FileRead & { public_url?: string };
-      return { ...read, service: file.service, download: { url: url.url, expires_at: url.expiresAt.toISOString() } };
+      return { ...env.files.fields(file), service: file.service, download: { url: url.url, expires_at: url.expiresAt.toISOString() } };
     },
   }),
 ];

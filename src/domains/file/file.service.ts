@@ -138,8 +138,9 @@ export class FileService {
     return ids.length ? em.find(StoredFile, { organizationId, id: { $in: [...ids] }, service, isUploaded: true, deletedAt: null }) : [];
   }
 
-  output(file: StoredFile): FileRead {
-    const base = {
+  /** The fields every file shape shares (FileUpload, FileRead, FileDownload). */
+  fields(file: StoredFile) {
+    return {
       id: file.id,
       organization_id: file.organizationId,
       name: file.name,
@@ -153,10 +154,13 @@ export class FileService {
       last_modified_at: file.lastModifiedAt?.toISOString() ?? null,
       version: file.version,
       is_uploaded: file.isUploaded,
-      created_at: file.createdAt.toISOString(),
       size_readable: readableSize(file.size),
     };
-    return file.service === 'downloadable' ? { ...base, service: 'downloadable' } : { ...base, service: file.service, public_url: this.storage.publicUrl(file.path) };
+  }
+
+  output(file: StoredFile): FileRead {
+    const read = { ...this.fields(file), created_at: file.createdAt.toISOString() };
+    return file.service === 'downloadable' ? { ...read, service: 'downloadable' } : { ...read, service: file.service, public_url: this.storage.publicUrl(file.path) };
   }
 }
 
