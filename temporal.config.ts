@@ -20,6 +20,9 @@ export const SEARCH_ATTRIBUTES = {
   CheckoutId: defineSearchAttributeKey('CheckoutId', SearchAttributeType.KEYWORD),
   OrderId: defineSearchAttributeKey('OrderId', SearchAttributeType.KEYWORD),
   SubscriptionId: defineSearchAttributeKey('SubscriptionId', SearchAttributeType.KEYWORD),
+  WebhookEndpointId: defineSearchAttributeKey('WebhookEndpointId', SearchAttributeType.KEYWORD),
+  WebhookEventId: defineSearchAttributeKey('WebhookEventId', SearchAttributeType.KEYWORD),
+  WebhookEventType: defineSearchAttributeKey('WebhookEventType', SearchAttributeType.KEYWORD),
 } as const;
 export type SearchAttributeName = keyof typeof SEARCH_ATTRIBUTES;
 
@@ -34,6 +37,28 @@ export const DEV_SERVER_DYNAMIC_CONFIG = [
 export const MAINTENANCE_ACTIVITY: ActivityOptions = {
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 5 },
+};
+
+/**
+ * Webhook delivery: one activity per delivery, retried by its Temporal retry policy. Ten attempts, waiting
+ * 1 min, 2.5 min, 6.3 min, 16 min, 39 min, 1.6 h, 4.1 h, 10 h and 10 h between them: about 27 hours in all.
+ * Each value can be overridden through the WEBHOOK_* environment variables (tests use seconds).
+ */
+export const WEBHOOK_DELIVERY = {
+  initialIntervalMs: 60_000,
+  backoffCoefficient: 2.5,
+  maximumIntervalMs: 10 * 60 * 60 * 1000,
+  maximumAttempts: 10,
+  /** A receiver must answer within this time (the spec allows 30 s at most). */
+  timeoutMs: 10_000,
+  /** A later event about the same resource waits at most this long for an earlier one still being retried. */
+  orderingMaxWaitMs: 15 * 60 * 1000,
+} as const;
+
+/** Book-keeping activities of the delivery workflow: database writes only. */
+export const WEBHOOK_BOOKKEEPING_ACTIVITY: ActivityOptions = {
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 };
 
 export const SCHEDULES = {

@@ -1,10 +1,13 @@
 // Activities are thin calls into domain services; each gets its own entity manager (one transaction per call).
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { IdempotencyService } from '../src/domains/idempotency';
+import type { WebhookDeliveryService } from '../src/domains/webhook';
+import { createWebhookActivities } from './webhook.activities';
 
 export interface ActivityDeps {
   orm: MikroORM;
   idempotency: IdempotencyService;
+  webhookDeliveries: WebhookDeliveryService;
 }
 
 export const createActivities = (deps: ActivityDeps) => ({
@@ -12,6 +15,7 @@ export const createActivities = (deps: ActivityDeps) => ({
   async purgeExpiredIdempotencyKeys(): Promise<number> {
     return deps.idempotency.purgeExpired(deps.orm.em.fork());
   },
+  ...createWebhookActivities(deps.webhookDeliveries),
 });
 
 export type Activities = ReturnType<typeof createActivities>;

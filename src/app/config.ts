@@ -1,6 +1,6 @@
 // All configuration comes from environment variables, checked by one zod schema at start-up (fail fast).
 import { z } from 'zod';
-import { NAMESPACES, TASK_QUEUE } from '../../temporal.config';
+import { NAMESPACES, TASK_QUEUE, WEBHOOK_DELIVERY } from '../../temporal.config';
 
 export const ENVIRONMENTS = ['production', 'sandbox'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -46,6 +46,16 @@ const ConfigSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
     S3_PUBLIC_URL: z.url().optional(),
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(WEBHOOK_DELIVERY.timeoutMs),
+    WEBHOOK_RETRY_INITIAL_INTERVAL_MS: int(WEBHOOK_DELIVERY.initialIntervalMs),
+    WEBHOOK_RETRY_BACKOFF_COEFFICIENT: z.coerce.number().min(1).default(WEBHOOK_DELIVERY.backoffCoefficient),
+    WEBHOOK_RETRY_MAX_INTERVAL_MS: int(WEBHOOK_DELIVERY.maximumIntervalMs),
+    WEBHOOK_MAX_ATTEMPTS: int(WEBHOOK_DELIVERY.maximumAttempts),
+    WEBHOOK_ORDERING_MAX_WAIT_MS: z.coerce.number().int().min(0).default(WEBHOOK_DELIVERY.orderingMaxWaitMs),
+    /** Consecutive events that failed for good before an endpoint is disabled. */
+    WEBHOOK_DISABLE_AFTER_FAILURES: int(10),
+    /** Allow http:// and private, loopback and link-local addresses in every environment (internal receivers, tests). */
+    WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.BURSAR_SECRET !== DEVELOPMENT_SECRET, {
     path: ['BURSAR_SECRET'],

@@ -6,6 +6,8 @@ import { BenefitService, benefitOutput } from '../domains/benefit';
 import { CustomFieldService, ProductService, productSummary } from '../domains/catalog';
 import { DiscountService } from '../domains/discount';
 import { FileService } from '../domains/file';
+import { WebhookDeliveryService, WebhookEndpointService, WebhookLogService } from '../domains/webhook';
+import { OUTBOX_KINDS } from '../domains/outbox';
 import { IdempotencyService } from '../domains/idempotency';
 import { MeterService } from '../domains/meter';
 import { OrganizationService } from '../domains/organization';
@@ -33,6 +35,9 @@ export interface EnvironmentContext {
   customFields: CustomFieldService;
   products: ProductService;
   discounts: DiscountService;
+  webhookEndpoints: WebhookEndpointService;
+  webhookDeliveries: WebhookDeliveryService;
+  webhookLog: WebhookLogService;
 }
 
 export async function openEnvironment(
@@ -81,6 +86,29 @@ export async function openEnvironment(
     clock,
     products: async (em, organizationId, productIds) => (await context.products.findByIds(em, organizationId, productIds)).map(productSummary),
   });
+  context.webhookEndpoints = new WebhookEndpointService({
+    clock,
+    serverSecret: config.BURSAR_SECRET,
+    urlPolicy: { environment, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS },
+  });
+  context.webhookDeliveries = new WebhookDeliveryService({
+    orm,
+    clock,
+    outbox,
+    endpoints: context.webhookEndpoints,
+    disableAfterFailures: config.WEBHOOK_DISABLE_AFTER_FAILURES,
+    allowPrivateAddresses: config.WEBHOOK_ALLOW_PRIVATE_URLS,
+    policy: {
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      initialIntervalMs: config.WEBHOOK_RETRY_INITIAL_INTERVAL_MS,
+      backoffCoefficient: config.WEBHOOK_RETRY_BACKOFF_COEFFICIENT,
+      maximumIntervalMs: config.WEBHOOK_RETRY_MAX_INTERVAL_MS,
+      maximumAttempts: config.WEBHOOK_MAX_ATTEMPTS,
+      orderingMaxWaitMs: config.WEBHOOK_ORDERING_MAX_WAIT_MS,
+    },
+  });
+  context.webhookLog = new WebhookLogService();
+  outbox.registerDispatcher(OUTBOX_KINDS.event, (message) => context.webhookDeliveries.fanOut(message));
   return context;
 }
 

@@ -12,6 +12,8 @@ import { CustomFieldSchema, ProductPriceSchema, ProductSchema } from '../domains
 import { DiscountSchema } from '../domains/discount/discount.entity';
 import { BenefitSchema } from '../domains/benefit/benefit.entity';
 import { StoredFileSchema } from '../domains/file/file.entity';
+import { WebhookAttemptSchema, WebhookDeliverySchema, WebhookEndpointSchema } from '../domains/webhook/webhook.entity';
+import { Migration20261122020000_webhooks } from './migrations/Migration20261122020000_webhooks';
 
 const ENTITIES = [
   OrganizationSchema,
@@ -25,11 +27,15 @@ const ENTITIES = [
   DiscountSchema,
   BenefitSchema,
   StoredFileSchema,
+  WebhookEndpointSchema,
+  WebhookDeliverySchema,
+  WebhookAttemptSchema,
 ];
 
 const MIGRATIONS = [
   { name: 'Migration20261122000000_foundation', class: Migration20261122000000_foundation },
   { name: 'Migration20261122010000_catalog', class: Migration20261122010000_catalog },
+  { name: 'Migration20261122020000_webhooks', class: Migration20261122020000_webhooks },
 ];
 
 export async function openDatabase(url: string, poolMax = 10): Promise<MikroORM> {

@@ -124,10 +124,13 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
   };
 }
 
-/** Worker logs at WARN and above only; the runtime can be installed once per module registry (test file). */
+/**
+ * Worker logs at ERROR only (failing activities, which tests provoke on purpose, log at WARN); the runtime can be
+ * installed once per module registry (test file).
+ */
 function installQuietRuntime(): void {
   try {
-    Runtime.install({ logger: new DefaultLogger('WARN') });
+    Runtime.install({ logger: new DefaultLogger('ERROR') });
   } catch {
     // already installed for this test file
   }

@@ -8,6 +8,7 @@ import { catalogRoutes } from '../../domains/catalog';
 import { discountRoutes } from '../../domains/discount';
 import { fileRoutes, storageRouter } from '../../domains/file';
 import { meterRoutes } from '../../domains/meter';
+import { webhookRoutes } from '../../domains/webhook';
 import { MethodNotAllowed, ResourceNotFound } from '../../kernel/errors';
 import type { EnvironmentContext } from '../container';
 import { authenticate, errorHandler, ipRateLimit, requestId } from './middleware';
@@ -15,7 +16,7 @@ import { buildOpenApi } from './openapi';
 import type { RateLimits } from './rate-limit';
 import { mountRoute, type RouteDefinition } from './route';
 
-export const ROUTES: RouteDefinition[] = [...meterRoutes, ...catalogRoutes, ...discountRoutes, ...benefitRoutes, ...fileRoutes];
+export const ROUTES: RouteDefinition[] = [...meterRoutes, ...catalogRoutes, ...discountRoutes, ...benefitRoutes, ...fileRoutes, ...webhookRoutes];
 
 export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa {
   const app = new Koa({ proxy: env.config.TRUST_PROXY });

@@ -1,2 +1,2 @@
-export { OutboxService, type WorkflowStart } from './outbox.service';
-export { OutboxMessage } from './outbox.entity';
+export { OutboxService, type Dispatcher, type WorkflowStart } from './outbox.service';
+export { OUTBOX_KINDS, OutboxMessage } from './outbox.entity';

@@ -14,6 +14,8 @@ export class OutboxMessage {
   lastError: string | null = null;
   createdAt!: Date;
   dispatchedAt: Date | null = null;
+  /** Assigned by the database in insertion order. */
+  seq?: string;
 }
 
 export const OutboxMessageSchema = new EntitySchema<OutboxMessage>({
@@ -28,5 +30,6 @@ export const OutboxMessageSchema = new EntitySchema<OutboxMessage>({
     lastError: { type: 'text', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     dispatchedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    seq: { type: 'bigint', nullable: true, persist: false },
   },
 });

@@ -1,6 +1,5 @@
 // Transactional outbox: workflow starts written with the business rows, dispatched right after commit, and
 // re-dispatched by the relay when a crash lost that dispatch. Starting a workflow twice under one ID is harmless.
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { SearchAttributePair } from '@temporalio/common';
@@ -8,7 +7,8 @@ import { SEARCH_ATTRIBUTES, type SearchAttributeName } from '../../../temporal.c
 import type { Tx } from '../../app/transaction';
 import type { Clock } from '../../kernel/clock';
 import { newId } from '../../kernel/ids';
-import { OUTBOX_KINDS, OutboxMessage } from './outbox.entity';
+import { webhookPayloadSchema, type WebhookEventType } from '../../contracts/webhook';
+import { OUTBOX_KINDS, OutboxMessage, type OutboxKind } from './outbox.entity';
 
 export interface WorkflowStart {
   workflowType: string;
@@ -27,8 +27,20 @@ export interface OutboxDeps {
   log?: (message: string) => void;
 }
 
+/** Carries out one outbox message; throwing leaves it for the relay. */
+export type Dispatcher = (message: OutboxMessage) => Promise<void>;
+
 export class OutboxService {
-  constructor(private readonly deps: OutboxDeps) {}
+  private readonly dispatchers = new Map<string, Dispatcher>();
+
+  constructor(private readonly deps: OutboxDeps) {
+    this.dispatchers.set(OUTBOX_KINDS.workflowStart, (message) => this.startWorkflow(message));
+  }
+
+  /** Events wait in the outbox until a dispatcher for their kind exists (webhook delivery registers `event`). */
+  registerDispatcher(kind: OutboxKind, dispatcher: Dispatcher): void {
+    this.dispatchers.set(kind, dispatcher);
+  }
 
   /** Records a workflow start in the caller's transaction and dispatches it once that commits. */
   enqueueWorkflowStart(tx: Tx, organizationId: string | null, start: WorkflowStart): OutboxMessage {
@@ -46,32 +58,41 @@ export class OutboxService {
     return message;
   }
 
-  /** Records a webhook event (`{type, timestamp, data}`) in the caller's transaction, so it exists exactly when the change does. */
-  enqueueEvent(tx: Tx, organizationId: string, type: string, data: unknown): OutboxMessage {
+  /**
+   * Records a webhook event (`{type, timestamp, data}`) in the caller's transaction, so it exists exactly when the
+   * change does; it is fanned out to the subscribed endpoints once that commits. The payload is checked against the
+   * event catalogue first: Bursar never sends an event its own contract would reject.
+   */
+  enqueueEvent(tx: Tx, organizationId: string, type: WebhookEventType, data: unknown): OutboxMessage {
     const now = this.deps.clock.now();
-    return tx.em.create(OutboxMessage, {
+    const payload = webhookPayloadSchema(type).parse({ type, timestamp: now.toISOString(), data });
+    const message = tx.em.create(OutboxMessage, {
       id: newId(),
       organizationId,
       kind: OUTBOX_KINDS.event,
-      payload: { type, timestamp: now.toISOString(), data },
+      payload,
       attempts: 0,
       lastError: null,
       createdAt: now,
       dispatchedAt: null,
     });
+    tx.afterCommit(() => this.dispatchOne(this.deps.orm.em.fork(), message).then(() => undefined));
+    return message;
   }
 
-  /** Dispatches messages left undispatched for longer than `graceMs`; safe to run in many workers at once. */
+  /**
+   * Dispatches messages left undispatched for longer than `graceMs`; safe to run in many workers at once. The rows
+   * are locked FOR NO KEY UPDATE SKIP LOCKED, a lock that still lets dispatchers insert rows referencing them.
+   */
   async relayOnce(graceMs: number, batchSize = 100): Promise<number> {
     return this.deps.orm.em.fork().transactional(async (em) => {
       const cutoff = new Date(this.deps.clock.now().getTime() - graceMs);
-      const pending = await em
-        .createQueryBuilder(OutboxMessage)
-        .where({ dispatchedAt: null, kind: OUTBOX_KINDS.workflowStart, createdAt: { $lte: cutoff } })
-        .orderBy({ createdAt: 'asc' })
-        .limit(batchSize)
-        .setLockMode(LockMode.PESSIMISTIC_PARTIAL_WRITE) // FOR UPDATE SKIP LOCKED
-        .getResultList();
+      const rows = await em.execute<{ id: string }[]>(
+        `select id from outbox_message where dispatched_at is null and kind = any(?::text[]) and created_at <= ?
+         order by created_at limit ? for no key update skip locked`,
+        [`{${[...this.dispatchers.keys()].join(',')}}`, cutoff, batchSize],
+      );
+      const pending = rows.length ? await em.find(OutboxMessage, { id: { $in: rows.map((r) => r.id) } }, { orderBy: { createdAt: 'asc' } }) : [];
       let dispatched = 0;
       for (const message of pending) if (await this.dispatchOne(em, message)) dispatched++;
       return dispatched;
@@ -79,8 +100,10 @@ export class OutboxService {
   }
 
   private async dispatchOne(em: EntityManager, message: OutboxMessage): Promise<boolean> {
+    const dispatch = this.dispatchers.get(message.kind);
+    if (!dispatch) return false;
     try {
-      await this.startWorkflow(message);
+      await dispatch(message);
       await em.nativeUpdate(OutboxMessage, { id: message.id }, { dispatchedAt: this.deps.clock.now(), attempts: message.attempts + 1, lastError: null });
       return true;
     } catch (error) {

@@ -1,0 +1,28 @@
+// Webhook delivery activities: thin calls into the webhook domain, failures translated for Temporal's retry policy.
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import type { DeliveryOutcome } from '../src/contracts/webhook';
+import { DeliveryAttemptFailed, DeliveryRefused, type WebhookDeliveryService } from '../src/domains/webhook';
+
+export const createWebhookActivities = (deliveries: WebhookDeliveryService) => ({
+  /** Counts pending deliveries of earlier events about the same resource to the same endpoint. */
+  async earlierPendingDeliveries(deliveryId: string): Promise<number> {
+    return deliveries.earlierPending(deliveryId);
+  },
+
+  /** POSTs the signed event once and logs the attempt; a non-2xx is a retryable failure, a private address is not. */
+  async attemptWebhookDelivery(deliveryId: string): Promise<DeliveryOutcome> {
+    const { info, cancellationSignal } = Context.current();
+    try {
+      return await deliveries.attempt(deliveryId, info.attempt, cancellationSignal);
+    } catch (error: unknown) {
+      if (error instanceof DeliveryRefused) throw ApplicationFailure.nonRetryable(error.message, 'WebhookAddressRefused');
+      if (error instanceof DeliveryAttemptFailed) throw ApplicationFailure.retryable(error.message, 'WebhookDeliveryFailed');
+      throw error;
+    }
+  },
+
+  /** Marks the delivery failed for good; disables the endpoint once enough deliveries in a row have. */
+  async failWebhookDelivery(deliveryId: string, reason: string): Promise<void> {
+    await deliveries.fail(deliveryId, reason);
+  },
+});

@@ -1,0 +1,142 @@
+// Webhooks: the event catalogue with a payload schema per type, endpoints, and the delivery log.
+import { z } from 'zod';
+import { Benefit } from './benefit';
+import { ListResource, PageQuery, Timestamp, Uuid, queryBoolean, queryMany, queryOne } from './common';
+import { Product } from './product';
+
+/** Every event type of the spec and the reference, in the reference's order. */
+export const WEBHOOK_EVENT_TYPES = [
+  'checkout.created', 'checkout.updated', 'checkout.expired',
+  'customer.created', 'customer.updated', 'customer.deleted', 'customer.state_changed',
+  'customer_seat.assigned', 'customer_seat.claimed', 'customer_seat.revoked',
+  'member.created', 'member.updated', 'member.deleted',
+  'order.created', 'order.updated', 'order.paid', 'order.refunded',
+  'subscription.created', 'subscription.updated', 'subscription.active', 'subscription.canceled', 'subscription.uncanceled',
+  'subscription.revoked', 'subscription.past_due', 'subscription.paused', 'subscription.resumed',
+  'refund.created', 'refund.updated',
+  'product.created', 'product.updated',
+  'benefit.created', 'benefit.updated',
+  'benefit_grant.created', 'benefit_grant.cycled', 'benefit_grant.updated', 'benefit_grant.revoked',
+  'organization.updated',
+] as const;
+export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES);
+export type WebhookEventType = z.infer<typeof WebhookEventType>;
+
+/**
+ * The resource each event carries. Resources Bursar already serves use their full response contract; the others
+ * (checkouts, orders, …) are checked for an id until their domains exist and replace these with their contracts.
+ */
+const resourceWithId = z.looseObject({ id: z.string() });
+const EVENT_DATA: Record<string, z.ZodType> = { product: Product, benefit: Benefit };
+export const eventDataSchema = (type: WebhookEventType): z.ZodType => EVENT_DATA[type.split('.')[0]] ?? resourceWithId;
+
+export const webhookPayloadSchema = (type: WebhookEventType) => z.object({ type: z.literal(type), timestamp: Timestamp, data: eventDataSchema(type) });
+export interface WebhookPayload {
+  type: WebhookEventType;
+  timestamp: string;
+  data: { id: string } & Record<string, unknown>;
+}
+
+export const WebhookFormat = z.enum(['raw']);
+
+export const WebhookEndpointCreate = z
+  .object({
+    url: z.url({ protocol: /^https?$/ }).max(2048),
+    name: z.string().trim().max(255).nullish(),
+    format: WebhookFormat,
+    events: z.array(WebhookEventType).max(WEBHOOK_EVENT_TYPES.length),
+    organization_id: Uuid.nullish(),
+  })
+  .meta({ id: 'WebhookEndpointCreate' });
+export type WebhookEndpointCreate = z.infer<typeof WebhookEndpointCreate>;
+
+export const WebhookEndpointUpdate = z
+  .object({
+    url: WebhookEndpointCreate.shape.url.nullish(),
+    name: z.string().trim().max(255).nullish(),
+    format: WebhookFormat.nullish(),
+    events: WebhookEndpointCreate.shape.events.nullish(),
+    enabled: z.boolean().nullish(),
+  })
+  .meta({ id: 'WebhookEndpointUpdate' });
+export type WebhookEndpointUpdate = z.infer<typeof WebhookEndpointUpdate>;
+
+export const WebhookEndpoint = z
+  .object({
+    created_at: Timestamp,
+    modified_at: Timestamp.nullable(),
+    id: Uuid,
+    url: z.string(),
+    name: z.string().nullable(),
+    format: WebhookFormat,
+    /** The signing secret in full only when created or reset; masked on every other read. */
+    secret: z.string(),
+    organization_id: Uuid,
+    events: z.array(WebhookEventType),
+    enabled: z.boolean(),
+    /** Why Bursar disabled the endpoint, when it did (cleared when it is enabled again). */
+    disabled_reason: z.string().nullable(),
+  })
+  .meta({ id: 'WebhookEndpoint' });
+export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
+
+export const WebhookEndpointList = ListResource(WebhookEndpoint).meta({ id: 'ListResource_WebhookEndpoint_' });
+export const WebhookEndpointListQuery = z.object({ ...PageQuery, organization_id: queryMany(Uuid) });
+export type WebhookEndpointListQuery = z.infer<typeof WebhookEndpointListQuery>;
+
+export const WebhookEvent = z
+  .object({
+    created_at: Timestamp,
+    modified_at: Timestamp.nullable(),
+    id: Uuid,
+    last_http_code: z.int().nullable(),
+    succeeded: z.boolean().nullable(),
+    skipped: z.boolean(),
+    payload: z.string().nullable(),
+    type: WebhookEventType,
+    is_archived: z.boolean(),
+  })
+  .meta({ id: 'WebhookEvent' });
+
+/** One delivery attempt. */
+export const WebhookDelivery = z
+  .object({
+    created_at: Timestamp,
+    modified_at: Timestamp.nullable(),
+    id: Uuid,
+    succeeded: z.boolean(),
+    http_code: z.int().nullable(),
+    response: z.string().nullable(),
+    webhook_event: WebhookEvent,
+    endpoint_id: Uuid,
+    attempt: z.int(),
+    duration_ms: z.int(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'WebhookDelivery' });
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+
+export const WebhookDeliveryList = ListResource(WebhookDelivery).meta({ id: 'ListResource_WebhookDelivery_' });
+export const WebhookDeliveryListQuery = z.object({
+  ...PageQuery,
+  endpoint_id: queryMany(Uuid),
+  event_type: queryMany(WebhookEventType),
+  http_code_class: queryOne(z.enum(['2xx', '3xx', '4xx', '5xx']).optional()),
+  succeeded: queryBoolean,
+  start_timestamp: queryOne(Timestamp.optional()),
+  end_timestamp: queryOne(Timestamp.optional()),
+  query: queryOne(z.string().max(255).optional()),
+});
+export type WebhookDeliveryListQuery = z.infer<typeof WebhookDeliveryListQuery>;
+
+/** What a delivery workflow is given: the retry policy and bounds, from the configuration at dispatch time. */
+export interface DeliveryPolicy {
+  timeoutMs: number;
+  initialIntervalMs: number;
+  backoffCoefficient: number;
+  maximumIntervalMs: number;
+  maximumAttempts: number;
+  orderingMaxWaitMs: number;
+}
+
+export type DeliveryOutcome = 'succeeded' | 'failed' | 'skipped';

@@ -1,0 +1,187 @@
+// Webhook delivery: fans each event out to the subscribed endpoints, makes one signed attempt at a time (the
+// workflow's activity retry policy repeats it), logs every attempt, and disables endpoints that keep failing.
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { DeliveryOutcome, DeliveryPolicy, WebhookPayload } from '../../contracts/webhook';
+import type { Tx } from '../../app/transaction';
+import { inTransaction } from '../../app/transaction';
+import { AddressRefused, postWebhook } from '../../adapters/http/webhook-poster';
+import type { Clock } from '../../kernel/clock';
+import { ResourceNotFound } from '../../kernel/errors';
+import { newId } from '../../kernel/ids';
+import { OUTBOX_KINDS, OutboxMessage, type OutboxService, type WorkflowStart } from '../outbox';
+import { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from './webhook.entity';
+import type { WebhookEndpointService } from './webhook-endpoint.service';
+import { isPrivateAddress, resourceKey } from './webhook.logic';
+import { signedHeaders } from './webhook.secret';
+
+export interface DeliveryDeps {
+  orm: MikroORM;
+  clock: Clock;
+  outbox: OutboxService;
+  endpoints: WebhookEndpointService;
+  policy: DeliveryPolicy;
+  disableAfterFailures: number;
+  allowPrivateAddresses: boolean;
+}
+
+/** An attempt that did not get a 2xx; the activity turns it into a retryable failure. */
+export class DeliveryAttemptFailed extends Error {}
+/** The endpoint's host resolves to a private address: retrying cannot help. */
+export class DeliveryRefused extends Error {}
+
+const EXCERPT_BYTES = 2048;
+
+export class WebhookDeliveryService {
+  constructor(private readonly deps: DeliveryDeps) {}
+
+  /** The outbox dispatcher of events: one delivery per enabled, subscribed endpoint, each started by its workflow. */
+  async fanOut(message: OutboxMessage): Promise<void> {
+    if (!message.organizationId) return;
+    const payload = message.payload as unknown as WebhookPayload;
+    await inTransaction(this.deps.orm, async (tx) => {
+      const created = await tx.em.execute<{ id: string; endpoint_id: string; event_seq: string }[]>(
+        `insert into webhook_delivery (id, organization_id, event_id, endpoint_id, event_type, resource_key, event_seq, status, redelivery, created_at)
+         select gen_random_uuid(), e.organization_id, m.id, e.id, ?, ?, m.seq, 'pending', false, ?
+         from webhook_endpoint e join outbox_message m on m.id = ?
+         where e.organization_id = ? and e.deleted_at is null and e.enabled and ? = any(e.events)
+         on conflict (event_id, endpoint_id) where not redelivery do nothing
+         returning id, endpoint_id`,
+        [payload.type, resourceKey(payload.type, payload.data), this.deps.clock.now(), message.id, message.organizationId, payload.type],
+      );
+      for (const row of created) {
+        this.deps.outbox.enqueueWorkflowStart(tx, message.organizationId, deliveryStart(row.id, message.id, row.endpoint_id, payload.type, false, this.deps.policy));
+      }
+    });
+  }
+
+  /** Delivers an event again, with the same event id, to every endpoint that received it (or, if none, that wants it now). */
+  async redeliver(tx: Tx, organizationId: string, eventId: string): Promise<number> {
+    const event = await tx.em.findOne(OutboxMessage, { id: eventId, organizationId, kind: OUTBOX_KINDS.event });
+    if (!event) throw new ResourceNotFound('Webhook event not found.');
+    const payload = event.payload as unknown as WebhookPayload;
+    const previous = await tx.em.find(WebhookDelivery, { eventId }, { orderBy: { createdAt: 'asc' } });
+    const endpointIds = previous.length
+      ? [...new Set(previous.map((d) => d.endpointId))]
+      : (await tx.em.find(WebhookEndpoint, { organizationId, enabled: true, deletedAt: null, events: { $contains: [payload.type] } })).map((e) => e.id);
+    const live = await tx.em.find(WebhookEndpoint, { id: { $in: endpointIds }, deletedAt: null });
+    const [{ seq }] = await tx.em.execute<{ seq: string }[]>('select seq from outbox_message where id = ?', [eventId]);
+    for (const endpoint of live) {
+      const delivery = tx.em.create(WebhookDelivery, {
+        id: newId(),
+        organizationId,
+        eventId,
+        endpointId: endpoint.id,
+        eventType: payload.type,
+        resourceKey: resourceKey(payload.type, payload.data),
+        eventSeq: seq,
+        status: 'pending',
+        lastHttpCode: null,
+        redelivery: true,
+        createdAt: this.deps.clock.now(),
+        modifiedAt: null,
+      });
+      this.deps.outbox.enqueueWorkflowStart(tx, organizationId, deliveryStart(delivery.id, eventId, endpoint.id, payload.type, true, this.deps.policy));
+    }
+    await tx.em.flush();
+    return live.length;
+  }
+
+  /** Pending deliveries of earlier events about the same resource to the same endpoint. */
+  async earlierPending(deliveryId: string): Promise<number> {
+    const [row] = await this.deps.orm.em.fork().execute<{ n: number }[]>(
+      `select count(*)::int as n from webhook_delivery d, webhook_delivery me
+       where me.id = ? and d.endpoint_id = me.endpoint_id and d.resource_key = me.resource_key
+         and d.status = 'pending' and d.event_seq < me.event_seq`,
+      [deliveryId],
+    );
+    return row.n;
+  }
+
+  /** One attempt, logged; throws DeliveryAttemptFailed for anything but a 2xx so the retry policy tries again. */
+  async attempt(deliveryId: string, attempt: number, signal?: AbortSignal): Promise<DeliveryOutcome> {
+    const em = this.deps.orm.em.fork();
+    const delivery = await em.findOneOrFail(WebhookDelivery, { id: deliveryId });
+    if (delivery.status !== 'pending') return delivery.status === 'succeeded' ? 'succeeded' : delivery.status === 'failed' ? 'failed' : 'skipped';
+    const endpoint = await em.findOneOrFail(WebhookEndpoint, { id: delivery.endpointId });
+    if (endpoint.deletedAt || !endpoint.enabled) {
+      await this.finish(em, delivery, 'skipped');
+      return 'skipped';
+    }
+    const event = await em.findOneOrFail(OutboxMessage, { id: delivery.eventId });
+    const { type, timestamp, data } = event.payload as unknown as WebhookPayload;
+    const body = JSON.stringify({ type, timestamp, data });
+    const now = this.deps.clock.now();
+    const headers = signedHeaders(this.deps.endpoints.secretOf(endpoint), delivery.eventId, now, body);
+    const result = await postWebhook(endpoint.url, body, headers, {
+      timeoutMs: this.deps.policy.timeoutMs,
+      refuseAddress: this.deps.allowPrivateAddresses ? undefined : isPrivateAddress,
+      signal,
+    }).catch((error) => {
+      if (error instanceof AddressRefused) return { status: null, body: '', durationMs: 0, error: error.message, refused: true };
+      throw error;
+    });
+    const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
+    em.create(WebhookAttempt, {
+      id: newId(),
+      organizationId: delivery.organizationId,
+      deliveryId,
+      endpointId: endpoint.id,
+      eventId: delivery.eventId,
+      eventType: delivery.eventType,
+      attempt,
+      succeeded,
+      httpCode: result.status,
+      durationMs: result.durationMs,
+      response: excerpt(result.body) || null,
+      error: result.error ?? (succeeded ? null : `HTTP ${result.status}`),
+      createdAt: now,
+    });
+    delivery.lastHttpCode = result.status;
+    if (succeeded) {
+      endpoint.consecutiveFailures = 0;
+      await this.finish(em, delivery, 'succeeded');
+      return 'succeeded';
+    }
+    await em.flush();
+    const reason = result.error ?? `The endpoint answered HTTP ${result.status}`;
+    throw 'refused' in result ? new DeliveryRefused(reason) : new DeliveryAttemptFailed(reason);
+  }
+
+  /** The retries ran out: the delivery failed for good, and enough of those in a row disable the endpoint. */
+  async fail(deliveryId: string, reason: string): Promise<void> {
+    await inTransaction(this.deps.orm, async ({ em }) => {
+      const delivery = await em.findOneOrFail(WebhookDelivery, { id: deliveryId });
+      if (delivery.status !== 'pending') return;
+      delivery.status = 'failed';
+      delivery.modifiedAt = this.deps.clock.now();
+      const endpoint = await em.findOneOrFail(WebhookEndpoint, { id: delivery.endpointId }, { lockMode: 3 /* PESSIMISTIC_WRITE */ });
+      endpoint.consecutiveFailures += 1;
+      if (endpoint.enabled && endpoint.consecutiveFailures >= this.deps.disableAfterFailures) {
+        endpoint.enabled = false;
+        endpoint.disabledReason = `Disabled automatically after ${endpoint.consecutiveFailures} consecutive events failed for good (last: ${delivery.eventType} ${delivery.eventId}: ${reason.slice(0, 200)}). Enable it again to resume delivery.`;
+        endpoint.modifiedAt = this.deps.clock.now();
+      }
+    });
+  }
+
+  private async finish(em: EntityManager, delivery: WebhookDelivery, status: 'succeeded' | 'skipped'): Promise<void> {
+    delivery.status = status;
+    delivery.modifiedAt = this.deps.clock.now();
+    await em.flush();
+  }
+}
+
+function deliveryStart(deliveryId: string, eventId: string, endpointId: string, eventType: string, redelivery: boolean, policy: DeliveryPolicy): WorkflowStart {
+  return {
+    workflowType: 'webhookDelivery',
+    workflowId: redelivery ? `webhook:${eventId}:${endpointId}:redelivery:${deliveryId}` : `webhook:${eventId}:${endpointId}`,
+    args: [{ deliveryId, policy }],
+    searchAttributes: { WebhookEndpointId: endpointId, WebhookEventId: eventId, WebhookEventType: eventType },
+    summary: `${eventType} → endpoint ${endpointId}${redelivery ? ' (redelivery)' : ''}`,
+  };
+}
+
+function excerpt(text: string): string {
+  const bytes = Buffer.from(text, 'utf8');
+  return bytes.length <= EXCERPT_BYTES ? text : bytes.subarray(0, EXCERPT_BYTES).toString('utf8').replace(/\uFFFD$/, '');
+}

@@ -1,0 +1,45 @@
+// Signing secrets: generated, encrypted at rest, and used to sign each delivery per Standard Webhooks.
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+
+/** `whsec_` + base64 of 32 random bytes, the Standard Webhooks format. */
+export function generateSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+/** What reads show instead of the secret. */
+export function maskSecret(secret: string): string {
+  return `whsec_${'*'.repeat(8)}${secret.slice(-4)}`;
+}
+
+const keyFrom = (serverSecret: string) => createHash('sha256').update(`bursar:webhook-secrets:${serverSecret}`).digest();
+
+/** AES-256-GCM with a key derived from the server secret: `iv.tag.ciphertext`, base64url. */
+export function sealSecret(secret: string, serverSecret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', keyFrom(serverSecret), iv);
+  const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), sealed].map((b) => b.toString('base64url')).join('.');
+}
+
+export function openSecret(sealed: string, serverSecret: string): string {
+  const [iv, tag, data] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+  const decipher = createDecipheriv('aes-256-gcm', keyFrom(serverSecret), iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
+}
+
+/**
+ * The Standard Webhooks headers of one attempt. `webhook-signature` carries two `v1,` signatures: the standard one,
+ * keyed by the base64-decoded secret after `whsec_`, and one keyed by the secret string's raw UTF-8 bytes, the key
+ * existing client SDKs of this API verify with.
+ */
+export function signedHeaders(secret: string, eventId: string, timestamp: Date, body: string): Record<string, string> {
+  const standard = new Webhook(secret).sign(eventId, timestamp, body);
+  const rawKey = new Webhook(Buffer.from(secret, 'utf8'), { format: 'raw' }).sign(eventId, timestamp, body);
+  return {
+    'webhook-id': eventId,
+    'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+    'webhook-signature': `${standard} ${rawKey}`,
+  };
+}

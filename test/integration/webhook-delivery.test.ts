@@ -1,0 +1,224 @@
+// Webhook delivery end to end: real API, real worker on a real Temporal server, a real receiver verifying signatures
+// with `standardwebhooks`. Retries run in seconds because the retry policy is configured so, not by another path.
+import { randomUUID } from 'node:crypto';
+import { SEARCH_ATTRIBUTES } from '../../temporal.config';
+import { eventually, startHarness, type TestHarness } from '../support/harness';
+import { startReceiver, verifies, type Receiver } from '../support/webhook-receiver';
+
+let h: TestHarness;
+const receivers: Receiver[] = [];
+
+beforeAll(async () => {
+  h = await startHarness({
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    WEBHOOK_TIMEOUT_MS: '1000',
+    WEBHOOK_RETRY_INITIAL_INTERVAL_MS: '200',
+    WEBHOOK_RETRY_BACKOFF_COEFFICIENT: '1.5',
+    WEBHOOK_RETRY_MAX_INTERVAL_MS: '1000',
+    WEBHOOK_MAX_ATTEMPTS: '3',
+    WEBHOOK_DISABLE_AFTER_FAILURES: '2',
+    WEBHOOK_ORDERING_MAX_WAIT_MS: '20000',
+  });
+  await h.startWorker('production');
+  await h.startWorker('sandbox');
+});
+afterAll(async () => {
+  await Promise.all(receivers.map((r) => r.close()));
+  await h.close();
+});
+
+const SCOPES = ['webhooks:read', 'webhooks:write', 'products:read', 'products:write', 'benefits:write'] as const;
+
+async function setUp(events: string[] = ['product.created', 'product.updated'], environment: 'production' | 'sandbox' = 'production') {
+  const org = await h.organization([...SCOPES], environment);
+  const receiver = await startReceiver();
+  receivers.push(receiver);
+  const endpoint = await h.request('POST', '/v1/webhooks/endpoints', { token: org.token, environment, json: { url: receiver.url, format: 'raw', events } });
+  expect(endpoint.status).toBe(201);
+  return { org, receiver, endpoint: endpoint.body as { id: string; secret: string } };
+}
+
+const createProduct = (token: string, name = 'Webhook product', environment: 'production' | 'sandbox' = 'production') =>
+  h.request('POST', '/v1/products/', { token, environment, json: { name, prices: [{ amount_type: 'fixed', price_amount: 1000 }] } });
+
+const deliveries = (token: string, query = '') => h.request('GET', `/v1/webhooks/deliveries?limit=100${query}`, { token });
+
+test('a created product reaches the endpoint as a signed product.created event', async () => {
+  const { org, receiver, endpoint } = await setUp();
+  expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  const product = await createProduct(org.token);
+
+  const [request] = await eventually(async () => receiver.received.length > 0 && receiver.received);
+  expect(verifies(endpoint.secret, request)).toBe(true);
+  expect(request.json).toEqual({ type: 'product.created', timestamp: expect.stringMatching(/Z$/), data: product.body });
+  expect(request.headers['content-type']).toBe('application/json');
+  expect(request.headers['webhook-signature'].split(' ')).toHaveLength(2);
+
+  const log = await eventually(async () => {
+    const r = await deliveries(org.token);
+    return r.body.items.length === 1 && r.body.items[0].webhook_event.succeeded === true && r.body;
+  });
+  expect(log.items[0]).toMatchObject({ succeeded: true, http_code: 204, attempt: 1, endpoint_id: endpoint.id, webhook_event: { id: request.headers['webhook-id'], type: 'product.created' } });
+  expect(JSON.parse(log.items[0].webhook_event.payload)).toEqual(request.json);
+
+  const workflow = h.env.production.temporal.workflow.getHandle(`webhook:${request.headers['webhook-id']}:${endpoint.id}`);
+  const description = await workflow.describe();
+  expect(description.typedSearchAttributes.get(SEARCH_ATTRIBUTES.WebhookEndpointId)).toBe(endpoint.id);
+  expect(description.typedSearchAttributes.get(SEARCH_ATTRIBUTES.WebhookEventType)).toBe('product.created');
+  expect(description.typedSearchAttributes.get(SEARCH_ATTRIBUTES.OrganizationId)).toBe(org.id);
+  expect(await workflow.result()).toBe('succeeded');
+});
+
+test('a receiver failing twice gets the event on the third attempt, with the same webhook-id, every attempt logged', async () => {
+  const { org, receiver, endpoint } = await setUp();
+  receiver.respondWith((_request, index) => (index < 2 ? 503 : 200));
+  await createProduct(org.token);
+  await eventually(async () => receiver.received.length === 3);
+  expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
+  expect(receiver.verified(endpoint.secret)).toHaveLength(3);
+
+  const log = await eventually(async () => {
+    const r = await deliveries(org.token);
+    return r.body.items.length === 3 && r.body.items[0].webhook_event.succeeded && r.body;
+  });
+  const attempts = [...log.items].sort((a: { attempt: number }, b: { attempt: number }) => a.attempt - b.attempt);
+  expect(attempts.map((a: { http_code: number; succeeded: boolean }) => [a.http_code, a.succeeded])).toEqual([[503, false], [503, false], [200, true]]);
+  expect(attempts[0].response).toBe('receiver says no');
+  expect((await deliveries(org.token, '&succeeded=false')).body.pagination.total_count).toBe(2);
+  expect((await deliveries(org.token, '&http_code_class=2xx')).body.pagination.total_count).toBe(1);
+});
+
+test('a receiver that never answers times out and the event is retried', async () => {
+  const { org, receiver } = await setUp();
+  receiver.respondWith((_request, index) => (index === 0 ? 'hang' : 200));
+  await createProduct(org.token);
+  await eventually(async () => receiver.received.length === 2);
+  const log = await eventually(async () => {
+    const r = await deliveries(org.token);
+    return r.body.items.length === 2 && r.body;
+  });
+  const first = log.items.find((a: { attempt: number }) => a.attempt === 1);
+  expect(first).toMatchObject({ succeeded: false, http_code: null, error: expect.stringMatching(/No answer within 1000 ms/) });
+});
+
+test('an endpoint is disabled after the threshold of events failed for good, and enabling it resumes delivery', async () => {
+  const { org, receiver, endpoint } = await setUp();
+  receiver.respondWith(() => 500);
+  await createProduct(org.token, 'First');
+  await createProduct(org.token, 'Second');
+  const disabled = await eventually(async () => {
+    const r = await h.request('GET', `/v1/webhooks/endpoints/${endpoint.id}`, { token: org.token });
+    return r.body.enabled === false && r.body;
+  });
+  expect(receiver.received).toHaveLength(6); // two events × three attempts
+  expect(disabled.disabled_reason).toMatch(/2 consecutive events failed/);
+  expect(disabled.secret).not.toBe(endpoint.secret);
+
+  await createProduct(org.token, 'While disabled');
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect(receiver.received).toHaveLength(6);
+
+  receiver.respondWith(() => 200);
+  const enabled = await h.request('PATCH', `/v1/webhooks/endpoints/${endpoint.id}`, { token: org.token, json: { enabled: true } });
+  expect(enabled.body).toMatchObject({ enabled: true, disabled_reason: null });
+  await createProduct(org.token, 'After enabling');
+  await eventually(async () => receiver.received.some((r) => r.json.data.name === 'After enabling'));
+});
+
+test('redelivery sends the event again with the same event id', async () => {
+  const { org, receiver, endpoint } = await setUp();
+  await createProduct(org.token);
+  const [first] = await eventually(async () => receiver.received.length === 1 && receiver.received);
+  const eventId = first.headers['webhook-id'];
+  const response = await h.request('POST', `/v1/webhooks/events/${eventId}/redeliver`, { token: org.token });
+  expect(response.status).toBe(202);
+  expect(response.body).toEqual({});
+  const [, again] = await eventually(async () => receiver.received.length === 2 && receiver.received);
+  expect(again.headers['webhook-id']).toBe(eventId);
+  expect(again.body).toBe(first.body);
+  expect(verifies(endpoint.secret, again)).toBe(true);
+  expect((await h.request('POST', `/v1/webhooks/events/${randomUUID()}/redeliver`, { token: org.token })).status).toBe(404);
+});
+
+test('events of types the endpoint did not subscribe to are not sent', async () => {
+  const { org, receiver } = await setUp(['benefit.created']);
+  await createProduct(org.token);
+  const benefit = await h.request('POST', '/v1/benefits/', { token: org.token, json: { type: 'custom', description: 'Support', properties: {} } });
+  await eventually(async () => receiver.received.length > 0);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(receiver.received.map((r) => r.json.type)).toEqual(['benefit.created']);
+  expect(receiver.received[0].json.data.id).toBe(benefit.body.id);
+});
+
+test('events about one resource arrive in the order they happened, a later one waiting while an earlier one is retried', async () => {
+  const { org, receiver } = await setUp();
+  let createdFailures = 0;
+  receiver.respondWith((request) => (request.json.type === 'product.created' && createdFailures++ < 2 ? 500 : 200));
+  const product = await createProduct(org.token, 'Ordered v1');
+  await h.request('PATCH', `/v1/products/${product.body.id}`, { token: org.token, json: { name: 'Ordered v2' } });
+  await eventually(async () => receiver.received.filter((r) => r.json.type === 'product.updated').length === 1);
+  const types = receiver.received.map((r) => `${r.json.type}`);
+  expect(types).toEqual(['product.created', 'product.created', 'product.created', 'product.updated']);
+});
+
+test('resetting the secret invalidates the old signatures', async () => {
+  const { org, receiver, endpoint } = await setUp();
+  const reset = await h.request('PATCH', `/v1/webhooks/endpoints/${endpoint.id}/secret`, { token: org.token });
+  expect(reset.status).toBe(200);
+  expect(reset.body.secret).not.toBe(endpoint.secret);
+  expect((await h.request('GET', `/v1/webhooks/endpoints/${endpoint.id}`, { token: org.token })).body.secret).toMatch(/^whsec_\*{8}/);
+  await createProduct(org.token);
+  const [request] = await eventually(async () => receiver.received.length === 1 && receiver.received);
+  expect(verifies(reset.body.secret, request)).toBe(true);
+  expect(verifies(endpoint.secret, request)).toBe(false);
+});
+
+test("organization A's endpoint never receives organization B's events", async () => {
+  const a = await setUp();
+  const b = await setUp();
+  await createProduct(b.org.token, 'B product');
+  await createProduct(a.org.token, 'A product');
+  await eventually(async () => a.receiver.received.length === 1 && b.receiver.received.length === 1);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(a.receiver.received.map((r) => r.json.data.name)).toEqual(['A product']);
+  expect(b.receiver.received.map((r) => r.json.data.name)).toEqual(['B product']);
+  expect((await h.request('GET', `/v1/webhooks/endpoints/${a.endpoint.id}`, { token: b.org.token })).status).toBe(404);
+  expect((await deliveries(b.org.token)).body.items.every((d: { endpoint_id: string }) => d.endpoint_id === b.endpoint.id)).toBe(true);
+});
+
+test('production and sandbox are isolated', async () => {
+  const production = await setUp(['product.created'], 'production');
+  const sandbox = await setUp(['product.created'], 'sandbox');
+  await createProduct(sandbox.org.token, 'Sandbox product', 'sandbox');
+  await createProduct(production.org.token, 'Production product', 'production');
+  await eventually(async () => sandbox.receiver.received.length === 1 && production.receiver.received.length === 1);
+  expect(sandbox.receiver.received[0].json.data.name).toBe('Sandbox product');
+  expect(production.receiver.received[0].json.data.name).toBe('Production product');
+  expect((await h.request('GET', `/v1/webhooks/endpoints/${sandbox.endpoint.id}`, { token: production.org.token, environment: 'sandbox' })).status).toBe(401);
+});
+
+test('an event whose first dispatch was lost is delivered by the relay', async () => {
+  const { org, receiver } = await setUp(['benefit.created']);
+  await h.env.production.orm.em.fork().transactional(async (em) => {
+    h.env.production.outbox.enqueueEvent({ em, afterCommit: () => undefined }, org.id, 'benefit.created', {
+      id: randomUUID(),
+      created_at: new Date().toISOString(),
+      modified_at: null,
+      type: 'custom',
+      description: 'Written before delivery existed',
+      selectable: true,
+      deletable: true,
+      is_deleted: false,
+      organization_id: org.id,
+      metadata: {},
+      visibility: 'public',
+      visibility_configurable: true,
+      properties: { note: null },
+    });
+  });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(receiver.received).toHaveLength(0);
+  await h.env.production.outbox.relayOnce(0);
+  await eventually(async () => receiver.received.length === 1);
+  expect(receiver.received[0].json.data.description).toBe('Written before delivery existed');
+});
