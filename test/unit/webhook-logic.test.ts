@@ -1,0 +1,71 @@
+import { isPrivateAddress, resourceKey, urlRefusal } from '../../src/domains/webhook/webhook.logic';
+import { generateSecret, maskSecret, openSecret, sealSecret, signedHeaders } from '../../src/domains/webhook/webhook.secret';
+import { Webhook } from 'standardwebhooks';
+
+const production = { environment: 'production' as const, allowPrivate: false };
+const sandbox = { environment: 'sandbox' as const, allowPrivate: false };
+const allowed = { environment: 'production' as const, allowPrivate: true };
+
+test.each([
+  ['https://hooks.example.com/bursar', production, null],
+  ['http://hooks.example.com/bursar', production, /https/],
+  ['https://localhost/hook', production, /Private, loopback/],
+  ['https://127.0.0.1/hook', production, /Private, loopback/],
+  ['https://10.1.2.3/hook', production, /Private, loopback/],
+  ['https://172.20.0.1/hook', production, /Private, loopback/],
+  ['https://192.168.1.10/hook', production, /Private, loopback/],
+  ['https://169.254.169.254/latest/meta-data', production, /Private, loopback/],
+  ['https://[::1]/hook', production, /Private, loopback/],
+  ['https://[fd00::1]/hook', production, /Private, loopback/],
+  ['https://user:pass@hooks.example.com/', production, /credentials/],
+  ['http://localhost:3000/hook', sandbox, null],
+  ['http://127.0.0.1:3000/hook', sandbox, null],
+  ['http://hooks.example.com/hook', sandbox, /localhost in the sandbox/],
+  ['https://10.0.0.5/hook', sandbox, /Private, loopback/],
+  ['http://10.0.0.5/hook', allowed, null],
+  ['http://127.0.0.1:9000/hook', allowed, null],
+])('%s (%o) → %p', (url, policy, refusal) => {
+  const result = urlRefusal(url, policy);
+  if (refusal === null) expect(result).toBeNull();
+  else expect(result).toMatch(refusal);
+});
+
+test.each([
+  ['8.8.8.8', false],
+  ['100.64.0.1', true],
+  ['172.15.0.1', false],
+  ['172.32.0.1', false],
+  ['::ffff:10.0.0.1', true],
+  ['2001:db8::1', false],
+  ['fe80::1', true],
+  ['0.0.0.0', true],
+])('%s private: %p', (address, expected) => {
+  expect(isPrivateAddress(address)).toBe(expected);
+});
+
+test('resource keys group the events of one resource', () => {
+  expect(resourceKey('product.created', { id: 'p1' })).toBe('product:p1');
+  expect(resourceKey('product.updated', { id: 'p1' })).toBe(resourceKey('product.created', { id: 'p1' }));
+  expect(resourceKey('benefit_grant.revoked', { id: 'g1' })).toBe('benefit_grant:g1');
+});
+
+test('secrets are sealed at rest and open only with the server secret', () => {
+  const secret = generateSecret();
+  expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  const sealed = sealSecret(secret, 'server-secret-a');
+  expect(sealed).not.toContain(secret.slice(6));
+  expect(openSecret(sealed, 'server-secret-a')).toBe(secret);
+  expect(() => openSecret(sealed, 'server-secret-b')).toThrow();
+  expect(maskSecret(secret)).toBe(`whsec_********${secret.slice(-4)}`);
+});
+
+test('both signatures verify with standardwebhooks: the standard key and the raw UTF-8 key', () => {
+  const secret = generateSecret();
+  const body = JSON.stringify({ type: 'product.created', timestamp: new Date().toISOString(), data: { id: 'x' } });
+  const headers = signedHeaders(secret, 'event-1', new Date(), body);
+  expect(headers['webhook-id']).toBe('event-1');
+  expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
+  expect(new Webhook(Buffer.from(secret).toString('base64')).verify(body, headers)).toEqual(JSON.parse(body));
+  expect(() => new Webhook(generateSecret()).verify(body, headers)).toThrow();
+  expect(() => new Webhook(secret).verify(`${body} `, headers)).toThrow();
+});
