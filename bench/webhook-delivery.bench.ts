@@ -1,0 +1,94 @@
+// Benchmark (prints figures; not a test): event committed → first delivery attempt at a local receiver, p50/p99, and
+// sustained deliveries per second, on a headless Temporal dev server and the local PostgreSQL.
+//   npx tsx bench/webhook-delivery.bench.ts [latencyEvents=200] [burstEvents=1000]
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { NativeConnection } from '@temporalio/worker';
+import { Connection } from '@temporalio/client';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { loadConfig } from '../src/app/config';
+import { closeEnvironment, openEnvironment } from '../src/app/container';
+import { migrate } from '../src/app/database';
+import { ensureSearchAttributes } from '../src/app/temporal';
+import { startDevServer, temporalCliPath } from '../src/app/temporal-dev-server';
+import { inTransaction } from '../src/app/transaction';
+import { createEnvironmentWorker } from '../src/app/worker';
+import { freePort } from '../test/support/free-port';
+
+const [latencyEvents = 200, burstEvents = 1000] = process.argv.slice(2).map(Number);
+
+async function main(): Promise<void> {
+  Runtime.install({ logger: new DefaultLogger('ERROR') });
+  const port = await freePort();
+  const server = await startDevServer({ cliPath: temporalCliPath(), port, namespaces: ['bursar-bench'] });
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/bursar_bench',
+    TEMPORAL_ADDRESS: server.address,
+    TEMPORAL_NAMESPACE_PRODUCTION: 'bursar-bench',
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+  });
+  await migrate(config.databaseUrls.production);
+  const connection = await Connection.connect({ address: server.address });
+  await ensureSearchAttributes(connection, 'bursar-bench');
+  const env = await openEnvironment(config, 'production', connection);
+  const worker = await createEnvironmentWorker(env, await NativeConnection.connect({ address: server.address }));
+  const running = worker.run();
+
+  const arrivals = new Map<string, number>();
+  const receiver = createServer((req, res) => {
+    arrivals.set(String(req.headers['webhook-id']), performance.now());
+    req.resume().on('end', () => res.writeHead(204).end());
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+
+  const organization = await inTransaction(env.orm, ({ em }) => env.organizations.createOrganization(em, { name: `Bench ${randomUUID()}` }));
+  await inTransaction(env.orm, ({ em }) => env.webhookEndpoints.create(em, organization.id, { url, format: 'raw', events: ['benefit.created'] }));
+
+  const emit = async () => {
+    const committedAt = { at: 0 };
+    const message = await inTransaction(env.orm, async (tx) => {
+      const id = randomUUID();
+      const data = { id, created_at: new Date().toISOString(), modified_at: null, type: 'custom', description: 'Bench', selectable: true, deletable: true, is_deleted: false, organization_id: organization.id, metadata: {}, visibility: 'public', visibility_configurable: true, properties: { note: null } };
+      tx.afterCommit(async () => void (committedAt.at = performance.now()));
+      return env.outbox.enqueueEvent(tx, organization.id, 'benefit.created', data);
+    });
+    return { id: message.id, committedAt: committedAt.at };
+  };
+  const waitFor = async (ids: string[]) => {
+    while (ids.some((id) => !arrivals.has(id))) await new Promise((resolve) => setTimeout(resolve, 5));
+  };
+
+  // Latency: one event at a time.
+  const latencies: number[] = [];
+  for (let i = 0; i < latencyEvents; i++) {
+    const event = await emit();
+    await waitFor([event.id]);
+    latencies.push(arrivals.get(event.id)! - event.committedAt);
+  }
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
+
+  // Throughput: a burst, from the first commit to the last arrival.
+  const started = performance.now();
+  const burst = await Promise.all(Array.from({ length: burstEvents }, () => emit()));
+  await waitFor(burst.map((e) => e.id));
+  const seconds = (performance.now() - started) / 1000;
+
+  console.log(`event committed → first delivery attempt (${latencyEvents} events, one at a time): p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`);
+  console.log(`sustained: ${burstEvents} events delivered in ${seconds.toFixed(2)} s = ${(burstEvents / seconds).toFixed(1)} deliveries/s`);
+
+  worker.shutdown();
+  await running;
+  receiver.close();
+  await closeEnvironment(env);
+  await connection.close();
+  await server.stop();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
