@@ -36,6 +36,13 @@ const ConfigSchema = z
     OUTBOX_RELAY_INTERVAL_MS: int(5_000),
     OUTBOX_RELAY_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
     DATA_DIR: z.string().default('.data'),
+    /** Bursar is the seller of record: where it is established, and where it collects tax (unset: everywhere). */
+    SELLER_COUNTRY: z.string().regex(/^[A-Z]{2}$/).default('US'),
+    SELLER_TAX_REGISTRATIONS: z
+      .string()
+      .regex(/^[A-Z]{2}(,[A-Z]{2})*$/)
+      .optional()
+      .transform((v) => v?.split(',')),
     FILE_MAX_SIZE_BYTES: int(100 * 1024 * 1024),
     FILE_URL_TTL_SECONDS: int(3600),
     /** Any S3-compatible store; without S3_BUCKET files live on local disk under DATA_DIR/files. */

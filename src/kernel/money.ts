@@ -60,3 +60,35 @@ export function normalizeUnitAmount(value: number | string): string | null {
 function numberToPlain(value: number): string {
   return value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 12 });
 }
+
+/** Tax rates are integer millionths (0.09975 → 99 750) so no amount ever goes through a binary fraction. */
+export const RATE_SCALE = 1_000_000;
+
+/** `numerator / denominator` of non-negative integers, rounded half-up. */
+function divideHalfUp(numerator: number, denominator: number): number {
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
+
+/** Tax on top of a tax-exclusive amount, per rate, each rounded half-up. */
+export function exclusiveTax(amount: number, rates: readonly number[]): number[] {
+  return rates.map((rate) => divideHalfUp(amount * rate, RATE_SCALE));
+}
+
+/**
+ * Tax carved out of a tax-inclusive amount: the net is `amount / (1 + Σrates)` rounded half-up, and the tax is split
+ * across the rates, the last one taking the rounding remainder so that net + taxes = amount exactly.
+ */
+export function inclusiveTax(amount: number, rates: readonly number[]): number[] {
+  const total = rates.reduce((sum, rate) => sum + rate, 0);
+  const net = divideHalfUp(amount * RATE_SCALE, RATE_SCALE + total);
+  const taxes = rates.map((rate) => divideHalfUp(net * rate, RATE_SCALE));
+  if (taxes.length) taxes[taxes.length - 1] = amount - net - taxes.slice(0, -1).reduce((sum, t) => sum + t, 0);
+  return taxes;
+}
+
+/** The share of `total` that `part` of `whole` stands for (a partial refund's tax, a prorated charge's tax), half-up. */
+export function proportionalAmount(total: number, part: number, whole: number): number {
+  if (whole <= 0 || part <= 0) return 0;
+  if (part >= whole) return total;
+  return divideHalfUp(total * part, whole);
+}
