@@ -24,7 +24,14 @@ test('TEMPORAL_ADDRESS switches to an existing cluster', () => {
   expect(config.temporalAddress).toBe('temporal:7233');
 });
 
+test('the seller of record defaults to the United States, collecting everywhere', () => {
+  expect(loadConfig({})).toMatchObject({ SELLER_COUNTRY: 'US', SELLER_TAX_REGISTRATIONS: undefined });
+  expect(loadConfig({ SELLER_COUNTRY: 'IE', SELLER_TAX_REGISTRATIONS: 'IE,GB,US' })).toMatchObject({ SELLER_COUNTRY: 'IE', SELLER_TAX_REGISTRATIONS: ['IE', 'GB', 'US'] });
+});
+
 test.each([
+  [{ SELLER_TAX_REGISTRATIONS: 'ie, gb' }, /SELLER_TAX_REGISTRATIONS/],
+  [{ WEBHOOK_TIMEOUT_MS: '60000' }, /WEBHOOK_TIMEOUT_MS/],
   [{ NODE_ENV: 'production' }, /BURSAR_SECRET/],
   [{ BURSAR_SECRET: 'short' }, /BURSAR_SECRET/],
   [{ PORT: 'eighty' }, /PORT/],
