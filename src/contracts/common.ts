@@ -4,6 +4,9 @@ import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../kernel/pagination';
 
 export const Uuid = z.uuid();
 
+/** The `{id}` path parameter of item endpoints. */
+export const IdParams = z.object({ id: Uuid });
+
 export const MetadataValue = z.union([z.string().max(500), z.number(), z.boolean()]);
 export const MetadataInput = z
   .record(z.string().min(1).max(40), MetadataValue)

@@ -109,4 +109,3 @@ export const MeterListQuery = z.object({
 });
 export type MeterListQuery = z.infer<typeof MeterListQuery>;
 
-export const MeterIdParams = z.object({ id: Uuid });

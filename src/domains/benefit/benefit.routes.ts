@@ -1,11 +1,10 @@
 // HTTP surface of benefits: /v1/benefits CRUD (granting comes with checkouts and subscriptions).
 import { z } from 'zod';
 import { Benefit, BenefitCreate, BenefitList, BenefitListQuery, BenefitUpdate } from '../../contracts/benefit';
-import { Uuid } from '../../contracts/common';
+import { IdParams } from '../../contracts/common';
 import { defineRoute } from '../../app/http/route';
 import { benefitOutput } from './benefit.service';
 
-const IdParams = z.object({ id: Uuid });
 const READ = ['benefits:read', 'benefits:write'] as const;
 const WRITE = ['benefits:write'] as const;
 

@@ -1,12 +1,11 @@
 // HTTP surface of the catalog: products (with prices and benefits) and custom fields.
 import { z } from 'zod';
-import { Uuid } from '../../contracts/common';
+import { IdParams } from '../../contracts/common';
 import { CustomField, CustomFieldCreate, CustomFieldList, CustomFieldListQuery, CustomFieldUpdate } from '../../contracts/custom-field';
 import { Product, ProductBenefitsUpdate, ProductCreate, ProductList, ProductListQuery, ProductUpdate } from '../../contracts/product';
 import { defineRoute } from '../../app/http/route';
 import { customFieldOutput } from './custom-field.service';
 
-const IdParams = z.object({ id: Uuid });
 const PRODUCTS_READ = ['products:read', 'products:write'] as const;
 const PRODUCTS_WRITE = ['products:write'] as const;
 const FIELDS_READ = ['custom_fields:read', 'custom_fields:write'] as const;

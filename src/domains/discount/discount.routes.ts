@@ -1,10 +1,9 @@
 // HTTP surface of discounts: /v1/discounts CRUD.
 import { z } from 'zod';
-import { Uuid } from '../../contracts/common';
+import { IdParams } from '../../contracts/common';
 import { Discount, DiscountCreate, DiscountList, DiscountListQuery, DiscountUpdate } from '../../contracts/discount';
 import { defineRoute } from '../../app/http/route';
 
-const IdParams = z.object({ id: Uuid });
 const READ = ['discounts:read', 'discounts:write'] as const;
 const WRITE = ['discounts:write'] as const;
 

@@ -1,12 +1,11 @@
 // HTTP surface of files: the reference's upload flow under /v1/files, plus a signed download link.
 import { z } from 'zod';
 import { FileCreate, FileDownload, FileList, FileListQuery, FilePatch, FileRead, FileUpload, FileUploadCompleted } from '../../contracts/file';
-import { Uuid } from '../../contracts/common';
+import { IdParams } from '../../contracts/common';
 import { defineRoute } from '../../app/http/route';
 
 const READ = ['files:read', 'files:write'] as const;
 const WRITE = ['files:write'] as const;
-const IdParams = z.object({ id: Uuid });
 
 export const fileRoutes = [
   defineRoute({

@@ -1,5 +1,6 @@
 // HTTP surface of meters: GET/POST /v1/meters/, GET/PATCH /v1/meters/{id}.
-import { Meter, MeterCreate, MeterIdParams, MeterList, MeterListQuery, MeterUpdate } from '../../contracts/meter';
+import { IdParams } from '../../contracts/common';
+import { Meter, MeterCreate, MeterList, MeterListQuery, MeterUpdate } from '../../contracts/meter';
 import { defineRoute } from '../../app/http/route';
 import { meterOutput } from './meter.service';
 
@@ -38,7 +39,7 @@ export const meterRoutes = [
     path: '/v1/meters/:id',
     summary: 'Get a meter',
     scopes: READ,
-    params: MeterIdParams,
+    params: IdParams,
     status: 200,
     response: Meter,
     async handler({ env, auth, tx, params }) {
@@ -50,7 +51,7 @@ export const meterRoutes = [
     path: '/v1/meters/:id',
     summary: 'Update or archive a meter',
     scopes: WRITE,
-    params: MeterIdParams,
+    params: IdParams,
     body: MeterUpdate,
     status: 200,
     response: Meter,

@@ -1,10 +1,9 @@
 // HTTP surface of webhooks: endpoints, their secrets, the delivery log, and redelivery.
 import { z } from 'zod';
-import { Uuid } from '../../contracts/common';
+import { IdParams } from '../../contracts/common';
 import { WebhookDeliveryList, WebhookDeliveryListQuery, WebhookEndpoint, WebhookEndpointCreate, WebhookEndpointList, WebhookEndpointListQuery, WebhookEndpointUpdate } from '../../contracts/webhook';
 import { defineRoute } from '../../app/http/route';
 
-const IdParams = z.object({ id: Uuid });
 const READ = ['webhooks:read', 'webhooks:write'] as const;
 const WRITE = ['webhooks:write'] as const;
 
