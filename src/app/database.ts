@@ -14,6 +14,7 @@ import { BenefitSchema } from '../domains/benefit/benefit.entity';
 import { StoredFileSchema } from '../domains/file/file.entity';
 import { WebhookAttemptSchema, WebhookDeliverySchema, WebhookEndpointSchema } from '../domains/webhook/webhook.entity';
 import { Migration20261122020000_webhooks } from './migrations/Migration20261122020000_webhooks';
+import { Migration20261122030000_sandbox_processor } from './migrations/Migration20261122030000_sandbox_processor';
 
 const ENTITIES = [
   OrganizationSchema,
@@ -36,6 +37,7 @@ const MIGRATIONS = [
   { name: 'Migration20261122000000_foundation', class: Migration20261122000000_foundation },
   { name: 'Migration20261122010000_catalog', class: Migration20261122010000_catalog },
   { name: 'Migration20261122020000_webhooks', class: Migration20261122020000_webhooks },
+  { name: 'Migration20261122030000_sandbox_processor', class: Migration20261122030000_sandbox_processor },
 ];
 
 export async function openDatabase(url: string, poolMax = 10): Promise<MikroORM> {

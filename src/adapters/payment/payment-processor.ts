@@ -1,0 +1,35 @@
+// The payment processor port: every call carries an idempotency key taken from workflow data, so a retried activity
+// never charges twice. Card numbers never reach Bursar's storage: only a token, brand, last four and a fingerprint.
+
+export interface SavedPaymentMethod {
+  /** The processor's token for the method (`pm_…`). */
+  token: string;
+  brand: string;
+  last4: string;
+  /** The same card always has the same fingerprint, whoever saves it. */
+  fingerprint: string;
+}
+
+export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'authentication_required' | 'incorrect_number';
+
+/** The processor refused the payment; the customer may try another method. */
+export class PaymentDeclined extends Error {
+  constructor(
+    readonly code: DeclineCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PaymentDeclined';
+  }
+}
+
+export interface PaymentProcessor {
+  /** The public `payment_processor` value (the same in both environments). */
+  readonly name: 'stripe';
+  createCustomer(input: { email: string; name?: string | null; idempotencyKey: string }): Promise<{ customerId: string }>;
+  /** Saves what the checkout's confirm call sent (`confirmation_token_id`): a payment-method token or, in tests, a card number. */
+  savePaymentMethod(input: { customerId: string; confirmationToken: string; idempotencyKey: string }): Promise<SavedPaymentMethod>;
+  /** Charges a saved method off-session; throws PaymentDeclined. The same key returns the same outcome. */
+  charge(input: { customerId: string; paymentMethod: string; amount: number; currency: string; idempotencyKey: string }): Promise<{ chargeId: string }>;
+  refund(input: { chargeId: string; amount: number; idempotencyKey: string }): Promise<{ refundId: string }>;
+}

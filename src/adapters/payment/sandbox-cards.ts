@@ -1,0 +1,38 @@
+// The sandbox's test cards and test payment-method tokens, after the well-known processor's: what each one does.
+import type { DeclineCode } from './payment-processor';
+
+export interface TestCard {
+  number: string;
+  brand: string;
+  /** What a charge on this card does; `null` succeeds. */
+  chargeFails: DeclineCode | null;
+  message: string;
+}
+
+const CARDS: TestCard[] = [
+  { number: '4242424242424242', brand: 'visa', chargeFails: null, message: 'Succeeds' },
+  { number: '4000000000000002', brand: 'visa', chargeFails: 'card_declined', message: 'Your card was declined.' },
+  { number: '4000000000009995', brand: 'visa', chargeFails: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  { number: '4000000000000341', brand: 'visa', chargeFails: 'card_declined', message: 'Your card was declined (it saved fine, but every charge fails).' },
+  {
+    number: '4000002760003184',
+    brand: 'visa',
+    chargeFails: 'authentication_required',
+    message: 'Your card requires authentication, which is not possible in an API-only flow.',
+  },
+];
+
+/** The processor's test payment-method tokens, mapped to the cards they stand for. */
+const TOKENS: Record<string, string> = {
+  pm_card_visa: '4242424242424242',
+  pm_card_chargeDeclined: '4000000000000002',
+  pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
+  pm_card_chargeCustomerFail: '4000000000000341',
+  pm_card_authenticationRequired: '4000002760003184',
+};
+
+/** The test card a confirmation token names (a test token or a test card number, spaces allowed), or null. */
+export function testCardFor(confirmationToken: string): TestCard | null {
+  const number = TOKENS[confirmationToken] ?? confirmationToken.replace(/[\s-]/g, '');
+  return CARDS.find((card) => card.number === number) ?? null;
+}
