@@ -4,6 +4,7 @@ import { Client, type Connection } from '@temporalio/client';
 import type { FileStorage } from '../adapters/storage/file-storage';
 import { BenefitService, benefitOutput } from '../domains/benefit';
 import { CustomFieldService, ProductService, productSummary } from '../domains/catalog';
+import { CustomerService } from '../domains/customer';
 import { DiscountService } from '../domains/discount';
 import { FileService } from '../domains/file';
 import { WebhookDeliveryService, WebhookEndpointService, WebhookLogService } from '../domains/webhook';
@@ -38,6 +39,7 @@ export interface EnvironmentContext {
   webhookEndpoints: WebhookEndpointService;
   webhookDeliveries: WebhookDeliveryService;
   webhookLog: WebhookLogService;
+  customers: CustomerService;
 }
 
 export async function openEnvironment(
@@ -108,6 +110,7 @@ export async function openEnvironment(
     },
   });
   context.webhookLog = new WebhookLogService();
+  context.customers = new CustomerService({ clock, outbox });
   outbox.registerDispatcher(OUTBOX_KINDS.event, (message) => context.webhookDeliveries.fanOut(message));
   return context;
 }

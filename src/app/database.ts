@@ -15,6 +15,8 @@ import { StoredFileSchema } from '../domains/file/file.entity';
 import { WebhookAttemptSchema, WebhookDeliverySchema, WebhookEndpointSchema } from '../domains/webhook/webhook.entity';
 import { Migration20261122020000_webhooks } from './migrations/Migration20261122020000_webhooks';
 import { Migration20261122030000_sandbox_processor } from './migrations/Migration20261122030000_sandbox_processor';
+import { Migration20261122040000_customers } from './migrations/Migration20261122040000_customers';
+import { CustomerSchema } from '../domains/customer/customer.entity';
 
 const ENTITIES = [
   OrganizationSchema,
@@ -31,6 +33,7 @@ const ENTITIES = [
   WebhookEndpointSchema,
   WebhookDeliverySchema,
   WebhookAttemptSchema,
+  CustomerSchema,
 ];
 
 const MIGRATIONS = [
@@ -38,6 +41,7 @@ const MIGRATIONS = [
   { name: 'Migration20261122010000_catalog', class: Migration20261122010000_catalog },
   { name: 'Migration20261122020000_webhooks', class: Migration20261122020000_webhooks },
   { name: 'Migration20261122030000_sandbox_processor', class: Migration20261122030000_sandbox_processor },
+  { name: 'Migration20261122040000_customers', class: Migration20261122040000_customers },
 ];
 
 export async function openDatabase(url: string, poolMax = 10): Promise<MikroORM> {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { Benefit } from './benefit';
 import { ListResource, PageQuery, Timestamp, Uuid, queryBoolean, queryMany, queryOne } from './common';
+import { Customer } from './customer';
 import { Product } from './product';
 
 /** Every event type of the spec and the reference, in the reference's order. */
@@ -27,8 +28,9 @@ export type WebhookEventType = z.infer<typeof WebhookEventType>;
  * (checkouts, orders, …) are checked for an id until their domains exist and replace these with their contracts.
  */
 const resourceWithId = z.looseObject({ id: z.string() });
-const EVENT_DATA: Record<string, z.ZodType> = { product: Product, benefit: Benefit };
-export const eventDataSchema = (type: WebhookEventType): z.ZodType => EVENT_DATA[type.split('.')[0]] ?? resourceWithId;
+/** By full type first (customer.state_changed carries a customer state, not a customer), then by resource. */
+const EVENT_DATA: Record<string, z.ZodType> = { 'customer.state_changed': resourceWithId, product: Product, benefit: Benefit, customer: Customer };
+export const eventDataSchema = (type: WebhookEventType): z.ZodType => EVENT_DATA[type] ?? EVENT_DATA[type.split('.')[0]] ?? resourceWithId;
 
 export const webhookPayloadSchema = (type: WebhookEventType) => z.object({ type: z.literal(type), timestamp: Timestamp, data: eventDataSchema(type) });
 export interface WebhookPayload {

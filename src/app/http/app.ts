@@ -5,6 +5,7 @@ import type { Connection } from '@temporalio/client';
 import { LocalDiskStorage } from '../../adapters/storage/local-disk-storage';
 import { benefitRoutes } from '../../domains/benefit';
 import { catalogRoutes } from '../../domains/catalog';
+import { customerRoutes } from '../../domains/customer';
 import { discountRoutes } from '../../domains/discount';
 import { fileRoutes, storageRouter } from '../../domains/file';
 import { meterRoutes } from '../../domains/meter';
@@ -16,7 +17,7 @@ import { buildOpenApi } from './openapi';
 import type { RateLimits } from './rate-limit';
 import { mountRoute, type RouteDefinition } from './route';
 
-export const ROUTES: RouteDefinition[] = [...meterRoutes, ...catalogRoutes, ...discountRoutes, ...benefitRoutes, ...fileRoutes, ...webhookRoutes];
+export const ROUTES: RouteDefinition[] = [...meterRoutes, ...catalogRoutes, ...discountRoutes, ...benefitRoutes, ...fileRoutes, ...webhookRoutes, ...customerRoutes];
 
 export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa {
   const app = new Koa({ proxy: env.config.TRUST_PROXY });

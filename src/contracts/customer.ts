@@ -1,0 +1,55 @@
+// Customers: who buys. Fields follow the reference's CustomerIndividual.
+import { z } from 'zod';
+import { ListResource, MetadataOutput, MetadataQuery, PageQuery, Timestamp, Uuid, queryMany, queryOne, sortingQuery } from './common';
+
+/** The spec's allowed ISO 3166-1 alpha-2 country codes. */
+export const CountryCode = z.enum(['AD', 'AE', 'AF', 'AG', 'AI', 'AL', 'AM', 'AO', 'AQ', 'AR', 'AS', 'AT', 'AU', 'AW', 'AX', 'AZ', 'BA', 'BB', 'BD', 'BE', 'BF', 'BG', 'BH', 'BI', 'BJ', 'BL', 'BM', 'BN', 'BO', 'BQ', 'BR', 'BS', 'BT', 'BV', 'BW', 'BY', 'BZ', 'CA', 'CC', 'CD', 'CF', 'CG', 'CH', 'CI', 'CK', 'CL', 'CM', 'CN', 'CO', 'CR', 'CU', 'CV', 'CW', 'CX', 'CY', 'CZ', 'DE', 'DJ', 'DK', 'DM', 'DO', 'DZ', 'EC', 'EE', 'EG', 'EH', 'ER', 'ES', 'ET', 'FI', 'FJ', 'FK', 'FM', 'FO', 'FR', 'GA', 'GB', 'GD', 'GE', 'GF', 'GG', 'GH', 'GI', 'GL', 'GM', 'GN', 'GP', 'GQ', 'GR', 'GS', 'GT', 'GU', 'GW', 'GY', 'HK', 'HM', 'HN', 'HR', 'HT', 'HU', 'ID', 'IE', 'IL', 'IM', 'IN', 'IO', 'IQ', 'IR', 'IS', 'IT', 'JE', 'JM', 'JO', 'JP', 'KE', 'KG', 'KH', 'KI', 'KM', 'KN', 'KP', 'KR', 'KW', 'KY', 'KZ', 'LA', 'LB', 'LC', 'LI', 'LK', 'LR', 'LS', 'LT', 'LU', 'LV', 'LY', 'MA', 'MC', 'MD', 'ME', 'MF', 'MG', 'MH', 'MK', 'ML', 'MM', 'MN', 'MO', 'MP', 'MQ', 'MR', 'MS', 'MT', 'MU', 'MV', 'MW', 'MX', 'MY', 'MZ', 'NA', 'NC', 'NE', 'NF', 'NG', 'NI', 'NL', 'NO', 'NP', 'NR', 'NU', 'NZ', 'OM', 'PA', 'PE', 'PF', 'PG', 'PH', 'PK', 'PL', 'PM', 'PN', 'PR', 'PS', 'PT', 'PW', 'PY', 'QA', 'RE', 'RO', 'RS', 'RU', 'RW', 'SA', 'SB', 'SC', 'SD', 'SE', 'SG', 'SH', 'SI', 'SJ', 'SK', 'SL', 'SM', 'SN', 'SO', 'SR', 'SS', 'ST', 'SV', 'SX', 'SY', 'SZ', 'TC', 'TD', 'TF', 'TG', 'TH', 'TJ', 'TK', 'TL', 'TM', 'TN', 'TO', 'TR', 'TT', 'TV', 'TW', 'TZ', 'UA', 'UG', 'UM', 'US', 'UY', 'UZ', 'VA', 'VC', 'VE', 'VG', 'VI', 'VN', 'VU', 'WF', 'WS', 'YE', 'YT', 'ZA', 'ZM', 'ZW']);
+export type CountryCode = z.infer<typeof CountryCode>;
+
+export const Address = z
+  .object({
+    line1: z.string().max(255).nullish(),
+    line2: z.string().max(255).nullish(),
+    postal_code: z.string().max(32).nullish(),
+    city: z.string().max(255).nullish(),
+    state: z.string().max(64).nullish(),
+    country: CountryCode,
+  })
+  .meta({ id: 'Address' });
+export type Address = z.infer<typeof Address>;
+
+export const Customer = z
+  .object({
+    id: Uuid,
+    created_at: Timestamp,
+    modified_at: Timestamp.nullable(),
+    metadata: MetadataOutput,
+    external_id: z.string().nullable(),
+    email: z.string(),
+    email_verified: z.boolean(),
+    type: z.literal('individual'),
+    name: z.string().nullable(),
+    billing_name: z.string().nullable(),
+    billing_address: Address.nullable(),
+    tax_id: z.tuple([z.string(), z.string()]).nullable(),
+    locale: z.string().nullable(),
+    organization_id: Uuid,
+    default_payment_method_id: z.string().nullable(),
+    deleted_at: Timestamp.nullable(),
+    avatar_url: z.string().nullable(),
+  })
+  .meta({ id: 'Customer' });
+export type Customer = z.infer<typeof Customer>;
+
+export const CustomerList = ListResource(Customer).meta({ id: 'ListResource_Customer_' });
+
+export const CUSTOMER_SORT_FIELDS = ['created_at', 'email', 'name'] as const;
+export const CustomerListQuery = z.object({
+  ...PageQuery,
+  organization_id: queryMany(Uuid),
+  email: queryOne(z.string().max(320).optional()),
+  query: queryOne(z.string().max(255).optional()),
+  sorting: sortingQuery(CUSTOMER_SORT_FIELDS, ['-created_at']),
+  metadata: MetadataQuery,
+});
+export type CustomerListQuery = z.infer<typeof CustomerListQuery>;

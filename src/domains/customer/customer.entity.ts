@@ -1,0 +1,40 @@
+import { EntitySchema } from '@mikro-orm/core';
+import type { Metadata } from '../../contracts/common';
+import type { Address } from '../../contracts/customer';
+
+export class Customer {
+  id!: string;
+  organizationId!: string;
+  email!: string;
+  externalId: string | null = null;
+  name: string | null = null;
+  billingName: string | null = null;
+  billingAddress: Address | null = null;
+  /** `[value, format]`, as validated by the tax domain. */
+  taxId: [string, string] | null = null;
+  locale: string | null = null;
+  metadata!: Metadata;
+  deletedAt: Date | null = null;
+  createdAt!: Date;
+  modifiedAt: Date | null = null;
+}
+
+export const CustomerSchema = new EntitySchema<Customer>({
+  class: Customer,
+  tableName: 'customer',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    organizationId: { type: 'uuid' },
+    email: { type: 'text' },
+    externalId: { type: 'text', nullable: true },
+    name: { type: 'text', nullable: true },
+    billingName: { type: 'text', nullable: true },
+    billingAddress: { type: 'json', nullable: true },
+    taxId: { type: 'json', nullable: true },
+    locale: { type: 'text', nullable: true },
+    metadata: { type: 'json' },
+    deletedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    createdAt: { type: 'Date', columnType: 'timestamptz' },
+    modifiedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+  },
+});

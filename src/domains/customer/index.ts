@@ -1,0 +1,2 @@
+export { CustomerService, CustomerRaceLost, customerOutput, type CustomerDetails } from './customer.service';
+export { customerRoutes } from './customer.routes';
