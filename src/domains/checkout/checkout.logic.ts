@@ -1,0 +1,97 @@
+// Checkout amounts, derived in one place from the selected prices, the discount and the tax engine. Pure.
+import type { ValidationIssue } from '../../kernel/errors';
+import { isValidPriceAmount, MAX_AMOUNT, MIN_CHARGEABLE_AMOUNT, percentageOf, seatsPrice, type SeatTier, type SeatTierType } from '../../kernel/money';
+
+export type CheckoutPrice =
+  | { amount_type: 'fixed'; price_amount: number }
+  | { amount_type: 'custom'; minimum_amount: number; maximum_amount: number | null; preset_amount: number | null }
+  | { amount_type: 'seat_based'; seat_tiers: { seat_tier_type: SeatTierType; tiers: SeatTier[]; minimum_seats: number; maximum_seats: number | null } }
+  | { amount_type: 'metered_unit' };
+
+export interface CheckoutDiscount {
+  type: 'percentage' | 'fixed';
+  duration: 'once' | 'forever' | 'repeating';
+  basis_points?: number;
+  amounts?: Record<string, number>;
+}
+
+/** What a price contributes upfront, or the issue with the buyer's input (`amount`, `seats`). */
+export function upfrontAmount(price: CheckoutPrice, input: { amount?: number | null; seats?: number | null }): { amount: number; seats: number | null } | ValidationIssue {
+  switch (price.amount_type) {
+    case 'fixed':
+      return { amount: price.price_amount, seats: null };
+    case 'metered_unit':
+      return { amount: 0, seats: null };
+    case 'custom': {
+      const amount = input.amount ?? price.preset_amount ?? price.minimum_amount;
+      const problem =
+        amount < price.minimum_amount
+          ? `Amount must be at least ${price.minimum_amount}`
+          : price.maximum_amount !== null && amount > price.maximum_amount
+            ? `Amount must be at most ${price.maximum_amount}`
+            : !isValidPriceAmount(amount)
+              ? `Amount must be 0 or between ${MIN_CHARGEABLE_AMOUNT} and ${MAX_AMOUNT}`
+              : null;
+      return problem ? { loc: ['body', 'amount'], msg: problem, type: 'value_error' } : { amount, seats: null };
+    }
+    case 'seat_based': {
+      const { tiers, seat_tier_type, minimum_seats, maximum_seats } = price.seat_tiers;
+      const seats = input.seats ?? minimum_seats;
+      const amount = seatsPrice(tiers, seats, seat_tier_type);
+      if (amount === null || seats < minimum_seats || (maximum_seats !== null && seats > maximum_seats)) {
+        return { loc: ['body', 'seats'], msg: `Seats must be between ${minimum_seats} and ${maximum_seats ?? 'any number'}`, type: 'value_error' };
+      }
+      return { amount, seats };
+    }
+  }
+}
+
+/** A fixed discount takes at most the amount, in the checkout's currency only; a percentage rounds half-up. */
+export function discountAmount(discount: CheckoutDiscount | null, amount: number, currency: string): number {
+  if (!discount) return 0;
+  if (discount.type === 'percentage') return percentageOf(amount, discount.basis_points ?? 0);
+  return Math.min(discount.amounts?.[currency] ?? 0, amount);
+}
+
+export interface Totals {
+  amount: number;
+  discount_amount: number;
+  net_amount: number;
+  tax_amount: number | null;
+  total_amount: number;
+}
+
+/**
+ * `net = amount − discount` and `total = net + tax` for exclusive tax; for inclusive tax the tax is carved out of
+ * `amount − discount`, which is then the total. `tax` is null while the location is not known well enough.
+ */
+export function totals(amount: number, discount: number, tax: { amount: number; inclusive: boolean } | null): Totals {
+  const afterDiscount = amount - discount;
+  if (!tax) return { amount, discount_amount: discount, net_amount: afterDiscount, tax_amount: null, total_amount: afterDiscount };
+  const net = tax.inclusive ? afterDiscount - tax.amount : afterDiscount;
+  return { amount, discount_amount: discount, net_amount: net, tax_amount: tax.amount, total_amount: net + tax.amount };
+}
+
+export interface PaymentFlags {
+  is_free_product_price: boolean;
+  is_discount_applicable: boolean;
+  is_payment_required: boolean;
+  is_payment_setup_required: boolean;
+  is_payment_form_required: boolean;
+}
+
+/** What the checkout needs from the customer: a payment, a saved payment method for later, or nothing. */
+export function paymentFlags(input: { prices: CheckoutPrice[]; isRecurring: boolean; amount: number; total: number; trial: boolean; discount: CheckoutDiscount | null }): PaymentFlags {
+  const isFree = input.prices.every((p) => (p.amount_type === 'fixed' && p.price_amount === 0) || (p.amount_type === 'custom' && p.minimum_amount === 0 && (p.preset_amount ?? 0) === 0));
+  const hasMetered = input.prices.some((p) => p.amount_type === 'metered_unit');
+  const fullForever = input.discount?.type === 'percentage' && input.discount.basis_points === 10_000 && input.discount.duration === 'forever';
+  const required = input.total > 0 && !input.trial;
+  const setup = input.isRecurring && !isFree && !(input.amount === 0 && !hasMetered) && !fullForever;
+  return {
+    is_free_product_price: isFree,
+    is_discount_applicable: !isFree && !input.prices.some((p) => p.amount_type === 'custom'),
+    is_payment_required: required,
+    is_payment_setup_required: setup,
+    is_payment_form_required: required || setup,
+  };
+}
