@@ -1,0 +1,78 @@
+// The production payment processor: Stripe through its official SDK. Every call carries Bursar's idempotency key as
+// Stripe's, so a retried activity never charges twice. Tested against stripe-mock.
+import Stripe from 'stripe';
+import { PaymentDeclined, type DeclineCode, type PaymentProcessor, type SavedPaymentMethod } from './payment-processor';
+
+export interface StripeOptions {
+  secretKey: string;
+  /** stripe-mock or a proxy; the real API otherwise. */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+export class StripePaymentProcessor implements PaymentProcessor {
+  readonly name = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(options: StripeOptions) {
+    this.stripe = new Stripe(options.secretKey, { host: options.host, port: options.port, protocol: options.protocol, maxNetworkRetries: 2 });
+  }
+
+  async createCustomer(input: { email: string; name?: string | null; idempotencyKey: string }): Promise<{ customerId: string }> {
+    const customer = await this.stripe.customers.create({ email: input.email, name: input.name ?? undefined }, { idempotencyKey: input.idempotencyKey });
+    return { customerId: customer.id };
+  }
+
+  /** A `pm_…` token is attached to the customer; a confirmation token goes through an off-session SetupIntent. */
+  async savePaymentMethod(input: { customerId: string; confirmationToken: string; idempotencyKey: string }): Promise<SavedPaymentMethod> {
+    const method = await declines(async () => {
+      if (input.confirmationToken.startsWith('pm_')) {
+        return this.stripe.paymentMethods.attach(input.confirmationToken, { customer: input.customerId }, { idempotencyKey: input.idempotencyKey });
+      }
+      const intent = await this.stripe.setupIntents.create(
+        { customer: input.customerId, confirm: true, usage: 'off_session', confirmation_token: input.confirmationToken },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      const id = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
+      if (!id) throw new PaymentDeclined('card_declined', 'The payment method could not be saved.');
+      return this.stripe.paymentMethods.retrieve(id);
+    });
+    return { token: method.id, brand: method.card?.brand ?? 'unknown', last4: method.card?.last4 ?? '', fingerprint: method.card?.fingerprint ?? method.id };
+  }
+
+  async charge(input: { customerId: string; paymentMethod: string; amount: number; currency: string; idempotencyKey: string }): Promise<{ chargeId: string }> {
+    const intent = await declines(() =>
+      this.stripe.paymentIntents.create(
+        { amount: input.amount, currency: input.currency, customer: input.customerId, payment_method: input.paymentMethod, off_session: true, confirm: true },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    if (intent.status === 'requires_action') throw new PaymentDeclined('authentication_required', 'This payment requires authentication, which is not possible off-session.');
+    if (intent.status !== 'succeeded' && intent.status !== 'processing') throw new PaymentDeclined('card_declined', `The payment did not go through (${intent.status}).`);
+    return { chargeId: typeof intent.latest_charge === 'string' ? intent.latest_charge : (intent.latest_charge?.id ?? intent.id) };
+  }
+
+  async refund(input: { chargeId: string; amount: number; idempotencyKey: string }): Promise<{ refundId: string }> {
+    const refund = await this.stripe.refunds.create({ charge: input.chargeId, amount: input.amount }, { idempotencyKey: input.idempotencyKey });
+    return { refundId: refund.id };
+  }
+}
+
+const DECLINE_CODES: Record<string, DeclineCode> = {
+  insufficient_funds: 'insufficient_funds',
+  authentication_required: 'authentication_required',
+  incorrect_number: 'incorrect_number',
+};
+
+/** Card errors become PaymentDeclined with Stripe's decline code; anything else (network, server) stays retryable. */
+async function declines<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeCardError) {
+      throw new PaymentDeclined(DECLINE_CODES[error.decline_code ?? error.code ?? ''] ?? 'card_declined', error.message);
+    }
+    throw error;
+  }
+}
