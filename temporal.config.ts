@@ -61,6 +61,18 @@ export const WEBHOOK_BOOKKEEPING_ACTIVITY: ActivityOptions = {
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 };
 
+/** Checkout and order steps: database writes and processor calls, each idempotent by keys from workflow data. */
+export const CHECKOUT_ACTIVITY: ActivityOptions = {
+  startToCloseTimeout: '1 minute',
+  retry: {
+    initialInterval: '1 second',
+    backoffCoefficient: 2,
+    maximumInterval: '1 minute',
+    maximumAttempts: 10,
+    nonRetryableErrorTypes: ['RequestValidationError', 'NotOpenCheckout', 'ExpiredCheckoutError', 'PaymentError', 'ResourceNotFound'],
+  },
+};
+
 export const SCHEDULES = {
   purgeIdempotencyKeys: { id: 'purge-idempotency-keys', every: '1 hour' },
 } as const;

@@ -1,13 +1,18 @@
 // Activities are thin calls into domain services; each gets its own entity manager (one transaction per call).
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { IdempotencyService } from '../src/domains/idempotency';
+import type { CheckoutFlowService } from '../src/domains/checkout';
+import type { OrderService } from '../src/domains/order';
 import type { WebhookDeliveryService } from '../src/domains/webhook';
+import { createCheckoutActivities } from './checkout.activities';
 import { createWebhookActivities } from './webhook.activities';
 
 export interface ActivityDeps {
   orm: MikroORM;
   idempotency: IdempotencyService;
   webhookDeliveries: WebhookDeliveryService;
+  checkoutFlow: CheckoutFlowService;
+  orders: OrderService;
 }
 
 export const createActivities = (deps: ActivityDeps) => ({
@@ -16,6 +21,7 @@ export const createActivities = (deps: ActivityDeps) => ({
     return deps.idempotency.purgeExpired(deps.orm.em.fork());
   },
   ...createWebhookActivities(deps.webhookDeliveries),
+  ...createCheckoutActivities(deps.orm, deps.checkoutFlow, deps.orders),
 });
 
 export type Activities = ReturnType<typeof createActivities>;

@@ -1,3 +1,5 @@
 // Every workflow the worker runs; the Temporal bundler starts from this file.
 export { purgeIdempotencyKeys } from './maintenance.workflow';
 export { webhookDelivery } from './webhook-delivery.workflow';
+export { checkoutSession } from './checkout.workflow';
+export { orderLifecycle } from './order.workflow';

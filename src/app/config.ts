@@ -36,6 +36,9 @@ const ConfigSchema = z
     OUTBOX_RELAY_INTERVAL_MS: int(5_000),
     OUTBOX_RELAY_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
     DATA_DIR: z.string().default('.data'),
+    CHECKOUT_TTL_SECONDS: int(3600),
+    /** The production payment processor (Stripe); the sandbox always uses the built-in sandbox processor. */
+    STRIPE_SECRET_KEY: z.string().optional(),
     /** Bursar is the seller of record: where it is established, and where it collects tax (unset: everywhere). */
     SELLER_COUNTRY: z.string().regex(/^[A-Z]{2}$/).default('US'),
     SELLER_TAX_REGISTRATIONS: z

@@ -4,7 +4,15 @@ import { Client, type Connection } from '@temporalio/client';
 import type { FileStorage } from '../adapters/storage/file-storage';
 import { BenefitService, benefitOutput } from '../domains/benefit';
 import { CustomFieldService, ProductService, productSummary } from '../domains/catalog';
-import { CustomerService } from '../domains/customer';
+import { CustomerService, customerOutput } from '../domains/customer';
+import { CheckoutFlowService, CheckoutService, checkoutOutput, checkoutPublicOutput, type Checkout } from '../domains/checkout';
+import { OrderService } from '../domains/order';
+import type { Checkout as CheckoutOutput } from '../contracts/checkout';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PaymentProcessor } from '../adapters/payment/payment-processor';
+import { SandboxPaymentProcessor } from '../adapters/payment/sandbox-processor';
+import { StripePaymentProcessor } from '../adapters/payment/stripe-processor';
+import { productSummary as summaryOf } from '../domains/catalog';
 import { DiscountService } from '../domains/discount';
 import { FileService } from '../domains/file';
 import { WebhookDeliveryService, WebhookEndpointService, WebhookLogService } from '../domains/webhook';
@@ -40,6 +48,12 @@ export interface EnvironmentContext {
   webhookDeliveries: WebhookDeliveryService;
   webhookLog: WebhookLogService;
   customers: CustomerService;
+  orders: OrderService;
+  checkouts: CheckoutService;
+  checkoutFlow: CheckoutFlowService;
+  paymentProcessor: PaymentProcessor | null;
+  checkoutOutput(em: EntityManager, checkout: Checkout): Promise<CheckoutOutput>;
+  checkoutPublicOutput(em: EntityManager, checkout: Checkout): Promise<Record<string, unknown>>;
 }
 
 export async function openEnvironment(
@@ -111,10 +125,85 @@ export async function openEnvironment(
   });
   context.webhookLog = new WebhookLogService();
   context.customers = new CustomerService({ clock, outbox });
+  wireCheckouts(context);
   outbox.registerDispatcher(OUTBOX_KINDS.event, (message) => context.webhookDeliveries.fanOut(message));
   return context;
 }
 
 export async function closeEnvironment(context: EnvironmentContext): Promise<void> {
   await context.orm.close();
+}
+
+/** Checkouts, orders and the payment processor: the sandbox has the built-in processor, production uses Stripe. */
+function wireCheckouts(context: EnvironmentContext): void {
+  const { config, clock, outbox, orm, environment } = context;
+  context.paymentProcessor =
+    environment === 'sandbox' ? new SandboxPaymentProcessor(orm) : config.STRIPE_SECRET_KEY ? new StripePaymentProcessor({ secretKey: config.STRIPE_SECRET_KEY }) : null;
+  const products = async (em: EntityManager, organizationId: string, ids: readonly string[]) => {
+    const found = await context.products.outputs(em, await context.products.findByIds(em, organizationId, ids));
+    return ids.flatMap((id) => found.find((p) => p.id === id) ?? []);
+  };
+  const outputDeps = {
+    publicUrl: config.publicUrls[environment],
+    products,
+    discountOutput: async (em: EntityManager, organizationId: string, id: string) => {
+      const discount = await context.discounts.get(em, organizationId, id).catch(() => null);
+      return discount ? (await context.discounts.outputs(em, [discount]))[0] : null;
+    },
+    organization: (em: EntityManager, organizationId: string) => context.organizations.findOrganization(em, organizationId),
+  };
+  context.checkoutOutput = (em, checkout) => checkoutOutput(em, outputDeps, checkout);
+  context.checkoutPublicOutput = (em, checkout) => checkoutPublicOutput(em, outputDeps, checkout);
+  context.orders = new OrderService({
+    clock,
+    outbox,
+    customer: async (em, organizationId, id) => customerOutput(await context.customers.get(em, organizationId, id)),
+    product: async (em, organizationId, id) => (await context.products.findByIds(em, organizationId, [id])).map(summaryOf)[0] ?? null,
+    price: (em, organizationId, id) => context.products.priceOutput(em, organizationId, id),
+  });
+  context.checkouts = new CheckoutService({
+    clock,
+    outbox,
+    seller: { country: config.SELLER_COUNTRY, registeredIn: config.SELLER_TAX_REGISTRATIONS },
+    ttlSeconds: config.CHECKOUT_TTL_SECONDS,
+    publicUrl: config.publicUrls[environment],
+    products,
+    discount: async (em, organizationId, id) => {
+      const d = await context.discounts.get(em, organizationId, id).catch(() => null);
+      return d && { id: d.id, startsAt: d.startsAt, endsAt: d.endsAt, maxRedemptions: d.maxRedemptions, redemptionsCount: d.redemptionsCount, productIds: d.productIds, type: d.type, amounts: d.amounts, duration: d.duration, basisPoints: d.basisPoints };
+    },
+    discountByCode: (em, organizationId, code) => context.discounts.findByCode(em, organizationId, code),
+    customerExists: async (em, organizationId, id) => context.customers.get(em, organizationId, id).catch(() => null),
+    startWorkflow: (tx, checkout) =>
+      outbox.enqueueWorkflowStart(tx, checkout.organizationId, {
+        workflowType: 'checkoutSession',
+        workflowId: `checkout:${checkout.id}`,
+        args: [{ checkoutId: checkout.id, expiresAt: checkout.expiresAt.toISOString() }],
+        searchAttributes: { CheckoutId: checkout.id },
+        summary: `Checkout ${checkout.id}`,
+      }),
+  });
+  context.checkoutFlow = new CheckoutFlowService({
+    orm,
+    clock,
+    outbox,
+    checkouts: context.checkouts,
+    customers: context.customers,
+    orders: context.orders,
+    discounts: context.discounts,
+    processor: context.paymentProcessor,
+    output: (tx, checkout) => context.checkoutOutput(tx.em, checkout),
+    product: async (tx, checkout) => {
+      const [product] = await products(tx.em, checkout.organizationId, [checkout.productId]);
+      return { name: product.name, requiredFields: product.attached_custom_fields.filter((f) => f.required).map((f) => f.custom_field.slug) };
+    },
+    startOrderWorkflow: (tx, orderId, organizationId, chargeId) =>
+      outbox.enqueueWorkflowStart(tx, organizationId, {
+        workflowType: 'orderLifecycle',
+        workflowId: `order:${orderId}`,
+        args: [{ orderId, chargeId }],
+        searchAttributes: { OrderId: orderId },
+        summary: `Order ${orderId}`,
+      }),
+  });
 }

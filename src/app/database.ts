@@ -17,6 +17,9 @@ import { Migration20261122020000_webhooks } from './migrations/Migration20261122
 import { Migration20261122030000_sandbox_processor } from './migrations/Migration20261122030000_sandbox_processor';
 import { Migration20261122040000_customers } from './migrations/Migration20261122040000_customers';
 import { CustomerSchema } from '../domains/customer/customer.entity';
+import { CheckoutSchema } from '../domains/checkout/checkout.entity';
+import { OrderItemSchema, OrderSchema } from '../domains/order/order.entity';
+import { Migration20261122050000_checkouts_orders } from './migrations/Migration20261122050000_checkouts_orders';
 
 const ENTITIES = [
   OrganizationSchema,
@@ -34,6 +37,9 @@ const ENTITIES = [
   WebhookDeliverySchema,
   WebhookAttemptSchema,
   CustomerSchema,
+  CheckoutSchema,
+  OrderSchema,
+  OrderItemSchema,
 ];
 
 const MIGRATIONS = [
@@ -42,6 +48,7 @@ const MIGRATIONS = [
   { name: 'Migration20261122020000_webhooks', class: Migration20261122020000_webhooks },
   { name: 'Migration20261122030000_sandbox_processor', class: Migration20261122030000_sandbox_processor },
   { name: 'Migration20261122040000_customers', class: Migration20261122040000_customers },
+  { name: 'Migration20261122050000_checkouts_orders', class: Migration20261122050000_checkouts_orders },
 ];
 
 export async function openDatabase(url: string, poolMax = 10): Promise<MikroORM> {

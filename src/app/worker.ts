@@ -18,7 +18,7 @@ export async function createEnvironmentWorker(
     namespace: env.namespace,
     taskQueue: env.taskQueue,
     ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath: WORKFLOWS_PATH }),
-    activities: createActivities({ orm: env.orm, idempotency: env.idempotency, webhookDeliveries: env.webhookDeliveries }),
+    activities: createActivities({ orm: env.orm, idempotency: env.idempotency, webhookDeliveries: env.webhookDeliveries, checkoutFlow: env.checkoutFlow, orders: env.orders }),
   });
 }
 

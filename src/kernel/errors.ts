@@ -56,6 +56,21 @@ export class IdempotencyKeyReused extends BursarError {
   readonly status = 409;
 }
 
+/** A checkout that is not open any more (confirmed, succeeded or expired) cannot be changed or confirmed. */
+export class NotOpenCheckout extends BursarError {
+  readonly status = 403;
+}
+
+/** The checkout session's time ran out. */
+export class ExpiredCheckoutError extends BursarError {
+  readonly status = 410;
+}
+
+/** The payment method was refused; the customer may try another. */
+export class PaymentError extends BursarError {
+  readonly status = 400;
+}
+
 export class PayloadTooLarge extends BursarError {
   readonly status = 413;
 }

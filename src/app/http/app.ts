@@ -6,6 +6,8 @@ import { LocalDiskStorage } from '../../adapters/storage/local-disk-storage';
 import { benefitRoutes } from '../../domains/benefit';
 import { catalogRoutes } from '../../domains/catalog';
 import { customerRoutes } from '../../domains/customer';
+import { checkoutClientRouter, checkoutRoutes } from '../../domains/checkout';
+import { orderRoutes } from '../../domains/order';
 import { discountRoutes } from '../../domains/discount';
 import { fileRoutes, storageRouter } from '../../domains/file';
 import { meterRoutes } from '../../domains/meter';
@@ -17,7 +19,7 @@ import { buildOpenApi } from './openapi';
 import type { RateLimits } from './rate-limit';
 import { mountRoute, type RouteDefinition } from './route';
 
-export const ROUTES: RouteDefinition[] = [...meterRoutes, ...catalogRoutes, ...discountRoutes, ...benefitRoutes, ...fileRoutes, ...webhookRoutes, ...customerRoutes];
+export const ROUTES: RouteDefinition[] = [...meterRoutes, ...catalogRoutes, ...discountRoutes, ...benefitRoutes, ...fileRoutes, ...webhookRoutes, ...customerRoutes, ...checkoutRoutes, ...orderRoutes];
 
 export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa {
   const app = new Koa({ proxy: env.config.TRUST_PROXY });
@@ -46,6 +48,7 @@ export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa 
 
   app.use(ipRateLimit(limits));
   if (env.storage instanceof LocalDiskStorage) app.use(storageRouter(env.storage).routes());
+  app.use(checkoutClientRouter(env).routes());
   const v1 = new Router();
   v1.use('/v1', authenticate(env, limits));
   for (const route of ROUTES) mountRoute(v1, env, route);

@@ -13,7 +13,8 @@ import { normalizeUnitAmount } from '../../kernel/money';
 import type { OutboxService } from '../outbox';
 import { CustomField, Product, ProductPrice, type AttachedField } from './catalog.entity';
 import { normalizedTiers, priceIssues, priceSetIssues } from './catalog.logic';
-import { productOutputs, type ProductOutputDeps } from './product.output';
+import { priceOutput, productOutputs, type ProductOutputDeps } from './product.output';
+import type { ProductPrice as PriceOutput } from '../../contracts/price';
 
 const PRICE_SUBQUERY = (expression: string) => `(select min(${expression}) from product_price pp where pp.product_id = p.id and not pp.is_archived)`;
 const SORT_COLUMNS = {
@@ -150,6 +151,14 @@ export class ProductService {
 
   async findByIds(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<Product[]> {
     return ids.length ? em.find(Product, { organizationId, id: { $in: [...ids] } }) : [];
+  }
+
+  /** A price as the API shows it, archived or not (orders keep pointing at the price they were bought with). */
+  async priceOutput(em: EntityManager, organizationId: string, priceId: string): Promise<PriceOutput | null> {
+    const price = await em.findOne(ProductPrice, { id: priceId, organizationId });
+    if (!price) return null;
+    const meters = price.meterId ? await this.deps.meters(em, organizationId, [price.meterId]) : [];
+    return priceOutput(price, new Map(meters.map((m) => [m.id, m])));
   }
 
   /** Stops every product of the organization from granting a deleted benefit. */

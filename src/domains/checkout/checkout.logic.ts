@@ -95,3 +95,45 @@ export function paymentFlags(input: { prices: CheckoutPrice[]; isRecurring: bool
     is_payment_form_required: required || setup,
   };
 }
+
+export interface DiscountTerms {
+  startsAt: Date | null;
+  endsAt: Date | null;
+  maxRedemptions: number | null;
+  redemptionsCount: number;
+  productIds: readonly string[];
+  type: 'percentage' | 'fixed';
+  amounts: Record<string, number> | null;
+}
+
+/** Why a discount cannot apply to this product and currency now, or null when it can. */
+export function discountRefusal(discount: DiscountTerms, productId: string, currency: string, now: Date): string | null {
+  if (discount.startsAt && now < discount.startsAt) return 'This discount is not redeemable yet.';
+  if (discount.endsAt && now >= discount.endsAt) return 'This discount has ended.';
+  if (discount.maxRedemptions !== null && discount.redemptionsCount >= discount.maxRedemptions) return 'This discount has been fully redeemed.';
+  if (discount.productIds.length && !discount.productIds.includes(productId)) return 'This discount does not apply to this product.';
+  if (discount.type === 'fixed' && !(currency in (discount.amounts ?? {}))) return `This discount has no amount in ${currency.toUpperCase()}.`;
+  return null;
+}
+
+/** Where tax is added on top (US, Canada, India) and where it is included in prices (everywhere else). */
+export function resolveTaxBehavior(priceBehavior: string | null, country: string | null | undefined): 'inclusive' | 'exclusive' {
+  if (priceBehavior === 'inclusive' || priceBehavior === 'exclusive') return priceBehavior;
+  return !country || ['US', 'CA', 'IN'].includes(country) ? 'exclusive' : 'inclusive';
+}
+
+export type FieldMode = 'required' | 'optional' | 'disabled';
+
+/** Which billing address fields the form needs: the country always, the state in the US and Canada, a full address when asked or in the US. */
+export function billingAddressFields(country: string | null | undefined, fullAddress: boolean) {
+  const full = fullAddress || country === 'US';
+  const needed: FieldMode = full ? 'required' : 'disabled';
+  return {
+    country: 'required' as FieldMode,
+    state: (country === 'US' || country === 'CA' ? 'required' : full ? 'optional' : 'disabled') as FieldMode,
+    city: needed,
+    postal_code: needed,
+    line1: needed,
+    line2: (full ? 'optional' : 'disabled') as FieldMode,
+  };
+}

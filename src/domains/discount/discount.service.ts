@@ -87,6 +87,26 @@ export class DiscountService {
     return discount;
   }
 
+  /** A live discount by its code, ignoring case. */
+  async findByCode(em: EntityManager, organizationId: string, code: string): Promise<Discount | null> {
+    const [row] = await em.execute<{ id: string }[]>('select id from discount where organization_id = ? and lower(code) = lower(?) and deleted_at is null', [organizationId, code]);
+    return row ? em.findOne(Discount, { id: row.id }) : null;
+  }
+
+  /** Takes one redemption, within max_redemptions; false when none is left. */
+  async redeem(em: EntityManager, id: string): Promise<boolean> {
+    const rows = await em.execute(
+      'update discount set redemptions_count = redemptions_count + 1 where id = ? and (max_redemptions is null or redemptions_count < max_redemptions) returning id',
+      [id],
+    );
+    return rows.length > 0;
+  }
+
+  /** Gives a redemption back (a confirmation whose payment failed). */
+  async release(em: EntityManager, id: string): Promise<void> {
+    await em.execute('update discount set redemptions_count = greatest(redemptions_count - 1, 0) where id = ?', [id]);
+  }
+
   async delete(em: EntityManager, organizationId: string, id: string): Promise<void> {
     const discount = await this.get(em, organizationId, id);
     discount.deletedAt = this.deps.clock.now();

@@ -1,2 +1,3 @@
-export { DiscountService } from './discount.service';
+export { DiscountService, discountOutput } from './discount.service';
+export { Discount } from './discount.entity';
 export { discountRoutes } from './discount.routes';

@@ -1,0 +1,85 @@
+// Orders: what a customer bought and paid, with its items and amounts (the reference's Order).
+import { z } from 'zod';
+import { Customer, Address } from './customer';
+import { ListResource, MetadataOutput, MetadataQuery, PageQuery, Timestamp, Uuid, queryMany, sortingQuery } from './common';
+import { ProductPrice } from './price';
+import { ProductSummary } from './product';
+
+export const OrderStatus = z.enum(['pending', 'paid', 'refunded', 'partially_refunded', 'void']);
+export const OrderBillingReason = z.enum(['purchase', 'subscription_create', 'subscription_cycle', 'subscription_update', 'subscription_meter_cycle']);
+
+export const OrderItem = z.object({
+  created_at: Timestamp,
+  modified_at: Timestamp.nullable(),
+  id: Uuid,
+  label: z.string(),
+  amount: z.int(),
+  tax_amount: z.int(),
+  proration: z.boolean(),
+  product_price_id: Uuid.nullable(),
+});
+
+export const Order = z
+  .object({
+    id: Uuid,
+    created_at: Timestamp,
+    modified_at: Timestamp.nullable(),
+    status: OrderStatus,
+    paid: z.boolean(),
+    subtotal_amount: z.int(),
+    discount_amount: z.int(),
+    net_amount: z.int(),
+    /** Deprecated: the same value as net_amount. */
+    amount: z.int(),
+    tax_amount: z.int(),
+    total_amount: z.int(),
+    applied_balance_amount: z.int(),
+    due_amount: z.int(),
+    refunded_amount: z.int(),
+    refunded_tax_amount: z.int(),
+    currency: z.string(),
+    billing_reason: OrderBillingReason,
+    billing_name: z.string().nullable(),
+    billing_address: Address.nullable(),
+    invoice_number: z.string().nullable(),
+    is_invoice_generated: z.boolean(),
+    receipt_number: z.string().nullable(),
+    seats: z.int().nullable(),
+    customer_id: Uuid,
+    product_id: Uuid.nullable(),
+    /** Deprecated: use items. */
+    product_price_id: Uuid.nullable(),
+    product_price: ProductPrice.nullable(),
+    discount_id: Uuid.nullable(),
+    subscription_id: Uuid.nullable(),
+    checkout_id: Uuid.nullable(),
+    metadata: MetadataOutput,
+    custom_field_data: z.record(z.string(), z.union([z.string(), z.int(), z.boolean(), z.null()])),
+    platform_fee_amount: z.int(),
+    platform_fee_currency: z.string().nullable(),
+    customer: Customer,
+    product: ProductSummary.nullable(),
+    discount: z.looseObject({ id: Uuid }).nullable(),
+    subscription: z.looseObject({ id: Uuid }).nullable(),
+    items: z.array(OrderItem),
+    description: z.string(),
+    refundable_amount: z.int(),
+    refundable_tax_amount: z.int(),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof Order>;
+
+export const OrderList = ListResource(Order).meta({ id: 'ListResource_Order_' });
+
+export const ORDER_SORT_FIELDS = ['created_at', 'status', 'net_amount'] as const;
+export const OrderListQuery = z.object({
+  ...PageQuery,
+  organization_id: queryMany(Uuid),
+  product_id: queryMany(Uuid),
+  customer_id: queryMany(Uuid),
+  checkout_id: queryMany(Uuid),
+  discount_id: queryMany(Uuid),
+  sorting: sortingQuery(ORDER_SORT_FIELDS, ['-created_at']),
+  metadata: MetadataQuery,
+});
+export type OrderListQuery = z.infer<typeof OrderListQuery>;

@@ -1,0 +1,171 @@
+// The steps of the checkout workflow, each one transaction: confirm, charge, reopen after a decline, complete, expire.
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { CheckoutConfirm } from '../../contracts/checkout';
+import type { PaymentProcessor } from '../../adapters/payment/payment-processor';
+import { PaymentDeclined } from '../../adapters/payment/payment-processor';
+import { inTransaction, type Tx } from '../../app/transaction';
+import type { Clock } from '../../kernel/clock';
+import { ExpiredCheckoutError, NotOpenCheckout, PaymentError, RequestValidationError, type ValidationIssue } from '../../kernel/errors';
+import type { CustomerService } from '../customer';
+import type { DiscountService } from '../discount';
+import type { OrderService } from '../order';
+import type { OutboxService } from '../outbox';
+import { Checkout } from './checkout.entity';
+import type { CheckoutService } from './checkout.service';
+
+export interface FlowDeps {
+  orm: MikroORM;
+  clock: Clock;
+  outbox: OutboxService;
+  checkouts: CheckoutService;
+  customers: CustomerService;
+  orders: OrderService;
+  discounts: DiscountService;
+  processor: PaymentProcessor | null;
+  /** The checkout as webhooks carry it. */
+  output(tx: Tx, checkout: Checkout): Promise<unknown>;
+  /** Product data the order needs: its name and the required custom fields' slugs. */
+  product(tx: Tx, checkout: Checkout): Promise<{ name: string; requiredFields: string[] }>;
+  startOrderWorkflow(tx: Tx, orderId: string, organizationId: string, chargeId: string | null): void;
+}
+
+export type ChargeOutcome = { chargeId: string | null } | { declined: string };
+
+export class CheckoutFlowService {
+  constructor(private readonly deps: FlowDeps) {}
+
+  /** Applies the customer's last changes, checks everything a payment needs, saves the payment method: `confirmed`. */
+  async confirm(checkoutId: string, body: CheckoutConfirm, attempt: number): Promise<void> {
+    await inTransaction(this.deps.orm, async (tx) => {
+      const checkout = await tx.em.findOneOrFail(Checkout, { id: checkoutId }, { lockMode: 3 /* PESSIMISTIC_WRITE */ });
+      if (checkout.status !== 'open') throw new NotOpenCheckout('This checkout is not open.');
+      if (checkout.expiresAt <= this.deps.clock.now()) throw new ExpiredCheckoutError('This checkout has expired.');
+      await this.deps.checkouts.update(tx, checkout, body);
+      const paymentNeeded = checkout.totalAmount > 0;
+      const issues = requiredData(checkout, paymentNeeded, body.confirmation_token_id, (await this.deps.product(tx, checkout)).requiredFields);
+      if (issues.length) throw new RequestValidationError(issues);
+      const taxId = this.deps.checkouts.checkedTaxId(checkout);
+      if (checkout.discountId && !(await this.deps.discounts.redeem(tx.em, checkout.discountId))) {
+        throw new RequestValidationError([{ loc: ['body', 'discount_code'], msg: 'This discount is no longer redeemable.', type: 'value_error' }]);
+      }
+      const { customer } = await this.deps.customers.findOrCreate(tx, checkout.organizationId, {
+        email: checkout.customerEmail!,
+        externalId: checkout.externalCustomerId,
+        name: checkout.customerName,
+        billingName: checkout.customerBillingName,
+        billingAddress: checkout.customerBillingAddress,
+        taxId,
+        metadata: checkout.customerMetadata,
+      });
+      checkout.customerId = customer.id;
+      if (paymentNeeded) {
+        if (!this.deps.processor) throw new PaymentError('No payment processor is configured for this environment.');
+        const processorCustomer = await this.deps.processor.createCustomer({ email: customer.email, name: customer.name, idempotencyKey: `customer:${customer.id}` });
+        const method = await this.deps.processor
+          .savePaymentMethod({ customerId: processorCustomer.customerId, confirmationToken: body.confirmation_token_id!, idempotencyKey: `checkout:${checkout.id}:method:${attempt}` })
+          .catch((error) => Promise.reject(error instanceof PaymentDeclined ? new PaymentError(error.message) : error));
+        Object.assign(checkout, { processorCustomerId: processorCustomer.customerId, paymentMethodToken: method.token });
+      }
+      Object.assign(checkout, { status: 'confirmed', paymentError: null, modifiedAt: this.deps.clock.now() });
+      await tx.em.flush();
+      this.deps.outbox.enqueueEvent(tx, checkout.organizationId, 'checkout.updated', await this.deps.output(tx, checkout));
+    });
+  }
+
+  /** Charges the total once per confirmation (the key comes from the workflow); a decline is an outcome, not an error. */
+  async charge(checkoutId: string, attempt: number): Promise<ChargeOutcome> {
+    const checkout = await this.deps.orm.em.fork().findOneOrFail(Checkout, { id: checkoutId });
+    if (checkout.totalAmount === 0) return { chargeId: null };
+    try {
+      const { chargeId } = await this.deps.processor!.charge({
+        customerId: checkout.processorCustomerId!,
+        paymentMethod: checkout.paymentMethodToken!,
+        amount: checkout.totalAmount,
+        currency: checkout.currency,
+        idempotencyKey: `checkout:${checkout.id}:charge:${attempt}`,
+      });
+      return { chargeId };
+    } catch (error) {
+      if (error instanceof PaymentDeclined) return { declined: error.message };
+      throw error;
+    }
+  }
+
+  /** After a decline: back to `open`, the error shown, the discount redemption given back. */
+  async reopen(checkoutId: string, reason: string): Promise<void> {
+    await this.transition(checkoutId, 'confirmed', async (tx, checkout) => {
+      if (checkout.discountId) await this.deps.discounts.release(tx.em, checkout.discountId);
+      Object.assign(checkout, { status: 'open', paymentError: reason });
+    });
+  }
+
+  /** Payment done (or none due): the pending order is written, its workflow started, and the checkout `succeeded`. */
+  async complete(checkoutId: string, chargeId: string | null): Promise<void> {
+    await this.transition(checkoutId, 'confirmed', async (tx, checkout) => {
+      const { name } = await this.deps.product(tx, checkout);
+      const order = await this.deps.orders.createFromCheckout(tx, {
+        organizationId: checkout.organizationId,
+        checkoutId: checkout.id,
+        customerId: checkout.customerId!,
+        productId: checkout.productId,
+        productPriceId: checkout.productPriceId,
+        discountId: checkout.discountId,
+        currency: checkout.currency,
+        subtotalAmount: checkout.amount,
+        discountAmount: checkout.discountAmount,
+        netAmount: checkout.netAmount,
+        taxAmount: checkout.taxAmount ?? 0,
+        billingName: checkout.customerBillingName,
+        billingAddress: checkout.customerBillingAddress,
+        seats: checkout.seats,
+        metadata: checkout.metadata,
+        customFieldData: checkout.customFieldData,
+        description: name,
+      });
+      Object.assign(checkout, { status: 'succeeded', orderId: order.id });
+      this.deps.startOrderWorkflow(tx, order.id, checkout.organizationId, chargeId);
+    });
+  }
+
+  /** The session's time ran out while it was open: `expired`, with checkout.updated and checkout.expired. */
+  async expire(checkoutId: string): Promise<void> {
+    await this.transition(checkoutId, 'open', async (tx, checkout) => {
+      checkout.status = 'expired';
+      this.deps.outbox.enqueueEvent(tx, checkout.organizationId, 'checkout.expired', await this.deps.output(tx, { ...checkout, status: 'expired' } as Checkout));
+    });
+  }
+
+  /** One guarded status change with its checkout.updated event; a repeated call finds the status changed and does nothing. */
+  private async transition(checkoutId: string, from: Checkout['status'], change: (tx: Tx, checkout: Checkout) => Promise<void>): Promise<void> {
+    await inTransaction(this.deps.orm, async (tx) => {
+      const checkout = await tx.em.findOneOrFail(Checkout, { id: checkoutId }, { lockMode: 3 /* PESSIMISTIC_WRITE */ });
+      if (checkout.status !== from) return;
+      await change(tx, checkout);
+      checkout.modifiedAt = this.deps.clock.now();
+      await tx.em.flush();
+      this.deps.outbox.enqueueEvent(tx, checkout.organizationId, 'checkout.updated', await this.deps.output(tx, checkout));
+    });
+  }
+}
+
+/** What confirming needs: an e-mail, an address good enough for tax, a payment method when something is due, required fields. */
+function requiredData(checkout: Checkout, paymentNeeded: boolean, token: string | null | undefined, requiredFields: string[]): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const missing = (loc: (string | number)[], msg: string) => issues.push({ loc, msg, type: 'missing' });
+  if (!checkout.customerEmail) missing(['body', 'customer_email'], 'An e-mail address is required.');
+  const address = checkout.customerBillingAddress;
+  const fullAddress = checkout.requireBillingAddress || checkout.isBusinessCustomer || address?.country === 'US';
+  if (paymentNeeded && !address) missing(['body', 'customer_billing_address'], 'A billing address (at least the country) is required.');
+  if (address && (address.country === 'US' || address.country === 'CA') && !address.state) missing(['body', 'customer_billing_address', 'state'], 'The state or province is required.');
+  if (address && fullAddress) {
+    for (const field of ['line1', 'city', 'postal_code'] as const) if (!address[field]) missing(['body', 'customer_billing_address', field], `${field} is required.`);
+  }
+  if (checkout.isBusinessCustomer && !checkout.customerBillingName) missing(['body', 'customer_billing_name'], 'A business needs its billing name.');
+  if (paymentNeeded && checkout.taxAmount === null && address) missing(['body', 'customer_billing_address'], 'The billing address does not tell where tax is due.');
+  if (paymentNeeded && !token) missing(['body', 'confirmation_token_id'], 'A payment method is required.');
+  for (const slug of requiredFields) {
+    const value = checkout.customFieldData[slug];
+    if (value === undefined || value === null || value === '') missing(['body', 'custom_field_data', slug], `${slug} is required.`);
+  }
+  return issues;
+}

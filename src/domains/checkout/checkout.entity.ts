@@ -1,0 +1,112 @@
+import { EntitySchema } from '@mikro-orm/core';
+import type { Metadata } from '../../contracts/common';
+import type { Address } from '../../contracts/customer';
+
+export type CheckoutStatus = 'open' | 'expired' | 'confirmed' | 'succeeded' | 'failed';
+
+export class Checkout {
+  id!: string;
+  organizationId!: string;
+  status!: CheckoutStatus;
+  /** The credential of the public client endpoints. */
+  clientSecret!: string;
+  /** Products the customer may choose from, in order; `productId` is the selected one. */
+  productIds!: string[];
+  productId!: string;
+  productPriceId!: string;
+  currency!: string;
+  /** The buyer's amount for a pay-what-you-want price. */
+  customAmount: number | null = null;
+  seats: number | null = null;
+  discountId: string | null = null;
+  allowDiscountCodes!: boolean;
+  requireBillingAddress!: boolean;
+  isBusinessCustomer!: boolean;
+  allowTrial!: boolean;
+  trialInterval: string | null = null;
+  trialIntervalCount: number | null = null;
+  customerId: string | null = null;
+  customerName: string | null = null;
+  customerEmail: string | null = null;
+  customerIpAddress: string | null = null;
+  customerBillingName: string | null = null;
+  customerBillingAddress: Address | null = null;
+  customerTaxId: string | null = null;
+  customerMetadata!: Metadata;
+  externalCustomerId: string | null = null;
+  metadata!: Metadata;
+  customFieldData!: Record<string, string | number | boolean | null>;
+  successUrl: string | null = null;
+  returnUrl: string | null = null;
+  embedOrigin: string | null = null;
+  locale: string | null = null;
+  taxBehavior: 'inclusive' | 'exclusive' | null = null;
+  amount!: number;
+  discountAmount!: number;
+  netAmount!: number;
+  taxAmount: number | null = null;
+  totalAmount!: number;
+  /** Why the last confirmation's payment failed, for the client to show. */
+  paymentError: string | null = null;
+  orderId: string | null = null;
+  /** The processor's customer and saved payment method, set at confirmation (never a card number). */
+  processorCustomerId: string | null = null;
+  paymentMethodToken: string | null = null;
+  expiresAt!: Date;
+  createdAt!: Date;
+  modifiedAt: Date | null = null;
+}
+
+const nullableText = { type: 'text', nullable: true } as const;
+
+export const CheckoutSchema = new EntitySchema<Checkout>({
+  class: Checkout,
+  tableName: 'checkout',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    organizationId: { type: 'uuid' },
+    status: { type: 'text' },
+    clientSecret: { type: 'text', unique: true },
+    productIds: { type: 'uuid[]' },
+    productId: { type: 'uuid' },
+    productPriceId: { type: 'uuid' },
+    currency: { type: 'text' },
+    customAmount: { type: 'integer', nullable: true },
+    seats: { type: 'integer', nullable: true },
+    discountId: { type: 'uuid', nullable: true },
+    allowDiscountCodes: { type: 'boolean' },
+    requireBillingAddress: { type: 'boolean' },
+    isBusinessCustomer: { type: 'boolean' },
+    allowTrial: { type: 'boolean' },
+    trialInterval: nullableText,
+    trialIntervalCount: { type: 'integer', nullable: true },
+    customerId: { type: 'uuid', nullable: true },
+    customerName: nullableText,
+    customerEmail: nullableText,
+    customerIpAddress: nullableText,
+    customerBillingName: nullableText,
+    customerBillingAddress: { type: 'json', nullable: true },
+    customerTaxId: nullableText,
+    customerMetadata: { type: 'json' },
+    externalCustomerId: nullableText,
+    metadata: { type: 'json' },
+    customFieldData: { type: 'json' },
+    successUrl: nullableText,
+    returnUrl: nullableText,
+    embedOrigin: nullableText,
+    locale: nullableText,
+    taxBehavior: nullableText,
+    amount: { type: 'integer' },
+    discountAmount: { type: 'integer' },
+    netAmount: { type: 'integer' },
+    taxAmount: { type: 'integer', nullable: true },
+    totalAmount: { type: 'integer' },
+    paymentError: nullableText,
+    orderId: { type: 'uuid', nullable: true },
+    processorCustomerId: nullableText,
+    paymentMethodToken: nullableText,
+    expiresAt: { type: 'Date', columnType: 'timestamptz' },
+    createdAt: { type: 'Date', columnType: 'timestamptz' },
+    modifiedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+  },
+});

@@ -1,0 +1,114 @@
+// Renders a checkout in the reference's Checkout shape (and the public shapes the client-secret endpoints return).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Checkout as CheckoutOutput } from '../../contracts/checkout';
+import type { Discount as DiscountOutput } from '../../contracts/discount';
+import type { Product as ProductOutput } from '../../contracts/product';
+import { seatsPrice } from '../../kernel/money';
+import type { Checkout } from './checkout.entity';
+import { billingAddressFields, paymentFlags, type CheckoutPrice } from './checkout.logic';
+
+export interface CheckoutOutputDeps {
+  publicUrl: string;
+  products(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<ProductOutput[]>;
+  discountOutput(em: EntityManager, organizationId: string, id: string): Promise<DiscountOutput | null>;
+  organization(em: EntityManager, organizationId: string): Promise<{ id: string; name: string; slug: string; createdAt: Date; modifiedAt: Date | null }>;
+}
+
+export async function checkoutOutput(em: EntityManager, deps: CheckoutOutputDeps, checkout: Checkout): Promise<CheckoutOutput> {
+  const products = await deps.products(em, checkout.organizationId, checkout.productIds);
+  const product = products.find((p) => p.id === checkout.productId) ?? null;
+  const price = product?.prices.find((p) => p.id === checkout.productPriceId) ?? null;
+  const flags = paymentFlags({
+    prices: price ? [price as CheckoutPrice] : [],
+    isRecurring: product?.is_recurring ?? false,
+    amount: checkout.amount,
+    total: checkout.totalAmount,
+    trial: false,
+    discount: null,
+  });
+  const perSeat =
+    price?.amount_type === 'seat_based' && checkout.seats ? (seatsPrice(price.seat_tiers.tiers, checkout.seats, price.seat_tiers.seat_tier_type) ?? 0) / checkout.seats : null;
+  const successUrl = (checkout.successUrl ?? `${deps.publicUrl}/checkout/${checkout.clientSecret}/confirmation`).replaceAll('{CHECKOUT_ID}', checkout.id);
+  return {
+    id: checkout.id,
+    created_at: checkout.createdAt.toISOString(),
+    modified_at: checkout.modifiedAt?.toISOString() ?? null,
+    custom_field_data: checkout.customFieldData,
+    payment_processor: 'stripe',
+    status: checkout.status,
+    client_secret: checkout.clientSecret,
+    url: `${deps.publicUrl}/checkout/${checkout.clientSecret}`,
+    expires_at: checkout.expiresAt.toISOString(),
+    success_url: successUrl,
+    return_url: checkout.returnUrl,
+    embed_origin: checkout.embedOrigin,
+    amount: checkout.amount,
+    seats: checkout.seats,
+    price_per_seat: perSeat === null ? null : Math.round(perSeat),
+    discount_amount: checkout.discountAmount,
+    net_amount: checkout.netAmount,
+    tax_amount: checkout.taxAmount,
+    tax_behavior: checkout.taxBehavior,
+    total_amount: checkout.totalAmount,
+    subtotal_amount: checkout.netAmount,
+    currency: checkout.currency,
+    allow_trial: checkout.allowTrial,
+    active_trial_interval: null,
+    active_trial_interval_count: null,
+    trial_end: null,
+    organization_id: checkout.organizationId,
+    product_id: checkout.productId,
+    product_price_id: checkout.productPriceId,
+    discount_id: checkout.discountId,
+    allow_discount_codes: checkout.allowDiscountCodes,
+    require_billing_address: checkout.requireBillingAddress,
+    ...flags,
+    is_payment_required: checkout.totalAmount > 0,
+    is_payment_form_required: checkout.totalAmount > 0 || flags.is_payment_setup_required,
+    customer_id: checkout.customerId,
+    is_business_customer: checkout.isBusinessCustomer,
+    customer_name: checkout.customerName,
+    customer_email: checkout.customerEmail,
+    customer_ip_address: checkout.customerIpAddress,
+    customer_billing_name: checkout.customerBillingName,
+    customer_billing_address: checkout.customerBillingAddress,
+    customer_tax_id: checkout.customerTaxId,
+    locale: checkout.locale,
+    payment_processor_metadata: {},
+    billing_address_fields: billingAddressFields(checkout.customerBillingAddress?.country, checkout.requireBillingAddress || checkout.isBusinessCustomer),
+    trial_interval: (checkout.trialInterval as CheckoutOutput['trial_interval']) ?? null,
+    trial_interval_count: checkout.trialIntervalCount,
+    metadata: checkout.metadata,
+    external_customer_id: checkout.externalCustomerId,
+    customer_external_id: checkout.externalCustomerId,
+    products,
+    product,
+    product_price: price,
+    prices: Object.fromEntries(products.map((p) => [p.id, p.prices])),
+    discount: checkout.discountId ? await deps.discountOutput(em, checkout.organizationId, checkout.discountId) : null,
+    subscription_id: null,
+    attached_custom_fields: product?.attached_custom_fields ?? null,
+    customer_metadata: checkout.customerMetadata as CheckoutOutput['customer_metadata'],
+    payment_error: checkout.paymentError,
+  };
+}
+
+/** What the client-secret endpoints show: no merchant-only fields, plus the organization. */
+export async function checkoutPublicOutput(em: EntityManager, deps: CheckoutOutputDeps, checkout: Checkout) {
+  const { trial_interval, trial_interval_count, metadata, external_customer_id, subscription_id, customer_metadata, ...rest } = await checkoutOutput(em, deps, checkout);
+  void [trial_interval, trial_interval_count, metadata, external_customer_id, subscription_id, customer_metadata];
+  const organization = await deps.organization(em, checkout.organizationId);
+  return {
+    ...rest,
+    organization: {
+      created_at: organization.createdAt.toISOString(),
+      modified_at: organization.modifiedAt?.toISOString() ?? null,
+      id: organization.id,
+      name: organization.name,
+      slug: organization.slug,
+      avatar_url: null,
+      proration_behavior: 'prorate' as const,
+      allow_customer_updates: true,
+    },
+  };
+}

@@ -1,0 +1,136 @@
+// HTTP surface of checkouts: the merchant's /v1/checkouts endpoints (token) and the customer's client-secret ones.
+import { Router } from '@koa/router';
+import { WorkflowUpdateFailedError } from '@temporalio/client';
+import type { Context } from 'koa';
+import { IdParams } from '../../contracts/common';
+import { Checkout, CheckoutConfirm, CheckoutCreate, CheckoutList, CheckoutListQuery, CheckoutUpdate, CheckoutUpdatePublic, ClientSecretParams } from '../../contracts/checkout';
+import type { EnvironmentContext } from '../../app/container';
+import { readJsonBody } from '../../app/http/body';
+import { parseInput } from '../../app/http/problem';
+import { defineRoute } from '../../app/http/route';
+import { inTransaction } from '../../app/transaction';
+import { BursarError, ExpiredCheckoutError, NotOpenCheckout, PaymentError, RequestValidationError, ResourceNotFound, type ValidationIssue } from '../../kernel/errors';
+import type { Checkout as CheckoutEntity } from './checkout.entity';
+
+const READ = ['checkouts:read', 'checkouts:write'] as const;
+const WRITE = ['checkouts:write'] as const;
+
+export const checkoutRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/v1/checkouts/',
+    summary: 'Create a checkout session (writes checkout.created; starts its workflow)',
+    scopes: WRITE,
+    body: CheckoutCreate,
+    status: 201,
+    response: Checkout,
+    idempotent: true,
+    async handler({ env, auth, tx, body }) {
+      const checkout = await env.checkouts.create(tx, auth.organizationId, body);
+      const output = await env.checkoutOutput(tx.em, checkout);
+      env.outbox.enqueueEvent(tx, auth.organizationId, 'checkout.created', output);
+      return output;
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/v1/checkouts/',
+    summary: 'List checkout sessions',
+    scopes: READ,
+    query: CheckoutListQuery,
+    status: 200,
+    response: CheckoutList,
+    async handler({ env, auth, tx, query }) {
+      const page = await env.checkouts.list(tx.em, auth.organizationId, query);
+      return { items: await Promise.all(page.items.map((c) => env.checkoutOutput(tx.em, c))), pagination: page.pagination };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/v1/checkouts/:id',
+    summary: 'Get a checkout session',
+    scopes: READ,
+    params: IdParams,
+    status: 200,
+    response: Checkout,
+    async handler({ env, auth, tx, params }) {
+      return env.checkoutOutput(tx.em, await env.checkouts.get(tx.em, auth.organizationId, params.id));
+    },
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/v1/checkouts/:id',
+    summary: 'Update an open checkout session',
+    scopes: WRITE,
+    params: IdParams,
+    body: CheckoutUpdate,
+    status: 200,
+    response: Checkout,
+    async handler({ env, auth, tx, params, body }) {
+      const checkout = await env.checkouts.get(tx.em, auth.organizationId, params.id);
+      assertOpen(checkout, env);
+      return env.checkoutOutput(tx.em, await env.checkouts.update(tx, checkout, body));
+    },
+  }),
+];
+
+/** The customer's endpoints: the client secret is the credential, so no token is needed (and none is checked). */
+export function checkoutClientRouter(env: EnvironmentContext): Router {
+  const router = new Router();
+  const withCheckout = async (ctx: Context) => {
+    const { client_secret } = parseInput(ClientSecretParams, ctx.params, 'path');
+    return env.checkouts.getBySecret(env.orm.em.fork(), client_secret);
+  };
+  router.get('/v1/checkouts/client/:client_secret', async (ctx) => {
+    const checkout = await withCheckout(ctx);
+    assertNotExpired(checkout, env);
+    ctx.body = await env.checkoutPublicOutput(env.orm.em.fork(), checkout);
+  });
+  router.patch('/v1/checkouts/client/:client_secret', async (ctx) => {
+    const body = parseInput(CheckoutUpdatePublic, await readJsonBody(ctx, env.config.BODY_LIMIT_BYTES), 'body');
+    const found = await withCheckout(ctx);
+    ctx.body = await inTransaction(env.orm, async (tx) => {
+      const checkout = await env.checkouts.get(tx.em, found.organizationId, found.id);
+      assertOpen(checkout, env);
+      return env.checkoutPublicOutput(tx.em, await env.checkouts.update(tx, checkout, body));
+    });
+  });
+  router.post('/v1/checkouts/client/:client_secret/confirm', async (ctx) => {
+    const body = parseInput(CheckoutConfirm, await readJsonBody(ctx, env.config.BODY_LIMIT_BYTES), 'body');
+    const checkout = await withCheckout(ctx);
+    assertOpen(checkout, env);
+    try {
+      await env.temporal.workflow.getHandle(`checkout:${checkout.id}`).executeUpdate('confirm', { args: [body] });
+    } catch (error) {
+      throw updateError(error);
+    }
+    const confirmed = await env.checkouts.get(env.orm.em.fork(), checkout.organizationId, checkout.id);
+    ctx.body = { ...(await env.checkoutPublicOutput(env.orm.em.fork(), confirmed)), status: 'confirmed', customer_session_token: null };
+  });
+  return router;
+}
+
+function assertNotExpired(checkout: CheckoutEntity, env: EnvironmentContext): void {
+  if (checkout.status === 'expired' || checkout.expiresAt <= env.clock.now()) throw new ExpiredCheckoutError('This checkout has expired.');
+}
+
+function assertOpen(checkout: CheckoutEntity, env: EnvironmentContext): void {
+  assertNotExpired(checkout, env);
+  if (checkout.status !== 'open') throw new NotOpenCheckout(`This checkout is ${checkout.status}.`);
+}
+
+const UPDATE_ERRORS: Record<string, (detail: unknown, message: string) => BursarError> = {
+  RequestValidationError: (detail) => new RequestValidationError(detail as ValidationIssue[]),
+  NotOpenCheckout: (_, message) => new NotOpenCheckout(message),
+  ExpiredCheckoutError: (_, message) => new ExpiredCheckoutError(message),
+  PaymentError: (_, message) => new PaymentError(message),
+  ResourceNotFound: (_, message) => new ResourceNotFound(message),
+};
+
+/** The Update's failure as the reference's error for the confirm endpoint. */
+function updateError(error: unknown): unknown {
+  if (!(error instanceof WorkflowUpdateFailedError)) return error;
+  const cause = error.cause as { type?: string; message: string; details?: unknown[] } | undefined;
+  const build = cause?.type ? UPDATE_ERRORS[cause.type] : undefined;
+  return build ? build(cause?.details?.[0], cause!.message) : error;
+}

@@ -1,0 +1,225 @@
+// Checkout sessions: create, read, update (by the merchant or, through the client secret, by the customer), list.
+// Every change recomputes the amounts from the selected price, the discount and the tax engine.
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CheckoutCreate, CheckoutListQuery, CheckoutUpdate, CheckoutUpdatePublic } from '../../contracts/checkout';
+import type { ProductPrice as PriceOutput } from '../../contracts/price';
+import type { Product as ProductOutput } from '../../contracts/product';
+import { listPage, likeContains, orderBySorting } from '../../app/list-query';
+import type { Tx } from '../../app/transaction';
+import type { Clock } from '../../kernel/clock';
+import { RequestValidationError, ResourceNotFound, invalidField, type ValidationIssue } from '../../kernel/errors';
+import { newId } from '../../kernel/ids';
+import { calculateTax, validateTaxId, type SellerOfRecord } from '../tax';
+import type { OutboxService } from '../outbox';
+import { Checkout } from './checkout.entity';
+import { discountAmount, discountRefusal, paymentFlags, resolveTaxBehavior, totals, upfrontAmount, type CheckoutPrice, type DiscountTerms } from './checkout.logic';
+
+export interface CheckoutDeps {
+  clock: Clock;
+  outbox: OutboxService;
+  seller: SellerOfRecord;
+  ttlSeconds: number;
+  publicUrl: string;
+  products(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<ProductOutput[]>;
+  discount(em: EntityManager, organizationId: string, id: string): Promise<(DiscountTerms & { id: string; duration: 'once' | 'forever' | 'repeating'; basisPoints: number | null }) | null>;
+  discountByCode(em: EntityManager, organizationId: string, code: string): Promise<{ id: string } | null>;
+  customerExists(em: EntityManager, organizationId: string, id: string): Promise<{ email: string; name: string | null } | null>;
+  /** Starts the session's workflow (expiry, confirmation, payment) through the outbox. */
+  startWorkflow(tx: Tx, checkout: Checkout): void;
+}
+
+const SORT_COLUMNS = { created_at: 'createdAt', expires_at: 'expiresAt', status: 'status' } as const;
+
+export class CheckoutService {
+  constructor(readonly deps: CheckoutDeps) {}
+
+  async create(tx: Tx, organizationId: string, input: CheckoutCreate): Promise<Checkout> {
+    const products = await this.deps.products(tx.em, organizationId, input.products);
+    const issues: ValidationIssue[] = [];
+    input.products.forEach((id, i) => {
+      const product = products.find((p) => p.id === id);
+      if (!product || product.is_archived) issues.push({ loc: ['body', 'products', i], msg: 'No such product in this organization.', type: 'unknown_product' });
+      else if (product.is_recurring) issues.push({ loc: ['body', 'products', i], msg: 'Recurring products are sold through subscriptions, which Bursar does not offer yet.', type: 'not_supported' });
+    });
+    if (issues.length) throw new RequestValidationError(issues);
+    const customer = input.customer_id ? await this.deps.customerExists(tx.em, organizationId, input.customer_id) : null;
+    if (input.customer_id && !customer) throw invalidField(['body', 'customer_id'], 'No such customer in this organization.');
+
+    const product = products.find((p) => p.id === input.products[0])!;
+    const currency = input.currency ?? 'usd';
+    const price = staticPrice(product, currency);
+    if (!price) throw invalidField(['body', 'currency'], `The product has no price in ${currency.toUpperCase()}.`);
+    const now = this.deps.clock.now();
+    const checkout = tx.em.create(Checkout, {
+      id: newId(),
+      organizationId,
+      status: 'open',
+      clientSecret: `bursar_c_${randomBytes(32).toString('base64url')}`,
+      productIds: [...new Set(input.products)],
+      productId: product.id,
+      productPriceId: price.id,
+      currency,
+      customAmount: input.amount ?? null,
+      seats: input.seats ?? null,
+      discountId: input.discount_id ?? null,
+      allowDiscountCodes: input.allow_discount_codes,
+      requireBillingAddress: input.require_billing_address || Boolean(input.customer_billing_address?.line1),
+      isBusinessCustomer: input.is_business_customer ?? false,
+      allowTrial: input.allow_trial,
+      trialInterval: input.trial_interval ?? null,
+      trialIntervalCount: input.trial_interval_count ?? null,
+      customerId: input.customer_id ?? null,
+      customerName: input.customer_name ?? customer?.name ?? null,
+      customerEmail: input.customer_email ?? customer?.email ?? null,
+      customerIpAddress: input.customer_ip_address ?? null,
+      customerBillingName: input.customer_billing_name ?? null,
+      customerBillingAddress: input.customer_billing_address ?? null,
+      customerTaxId: input.customer_tax_id ?? null,
+      customerMetadata: input.customer_metadata,
+      externalCustomerId: input.external_customer_id ?? null,
+      metadata: input.metadata,
+      customFieldData: input.custom_field_data,
+      successUrl: input.success_url ?? null,
+      returnUrl: input.return_url ?? null,
+      embedOrigin: input.embed_origin ?? null,
+      locale: input.locale ?? null,
+      taxBehavior: null,
+      amount: 0,
+      discountAmount: 0,
+      netAmount: 0,
+      taxAmount: null,
+      totalAmount: 0,
+      paymentError: null,
+      orderId: null,
+      expiresAt: new Date(now.getTime() + this.deps.ttlSeconds * 1000),
+      createdAt: now,
+      modifiedAt: null,
+    });
+    await this.recompute(tx.em, checkout, products);
+    await tx.em.flush();
+    this.deps.startWorkflow(tx, checkout);
+    return checkout;
+  }
+
+  async get(em: EntityManager, organizationId: string, id: string): Promise<Checkout> {
+    const checkout = await em.findOne(Checkout, { id, organizationId });
+    if (!checkout) throw new ResourceNotFound('Checkout not found.');
+    return checkout;
+  }
+
+  async getBySecret(em: EntityManager, clientSecret: string): Promise<Checkout> {
+    const checkout = await em.findOne(Checkout, { clientSecret });
+    if (!checkout) throw new ResourceNotFound('Checkout not found.');
+    return checkout;
+  }
+
+  /** Applies an update to an open session (by the merchant, or the customer through the client secret). */
+  async update(tx: Tx, checkout: Checkout, input: CheckoutUpdate | CheckoutUpdatePublic): Promise<Checkout> {
+    const merchant = input as CheckoutUpdate;
+    const products = await this.deps.products(tx.em, checkout.organizationId, checkout.productIds);
+    if (input.product_id != null) {
+      const product = products.find((p) => p.id === input.product_id);
+      const price = product && staticPrice(product, checkout.currency);
+      if (!price) throw invalidField(['body', 'product_id'], 'This product is not offered in this checkout.');
+      Object.assign(checkout, { productId: product.id, productPriceId: price.id });
+    }
+    if (input.amount !== undefined) checkout.customAmount = input.amount;
+    if (input.seats !== undefined) checkout.seats = input.seats;
+    if (input.is_business_customer != null) checkout.isBusinessCustomer = input.is_business_customer;
+    if (input.customer_name !== undefined) checkout.customerName = input.customer_name;
+    if (input.customer_email !== undefined) checkout.customerEmail = input.customer_email;
+    if (input.customer_billing_name !== undefined) checkout.customerBillingName = input.customer_billing_name;
+    if (input.customer_billing_address !== undefined) checkout.customerBillingAddress = input.customer_billing_address;
+    if (input.customer_tax_id !== undefined) checkout.customerTaxId = input.customer_tax_id;
+    if (input.locale !== undefined) checkout.locale = input.locale;
+    if (input.custom_field_data !== undefined) checkout.customFieldData = { ...checkout.customFieldData, ...input.custom_field_data };
+    if ('discount_code' in input && input.discount_code != null) {
+      if (!checkout.allowDiscountCodes) throw invalidField(['body', 'discount_code'], 'This checkout does not accept discount codes.');
+      const discount = await this.deps.discountByCode(tx.em, checkout.organizationId, input.discount_code);
+      if (!discount) throw invalidField(['body', 'discount_code'], 'No such discount code.');
+      checkout.discountId = discount.id;
+    }
+    if (merchant.discount_id !== undefined) checkout.discountId = merchant.discount_id;
+    if (merchant.allow_discount_codes != null) checkout.allowDiscountCodes = merchant.allow_discount_codes;
+    if (merchant.require_billing_address != null) checkout.requireBillingAddress = merchant.require_billing_address;
+    if (merchant.customer_ip_address !== undefined) checkout.customerIpAddress = merchant.customer_ip_address;
+    if (merchant.customer_metadata !== undefined) checkout.customerMetadata = merchant.customer_metadata;
+    if (merchant.metadata !== undefined) checkout.metadata = merchant.metadata;
+    if (merchant.success_url !== undefined) checkout.successUrl = merchant.success_url;
+    if (merchant.return_url !== undefined) checkout.returnUrl = merchant.return_url;
+    if (merchant.embed_origin !== undefined) checkout.embedOrigin = merchant.embed_origin;
+    checkout.modifiedAt = this.deps.clock.now();
+    await this.recompute(tx.em, checkout, products);
+    await tx.em.flush();
+    return checkout;
+  }
+
+  async list(em: EntityManager, organizationId: string, query: CheckoutListQuery) {
+    const qb = em.createQueryBuilder(Checkout, 'c').where({ organizationId });
+    if (query.organization_id) qb.andWhere({ organizationId: { $in: query.organization_id } });
+    if (query.product_id) qb.andWhere({ productId: { $in: query.product_id } });
+    if (query.customer_id) qb.andWhere({ customerId: { $in: query.customer_id } });
+    if (query.status) qb.andWhere({ status: { $in: query.status } });
+    if (query.query) qb.andWhere({ customerEmail: { $ilike: likeContains(query.query) } });
+    orderBySorting(qb, query.sorting, SORT_COLUMNS);
+    return listPage(qb, query);
+  }
+
+  /** Amounts, discount and tax of the session as it stands; a discount that no longer applies is dropped. */
+  async recompute(em: EntityManager, checkout: Checkout, products?: ProductOutput[]): Promise<void> {
+    const [product] = products?.filter((p) => p.id === checkout.productId) ?? (await this.deps.products(em, checkout.organizationId, [checkout.productId]));
+    const price = product.prices.find((p) => p.id === checkout.productPriceId) ?? staticPrice(product, checkout.currency)!;
+    const upfront = upfrontAmount(price as CheckoutPrice, { amount: checkout.customAmount, seats: checkout.seats });
+    if ('loc' in upfront) throw new RequestValidationError([upfront]);
+    if (checkout.seats !== null && price.amount_type !== 'seat_based') throw invalidField(['body', 'seats'], 'Seats apply only to seat-based prices.');
+    checkout.seats = upfront.seats;
+
+    const discount = checkout.discountId ? await this.deps.discount(em, checkout.organizationId, checkout.discountId) : null;
+    if (checkout.discountId && !discount) throw invalidField(['body', 'discount_id'], 'No such discount in this organization.');
+    const refusal = discount && discountRefusal(discount, product.id, checkout.currency, this.deps.clock.now());
+    if (refusal) throw invalidField(['body', checkout.discountId ? 'discount_id' : 'discount_code'], refusal);
+    const flagsBefore = paymentFlags({ prices: [price as CheckoutPrice], isRecurring: product.is_recurring, amount: upfront.amount, total: upfront.amount, trial: false, discount: null });
+    const applicable = discount && flagsBefore.is_discount_applicable ? discount : null;
+    const off = discountAmount(applicable && { type: applicable.type, duration: applicable.duration, basis_points: applicable.basisPoints ?? undefined, amounts: applicable.amounts ?? undefined }, upfront.amount, checkout.currency);
+
+    const country = checkout.customerBillingAddress?.country;
+    const behavior = resolveTaxBehavior(price.tax_behavior, country);
+    const taxable = upfront.amount - off;
+    const tax =
+      taxable === 0
+        ? { amount: 0, inclusive: behavior === 'inclusive' }
+        : (() => {
+            const calculation = calculateTax(
+              this.deps.seller,
+              { address: checkout.customerBillingAddress, taxId: checkout.customerTaxId, isBusiness: checkout.isBusinessCustomer },
+              [{ amount: taxable, taxBehavior: behavior }],
+              this.deps.clock.now(),
+            );
+            return calculation && { amount: calculation.taxAmount, inclusive: behavior === 'inclusive' };
+          })();
+    const result = totals(upfront.amount, off, tax);
+    Object.assign(checkout, {
+      amount: result.amount,
+      discountAmount: result.discount_amount,
+      netAmount: result.net_amount,
+      taxAmount: result.tax_amount,
+      totalAmount: result.total_amount,
+      taxBehavior: tax ? behavior : null,
+    });
+  }
+
+  /** The validated tax ID when one was given, or a 422. */
+  checkedTaxId(checkout: Checkout): [string, string] | null {
+    if (!checkout.customerTaxId) return null;
+    const country = checkout.customerBillingAddress?.country;
+    const taxId = country ? validateTaxId(checkout.customerTaxId, country) : null;
+    if (!taxId) throw invalidField(['body', 'customer_tax_id'], 'Invalid tax ID for the billing country.');
+    return taxId;
+  }
+}
+
+/** The product's live static price in the currency (fixed, custom or seat-based; metered prices are billed later). */
+export function staticPrice(product: ProductOutput, currency: string): PriceOutput | undefined {
+  return product.prices.find((p) => p.price_currency === currency && !p.is_archived && p.amount_type !== 'metered_unit');
+}

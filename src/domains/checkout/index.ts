@@ -1,0 +1,5 @@
+export { CheckoutService, type CheckoutDeps } from './checkout.service';
+export { CheckoutFlowService } from './checkout-flow.service';
+export { checkoutOutput, checkoutPublicOutput } from './checkout.output';
+export { checkoutRoutes, checkoutClientRouter } from './checkout.routes';
+export { Checkout } from './checkout.entity';

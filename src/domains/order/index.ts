@@ -1,0 +1,2 @@
+export { OrderService, type CheckoutOrder } from './order.service';
+export { orderRoutes } from './order.routes';

@@ -1,0 +1,96 @@
+import { EntitySchema } from '@mikro-orm/core';
+import type { Metadata } from '../../contracts/common';
+import type { Address } from '../../contracts/customer';
+
+export type OrderStatus = 'pending' | 'paid' | 'refunded' | 'partially_refunded' | 'void';
+
+export class Order {
+  id!: string;
+  organizationId!: string;
+  status!: OrderStatus;
+  billingReason!: 'purchase';
+  customerId!: string;
+  productId: string | null = null;
+  productPriceId: string | null = null;
+  discountId: string | null = null;
+  checkoutId: string | null = null;
+  currency!: string;
+  subtotalAmount!: number;
+  discountAmount!: number;
+  netAmount!: number;
+  taxAmount!: number;
+  totalAmount!: number;
+  refundedAmount = 0;
+  refundedTaxAmount = 0;
+  billingName: string | null = null;
+  billingAddress: Address | null = null;
+  seats: number | null = null;
+  description!: string;
+  metadata!: Metadata;
+  customFieldData!: Record<string, string | number | boolean | null>;
+  /** The processor's charge, when something was charged. */
+  chargeId: string | null = null;
+  paidAt: Date | null = null;
+  createdAt!: Date;
+  modifiedAt: Date | null = null;
+}
+
+export class OrderItem {
+  id!: string;
+  orderId!: string;
+  label!: string;
+  amount!: number;
+  taxAmount!: number;
+  productPriceId: string | null = null;
+  position!: number;
+  createdAt!: Date;
+}
+
+export const OrderSchema = new EntitySchema<Order>({
+  class: Order,
+  tableName: 'order',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    organizationId: { type: 'uuid' },
+    status: { type: 'text' },
+    billingReason: { type: 'text' },
+    customerId: { type: 'uuid' },
+    productId: { type: 'uuid', nullable: true },
+    productPriceId: { type: 'uuid', nullable: true },
+    discountId: { type: 'uuid', nullable: true },
+    checkoutId: { type: 'uuid', nullable: true },
+    currency: { type: 'text' },
+    subtotalAmount: { type: 'integer' },
+    discountAmount: { type: 'integer' },
+    netAmount: { type: 'integer' },
+    taxAmount: { type: 'integer' },
+    totalAmount: { type: 'integer' },
+    refundedAmount: { type: 'integer' },
+    refundedTaxAmount: { type: 'integer' },
+    billingName: { type: 'text', nullable: true },
+    billingAddress: { type: 'json', nullable: true },
+    seats: { type: 'integer', nullable: true },
+    description: { type: 'text' },
+    metadata: { type: 'json' },
+    customFieldData: { type: 'json' },
+    chargeId: { type: 'text', nullable: true },
+    paidAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    createdAt: { type: 'Date', columnType: 'timestamptz' },
+    modifiedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+  },
+});
+
+export const OrderItemSchema = new EntitySchema<OrderItem>({
+  class: OrderItem,
+  tableName: 'order_item',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    orderId: { type: 'uuid' },
+    label: { type: 'text' },
+    amount: { type: 'integer' },
+    taxAmount: { type: 'integer' },
+    productPriceId: { type: 'uuid', nullable: true },
+    position: { type: 'integer' },
+    createdAt: { type: 'Date', columnType: 'timestamptz' },
+  },
+});

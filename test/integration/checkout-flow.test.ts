@@ -1,0 +1,186 @@
+// One-time purchases end to end in the sandbox: checkout created over HTTP, confirmed through its client secret,
+// paid through the sandbox processor by a real worker, and the paid order announced by a verified webhook.
+import { randomUUID } from 'node:crypto';
+import { Checkout, CheckoutPublic } from '../../src/contracts/checkout';
+import { Order } from '../../src/contracts/order';
+import { eventually, startHarness, type TestHarness } from '../support/harness';
+import { startReceiver, verifies, type Receiver } from '../support/webhook-receiver';
+
+let h: TestHarness;
+const receivers: Receiver[] = [];
+const SCOPES = ['checkouts:read', 'checkouts:write', 'products:write', 'discounts:write', 'orders:read', 'customers:read', 'webhooks:write'] as const;
+const FR = { country: 'FR', city: 'Paris' };
+
+beforeAll(async () => {
+  h = await startHarness({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', CHECKOUT_TTL_SECONDS: '600' });
+  await h.startWorker('sandbox');
+});
+afterAll(async () => {
+  await Promise.all(receivers.map((r) => r.close()));
+  await h.close();
+});
+
+async function merchant(prices: unknown[] = [{ amount_type: 'fixed', price_amount: 1500 }]) {
+  const org = await h.organization([...SCOPES], 'sandbox');
+  const call = (method: string, path: string, json?: unknown, headers?: Record<string, string>) => h.request(method, path, { token: org.token, environment: 'sandbox', json, headers });
+  const product = await call('POST', '/v1/products/', { name: 'Handbook', prices });
+  expect(product.status).toBe(201);
+  return { org, call, product: product.body };
+}
+
+const client = (secret: string, method = 'GET', json?: unknown, path = '') => h.request(method, `/v1/checkouts/client/${secret}${path}`, { environment: 'sandbox', json });
+const status = async (call: (m: string, p: string) => Promise<{ body: { status: string } }>, id: string) => (await call('GET', `/v1/checkouts/${id}`)).body.status;
+
+test('a fixed price: created, confirmed, charged, and the order paid, with order.paid delivered and verified', async () => {
+  const { org, call, product } = await merchant();
+  const receiver = await startReceiver();
+  receivers.push(receiver);
+  const endpoint = await call('POST', '/v1/webhooks/endpoints', { url: receiver.url, format: 'raw', events: ['order.created', 'order.updated', 'order.paid', 'checkout.created', 'checkout.updated', 'customer.created'] });
+
+  const created = await call('POST', '/v1/checkouts/', { products: [product.id], success_url: 'https://shop.example/thanks?checkout_id={CHECKOUT_ID}' });
+  expect(created.status).toBe(201);
+  expect(Checkout.parse(created.body)).toBeTruthy();
+  expect(created.body).toMatchObject({ status: 'open', amount: 1500, total_amount: 1500, tax_amount: null, payment_processor: 'stripe', product_id: product.id, is_payment_required: true });
+  expect(created.body.success_url).toBe(`https://shop.example/thanks?checkout_id=${created.body.id}`);
+  expect(created.body.client_secret).toMatch(/^bursar_c_/);
+
+  const publicView = await client(created.body.client_secret);
+  expect(publicView.status).toBe(200);
+  expect(CheckoutPublic.parse(publicView.body)).toBeTruthy();
+  expect(publicView.body).not.toHaveProperty('metadata');
+  expect(publicView.body.organization.id).toBe(org.id);
+
+  const priced = await client(created.body.client_secret, 'PATCH', { customer_email: 'ada@example.com', customer_billing_address: FR });
+  expect(priced.body).toMatchObject({ tax_amount: 250, net_amount: 1250, total_amount: 1500, tax_behavior: 'inclusive' });
+
+  const confirmed = await client(created.body.client_secret, 'POST', { confirmation_token_id: 'pm_card_visa' }, '/confirm');
+  expect(confirmed.status).toBe(200);
+  expect(confirmed.body).toMatchObject({ status: 'confirmed', customer_session_token: null });
+
+  await eventually(async () => (await status(call, created.body.id)) === 'succeeded');
+  const order = await eventually(async () => {
+    const orders = await call('GET', `/v1/orders/?checkout_id=${created.body.id}`);
+    return orders.body.items[0]?.status === 'paid' && orders.body.items[0];
+  });
+  expect(Order.parse(order)).toBeTruthy();
+  expect(order).toMatchObject({ paid: true, billing_reason: 'purchase', subtotal_amount: 1500, net_amount: 1250, amount: 1250, tax_amount: 250, total_amount: 1500, currency: 'usd', customer: { email: 'ada@example.com' } });
+  expect(order.items).toEqual([expect.objectContaining({ label: 'Handbook', amount: 1500, tax_amount: 250, product_price_id: created.body.product_price_id })]);
+
+  const paid = await eventually(async () => receiver.received.find((r) => r.json.type === 'order.paid'));
+  expect(verifies(endpoint.body.secret, paid)).toBe(true);
+  expect(paid.json.data.id).toBe(order.id);
+  await eventually(async () => receiver.received.filter((r) => r.json.type.startsWith('order.')).length === 3);
+  expect(receiver.received.filter((r) => r.json.type.startsWith('order.')).map((r) => r.json.type)).toEqual(['order.created', 'order.updated', 'order.paid']);
+  expect(receiver.received.some((r) => r.json.type === 'customer.created')).toBe(true);
+
+  expect((await client(created.body.client_secret, 'POST', { confirmation_token_id: 'pm_card_visa' }, '/confirm')).status).toBe(403);
+});
+
+test('a declined card puts the checkout back to open with the error, and another card then succeeds', async () => {
+  const { call, product } = await merchant();
+  const created = await call('POST', '/v1/checkouts/', { products: [product.id], customer_email: 'bob@example.com', customer_billing_address: FR });
+  const declined = await client(created.body.client_secret, 'POST', { confirmation_token_id: 'pm_card_chargeDeclined' }, '/confirm');
+  expect(declined.status).toBe(200);
+  const reopened = await eventually(async () => {
+    const r = await call('GET', `/v1/checkouts/${created.body.id}`);
+    return r.body.status === 'open' && r.body.payment_error && r.body;
+  });
+  expect(reopened.payment_error).toMatch(/declined/i);
+  const retried = await client(created.body.client_secret, 'POST', { confirmation_token_id: '4242 4242 4242 4242' }, '/confirm');
+  expect(retried.status).toBe(200);
+  await eventually(async () => (await status(call, created.body.id)) === 'succeeded');
+  const orders = await call('GET', `/v1/orders/?checkout_id=${created.body.id}`);
+  expect(orders.body.pagination.total_count).toBe(1);
+  const [{ n }] = await h.env.sandbox.orm.em.fork().execute("select count(*)::int as n from sandbox_processor_charge where idempotency_key like ? and status = 'succeeded'", [`checkout:${created.body.id}:%`]);
+  expect(n).toBe(1);
+});
+
+test('free products and 100 % discounts need no payment and still make a paid order', async () => {
+  const free = await merchant([{ amount_type: 'free' }]);
+  const freeCheckout = await free.call('POST', '/v1/checkouts/', { products: [free.product.id] });
+  expect(freeCheckout.body).toMatchObject({ total_amount: 0, is_payment_required: false, is_free_product_price: true, is_payment_form_required: false });
+  expect((await client(freeCheckout.body.client_secret, 'POST', { customer_email: 'free@example.com' }, '/confirm')).status).toBe(200);
+  await eventually(async () => (await free.call('GET', `/v1/orders/?checkout_id=${freeCheckout.body.id}`)).body.items[0]?.paid);
+
+  const paid = await merchant();
+  const discount = await paid.call('POST', '/v1/discounts/', { name: 'All', type: 'percentage', basis_points: 10_000, duration: 'once', code: 'GRATIS' });
+  const discounted = await paid.call('POST', '/v1/checkouts/', { products: [paid.product.id] });
+  const applied = await client(discounted.body.client_secret, 'PATCH', { discount_code: 'gratis', customer_email: 'lucky@example.com' });
+  expect(applied.body).toMatchObject({ discount_id: discount.body.id, discount_amount: 1500, total_amount: 0, is_payment_required: false });
+  expect((await client(discounted.body.client_secret, 'POST', {}, '/confirm')).status).toBe(200);
+  const order = await eventually(async () => (await paid.call('GET', `/v1/orders/?checkout_id=${discounted.body.id}`)).body.items[0]);
+  expect(order).toMatchObject({ discount_amount: 1500, total_amount: 0, discount_id: discount.body.id });
+  expect((await paid.call('GET', `/v1/discounts/${discount.body.id}`)).body.redemptions_count).toBe(1);
+});
+
+test('pay what you want and seats: amounts from the buyer’s input, bounds refused', async () => {
+  const pwyw = await merchant([{ amount_type: 'custom', minimum_amount: 500, maximum_amount: 5000 }]);
+  expect((await pwyw.call('POST', '/v1/checkouts/', { products: [pwyw.product.id], amount: 499 })).status).toBe(422);
+  const checkout = await pwyw.call('POST', '/v1/checkouts/', { products: [pwyw.product.id], amount: 2500 });
+  expect(checkout.body.amount).toBe(2500);
+  const tooMuch = await client(checkout.body.client_secret, 'PATCH', { amount: 6000 });
+  expect(tooMuch.status).toBe(422);
+  expect(tooMuch.body.detail[0].loc).toEqual(['body', 'amount']);
+
+  const seats = await merchant([{ amount_type: 'seat_based', seat_tiers: { tiers: [{ min_seats: 1, max_seats: 4, price_per_seat: 1000 }, { min_seats: 5, price_per_seat: 800 }] } }]);
+  const seated = await seats.call('POST', '/v1/checkouts/', { products: [seats.product.id], seats: 5 });
+  expect(seated.body).toMatchObject({ seats: 5, amount: 4000, price_per_seat: 800 });
+});
+
+test('confirming checks the data it needs', async () => {
+  const { call, product } = await merchant();
+  const created = await call('POST', '/v1/checkouts/', { products: [product.id] });
+  const missing = await client(created.body.client_secret, 'POST', {}, '/confirm');
+  expect(missing.status).toBe(422);
+  const locs = missing.body.detail.map((d: { loc: unknown }) => d.loc);
+  expect(locs).toEqual(expect.arrayContaining([['body', 'customer_email'], ['body', 'customer_billing_address'], ['body', 'confirmation_token_id']]));
+  const us = await client(created.body.client_secret, 'POST', { customer_email: 'us@example.com', customer_billing_address: { country: 'US' }, confirmation_token_id: 'pm_card_visa' }, '/confirm');
+  expect(us.status).toBe(422);
+  expect(us.body.detail.map((d: { loc: unknown }) => d.loc)).toContainEqual(['body', 'customer_billing_address', 'state']);
+  expect(await status(call, created.body.id)).toBe('open');
+});
+
+test('an unknown client secret is 404, and one checkout’s secret cannot reach another', async () => {
+  const { call, product } = await merchant();
+  const a = await call('POST', '/v1/checkouts/', { products: [product.id] });
+  const b = await call('POST', '/v1/checkouts/', { products: [product.id] });
+  expect((await client(`bursar_c_${randomUUID()}`)).status).toBe(404);
+  await client(a.body.client_secret, 'PATCH', { customer_email: 'a@example.com' });
+  expect((await call('GET', `/v1/checkouts/${b.body.id}`)).body.customer_email).toBeNull();
+  const other = await h.organization(['checkouts:read'], 'sandbox');
+  expect((await h.request('GET', `/v1/checkouts/${a.body.id}`, { token: other.token, environment: 'sandbox' })).status).toBe(404);
+});
+
+test('concurrent creates with one idempotency key make one checkout', async () => {
+  const { org, call, product } = await merchant();
+  const key = randomUUID();
+  const responses = await Promise.all(Array.from({ length: 6 }, () => call('POST', '/v1/checkouts/', { products: [product.id] }, { 'x-idempotency-key': key })));
+  expect(new Set(responses.map((r) => r.body.id)).size).toBe(1);
+  const list = await call('GET', '/v1/checkouts/');
+  expect(list.body.pagination.total_count).toBe(1);
+  void org;
+});
+
+describe('expiry', () => {
+  let short: TestHarness;
+  beforeAll(async () => {
+    short = await startHarness({ CHECKOUT_TTL_SECONDS: '2' });
+    await short.startWorker('sandbox');
+  });
+  afterAll(() => short.close());
+
+  test('an open checkout expires after its TTL: expired, checkout.expired written, the client answered 410', async () => {
+    const org = await short.organization(['checkouts:write', 'checkouts:read', 'products:write'], 'sandbox');
+    const product = await short.request('POST', '/v1/products/', { token: org.token, environment: 'sandbox', json: { name: 'Brief', prices: [{ amount_type: 'fixed', price_amount: 900 }] } });
+    const created = await short.request('POST', '/v1/checkouts/', { token: org.token, environment: 'sandbox', json: { products: [product.body.id] } });
+    await eventually(async () => (await short.request('GET', `/v1/checkouts/${created.body.id}`, { token: org.token, environment: 'sandbox' })).body.status === 'expired', 15_000);
+    const view = await short.request('GET', `/v1/checkouts/client/${created.body.client_secret}`, { environment: 'sandbox' });
+    expect(view.status).toBe(410);
+    expect(view.body.error).toBe('ExpiredCheckoutError');
+    const events = await short.env.sandbox.orm.em.fork().execute<{ type: string }[]>(
+      "select payload->>'type' as type from outbox_message where kind = 'event' and payload->'data'->>'id' = ? order by seq",
+      [created.body.id],
+    );
+    expect(events.map((e) => e.type)).toEqual(['checkout.created', 'checkout.expired', 'checkout.updated']);
+  });
+});

@@ -1,0 +1,11 @@
+// One order (`order:<id>`): a one-time purchase is marked paid once its payment completed (order.updated, order.paid).
+import { proxyActivities } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import { CHECKOUT_ACTIVITY } from '../temporal.config';
+
+const { markOrderPaid } = proxyActivities<Activities>(CHECKOUT_ACTIVITY);
+
+export async function orderLifecycle({ orderId, chargeId }: { orderId: string; chargeId: string | null }): Promise<'paid'> {
+  await markOrderPaid(orderId, chargeId);
+  return 'paid';
+}
