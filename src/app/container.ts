@@ -5,7 +5,7 @@ import type { FileStorage } from '../adapters/storage/file-storage';
 import { BenefitService, benefitOutput } from '../domains/benefit';
 import { CustomFieldService, ProductService, productSummary } from '../domains/catalog';
 import { CustomerService, customerOutput } from '../domains/customer';
-import { CheckoutFlowService, CheckoutService, checkoutOutput, checkoutPublicOutput, type Checkout } from '../domains/checkout';
+import { CheckoutFlowService, CheckoutLinkService, CheckoutService, checkoutOutput, checkoutPublicOutput, type Checkout } from '../domains/checkout';
 import { OrderService } from '../domains/order';
 import type { Checkout as CheckoutOutput } from '../contracts/checkout';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -51,6 +51,7 @@ export interface EnvironmentContext {
   orders: OrderService;
   checkouts: CheckoutService;
   checkoutFlow: CheckoutFlowService;
+  checkoutLinks: CheckoutLinkService;
   paymentProcessor: PaymentProcessor | null;
   checkoutOutput(em: EntityManager, checkout: Checkout): Promise<CheckoutOutput>;
   checkoutPublicOutput(em: EntityManager, checkout: Checkout): Promise<Record<string, unknown>>;
@@ -174,14 +175,23 @@ function wireCheckouts(context: EnvironmentContext): void {
     },
     discountByCode: (em, organizationId, code) => context.discounts.findByCode(em, organizationId, code),
     customerExists: async (em, organizationId, id) => context.customers.get(em, organizationId, id).catch(() => null),
-    startWorkflow: (tx, checkout) =>
+    opened: async (tx, checkout) => {
       outbox.enqueueWorkflowStart(tx, checkout.organizationId, {
         workflowType: 'checkoutSession',
         workflowId: `checkout:${checkout.id}`,
         args: [{ checkoutId: checkout.id, expiresAt: checkout.expiresAt.toISOString() }],
         searchAttributes: { CheckoutId: checkout.id },
         summary: `Checkout ${checkout.id}`,
-      }),
+      });
+      outbox.enqueueEvent(tx, checkout.organizationId, 'checkout.created', await context.checkoutOutput(tx.em, checkout));
+    },
+  });
+  context.checkoutLinks = new CheckoutLinkService({
+    clock,
+    publicUrl: config.publicUrls[environment],
+    checkouts: context.checkouts,
+    productIdOfPrice: async (em, organizationId, priceId) => (await context.products.priceOutput(em, organizationId, priceId))?.product_id ?? null,
+    discountOutput: outputDeps.discountOutput,
   });
   context.checkoutFlow = new CheckoutFlowService({
     orm,

@@ -18,6 +18,7 @@ import { Migration20261122030000_sandbox_processor } from './migrations/Migratio
 import { Migration20261122040000_customers } from './migrations/Migration20261122040000_customers';
 import { CustomerSchema } from '../domains/customer/customer.entity';
 import { CheckoutSchema } from '../domains/checkout/checkout.entity';
+import { CheckoutLinkSchema } from '../domains/checkout/checkout-link.entity';
 import { OrderItemSchema, OrderSchema } from '../domains/order/order.entity';
 import { Migration20261122050000_checkouts_orders } from './migrations/Migration20261122050000_checkouts_orders';
 
@@ -38,6 +39,7 @@ const ENTITIES = [
   WebhookAttemptSchema,
   CustomerSchema,
   CheckoutSchema,
+  CheckoutLinkSchema,
   OrderSchema,
   OrderItemSchema,
 ];

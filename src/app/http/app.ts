@@ -6,7 +6,7 @@ import { LocalDiskStorage } from '../../adapters/storage/local-disk-storage';
 import { benefitRoutes } from '../../domains/benefit';
 import { catalogRoutes } from '../../domains/catalog';
 import { customerRoutes } from '../../domains/customer';
-import { checkoutClientRouter, checkoutRoutes } from '../../domains/checkout';
+import { checkoutClientRouter, checkoutLinkRoutes, checkoutRoutes } from '../../domains/checkout';
 import { orderRoutes } from '../../domains/order';
 import { discountRoutes } from '../../domains/discount';
 import { fileRoutes, storageRouter } from '../../domains/file';
@@ -19,7 +19,7 @@ import { buildOpenApi } from './openapi';
 import type { RateLimits } from './rate-limit';
 import { mountRoute, type RouteDefinition } from './route';
 
-export const ROUTES: RouteDefinition[] = [...meterRoutes, ...catalogRoutes, ...discountRoutes, ...benefitRoutes, ...fileRoutes, ...webhookRoutes, ...customerRoutes, ...checkoutRoutes, ...orderRoutes];
+export const ROUTES: RouteDefinition[] = [...meterRoutes, ...catalogRoutes, ...discountRoutes, ...benefitRoutes, ...fileRoutes, ...webhookRoutes, ...customerRoutes, ...checkoutRoutes, ...checkoutLinkRoutes, ...orderRoutes];
 
 export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa {
   const app = new Koa({ proxy: env.config.TRUST_PROXY });

@@ -83,6 +83,25 @@ export class Migration20261122050000_checkouts_orders extends Migration {
       -- One order per checkout, however often the activity that creates it runs.
       create unique index order_checkout_idx on "order" (checkout_id) where checkout_id is not null;
       create index order_organization_created_idx on "order" (organization_id, created_at);
+      create table checkout_link (
+        id uuid primary key,
+        organization_id uuid not null references organization(id) on delete cascade,
+        client_secret text not null unique,
+        product_ids uuid[] not null,
+        label text,
+        discount_id uuid references discount(id),
+        allow_discount_codes boolean not null,
+        require_billing_address boolean not null,
+        seats integer,
+        success_url text,
+        return_url text,
+        trial_interval text,
+        trial_interval_count integer,
+        metadata jsonb not null default '{}',
+        deleted_at timestamptz,
+        created_at timestamptz not null,
+        modified_at timestamptz
+      );
       create table order_item (
         id uuid primary key,
         order_id uuid not null references "order"(id) on delete cascade,

@@ -26,10 +26,7 @@ export const checkoutRoutes = [
     response: Checkout,
     idempotent: true,
     async handler({ env, auth, tx, body }) {
-      const checkout = await env.checkouts.create(tx, auth.organizationId, body);
-      const output = await env.checkoutOutput(tx.em, checkout);
-      env.outbox.enqueueEvent(tx, auth.organizationId, 'checkout.created', output);
-      return output;
+      return env.checkoutOutput(tx.em, await env.checkouts.create(tx, auth.organizationId, body));
     },
   }),
   defineRoute({
@@ -106,6 +103,12 @@ export function checkoutClientRouter(env: EnvironmentContext): Router {
     }
     const confirmed = await env.checkouts.get(env.orm.em.fork(), checkout.organizationId, checkout.id);
     ctx.body = { ...(await env.checkoutPublicOutput(env.orm.em.fork(), confirmed)), status: 'confirmed', customer_session_token: null };
+  });
+  router.get('/v1/checkout-links/:client_secret/redirect', async (ctx) => {
+    const { client_secret } = parseInput(ClientSecretParams, ctx.params, 'path');
+    const checkout = await inTransaction(env.orm, (tx) => env.checkoutLinks.open(tx, client_secret, new URLSearchParams(ctx.querystring)));
+    ctx.status = 307;
+    ctx.redirect(`${env.config.publicUrls[env.environment]}/checkout/${checkout.clientSecret}`);
   });
   return router;
 }

@@ -25,8 +25,8 @@ export interface CheckoutDeps {
   discount(em: EntityManager, organizationId: string, id: string): Promise<(DiscountTerms & { id: string; duration: 'once' | 'forever' | 'repeating'; basisPoints: number | null }) | null>;
   discountByCode(em: EntityManager, organizationId: string, code: string): Promise<{ id: string } | null>;
   customerExists(em: EntityManager, organizationId: string, id: string): Promise<{ email: string; name: string | null } | null>;
-  /** Starts the session's workflow (expiry, confirmation, payment) through the outbox. */
-  startWorkflow(tx: Tx, checkout: Checkout): void;
+  /** A new session: starts its workflow (expiry, confirmation, payment) and writes checkout.created, through the outbox. */
+  opened(tx: Tx, checkout: Checkout): Promise<void>;
 }
 
 const SORT_COLUMNS = { created_at: 'createdAt', expires_at: 'expiresAt', status: 'status' } as const;
@@ -98,7 +98,7 @@ export class CheckoutService {
     });
     await this.recompute(tx.em, checkout, products);
     await tx.em.flush();
-    this.deps.startWorkflow(tx, checkout);
+    await this.deps.opened(tx, checkout);
     return checkout;
   }
 

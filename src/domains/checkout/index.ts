@@ -3,3 +3,5 @@ export { CheckoutFlowService } from './checkout-flow.service';
 export { checkoutOutput, checkoutPublicOutput } from './checkout.output';
 export { checkoutRoutes, checkoutClientRouter } from './checkout.routes';
 export { Checkout } from './checkout.entity';
+export { CheckoutLinkService } from './checkout-link.service';
+export { checkoutLinkRoutes } from './checkout-link.routes';

@@ -1,0 +1,185 @@
+// Checkout links: CRUD, and the public link that opens a fresh session, prefilled from its query, on every visit.
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CheckoutCreate } from '../../contracts/checkout';
+import type { CheckoutLink as LinkOutput, CheckoutLinkCreate, CheckoutLinkListQuery, CheckoutLinkUpdate } from '../../contracts/checkout-link';
+import { listPage, orderBySorting } from '../../app/list-query';
+import type { Tx } from '../../app/transaction';
+import type { Clock } from '../../kernel/clock';
+import { BursarError, RequestValidationError, ResourceNotFound, invalidField } from '../../kernel/errors';
+import { newId } from '../../kernel/ids';
+import type { Checkout } from './checkout.entity';
+import { CheckoutLink } from './checkout-link.entity';
+import type { CheckoutDeps, CheckoutService } from './checkout.service';
+
+export interface LinkDeps {
+  clock: Clock;
+  publicUrl: string;
+  checkouts: CheckoutService;
+  productIdOfPrice(em: EntityManager, organizationId: string, priceId: string): Promise<string | null>;
+  discountOutput(em: EntityManager, organizationId: string, id: string): Promise<LinkOutput['discount']>;
+}
+
+const SORT_COLUMNS = { created_at: 'createdAt', label: 'label' } as const;
+const COPIED_TO_METADATA = ['reference_id', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];
+
+export class CheckoutLinkService {
+  constructor(private readonly deps: LinkDeps) {}
+
+  private get catalog(): CheckoutDeps {
+    return this.deps.checkouts.deps;
+  }
+
+  async create(em: EntityManager, organizationId: string, input: CheckoutLinkCreate): Promise<CheckoutLink> {
+    const priceProduct = input.product_price_id ? await this.deps.productIdOfPrice(em, organizationId, input.product_price_id) : null;
+    if (input.product_price_id && !priceProduct) throw invalidField(['body', 'product_price_id'], 'No such price in this organization.');
+    const productIds = input.products ?? [input.product_id ?? priceProduct!];
+    await this.checkProducts(em, organizationId, productIds);
+    if (input.discount_id && !(await this.catalog.discount(em, organizationId, input.discount_id))) throw invalidField(['body', 'discount_id'], 'No such discount in this organization.');
+    const link = em.create(CheckoutLink, {
+      id: newId(),
+      organizationId,
+      clientSecret: `bursar_cl_${randomBytes(32).toString('base64url')}`,
+      productIds: [...new Set(productIds)],
+      label: input.label ?? null,
+      discountId: input.discount_id ?? null,
+      allowDiscountCodes: input.allow_discount_codes,
+      requireBillingAddress: input.require_billing_address,
+      seats: input.seats ?? null,
+      successUrl: input.success_url ?? null,
+      returnUrl: input.return_url ?? null,
+      trialInterval: input.trial_interval ?? null,
+      trialIntervalCount: input.trial_interval_count ?? null,
+      metadata: input.metadata,
+      deletedAt: null,
+      createdAt: this.deps.clock.now(),
+      modifiedAt: null,
+    });
+    await em.flush();
+    return link;
+  }
+
+  async get(em: EntityManager, organizationId: string, id: string): Promise<CheckoutLink> {
+    const link = await em.findOne(CheckoutLink, { id, organizationId, deletedAt: null });
+    if (!link) throw new ResourceNotFound('Checkout link not found.');
+    return link;
+  }
+
+  async update(em: EntityManager, organizationId: string, id: string, input: CheckoutLinkUpdate): Promise<CheckoutLink> {
+    const link = await this.get(em, organizationId, id);
+    if (input.products != null) {
+      await this.checkProducts(em, organizationId, input.products);
+      link.productIds = [...new Set(input.products)];
+    }
+    if (input.discount_id != null && !(await this.catalog.discount(em, organizationId, input.discount_id))) throw invalidField(['body', 'discount_id'], 'No such discount in this organization.');
+    const fields = { label: 'label', discount_id: 'discountId', seats: 'seats', success_url: 'successUrl', return_url: 'returnUrl', trial_interval: 'trialInterval', trial_interval_count: 'trialIntervalCount', metadata: 'metadata' } as const;
+    for (const [key, property] of Object.entries(fields)) {
+      const value = input[key as keyof CheckoutLinkUpdate];
+      if (value !== undefined) (link as unknown as Record<string, unknown>)[property] = value;
+    }
+    if (input.allow_discount_codes != null) link.allowDiscountCodes = input.allow_discount_codes;
+    if (input.require_billing_address != null) link.requireBillingAddress = input.require_billing_address;
+    link.modifiedAt = this.deps.clock.now();
+    await em.flush();
+    return link;
+  }
+
+  async delete(em: EntityManager, organizationId: string, id: string): Promise<void> {
+    const link = await this.get(em, organizationId, id);
+    link.deletedAt = this.deps.clock.now();
+    await em.flush();
+  }
+
+  async list(em: EntityManager, organizationId: string, query: CheckoutLinkListQuery) {
+    const qb = em.createQueryBuilder(CheckoutLink, 'l').where({ organizationId, deletedAt: null });
+    if (query.organization_id) qb.andWhere({ organizationId: { $in: query.organization_id } });
+    if (query.product_id) qb.andWhere('l.product_ids && array[?]::uuid[]', [query.product_id]);
+    orderBySorting(qb, query.sorting, SORT_COLUMNS);
+    return listPage(qb, query);
+  }
+
+  async output(em: EntityManager, link: CheckoutLink): Promise<LinkOutput> {
+    return {
+      id: link.id,
+      created_at: link.createdAt.toISOString(),
+      modified_at: link.modifiedAt?.toISOString() ?? null,
+      trial_interval: link.trialInterval as LinkOutput['trial_interval'],
+      trial_interval_count: link.trialIntervalCount,
+      metadata: link.metadata,
+      payment_processor: 'stripe',
+      client_secret: link.clientSecret,
+      success_url: link.successUrl,
+      return_url: link.returnUrl,
+      label: link.label,
+      allow_discount_codes: link.allowDiscountCodes,
+      require_billing_address: link.requireBillingAddress,
+      discount_id: link.discountId,
+      seats: link.seats,
+      organization_id: link.organizationId,
+      products: await this.catalog.products(em, link.organizationId, link.productIds),
+      discount: link.discountId ? await this.deps.discountOutput(em, link.organizationId, link.discountId) : null,
+      url: `${this.deps.publicUrl}/v1/checkout-links/${link.clientSecret}/redirect`,
+    };
+  }
+
+  /**
+   * Opens a fresh session from the link. The query may preselect `product_id` and prefill `amount`,
+   * `customer_email`, `customer_name`, `discount_code` and `custom_field_data.<slug>`; what does not validate is
+   * ignored. `reference_id` and the `utm_*` parameters go to the session's metadata.
+   */
+  async open(tx: Tx, clientSecret: string, query: URLSearchParams): Promise<Checkout> {
+    const link = await tx.em.findOne(CheckoutLink, { clientSecret, deletedAt: null });
+    if (!link) throw new ResourceNotFound('Checkout link not found.');
+    const products = (await this.catalog.products(tx.em, link.organizationId, link.productIds)).filter((p) => !p.is_archived && p.visibility !== 'draft');
+    if (!products.length) throw invalidField(['path', 'client_secret'], 'None of the products of this link can be bought right now.');
+    const preselected = products.find((p) => p.id === query.get('product_id')) ?? products[0];
+    const metadata = { ...link.metadata };
+    for (const key of COPIED_TO_METADATA) if (query.get(key) && !(key in metadata)) metadata[key] = query.get(key)!.slice(0, 500);
+    const customFieldData = Object.fromEntries([...query].filter(([key]) => key.startsWith('custom_field_data.')).map(([key, value]) => [key.slice(18), value]));
+    const base: CheckoutCreate = {
+      products: [preselected.id, ...products.filter((p) => p !== preselected).map((p) => p.id)],
+      seats: link.seats,
+      discount_id: link.discountId,
+      allow_discount_codes: link.allowDiscountCodes,
+      require_billing_address: link.requireBillingAddress,
+      allow_trial: true,
+      trial_interval: link.trialInterval as CheckoutCreate['trial_interval'],
+      trial_interval_count: link.trialIntervalCount,
+      success_url: link.successUrl,
+      return_url: link.returnUrl,
+      metadata,
+      customer_metadata: {},
+      custom_field_data: customFieldData,
+      customer_email: /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(query.get('customer_email') ?? '') ? query.get('customer_email') : null,
+      customer_name: query.get('customer_name')?.slice(0, 255) ?? null,
+      amount: /^\d+$/.test(query.get('amount') ?? '') ? Number(query.get('amount')) : null,
+    };
+    const checkout = await tryWithout(base, ['amount', 'discount_id'], (input) => this.deps.checkouts.create(tx, link.organizationId, input), () => tx.em.clear());
+    const code = query.get('discount_code');
+    if (code && checkout.allowDiscountCodes) {
+      await this.deps.checkouts.update(tx, checkout, { discount_code: code }).catch((error) => {
+        if (!(error instanceof BursarError)) throw error; // an invalid code is ignored
+      });
+    }
+    return checkout;
+  }
+
+  private async checkProducts(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<void> {
+    const found = new Set((await this.catalog.products(em, organizationId, ids)).filter((p) => !p.is_archived).map((p) => p.id));
+    const missing = ids.map((id, i) => ({ id, i })).filter(({ id }) => !found.has(id));
+    if (missing.length) throw new RequestValidationError(missing.map(({ i }) => ({ loc: ['body', 'products', i], msg: 'No such product in this organization.', type: 'unknown_product' })));
+  }
+}
+
+/** Creates with the prefilled values; if a prefill is what fails, drops those and tries once more without them. */
+async function tryWithout(input: CheckoutCreate, optional: (keyof CheckoutCreate)[], create: (input: CheckoutCreate) => Promise<Checkout>, forget: () => void): Promise<Checkout> {
+  try {
+    return await create(input);
+  } catch (error) {
+    if (!(error instanceof RequestValidationError)) throw error;
+    forget(); // the refused session must not be written
+    const relaxed = { ...input };
+    for (const key of optional) (relaxed as Record<string, unknown>)[key] = null;
+    return create(relaxed);
+  }
+}
