@@ -1,6 +1,6 @@
 // The worker process: one Temporal worker per environment's namespace, the maintenance schedules and the outbox relay.
 import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleOption } from '@temporalio/worker';
-import { createActivities } from '../../activities';
+import { createActivities, type Activities } from '../../activities';
 import type { Config, Environment } from './config';
 import { closeEnvironment, openEnvironment, type EnvironmentContext } from './container';
 import { startOutboxRelay, type Relay } from './outbox-relay';
@@ -11,14 +11,15 @@ const WORKFLOWS_PATH = require.resolve('../../workflows');
 export async function createEnvironmentWorker(
   env: EnvironmentContext,
   connection: NativeConnection,
-  options: { workflowBundle?: WorkflowBundleOption } = {},
+  options: { workflowBundle?: WorkflowBundleOption; activities?: (activities: Activities) => Activities } = {},
 ): Promise<Worker> {
+  const activities = createActivities({ orm: env.orm, idempotency: env.idempotency, webhookDeliveries: env.webhookDeliveries, checkoutFlow: env.checkoutFlow, orders: env.orders });
   return Worker.create({
     connection,
     namespace: env.namespace,
     taskQueue: env.taskQueue,
     ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath: WORKFLOWS_PATH }),
-    activities: createActivities({ orm: env.orm, idempotency: env.idempotency, webhookDeliveries: env.webhookDeliveries, checkoutFlow: env.checkoutFlow, orders: env.orders }),
+    activities: options.activities ? options.activities(activities) : activities,
   });
 }
 

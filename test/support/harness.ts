@@ -14,6 +14,7 @@ import { RateLimits } from '../../src/app/http/rate-limit';
 import { inTransaction } from '../../src/app/transaction';
 import { createEnvironmentWorker } from '../../src/app/worker';
 import type { Scope } from '../../src/domains/organization';
+import type { Activities } from '../../activities';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -28,7 +29,8 @@ export interface TestHarness {
   /** A fresh organization in `environment` and a token for it with `scopes`. */
   organization(scopes: Scope[], environment?: Environment): Promise<{ id: string; token: string }>;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
-  startWorker(environment?: Environment): Promise<Worker>;
+  /** A real worker; `activities` may wrap the real activities (to inject crashes). */
+  startWorker(environment?: Environment, activities?: (real: Activities) => Activities): Promise<Worker>;
   close(): Promise<void>;
 }
 
@@ -101,13 +103,13 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
       const text = await response.text();
       return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
     },
-    async startWorker(environment = 'production') {
+    async startWorker(environment = 'production', activities) {
       if (!nativeConnection) {
         installQuietRuntime();
         nativeConnection = await NativeConnection.connect({ address: config.temporalAddress });
       }
       workflowBundle ??= await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: quietLogger });
-      const worker = await createEnvironmentWorker(env[environment], nativeConnection, { workflowBundle });
+      const worker = await createEnvironmentWorker(env[environment], nativeConnection, { workflowBundle, activities });
       workers.push(worker);
       workerRuns.push(worker.run());
       return worker;
