@@ -34,42 +34,57 @@ export type ChargeOutcome = { chargeId: string | null } | { declined: string };
 export class CheckoutFlowService {
   constructor(private readonly deps: FlowDeps) {}
 
-  /** Applies the customer's last changes, checks everything a payment needs, saves the payment method: `confirmed`. */
+  /**
+   * Applies the customer's last changes, checks everything a payment needs, matches or creates the customer, saves
+   * the payment method: `confirmed`. Processor calls happen between two short transactions, never inside one, so a
+   * confirmation holds one database connection at a time.
+   */
   async confirm(checkoutId: string, body: CheckoutConfirm, attempt: number): Promise<void> {
-    await inTransaction(this.deps.orm, async (tx) => {
-      const checkout = await tx.em.findOneOrFail(Checkout, { id: checkoutId }, { lockMode: 3 /* PESSIMISTIC_WRITE */ });
-      if (checkout.status !== 'open') throw new NotOpenCheckout('This checkout is not open.');
-      if (checkout.expiresAt <= this.deps.clock.now()) throw new ExpiredCheckoutError('This checkout has expired.');
+    const { customer, paymentNeeded } = await inTransaction(this.deps.orm, async (tx) => {
+      const checkout = await this.lockOpen(tx, checkoutId);
       await this.deps.checkouts.update(tx, checkout, body);
-      const paymentNeeded = checkout.totalAmount > 0;
-      const issues = requiredData(checkout, paymentNeeded, body.confirmation_token_id, (await this.deps.product(tx, checkout)).requiredFields);
+      const needed = checkout.totalAmount > 0;
+      const issues = requiredData(checkout, needed, body.confirmation_token_id, (await this.deps.product(tx, checkout)).requiredFields);
       if (issues.length) throw new RequestValidationError(issues);
-      const taxId = this.deps.checkouts.checkedTaxId(checkout);
-      if (checkout.discountId && !(await this.deps.discounts.redeem(tx.em, checkout.discountId))) {
-        throw new RequestValidationError([{ loc: ['body', 'discount_code'], msg: 'This discount is no longer redeemable.', type: 'value_error' }]);
-      }
       const { customer } = await this.deps.customers.findOrCreate(tx, checkout.organizationId, {
         email: checkout.customerEmail!,
         externalId: checkout.externalCustomerId,
         name: checkout.customerName,
         billingName: checkout.customerBillingName,
         billingAddress: checkout.customerBillingAddress,
-        taxId,
+        taxId: this.deps.checkouts.checkedTaxId(checkout),
         metadata: checkout.customerMetadata,
       });
       checkout.customerId = customer.id;
-      if (paymentNeeded) {
-        if (!this.deps.processor) throw new PaymentError('No payment processor is configured for this environment.');
-        const processorCustomer = await this.deps.processor.createCustomer({ email: customer.email, name: customer.name, idempotencyKey: `customer:${customer.id}` });
-        const method = await this.deps.processor
-          .savePaymentMethod({ customerId: processorCustomer.customerId, confirmationToken: body.confirmation_token_id!, idempotencyKey: `checkout:${checkout.id}:method:${attempt}` })
-          .catch((error) => Promise.reject(error instanceof PaymentDeclined ? new PaymentError(error.message) : error));
-        Object.assign(checkout, { processorCustomerId: processorCustomer.customerId, paymentMethodToken: method.token });
+      return { customer: { id: customer.id, email: customer.email, name: customer.name }, paymentNeeded: needed };
+    });
+
+    let saved: { processorCustomerId: string; paymentMethodToken: string } | null = null;
+    if (paymentNeeded) {
+      if (!this.deps.processor) throw new PaymentError('No payment processor is configured for this environment.');
+      const processorCustomer = await this.deps.processor.createCustomer({ email: customer.email, name: customer.name, idempotencyKey: `customer:${customer.id}` });
+      const method = await this.deps.processor
+        .savePaymentMethod({ customerId: processorCustomer.customerId, confirmationToken: body.confirmation_token_id!, idempotencyKey: `checkout:${checkoutId}:method:${attempt}` })
+        .catch((error) => Promise.reject(error instanceof PaymentDeclined ? new PaymentError(error.message) : error));
+      saved = { processorCustomerId: processorCustomer.customerId, paymentMethodToken: method.token };
+    }
+
+    await inTransaction(this.deps.orm, async (tx) => {
+      const checkout = await this.lockOpen(tx, checkoutId);
+      if (checkout.discountId && !(await this.deps.discounts.redeem(tx.em, checkout.discountId))) {
+        throw new RequestValidationError([{ loc: ['body', 'discount_code'], msg: 'This discount is no longer redeemable.', type: 'value_error' }]);
       }
-      Object.assign(checkout, { status: 'confirmed', paymentError: null, modifiedAt: this.deps.clock.now() });
+      Object.assign(checkout, { ...saved, status: 'confirmed', paymentError: null, modifiedAt: this.deps.clock.now() });
       await tx.em.flush();
       this.deps.outbox.enqueueEvent(tx, checkout.organizationId, 'checkout.updated', await this.deps.output(tx, checkout));
     });
+  }
+
+  private async lockOpen(tx: Tx, checkoutId: string): Promise<Checkout> {
+    const checkout = await tx.em.findOneOrFail(Checkout, { id: checkoutId }, { lockMode: 3 /* PESSIMISTIC_WRITE */ });
+    if (checkout.status !== 'open') throw new NotOpenCheckout('This checkout is not open.');
+    if (checkout.expiresAt <= this.deps.clock.now()) throw new ExpiredCheckoutError('This checkout has expired.');
+    return checkout;
   }
 
   /** Charges the total once per confirmation (the key comes from the workflow); a decline is an outcome, not an error. */

@@ -1,0 +1,102 @@
+// Benchmark (prints figures; not a test): checkout create → confirm → order paid, p50/p99, and sustained checkouts per
+// second through the HTTP API and a real worker, against a bare workflow start on the same Temporal server.
+//   npx tsx bench/checkout.bench.ts [sequential=100] [concurrent=200]
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import { Connection } from '@temporalio/client';
+import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
+import { loadConfig } from '../src/app/config';
+import { closeEnvironment, openEnvironment } from '../src/app/container';
+import { migrate } from '../src/app/database';
+import { createHttpApp } from '../src/app/http/app';
+import { RateLimits } from '../src/app/http/rate-limit';
+import { ensureSearchAttributes } from '../src/app/temporal';
+import { startDevServer, temporalCliPath } from '../src/app/temporal-dev-server';
+import { inTransaction } from '../src/app/transaction';
+import { createEnvironmentWorker } from '../src/app/worker';
+import { freePort } from '../test/support/free-port';
+
+const [sequential = 100, concurrent = 200] = process.argv.slice(2).map(Number);
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function main(): Promise<void> {
+  Runtime.install({ logger: new DefaultLogger('ERROR') });
+  const server = await startDevServer({ cliPath: temporalCliPath(), port: await freePort(), namespaces: ['bursar-bench-sandbox'] });
+  const port = await freePort();
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/bursar_bench',
+    TEMPORAL_ADDRESS: server.address,
+    TEMPORAL_NAMESPACE_SANDBOX: 'bursar-bench-sandbox',
+    SANDBOX_PORT: String(port),
+    SANDBOX_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    RATE_LIMIT_IP_PER_SECOND: '1000000',
+    RATE_LIMIT_ORG_PER_MINUTE: '1000000',
+  });
+  await migrate(config.databaseUrls.sandbox);
+  const connection = await Connection.connect({ address: server.address });
+  await ensureSearchAttributes(connection, 'bursar-bench-sandbox');
+  const env = await openEnvironment(config, 'sandbox', connection);
+  const worker = await createEnvironmentWorker(env, await NativeConnection.connect({ address: server.address }));
+  const running = worker.run();
+  const limits = new RateLimits({ perIpPerSecond: 1e6, perOrganizationPerMinute: 1e6 });
+  const http: Server = createHttpApp(env, limits).listen(port, '127.0.0.1');
+  const base = `http://127.0.0.1:${port}`;
+
+  const { token } = await inTransaction(env.orm, async ({ em }) => {
+    const org = await env.organizations.createOrganization(em, { name: `Bench ${randomUUID()}` });
+    return env.organizations.createAccessToken(em, { organizationId: org.id, scopes: ['products:write', 'checkouts:write'] });
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const api = async (method: string, path: string, body?: unknown, auth = true): Promise<any> => {
+    const response = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return response.json();
+  };
+  const product = await api('POST', '/v1/products/', { name: 'Bench product', prices: [{ amount_type: 'fixed', price_amount: 1000 }] });
+
+  const purchase = async () => {
+    const started = performance.now();
+    const checkout = await api('POST', '/v1/checkouts/', { products: [product.id], customer_email: 'bench@example.com', customer_billing_address: { country: 'DE' } });
+    if (!checkout.id) throw new Error(`checkout not created: ${JSON.stringify(checkout)}`);
+    const confirmed = await api('POST', `/v1/checkouts/client/${checkout.client_secret}/confirm`, { confirmation_token_id: 'pm_card_visa' }, false);
+    if (confirmed.status !== 'confirmed') throw new Error(`checkout not confirmed: ${JSON.stringify(confirmed)}`);
+    for (;;) {
+      const [row] = await env.orm.em.fork().execute<{ status: string }[]>('select status from "order" where checkout_id = ?', [checkout.id]);
+      if (row?.status === 'paid') return performance.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  };
+
+  const baseline: number[] = [];
+  for (let i = 0; i < sequential; i++) {
+    const started = performance.now();
+    await env.temporal.workflow.start('purgeIdempotencyKeys', { taskQueue: env.taskQueue, workflowId: `bench-baseline-${randomUUID()}` });
+    baseline.push(performance.now() - started);
+  }
+  baseline.sort((a, b) => a - b);
+
+  const latencies: number[] = [];
+  for (let i = 0; i < sequential; i++) latencies.push(await purchase());
+  latencies.sort((a, b) => a - b);
+
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrent }, () => purchase()));
+  const seconds = (performance.now() - started) / 1000;
+
+  console.log(`bare workflow start (baseline, ${sequential}): p50 ${pct(baseline, 50).toFixed(1)} ms, p99 ${pct(baseline, 99).toFixed(1)} ms`);
+  console.log(`checkout create → confirm → order paid (${sequential}, one at a time): p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms (${(pct(latencies, 50) / pct(baseline, 50)).toFixed(1)}× the baseline p50)`);
+  console.log(`sustained: ${concurrent} purchases in ${seconds.toFixed(2)} s = ${(concurrent / seconds).toFixed(1)} checkouts/s`);
+
+  http.close();
+  worker.shutdown();
+  await running;
+  await limits.close();
+  await closeEnvironment(env);
+  await connection.close();
+  await server.stop();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
