@@ -26,6 +26,7 @@ export const createCheckoutActivities = (orm: MikroORM, flow: CheckoutFlowServic
   /** Writes the pending order (order.created), starts its workflow, marks the checkout succeeded. */
   completeCheckout: (checkoutId: string, chargeId: string | null) => flow.complete(checkoutId, chargeId),
   expireCheckout: (checkoutId: string) => flow.expire(checkoutId),
+  failCheckout: (checkoutId: string, reason: string) => flow.fail(checkoutId, reason),
   /** Pending → paid, with order.updated and order.paid. */
   async markOrderPaid(orderId: string, chargeId: string | null): Promise<void> {
     await inTransaction(orm, (tx) => orders.markPaid(tx, orderId, chargeId));

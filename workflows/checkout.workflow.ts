@@ -14,9 +14,9 @@ export interface CheckoutInput {
 export const confirmCheckoutUpdate = defineUpdate<void, [CheckoutConfirm]>('confirm');
 export const checkoutStateQuery = defineQuery<string>('state');
 
-const { confirmCheckout, chargeCheckout, reopenCheckout, completeCheckout, expireCheckout } = proxyActivities<Activities>(CHECKOUT_ACTIVITY);
+const { confirmCheckout, chargeCheckout, reopenCheckout, completeCheckout, expireCheckout, failCheckout } = proxyActivities<Activities>(CHECKOUT_ACTIVITY);
 
-export async function checkoutSession({ checkoutId, expiresAt }: CheckoutInput): Promise<'succeeded' | 'expired'> {
+export async function checkoutSession({ checkoutId, expiresAt }: CheckoutInput): Promise<'succeeded' | 'expired' | 'failed'> {
   let state = 'open' as 'open' | 'confirming' | 'confirmed';
   let confirmations = 0;
   setHandler(checkoutStateQuery, () => state);
@@ -49,14 +49,20 @@ export async function checkoutSession({ checkoutId, expiresAt }: CheckoutInput):
       await expireCheckout(checkoutId);
       return 'expired';
     }
-    const outcome = await chargeCheckout(checkoutId, confirmations);
-    if ('declined' in outcome) {
-      await reopenCheckout(checkoutId, outcome.declined);
-      state = 'open';
-      continue;
+    try {
+      const outcome = await chargeCheckout(checkoutId, confirmations);
+      if ('declined' in outcome) {
+        await reopenCheckout(checkoutId, outcome.declined);
+        state = 'open';
+        continue;
+      }
+      await completeCheckout(checkoutId, outcome.chargeId);
+      return 'succeeded';
+    } catch (error) {
+      // Retries ran out on a technical error: the session cannot go on (`failed`); the workflow's history says why.
+      await failCheckout(checkoutId, error instanceof Error ? error.message : String(error));
+      return 'failed';
     }
-    await completeCheckout(checkoutId, outcome.chargeId);
-    return 'succeeded';
   }
 }
 

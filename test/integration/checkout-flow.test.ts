@@ -184,3 +184,16 @@ describe('expiry', () => {
     expect(events.map((e) => e.type)).toEqual(['checkout.created', 'checkout.expired', 'checkout.updated']);
   });
 });
+
+test.each([
+  ['EU B2C (inclusive)', { customer_billing_address: { country: 'DE' } }, { tax_amount: 239, net_amount: 1261, total_amount: 1500, tax_behavior: 'inclusive' }],
+  ['EU B2B with a valid VAT ID: reverse charge', { is_business_customer: true, customer_billing_name: 'ACME GmbH', customer_tax_id: 'DE136695976', customer_billing_address: { country: 'DE', line1: 'Str. 1', city: 'Berlin', postal_code: '10115' } }, { tax_amount: 0, total_amount: 1500 }],
+  ['US state (exclusive)', { customer_billing_address: { country: 'US', state: 'NY' } }, { tax_amount: 60, net_amount: 1500, total_amount: 1560, tax_behavior: 'exclusive' }],
+  ['US without a state: not known yet', { customer_billing_address: { country: 'US' } }, { tax_amount: null, total_amount: 1500 }],
+])('checkout tax: %s', async (_name, change, expected) => {
+  const { call, product } = await merchant();
+  const created = await call('POST', '/v1/checkouts/', { products: [product.id] });
+  const updated = await client(created.body.client_secret, 'PATCH', change);
+  expect(updated.status).toBe(200);
+  expect(updated.body).toMatchObject(expected);
+});

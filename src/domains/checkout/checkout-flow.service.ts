@@ -150,6 +150,13 @@ export class CheckoutFlowService {
     });
   }
 
+  /** A technical error the retries could not overcome: `failed`, for good. */
+  async fail(checkoutId: string, reason: string): Promise<void> {
+    await this.transition(checkoutId, 'confirmed', async (_tx, checkout) => {
+      Object.assign(checkout, { status: 'failed', paymentError: `The checkout failed: ${reason.slice(0, 500)}` });
+    });
+  }
+
   /** One guarded status change with its checkout.updated event; a repeated call finds the status changed and does nothing. */
   private async transition(checkoutId: string, from: Checkout['status'], change: (tx: Tx, checkout: Checkout) => Promise<void>): Promise<void> {
     await inTransaction(this.deps.orm, async (tx) => {
