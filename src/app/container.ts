@@ -205,7 +205,7 @@ function wireCheckouts(context: EnvironmentContext): void {
     output: (tx, checkout) => context.checkoutOutput(tx.em, checkout),
     product: async (tx, checkout) => {
       const [product] = await products(tx.em, checkout.organizationId, [checkout.productId]);
-      return { name: product.name, requiredFields: product.attached_custom_fields.filter((f) => f.required).map((f) => f.custom_field.slug) };
+      return { name: product.name };
     },
     startOrderWorkflow: (tx, orderId, organizationId, chargeId) =>
       outbox.enqueueWorkflowStart(tx, organizationId, {

@@ -197,3 +197,20 @@ test.each([
   expect(updated.status).toBe(200);
   expect(updated.body).toMatchObject(expected);
 });
+
+test('custom field values are checked against the product’s fields, and required ones at confirmation', async () => {
+  const org = await h.organization([...SCOPES, 'custom_fields:write'], 'sandbox');
+  const call = (method: string, path: string, json?: unknown) => h.request(method, path, { token: org.token, environment: 'sandbox', json });
+  const field = await call('POST', '/v1/custom-fields/', { type: 'select', slug: 'size', name: 'Size', properties: { options: [{ value: 's', label: 'Small' }, { value: 'l', label: 'Large' }] } });
+  const product = await call('POST', '/v1/products/', { name: 'Shirt', prices: [{ amount_type: 'free' }], attached_custom_fields: [{ custom_field_id: field.body.id, required: true }] });
+  const created = await call('POST', '/v1/checkouts/', { products: [product.body.id], customer_email: 'fit@example.com' });
+  const wrong = await client(created.body.client_secret, 'PATCH', { custom_field_data: { size: 'xl' } });
+  expect(wrong.status).toBe(422);
+  expect(wrong.body.detail[0].loc).toEqual(['body', 'custom_field_data', 'size']);
+  const missing = await client(created.body.client_secret, 'POST', {}, '/confirm');
+  expect(missing.status).toBe(422);
+  expect(missing.body.detail[0]).toMatchObject({ loc: ['body', 'custom_field_data', 'size'], type: 'missing' });
+  expect((await client(created.body.client_secret, 'POST', { custom_field_data: { size: 'l' } }, '/confirm')).status).toBe(200);
+  const order = await eventually(async () => (await call('GET', `/v1/orders/?checkout_id=${created.body.id}`)).body.items[0]);
+  expect(order.custom_field_data).toEqual({ size: 'l' });
+});

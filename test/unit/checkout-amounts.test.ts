@@ -1,4 +1,4 @@
-import { discountAmount, paymentFlags, totals, upfrontAmount, type CheckoutPrice } from '../../src/domains/checkout/checkout.logic';
+import { customFieldIssues, discountAmount, paymentFlags, totals, upfrontAmount, type AttachedFieldRule, type CheckoutPrice } from '../../src/domains/checkout/checkout.logic';
 
 const fixed = (price_amount: number): CheckoutPrice => ({ amount_type: 'fixed', price_amount });
 const custom = (minimum_amount: number, maximum_amount: number | null = null, preset_amount: number | null = null): CheckoutPrice => ({ amount_type: 'custom', minimum_amount, maximum_amount, preset_amount });
@@ -66,4 +66,29 @@ test.each([
   ['pay what you want: no discounts', [custom(500)], false, 500, 500, false, null, { is_discount_applicable: false }],
 ] as const)('flags: %s', (_name, prices, isRecurring, amount, total, trial, discount, expected) => {
   expect(paymentFlags({ prices: prices as unknown as CheckoutPrice[], isRecurring, amount, total, trial, discount })).toMatchObject(expected);
+});
+
+
+const FIELDS: AttachedFieldRule[] = [
+  { slug: 'company', type: 'text', required: true, properties: { min_length: 2, max_length: 10 } },
+  { slug: 'team', type: 'number', required: false, properties: { ge: 1, le: 50 } },
+  { slug: 'start', type: 'date', required: false, properties: { ge: 1_700_000_000 } },
+  { slug: 'terms', type: 'checkbox', required: true, properties: {} },
+  { slug: 'plan', type: 'select', required: false, properties: { options: [{ value: 'a' }, { value: 'b' }] } },
+];
+
+test.each([
+  ['all good', { company: 'ACME', team: 5, start: '2026-01-01', terms: true, plan: 'a' }, true, []],
+  ['partial data while the customer is still typing', { team: 5 }, false, []],
+  ['required text missing at confirmation', { terms: true }, true, ['company']],
+  ['required checkbox not ticked', { company: 'ACME', terms: false }, true, ['terms']],
+  ['text too short', { company: 'A' }, false, ['company']],
+  ['number out of range', { team: 51 }, false, ['team']],
+  ['fractional number', { team: 2.5 }, false, ['team']],
+  ['date before the bound', { start: '2020-01-01' }, false, ['start']],
+  ['not a date', { start: 'soon' }, false, ['start']],
+  ['unknown option', { plan: 'c' }, false, ['plan']],
+  ['unknown field', { color: 'red' }, false, ['color']],
+])('custom fields: %s', (_name, data, complete, slugs) => {
+  expect(customFieldIssues(FIELDS, data, complete).map((i) => i.loc[2])).toEqual(slugs);
 });

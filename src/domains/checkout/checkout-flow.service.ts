@@ -24,8 +24,8 @@ export interface FlowDeps {
   processor: PaymentProcessor | null;
   /** The checkout as webhooks carry it. */
   output(tx: Tx, checkout: Checkout): Promise<unknown>;
-  /** Product data the order needs: its name and the required custom fields' slugs. */
-  product(tx: Tx, checkout: Checkout): Promise<{ name: string; requiredFields: string[] }>;
+  /** The product's name, for the order. */
+  product(tx: Tx, checkout: Checkout): Promise<{ name: string }>;
   startOrderWorkflow(tx: Tx, orderId: string, organizationId: string, chargeId: string | null): void;
 }
 
@@ -44,8 +44,9 @@ export class CheckoutFlowService {
       const checkout = await this.lockOpen(tx, checkoutId);
       await this.deps.checkouts.update(tx, checkout, body);
       const needed = checkout.totalAmount > 0;
-      const issues = requiredData(checkout, needed, body.confirmation_token_id, (await this.deps.product(tx, checkout)).requiredFields);
+      const issues = requiredData(checkout, needed, body.confirmation_token_id);
       if (issues.length) throw new RequestValidationError(issues);
+      this.deps.checkouts.checkCustomFields(checkout, await this.deps.checkouts.deps.products(tx.em, checkout.organizationId, [checkout.productId]), true);
       const { customer } = await this.deps.customers.findOrCreate(tx, checkout.organizationId, {
         email: checkout.customerEmail!,
         externalId: checkout.externalCustomerId,
@@ -171,7 +172,7 @@ export class CheckoutFlowService {
 }
 
 /** What confirming needs: an e-mail, an address good enough for tax, a payment method when something is due, required fields. */
-function requiredData(checkout: Checkout, paymentNeeded: boolean, token: string | null | undefined, requiredFields: string[]): ValidationIssue[] {
+function requiredData(checkout: Checkout, paymentNeeded: boolean, token: string | null | undefined): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const missing = (loc: (string | number)[], msg: string) => issues.push({ loc, msg, type: 'missing' });
   if (!checkout.customerEmail) missing(['body', 'customer_email'], 'An e-mail address is required.');
@@ -185,9 +186,5 @@ function requiredData(checkout: Checkout, paymentNeeded: boolean, token: string 
   if (checkout.isBusinessCustomer && !checkout.customerBillingName) missing(['body', 'customer_billing_name'], 'A business needs its billing name.');
   if (paymentNeeded && checkout.taxAmount === null && address) missing(['body', 'customer_billing_address'], 'The billing address does not tell where tax is due.');
   if (paymentNeeded && !token) missing(['body', 'confirmation_token_id'], 'A payment method is required.');
-  for (const slug of requiredFields) {
-    const value = checkout.customFieldData[slug];
-    if (value === undefined || value === null || value === '') missing(['body', 'custom_field_data', slug], `${slug} is required.`);
-  }
   return issues;
 }

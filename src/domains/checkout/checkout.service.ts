@@ -13,7 +13,7 @@ import { newId } from '../../kernel/ids';
 import { calculateTax, validateTaxId, type SellerOfRecord } from '../tax';
 import type { OutboxService } from '../outbox';
 import { Checkout } from './checkout.entity';
-import { discountAmount, discountRefusal, paymentFlags, resolveTaxBehavior, totals, upfrontAmount, type CheckoutPrice, type DiscountTerms } from './checkout.logic';
+import { customFieldIssues, discountAmount, discountRefusal, paymentFlags, resolveTaxBehavior, totals, upfrontAmount, type AttachedFieldRule, type CheckoutPrice, type DiscountTerms } from './checkout.logic';
 
 export interface CheckoutDeps {
   clock: Clock;
@@ -97,6 +97,7 @@ export class CheckoutService {
       modifiedAt: null,
     });
     await this.recompute(tx.em, checkout, products);
+    this.checkCustomFields(checkout, products, false);
     await tx.em.flush();
     await this.deps.opened(tx, checkout);
     return checkout;
@@ -151,8 +152,22 @@ export class CheckoutService {
     if (merchant.embed_origin !== undefined) checkout.embedOrigin = merchant.embed_origin;
     checkout.modifiedAt = this.deps.clock.now();
     await this.recompute(tx.em, checkout, products);
+    if (input.custom_field_data !== undefined) this.checkCustomFields(checkout, products, false);
     await tx.em.flush();
     return checkout;
+  }
+
+  /** The session's custom field values against its product's fields; `complete` also requires the required ones. */
+  checkCustomFields(checkout: Checkout, products: ProductOutput[], complete: boolean): void {
+    const product = products.find((p) => p.id === checkout.productId);
+    const rules = (product?.attached_custom_fields ?? []).map((f) => ({
+      slug: f.custom_field.slug,
+      type: f.custom_field.type,
+      required: f.required,
+      properties: f.custom_field.properties as AttachedFieldRule['properties'],
+    }));
+    const issues = customFieldIssues(rules, checkout.customFieldData, complete);
+    if (issues.length) throw new RequestValidationError(issues);
   }
 
   async list(em: EntityManager, organizationId: string, query: CheckoutListQuery) {
