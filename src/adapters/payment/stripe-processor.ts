@@ -49,7 +49,10 @@ export class StripePaymentProcessor implements PaymentProcessor {
       ),
     );
     if (intent.status === 'requires_action') throw new PaymentDeclined('authentication_required', 'This payment requires authentication, which is not possible off-session.');
-    if (intent.status !== 'succeeded' && intent.status !== 'processing') throw new PaymentDeclined('card_declined', `The payment did not go through (${intent.status}).`);
+    // A payment still processing settles later, through Stripe's webhooks, which Bursar does not receive yet: the
+    // charge is not reported as done, and the activity's retries give up rather than ship an unpaid order.
+    if (intent.status === 'processing') throw new Error(`Payment ${intent.id} is still processing`);
+    if (intent.status !== 'succeeded') throw new PaymentDeclined('card_declined', `The payment did not go through (${intent.status}).`);
     return { chargeId: typeof intent.latest_charge === 'string' ? intent.latest_charge : (intent.latest_charge?.id ?? intent.id) };
   }
 
