@@ -73,6 +73,12 @@ export const CHECKOUT_ACTIVITY: ActivityOptions = {
   },
 };
 
+/** Messages the API sends to running workflows. */
+export const CHECKOUT_MESSAGES = { confirm: 'confirm', paymentSettled: 'paymentSettled' } as const;
+
+/** How long a checkout waits for the processor to settle a charge it reported as processing. */
+export const PAYMENT_SETTLEMENT_TIMEOUT_MS = 3 * 24 * 60 * 60 * 1000;
+
 export const SCHEDULES = {
   purgeIdempotencyKeys: { id: 'purge-idempotency-keys', every: '1 hour' },
 } as const;

@@ -1,9 +1,9 @@
 // One checkout session (`checkout:<id>`): waits for confirmation until it expires; after a confirmation, charges,
 // and either completes (order written) or, on a decline, reopens for another attempt.
-import { ApplicationFailure, defineQuery, defineUpdate, proxyActivities, setHandler } from '@temporalio/workflow';
+import { ApplicationFailure, defineQuery, defineSignal, defineUpdate, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { CheckoutConfirm } from '../src/contracts/checkout';
-import { CHECKOUT_ACTIVITY } from '../temporal.config';
+import { CHECKOUT_ACTIVITY, CHECKOUT_MESSAGES, PAYMENT_SETTLEMENT_TIMEOUT_MS } from '../temporal.config';
 import { waitUntil } from './time';
 
 export interface CheckoutInput {
@@ -11,7 +11,9 @@ export interface CheckoutInput {
   expiresAt: string;
 }
 
-export const confirmCheckoutUpdate = defineUpdate<void, [CheckoutConfirm]>('confirm');
+export const confirmCheckoutUpdate = defineUpdate<void, [CheckoutConfirm]>(CHECKOUT_MESSAGES.confirm);
+/** The processor's word on a charge it settles later (Stripe webhooks). */
+export const paymentSettledSignal = defineSignal<[{ succeeded: boolean; reason?: string }]>(CHECKOUT_MESSAGES.paymentSettled);
 export const checkoutStateQuery = defineQuery<string>('state');
 
 const { confirmCheckout, chargeCheckout, reopenCheckout, completeCheckout, expireCheckout, failCheckout } = proxyActivities<Activities>(CHECKOUT_ACTIVITY);
@@ -19,7 +21,9 @@ const { confirmCheckout, chargeCheckout, reopenCheckout, completeCheckout, expir
 export async function checkoutSession({ checkoutId, expiresAt }: CheckoutInput): Promise<'succeeded' | 'expired' | 'failed'> {
   let state = 'open' as 'open' | 'confirming' | 'confirmed';
   let confirmations = 0;
+  let settlement: { succeeded: boolean; reason?: string } | undefined;
   setHandler(checkoutStateQuery, () => state);
+  setHandler(paymentSettledSignal, (outcome) => void (settlement = outcome));
   setHandler(
     confirmCheckoutUpdate,
     async (body) => {
@@ -42,6 +46,8 @@ export async function checkoutSession({ checkoutId, expiresAt }: CheckoutInput):
     },
   );
 
+  const settled = () => settledWithin(PAYMENT_SETTLEMENT_TIMEOUT_MS, () => settlement);
+
   for (;;) {
     const confirmed = await waitUntil(new Date(expiresAt), () => state === 'confirmed');
     if (!confirmed) {
@@ -50,20 +56,30 @@ export async function checkoutSession({ checkoutId, expiresAt }: CheckoutInput):
       return 'expired';
     }
     try {
+      settlement = undefined; // a settlement belongs to the charge about to be made
       const outcome = await chargeCheckout(checkoutId, confirmations);
-      if ('declined' in outcome) {
-        await reopenCheckout(checkoutId, outcome.declined);
+      const failure = 'declined' in outcome ? outcome.declined : outcome.pending ? await settled() : null;
+      if (failure !== null) {
+        await reopenCheckout(checkoutId, failure);
         state = 'open';
         continue;
       }
-      await completeCheckout(checkoutId, outcome.chargeId);
+      await completeCheckout(checkoutId, 'chargeId' in outcome ? outcome.chargeId : null);
       return 'succeeded';
     } catch (error) {
-      // Retries ran out on a technical error: the session cannot go on (`failed`); the workflow's history says why.
+      // Retries ran out on a technical error, or the processor never settled: the session cannot go on (`failed`).
       await failCheckout(checkoutId, error instanceof Error ? error.message : String(error));
       return 'failed';
     }
   }
+}
+
+/** Waits for the processor's settlement of a pending charge: null when it succeeded, else the reason it failed. */
+async function settledWithin(timeoutMs: number, current: () => { succeeded: boolean; reason?: string } | undefined): Promise<string | null> {
+  const arrived = await waitUntil(new Date(Date.now() + timeoutMs), () => current() !== undefined);
+  if (!arrived) throw new Error('The payment processor never settled the charge.');
+  const outcome = current()!;
+  return outcome.succeeded ? null : (outcome.reason ?? 'The payment failed.');
 }
 
 /** The business error an activity raised, as the Update's failure (the API turns its type into the HTTP answer). */

@@ -39,6 +39,8 @@ const ConfigSchema = z
     CHECKOUT_TTL_SECONDS: int(3600),
     /** The production payment processor (Stripe); the sandbox always uses the built-in sandbox processor. */
     STRIPE_SECRET_KEY: z.string().optional(),
+    /** Verifies the events Stripe posts to /v1/integrations/stripe/webhook. */
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
     /** Bursar is the seller of record: where it is established, and where it collects tax (unset: everywhere). */
     SELLER_COUNTRY: z.string().regex(/^[A-Z]{2}$/).default('US'),
     SELLER_TAX_REGISTRATIONS: z

@@ -29,7 +29,10 @@ export interface PaymentProcessor {
   createCustomer(input: { email: string; name?: string | null; idempotencyKey: string }): Promise<{ customerId: string }>;
   /** Saves what the checkout's confirm call sent (`confirmation_token_id`): a payment-method token or, in tests, a card number. */
   savePaymentMethod(input: { customerId: string; confirmationToken: string; idempotencyKey: string }): Promise<SavedPaymentMethod>;
-  /** Charges a saved method off-session; throws PaymentDeclined. The same key returns the same outcome. */
-  charge(input: { customerId: string; paymentMethod: string; amount: number; currency: string; idempotencyKey: string }): Promise<{ chargeId: string }>;
+  /**
+   * Charges a saved method off-session; throws PaymentDeclined. The same key returns the same outcome. `pending`
+   * means the processor settles it later and tells through its webhooks, quoting `reference`.
+   */
+  charge(input: { customerId: string; paymentMethod: string; amount: number; currency: string; idempotencyKey: string; reference: string }): Promise<{ chargeId: string; pending?: boolean }>;
   refund(input: { chargeId: string; amount: number; idempotencyKey: string }): Promise<{ refundId: string }>;
 }

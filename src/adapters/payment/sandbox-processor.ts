@@ -48,7 +48,7 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
     return { token: row.token, brand: row.brand, last4: row.last4, fingerprint: row.fingerprint };
   }
 
-  async charge(input: { customerId: string; paymentMethod: string; amount: number; currency: string; idempotencyKey: string }): Promise<{ chargeId: string }> {
+  async charge(input: { customerId: string; paymentMethod: string; amount: number; currency: string; idempotencyKey: string; reference?: string }): Promise<{ chargeId: string }> {
     const em = this.orm.em.fork();
     const [method] = await em.execute<{ charge_fails: DeclineCode | null; failure_message: string }[]>(
       'select charge_fails, failure_message from sandbox_processor_payment_method where token = ? and customer_id = ?',

@@ -41,19 +41,31 @@ export class StripePaymentProcessor implements PaymentProcessor {
     return { token: method.id, brand: method.card?.brand ?? 'unknown', last4: method.card?.last4 ?? '', fingerprint: method.card?.fingerprint ?? method.id };
   }
 
-  async charge(input: { customerId: string; paymentMethod: string; amount: number; currency: string; idempotencyKey: string }): Promise<{ chargeId: string }> {
+  async charge(input: { customerId: string; paymentMethod: string; amount: number; currency: string; idempotencyKey: string; reference: string }): Promise<{ chargeId: string; pending?: boolean }> {
     const intent = await declines(() =>
       this.stripe.paymentIntents.create(
-        { amount: input.amount, currency: input.currency, customer: input.customerId, payment_method: input.paymentMethod, off_session: true, confirm: true },
+        {
+          amount: input.amount,
+          currency: input.currency,
+          customer: input.customerId,
+          payment_method: input.paymentMethod,
+          off_session: true,
+          confirm: true,
+          metadata: { [STRIPE_REFERENCE_KEY]: input.reference },
+        },
         { idempotencyKey: input.idempotencyKey },
       ),
     );
     if (intent.status === 'requires_action') throw new PaymentDeclined('authentication_required', 'This payment requires authentication, which is not possible off-session.');
-    // A payment still processing settles later, through Stripe's webhooks, which Bursar does not receive yet: the
-    // charge is not reported as done, and the activity's retries give up rather than ship an unpaid order.
-    if (intent.status === 'processing') throw new Error(`Payment ${intent.id} is still processing`);
+    // Still processing: Stripe's payment_intent.succeeded or payment_intent.payment_failed webhook settles it.
+    if (intent.status === 'processing') return { chargeId: intent.id, pending: true };
     if (intent.status !== 'succeeded') throw new PaymentDeclined('card_declined', `The payment did not go through (${intent.status}).`);
     return { chargeId: typeof intent.latest_charge === 'string' ? intent.latest_charge : (intent.latest_charge?.id ?? intent.id) };
+  }
+
+  /** A verified Stripe webhook event (throws when the signature does not match). */
+  verifyEvent(rawBody: string, signature: string, secret: string): Stripe.Event {
+    return this.stripe.webhooks.constructEvent(rawBody, signature, secret);
   }
 
   async refund(input: { chargeId: string; amount: number; idempotencyKey: string }): Promise<{ refundId: string }> {
@@ -61,6 +73,9 @@ export class StripePaymentProcessor implements PaymentProcessor {
     return { refundId: refund.id };
   }
 }
+
+/** The PaymentIntent metadata key that carries what a charge was for (the checkout id). */
+export const STRIPE_REFERENCE_KEY = 'bursar_reference';
 
 const DECLINE_CODES: Record<string, DeclineCode> = {
   insufficient_funds: 'insufficient_funds',

@@ -2,7 +2,8 @@
 import type { Context } from 'koa';
 import { PayloadTooLarge, RequestValidationError, UnsupportedMediaType } from '../../kernel/errors';
 
-export async function readJsonBody(ctx: Context, limitBytes: number): Promise<unknown> {
+/** The body exactly as sent (signature checks need the raw bytes), within the size limit. */
+export async function readRawBody(ctx: Context, limitBytes: number): Promise<string> {
   const declared = Number(ctx.get('content-length') || 0);
   if (declared > limitBytes) throw new PayloadTooLarge(`Request body exceeds ${limitBytes} bytes.`);
   const chunks: Buffer[] = [];
@@ -12,7 +13,11 @@ export async function readJsonBody(ctx: Context, limitBytes: number): Promise<un
     if (size > limitBytes) throw new PayloadTooLarge(`Request body exceeds ${limitBytes} bytes.`);
     chunks.push(chunk as Buffer);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function readJsonBody(ctx: Context, limitBytes: number): Promise<unknown> {
+  const text = await readRawBody(ctx, limitBytes);
   if (!text.trim()) {
     throw new RequestValidationError([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
   }

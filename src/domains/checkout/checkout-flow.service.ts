@@ -29,7 +29,8 @@ export interface FlowDeps {
   startOrderWorkflow(tx: Tx, orderId: string, organizationId: string, chargeId: string | null): void;
 }
 
-export type ChargeOutcome = { chargeId: string | null } | { declined: string };
+/** Charged (`pending` when the processor settles it later), or declined with the reason to show. */
+export type ChargeOutcome = { chargeId: string | null; pending?: boolean } | { declined: string };
 
 export class CheckoutFlowService {
   constructor(private readonly deps: FlowDeps) {}
@@ -93,14 +94,14 @@ export class CheckoutFlowService {
     const checkout = await this.deps.orm.em.fork().findOneOrFail(Checkout, { id: checkoutId });
     if (checkout.totalAmount === 0) return { chargeId: null };
     try {
-      const { chargeId } = await this.deps.processor!.charge({
+      return await this.deps.processor!.charge({
         customerId: checkout.processorCustomerId!,
         paymentMethod: checkout.paymentMethodToken!,
         amount: checkout.totalAmount,
         currency: checkout.currency,
         idempotencyKey: `checkout:${checkout.id}:charge:${attempt}`,
+        reference: checkout.id,
       });
-      return { chargeId };
     } catch (error) {
       if (error instanceof PaymentDeclined) return { declined: error.message };
       throw error;

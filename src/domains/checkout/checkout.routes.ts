@@ -1,15 +1,17 @@
 // HTTP surface of checkouts: the merchant's /v1/checkouts endpoints (token) and the customer's client-secret ones.
 import { Router } from '@koa/router';
-import { WorkflowUpdateFailedError } from '@temporalio/client';
+import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
+import { settlementFrom } from '../../adapters/payment/stripe-webhooks';
+import { CHECKOUT_MESSAGES } from '../../../temporal.config';
 import type { Context } from 'koa';
 import { IdParams } from '../../contracts/common';
 import { Checkout, CheckoutConfirm, CheckoutCreate, CheckoutList, CheckoutListQuery, CheckoutUpdate, CheckoutUpdatePublic, ClientSecretParams } from '../../contracts/checkout';
 import type { EnvironmentContext } from '../../app/container';
-import { readJsonBody } from '../../app/http/body';
+import { readJsonBody, readRawBody } from '../../app/http/body';
 import { parseInput } from '../../app/http/problem';
 import { defineRoute } from '../../app/http/route';
 import { inTransaction } from '../../app/transaction';
-import { BursarError, ExpiredCheckoutError, NotOpenCheckout, PaymentError, RequestValidationError, ResourceNotFound, type ValidationIssue } from '../../kernel/errors';
+import { BadRequest, BursarError, ExpiredCheckoutError, NotOpenCheckout, PaymentError, RequestValidationError, ResourceNotFound, type ValidationIssue } from '../../kernel/errors';
 import type { Checkout as CheckoutEntity } from './checkout.entity';
 
 const READ = ['checkouts:read', 'checkouts:write'] as const;
@@ -97,12 +99,34 @@ export function checkoutClientRouter(env: EnvironmentContext): Router {
     const checkout = await withCheckout(ctx);
     assertOpen(checkout, env);
     try {
-      await env.temporal.workflow.getHandle(`checkout:${checkout.id}`).executeUpdate('confirm', { args: [body] });
+      await env.temporal.workflow.getHandle(`checkout:${checkout.id}`).executeUpdate(CHECKOUT_MESSAGES.confirm, { args: [body] });
     } catch (error) {
       throw updateError(error);
     }
     const confirmed = await env.checkouts.get(env.orm.em.fork(), checkout.organizationId, checkout.id);
     ctx.body = { ...(await env.checkoutPublicOutput(env.orm.em.fork(), confirmed)), status: 'confirmed', customer_session_token: null };
+  });
+  // Stripe settles charges it reported as processing: verified events signal the checkout's workflow.
+  router.post('/v1/integrations/stripe/webhook', async (ctx) => {
+    const secret = env.config.STRIPE_WEBHOOK_SECRET;
+    if (!secret) throw new ResourceNotFound('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
+    const raw = await readRawBody(ctx, env.config.BODY_LIMIT_BYTES);
+    let settlement;
+    try {
+      settlement = settlementFrom(raw, ctx.get('stripe-signature'), secret);
+    } catch {
+      throw new BadRequest('The Stripe signature does not match.');
+    }
+    if (settlement) {
+      const { reference, ...outcome } = settlement;
+      await env.temporal.workflow
+        .getHandle(`checkout:${reference}`)
+        .signal(CHECKOUT_MESSAGES.paymentSettled, outcome)
+        .catch((error) => {
+          if (!(error instanceof WorkflowNotFoundError)) throw error; // an event about a session that is gone is acknowledged
+        });
+    }
+    ctx.body = { received: true };
   });
   router.get('/v1/checkout-links/:client_secret/redirect', async (ctx) => {
     const { client_secret } = parseInput(ClientSecretParams, ctx.params, 'path');

@@ -1,0 +1,68 @@
+// Charges the processor settles later: the checkout waits, and Stripe's signed webhook (verified with the official
+// SDK) tells its workflow whether the payment succeeded.
+import Stripe from 'stripe';
+import { eventually, startHarness, type TestHarness } from '../support/harness';
+
+const SECRET = 'whsec_stripe_test_secret';
+let h: TestHarness;
+
+beforeAll(async () => {
+  h = await startHarness({ STRIPE_WEBHOOK_SECRET: SECRET });
+  // The sandbox processor settles at once; this worker reports every charge as still processing, as Stripe may.
+  await h.startWorker('sandbox', (real) => ({
+    ...real,
+    chargeCheckout: async (checkoutId: string, attempt: number) => {
+      const outcome = await real.chargeCheckout(checkoutId, attempt);
+      return 'chargeId' in outcome ? { chargeId: outcome.chargeId, pending: true } : outcome;
+    },
+  }));
+});
+afterAll(() => h.close());
+
+const stripeEvent = (type: string, reference: string, extra: Record<string, unknown> = {}) => {
+  const payload = JSON.stringify({ id: 'evt_1', object: 'event', type, data: { object: { id: 'pi_1', object: 'payment_intent', metadata: { bursar_reference: reference }, ...extra } } });
+  const signature = new Stripe('sk_test').webhooks.generateTestHeaderString({ payload, secret: SECRET });
+  return { payload, signature };
+};
+
+const post = (payload: string, signature: string) =>
+  fetch(`${h.url.sandbox}/v1/integrations/stripe/webhook`, { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+
+async function pendingCheckout() {
+  const org = await h.organization(['checkouts:write', 'checkouts:read', 'products:write', 'orders:read'], 'sandbox');
+  const call = (method: string, path: string, json?: unknown) => h.request(method, path, { token: org.token, environment: 'sandbox', json });
+  const product = await call('POST', '/v1/products/', { name: 'Plan', prices: [{ amount_type: 'fixed', price_amount: 2000 }] });
+  const checkout = await call('POST', '/v1/checkouts/', { products: [product.body.id], customer_email: 'wait@example.com', customer_billing_address: { country: 'DE' } });
+  expect((await h.request('POST', `/v1/checkouts/client/${checkout.body.client_secret}/confirm`, { environment: 'sandbox', json: { confirmation_token_id: 'pm_card_visa' } })).status).toBe(200);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  expect((await call('GET', `/v1/checkouts/${checkout.body.id}`)).body.status).toBe('confirmed');
+  return { call, checkout: checkout.body };
+}
+
+test('payment_intent.succeeded completes the waiting checkout and the order is paid', async () => {
+  const { call, checkout } = await pendingCheckout();
+  const event = stripeEvent('payment_intent.succeeded', checkout.id);
+  const response = await post(event.payload, event.signature);
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual({ received: true });
+  await eventually(async () => (await call('GET', `/v1/orders/?checkout_id=${checkout.id}`)).body.items[0]?.paid);
+});
+
+test('payment_intent.payment_failed reopens the checkout with the reason', async () => {
+  const { call, checkout } = await pendingCheckout();
+  const event = stripeEvent('payment_intent.payment_failed', checkout.id, { last_payment_error: { message: 'The bank refused.' } });
+  expect((await post(event.payload, event.signature)).status).toBe(200);
+  const reopened = await eventually(async () => {
+    const r = await call('GET', `/v1/checkouts/${checkout.id}`);
+    return r.body.status === 'open' && r.body;
+  });
+  expect(reopened.payment_error).toBe('The bank refused.');
+});
+
+test('a bad signature is refused; events about nothing Bursar knows are acknowledged', async () => {
+  const event = stripeEvent('payment_intent.succeeded', '00000000-0000-4000-8000-000000000000');
+  expect((await post(event.payload, 't=1,v1=deadbeef')).status).toBe(400);
+  expect((await post(event.payload, event.signature)).status).toBe(200);
+  const other = stripeEvent('customer.created', 'x');
+  expect((await post(other.payload, other.signature)).status).toBe(200);
+});
