@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { DefaultLogger, Runtime, Worker, bundleWorkflowCode } from '@temporalio/worker';
 
 const HISTORIES = join(__dirname, 'histories');
+let workflowBundle: { code: string };
+
+beforeAll(async () => {
+  Runtime.install({ logger: new DefaultLogger('WARN') });
+  workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: new DefaultLogger('WARN') });
+});
 
 test.each(readdirSync(HISTORIES).filter((file) => file.endsWith('.json')))('%s replays deterministically', async (file) => {
-  try {
-    Runtime.install({ logger: new DefaultLogger('WARN') });
-  } catch {
-    // installed by an earlier test in this file
-  }
-  const workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: new DefaultLogger('WARN') });
   const history = JSON.parse(readFileSync(join(HISTORIES, file), 'utf8'));
   await expect(Worker.runReplayHistory({ workflowBundle }, history, file)).resolves.toBeUndefined();
 });
