@@ -22,7 +22,8 @@ export async function postWebhook(url: string, body: string, headers: Record<str
   const elapsed = () => Math.round(performance.now() - started);
   if (options.refuseAddress) {
     const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-    const addresses = await lookup(host, { all: true }).catch(() => []);
+    const addresses = await lookup(host, { all: true }).catch(() => null);
+    if (!addresses) return { status: null, body: '', durationMs: elapsed(), error: `Could not resolve ${host}` };
     const refused = addresses.find((a) => options.refuseAddress!(a.address));
     if (refused) throw new AddressRefused(`${host} resolves to ${refused.address}, a private address`);
   }

@@ -10,13 +10,23 @@ export function resourceKey(type: string, data: { id?: unknown }): string {
 
 /** Addresses a webhook must never reach unless the operator allows it: loopback, private, link-local, unspecified. */
 export function isPrivateAddress(address: string): boolean {
-  const v4 = isIPv4(address) ? address : /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  const v4 = isIPv4(address) ? address : embeddedIPv4(address);
   if (v4) {
     const [a, b] = v4.split('.').map(Number);
     return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
   }
   const v6 = address.toLowerCase();
   return v6 === '::' || v6 === '::1' || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6);
+}
+
+/** The IPv4 address inside an IPv4-mapped (`::ffff:a.b.c.d` or `::ffff:a9fe:a9fe`) or NAT64 (`64:ff9b::…`) address. */
+function embeddedIPv4(address: string): string | undefined {
+  const match = /^(?:::ffff:|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
+  if (!match) return undefined;
+  if (match[1]) return match[1];
+  const high = parseInt(match[2], 16);
+  const low = parseInt(match[3], 16);
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
 }
 
 const LOCAL_NAMES = /^(localhost|.*\.localhost)$/i;
