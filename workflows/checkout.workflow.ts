@@ -1,6 +1,6 @@
 // One checkout session (`checkout:<id>`): waits for confirmation until it expires; after a confirmation, charges,
 // and either completes (order written) or, on a decline, reopens for another attempt.
-import { ApplicationFailure, defineQuery, defineSignal, defineUpdate, proxyActivities, setHandler } from '@temporalio/workflow';
+import { ApplicationFailure, condition, defineQuery, defineSignal, defineUpdate, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { CheckoutConfirm } from '../src/contracts/checkout';
 import { CHECKOUT_ACTIVITY, CHECKOUT_MESSAGES, PAYMENT_SETTLEMENT_TIMEOUT_MS } from '../temporal.config';
@@ -13,7 +13,14 @@ export interface CheckoutInput {
 
 export const confirmCheckoutUpdate = defineUpdate<void, [CheckoutConfirm]>(CHECKOUT_MESSAGES.confirm);
 /** The processor's word on a charge it settles later (Stripe webhooks). */
-export const paymentSettledSignal = defineSignal<[{ succeeded: boolean; reason?: string }]>(CHECKOUT_MESSAGES.paymentSettled);
+export const paymentSettledSignal = defineSignal<[Settlement]>(CHECKOUT_MESSAGES.paymentSettled);
+
+/** The processor's outcome for one charge (its id), so a late event about an earlier charge changes nothing. */
+export interface Settlement {
+  chargeId: string;
+  succeeded: boolean;
+  reason?: string;
+}
 export const checkoutStateQuery = defineQuery<string>('state');
 
 const { confirmCheckout, chargeCheckout, reopenCheckout, completeCheckout, expireCheckout, failCheckout } = proxyActivities<Activities>(CHECKOUT_ACTIVITY);
@@ -21,9 +28,9 @@ const { confirmCheckout, chargeCheckout, reopenCheckout, completeCheckout, expir
 export async function checkoutSession({ checkoutId, expiresAt }: CheckoutInput): Promise<'succeeded' | 'expired' | 'failed'> {
   let state = 'open' as 'open' | 'confirming' | 'confirmed';
   let confirmations = 0;
-  let settlement: { succeeded: boolean; reason?: string } | undefined;
+  const settlements = new Map<string, Settlement>();
   setHandler(checkoutStateQuery, () => state);
-  setHandler(paymentSettledSignal, (outcome) => void (settlement = outcome));
+  setHandler(paymentSettledSignal, (settlement) => void settlements.set(settlement.chargeId, settlement));
   setHandler(
     confirmCheckoutUpdate,
     async (body) => {
@@ -46,19 +53,20 @@ export async function checkoutSession({ checkoutId, expiresAt }: CheckoutInput):
     },
   );
 
-  const settled = () => settledWithin(PAYMENT_SETTLEMENT_TIMEOUT_MS, () => settlement);
 
   for (;;) {
     const confirmed = await waitUntil(new Date(expiresAt), () => state === 'confirmed');
     if (!confirmed) {
-      if (state === 'confirming') continue; // a confirmation is in flight: let it finish
+      if (state === 'confirming') {
+        await condition(() => state !== 'confirming'); // a confirmation is in flight: let it finish
+        continue;
+      }
       await expireCheckout(checkoutId);
       return 'expired';
     }
     try {
-      settlement = undefined; // a settlement belongs to the charge about to be made
       const outcome = await chargeCheckout(checkoutId, confirmations);
-      const failure = 'declined' in outcome ? outcome.declined : outcome.pending ? await settled() : null;
+      const failure = 'declined' in outcome ? outcome.declined : outcome.pending && outcome.chargeId ? await settledWithin(PAYMENT_SETTLEMENT_TIMEOUT_MS, () => settlements.get(outcome.chargeId!)) : null;
       if (failure !== null) {
         await reopenCheckout(checkoutId, failure);
         state = 'open';
@@ -75,7 +83,7 @@ export async function checkoutSession({ checkoutId, expiresAt }: CheckoutInput):
 }
 
 /** Waits for the processor's settlement of a pending charge: null when it succeeded, else the reason it failed. */
-async function settledWithin(timeoutMs: number, current: () => { succeeded: boolean; reason?: string } | undefined): Promise<string | null> {
+async function settledWithin(timeoutMs: number, current: () => Settlement | undefined): Promise<string | null> {
   const arrived = await waitUntil(new Date(Date.now() + timeoutMs), () => current() !== undefined);
   if (!arrived) throw new Error('The payment processor never settled the charge.');
   const outcome = current()!;

@@ -19,8 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const stripeEvent = (type: string, reference: string, extra: Record<string, unknown> = {}) => {
-  const payload = JSON.stringify({ id: 'evt_1', object: 'event', type, data: { object: { id: 'pi_1', object: 'payment_intent', metadata: { bursar_reference: reference }, ...extra } } });
+const stripeEvent = (type: string, reference: string, chargeId: string, extra: Record<string, unknown> = {}) => {
+  const payload = JSON.stringify({ id: 'evt_1', object: 'event', type, data: { object: { id: chargeId, object: 'payment_intent', metadata: { bursar_reference: reference }, ...extra } } });
   const signature = new Stripe('sk_test').webhooks.generateTestHeaderString({ payload, secret: SECRET });
   return { payload, signature };
 };
@@ -34,14 +34,18 @@ async function pendingCheckout() {
   const product = await call('POST', '/v1/products/', { name: 'Plan', prices: [{ amount_type: 'fixed', price_amount: 2000 }] });
   const checkout = await call('POST', '/v1/checkouts/', { products: [product.body.id], customer_email: 'wait@example.com', customer_billing_address: { country: 'DE' } });
   expect((await h.request('POST', `/v1/checkouts/client/${checkout.body.client_secret}/confirm`, { environment: 'sandbox', json: { confirmation_token_id: 'pm_card_visa' } })).status).toBe(200);
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const [charge] = await eventually(() =>
+    h.env.sandbox.orm.em.fork().execute<{ id: string }[]>('select id from sandbox_processor_charge where idempotency_key like ?', [`checkout:${checkout.body.id}:%`]).then((rows) => rows.length > 0 && rows),
+  );
   expect((await call('GET', `/v1/checkouts/${checkout.body.id}`)).body.status).toBe('confirmed');
-  return { call, checkout: checkout.body };
+  return { call, checkout: checkout.body, chargeId: charge.id };
 }
 
 test('payment_intent.succeeded completes the waiting checkout and the order is paid', async () => {
-  const { call, checkout } = await pendingCheckout();
-  const event = stripeEvent('payment_intent.succeeded', checkout.id);
+  const { call, checkout, chargeId } = await pendingCheckout();
+  const stale = stripeEvent('payment_intent.payment_failed', checkout.id, 'pi_an_earlier_attempt');
+  expect((await post(stale.payload, stale.signature)).status).toBe(200); // about another charge: ignored
+  const event = stripeEvent('payment_intent.succeeded', checkout.id, chargeId);
   const response = await post(event.payload, event.signature);
   expect(response.status).toBe(200);
   expect(await response.json()).toEqual({ received: true });
@@ -49,8 +53,8 @@ test('payment_intent.succeeded completes the waiting checkout and the order is p
 });
 
 test('payment_intent.payment_failed reopens the checkout with the reason', async () => {
-  const { call, checkout } = await pendingCheckout();
-  const event = stripeEvent('payment_intent.payment_failed', checkout.id, { last_payment_error: { message: 'The bank refused.' } });
+  const { call, checkout, chargeId } = await pendingCheckout();
+  const event = stripeEvent('payment_intent.payment_failed', checkout.id, chargeId, { last_payment_error: { message: 'The bank refused.' } });
   expect((await post(event.payload, event.signature)).status).toBe(200);
   const reopened = await eventually(async () => {
     const r = await call('GET', `/v1/checkouts/${checkout.id}`);
@@ -60,9 +64,9 @@ test('payment_intent.payment_failed reopens the checkout with the reason', async
 });
 
 test('a bad signature is refused; events about nothing Bursar knows are acknowledged', async () => {
-  const event = stripeEvent('payment_intent.succeeded', '00000000-0000-4000-8000-000000000000');
+  const event = stripeEvent('payment_intent.succeeded', '00000000-0000-4000-8000-000000000000', 'pi_1');
   expect((await post(event.payload, 't=1,v1=deadbeef')).status).toBe(400);
   expect((await post(event.payload, event.signature)).status).toBe(200);
-  const other = stripeEvent('customer.created', 'x');
+  const other = stripeEvent('customer.created', 'x', 'pi_1');
   expect((await post(other.payload, other.signature)).status).toBe(200);
 });

@@ -7,6 +7,8 @@ const sdk = new Stripe('sk_webhook_verification_only');
 export interface Settlement {
   /** What the charge was for (the checkout id). */
   reference: string;
+  /** The charge (PaymentIntent) it settles. */
+  chargeId: string;
   succeeded: boolean;
   reason?: string;
 }
@@ -19,6 +21,6 @@ export function settlementFrom(rawBody: string, signature: string, secret: strin
   const reference = intent.metadata?.[STRIPE_REFERENCE_KEY];
   if (!reference) return null;
   return event.type === 'payment_intent.succeeded'
-    ? { reference, succeeded: true }
-    : { reference, succeeded: false, reason: intent.last_payment_error?.message ?? 'The payment failed.' };
+    ? { reference, chargeId: intent.id, succeeded: true }
+    : { reference, chargeId: intent.id, succeeded: false, reason: intent.last_payment_error?.message ?? 'The payment failed.' };
 }
