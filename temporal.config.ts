@@ -69,7 +69,7 @@ export const CHECKOUT_ACTIVITY: ActivityOptions = {
     backoffCoefficient: 2,
     maximumInterval: '1 minute',
     maximumAttempts: 10,
-    nonRetryableErrorTypes: ['RequestValidationError', 'NotOpenCheckout', 'ExpiredCheckoutError', 'PaymentError', 'ResourceNotFound'],
+    nonRetryableErrorTypes: ['RequestValidationError', 'NotOpenCheckout', 'ExpiredCheckoutError', 'PaymentError', 'ResourceNotFound', 'Conflict'],
   },
 };
 

@@ -21,6 +21,7 @@ import { CheckoutSchema } from '../domains/checkout/checkout.entity';
 import { CheckoutLinkSchema } from '../domains/checkout/checkout-link.entity';
 import { OrderItemSchema, OrderSchema } from '../domains/order/order.entity';
 import { Migration20261122050000_checkouts_orders } from './migrations/Migration20261122050000_checkouts_orders';
+import { Migration20261122060000_checkout_confirmation } from './migrations/Migration20261122060000_checkout_confirmation';
 
 const ENTITIES = [
   OrganizationSchema,
@@ -51,6 +52,7 @@ const MIGRATIONS = [
   { name: 'Migration20261122030000_sandbox_processor', class: Migration20261122030000_sandbox_processor },
   { name: 'Migration20261122040000_customers', class: Migration20261122040000_customers },
   { name: 'Migration20261122050000_checkouts_orders', class: Migration20261122050000_checkouts_orders },
+  { name: 'Migration20261122060000_checkout_confirmation', class: Migration20261122060000_checkout_confirmation },
 ];
 
 export async function openDatabase(url: string, poolMax = 10): Promise<MikroORM> {

@@ -1,5 +1,6 @@
-// Crashes in the middle of a purchase: a worker that dies after the charge but before reporting it, and again after
-// writing the order, still yields exactly one charge and one paid order (keys from workflow data, guarded writes).
+// Crashes in the middle of a purchase: a worker that dies after committing a confirmation, after the charge, and
+// after writing the order, each before reporting it, still yields exactly one charge and one paid order (keys from
+// workflow data, guarded writes, a confirmation that recognises its own earlier success).
 import { startHarness, eventually, type TestHarness } from '../support/harness';
 
 let h: TestHarness;
@@ -20,12 +21,17 @@ beforeAll(async () => {
         return result;
       };
     };
-    return { ...real, chargeCheckout: crashOnce('charge', real.chargeCheckout), completeCheckout: crashOnce('complete', real.completeCheckout) };
+    return {
+      ...real,
+      confirmCheckout: crashOnce('confirm', real.confirmCheckout),
+      chargeCheckout: crashOnce('charge', real.chargeCheckout),
+      completeCheckout: crashOnce('complete', real.completeCheckout),
+    };
   });
 });
 afterAll(() => h.close());
 
-test('one charge and one paid order despite crashes after charging and after writing the order', async () => {
+test('one charge and one paid order despite crashes after confirming, after charging and after writing the order', async () => {
   const org = await h.organization(['checkouts:write', 'checkouts:read', 'products:write', 'orders:read'], 'sandbox');
   const call = (method: string, path: string, json?: unknown) => h.request(method, path, { token: org.token, environment: 'sandbox', json });
   const product = await call('POST', '/v1/products/', { name: 'Course', prices: [{ amount_type: 'fixed', price_amount: 4900 }] });
@@ -34,7 +40,7 @@ test('one charge and one paid order despite crashes after charging and after wri
   expect(confirmed.status).toBe(200);
 
   const order = await eventually(async () => (await call('GET', `/v1/orders/?checkout_id=${checkout.body.id}`)).body.items.find((o: { paid: boolean }) => o.paid), 30_000);
-  expect(crashes).toEqual(['charge', 'complete']);
+  expect(crashes).toEqual(['confirm', 'charge', 'complete']);
   expect((await call('GET', `/v1/orders/?checkout_id=${checkout.body.id}`)).body.pagination.total_count).toBe(1);
   const charges = await h.env.sandbox.orm.em.fork().execute<{ amount: number }[]>("select amount from sandbox_processor_charge where idempotency_key like ? and status = 'succeeded'", [`checkout:${checkout.body.id}:%`]);
   expect(charges).toEqual([{ amount: 4900 }]);

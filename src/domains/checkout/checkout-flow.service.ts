@@ -5,7 +5,7 @@ import type { PaymentProcessor } from '../../adapters/payment/payment-processor'
 import { PaymentDeclined } from '../../adapters/payment/payment-processor';
 import { inTransaction, type Tx } from '../../app/transaction';
 import type { Clock } from '../../kernel/clock';
-import { ExpiredCheckoutError, NotOpenCheckout, PaymentError, RequestValidationError, type ValidationIssue } from '../../kernel/errors';
+import { Conflict, ExpiredCheckoutError, NotOpenCheckout, PaymentError, RequestValidationError, type ValidationIssue } from '../../kernel/errors';
 import type { CustomerService } from '../customer';
 import type { DiscountService } from '../discount';
 import type { OrderService } from '../order';
@@ -41,8 +41,10 @@ export class CheckoutFlowService {
    * confirmation holds one database connection at a time.
    */
   async confirm(checkoutId: string, body: CheckoutConfirm, attempt: number): Promise<void> {
-    const { customer, paymentNeeded } = await inTransaction(this.deps.orm, async (tx) => {
-      const checkout = await this.lockOpen(tx, checkoutId);
+    const first = await inTransaction(this.deps.orm, async (tx) => {
+      const checkout = await this.lock(tx, checkoutId);
+      if (this.alreadyConfirmed(checkout, attempt)) return null;
+      this.assertOpen(checkout);
       await this.deps.checkouts.update(tx, checkout, body);
       const needed = checkout.totalAmount > 0;
       const issues = requiredData(checkout, needed, body.confirmation_token_id);
@@ -58,8 +60,15 @@ export class CheckoutFlowService {
         metadata: checkout.customerMetadata,
       });
       checkout.customerId = customer.id;
-      return { customer: { id: customer.id, email: customer.email, name: customer.name }, paymentNeeded: needed };
+      await tx.em.flush();
+      return {
+        customer: { id: customer.id, email: customer.email, name: customer.name },
+        paymentNeeded: needed,
+        checked: { total: checkout.totalAmount, modifiedAt: checkout.modifiedAt?.getTime() },
+      };
     });
+    if (!first) return; // a retry of a confirmation that already went through
+    const { customer, paymentNeeded, checked } = first;
 
     let saved: { processorCustomerId: string; paymentMethodToken: string } | null = null;
     if (paymentNeeded) {
@@ -72,21 +81,33 @@ export class CheckoutFlowService {
     }
 
     await inTransaction(this.deps.orm, async (tx) => {
-      const checkout = await this.lockOpen(tx, checkoutId);
+      const checkout = await this.lock(tx, checkoutId);
+      if (this.alreadyConfirmed(checkout, attempt)) return;
+      this.assertOpen(checkout);
+      if (checkout.totalAmount !== checked.total || checkout.modifiedAt?.getTime() !== checked.modifiedAt) {
+        throw new Conflict('The checkout changed while it was being confirmed; confirm it again.');
+      }
       if (checkout.discountId && !(await this.deps.discounts.redeem(tx.em, checkout.discountId))) {
         throw new RequestValidationError([{ loc: ['body', 'discount_code'], msg: 'This discount is no longer redeemable.', type: 'value_error' }]);
       }
-      Object.assign(checkout, { ...saved, status: 'confirmed', paymentError: null, modifiedAt: this.deps.clock.now() });
+      Object.assign(checkout, { ...saved, status: 'confirmed', confirmationAttempt: attempt, paymentError: null, modifiedAt: this.deps.clock.now() });
       await tx.em.flush();
       this.deps.outbox.enqueueEvent(tx, checkout.organizationId, 'checkout.updated', await this.deps.output(tx, checkout));
     });
   }
 
-  private async lockOpen(tx: Tx, checkoutId: string): Promise<Checkout> {
-    const checkout = await tx.em.findOneOrFail(Checkout, { id: checkoutId }, { lockMode: 3 /* PESSIMISTIC_WRITE */ });
+  private lock(tx: Tx, checkoutId: string): Promise<Checkout> {
+    return tx.em.findOneOrFail(Checkout, { id: checkoutId }, { lockMode: 3 /* PESSIMISTIC_WRITE */ });
+  }
+
+  /** The activity retried after its confirmation had already committed (its first outcome was lost). */
+  private alreadyConfirmed(checkout: Checkout, attempt: number): boolean {
+    return checkout.status === 'confirmed' && checkout.confirmationAttempt === attempt;
+  }
+
+  private assertOpen(checkout: Checkout): void {
     if (checkout.status !== 'open') throw new NotOpenCheckout('This checkout is not open.');
     if (checkout.expiresAt <= this.deps.clock.now()) throw new ExpiredCheckoutError('This checkout has expired.');
-    return checkout;
   }
 
   /** Charges the total once per confirmation (the key comes from the workflow); a decline is an outcome, not an error. */

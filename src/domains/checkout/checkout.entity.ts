@@ -52,6 +52,8 @@ export class Checkout {
   /** The processor's customer and saved payment method, set at confirmation (never a card number). */
   processorCustomerId: string | null = null;
   paymentMethodToken: string | null = null;
+  /** The workflow's number for the confirmation that made the checkout `confirmed`. */
+  confirmationAttempt: number | null = null;
   expiresAt!: Date;
   createdAt!: Date;
   modifiedAt: Date | null = null;
@@ -105,6 +107,7 @@ export const CheckoutSchema = new EntitySchema<Checkout>({
     orderId: { type: 'uuid', nullable: true },
     processorCustomerId: nullableText,
     paymentMethodToken: nullableText,
+    confirmationAttempt: { type: 'integer', nullable: true },
     expiresAt: { type: 'Date', columnType: 'timestamptz' },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     modifiedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },

@@ -11,7 +11,7 @@ import { readJsonBody, readRawBody } from '../../app/http/body';
 import { parseInput } from '../../app/http/problem';
 import { defineRoute } from '../../app/http/route';
 import { inTransaction } from '../../app/transaction';
-import { BadRequest, BursarError, ExpiredCheckoutError, NotOpenCheckout, PaymentError, RequestValidationError, ResourceNotFound, type ValidationIssue } from '../../kernel/errors';
+import { BadRequest, BursarError, Conflict, ExpiredCheckoutError, ServiceUnavailable, NotOpenCheckout, PaymentError, RequestValidationError, ResourceNotFound, type ValidationIssue } from '../../kernel/errors';
 import type { Checkout as CheckoutEntity } from './checkout.entity';
 
 const READ = ['checkouts:read', 'checkouts:write'] as const;
@@ -66,7 +66,7 @@ export const checkoutRoutes = [
     status: 200,
     response: Checkout,
     async handler({ env, auth, tx, params, body }) {
-      const checkout = await env.checkouts.get(tx.em, auth.organizationId, params.id);
+      const checkout = await env.checkouts.get(tx.em, auth.organizationId, params.id, true);
       assertOpen(checkout, env);
       return env.checkoutOutput(tx.em, await env.checkouts.update(tx, checkout, body));
     },
@@ -89,7 +89,7 @@ export function checkoutClientRouter(env: EnvironmentContext): Router {
     const body = parseInput(CheckoutUpdatePublic, await readJsonBody(ctx, env.config.BODY_LIMIT_BYTES), 'body');
     const found = await withCheckout(ctx);
     ctx.body = await inTransaction(env.orm, async (tx) => {
-      const checkout = await env.checkouts.get(tx.em, found.organizationId, found.id);
+      const checkout = await env.checkouts.get(tx.em, found.organizationId, found.id, true);
       assertOpen(checkout, env);
       return env.checkoutPublicOutput(tx.em, await env.checkouts.update(tx, checkout, body));
     });
@@ -151,11 +151,14 @@ const UPDATE_ERRORS: Record<string, (detail: unknown, message: string) => Bursar
   NotOpenCheckout: (_, message) => new NotOpenCheckout(message),
   ExpiredCheckoutError: (_, message) => new ExpiredCheckoutError(message),
   PaymentError: (_, message) => new PaymentError(message),
+  Conflict: (_, message) => new Conflict(message),
   ResourceNotFound: (_, message) => new ResourceNotFound(message),
 };
 
 /** The Update's failure as the reference's error for the confirm endpoint. */
 function updateError(error: unknown): unknown {
+  // The session's workflow is started right after the session is written; the outbox relay starts it if that failed.
+  if (error instanceof WorkflowNotFoundError) return new ServiceUnavailable('This checkout is still being set up; try again in a moment.');
   if (!(error instanceof WorkflowUpdateFailedError)) return error;
   const cause = error.cause as { type?: string; message: string; details?: unknown[] } | undefined;
   const build = cause?.type ? UPDATE_ERRORS[cause.type] : undefined;

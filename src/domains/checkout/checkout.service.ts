@@ -103,8 +103,9 @@ export class CheckoutService {
     return checkout;
   }
 
-  async get(em: EntityManager, organizationId: string, id: string): Promise<Checkout> {
-    const checkout = await em.findOne(Checkout, { id, organizationId });
+  /** `forUpdate` locks the row until the transaction ends (updates must not interleave with a confirmation). */
+  async get(em: EntityManager, organizationId: string, id: string, forUpdate = false): Promise<Checkout> {
+    const checkout = await em.findOne(Checkout, { id, organizationId }, forUpdate ? { lockMode: 3 /* PESSIMISTIC_WRITE */ } : {});
     if (!checkout) throw new ResourceNotFound('Checkout not found.');
     return checkout;
   }
