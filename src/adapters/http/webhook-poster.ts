@@ -1,5 +1,7 @@
 // Posts one webhook: the raw JSON body, our headers, a deadline, no redirects followed, the answer recorded.
-import { lookup } from 'node:dns/promises';
+import { lookup, type LookupAddress } from 'node:dns';
+import { isIP } from 'node:net';
+import { Agent, fetch, type Dispatcher } from 'undici';
 
 export interface PostResult {
   status: number | null;
@@ -8,10 +10,12 @@ export interface PostResult {
   error: string | null;
 }
 
+export type AddressPolicy = (address: string) => boolean;
+
 export interface PostOptions {
   timeoutMs: number;
   /** Refuses to connect when the host resolves to an address this rejects (SSRF guard at delivery time). */
-  refuseAddress?: (address: string) => boolean;
+  refuseAddress?: AddressPolicy;
   signal?: AbortSignal;
 }
 
@@ -20,13 +24,9 @@ export class AddressRefused extends Error {}
 export async function postWebhook(url: string, body: string, headers: Record<string, string>, options: PostOptions): Promise<PostResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  if (options.refuseAddress) {
-    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-    const addresses = await lookup(host, { all: true }).catch(() => null);
-    if (!addresses) return { status: null, body: '', durationMs: elapsed(), error: `Could not resolve ${host}` };
-    const refused = addresses.find((a) => options.refuseAddress!(a.address));
-    if (refused) throw new AddressRefused(`${host} resolves to ${refused.address}, a private address`);
-  }
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  // An IP literal is connected to without a lookup, so it is checked here; names are checked as they resolve.
+  if (options.refuseAddress && isIP(host) && options.refuseAddress(host)) throw refusal(host, host);
   const signals = [AbortSignal.timeout(options.timeoutMs), ...(options.signal ? [options.signal] : [])];
   try {
     const response = await fetch(url, {
@@ -35,13 +35,44 @@ export async function postWebhook(url: string, body: string, headers: Record<str
       redirect: 'manual',
       headers: { 'content-type': 'application/json', 'user-agent': 'Bursar-Webhooks/1', ...headers },
       signal: AbortSignal.any(signals),
+      dispatcher: options.refuseAddress ? guardedDispatcher(options.refuseAddress) : undefined,
     });
     const text = await response.text().catch(() => '');
     return { status: response.status, body: text, durationMs: elapsed(), error: null };
   } catch (error) {
+    const cause = (error as { cause?: Error & { code?: string } }).cause;
+    if (cause instanceof AddressRefused) throw cause;
     const timedOut = (error as Error).name === 'TimeoutError';
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const message = timedOut ? `No answer within ${options.timeoutMs} ms` : cause?.code ?? cause?.message ?? (error as Error).message;
     return { status: null, body: '', durationMs: elapsed(), error: message };
   }
+}
+
+const dispatchers = new WeakMap<AddressPolicy, Dispatcher>();
+
+/** A connection pool whose DNS lookup refuses forbidden addresses: the address checked is the address connected to. */
+function guardedDispatcher(refuseAddress: AddressPolicy): Dispatcher {
+  let dispatcher = dispatchers.get(refuseAddress);
+  if (!dispatcher) {
+    dispatcher = new Agent({
+      connect: {
+        lookup: (hostname, options, callback) => {
+          lookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+            if (error) return callback(error, '', 0);
+            const refused = addresses.find((a) => refuseAddress(a.address));
+            if (refused) return callback(refusal(hostname, refused.address), '', 0);
+            if (options.all) return (callback as unknown as (e: null, all: LookupAddress[]) => void)(null, addresses);
+            callback(null, addresses[0].address, addresses[0].family);
+          });
+        },
+      },
+    });
+    dispatchers.set(refuseAddress, dispatcher);
+  }
+  return dispatcher;
+}
+
+function refusal(host: string, address: string): AddressRefused {
+  const what = host === address ? host : `${host} resolves to ${address}, which`;
+  return new AddressRefused(`${what} is a private address`);
 }
