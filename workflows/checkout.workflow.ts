@@ -53,7 +53,6 @@ export async function checkoutSession({ checkoutId, expiresAt }: CheckoutInput):
     },
   );
 
-
   for (;;) {
     const confirmed = await waitUntil(new Date(expiresAt), () => state === 'confirmed');
     if (!confirmed) {

@@ -1,4 +1,5 @@
 // The steps of the checkout workflow, each one transaction: confirm, charge, reopen after a decline, complete, expire.
+import { LockMode } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { CheckoutConfirm } from '../../contracts/checkout';
 import type { PaymentProcessor } from '../../adapters/payment/payment-processor';
@@ -97,7 +98,7 @@ export class CheckoutFlowService {
   }
 
   private lock(tx: Tx, checkoutId: string): Promise<Checkout> {
-    return tx.em.findOneOrFail(Checkout, { id: checkoutId }, { lockMode: 3 /* PESSIMISTIC_WRITE */ });
+    return tx.em.findOneOrFail(Checkout, { id: checkoutId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   }
 
   /** The activity retried after its confirmation had already committed (its first outcome was lost). */
@@ -183,7 +184,7 @@ export class CheckoutFlowService {
   /** One guarded status change with its checkout.updated event; a repeated call finds the status changed and does nothing. */
   private async transition(checkoutId: string, from: Checkout['status'], change: (tx: Tx, checkout: Checkout) => Promise<void>): Promise<void> {
     await inTransaction(this.deps.orm, async (tx) => {
-      const checkout = await tx.em.findOneOrFail(Checkout, { id: checkoutId }, { lockMode: 3 /* PESSIMISTIC_WRITE */ });
+      const checkout = await tx.em.findOneOrFail(Checkout, { id: checkoutId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (checkout.status !== from) return;
       await change(tx, checkout);
       checkout.modifiedAt = this.deps.clock.now();

@@ -1,6 +1,7 @@
 // Checkout sessions: create, read, update (by the merchant or, through the client secret, by the customer), list.
 // Every change recomputes the amounts from the selected price, the discount and the tax engine.
 import { randomBytes } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CheckoutCreate, CheckoutListQuery, CheckoutUpdate, CheckoutUpdatePublic } from '../../contracts/checkout';
 import type { ProductPrice as PriceOutput } from '../../contracts/price';
@@ -105,7 +106,7 @@ export class CheckoutService {
 
   /** `forUpdate` locks the row until the transaction ends (updates must not interleave with a confirmation). */
   async get(em: EntityManager, organizationId: string, id: string, forUpdate = false): Promise<Checkout> {
-    const checkout = await em.findOne(Checkout, { id, organizationId }, forUpdate ? { lockMode: 3 /* PESSIMISTIC_WRITE */ } : {});
+    const checkout = await em.findOne(Checkout, { id, organizationId }, forUpdate ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
     if (!checkout) throw new ResourceNotFound('Checkout not found.');
     return checkout;
   }

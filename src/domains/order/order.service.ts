@@ -1,5 +1,6 @@
 // Orders for one-time purchases: created pending from a checkout (once per checkout), then paid. Events in the spec's
 // order: order.created when it is written, order.updated and order.paid when payment completes.
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Customer as CustomerOutput } from '../../contracts/customer';
 import type { Order as OrderOutput, OrderListQuery } from '../../contracts/order';
@@ -98,7 +99,7 @@ export class OrderService {
 
   /** Pending → paid, once: order.updated then order.paid. Paying a paid order changes nothing. */
   async markPaid(tx: Tx, orderId: string, chargeId: string | null): Promise<Order> {
-    const order = await tx.em.findOneOrFail(Order, { id: orderId }, { lockMode: 3 /* PESSIMISTIC_WRITE */ });
+    const order = await tx.em.findOneOrFail(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (order.status !== 'pending') return order;
     const now = this.deps.clock.now();
     Object.assign(order, { status: 'paid', chargeId, paidAt: now, modifiedAt: now });

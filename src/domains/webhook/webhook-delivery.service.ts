@@ -1,5 +1,6 @@
 // Webhook delivery: fans each event out to the subscribed endpoints, makes one signed attempt at a time (the
 // workflow's activity retry policy repeats it), logs every attempt, and disables endpoints that keep failing.
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { DeliveryOutcome, DeliveryPolicy, WebhookPayload } from '../../contracts/webhook';
 import type { Tx } from '../../app/transaction';
@@ -154,7 +155,7 @@ export class WebhookDeliveryService {
       if (delivery.status !== 'pending') return;
       delivery.status = 'failed';
       delivery.modifiedAt = this.deps.clock.now();
-      const endpoint = await em.findOneOrFail(WebhookEndpoint, { id: delivery.endpointId }, { lockMode: 3 /* PESSIMISTIC_WRITE */ });
+      const endpoint = await em.findOneOrFail(WebhookEndpoint, { id: delivery.endpointId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       endpoint.consecutiveFailures += 1;
       if (endpoint.enabled && endpoint.consecutiveFailures >= this.deps.disableAfterFailures) {
         endpoint.enabled = false;
