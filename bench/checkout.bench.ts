@@ -3,42 +3,23 @@
 //   npx tsx bench/checkout.bench.ts [sequential=100] [concurrent=200]
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import { Connection } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
-import { loadConfig } from '../src/app/config';
-import { closeEnvironment, openEnvironment } from '../src/app/container';
-import { migrate } from '../src/app/database';
 import { createHttpApp } from '../src/app/http/app';
 import { RateLimits } from '../src/app/http/rate-limit';
-import { ensureSearchAttributes } from '../src/app/temporal';
-import { startDevServer, temporalCliPath } from '../src/app/temporal-dev-server';
 import { inTransaction } from '../src/app/transaction';
-import { createEnvironmentWorker } from '../src/app/worker';
 import { freePort } from '../test/support/free-port';
+import { percentile as pct, startBenchStack } from './bench-stack';
 
 const [sequential = 100, concurrent = 200] = process.argv.slice(2).map(Number);
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function main(): Promise<void> {
-  Runtime.install({ logger: new DefaultLogger('ERROR') });
-  const server = await startDevServer({ cliPath: temporalCliPath(), port: await freePort(), namespaces: ['bursar-bench-sandbox'] });
   const port = await freePort();
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/bursar_bench',
-    TEMPORAL_ADDRESS: server.address,
-    TEMPORAL_NAMESPACE_SANDBOX: 'bursar-bench-sandbox',
+  const stack = await startBenchStack('sandbox', {
     SANDBOX_PORT: String(port),
     SANDBOX_PUBLIC_URL: `http://127.0.0.1:${port}`,
     RATE_LIMIT_IP_PER_SECOND: '1000000',
     RATE_LIMIT_ORG_PER_MINUTE: '1000000',
   });
-  await migrate(config.databaseUrls.sandbox);
-  const connection = await Connection.connect({ address: server.address });
-  await ensureSearchAttributes(connection, 'bursar-bench-sandbox');
-  const env = await openEnvironment(config, 'sandbox', connection);
-  const worker = await createEnvironmentWorker(env, await NativeConnection.connect({ address: server.address }));
-  const running = worker.run();
+  const { env } = stack;
   const limits = new RateLimits({ perIpPerSecond: 1e6, perOrganizationPerMinute: 1e6 });
   const http: Server = createHttpApp(env, limits).listen(port, '127.0.0.1');
   const base = `http://127.0.0.1:${port}`;
@@ -88,12 +69,8 @@ async function main(): Promise<void> {
   console.log(`sustained: ${concurrent} purchases in ${seconds.toFixed(2)} s = ${(concurrent / seconds).toFixed(1)} checkouts/s`);
 
   http.close();
-  worker.shutdown();
-  await running;
   await limits.close();
-  await closeEnvironment(env);
-  await connection.close();
-  await server.stop();
+  await stack.stop();
 }
 
 main().catch((error) => {

@@ -4,37 +4,14 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { NativeConnection } from '@temporalio/worker';
-import { Connection } from '@temporalio/client';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
-import { loadConfig } from '../src/app/config';
-import { closeEnvironment, openEnvironment } from '../src/app/container';
-import { migrate } from '../src/app/database';
-import { ensureSearchAttributes } from '../src/app/temporal';
-import { startDevServer, temporalCliPath } from '../src/app/temporal-dev-server';
 import { inTransaction } from '../src/app/transaction';
-import { createEnvironmentWorker } from '../src/app/worker';
-import { freePort } from '../test/support/free-port';
+import { percentile, startBenchStack } from './bench-stack';
 
 const [latencyEvents = 200, burstEvents = 1000] = process.argv.slice(2).map(Number);
 
 async function main(): Promise<void> {
-  Runtime.install({ logger: new DefaultLogger('ERROR') });
-  const port = await freePort();
-  const server = await startDevServer({ cliPath: temporalCliPath(), port, namespaces: ['bursar-bench'] });
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/bursar_bench',
-    TEMPORAL_ADDRESS: server.address,
-    TEMPORAL_NAMESPACE_PRODUCTION: 'bursar-bench',
-    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-  });
-  await migrate(config.databaseUrls.production);
-  const connection = await Connection.connect({ address: server.address });
-  await ensureSearchAttributes(connection, 'bursar-bench');
-  const env = await openEnvironment(config, 'production', connection);
-  const worker = await createEnvironmentWorker(env, await NativeConnection.connect({ address: server.address }));
-  const running = worker.run();
+  const stack = await startBenchStack('production', { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
+  const { env } = stack;
 
   const arrivals = new Map<string, number>();
   const receiver = createServer((req, res) => {
@@ -69,7 +46,7 @@ async function main(): Promise<void> {
     latencies.push(arrivals.get(event.id)! - event.committedAt);
   }
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
+  const pct = (p: number) => percentile(latencies, p).toFixed(1);
 
   // Throughput: a burst, from the first commit to the last arrival.
   const started = performance.now();
@@ -80,12 +57,8 @@ async function main(): Promise<void> {
   console.log(`event committed → first delivery attempt (${latencyEvents} events, one at a time): p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`);
   console.log(`sustained: ${burstEvents} events delivered in ${seconds.toFixed(2)} s = ${(burstEvents / seconds).toFixed(1)} deliveries/s`);
 
-  worker.shutdown();
-  await running;
   receiver.close();
-  await closeEnvironment(env);
-  await connection.close();
-  await server.stop();
+  await stack.stop();
 }
 
 main().catch((error) => {
