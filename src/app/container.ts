@@ -158,9 +158,9 @@ function wireCheckouts(context: EnvironmentContext): void {
   context.orders = new OrderService({
     clock,
     outbox,
-    customer: async (em, organizationId, id) => customerOutput(await context.customers.get(em, organizationId, id)),
-    product: async (em, organizationId, id) => (await context.products.findByIds(em, organizationId, [id])).map(summaryOf)[0] ?? null,
-    price: (em, organizationId, id) => context.products.priceOutput(em, organizationId, id),
+    customers: async (em, organizationId, ids) => (await context.customers.findByIds(em, organizationId, ids)).map(customerOutput),
+    products: async (em, organizationId, ids) => (await context.products.findByIds(em, organizationId, ids)).map(summaryOf),
+    prices: (em, organizationId, ids) => context.products.priceOutputs(em, organizationId, ids),
   });
   context.checkouts = new CheckoutService({
     clock,
@@ -190,7 +190,7 @@ function wireCheckouts(context: EnvironmentContext): void {
     clock,
     publicUrl: config.publicUrls[environment],
     checkouts: context.checkouts,
-    productIdOfPrice: async (em, organizationId, priceId) => (await context.products.priceOutput(em, organizationId, priceId))?.product_id ?? null,
+    productIdOfPrice: async (em, organizationId, priceId) => (await context.products.priceOutputs(em, organizationId, [priceId]))[0]?.product_id ?? null,
     discountOutput: outputDeps.discountOutput,
   });
   context.checkoutFlow = new CheckoutFlowService({

@@ -113,6 +113,26 @@ test('free products and 100 % discounts need no payment and still make a paid or
   expect((await paid.call('GET', `/v1/discounts/${discount.body.id}`)).body.redemptions_count).toBe(1);
 });
 
+test('the order list shows each order with its own items, customer, product and price, as GET shows it', async () => {
+  const { call, product } = await merchant();
+  const second = await call('POST', '/v1/products/', { name: 'Workbook', prices: [{ amount_type: 'fixed', price_amount: 900 }] });
+  const buy = async (productId: string, email: string) => {
+    const checkout = await call('POST', '/v1/checkouts/', { products: [productId], customer_billing_address: FR });
+    expect((await client(checkout.body.client_secret, 'POST', { customer_email: email, confirmation_token_id: 'pm_card_visa' }, '/confirm')).status).toBe(200);
+    return eventually(async () => (await call('GET', `/v1/orders/?checkout_id=${checkout.body.id}`)).body.items[0]?.paid);
+  };
+  await buy(product.id, 'first@example.com');
+  await buy(second.body.id, 'second@example.com');
+
+  const list = await call('GET', '/v1/orders/?sorting=created_at');
+  type Listed = { product: { name: string }; customer: { email: string }; product_price: { price_amount: number }; items: { label: string }[] };
+  expect(list.body.items.map((o: Listed) => [o.product.name, o.customer.email, o.product_price.price_amount, o.items.map((i) => i.label)])).toEqual([
+    ['Handbook', 'first@example.com', 1500, ['Handbook']],
+    ['Workbook', 'second@example.com', 900, ['Workbook']],
+  ]);
+  for (const listed of list.body.items) expect(Order.parse(listed)).toEqual((await call('GET', `/v1/orders/${listed.id}`)).body);
+});
+
 test('pay what you want and seats: amounts from the buyer’s input, bounds refused', async () => {
   const pwyw = await merchant([{ amount_type: 'custom', minimum_amount: 500, maximum_amount: 5000 }]);
   expect((await pwyw.call('POST', '/v1/checkouts/', { products: [pwyw.product.id], amount: 499 })).status).toBe(422);

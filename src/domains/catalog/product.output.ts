@@ -7,6 +7,7 @@ import type { Product as ProductOutput, ProductSummary } from '../../contracts/p
 import type { Meter } from '../meter';
 import { CustomField, Product, ProductPrice } from './catalog.entity';
 import { customFieldOutput } from './custom-field.service';
+import { byId } from '../../kernel/ids';
 
 export interface ProductOutputDeps {
   meters(em: EntityManager, organizationId: string, ids: string[]): Promise<Meter[]>;
@@ -95,8 +96,4 @@ export function priceOutput(price: ProductPrice, meters: Map<string, Meter>): Pr
       };
     }
   }
-}
-
-function byId<T extends { id: string }>(items: T[]): Map<string, T> {
-  return new Map(items.map((item) => [item.id, item]));
 }

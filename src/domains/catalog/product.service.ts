@@ -8,7 +8,7 @@ import { listPage, likeContains, orderBySorting, whereMetadata } from '../../app
 import type { Tx } from '../../app/transaction';
 import type { Clock } from '../../kernel/clock';
 import { NotPermitted, RequestValidationError, ResourceNotFound, type ValidationIssue } from '../../kernel/errors';
-import { newId } from '../../kernel/ids';
+import { byId, newId } from '../../kernel/ids';
 import { normalizeUnitAmount } from '../../kernel/money';
 import type { OutboxService } from '../outbox';
 import { CustomField, Product, ProductPrice, type AttachedField } from './catalog.entity';
@@ -153,12 +153,14 @@ export class ProductService {
     return ids.length ? em.find(Product, { organizationId, id: { $in: [...ids] } }) : [];
   }
 
-  /** A price as the API shows it, archived or not (orders keep pointing at the price they were bought with). */
-  async priceOutput(em: EntityManager, organizationId: string, priceId: string): Promise<PriceOutput | null> {
-    const price = await em.findOne(ProductPrice, { id: priceId, organizationId });
-    if (!price) return null;
-    const meters = price.meterId ? await this.deps.meters(em, organizationId, [price.meterId]) : [];
-    return priceOutput(price, new Map(meters.map((m) => [m.id, m])));
+  /** Prices as the API shows them, archived or not (orders keep pointing at the price they were bought with). */
+  async priceOutputs(em: EntityManager, organizationId: string, priceIds: readonly string[]): Promise<PriceOutput[]> {
+    if (!priceIds.length) return [];
+    const prices = await em.find(ProductPrice, { id: { $in: [...priceIds] }, organizationId });
+    const meterIds = [...new Set(prices.flatMap((price) => (price.meterId ? [price.meterId] : [])))];
+    const meters = meterIds.length ? await this.deps.meters(em, organizationId, meterIds) : [];
+    const metersById = byId(meters);
+    return prices.map((price) => priceOutput(price, metersById));
   }
 
   /** Stops every product of the organization from granting a deleted benefit. */

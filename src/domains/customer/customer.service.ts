@@ -68,6 +68,11 @@ export class CustomerService {
     return customer;
   }
 
+  /** Customers by id, deleted ones included (orders keep showing who bought). */
+  async findByIds(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<Customer[]> {
+    return ids.length ? em.find(Customer, { organizationId, id: { $in: [...ids] } }) : [];
+  }
+
   async list(em: EntityManager, organizationId: string, query: CustomerListQuery) {
     const qb = em.createQueryBuilder(Customer, 'c').where({ organizationId, deletedAt: null });
     if (query.organization_id) qb.andWhere({ organizationId: { $in: query.organization_id } });

@@ -16,7 +16,7 @@ export const orderRoutes = [
     response: OrderList,
     async handler({ env, auth, tx, query }) {
       const page = await env.orders.list(tx.em, auth.organizationId, query);
-      return { items: await Promise.all(page.items.map((order) => env.orders.output(tx.em, order))), pagination: page.pagination };
+      return { items: await env.orders.outputs(tx.em, auth.organizationId, page.items), pagination: page.pagination };
     },
   }),
   defineRoute({

@@ -10,7 +10,7 @@ import { listPage, orderBySorting, whereMetadata } from '../../app/list-query';
 import type { Tx } from '../../app/transaction';
 import type { Clock } from '../../kernel/clock';
 import { ResourceNotFound } from '../../kernel/errors';
-import { newId } from '../../kernel/ids';
+import { byId, newId } from '../../kernel/ids';
 import type { OutboxService } from '../outbox';
 import { Order, OrderItem } from './order.entity';
 
@@ -19,9 +19,9 @@ const SORT_COLUMNS = { created_at: 'createdAt', status: 'status', net_amount: 'n
 export interface OrderDeps {
   clock: Clock;
   outbox: OutboxService;
-  customer(em: EntityManager, organizationId: string, id: string): Promise<CustomerOutput>;
-  product(em: EntityManager, organizationId: string, id: string): Promise<ProductSummary | null>;
-  price(em: EntityManager, organizationId: string, id: string): Promise<PriceOutput | null>;
+  customers(em: EntityManager, organizationId: string, ids: string[]): Promise<CustomerOutput[]>;
+  products(em: EntityManager, organizationId: string, ids: string[]): Promise<ProductSummary[]>;
+  prices(em: EntityManager, organizationId: string, ids: string[]): Promise<PriceOutput[]>;
 }
 
 export interface CheckoutOrder {
@@ -129,7 +129,27 @@ export class OrderService {
   }
 
   async output(em: EntityManager, order: Order): Promise<OrderOutput> {
-    const items = await em.find(OrderItem, { orderId: order.id }, { orderBy: { position: 'asc' } });
+    return (await this.outputs(em, order.organizationId, [order]))[0];
+  }
+
+  /** Orders of one organization as the API shows them: items, customers, products and prices read once for all. */
+  async outputs(em: EntityManager, organizationId: string, orders: Order[]): Promise<OrderOutput[]> {
+    if (!orders.length) return [];
+    const idsOf = (pick: (order: Order) => string | null) => [...new Set(orders.map(pick).filter((id): id is string => id !== null))];
+    const items = await em.find(OrderItem, { orderId: { $in: idsOf((o) => o.id) } }, { orderBy: { position: 'asc' } });
+    const customers = byId(await this.deps.customers(em, organizationId, idsOf((o) => o.customerId)));
+    const products = byId(await this.deps.products(em, organizationId, idsOf((o) => o.productId)));
+    const prices = byId(await this.deps.prices(em, organizationId, idsOf((o) => o.productPriceId)));
+    return orders.map((order) => this.present(order, items.filter((item) => item.orderId === order.id), customers, products, prices));
+  }
+
+  private present(
+    order: Order,
+    items: OrderItem[],
+    customers: Map<string, CustomerOutput>,
+    products: Map<string, ProductSummary>,
+    prices: Map<string, PriceOutput>,
+  ): OrderOutput {
     const paid = order.status !== 'pending' && order.status !== 'void';
     return {
       id: order.id,
@@ -158,7 +178,7 @@ export class OrderService {
       customer_id: order.customerId,
       product_id: order.productId,
       product_price_id: order.productPriceId,
-      product_price: order.productPriceId ? await this.deps.price(em, order.organizationId, order.productPriceId) : null,
+      product_price: (order.productPriceId && prices.get(order.productPriceId)) || null,
       discount_id: order.discountId,
       subscription_id: null,
       checkout_id: order.checkoutId,
@@ -166,8 +186,8 @@ export class OrderService {
       custom_field_data: order.customFieldData,
       platform_fee_amount: 0,
       platform_fee_currency: null,
-      customer: await this.deps.customer(em, order.organizationId, order.customerId),
-      product: order.productId ? await this.deps.product(em, order.organizationId, order.productId) : null,
+      customer: customers.get(order.customerId)!,
+      product: (order.productId && products.get(order.productId)) || null,
       discount: order.discountId ? { id: order.discountId } : null,
       subscription: null,
       items: items.map((item) => ({
