@@ -18,6 +18,39 @@ export function percentageOf(amount: number, basisPoints: number): number {
   return sign * Math.floor((Math.abs(exact) + 5_000) / 10_000);
 }
 
+/** What a discount takes off: a percentage in basis points, or a fixed amount per currency. */
+export interface DiscountRule {
+  type: 'percentage' | 'fixed';
+  basis_points?: number;
+  amounts?: Record<string, number>;
+}
+
+/** A fixed discount takes at most the amount, in the checkout's currency only; a percentage rounds half-up. */
+export function discountAmount(discount: DiscountRule | null, amount: number, currency: string): number {
+  if (!discount) return 0;
+  if (discount.type === 'percentage') return percentageOf(amount, discount.basis_points ?? 0);
+  return Math.min(discount.amounts?.[currency] ?? 0, amount);
+}
+
+export interface Totals {
+  amount: number;
+  discount_amount: number;
+  net_amount: number;
+  tax_amount: number | null;
+  total_amount: number;
+}
+
+/**
+ * `net = amount − discount` and `total = net + tax` for exclusive tax; for inclusive tax the tax is carved out of
+ * `amount − discount`, which is then the total. `tax` is null while the location is not known well enough.
+ */
+export function totals(amount: number, discount: number, tax: { amount: number; inclusive: boolean } | null): Totals {
+  const afterDiscount = amount - discount;
+  if (!tax) return { amount, discount_amount: discount, net_amount: afterDiscount, tax_amount: null, total_amount: afterDiscount };
+  const net = tax.inclusive ? afterDiscount - tax.amount : afterDiscount;
+  return { amount, discount_amount: discount, net_amount: net, tax_amount: tax.amount, total_amount: net + tax.amount };
+}
+
 export interface SeatTier {
   min_seats: number;
   max_seats: number | null;
@@ -91,4 +124,21 @@ export function proportionalAmount(total: number, part: number, whole: number): 
   if (whole <= 0 || part <= 0) return 0;
   if (part >= whole) return total;
   return divideHalfUp(total * part, whole);
+}
+
+/** `amount × part / whole`, rounded half-up (half away from zero for negative amounts), exact for any amount and duration (BigInt): a prorated charge or credit for `part` ms of a `whole` ms period. 0 when part <= 0; amount when part >= whole. */
+export function proratedAmount(amount: number, part: number, whole: number): number {
+  if (part <= 0) return 0;
+  if (part >= whole) return amount;
+  const exact = BigInt(amount) * BigInt(part);
+  const magnitude = exact < 0n ? -exact : exact;
+  const rounded = (2n * magnitude + BigInt(whole)) / (2n * BigInt(whole));
+  return Number(exact < 0n ? -rounded : rounded);
+}
+
+/** A plan or seat change at `at` inside the period [start, end): the credit for the unused time of the old amount (negative or 0) and the charge for the rest of the period at the new amount. Amounts are after discount. */
+export function changeProration(oldAmount: number, newAmount: number, period: { start: Date; end: Date }, at: Date): { credit: number; debit: number } {
+  const unused = period.end.getTime() - at.getTime();
+  const whole = period.end.getTime() - period.start.getTime();
+  return { credit: 0 - proratedAmount(oldAmount, unused, whole), debit: proratedAmount(newAmount, unused, whole) };
 }

@@ -1,4 +1,5 @@
-import { customFieldIssues, discountAmount, paymentFlags, totals, upfrontAmount, type AttachedFieldRule, type CheckoutPrice } from '../../src/domains/checkout/checkout.logic';
+import { customFieldIssues, paymentFlags, upfrontAmount, type AttachedFieldRule, type CheckoutPrice } from '../../src/domains/checkout/checkout.logic';
+import { discountAmount, totals } from '../../src/kernel/money';
 
 const fixed = (price_amount: number): CheckoutPrice => ({ amount_type: 'fixed', price_amount });
 const custom = (minimum_amount: number, maximum_amount: number | null = null, preset_amount: number | null = null): CheckoutPrice => ({ amount_type: 'custom', minimum_amount, maximum_amount, preset_amount });

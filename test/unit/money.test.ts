@@ -1,4 +1,4 @@
-import { isValidPriceAmount, normalizeUnitAmount, percentageOf, seatsPrice, type SeatTier } from '../../src/kernel/money';
+import { changeProration, isValidPriceAmount, normalizeUnitAmount, percentageOf, proratedAmount, seatsPrice, type SeatTier } from '../../src/kernel/money';
 
 test.each([
   [0, true],
@@ -67,4 +67,72 @@ test.each([
   [Number.NaN, null],
 ])('unit amount %p → %p', (input, expected) => {
   expect(normalizeUnitAmount(input)).toBe(expected);
+});
+
+describe('proration', () => {
+  const DAY = 86_400_000;
+  const LEAP_YEAR = 366 * DAY; // 31 622 400 000 ms
+
+  test.each([
+    // amount, part, whole, expected (half-up, half away from zero when negative)
+    [1000, 15, 30, 500],
+    [1, 1, 2, 1], // 0.5 → 1
+    [3, 1, 2, 2], // 1.5 → 2
+    [5, 1, 10, 1], // 0.5 → 1
+    [1, 1, 3, 0], // 0.333… → 0
+    [2, 1, 3, 1], // 0.666… → 1
+    [1001, 1, 2, 501], // 500.5 → 501
+    [1000, 1, 3, 333], // 333.33… → 333
+    [-1, 1, 2, -1], // −0.5 → −1
+    [-3, 1, 2, -2], // −1.5 → −2
+    [-1001, 1, 2, -501], // −500.5 → −501
+    [-2, 1, 3, -1], // −0.666… → −1
+    [-1, 1, 3, 0], // −0.333… → 0, not −0
+    [-1000, 15, 30, -500],
+    [1000, 0, 30, 0],
+    [-1000, 0, 30, 0],
+    [1000, -5, 30, 0],
+    [1000, 30, 30, 1000],
+    [-1000, 30, 30, -1000],
+    [1000, 31, 30, 1000],
+    [0, 10, 30, 0],
+    // 99 999 999 over a 366-day year in ms (products beyond 2^53):
+    [99_999_999, DAY, LEAP_YEAR, 273_224], // 99 999 999 / 366 = 273 224 r 15 → 273 224.04 → 273 224
+    [99_999_999, 183 * DAY, LEAP_YEAR, 50_000_000], // 99 999 999 / 2 = 49 999 999.5 → 50 000 000
+    [99_999_999, 1_756_800_000, LEAP_YEAR, 5_555_556], // part = year / 18: 99 999 999 / 18 = 5 555 555.5 → 5 555 556
+    [99_999_999, 184 * DAY, LEAP_YEAR, 50_273_224], // × 184/366 = 9 199 999 908 / 183 = 50 273 223 r 99 → .54 → 50 273 224
+    [99_999_999, LEAP_YEAR - 1, LEAP_YEAR, 99_999_999], // 99 999 999 − 99 999 999/31 622 400 000 = 99 999 998.9968… → 99 999 999
+    [99_999_999, 1, LEAP_YEAR, 0], // 0.0031… → 0
+    // 99 999 999 × 2 087 200 009 = 208 720 000 900 000 000 − 2 087 200 009 = 208 719 998 812 799 991
+    //   = 6 600 384 × 31 622 400 000 (= 208 719 983 001 600 000) + 15 811 199 991, and 15 811 199 991 = year/2 − 9
+    //   → 6 600 384.4999999997 → 6 600 384 (double arithmetic rounds the sum up to 6 600 385)
+    [99_999_999, 2_087_200_009, LEAP_YEAR, 6_600_384],
+    [-99_999_999, 2_087_200_009, LEAP_YEAR, -6_600_384],
+  ])('proratedAmount(%i, %i, %i) = %i', (amount, part, whole, expected) => {
+    expect(proratedAmount(amount, part, whole)).toBe(expected);
+  });
+
+  const april = { start: new Date('2025-04-01T00:00:00.000Z'), end: new Date('2025-05-01T00:00:00.000Z') }; // 30 days
+  const january = { start: new Date('2025-01-01T00:00:00.000Z'), end: new Date('2025-02-01T00:00:00.000Z') }; // 31 days
+  const year2024 = { start: new Date('2024-01-01T00:00:00.000Z'), end: new Date('2025-01-01T00:00:00.000Z') }; // 366 days
+
+  test.each([
+    // label, old, new, period, at, credit, debit
+    // Upgrade at Apr 16: 15 of 30 days left → −1000 × 15/30 = −500, 3000 × 15/30 = 1500
+    ['upgrade mid-month', 1000, 3000, april, '2025-04-16T00:00:00.000Z', -500, 1500],
+    // Downgrade at Jan 11: 10 of 31 days used, 21 left → −3000 × 21/31 = −63 000/31 = −2032 r 8 (−2032.26) → −2032;
+    //   1000 × 21/31 = 21 000/31 = 677 r 13 (677.42) → 677
+    ['downgrade after 10 of 31 days', 3000, 1000, january, '2025-01-11T00:00:00.000Z', -2032, 677],
+    ['change at period start', 3000, 1000, january, '2025-01-01T00:00:00.000Z', -3000, 1000],
+    ['upgrade at period start', 1000, 3000, april, '2025-04-01T00:00:00.000Z', -1000, 3000],
+    // 1 ms left of 2 592 000 000: 1000 / 2 592 000 000 and 3000 / 2 592 000 000 both round to 0 (and the credit is 0, not −0)
+    ['change 1 ms before end', 1000, 3000, april, '2025-04-30T23:59:59.999Z', 0, 0],
+    ['max amounts 1 ms before end', 99_999_999, 99_999_999, year2024, '2024-12-31T23:59:59.999Z', 0, 0], // 0.0031… → 0
+    ['change at period end', 1000, 3000, april, '2025-05-01T00:00:00.000Z', 0, 0],
+    // Jul 1 → Jan 1 is 184 of 366 days: 99 999 999 × 184/366 → 50 273 224 (see above); 0 × anything = 0
+    ['yearly max amount cancelled to free on Jul 1', 99_999_999, 0, year2024, '2024-07-01T00:00:00.000Z', -50_273_224, 0],
+    ['free to paid mid-month', 0, 3000, april, '2025-04-16T00:00:00.000Z', 0, 1500],
+  ] as const)('%s: %i → %i', (_label, oldAmount, newAmount, period, at, credit, debit) => {
+    expect(changeProration(oldAmount, newAmount, period, new Date(at))).toEqual({ credit, debit });
+  });
 });

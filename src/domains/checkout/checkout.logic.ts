@@ -1,6 +1,7 @@
 // Checkout amounts, derived in one place from the selected prices, the discount and the tax engine. Pure.
 import type { ValidationIssue } from '../../kernel/errors';
-import { isValidPriceAmount, MAX_AMOUNT, MIN_CHARGEABLE_AMOUNT, percentageOf, seatsPrice, type SeatTier, type SeatTierType } from '../../kernel/money';
+import type { RecurringInterval } from '../../kernel/calendar';
+import { isValidPriceAmount, MAX_AMOUNT, MIN_CHARGEABLE_AMOUNT, seatsPrice, type DiscountRule, type SeatTier, type SeatTierType } from '../../kernel/money';
 
 export type CheckoutPrice =
   | { amount_type: 'fixed'; price_amount: number }
@@ -8,11 +9,8 @@ export type CheckoutPrice =
   | { amount_type: 'seat_based'; seat_tiers: { seat_tier_type: SeatTierType; tiers: SeatTier[]; minimum_seats: number; maximum_seats: number | null } }
   | { amount_type: 'metered_unit' };
 
-export interface CheckoutDiscount {
-  type: 'percentage' | 'fixed';
+export interface CheckoutDiscount extends DiscountRule {
   duration: 'once' | 'forever' | 'repeating';
-  basis_points?: number;
-  amounts?: Record<string, number>;
 }
 
 /** What a price contributes upfront, or the issue with the buyer's input (`amount`, `seats`). */
@@ -44,32 +42,6 @@ export function upfrontAmount(price: CheckoutPrice, input: { amount?: number | n
       return { amount, seats };
     }
   }
-}
-
-/** A fixed discount takes at most the amount, in the checkout's currency only; a percentage rounds half-up. */
-export function discountAmount(discount: CheckoutDiscount | null, amount: number, currency: string): number {
-  if (!discount) return 0;
-  if (discount.type === 'percentage') return percentageOf(amount, discount.basis_points ?? 0);
-  return Math.min(discount.amounts?.[currency] ?? 0, amount);
-}
-
-export interface Totals {
-  amount: number;
-  discount_amount: number;
-  net_amount: number;
-  tax_amount: number | null;
-  total_amount: number;
-}
-
-/**
- * `net = amount − discount` and `total = net + tax` for exclusive tax; for inclusive tax the tax is carved out of
- * `amount − discount`, which is then the total. `tax` is null while the location is not known well enough.
- */
-export function totals(amount: number, discount: number, tax: { amount: number; inclusive: boolean } | null): Totals {
-  const afterDiscount = amount - discount;
-  if (!tax) return { amount, discount_amount: discount, net_amount: afterDiscount, tax_amount: null, total_amount: afterDiscount };
-  const net = tax.inclusive ? afterDiscount - tax.amount : afterDiscount;
-  return { amount, discount_amount: discount, net_amount: net, tax_amount: tax.amount, total_amount: net + tax.amount };
 }
 
 export interface PaymentFlags {
@@ -114,6 +86,17 @@ export function discountRefusal(discount: DiscountTerms, productId: string, curr
   if (discount.productIds.length && !discount.productIds.includes(productId)) return 'This discount does not apply to this product.';
   if (discount.type === 'fixed' && !(currency in (discount.amounts ?? {}))) return `This discount has no amount in ${currency.toUpperCase()}.`;
   return null;
+}
+
+/** The trial a checkout of a recurring product grants: the session's own setting, else the product's; none when the session disallows it. */
+export function activeTrial(
+  checkout: { allowTrial: boolean; trialInterval: string | null; trialIntervalCount: number | null },
+  product: { is_recurring: boolean; trial_interval: RecurringInterval | null; trial_interval_count: number | null },
+): { interval: RecurringInterval; count: number } | null {
+  if (!product.is_recurring || !checkout.allowTrial) return null;
+  const interval = (checkout.trialInterval as RecurringInterval | null) ?? product.trial_interval;
+  const count = checkout.trialInterval ? (checkout.trialIntervalCount ?? 1) : (product.trial_interval_count ?? 1);
+  return interval ? { interval, count } : null;
 }
 
 /** Where tax is added on top (US, Canada, India) and where it is included in prices (everywhere else). */
