@@ -4,11 +4,14 @@ import { ApplicationFailure, condition, defineQuery, defineSignal, defineUpdate,
 import type { Activities } from '../activities';
 import type { CheckoutConfirm } from '../src/contracts/checkout';
 import { CHECKOUT_ACTIVITY, CHECKOUT_MESSAGES, PAYMENT_SETTLEMENT_TIMEOUT_MS } from '../temporal.config';
-import { waitUntil } from './time';
+import { businessFailure } from './failures';
+import { workflowClock, type ClockInput, type WorkflowClock } from './time';
 
 export interface CheckoutInput {
   checkoutId: string;
   expiresAt: string;
+  /** A sandbox test clock the session follows instead of wall time. */
+  clock?: ClockInput | null;
 }
 
 export const confirmCheckoutUpdate = defineUpdate<void, [CheckoutConfirm]>(CHECKOUT_MESSAGES.confirm);
@@ -25,7 +28,14 @@ export const checkoutStateQuery = defineQuery<string>('state');
 
 const { confirmCheckout, chargeCheckout, reopenCheckout, completeCheckout, expireCheckout, failCheckout } = proxyActivities<Activities>(CHECKOUT_ACTIVITY);
 
-export async function checkoutSession({ checkoutId, expiresAt }: CheckoutInput): Promise<'succeeded' | 'expired' | 'failed'> {
+export async function checkoutSession(input: CheckoutInput): Promise<'succeeded' | 'expired' | 'failed'> {
+  const clock = workflowClock(input.clock);
+  const outcome = await session(input, clock);
+  await clock.end();
+  return outcome;
+}
+
+async function session({ checkoutId, expiresAt }: CheckoutInput, clock: WorkflowClock): Promise<'succeeded' | 'expired' | 'failed'> {
   let state = 'open' as 'open' | 'confirming' | 'confirmed';
   let confirmations = 0;
   const settlements = new Map<string, Settlement>();
@@ -41,20 +51,20 @@ export async function checkoutSession({ checkoutId, expiresAt }: CheckoutInput):
         state = 'confirmed';
       } catch (error) {
         state = 'open';
-        throw businessFailure(error);
+        throw businessFailure(error, 'The confirmation failed.', 'ConfirmationFailed');
       }
     },
     {
       // Synchronous, so an illegal confirmation is refused before anything is recorded.
       validator: (_body: CheckoutConfirm) => {
         if (state !== 'open') throw ApplicationFailure.nonRetryable('This checkout is not open.', 'NotOpenCheckout');
-        if (Date.now() >= Date.parse(expiresAt)) throw ApplicationFailure.nonRetryable('This checkout has expired.', 'ExpiredCheckoutError');
+        if (clock.now().getTime() >= Date.parse(expiresAt)) throw ApplicationFailure.nonRetryable('This checkout has expired.', 'ExpiredCheckoutError');
       },
     },
   );
 
   for (;;) {
-    const confirmed = await waitUntil(new Date(expiresAt), () => state === 'confirmed');
+    const confirmed = await clock.waitUntil(new Date(expiresAt), () => state === 'confirmed');
     if (!confirmed) {
       if (state === 'confirming') {
         await condition(() => state !== 'confirming'); // a confirmation is in flight: let it finish
@@ -65,7 +75,7 @@ export async function checkoutSession({ checkoutId, expiresAt }: CheckoutInput):
     }
     try {
       const outcome = await chargeCheckout(checkoutId, confirmations);
-      const failure = 'declined' in outcome ? outcome.declined : outcome.pending && outcome.chargeId ? await settledWithin(PAYMENT_SETTLEMENT_TIMEOUT_MS, () => settlements.get(outcome.chargeId!)) : null;
+      const failure = 'declined' in outcome ? outcome.declined : outcome.pending && outcome.chargeId ? await settledWithin(clock, PAYMENT_SETTLEMENT_TIMEOUT_MS, () => settlements.get(outcome.chargeId!)) : null;
       if (failure !== null) {
         await reopenCheckout(checkoutId, failure);
         state = 'open';
@@ -82,17 +92,9 @@ export async function checkoutSession({ checkoutId, expiresAt }: CheckoutInput):
 }
 
 /** Waits for the processor's settlement of a pending charge: null when it succeeded, else the reason it failed. */
-async function settledWithin(timeoutMs: number, current: () => Settlement | undefined): Promise<string | null> {
-  const arrived = await waitUntil(new Date(Date.now() + timeoutMs), () => current() !== undefined);
+async function settledWithin(clock: WorkflowClock, timeoutMs: number, current: () => Settlement | undefined): Promise<string | null> {
+  const arrived = await clock.waitUntil(new Date(clock.now().getTime() + timeoutMs), () => current() !== undefined);
   if (!arrived) throw new Error('The payment processor never settled the charge.');
   const outcome = current()!;
   return outcome.succeeded ? null : (outcome.reason ?? 'The payment failed.');
-}
-
-/** The business error an activity raised, as the Update's failure (the API turns its type into the HTTP answer). */
-function businessFailure(error: unknown): ApplicationFailure {
-  let cause = error as { cause?: unknown } | undefined;
-  while (cause && !(cause instanceof ApplicationFailure)) cause = cause.cause as typeof cause;
-  if (cause instanceof ApplicationFailure) return ApplicationFailure.create({ message: cause.message, type: cause.type ?? undefined, details: cause.details as unknown[], nonRetryable: true });
-  return ApplicationFailure.create({ message: 'The confirmation failed.', type: 'ConfirmationFailed', nonRetryable: true });
 }

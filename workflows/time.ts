@@ -1,11 +1,70 @@
-// The one place workflows look at the clock for business deadlines: wait until a condition holds or a deadline passes.
-// Workflow time is deterministic (it is the time of the workflow task), and the wait is a durable server timer.
-import { condition } from '@temporalio/workflow';
+// The one place workflows look at the clock for business deadlines (ARCHITECTURE §7). In production a wait is a
+// durable server timer. In the sandbox a flow may follow a test clock instead: its time is the clock's frozen time,
+// which moves only when the clock is advanced (an Update), and the Update answers once the flow has done everything
+// due by the new time and waits for a later deadline (or is ending).
+import { allHandlersFinished, condition, defineUpdate, setHandler } from '@temporalio/workflow';
+import { CLOCK_MESSAGES } from '../temporal.config';
 
-/** Resolves true when `done` holds, false when `deadline` passes first. */
-export async function waitUntil(deadline: Date, done: () => boolean): Promise<boolean> {
-  const remaining = deadline.getTime() - Date.now();
-  if (done()) return true;
-  if (remaining <= 0) return false;
-  return condition(done, remaining);
+/** A flow's clock: none (wall time) or a sandbox test clock and its frozen time when the flow started. */
+export interface ClockInput {
+  testClockId: string | null;
+  frozenTime?: string | null;
+}
+
+/** Moves a flow's test clock to the given time; answers when the flow has settled (`ended`: it returned or continued). */
+export const advanceTestClockUpdate = defineUpdate<'settled' | 'ended', [string]>(CLOCK_MESSAGES.advance);
+
+export interface WorkflowClock {
+  /** The flow's current time: the workflow task's time, or the test clock's frozen time. */
+  now(): Date;
+  /** Resolves true when `done` holds, false when `deadline` passes first. */
+  waitUntil(deadline: Date, done: () => boolean): Promise<boolean>;
+  /** Before returning or continuing as new: lets Updates in flight finish (clock advances answer `ended`). */
+  end(): Promise<void>;
+  /** What a continued run needs to keep following the same clock. */
+  carry(): ClockInput;
+  /** The test clock's time as stored (it may have moved before this run started); never moves back. */
+  catchUp(time: string | null): void;
+}
+
+export function workflowClock(input: ClockInput | null | undefined): WorkflowClock {
+  let frozen = input?.testClockId ? Date.parse(input.frozenTime!) : null;
+  /** The deadline the flow is blocked on (Infinity: none), null while it works. */
+  let waitingUntil: number | null = null;
+  let ending = false;
+
+  if (frozen !== null) {
+    setHandler(advanceTestClockUpdate, async (to) => {
+      frozen = Math.max(frozen!, Date.parse(to));
+      await condition(() => ending || (waitingUntil !== null && waitingUntil > frozen!));
+      return ending ? 'ended' : 'settled';
+    });
+  }
+
+  return {
+    now: () => new Date(frozen ?? Date.now()),
+    async waitUntil(deadline, done) {
+      if (done()) return true;
+      const at = deadline.getTime();
+      if (frozen === null) {
+        const remaining = at - Date.now();
+        return remaining > 0 && condition(done, remaining);
+      }
+      waitingUntil = at;
+      try {
+        await condition(() => done() || frozen! >= at);
+      } finally {
+        waitingUntil = null;
+      }
+      return done();
+    },
+    async end() {
+      ending = true;
+      await condition(allHandlersFinished);
+    },
+    catchUp(time) {
+      if (frozen !== null && time) frozen = Math.max(frozen, Date.parse(time));
+    },
+    carry: () => ({ testClockId: input?.testClockId ?? null, frozenTime: frozen === null ? null : new Date(frozen).toISOString() }),
+  };
 }

@@ -38,6 +38,11 @@ export interface RouteDefinition<B extends Schema | undefined = Schema | undefin
   response: Schema;
   /** Creates honour `X-Idempotency-Key`. */
   idempotent?: boolean;
+  /**
+   * The handler waits on workflows (Updates) and opens its own short transactions, so it holds no database
+   * connection meanwhile; `tx` is then a plain entity manager for reads.
+   */
+  outsideTransaction?: boolean;
   handler(input: RouteInput<B, Q, P>): Promise<unknown>;
 }
 
@@ -56,6 +61,12 @@ export function mountRoute(router: Router, env: EnvironmentContext, route: Route
     const query = route.query ? parseInput(route.query, rawQuery(ctx), 'query') : undefined;
     const body = route.body ? parseInput(route.body, await readJsonBody(ctx, env.config.BODY_LIMIT_BYTES), 'body') : undefined;
     assertOwnOrganization(body, auth.organizationId);
+    if (route.outsideTransaction) {
+      const em = env.orm.em.fork();
+      ctx.body = await route.handler({ env, auth, tx: { em, afterCommit: (task) => void task() }, body, query, params });
+      ctx.status = route.status;
+      return;
+    }
     const key = route.idempotent ? idempotencyKey(ctx) : undefined;
 
     const response = await inTransaction(env.orm, async (tx) => {

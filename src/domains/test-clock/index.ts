@@ -1,0 +1,3 @@
+export { TestClockService, testClockOutput } from './test-clock.service';
+export { testClockRoutes } from './test-clock.routes';
+export { TestClock } from './test-clock.entity';
