@@ -12,7 +12,10 @@ export const NAMESPACES = { production: 'bursar-production', sandbox: 'bursar-sa
 /** Retention of closed workflow histories in namespaces Bursar registers itself (external clusters). */
 export const NAMESPACE_RETENTION_DAYS = 30;
 
-/** Search attributes every Bursar workflow may set; IDs only, never names or e-mails. All are keywords. */
+/**
+ * Search attributes every Bursar workflow may set; IDs only, never names or e-mails. All are keywords, and SQL
+ * visibility stores (the dev server's included) allow at most ten of them per namespace.
+ */
 export const SEARCH_ATTRIBUTES = {
   OrganizationId: defineSearchAttributeKey('OrganizationId', SearchAttributeType.KEYWORD),
   CustomerId: defineSearchAttributeKey('CustomerId', SearchAttributeType.KEYWORD),
@@ -20,6 +23,7 @@ export const SEARCH_ATTRIBUTES = {
   CheckoutId: defineSearchAttributeKey('CheckoutId', SearchAttributeType.KEYWORD),
   OrderId: defineSearchAttributeKey('OrderId', SearchAttributeType.KEYWORD),
   SubscriptionId: defineSearchAttributeKey('SubscriptionId', SearchAttributeType.KEYWORD),
+  SubscriptionStatus: defineSearchAttributeKey('SubscriptionStatus', SearchAttributeType.KEYWORD),
   WebhookEndpointId: defineSearchAttributeKey('WebhookEndpointId', SearchAttributeType.KEYWORD),
   WebhookEventId: defineSearchAttributeKey('WebhookEventId', SearchAttributeType.KEYWORD),
   WebhookEventType: defineSearchAttributeKey('WebhookEventType', SearchAttributeType.KEYWORD),
@@ -73,8 +77,25 @@ export const CHECKOUT_ACTIVITY: ActivityOptions = {
   },
 };
 
+/** Subscription steps: database writes and off-session charges, each idempotent by keys from workflow data. */
+export const SUBSCRIPTION_ACTIVITY: ActivityOptions = {
+  startToCloseTimeout: '1 minute',
+  retry: {
+    initialInterval: '1 second',
+    backoffCoefficient: 2,
+    maximumInterval: '1 minute',
+    nonRetryableErrorTypes: ['RequestValidationError', 'PaymentFailed', 'AlreadyCanceledSubscription', 'ResourceUnavailable', 'BadRequest', 'ResourceNotFound', 'Conflict'],
+  },
+};
+
+/** The subscription workflow's lifecycle command (an Update) and its schedule (a Query). */
+export const SUBSCRIPTION_MESSAGES = { command: 'command', upcoming: 'upcoming' } as const;
+
 /** Messages the API sends to running workflows. */
 export const CHECKOUT_MESSAGES = { confirm: 'confirm', paymentSettled: 'paymentSettled' } as const;
+
+/** The test clock's message to the flows attached to it (sandbox only). */
+export const CLOCK_MESSAGES = { advance: 'advanceTestClock' } as const;
 
 /** How long a checkout waits for the processor to settle a charge it reported as processing. */
 export const PAYMENT_SETTLEMENT_TIMEOUT_MS = 3 * 24 * 60 * 60 * 1000;

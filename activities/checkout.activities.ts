@@ -1,23 +1,13 @@
-// Checkout and order activities: thin calls into the checkout and order domains; business errors become
-// non-retryable failures with the error's name, so the API can answer them as the reference does.
-import { ApplicationFailure } from '@temporalio/activity';
+// Checkout and order activities: thin calls into the checkout and order domains.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { CheckoutConfirm } from '../src/contracts/checkout';
 import { inTransaction } from '../src/app/transaction';
-import { BursarError } from '../src/kernel/errors';
 import type { CheckoutFlowService } from '../src/domains/checkout';
 import type { OrderService } from '../src/domains/order';
+import type { SubscriptionBillingService } from '../src/domains/subscription';
+import { asFailure } from './failures';
 
-async function asFailure<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof BursarError) throw ApplicationFailure.nonRetryable(error.message, error.name, error.detail);
-    throw error;
-  }
-}
-
-export const createCheckoutActivities = (orm: MikroORM, flow: CheckoutFlowService, orders: OrderService) => ({
+export const createCheckoutActivities = (orm: MikroORM, flow: CheckoutFlowService, orders: OrderService, billing: SubscriptionBillingService) => ({
   /** Applies the customer's changes, checks them, creates or matches the customer, saves the payment method. */
   confirmCheckout: (checkoutId: string, body: CheckoutConfirm, attempt: number) => asFailure(() => flow.confirm(checkoutId, body, attempt)),
   /** Charges the total with a key from the workflow; a decline is returned, not thrown. */
@@ -27,8 +17,11 @@ export const createCheckoutActivities = (orm: MikroORM, flow: CheckoutFlowServic
   completeCheckout: (checkoutId: string, chargeId: string | null) => flow.complete(checkoutId, chargeId),
   expireCheckout: (checkoutId: string) => flow.expire(checkoutId),
   failCheckout: (checkoutId: string, reason: string) => flow.fail(checkoutId, reason),
-  /** Pending → paid, with order.updated and order.paid. */
+  /** Pending → paid, with order.updated and order.paid; a subscription's first payment then makes it active. */
   async markOrderPaid(orderId: string, chargeId: string | null): Promise<void> {
-    await inTransaction(orm, (tx) => orders.markPaid(tx, orderId, chargeId));
+    await inTransaction(orm, async (tx) => {
+      const order = await orders.markPaid(tx, orderId, chargeId);
+      if (order.subscriptionId) await billing.orderPaid(tx, order, order.paidAt ?? order.createdAt);
+    });
   },
 });

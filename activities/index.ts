@@ -3,8 +3,10 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { IdempotencyService } from '../src/domains/idempotency';
 import type { CheckoutFlowService } from '../src/domains/checkout';
 import type { OrderService } from '../src/domains/order';
+import type { SubscriptionBillingService, SubscriptionCommandService } from '../src/domains/subscription';
 import type { WebhookDeliveryService } from '../src/domains/webhook';
 import { createCheckoutActivities } from './checkout.activities';
+import { createSubscriptionActivities } from './subscription.activities';
 import { createWebhookActivities } from './webhook.activities';
 
 export interface ActivityDeps {
@@ -13,6 +15,8 @@ export interface ActivityDeps {
   webhookDeliveries: WebhookDeliveryService;
   checkoutFlow: CheckoutFlowService;
   orders: OrderService;
+  subscriptionBilling: SubscriptionBillingService;
+  subscriptionCommands: SubscriptionCommandService;
 }
 
 export const createActivities = (deps: ActivityDeps) => ({
@@ -21,7 +25,8 @@ export const createActivities = (deps: ActivityDeps) => ({
     return deps.idempotency.purgeExpired(deps.orm.em.fork());
   },
   ...createWebhookActivities(deps.webhookDeliveries),
-  ...createCheckoutActivities(deps.orm, deps.checkoutFlow, deps.orders),
+  ...createCheckoutActivities(deps.orm, deps.checkoutFlow, deps.orders, deps.subscriptionBilling),
+  ...createSubscriptionActivities(deps.subscriptionBilling, deps.subscriptionCommands),
 });
 
 export type Activities = ReturnType<typeof createActivities>;

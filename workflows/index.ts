@@ -3,3 +3,4 @@ export { purgeIdempotencyKeys } from './maintenance.workflow';
 export { webhookDelivery } from './webhook-delivery.workflow';
 export { checkoutSession } from './checkout.workflow';
 export { orderLifecycle } from './order.workflow';
+export { subscriptionLifecycle } from './subscription.workflow';

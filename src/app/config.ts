@@ -1,4 +1,5 @@
 // All configuration comes from environment variables, checked by one zod schema at start-up (fail fast).
+import { DEFAULT_DUNNING_DAYS } from '../domains/subscription/subscription.logic';
 import { z } from 'zod';
 import { NAMESPACES, TASK_QUEUE, WEBHOOK_DELIVERY } from '../../temporal.config';
 
@@ -41,6 +42,12 @@ const ConfigSchema = z
     STRIPE_SECRET_KEY: z.string().optional(),
     /** Verifies the events Stripe posts to /v1/integrations/stripe/webhook. */
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** Dunning: days between a failed renewal payment and each retry (the last failure revokes the subscription). */
+    DUNNING_RETRY_DAYS: z
+      .string()
+      .regex(/^\d+(,\d+)*$/, 'Comma-separated whole days, e.g. 2,5,7,7')
+      .default(DEFAULT_DUNNING_DAYS.join(','))
+      .transform((v) => v.split(',').map(Number)),
     /** Bursar is the seller of record: where it is established, and where it collects tax (unset: everywhere). */
     SELLER_COUNTRY: z.string().regex(/^[A-Z]{2}$/).default('US'),
     SELLER_TAX_REGISTRATIONS: z

@@ -21,6 +21,11 @@ import { IdempotencyService } from '../domains/idempotency';
 import { MeterService } from '../domains/meter';
 import { OrganizationService } from '../domains/organization';
 import { OutboxService } from '../domains/outbox';
+import { SubscriptionBillingService, SubscriptionCommandService, SubscriptionService, type Subscription } from '../domains/subscription';
+import { TestClockService } from '../domains/test-clock';
+import { discountRefusal } from '../domains/checkout/checkout.logic';
+import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
+import { CLOCK_MESSAGES } from '../../temporal.config';
 import { systemClock, type Clock } from '../kernel/clock';
 import type { Config, Environment } from './config';
 import { openDatabase } from './database';
@@ -52,6 +57,10 @@ export interface EnvironmentContext {
   checkouts: CheckoutService;
   checkoutFlow: CheckoutFlowService;
   checkoutLinks: CheckoutLinkService;
+  testClocks: TestClockService;
+  subscriptions: SubscriptionService;
+  subscriptionBilling: SubscriptionBillingService;
+  subscriptionCommands: SubscriptionCommandService;
   paymentProcessor: PaymentProcessor | null;
   checkoutOutput(em: EntityManager, checkout: Checkout): Promise<CheckoutOutput>;
   checkoutPublicOutput(em: EntityManager, checkout: Checkout): Promise<Record<string, unknown>>;
@@ -126,9 +135,96 @@ export async function openEnvironment(
   });
   context.webhookLog = new WebhookLogService();
   context.customers = new CustomerService({ clock, outbox });
+  wireTestClocks(context);
   wireCheckouts(context);
+  wireSubscriptions(context);
   outbox.registerDispatcher(OUTBOX_KINDS.event, (message) => context.webhookDeliveries.fanOut(message));
   return context;
+}
+
+/** What a workflow needs to follow a test clock (none outside one). */
+function clockInput(testClockId: string | null, frozenTime: Date) {
+  return testClockId ? { testClockId, frozenTime: frozenTime.toISOString() } : null;
+}
+
+/** Test clocks (sandbox only) move the flows of their customers: open checkouts and live subscriptions. */
+function wireTestClocks(context: EnvironmentContext): void {
+  const { orm, clock, temporal, environment } = context;
+  context.testClocks = new TestClockService({
+    orm,
+    clock,
+    enabled: environment === 'sandbox',
+    attachedFlows: async (em, testClockId) => {
+      const rows = await em.execute<{ workflow_id: string }[]>(
+        `select 'subscription:' || id as workflow_id from subscription where test_clock_id = ? and status <> 'canceled'
+         union all select 'checkout:' || id from checkout where test_clock_id = ? and status in ('open', 'confirmed')`,
+        [testClockId, testClockId],
+      );
+      return rows.map((row) => row.workflow_id);
+    },
+    advanceFlow: async (workflowId, to) => {
+      // `ended`: the run returned or continued as new; the next run (if any) gets the message again.
+      for (let attempt = 0; attempt < 100; attempt++) {
+        try {
+          const outcome = await temporal.workflow.getHandle(workflowId).executeUpdate(CLOCK_MESSAGES.advance, { args: [to.toISOString()] });
+          if (outcome === 'settled') return;
+        } catch (error) {
+          if (error instanceof WorkflowUpdateFailedError) throw error;
+          const running = await temporal.workflow
+            .getHandle(workflowId)
+            .describe()
+            .then((d) => d.status.name === 'RUNNING')
+            .catch((e) => (e instanceof WorkflowNotFoundError ? attempt < 20 : Promise.reject(e))); // not started yet: the outbox starts it shortly
+          if (!running) return;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+      throw new Error(`${workflowId} did not settle on its test clock`);
+    },
+  });
+}
+
+/** Subscriptions: born of checkouts, renewed, charged and ended by their workflows, commanded through Updates. */
+function wireSubscriptions(context: EnvironmentContext): void {
+  const { orm, clock, outbox, config } = context;
+  const products = async (em: EntityManager, organizationId: string, ids: readonly string[]) => context.products.outputs(em, await context.products.findByIds(em, organizationId, ids));
+  context.subscriptions = new SubscriptionService({
+    clock,
+    outbox,
+    discounts: context.discounts,
+    customers: async (em, organizationId, ids) => (await context.customers.findByIds(em, organizationId, ids)).map(customerOutput),
+    products,
+    prices: (em, organizationId, ids) => context.products.priceOutputs(em, organizationId, ids),
+    startWorkflow: (tx, subscription: Subscription) =>
+      outbox.enqueueWorkflowStart(tx, subscription.organizationId, {
+        workflowType: 'subscriptionLifecycle',
+        workflowId: `subscription:${subscription.id}`,
+        args: [{ subscriptionId: subscription.id, clock: clockInput(subscription.testClockId, subscription.currentPeriodStart) }],
+        searchAttributes: { SubscriptionId: subscription.id, CustomerId: subscription.customerId },
+        summary: `Subscription ${subscription.id}`,
+      }),
+  });
+  context.subscriptionBilling = new SubscriptionBillingService({
+    orm,
+    processor: context.paymentProcessor,
+    seller: { country: config.SELLER_COUNTRY, registeredIn: config.SELLER_TAX_REGISTRATIONS },
+    dunningDays: config.DUNNING_RETRY_DAYS,
+    subscriptions: context.subscriptions,
+    orders: context.orders,
+    productName: async (tx, organizationId, productId) => (await context.products.get(tx.em, organizationId, productId)).name,
+    clockTime: (tx, testClockId) => context.testClocks.now(tx.em, testClockId),
+  });
+  context.subscriptionCommands = new SubscriptionCommandService({
+    orm,
+    processor: context.paymentProcessor,
+    subscriptions: context.subscriptions,
+    billing: context.subscriptionBilling,
+    orders: context.orders,
+    discounts: context.discounts,
+    products,
+    prices: (em, organizationId, ids) => context.products.priceOutputs(em, organizationId, ids),
+    discountRefusal,
+  });
 }
 
 export async function closeEnvironment(context: EnvironmentContext): Promise<void> {
@@ -161,6 +257,7 @@ function wireCheckouts(context: EnvironmentContext): void {
     customers: async (em, organizationId, ids) => (await context.customers.findByIds(em, organizationId, ids)).map(customerOutput),
     products: async (em, organizationId, ids) => (await context.products.findByIds(em, organizationId, ids)).map(summaryOf),
     prices: (em, organizationId, ids) => context.products.priceOutputs(em, organizationId, ids),
+    subscriptions: (em, ids) => context.subscriptions.orderOutputs(em, ids),
   });
   context.checkouts = new CheckoutService({
     clock,
@@ -175,11 +272,13 @@ function wireCheckouts(context: EnvironmentContext): void {
     },
     discountByCode: (em, organizationId, code) => context.discounts.findByCode(em, organizationId, code),
     customerExists: async (em, organizationId, id) => context.customers.get(em, organizationId, id).catch(() => null),
+    assertTestClock: async (em, organizationId, id, loc) => void (await context.testClocks.attachable(em, organizationId, id, loc)),
+    clockNow: (em, testClockId) => context.testClocks.now(em, testClockId),
     opened: async (tx, checkout) => {
       outbox.enqueueWorkflowStart(tx, checkout.organizationId, {
         workflowType: 'checkoutSession',
         workflowId: `checkout:${checkout.id}`,
-        args: [{ checkoutId: checkout.id, expiresAt: checkout.expiresAt.toISOString() }],
+        args: [{ checkoutId: checkout.id, expiresAt: checkout.expiresAt.toISOString(), clock: clockInput(checkout.testClockId, checkout.createdAt) }],
         searchAttributes: { CheckoutId: checkout.id },
         summary: `Checkout ${checkout.id}`,
       });
@@ -203,10 +302,8 @@ function wireCheckouts(context: EnvironmentContext): void {
     discounts: context.discounts,
     processor: context.paymentProcessor,
     output: (tx, checkout) => context.checkoutOutput(tx.em, checkout),
-    product: async (tx, checkout) => {
-      const [product] = await products(tx.em, checkout.organizationId, [checkout.productId]);
-      return { name: product.name };
-    },
+    product: async (tx, checkout) => (await products(tx.em, checkout.organizationId, [checkout.productId]))[0],
+    createSubscription: (tx, input) => context.subscriptions.createFromCheckout(tx, input),
     startOrderWorkflow: (tx, orderId, organizationId, chargeId) =>
       outbox.enqueueWorkflowStart(tx, organizationId, {
         workflowType: 'orderLifecycle',

@@ -20,8 +20,11 @@ import { CustomerSchema } from '../domains/customer/customer.entity';
 import { CheckoutSchema } from '../domains/checkout/checkout.entity';
 import { CheckoutLinkSchema } from '../domains/checkout/checkout-link.entity';
 import { OrderItemSchema, OrderSchema } from '../domains/order/order.entity';
+import { TestClockSchema } from '../domains/test-clock/test-clock.entity';
+import { SubscriptionSchema } from '../domains/subscription/subscription.entity';
 import { Migration20261122050000_checkouts_orders } from './migrations/Migration20261122050000_checkouts_orders';
 import { Migration20261122060000_checkout_confirmation } from './migrations/Migration20261122060000_checkout_confirmation';
+import { Migration20261122070000_subscriptions } from './migrations/Migration20261122070000_subscriptions';
 
 const ENTITIES = [
   OrganizationSchema,
@@ -41,6 +44,8 @@ const ENTITIES = [
   CustomerSchema,
   CheckoutSchema,
   CheckoutLinkSchema,
+  TestClockSchema,
+  SubscriptionSchema,
   OrderSchema,
   OrderItemSchema,
 ];
@@ -53,6 +58,7 @@ const MIGRATIONS = [
   { name: 'Migration20261122040000_customers', class: Migration20261122040000_customers },
   { name: 'Migration20261122050000_checkouts_orders', class: Migration20261122050000_checkouts_orders },
   { name: 'Migration20261122060000_checkout_confirmation', class: Migration20261122060000_checkout_confirmation },
+  { name: 'Migration20261122070000_subscriptions', class: Migration20261122070000_subscriptions },
 ];
 
 export async function openDatabase(url: string, poolMax = 10): Promise<MikroORM> {

@@ -13,7 +13,15 @@ export async function createEnvironmentWorker(
   connection: NativeConnection,
   options: { workflowBundle?: WorkflowBundleOption; activities?: (activities: Activities) => Activities } = {},
 ): Promise<Worker> {
-  const activities = createActivities({ orm: env.orm, idempotency: env.idempotency, webhookDeliveries: env.webhookDeliveries, checkoutFlow: env.checkoutFlow, orders: env.orders });
+  const activities = createActivities({
+    orm: env.orm,
+    idempotency: env.idempotency,
+    webhookDeliveries: env.webhookDeliveries,
+    checkoutFlow: env.checkoutFlow,
+    orders: env.orders,
+    subscriptionBilling: env.subscriptionBilling,
+    subscriptionCommands: env.subscriptionCommands,
+  });
   return Worker.create({
     connection,
     namespace: env.namespace,

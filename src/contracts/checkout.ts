@@ -46,6 +46,8 @@ export const CheckoutCreate = z
     return_url: z.url().max(2048).nullish(),
     embed_origin: z.url().max(255).nullish(),
     organization_id: Uuid.nullish(),
+    /** Beyond the reference (sandbox only): the test clock the session and its customer follow. */
+    test_clock_id: Uuid.nullish(),
     ...customerFields,
   })
   .meta({ id: 'CheckoutCreate' });

@@ -1,6 +1,6 @@
 // Customers: who buys. Fields follow the reference's CustomerIndividual.
 import { z } from 'zod';
-import { ListResource, MetadataOutput, MetadataQuery, PageQuery, Timestamp, Uuid, queryMany, queryOne, sortingQuery } from './common';
+import { ListResource, MetadataInput, MetadataOutput, MetadataQuery, PageQuery, Timestamp, Uuid, queryMany, queryOne, sortingQuery } from './common';
 
 /** The spec's allowed ISO 3166-1 alpha-2 country codes. */
 export const CountryCode = z.enum(['AD', 'AE', 'AF', 'AG', 'AI', 'AL', 'AM', 'AO', 'AQ', 'AR', 'AS', 'AT', 'AU', 'AW', 'AX', 'AZ', 'BA', 'BB', 'BD', 'BE', 'BF', 'BG', 'BH', 'BI', 'BJ', 'BL', 'BM', 'BN', 'BO', 'BQ', 'BR', 'BS', 'BT', 'BV', 'BW', 'BY', 'BZ', 'CA', 'CC', 'CD', 'CF', 'CG', 'CH', 'CI', 'CK', 'CL', 'CM', 'CN', 'CO', 'CR', 'CU', 'CV', 'CW', 'CX', 'CY', 'CZ', 'DE', 'DJ', 'DK', 'DM', 'DO', 'DZ', 'EC', 'EE', 'EG', 'EH', 'ER', 'ES', 'ET', 'FI', 'FJ', 'FK', 'FM', 'FO', 'FR', 'GA', 'GB', 'GD', 'GE', 'GF', 'GG', 'GH', 'GI', 'GL', 'GM', 'GN', 'GP', 'GQ', 'GR', 'GS', 'GT', 'GU', 'GW', 'GY', 'HK', 'HM', 'HN', 'HR', 'HT', 'HU', 'ID', 'IE', 'IL', 'IM', 'IN', 'IO', 'IQ', 'IR', 'IS', 'IT', 'JE', 'JM', 'JO', 'JP', 'KE', 'KG', 'KH', 'KI', 'KM', 'KN', 'KP', 'KR', 'KW', 'KY', 'KZ', 'LA', 'LB', 'LC', 'LI', 'LK', 'LR', 'LS', 'LT', 'LU', 'LV', 'LY', 'MA', 'MC', 'MD', 'ME', 'MF', 'MG', 'MH', 'MK', 'ML', 'MM', 'MN', 'MO', 'MP', 'MQ', 'MR', 'MS', 'MT', 'MU', 'MV', 'MW', 'MX', 'MY', 'MZ', 'NA', 'NC', 'NE', 'NF', 'NG', 'NI', 'NL', 'NO', 'NP', 'NR', 'NU', 'NZ', 'OM', 'PA', 'PE', 'PF', 'PG', 'PH', 'PK', 'PL', 'PM', 'PN', 'PR', 'PS', 'PT', 'PW', 'PY', 'QA', 'RE', 'RO', 'RS', 'RU', 'RW', 'SA', 'SB', 'SC', 'SD', 'SE', 'SG', 'SH', 'SI', 'SJ', 'SK', 'SL', 'SM', 'SN', 'SO', 'SR', 'SS', 'ST', 'SV', 'SX', 'SY', 'SZ', 'TC', 'TD', 'TF', 'TG', 'TH', 'TJ', 'TK', 'TL', 'TM', 'TN', 'TO', 'TR', 'TT', 'TV', 'TW', 'TZ', 'UA', 'UG', 'UM', 'US', 'UY', 'UZ', 'VA', 'VC', 'VE', 'VG', 'VI', 'VN', 'VU', 'WF', 'WS', 'YE', 'YT', 'ZA', 'ZM', 'ZW']);
@@ -37,8 +37,27 @@ export const Customer = z
     default_payment_method_id: z.string().nullable(),
     deleted_at: Timestamp.nullable(),
     avatar_url: z.string().nullable(),
+    /** Beyond the reference (sandbox only): the test clock the customer's flows follow. */
+    test_clock_id: Uuid.nullable(),
   })
   .meta({ id: 'Customer' });
+
+export const CustomerCreate = z
+  .object({
+    email: z.email().max(320),
+    name: z.string().max(256).nullish(),
+    external_id: z.string().min(1).max(255).nullish(),
+    billing_address: Address.nullish(),
+    tax_id: z.string().max(64).nullish(),
+    locale: z.string().max(16).nullish(),
+    metadata: MetadataInput.default({}),
+    organization_id: Uuid.nullish(),
+    type: z.literal('individual').default('individual'),
+    /** Beyond the reference (sandbox only): attach the customer to a test clock. */
+    test_clock_id: Uuid.nullish(),
+  })
+  .meta({ id: 'CustomerIndividualCreate' });
+export type CustomerCreate = z.infer<typeof CustomerCreate>;
 export type Customer = z.infer<typeof Customer>;
 
 export const CustomerList = ListResource(Customer).meta({ id: 'ListResource_Customer_' });

@@ -5,6 +5,7 @@ import { ListResource, PageQuery, Timestamp, Uuid, queryBoolean, queryMany, quer
 import { Customer } from './customer';
 import { Order } from './order';
 import { Product } from './product';
+import { Subscription } from './subscription';
 
 /** Every event type of the spec and the reference, in the reference's order. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -30,7 +31,7 @@ export type WebhookEventType = z.infer<typeof WebhookEventType>;
  */
 const resourceWithId = z.looseObject({ id: z.string() });
 /** By full type first (customer.state_changed carries a customer state, not a customer), then by resource. */
-const EVENT_DATA: Record<string, z.ZodType> = { 'customer.state_changed': resourceWithId, product: Product, benefit: Benefit, customer: Customer, order: Order };
+const EVENT_DATA: Record<string, z.ZodType> = { 'customer.state_changed': resourceWithId, product: Product, benefit: Benefit, customer: Customer, order: Order, subscription: Subscription };
 export const eventDataSchema = (type: WebhookEventType): z.ZodType => EVENT_DATA[type] ?? EVENT_DATA[type.split('.')[0]] ?? resourceWithId;
 
 export const webhookPayloadSchema = (type: WebhookEventType) => z.object({ type: z.literal(type), timestamp: Timestamp, data: eventDataSchema(type) });

@@ -71,6 +71,26 @@ export class PaymentError extends BursarError {
   readonly status = 400;
 }
 
+/** An off-session charge failed; nothing was changed. */
+export class PaymentFailed extends BursarError {
+  readonly status = 402;
+}
+
+/** Cancel, change or revoke of a subscription that is already canceled or ending. */
+export class AlreadyCanceledSubscription extends BursarError {
+  readonly status = 403;
+}
+
+/** The resource exists but is gone for this purpose (e.g. uncancel of an ended subscription). */
+export class ResourceUnavailable extends BursarError {
+  readonly status = 410;
+}
+
+/** The subscription is busy with another change; try again. */
+export class SubscriptionLocked extends BursarError {
+  readonly status = 409;
+}
+
 export class PayloadTooLarge extends BursarError {
   readonly status = 413;
 }
@@ -103,6 +123,18 @@ export class TooManyRequests extends BursarError {
 
 export class ServiceUnavailable extends BursarError {
   readonly status = 503;
+}
+
+/** Business errors a workflow can report back (by name) through a failed Update. */
+const REPORTABLE: Record<string, new (detail: string) => BursarError> = {
+  BadRequest, NotPermitted, ResourceNotFound, Conflict, NotOpenCheckout, ExpiredCheckoutError, PaymentError, PaymentFailed, AlreadyCanceledSubscription, ResourceUnavailable, SubscriptionLocked,
+};
+
+/** The error a workflow reported by name, or null when the name is not one of ours. */
+export function reportedError(name: string | undefined, message: string, detail: unknown): BursarError | null {
+  if (name === 'RequestValidationError') return new RequestValidationError(detail as ValidationIssue[]);
+  const Type = name ? REPORTABLE[name] : undefined;
+  return Type ? new Type(message) : null;
 }
 
 /** Converts a class name into the `type` URN of the problem-details body. */

@@ -12,6 +12,8 @@ import { discountRoutes } from '../../domains/discount';
 import { fileRoutes, storageRouter } from '../../domains/file';
 import { meterRoutes } from '../../domains/meter';
 import { webhookRoutes } from '../../domains/webhook';
+import { subscriptionRoutes } from '../../domains/subscription';
+import { testClockRoutes } from '../../domains/test-clock';
 import { MethodNotAllowed, ResourceNotFound } from '../../kernel/errors';
 import type { EnvironmentContext } from '../container';
 import { authenticate, errorHandler, ipRateLimit, requestId } from './middleware';
@@ -19,7 +21,7 @@ import { buildOpenApi } from './openapi';
 import type { RateLimits } from './rate-limit';
 import { mountRoute, type RouteDefinition } from './route';
 
-export const ROUTES: RouteDefinition[] = [...meterRoutes, ...catalogRoutes, ...discountRoutes, ...benefitRoutes, ...fileRoutes, ...webhookRoutes, ...customerRoutes, ...checkoutRoutes, ...checkoutLinkRoutes, ...orderRoutes];
+export const ROUTES: RouteDefinition[] = [...meterRoutes, ...catalogRoutes, ...discountRoutes, ...benefitRoutes, ...fileRoutes, ...webhookRoutes, ...customerRoutes, ...checkoutRoutes, ...checkoutLinkRoutes, ...orderRoutes, ...subscriptionRoutes, ...testClockRoutes];
 
 export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa {
   const app = new Koa({ proxy: env.config.TRUST_PROXY });

@@ -10,6 +10,8 @@ import { Conflict, ExpiredCheckoutError, NotOpenCheckout, PaymentError, RequestV
 import type { CustomerService } from '../customer';
 import type { DiscountService } from '../discount';
 import type { OrderService } from '../order';
+import type { NewSubscription } from '../subscription';
+import type { Product as ProductOutput } from '../../contracts/product';
 import type { OutboxService } from '../outbox';
 import { Checkout } from './checkout.entity';
 import type { CheckoutService } from './checkout.service';
@@ -25,8 +27,10 @@ export interface FlowDeps {
   processor: PaymentProcessor | null;
   /** The checkout as webhooks carry it. */
   output(tx: Tx, checkout: Checkout): Promise<unknown>;
-  /** The product's name, for the order. */
-  product(tx: Tx, checkout: Checkout): Promise<{ name: string }>;
+  /** The selected product. */
+  product(tx: Tx, checkout: Checkout): Promise<ProductOutput>;
+  /** A recurring product's checkout starts a subscription (and its workflow). */
+  createSubscription(tx: Tx, input: NewSubscription): Promise<{ id: string }>;
   startOrderWorkflow(tx: Tx, orderId: string, organizationId: string, chargeId: string | null): void;
 }
 
@@ -45,7 +49,7 @@ export class CheckoutFlowService {
     const first = await inTransaction(this.deps.orm, async (tx) => {
       const checkout = await this.lock(tx, checkoutId);
       if (this.alreadyConfirmed(checkout, attempt)) return null;
-      this.assertOpen(checkout);
+      await this.assertOpen(tx, checkout);
       await this.deps.checkouts.update(tx, checkout, body);
       const needed = checkout.totalAmount > 0;
       const issues = requiredData(checkout, needed, body.confirmation_token_id);
@@ -59,6 +63,7 @@ export class CheckoutFlowService {
         billingAddress: checkout.customerBillingAddress,
         taxId: this.deps.checkouts.checkedTaxId(checkout),
         metadata: checkout.customerMetadata,
+        testClockId: checkout.testClockId,
       });
       checkout.customerId = customer.id;
       await tx.em.flush();
@@ -84,7 +89,7 @@ export class CheckoutFlowService {
     await inTransaction(this.deps.orm, async (tx) => {
       const checkout = await this.lock(tx, checkoutId);
       if (this.alreadyConfirmed(checkout, attempt)) return;
-      this.assertOpen(checkout);
+      await this.assertOpen(tx, checkout);
       if (checkout.totalAmount !== checked.total || checkout.modifiedAt?.getTime() !== checked.modifiedAt) {
         throw new Conflict('The checkout changed while it was being confirmed; confirm it again.');
       }
@@ -106,15 +111,15 @@ export class CheckoutFlowService {
     return checkout.status === 'confirmed' && checkout.confirmationAttempt === attempt;
   }
 
-  private assertOpen(checkout: Checkout): void {
+  private async assertOpen(tx: Tx, checkout: Checkout): Promise<void> {
     if (checkout.status !== 'open') throw new NotOpenCheckout('This checkout is not open.');
-    if (checkout.expiresAt <= this.deps.clock.now()) throw new ExpiredCheckoutError('This checkout has expired.');
+    if (checkout.expiresAt <= (await this.deps.checkouts.now(tx.em, checkout))) throw new ExpiredCheckoutError('This checkout has expired.');
   }
 
   /** Charges the total once per confirmation (the key comes from the workflow); a decline is an outcome, not an error. */
   async charge(checkoutId: string, attempt: number): Promise<ChargeOutcome> {
     const checkout = await this.deps.orm.em.fork().findOneOrFail(Checkout, { id: checkoutId });
-    if (checkout.totalAmount === 0) return { chargeId: null };
+    if (checkout.totalAmount === 0 || checkout.trialEnd) return { chargeId: null }; // a trial is charged when it ends
     try {
       return await this.deps.processor!.charge({
         customerId: checkout.processorCustomerId!,
@@ -138,19 +143,29 @@ export class CheckoutFlowService {
     });
   }
 
-  /** Payment done (or none due): the pending order is written, its workflow started, and the checkout `succeeded`. */
+  /**
+   * Payment done (or none due): the checkout `succeeded`, a recurring product's subscription starts, and the pending
+   * order is written with its workflow started — except during a trial, which is billed when it ends.
+   */
   async complete(checkoutId: string, chargeId: string | null): Promise<void> {
     await this.transition(checkoutId, 'confirmed', async (tx, checkout) => {
-      const { name } = await this.deps.product(tx, checkout);
-      const order = await this.deps.orders.createFromCheckout(tx, {
+      const product = await this.deps.product(tx, checkout);
+      const at = await this.deps.checkouts.now(tx.em, checkout);
+      const subscription = product.is_recurring ? await this.deps.createSubscription(tx, this.subscriptionOf(checkout, product, at)) : null;
+      checkout.status = 'succeeded';
+      checkout.subscriptionId = subscription?.id ?? null;
+      if (checkout.trialEnd) return;
+      const order = await this.deps.orders.create(tx, {
         organizationId: checkout.organizationId,
+        billingReason: subscription ? 'subscription_create' : 'purchase',
         checkoutId: checkout.id,
+        subscriptionId: subscription?.id ?? null,
         customerId: checkout.customerId!,
         productId: checkout.productId,
         productPriceId: checkout.productPriceId,
         discountId: checkout.discountId,
         currency: checkout.currency,
-        subtotalAmount: checkout.amount,
+        items: [{ label: product.name, amount: checkout.amount, productPriceId: checkout.productPriceId, taxAmount: checkout.taxAmount ?? 0 }],
         discountAmount: checkout.discountAmount,
         netAmount: checkout.netAmount,
         taxAmount: checkout.taxAmount ?? 0,
@@ -159,11 +174,41 @@ export class CheckoutFlowService {
         seats: checkout.seats,
         metadata: checkout.metadata,
         customFieldData: checkout.customFieldData,
-        description: name,
+        description: product.name,
+        at,
       });
-      Object.assign(checkout, { status: 'succeeded', orderId: order.id });
+      checkout.orderId = order.id;
       this.deps.startOrderWorkflow(tx, order.id, checkout.organizationId, chargeId);
     });
+  }
+
+  private subscriptionOf(checkout: Checkout, product: ProductOutput, at: Date): NewSubscription {
+    return {
+      organizationId: checkout.organizationId,
+      checkoutId: checkout.id,
+      customerId: checkout.customerId!,
+      productId: checkout.productId,
+      priceId: checkout.productPriceId,
+      priceAmount: checkout.amount,
+      amount: checkout.amount - checkout.discountAmount,
+      currency: checkout.currency,
+      recurringInterval: product.recurring_interval!,
+      recurringIntervalCount: product.recurring_interval_count ?? 1,
+      seats: checkout.seats,
+      discountId: checkout.discountId,
+      trialEnd: checkout.trialEnd,
+      billingName: checkout.customerBillingName,
+      billingAddress: checkout.customerBillingAddress,
+      taxId: this.deps.checkouts.checkedTaxId(checkout),
+      isBusiness: checkout.isBusinessCustomer,
+      taxBehavior: checkout.taxBehavior ?? 'exclusive',
+      processorCustomerId: checkout.processorCustomerId,
+      paymentMethodToken: checkout.paymentMethodToken,
+      testClockId: checkout.testClockId,
+      metadata: checkout.metadata,
+      customFieldData: checkout.customFieldData,
+      at,
+    };
   }
 
   /** The session's time ran out while it was open: `expired`, with checkout.updated and checkout.expired. */

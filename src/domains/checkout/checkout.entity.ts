@@ -25,6 +25,11 @@ export class Checkout {
   allowTrial!: boolean;
   trialInterval: string | null = null;
   trialIntervalCount: number | null = null;
+  /** When the trial would end if the session completed now (recurring products with a trial). */
+  trialEnd: Date | null = null;
+  /** The sandbox test clock the session (and the customer it creates) follows. */
+  testClockId: string | null = null;
+  subscriptionId: string | null = null;
   customerId: string | null = null;
   customerName: string | null = null;
   customerEmail: string | null = null;
@@ -82,6 +87,9 @@ export const CheckoutSchema = new EntitySchema<Checkout>({
     allowTrial: { type: 'boolean' },
     trialInterval: nullableText,
     trialIntervalCount: { type: 'integer', nullable: true },
+    trialEnd: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    testClockId: { type: 'uuid', nullable: true },
+    subscriptionId: { type: 'uuid', nullable: true },
     customerId: { type: 'uuid', nullable: true },
     customerName: nullableText,
     customerEmail: nullableText,

@@ -5,7 +5,7 @@ import type { Discount as DiscountOutput } from '../../contracts/discount';
 import type { Product as ProductOutput } from '../../contracts/product';
 import { seatsPrice } from '../../kernel/money';
 import type { Checkout } from './checkout.entity';
-import { billingAddressFields, paymentFlags, type CheckoutPrice } from './checkout.logic';
+import { activeTrial, billingAddressFields, paymentFlags, type CheckoutPrice } from './checkout.logic';
 
 export interface CheckoutOutputDeps {
   publicUrl: string;
@@ -23,9 +23,10 @@ export async function checkoutOutput(em: EntityManager, deps: CheckoutOutputDeps
     isRecurring: product?.is_recurring ?? false,
     amount: checkout.amount,
     total: checkout.totalAmount,
-    trial: false,
+    trial: checkout.trialEnd !== null,
     discount: null,
   });
+  const trial = product && activeTrial(checkout, product);
   const perSeat =
     price?.amount_type === 'seat_based' && checkout.seats ? (seatsPrice(price.seat_tiers.tiers, checkout.seats, price.seat_tiers.seat_tier_type) ?? 0) / checkout.seats : null;
   const successUrl = (checkout.successUrl ?? `${deps.publicUrl}/checkout/${checkout.clientSecret}/confirmation`).replaceAll('{CHECKOUT_ID}', checkout.id);
@@ -53,9 +54,9 @@ export async function checkoutOutput(em: EntityManager, deps: CheckoutOutputDeps
     subtotal_amount: checkout.netAmount,
     currency: checkout.currency,
     allow_trial: checkout.allowTrial,
-    active_trial_interval: null,
-    active_trial_interval_count: null,
-    trial_end: null,
+    active_trial_interval: trial?.interval ?? null,
+    active_trial_interval_count: trial?.count ?? null,
+    trial_end: checkout.trialEnd?.toISOString() ?? null,
     organization_id: checkout.organizationId,
     product_id: checkout.productId,
     product_price_id: checkout.productPriceId,
@@ -86,7 +87,7 @@ export async function checkoutOutput(em: EntityManager, deps: CheckoutOutputDeps
     product_price: price,
     prices: Object.fromEntries(products.map((p) => [p.id, p.prices])),
     discount: checkout.discountId ? await deps.discountOutput(em, checkout.organizationId, checkout.discountId) : null,
-    subscription_id: null,
+    subscription_id: checkout.subscriptionId,
     attached_custom_fields: product?.attached_custom_fields ?? null,
     customer_metadata: checkout.customerMetadata as CheckoutOutput['customer_metadata'],
     payment_error: checkout.paymentError,

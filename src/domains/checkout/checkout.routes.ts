@@ -11,7 +11,7 @@ import { readJsonBody, readRawBody } from '../../app/http/body';
 import { parseInput } from '../../app/http/problem';
 import { defineRoute } from '../../app/http/route';
 import { inTransaction } from '../../app/transaction';
-import { BadRequest, BursarError, Conflict, ExpiredCheckoutError, ServiceUnavailable, NotOpenCheckout, PaymentError, RequestValidationError, ResourceNotFound, type ValidationIssue } from '../../kernel/errors';
+import { BadRequest, ExpiredCheckoutError, NotOpenCheckout, ResourceNotFound, ServiceUnavailable, reportedError } from '../../kernel/errors';
 import type { Checkout as CheckoutEntity } from './checkout.entity';
 
 const READ = ['checkouts:read', 'checkouts:write'] as const;
@@ -67,7 +67,7 @@ export const checkoutRoutes = [
     response: Checkout,
     async handler({ env, auth, tx, params, body }) {
       const checkout = await env.checkouts.get(tx.em, auth.organizationId, params.id, true);
-      assertOpen(checkout, env);
+      await assertOpen(checkout, env);
       return env.checkoutOutput(tx.em, await env.checkouts.update(tx, checkout, body));
     },
   }),
@@ -82,7 +82,7 @@ export function checkoutClientRouter(env: EnvironmentContext): Router {
   };
   router.get('/v1/checkouts/client/:client_secret', async (ctx) => {
     const checkout = await withCheckout(ctx);
-    assertNotExpired(checkout, env);
+    await assertNotExpired(checkout, env);
     ctx.body = await env.checkoutPublicOutput(env.orm.em.fork(), checkout);
   });
   router.patch('/v1/checkouts/client/:client_secret', async (ctx) => {
@@ -90,14 +90,14 @@ export function checkoutClientRouter(env: EnvironmentContext): Router {
     const found = await withCheckout(ctx);
     ctx.body = await inTransaction(env.orm, async (tx) => {
       const checkout = await env.checkouts.get(tx.em, found.organizationId, found.id, true);
-      assertOpen(checkout, env);
+      await assertOpen(checkout, env);
       return env.checkoutPublicOutput(tx.em, await env.checkouts.update(tx, checkout, body));
     });
   });
   router.post('/v1/checkouts/client/:client_secret/confirm', async (ctx) => {
     const body = parseInput(CheckoutConfirm, await readJsonBody(ctx, env.config.BODY_LIMIT_BYTES), 'body');
     const checkout = await withCheckout(ctx);
-    assertOpen(checkout, env);
+    await assertOpen(checkout, env);
     try {
       await env.temporal.workflow.getHandle(`checkout:${checkout.id}`).executeUpdate(CHECKOUT_MESSAGES.confirm, { args: [body] });
     } catch (error) {
@@ -137,23 +137,14 @@ export function checkoutClientRouter(env: EnvironmentContext): Router {
   return router;
 }
 
-function assertNotExpired(checkout: CheckoutEntity, env: EnvironmentContext): void {
-  if (checkout.status === 'expired' || checkout.expiresAt <= env.clock.now()) throw new ExpiredCheckoutError('This checkout has expired.');
+async function assertNotExpired(checkout: CheckoutEntity, env: EnvironmentContext): Promise<void> {
+  if (checkout.status === 'expired' || checkout.expiresAt <= (await env.checkouts.now(env.orm.em.fork(), checkout))) throw new ExpiredCheckoutError('This checkout has expired.');
 }
 
-function assertOpen(checkout: CheckoutEntity, env: EnvironmentContext): void {
-  assertNotExpired(checkout, env);
+async function assertOpen(checkout: CheckoutEntity, env: EnvironmentContext): Promise<void> {
+  await assertNotExpired(checkout, env);
   if (checkout.status !== 'open') throw new NotOpenCheckout(`This checkout is ${checkout.status}.`);
 }
-
-const UPDATE_ERRORS: Record<string, (detail: unknown, message: string) => BursarError> = {
-  RequestValidationError: (detail) => new RequestValidationError(detail as ValidationIssue[]),
-  NotOpenCheckout: (_, message) => new NotOpenCheckout(message),
-  ExpiredCheckoutError: (_, message) => new ExpiredCheckoutError(message),
-  PaymentError: (_, message) => new PaymentError(message),
-  Conflict: (_, message) => new Conflict(message),
-  ResourceNotFound: (_, message) => new ResourceNotFound(message),
-};
 
 /** The Update's failure as the reference's error for the confirm endpoint. */
 function updateError(error: unknown): unknown {
@@ -161,6 +152,5 @@ function updateError(error: unknown): unknown {
   if (error instanceof WorkflowNotFoundError) return new ServiceUnavailable('This checkout is still being set up; try again in a moment.');
   if (!(error instanceof WorkflowUpdateFailedError)) return error;
   const cause = error.cause as { type?: string; message: string; details?: unknown[] } | undefined;
-  const build = cause?.type ? UPDATE_ERRORS[cause.type] : undefined;
-  return build ? build(cause?.details?.[0], cause!.message) : error;
+  return (cause && reportedError(cause.type, cause.message, cause.details?.[0])) ?? error;
 }

@@ -14,7 +14,9 @@ import { newId } from '../../kernel/ids';
 import { calculateTax, validateTaxId, type SellerOfRecord } from '../tax';
 import type { OutboxService } from '../outbox';
 import { Checkout } from './checkout.entity';
-import { customFieldIssues, discountAmount, discountRefusal, paymentFlags, resolveTaxBehavior, totals, upfrontAmount, type AttachedFieldRule, type CheckoutPrice, type DiscountTerms } from './checkout.logic';
+import { discountAmount, totals } from '../../kernel/money';
+import { addInterval } from '../../kernel/calendar';
+import { activeTrial, customFieldIssues, discountRefusal, paymentFlags, resolveTaxBehavior, upfrontAmount, type AttachedFieldRule, type CheckoutPrice, type DiscountTerms } from './checkout.logic';
 
 export interface CheckoutDeps {
   clock: Clock;
@@ -25,7 +27,11 @@ export interface CheckoutDeps {
   products(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<ProductOutput[]>;
   discount(em: EntityManager, organizationId: string, id: string): Promise<(DiscountTerms & { id: string; duration: 'once' | 'forever' | 'repeating'; basisPoints: number | null }) | null>;
   discountByCode(em: EntityManager, organizationId: string, code: string): Promise<{ id: string } | null>;
-  customerExists(em: EntityManager, organizationId: string, id: string): Promise<{ email: string; name: string | null } | null>;
+  customerExists(em: EntityManager, organizationId: string, id: string): Promise<{ email: string; name: string | null; testClockId: string | null } | null>;
+  /** Refuses (422 at `loc`) a test clock that is not this organization's, or any outside the sandbox. */
+  assertTestClock(em: EntityManager, organizationId: string, id: string, loc: (string | number)[]): Promise<void>;
+  /** The time for a session: its test clock's frozen time, else wall time. */
+  clockNow(em: EntityManager, testClockId: string | null): Promise<Date>;
   /** A new session: starts its workflow (expiry, confirmation, payment) and writes checkout.created, through the outbox. */
   opened(tx: Tx, checkout: Checkout): Promise<void>;
 }
@@ -41,7 +47,6 @@ export class CheckoutService {
     input.products.forEach((id, i) => {
       const product = products.find((p) => p.id === id);
       if (!product || product.is_archived) issues.push({ loc: ['body', 'products', i], msg: 'No such product in this organization.', type: 'unknown_product' });
-      else if (product.is_recurring) issues.push({ loc: ['body', 'products', i], msg: 'Recurring products are sold through subscriptions, which Bursar does not offer yet.', type: 'not_supported' });
     });
     if (issues.length) throw new RequestValidationError(issues);
     const customer = input.customer_id ? await this.deps.customerExists(tx.em, organizationId, input.customer_id) : null;
@@ -51,7 +56,9 @@ export class CheckoutService {
     const currency = input.currency ?? 'usd';
     const price = staticPrice(product, currency);
     if (!price) throw invalidField(['body', 'currency'], `The product has no price in ${currency.toUpperCase()}.`);
-    const now = this.deps.clock.now();
+    if (input.test_clock_id) await this.deps.assertTestClock(tx.em, organizationId, input.test_clock_id, ['body', 'test_clock_id']);
+    const testClockId = input.test_clock_id ?? customer?.testClockId ?? null;
+    const now = await this.deps.clockNow(tx.em, testClockId);
     const checkout = tx.em.create(Checkout, {
       id: newId(),
       organizationId,
@@ -70,6 +77,9 @@ export class CheckoutService {
       allowTrial: input.allow_trial,
       trialInterval: input.trial_interval ?? null,
       trialIntervalCount: input.trial_interval_count ?? null,
+      trialEnd: null,
+      testClockId,
+      subscriptionId: null,
       customerId: input.customer_id ?? null,
       customerName: input.customer_name ?? customer?.name ?? null,
       customerEmail: input.customer_email ?? customer?.email ?? null,
@@ -152,7 +162,7 @@ export class CheckoutService {
     if (merchant.success_url !== undefined) checkout.successUrl = merchant.success_url;
     if (merchant.return_url !== undefined) checkout.returnUrl = merchant.return_url;
     if (merchant.embed_origin !== undefined) checkout.embedOrigin = merchant.embed_origin;
-    checkout.modifiedAt = this.deps.clock.now();
+    checkout.modifiedAt = await this.now(tx.em, checkout);
     await this.recompute(tx.em, checkout, products);
     if (input.custom_field_data !== undefined) this.checkCustomFields(checkout, products, false);
     await tx.em.flush();
@@ -194,11 +204,14 @@ export class CheckoutService {
 
     const discount = checkout.discountId ? await this.deps.discount(em, checkout.organizationId, checkout.discountId) : null;
     if (checkout.discountId && !discount) throw invalidField(['body', 'discount_id'], 'No such discount in this organization.');
-    const refusal = discount && discountRefusal(discount, product.id, checkout.currency, this.deps.clock.now());
+    const now = await this.now(em, checkout);
+    const trial = activeTrial(checkout, product);
+    checkout.trialEnd = trial && addInterval(now, trial.interval, trial.count);
+    const refusal = discount && discountRefusal(discount, product.id, checkout.currency, now);
     if (refusal) throw invalidField(['body', checkout.discountId ? 'discount_id' : 'discount_code'], refusal);
     const flagsBefore = paymentFlags({ prices: [price as CheckoutPrice], isRecurring: product.is_recurring, amount: upfront.amount, total: upfront.amount, trial: false, discount: null });
     const applicable = discount && flagsBefore.is_discount_applicable ? discount : null;
-    const off = discountAmount(applicable && { type: applicable.type, duration: applicable.duration, basis_points: applicable.basisPoints ?? undefined, amounts: applicable.amounts ?? undefined }, upfront.amount, checkout.currency);
+    const off = discountAmount(applicable && { type: applicable.type, basis_points: applicable.basisPoints ?? undefined, amounts: applicable.amounts ?? undefined }, upfront.amount, checkout.currency);
 
     const country = checkout.customerBillingAddress?.country;
     const behavior = resolveTaxBehavior(price.tax_behavior, country);
@@ -211,7 +224,7 @@ export class CheckoutService {
               this.deps.seller,
               { address: checkout.customerBillingAddress, taxId: checkout.customerTaxId, isBusiness: checkout.isBusinessCustomer },
               [{ amount: taxable, taxBehavior: behavior }],
-              this.deps.clock.now(),
+              now,
             );
             return calculation && { amount: calculation.taxAmount, inclusive: behavior === 'inclusive' };
           })();
@@ -224,6 +237,11 @@ export class CheckoutService {
       totalAmount: result.total_amount,
       taxBehavior: tax ? behavior : null,
     });
+  }
+
+  /** The session's time: its test clock's, else wall time. */
+  now(em: EntityManager, checkout: Checkout): Promise<Date> {
+    return this.deps.clockNow(em, checkout.testClockId);
   }
 
   /** The validated tax ID when one was given, or a 422. */

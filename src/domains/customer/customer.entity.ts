@@ -13,6 +13,8 @@ export class Customer {
   /** `[value, format]`, as validated by the tax domain. */
   taxId: [string, string] | null = null;
   locale: string | null = null;
+  /** The sandbox test clock the customer's flows follow. */
+  testClockId: string | null = null;
   metadata!: Metadata;
   deletedAt: Date | null = null;
   createdAt!: Date;
@@ -32,6 +34,7 @@ export const CustomerSchema = new EntitySchema<Customer>({
     billingAddress: { type: 'json', nullable: true },
     taxId: { type: 'json', nullable: true },
     locale: { type: 'text', nullable: true },
+    testClockId: { type: 'uuid', nullable: true },
     metadata: { type: 'json' },
     deletedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },

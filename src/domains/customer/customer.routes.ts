@@ -1,6 +1,8 @@
-// HTTP surface of customers, the part checkouts need: read and list (creation happens at checkout confirm).
+// HTTP surface of customers: create (or let a checkout create them), read and list.
 import { IdParams } from '../../contracts/common';
-import { Customer, CustomerList, CustomerListQuery } from '../../contracts/customer';
+import { Customer, CustomerCreate, CustomerList, CustomerListQuery } from '../../contracts/customer';
+import { invalidField } from '../../kernel/errors';
+import { validateTaxId } from '../tax';
 import { defineRoute } from '../../app/http/route';
 import { customerOutput } from './customer.service';
 
@@ -18,6 +20,32 @@ export const customerRoutes = [
     async handler({ env, auth, tx, query }) {
       const page = await env.customers.list(tx.em, auth.organizationId, query);
       return { items: page.items.map(customerOutput), pagination: page.pagination };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/v1/customers/',
+    summary: 'Create a customer (customer.created); in the sandbox it may follow a test clock',
+    scopes: ['customers:write'],
+    body: CustomerCreate,
+    status: 201,
+    response: Customer,
+    idempotent: true,
+    async handler({ env, auth, tx, body }) {
+      if (body.test_clock_id) await env.testClocks.attachable(tx.em, auth.organizationId, body.test_clock_id, ['body', 'test_clock_id']);
+      const taxId = body.tax_id ? validateTaxId(body.tax_id, body.billing_address?.country ?? '') : null;
+      if (body.tax_id && !taxId) throw invalidField(['body', 'tax_id'], 'Invalid tax ID for the billing country.');
+      const customer = await env.customers.create(tx, auth.organizationId, {
+        email: body.email,
+        externalId: body.external_id,
+        name: body.name,
+        billingAddress: body.billing_address,
+        taxId,
+        locale: body.locale,
+        metadata: body.metadata,
+        testClockId: body.test_clock_id,
+      });
+      return customerOutput(customer);
     },
   }),
   defineRoute({

@@ -6,7 +6,7 @@ import type { Address, Customer as CustomerOutput, CustomerListQuery } from '../
 import { likeContains, listPage, orderBySorting, whereMetadata } from '../../app/list-query';
 import type { Tx } from '../../app/transaction';
 import type { Clock } from '../../kernel/clock';
-import { ResourceNotFound } from '../../kernel/errors';
+import { ResourceNotFound, invalidField } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import type { OutboxService } from '../outbox';
 import { Customer } from './customer.entity';
@@ -20,7 +20,9 @@ export interface CustomerDetails {
   billingName?: string | null;
   billingAddress?: Address | null;
   taxId?: [string, string] | null;
+  locale?: string | null;
   metadata?: Metadata;
+  testClockId?: string | null;
 }
 
 export class CustomerService {
@@ -45,7 +47,8 @@ export class CustomerService {
       billingName: details.billingName ?? null,
       billingAddress: details.billingAddress ?? null,
       taxId: details.taxId ?? null,
-      locale: null,
+      locale: details.locale ?? null,
+      testClockId: details.testClockId ?? null,
       metadata: details.metadata ?? {},
       deletedAt: null,
       createdAt: this.deps.clock.now(),
@@ -60,6 +63,15 @@ export class CustomerService {
     }
     this.deps.outbox.enqueueEvent(tx, organizationId, 'customer.created', customerOutput(customer));
     return { customer, created: true };
+  }
+
+  /** `POST /v1/customers/`: a new customer (customer.created); its e-mail and external id must be new. */
+  async create(tx: Tx, organizationId: string, details: CustomerDetails): Promise<Customer> {
+    if (await this.match(tx.em, organizationId, { ...details, externalId: details.externalId })) {
+      throw invalidField(['body', 'email'], 'A customer with this email address or external ID already exists.');
+    }
+    const { customer } = await this.findOrCreate(tx, organizationId, details);
+    return customer;
   }
 
   async get(em: EntityManager, organizationId: string, id: string): Promise<Customer> {
@@ -121,5 +133,6 @@ export function customerOutput(customer: Customer): CustomerOutput {
     default_payment_method_id: null,
     deleted_at: customer.deletedAt?.toISOString() ?? null,
     avatar_url: null,
+    test_clock_id: customer.testClockId,
   };
 }

@@ -51,6 +51,11 @@ export class DiscountService {
     return discount;
   }
 
+  /** Discounts by id, deleted ones included (subscriptions keep the discount they were sold with). */
+  async findByIds(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<Discount[]> {
+    return ids.length ? em.find(Discount, { id: { $in: [...ids] }, organizationId }) : [];
+  }
+
   /** Amount, type and duration are fixed once the discount has been redeemed: customers already hold it. */
   async update(em: EntityManager, organizationId: string, id: string, input: DiscountUpdate): Promise<Discount> {
     const discount = await this.get(em, organizationId, id);

@@ -1,2 +1,3 @@
-export { OrderService, type CheckoutOrder } from './order.service';
+export { OrderService, type NewOrder, type OrderLine } from './order.service';
+export { Order } from './order.entity';
 export { orderRoutes } from './order.routes';

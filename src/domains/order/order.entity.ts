@@ -3,17 +3,23 @@ import type { Metadata } from '../../contracts/common';
 import type { Address } from '../../contracts/customer';
 
 export type OrderStatus = 'pending' | 'paid' | 'refunded' | 'partially_refunded' | 'void';
+export type BillingReason = 'purchase' | 'subscription_create' | 'subscription_cycle' | 'subscription_update';
 
 export class Order {
   id!: string;
   organizationId!: string;
   status!: OrderStatus;
-  billingReason!: 'purchase';
+  billingReason!: BillingReason;
   customerId!: string;
   productId: string | null = null;
   productPriceId: string | null = null;
   discountId: string | null = null;
   checkoutId: string | null = null;
+  subscriptionId: string | null = null;
+  /** One order per subscription period or change, however often the step that writes it runs. */
+  cycleKey: string | null = null;
+  /** The next dunning retry of an unpaid renewal. */
+  nextPaymentAttemptAt: Date | null = null;
   currency!: string;
   subtotalAmount!: number;
   discountAmount!: number;
@@ -41,6 +47,7 @@ export class OrderItem {
   label!: string;
   amount!: number;
   taxAmount!: number;
+  proration = false;
   productPriceId: string | null = null;
   position!: number;
   createdAt!: Date;
@@ -59,6 +66,9 @@ export const OrderSchema = new EntitySchema<Order>({
     productPriceId: { type: 'uuid', nullable: true },
     discountId: { type: 'uuid', nullable: true },
     checkoutId: { type: 'uuid', nullable: true },
+    subscriptionId: { type: 'uuid', nullable: true },
+    cycleKey: { type: 'text', nullable: true },
+    nextPaymentAttemptAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     currency: { type: 'text' },
     subtotalAmount: { type: 'integer' },
     discountAmount: { type: 'integer' },
@@ -89,6 +99,7 @@ export const OrderItemSchema = new EntitySchema<OrderItem>({
     label: { type: 'text' },
     amount: { type: 'integer' },
     taxAmount: { type: 'integer' },
+    proration: { type: 'boolean' },
     productPriceId: { type: 'uuid', nullable: true },
     position: { type: 'integer' },
     createdAt: { type: 'Date', columnType: 'timestamptz' },

@@ -1,5 +1,5 @@
-// Orders for one-time purchases: created pending from a checkout (once per checkout), then paid. Events in the spec's
-// order: order.created when it is written, order.updated and order.paid when payment completes.
+// Orders: created pending from a checkout or a subscription's renewal or change (once each), then paid or voided.
+// Events in the spec's order: order.created when it is written, order.updated and order.paid when payment completes.
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Customer as CustomerOutput } from '../../contracts/customer';
@@ -12,7 +12,7 @@ import type { Clock } from '../../kernel/clock';
 import { ResourceNotFound } from '../../kernel/errors';
 import { byId, newId } from '../../kernel/ids';
 import type { OutboxService } from '../outbox';
-import { Order, OrderItem } from './order.entity';
+import { Order, OrderItem, type BillingReason } from './order.entity';
 
 const SORT_COLUMNS = { created_at: 'createdAt', status: 'status', net_amount: 'netAmount' } as const;
 
@@ -22,17 +22,32 @@ export interface OrderDeps {
   customers(em: EntityManager, organizationId: string, ids: string[]): Promise<CustomerOutput[]>;
   products(em: EntityManager, organizationId: string, ids: string[]): Promise<ProductSummary[]>;
   prices(em: EntityManager, organizationId: string, ids: string[]): Promise<PriceOutput[]>;
+  /** Subscriptions as orders embed them. */
+  subscriptions(em: EntityManager, ids: string[]): Promise<{ id: string }[]>;
 }
 
-export interface CheckoutOrder {
+export interface OrderLine {
+  label: string;
+  amount: number;
+  productPriceId: string | null;
+  proration?: boolean;
+  /** Tax on the line when it is the order's only one; tax lives on the order otherwise. */
+  taxAmount?: number;
+}
+
+/** A new order; `checkoutId` or `cycleKey` make writing it twice return the first. */
+export interface NewOrder {
   organizationId: string;
-  checkoutId: string;
+  billingReason: BillingReason;
+  checkoutId?: string | null;
+  subscriptionId?: string | null;
+  cycleKey?: string | null;
   customerId: string;
   productId: string;
-  productPriceId: string;
+  productPriceId: string | null;
   discountId: string | null;
   currency: string;
-  subtotalAmount: number;
+  items: OrderLine[];
   discountAmount: number;
   netAmount: number;
   taxAmount: number;
@@ -42,28 +57,34 @@ export interface CheckoutOrder {
   metadata: Order['metadata'];
   customFieldData: Order['customFieldData'];
   description: string;
+  /** The order's time (a test clock's, for its customers); wall time otherwise. */
+  at?: Date;
 }
 
 export class OrderService {
   constructor(private readonly deps: OrderDeps) {}
 
-  /** The order of a checkout: created (pending, with order.created) the first time, returned as it is afterwards. */
-  async createFromCheckout(tx: Tx, input: CheckoutOrder): Promise<Order> {
-    const existing = await tx.em.findOne(Order, { checkoutId: input.checkoutId });
+  /** Writes a pending order with its items and order.created, once per checkout or cycle key. */
+  async create(tx: Tx, input: NewOrder): Promise<Order> {
+    const key = input.checkoutId ? { checkoutId: input.checkoutId } : input.cycleKey ? { cycleKey: input.cycleKey } : null;
+    const existing = key && (await tx.em.findOne(Order, key));
     if (existing) return existing;
-    const now = this.deps.clock.now();
+    const now = input.at ?? this.deps.clock.now();
     const order = tx.em.create(Order, {
       id: newId(),
       organizationId: input.organizationId,
       status: 'pending',
-      billingReason: 'purchase',
+      billingReason: input.billingReason,
       customerId: input.customerId,
       productId: input.productId,
       productPriceId: input.productPriceId,
       discountId: input.discountId,
-      checkoutId: input.checkoutId,
+      checkoutId: input.checkoutId ?? null,
+      subscriptionId: input.subscriptionId ?? null,
+      cycleKey: input.cycleKey ?? null,
+      nextPaymentAttemptAt: null,
       currency: input.currency,
-      subtotalAmount: input.subtotalAmount,
+      subtotalAmount: input.items.reduce((sum, item) => sum + item.amount, 0),
       discountAmount: input.discountAmount,
       netAmount: input.netAmount,
       taxAmount: input.taxAmount,
@@ -82,32 +103,52 @@ export class OrderService {
       modifiedAt: null,
     });
     await tx.em.flush();
-    tx.em.create(OrderItem, {
-      id: newId(),
-      orderId: order.id,
-      label: input.description,
-      amount: input.subtotalAmount,
-      taxAmount: input.taxAmount,
-      productPriceId: input.productPriceId,
-      position: 0,
-      createdAt: now,
-    });
+    input.items.forEach((item, position) =>
+      tx.em.create(OrderItem, { id: newId(), orderId: order.id, label: item.label, amount: item.amount, taxAmount: item.taxAmount ?? 0, proration: item.proration ?? false, productPriceId: item.productPriceId, position, createdAt: now }),
+    );
     await tx.em.flush();
     this.deps.outbox.enqueueEvent(tx, order.organizationId, 'order.created', await this.output(tx.em, order));
     return order;
   }
 
   /** Pending → paid, once: order.updated then order.paid. Paying a paid order changes nothing. */
-  async markPaid(tx: Tx, orderId: string, chargeId: string | null): Promise<Order> {
+  async markPaid(tx: Tx, orderId: string, chargeId: string | null, at?: Date): Promise<Order> {
     const order = await tx.em.findOneOrFail(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (order.status !== 'pending') return order;
-    const now = this.deps.clock.now();
-    Object.assign(order, { status: 'paid', chargeId, paidAt: now, modifiedAt: now });
+    const now = at ?? this.deps.clock.now();
+    Object.assign(order, { status: 'paid', chargeId, paidAt: now, modifiedAt: now, nextPaymentAttemptAt: null });
     await tx.em.flush();
     const output = await this.output(tx.em, order);
     this.deps.outbox.enqueueEvent(tx, order.organizationId, 'order.updated', output);
     this.deps.outbox.enqueueEvent(tx, order.organizationId, 'order.paid', output);
     return order;
+  }
+
+  /** An unpaid renewal's next dunning retry (order.updated). */
+  async scheduleRetry(tx: Tx, orderId: string, nextAttemptAt: Date | null, at: Date): Promise<void> {
+    const order = await tx.em.findOneOrFail(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (order.status !== 'pending' || order.nextPaymentAttemptAt?.getTime() === nextAttemptAt?.getTime()) return;
+    Object.assign(order, { nextPaymentAttemptAt: nextAttemptAt, modifiedAt: at });
+    await tx.em.flush();
+    this.deps.outbox.enqueueEvent(tx, order.organizationId, 'order.updated', await this.output(tx.em, order));
+  }
+
+  /** Payment will not be collected (the subscription ended): every pending order of it becomes `void` (order.updated). */
+  async voidPending(tx: Tx, subscriptionId: string, at: Date): Promise<void> {
+    const orders = await tx.em.find(Order, { subscriptionId, status: 'pending' }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!orders.length) return;
+    for (const order of orders) Object.assign(order, { status: 'void', nextPaymentAttemptAt: null, modifiedAt: at });
+    await tx.em.flush();
+    const { organizationId } = orders[0];
+    for (const output of await this.outputs(tx.em, organizationId, orders)) this.deps.outbox.enqueueEvent(tx, organizationId, 'order.updated', output);
+  }
+
+  async findById(em: EntityManager, id: string): Promise<Order> {
+    return em.findOneOrFail(Order, { id });
+  }
+
+  async findByCycleKey(em: EntityManager, cycleKey: string): Promise<Order | null> {
+    return em.findOne(Order, { cycleKey });
   }
 
   async get(em: EntityManager, organizationId: string, id: string): Promise<Order> {
@@ -140,7 +181,8 @@ export class OrderService {
     const customers = byId(await this.deps.customers(em, organizationId, idsOf((o) => o.customerId)));
     const products = byId(await this.deps.products(em, organizationId, idsOf((o) => o.productId)));
     const prices = byId(await this.deps.prices(em, organizationId, idsOf((o) => o.productPriceId)));
-    return orders.map((order) => this.present(order, items.filter((item) => item.orderId === order.id), customers, products, prices));
+    const subscriptions = byId(await this.deps.subscriptions(em, idsOf((o) => o.subscriptionId)));
+    return orders.map((order) => this.present(order, items.filter((item) => item.orderId === order.id), customers, products, prices, subscriptions));
   }
 
   private present(
@@ -149,6 +191,7 @@ export class OrderService {
     customers: Map<string, CustomerOutput>,
     products: Map<string, ProductSummary>,
     prices: Map<string, PriceOutput>,
+    subscriptions: Map<string, { id: string }>,
   ): OrderOutput {
     const paid = order.status !== 'pending' && order.status !== 'void';
     return {
@@ -180,7 +223,7 @@ export class OrderService {
       product_price_id: order.productPriceId,
       product_price: (order.productPriceId && prices.get(order.productPriceId)) || null,
       discount_id: order.discountId,
-      subscription_id: null,
+      subscription_id: order.subscriptionId,
       checkout_id: order.checkoutId,
       metadata: order.metadata,
       custom_field_data: order.customFieldData,
@@ -189,7 +232,7 @@ export class OrderService {
       customer: customers.get(order.customerId)!,
       product: (order.productId && products.get(order.productId)) || null,
       discount: order.discountId ? { id: order.discountId } : null,
-      subscription: null,
+      subscription: (order.subscriptionId && subscriptions.get(order.subscriptionId)) || null,
       items: items.map((item) => ({
         created_at: item.createdAt.toISOString(),
         modified_at: null,
@@ -197,7 +240,7 @@ export class OrderService {
         label: item.label,
         amount: item.amount,
         tax_amount: item.taxAmount,
-        proration: false,
+        proration: item.proration,
         product_price_id: item.productPriceId,
       })),
       description: order.description,

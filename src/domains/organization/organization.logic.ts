@@ -30,6 +30,7 @@ export const SCOPES = [
   'webhooks:read', 'webhooks:write',
   'license_keys:read', 'license_keys:write',
   'customer_portal:read', 'customer_portal:write',
+  'test_clocks:read', 'test_clocks:write',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

@@ -1,0 +1,19 @@
+// Subscription activities: thin calls into the subscription domain, one transaction each.
+import type { SubscriptionBillingService, SubscriptionCommand, SubscriptionCommandService } from '../src/domains/subscription';
+import { asFailure } from './failures';
+
+export const createSubscriptionActivities = (billing: SubscriptionBillingService, commands: SubscriptionCommandService) => ({
+  subscriptionSchedule: (subscriptionId: string) => billing.schedule(subscriptionId),
+  /** Applies a lifecycle command (the workflow's Update) and returns the schedule after it. */
+  async applySubscriptionCommand(subscriptionId: string, command: SubscriptionCommand, at: string, key: string) {
+    await asFailure(() => commands.apply(subscriptionId, command, at, key));
+    return billing.schedule(subscriptionId);
+  },
+  /** Starts the next period and writes its pending order (once per period). */
+  renewSubscription: (subscriptionId: string, periodEnd: string, at: string) => billing.renew(subscriptionId, periodEnd, at),
+  /** Charges the order off-session; the key is the order and the attempt. A decline is returned, not thrown. */
+  chargeSubscriptionOrder: (orderId: string, attempt: number) => billing.charge(orderId, attempt),
+  recordSubscriptionPayment: (orderId: string, chargeId: string | null, at: string) => billing.paid(orderId, chargeId, at),
+  recordSubscriptionFailure: (subscriptionId: string, orderId: string, nextAttemptAt: string | null, at: string) => billing.failed(subscriptionId, orderId, nextAttemptAt, at),
+  endSubscription: (subscriptionId: string, at: string) => billing.end(subscriptionId, at),
+});

@@ -1,0 +1,247 @@
+// The steps of the subscription workflow, each one transaction (processor calls between them, never inside one):
+// read the schedule, renew a period (order written), charge it, record the payment or the failure, end it.
+import { LockMode } from '@mikro-orm/core';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { PaymentDeclined, type PaymentProcessor } from '../../adapters/payment/payment-processor';
+import { inTransaction, type Tx } from '../../app/transaction';
+import type { DiscountRule } from '../../kernel/money';
+import { discountAmount } from '../../kernel/money';
+import type { Discount } from '../discount';
+import type { OrderService } from '../order';
+import type { Order } from '../order';
+import { calculateTax, type SellerOfRecord } from '../tax';
+import { addInterval, discountApplies } from '../../kernel/calendar';
+import { Subscription, type CancellationReason } from './subscription.entity';
+import { isUnrecoverableDecline, renewalLines } from './subscription.logic';
+import type { SubscriptionService } from './subscription.service';
+
+export interface BillingDeps {
+  orm: MikroORM;
+  processor: PaymentProcessor | null;
+  seller: SellerOfRecord;
+  /** Dunning's retry intervals in days. */
+  dunningDays: readonly number[];
+  subscriptions: SubscriptionService;
+  orders: OrderService;
+  productName(tx: Tx, organizationId: string, productId: string): Promise<string>;
+  /** The subscription's test clock's time, when it follows one. */
+  clockTime(tx: Tx, testClockId: string): Promise<Date | null>;
+}
+
+/** What the workflow schedules from: the status, the period's end, and dunning's settings. */
+export interface SubscriptionSchedule {
+  status: Subscription['status'];
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: string;
+  interval: Subscription['recurringInterval'];
+  intervalCount: number;
+  anchorDay: number;
+  dunningDays: number[];
+  /** The frozen time of the subscription's test clock now (it may have moved before the workflow started). */
+  clockTime: string | null;
+}
+
+export type RenewalCharge = { chargeId: string | null } | { declined: string; unrecoverable: boolean };
+
+export class SubscriptionBillingService {
+  constructor(private readonly deps: BillingDeps) {}
+
+  async schedule(subscriptionId: string): Promise<SubscriptionSchedule> {
+    return inTransaction(this.deps.orm, async (tx) => this.scheduleOf(tx, await tx.em.findOneOrFail(Subscription, { id: subscriptionId })));
+  }
+
+  private async scheduleOf(tx: Tx, s: Subscription): Promise<SubscriptionSchedule> {
+    const clockTime = s.testClockId ? await this.deps.clockTime(tx, s.testClockId) : null;
+    return {
+      status: s.status,
+      cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+      currentPeriodEnd: s.currentPeriodEnd.toISOString(),
+      interval: s.recurringInterval,
+      intervalCount: s.recurringIntervalCount,
+      anchorDay: s.anchorDay,
+      dunningDays: [...this.deps.dunningDays], clockTime: clockTime?.toISOString() ?? null };
+  }
+
+  /**
+   * The period ending at `periodEnd` is over: a scheduled change applies, the next period starts, an expired discount
+   * goes, and the pending order for the new period is written (once: a retried step finds it by its cycle key).
+   */
+  async renew(subscriptionId: string, periodEnd: string, at: string): Promise<{ orderId: string; totalAmount: number }> {
+    return inTransaction(this.deps.orm, async (tx) => {
+      const s = await this.lock(tx, subscriptionId);
+      const cycleKey = `${s.id}:${periodEnd}`;
+      const start = new Date(periodEnd);
+      if (s.currentPeriodStart.getTime() >= start.getTime()) {
+        const order = (await this.deps.orders.findByCycleKey(tx.em, cycleKey))!;
+        return { orderId: order.id, totalAmount: order.totalAmount };
+      }
+      const afterTrial = s.status === 'trialing';
+      if (s.pendingUpdate) {
+        const { productId, priceId, priceAmount, seats } = s.pendingUpdate;
+        Object.assign(s, { productId, priceId, priceAmount, seats, pendingUpdate: null });
+      }
+      if (afterTrial) s.anchorDay = start.getUTCDate();
+      const end = addInterval(start, s.recurringInterval, s.recurringIntervalCount, s.anchorDay);
+      const rule = await this.currentDiscount(tx, s, start);
+      const { lines, discountAmount: discount, carryForward } = renewalLines({
+        productName: await this.deps.productName(tx, s.organizationId, s.productId),
+        priceId: s.priceId,
+        priceAmount: s.priceAmount,
+        period: { start, end },
+        discount: rule,
+        currency: s.currency,
+        carried: s.pendingItems,
+      });
+      const taxable = lines.reduce((sum, line) => sum + line.amount, 0) - discount;
+      const tax = this.tax(s, taxable, start);
+      Object.assign(s, {
+        currentPeriodStart: start,
+        currentPeriodEnd: end,
+        amount: s.priceAmount - discount,
+        pendingItems: carryForward ? [{ label: 'Credit carried from the previous renewal', amount: carryForward, priceId: null }] : [],
+        modifiedAt: new Date(at),
+      });
+      const order = await this.deps.orders.create(tx, {
+        ...this.orderBase(s, new Date(at)),
+        billingReason: afterTrial ? 'subscription_create' : 'subscription_cycle',
+        cycleKey,
+        items: lines.map((line) => ({ label: line.label, amount: line.amount, productPriceId: line.priceId, proration: line.proration })),
+        discountAmount: discount,
+        netAmount: s.taxBehavior === 'inclusive' ? taxable - tax : taxable,
+        taxAmount: tax,
+        description: lines[0].label,
+      });
+      await this.deps.subscriptions.announce(tx, s, ['subscription.updated']);
+      return { orderId: order.id, totalAmount: order.totalAmount };
+    });
+  }
+
+  /** The discount that applies to a period starting at `start` (first use recorded), dropping one that has run out. */
+  private async currentDiscount(tx: Tx, s: Subscription, start: Date): Promise<DiscountRule | null> {
+    if (!s.discountId) return null;
+    const [discount] = await this.deps.subscriptions.deps.discounts.findByIds(tx.em, s.organizationId, [s.discountId]);
+    s.discountAppliedAt ??= start;
+    if (!discount || !discountApplies(discount, s.discountAppliedAt, start)) {
+      Object.assign(s, { discountId: null, discountAppliedAt: null });
+      return null;
+    }
+    return discountRule(discount);
+  }
+
+  /** Tax on a renewal or change at `at`: none where the location is unknown; a net credit gets its tax back. */
+  tax(s: Subscription, taxable: number, at: Date): number {
+    if (taxable === 0) return 0;
+    const customer = { address: s.billingAddress, taxId: s.taxId?.[0] ?? null, isBusiness: s.isBusiness };
+    const amount = calculateTax(this.deps.seller, customer, [{ amount: Math.abs(taxable), taxBehavior: s.taxBehavior }], at)?.taxAmount ?? 0;
+    return taxable < 0 ? -amount : amount;
+  }
+
+  orderBase(s: Subscription, at: Date) {
+    return {
+      organizationId: s.organizationId,
+      subscriptionId: s.id,
+      customerId: s.customerId,
+      productId: s.productId,
+      productPriceId: s.priceId,
+      discountId: s.discountId,
+      currency: s.currency,
+      billingName: s.billingName,
+      billingAddress: s.billingAddress,
+      seats: s.seats,
+      metadata: s.metadata,
+      customFieldData: s.customFieldData,
+      at,
+    };
+  }
+
+  /** Charges the order off-session with the subscription's saved method; the key comes from the workflow (order, attempt). */
+  async charge(orderId: string, attempt: number): Promise<RenewalCharge> {
+    const em = this.deps.orm.em.fork();
+    const order = await this.deps.orders.findById(em, orderId);
+    if (order.totalAmount <= 0) return { chargeId: null };
+    const s = await em.findOneOrFail(Subscription, { id: order.subscriptionId! });
+    if (!this.deps.processor || !s.paymentMethodToken || !s.processorCustomerId) return { declined: 'No payment method is saved for this subscription.', unrecoverable: true };
+    try {
+      // A charge the processor settles later (`pending`) counts as paid here; see the subscription README.
+      const { chargeId } = await this.deps.processor.charge({
+        customerId: s.processorCustomerId,
+        paymentMethod: s.paymentMethodToken,
+        amount: order.totalAmount,
+        currency: order.currency,
+        idempotencyKey: `order:${order.id}:charge:${attempt}`,
+        reference: order.id,
+      });
+      return { chargeId };
+    } catch (error) {
+      if (error instanceof PaymentDeclined) return { declined: error.message, unrecoverable: isUnrecoverableDecline(error.code) };
+      throw error;
+    }
+  }
+
+  /** The order is paid (order.updated, order.paid), then the subscription is active again or for the first time. */
+  async paid(orderId: string, chargeId: string | null, at: string): Promise<SubscriptionSchedule> {
+    return inTransaction(this.deps.orm, async (tx) => {
+      const order = await this.deps.orders.markPaid(tx, orderId, chargeId, new Date(at));
+      return this.scheduleOf(tx, await this.orderPaid(tx, order, new Date(at)));
+    });
+  }
+
+  /**
+   * A subscription's order was paid: a first payment (`subscription_create`) or a recovery from `past_due` makes the
+   * subscription active, with subscription.updated and subscription.active after order.paid (the spec's rule).
+   */
+  async orderPaid(tx: Tx, order: Order, at: Date): Promise<Subscription> {
+    const s = await this.lock(tx, order.subscriptionId!);
+    const activates = order.billingReason === 'subscription_create' || s.status === 'past_due' || s.status === 'trialing';
+    if (!activates || s.status === 'canceled') return s;
+    Object.assign(s, { status: 'active', pastDueAt: null, modifiedAt: at });
+    await tx.em.flush();
+    await this.deps.subscriptions.announce(tx, s, ['subscription.updated', 'subscription.active']);
+    return s;
+  }
+
+  /** A renewal payment failed: `past_due` (subscription.past_due the first time) and the order's next retry. */
+  async failed(subscriptionId: string, orderId: string, nextAttemptAt: string | null, at: string): Promise<SubscriptionSchedule> {
+    return inTransaction(this.deps.orm, async (tx) => {
+      const s = await this.lock(tx, subscriptionId);
+      await this.deps.orders.scheduleRetry(tx, orderId, nextAttemptAt ? new Date(nextAttemptAt) : null, new Date(at));
+      if (s.status !== 'past_due' && s.status !== 'canceled') {
+        Object.assign(s, { status: 'past_due', pastDueAt: new Date(at), modifiedAt: new Date(at) });
+        await tx.em.flush();
+        await this.deps.subscriptions.announce(tx, s, ['subscription.updated', 'subscription.past_due']);
+      }
+      return this.scheduleOf(tx, s);
+    });
+  }
+
+  /**
+   * Ends the subscription now (`canceled`, `ended_at`): at the end of a period it was set to cancel at, on revoke, or
+   * when dunning gave up. Pending orders are voided. Events: subscription.updated, .canceled, .revoked.
+   */
+  async end(subscriptionId: string, at: string, reason?: { reason: CancellationReason | null; comment: string | null }): Promise<SubscriptionSchedule> {
+    return inTransaction(this.deps.orm, async (tx) => {
+      const s = await this.lock(tx, subscriptionId);
+      if (s.status === 'canceled') return this.scheduleOf(tx, s);
+      const now = new Date(at);
+      Object.assign(s, { status: 'canceled', endedAt: now, endsAt: now, canceledAt: s.canceledAt ?? now, modifiedAt: now });
+      if (reason) Object.assign(s, { customerCancellationReason: reason.reason, customerCancellationComment: reason.comment });
+      await tx.em.flush();
+      await this.deps.orders.voidPending(tx, s.id, now);
+      await this.deps.subscriptions.announce(tx, s, ['subscription.updated', 'subscription.canceled', 'subscription.revoked']);
+      return this.scheduleOf(tx, s);
+    });
+  }
+
+  lock(tx: Tx, id: string): Promise<Subscription> {
+    return tx.em.findOneOrFail(Subscription, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  }
+}
+
+export function discountRule(discount: Discount): DiscountRule {
+  return { type: discount.type, basis_points: discount.basisPoints ?? undefined, amounts: discount.amounts ?? undefined };
+}
+
+/** The discount taken off `amount` by the subscription's discount, if any. */
+export function discountOff(discount: Discount | null, amount: number, currency: string): number {
+  return discountAmount(discount && discountRule(discount), amount, currency);
+}

@@ -1,0 +1,137 @@
+// One subscription (`subscription:<id>`) for its whole life: waits for the period's end (or dunning's next retry),
+// renews and charges off-session, retries failed payments, ends when it was set to cancel or dunning gives up.
+// Lifecycle commands are Updates run one at a time with the renewals. Continues as new after every billed period.
+import { ApplicationFailure, condition, continueAsNew, currentUpdateInfo, defineQuery, defineUpdate, proxyActivities, setCurrentDetails, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import { addInterval } from '../src/kernel/calendar';
+import { commandRefusal, nextRetryAt, type SubscriptionCommand } from '../src/domains/subscription/subscription.logic';
+import type { SubscriptionSchedule } from '../src/domains/subscription/subscription-billing.service';
+import { SEARCH_ATTRIBUTES, SUBSCRIPTION_ACTIVITY, SUBSCRIPTION_MESSAGES } from '../temporal.config';
+import { businessFailure } from './failures';
+import { workflowClock, type ClockInput } from './time';
+
+/** An unpaid renewal being retried. */
+export interface Dunning {
+  orderId: string;
+  failures: number;
+  nextAttemptAt: string;
+}
+
+export interface SubscriptionInput {
+  subscriptionId: string;
+  clock?: ClockInput | null;
+  dunning?: Dunning | null;
+  /** Billed periods so far (across runs), for the operator's view. */
+  cycles?: number;
+}
+
+/** What the subscription will do next, and the renewals after it. */
+export interface UpcomingSchedule {
+  status: string;
+  next: { action: 'renew' | 'end' | 'retry_payment' | 'none'; at: string | null };
+  renewals: string[];
+}
+
+export const subscriptionCommandUpdate = defineUpdate<void, [SubscriptionCommand]>(SUBSCRIPTION_MESSAGES.command);
+export const upcomingQuery = defineQuery<UpcomingSchedule>(SUBSCRIPTION_MESSAGES.upcoming);
+
+const acts = proxyActivities<Activities>(SUBSCRIPTION_ACTIVITY);
+
+export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'ended'> {
+  const { subscriptionId: id } = input;
+  const clock = workflowClock(input.clock);
+  let schedule: SubscriptionSchedule | undefined;
+  let dunning = input.dunning ?? null;
+  let cycles = input.cycles ?? 0;
+  let commands = 0;
+  let busy = false;
+
+  /** Renewals and commands run one at a time. */
+  const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+    await condition(() => !busy);
+    busy = true;
+    try {
+      return await work();
+    } finally {
+      busy = false;
+    }
+  };
+  const refuse = (command: SubscriptionCommand) => {
+    const refusal = schedule && commandRefusal(schedule, command);
+    if (refusal) throw ApplicationFailure.nonRetryable(refusal.message, refusal.type);
+  };
+  const upcoming = (): UpcomingSchedule => {
+    if (!schedule || schedule.status === 'canceled') return { status: schedule?.status ?? 'starting', next: { action: 'none', at: null }, renewals: [] };
+    if (dunning) return { status: schedule.status, next: { action: 'retry_payment', at: dunning.nextAttemptAt }, renewals: [] };
+    if (schedule.cancelAtPeriodEnd) return { status: schedule.status, next: { action: 'end', at: schedule.currentPeriodEnd }, renewals: [] };
+    const renewals = [new Date(schedule.currentPeriodEnd)];
+    while (renewals.length < 3) renewals.push(addInterval(renewals[renewals.length - 1], schedule.interval, schedule.intervalCount, schedule.anchorDay));
+    return { status: schedule.status, next: { action: 'renew', at: schedule.currentPeriodEnd }, renewals: renewals.map((d) => d.toISOString()) };
+  };
+  /** The operator's view in the Web UI: status as a search attribute, the next action as current details. */
+  const show = (next: SubscriptionSchedule) => {
+    if (next.status !== schedule?.status) upsertSearchAttributes([{ key: SEARCH_ATTRIBUTES.SubscriptionStatus, value: next.status }]);
+    schedule = next;
+    const { status, next: action } = upcoming();
+    setCurrentDetails(`**${status}** · period ends ${next.currentPeriodEnd} · next: ${action.action}${action.at ? ` at ${action.at}` : ''} · ${cycles} billed period(s)`);
+  };
+
+  setHandler(upcomingQuery, upcoming);
+  setHandler(
+    subscriptionCommandUpdate,
+    async (command) => {
+      await condition(() => schedule !== undefined);
+      await exclusive(async () => {
+        refuse(command); // again: an earlier command may have changed what is legal
+        try {
+          show(await acts.applySubscriptionCommand(id, command, clock.now().toISOString(), currentUpdateInfo()!.id));
+        } catch (error) {
+          throw businessFailure(error, 'The change failed.', 'ChangeFailed');
+        }
+        commands++;
+      });
+    },
+    { validator: refuse },
+  );
+
+  show(await acts.subscriptionSchedule(id));
+  clock.catchUp(schedule!.clockTime);
+
+  /** Charges an order (attempt n of its dunning) at `at`: paid → active; declined → past_due and the next retry, or the end. */
+  const chargeAt = async (orderId: string, attempt: number, at: string) => {
+    const outcome = await acts.chargeSubscriptionOrder(orderId, attempt);
+    if ('chargeId' in outcome) {
+      dunning = null;
+      return show(await acts.recordSubscriptionPayment(orderId, outcome.chargeId, at));
+    }
+    const retryAt = nextRetryAt(new Date(at), attempt, schedule!.dunningDays, outcome.unrecoverable);
+    show(await acts.recordSubscriptionFailure(id, orderId, retryAt?.toISOString() ?? null, at));
+    dunning = retryAt && { orderId, failures: attempt, nextAttemptAt: retryAt.toISOString() };
+    if (!retryAt) show(await acts.endSubscription(id, at));
+  };
+
+  while (schedule!.status !== 'canceled') {
+    const seen = commands;
+    const due = dunning ? dunning.nextAttemptAt : schedule!.currentPeriodEnd;
+    if (await clock.waitUntil(new Date(due), () => commands !== seen || schedule!.status === 'canceled')) continue; // a command changed the plan
+    if (dunning) {
+      const { orderId, failures, nextAttemptAt } = dunning;
+      await exclusive(() => chargeAt(orderId, failures + 1, nextAttemptAt));
+      continue;
+    }
+    const periodEnd = schedule!.currentPeriodEnd;
+    const renewed = await exclusive(async () => {
+      if (schedule!.cancelAtPeriodEnd) return show(await acts.endSubscription(id, periodEnd)), false;
+      const { orderId } = await acts.renewSubscription(id, periodEnd, periodEnd);
+      cycles++;
+      await chargeAt(orderId, 1, periodEnd);
+      return true;
+    });
+    if (renewed || workflowInfo().continueAsNewSuggested) {
+      await clock.end();
+      return continueAsNew<typeof subscriptionLifecycle>({ subscriptionId: id, clock: clock.carry(), dunning, cycles });
+    }
+  }
+  await clock.end();
+  return 'ended';
+}
