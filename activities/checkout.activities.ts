@@ -20,8 +20,8 @@ export const createCheckoutActivities = (orm: MikroORM, flow: CheckoutFlowServic
   /** Pending → paid, with order.updated and order.paid; a subscription's first payment then makes it active. */
   async markOrderPaid(orderId: string, chargeId: string | null): Promise<void> {
     await inTransaction(orm, async (tx) => {
-      const order = await orders.markPaid(tx, orderId, chargeId);
-      if (order.subscriptionId) await billing.orderPaid(tx, order, order.paidAt ?? order.createdAt);
+      const { order, paidNow } = await orders.markPaid(tx, orderId, chargeId);
+      if (paidNow && order.subscriptionId) await billing.orderPaid(tx, order, order.paidAt!);
     });
   },
 });

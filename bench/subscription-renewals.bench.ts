@@ -4,7 +4,7 @@
 // second, and the peak memory of the process running the worker (API services and worker share it here).
 //   npx tsx bench/subscription-renewals.bench.ts [subscriptions=10000]
 import { randomUUID } from 'node:crypto';
-import type { ProductCreate } from '../src/contracts/product';
+import { ProductCreate } from '../src/contracts/product';
 import { inTransaction } from '../src/app/transaction';
 import { startBenchStack } from './bench-stack';
 
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const { organizationId, clockId, productId, priceId } = await inTransaction(env.orm, async (tx) => {
     const org = await env.organizations.createOrganization(tx.em, { name: `Bench ${randomUUID()}` });
     const clock = await env.testClocks.create(tx.em, org.id, { frozen_time: START });
-    const product = await env.products.create(tx, org.id, { name: 'Monthly', recurring_interval: 'month', prices: [{ amount_type: 'fixed', price_amount: 1000 }] } as ProductCreate);
+    const product = await env.products.create(tx, org.id, ProductCreate.parse({ name: 'Monthly', recurring_interval: 'month', prices: [{ amount_type: 'fixed', price_amount: 1000 }] }));
     const [output] = await env.products.outputs(tx.em, [product]);
     return { organizationId: org.id, clockId: clock.id, productId: product.id, priceId: output.prices[0].id };
   });

@@ -23,6 +23,8 @@ export interface SubscriptionInput {
   dunning?: Dunning | null;
   /** Billed periods so far (across runs), for the operator's view. */
   cycles?: number;
+  /** The schedule as the previous run left it (commands run inside the workflow, so it is current). */
+  schedule?: SubscriptionSchedule;
 }
 
 /** What the subscription will do next, and the renewals after it. */
@@ -35,7 +37,10 @@ export interface UpcomingSchedule {
 export const subscriptionCommandUpdate = defineUpdate<void, [SubscriptionCommand]>(SUBSCRIPTION_MESSAGES.command);
 export const upcomingQuery = defineQuery<UpcomingSchedule>(SUBSCRIPTION_MESSAGES.upcoming);
 
+/** Renewal steps retry until they succeed (a subscription must not die of an outage). */
 const acts = proxyActivities<Activities>(SUBSCRIPTION_ACTIVITY);
+/** A command gives up after a few tries: its caller is waiting for an answer. */
+const { applySubscriptionCommand } = proxyActivities<Activities>({ ...SUBSCRIPTION_ACTIVITY, retry: { ...SUBSCRIPTION_ACTIVITY.retry, maximumAttempts: 5 } });
 
 export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'ended'> {
   const { subscriptionId: id } = input;
@@ -84,9 +89,9 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
       await exclusive(async () => {
         refuse(command); // again: an earlier command may have changed what is legal
         try {
-          show(await acts.applySubscriptionCommand(id, command, clock.now().toISOString(), currentUpdateInfo()!.id));
+          show(await applySubscriptionCommand(id, command, clock.now().toISOString(), currentUpdateInfo()!.id));
         } catch (error) {
-          throw businessFailure(error, 'The change failed.', 'ChangeFailed');
+          throw businessFailure(error, 'The change could not be made now; try again later.', 'ServiceUnavailable');
         }
         commands++;
       });
@@ -94,7 +99,7 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
     { validator: refuse },
   );
 
-  show(await acts.subscriptionSchedule(id));
+  show(input.schedule ?? (await acts.subscriptionSchedule(id)));
   clock.catchUp(schedule!.clockTime);
 
   /** Charges an order (attempt n of its dunning) at `at`: paid → active; declined → past_due and the next retry, or the end. */
@@ -114,13 +119,16 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
     const seen = commands;
     const due = dunning ? dunning.nextAttemptAt : schedule!.currentPeriodEnd;
     if (await clock.waitUntil(new Date(due), () => commands !== seen || schedule!.status === 'canceled')) continue; // a command changed the plan
-    if (dunning) {
-      const { orderId, failures, nextAttemptAt } = dunning;
-      await exclusive(() => chargeAt(orderId, failures + 1, nextAttemptAt));
-      continue;
-    }
-    const periodEnd = schedule!.currentPeriodEnd;
     const renewed = await exclusive(async () => {
+      // Read again under the lock: a command that held it may have revoked the subscription or changed the plan.
+      if (schedule!.status === 'canceled') return false;
+      if (dunning) {
+        const { orderId, failures, nextAttemptAt } = dunning;
+        await chargeAt(orderId, failures + 1, nextAttemptAt);
+        return false;
+      }
+      const periodEnd = schedule!.currentPeriodEnd;
+      if (clock.now().getTime() < Date.parse(periodEnd)) return false; // the period was extended meanwhile
       if (schedule!.cancelAtPeriodEnd) return show(await acts.endSubscription(id, periodEnd)), false;
       const { orderId } = await acts.renewSubscription(id, periodEnd, periodEnd);
       cycles++;
@@ -129,7 +137,7 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
     });
     if (renewed || workflowInfo().continueAsNewSuggested) {
       await clock.end();
-      return continueAsNew<typeof subscriptionLifecycle>({ subscriptionId: id, clock: clock.carry(), dunning, cycles });
+      return continueAsNew<typeof subscriptionLifecycle>({ subscriptionId: id, clock: clock.carry(), dunning, cycles, schedule: { ...schedule!, clockTime: null } });
     }
   }
   await clock.end();

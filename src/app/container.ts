@@ -163,18 +163,18 @@ function wireTestClocks(context: EnvironmentContext): void {
       return rows.map((row) => row.workflow_id);
     },
     advanceFlow: async (workflowId, to) => {
-      // `ended`: the run returned or continued as new; the next run (if any) gets the message again.
-      for (let attempt = 0; attempt < 100; attempt++) {
+      const handle = temporal.workflow.getHandle(workflowId);
+      // `ended`: the run returned or continued as new (once per billed period); the next run gets the message again.
+      for (let failures = 0; failures < 100; ) {
         try {
-          const outcome = await temporal.workflow.getHandle(workflowId).executeUpdate(CLOCK_MESSAGES.advance, { args: [to.toISOString()] });
-          if (outcome === 'settled') return;
+          if ((await handle.executeUpdate(CLOCK_MESSAGES.advance, { args: [to.toISOString()] })) === 'settled') return;
         } catch (error) {
           if (error instanceof WorkflowUpdateFailedError) throw error;
-          const running = await temporal.workflow
-            .getHandle(workflowId)
+          failures++;
+          const running = await handle
             .describe()
             .then((d) => d.status.name === 'RUNNING')
-            .catch((e) => (e instanceof WorkflowNotFoundError ? attempt < 20 : Promise.reject(e))); // not started yet: the outbox starts it shortly
+            .catch((e) => (e instanceof WorkflowNotFoundError ? true : Promise.reject(e))); // not started yet: the outbox starts it shortly
           if (!running) return;
           await new Promise((resolve) => setTimeout(resolve, 100));
         }

@@ -25,6 +25,7 @@ import { SubscriptionSchema } from '../domains/subscription/subscription.entity'
 import { Migration20261122050000_checkouts_orders } from './migrations/Migration20261122050000_checkouts_orders';
 import { Migration20261122060000_checkout_confirmation } from './migrations/Migration20261122060000_checkout_confirmation';
 import { Migration20261122070000_subscriptions } from './migrations/Migration20261122070000_subscriptions';
+import { Migration20261122080000_checkout_confirmed_at } from './migrations/Migration20261122080000_checkout_confirmed_at';
 
 const ENTITIES = [
   OrganizationSchema,
@@ -59,6 +60,7 @@ const MIGRATIONS = [
   { name: 'Migration20261122050000_checkouts_orders', class: Migration20261122050000_checkouts_orders },
   { name: 'Migration20261122060000_checkout_confirmation', class: Migration20261122060000_checkout_confirmation },
   { name: 'Migration20261122070000_subscriptions', class: Migration20261122070000_subscriptions },
+  { name: 'Migration20261122080000_checkout_confirmed_at', class: Migration20261122080000_checkout_confirmed_at },
 ];
 
 export async function openDatabase(url: string, poolMax = 10): Promise<MikroORM> {

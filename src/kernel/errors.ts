@@ -127,7 +127,7 @@ export class ServiceUnavailable extends BursarError {
 
 /** Business errors a workflow can report back (by name) through a failed Update. */
 const REPORTABLE: Record<string, new (detail: string) => BursarError> = {
-  BadRequest, NotPermitted, ResourceNotFound, Conflict, NotOpenCheckout, ExpiredCheckoutError, PaymentError, PaymentFailed, AlreadyCanceledSubscription, ResourceUnavailable, SubscriptionLocked,
+  BadRequest, NotPermitted, ResourceNotFound, Conflict, NotOpenCheckout, ExpiredCheckoutError, PaymentError, PaymentFailed, AlreadyCanceledSubscription, ResourceUnavailable, SubscriptionLocked, ServiceUnavailable,
 };
 
 /** The error a workflow reported by name, or null when the name is not one of ours. */

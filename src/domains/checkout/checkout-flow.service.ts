@@ -96,7 +96,8 @@ export class CheckoutFlowService {
       if (checkout.discountId && !(await this.deps.discounts.redeem(tx.em, checkout.discountId))) {
         throw new RequestValidationError([{ loc: ['body', 'discount_code'], msg: 'This discount is no longer redeemable.', type: 'value_error' }]);
       }
-      Object.assign(checkout, { ...saved, status: 'confirmed', confirmationAttempt: attempt, paymentError: null, modifiedAt: this.deps.clock.now() });
+      const confirmedAt = await this.deps.checkouts.now(tx.em, checkout);
+      Object.assign(checkout, { ...saved, status: 'confirmed', confirmationAttempt: attempt, confirmedAt, paymentError: null, modifiedAt: this.deps.clock.now() });
       await tx.em.flush();
       this.deps.outbox.enqueueEvent(tx, checkout.organizationId, 'checkout.updated', await this.deps.output(tx, checkout));
     });
@@ -150,7 +151,8 @@ export class CheckoutFlowService {
   async complete(checkoutId: string, chargeId: string | null): Promise<void> {
     await this.transition(checkoutId, 'confirmed', async (tx, checkout) => {
       const product = await this.deps.product(tx, checkout);
-      const at = await this.deps.checkouts.now(tx.em, checkout);
+      // The purchase happened at confirmation: a test clock may have moved on while the payment went through.
+      const at = checkout.confirmedAt ?? (await this.deps.checkouts.now(tx.em, checkout));
       const subscription = product.is_recurring ? await this.deps.createSubscription(tx, this.subscriptionOf(checkout, product, at)) : null;
       checkout.status = 'succeeded';
       checkout.subscriptionId = subscription?.id ?? null;

@@ -59,6 +59,8 @@ export class Checkout {
   paymentMethodToken: string | null = null;
   /** The workflow's number for the confirmation that made the checkout `confirmed`. */
   confirmationAttempt: number | null = null;
+  /** When it was confirmed, in its own time (a test clock's for attached customers). */
+  confirmedAt: Date | null = null;
   expiresAt!: Date;
   createdAt!: Date;
   modifiedAt: Date | null = null;
@@ -116,6 +118,7 @@ export const CheckoutSchema = new EntitySchema<Checkout>({
     processorCustomerId: nullableText,
     paymentMethodToken: nullableText,
     confirmationAttempt: { type: 'integer', nullable: true },
+    confirmedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     expiresAt: { type: 'Date', columnType: 'timestamptz' },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     modifiedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },

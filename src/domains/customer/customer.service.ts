@@ -6,7 +6,7 @@ import type { Address, Customer as CustomerOutput, CustomerListQuery } from '../
 import { likeContains, listPage, orderBySorting, whereMetadata } from '../../app/list-query';
 import type { Tx } from '../../app/transaction';
 import type { Clock } from '../../kernel/clock';
-import { ResourceNotFound, invalidField } from '../../kernel/errors';
+import { Conflict, ResourceNotFound, invalidField } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import type { OutboxService } from '../outbox';
 import { Customer } from './customer.entity';
@@ -70,8 +70,12 @@ export class CustomerService {
     if (await this.match(tx.em, organizationId, { ...details, externalId: details.externalId })) {
       throw invalidField(['body', 'email'], 'A customer with this email address or external ID already exists.');
     }
-    const { customer } = await this.findOrCreate(tx, organizationId, details);
-    return customer;
+    try {
+      return (await this.findOrCreate(tx, organizationId, details)).customer;
+    } catch (error) {
+      if (error instanceof CustomerRaceLost) throw new Conflict('A customer with this email address or external ID was just created.');
+      throw error;
+    }
   }
 
   async get(em: EntityManager, organizationId: string, id: string): Promise<Customer> {

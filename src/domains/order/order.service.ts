@@ -112,16 +112,16 @@ export class OrderService {
   }
 
   /** Pending → paid, once: order.updated then order.paid. Paying a paid order changes nothing. */
-  async markPaid(tx: Tx, orderId: string, chargeId: string | null, at?: Date): Promise<Order> {
+  async markPaid(tx: Tx, orderId: string, chargeId: string | null, at?: Date): Promise<{ order: Order; paidNow: boolean }> {
     const order = await tx.em.findOneOrFail(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (order.status !== 'pending') return order;
+    if (order.status !== 'pending') return { order, paidNow: false };
     const now = at ?? this.deps.clock.now();
     Object.assign(order, { status: 'paid', chargeId, paidAt: now, modifiedAt: now, nextPaymentAttemptAt: null });
     await tx.em.flush();
     const output = await this.output(tx.em, order);
     this.deps.outbox.enqueueEvent(tx, order.organizationId, 'order.updated', output);
     this.deps.outbox.enqueueEvent(tx, order.organizationId, 'order.paid', output);
-    return order;
+    return { order, paidNow: true };
   }
 
   /** An unpaid renewal's next dunning retry (order.updated). */

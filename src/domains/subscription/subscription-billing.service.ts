@@ -158,6 +158,8 @@ export class SubscriptionBillingService {
   async charge(orderId: string, attempt: number): Promise<RenewalCharge> {
     const em = this.deps.orm.em.fork();
     const order = await this.deps.orders.findById(em, orderId);
+    if (order.status === 'paid') return { chargeId: order.chargeId }; // a retried step
+    if (order.status === 'void') return { declined: 'The order was voided: the subscription ended.', unrecoverable: true };
     if (order.totalAmount <= 0) return { chargeId: null };
     const s = await em.findOneOrFail(Subscription, { id: order.subscriptionId! });
     if (!this.deps.processor || !s.paymentMethodToken || !s.processorCustomerId) return { declined: 'No payment method is saved for this subscription.', unrecoverable: true };
@@ -181,8 +183,9 @@ export class SubscriptionBillingService {
   /** The order is paid (order.updated, order.paid), then the subscription is active again or for the first time. */
   async paid(orderId: string, chargeId: string | null, at: string): Promise<SubscriptionSchedule> {
     return inTransaction(this.deps.orm, async (tx) => {
-      const order = await this.deps.orders.markPaid(tx, orderId, chargeId, new Date(at));
-      return this.scheduleOf(tx, await this.orderPaid(tx, order, new Date(at)));
+      const { order, paidNow } = await this.deps.orders.markPaid(tx, orderId, chargeId, new Date(at));
+      const s = paidNow ? await this.orderPaid(tx, order, new Date(at)) : await this.lock(tx, order.subscriptionId!);
+      return this.scheduleOf(tx, s);
     });
   }
 
@@ -218,18 +221,22 @@ export class SubscriptionBillingService {
    * Ends the subscription now (`canceled`, `ended_at`): at the end of a period it was set to cancel at, on revoke, or
    * when dunning gave up. Pending orders are voided. Events: subscription.updated, .canceled, .revoked.
    */
-  async end(subscriptionId: string, at: string, reason?: { reason: CancellationReason | null; comment: string | null }): Promise<SubscriptionSchedule> {
+  async end(subscriptionId: string, at: string): Promise<SubscriptionSchedule> {
     return inTransaction(this.deps.orm, async (tx) => {
       const s = await this.lock(tx, subscriptionId);
-      if (s.status === 'canceled') return this.scheduleOf(tx, s);
-      const now = new Date(at);
-      Object.assign(s, { status: 'canceled', endedAt: now, endsAt: now, canceledAt: s.canceledAt ?? now, modifiedAt: now });
-      if (reason) Object.assign(s, { customerCancellationReason: reason.reason, customerCancellationComment: reason.comment });
-      await tx.em.flush();
-      await this.deps.orders.voidPending(tx, s.id, now);
-      await this.deps.subscriptions.announce(tx, s, ['subscription.updated', 'subscription.canceled', 'subscription.revoked']);
+      await this.endLocked(tx, s, new Date(at));
       return this.scheduleOf(tx, s);
     });
+  }
+
+  /** `end` on a row the caller has locked (a revoke records its reason with it). */
+  async endLocked(tx: Tx, s: Subscription, now: Date, reason?: { reason: CancellationReason | null; comment: string | null }): Promise<void> {
+    if (s.status === 'canceled') return;
+    Object.assign(s, { status: 'canceled', endedAt: now, endsAt: now, canceledAt: s.canceledAt ?? now, modifiedAt: now });
+    if (reason) Object.assign(s, { customerCancellationReason: reason.reason, customerCancellationComment: reason.comment });
+    await tx.em.flush();
+    await this.deps.orders.voidPending(tx, s.id, now);
+    await this.deps.subscriptions.announce(tx, s, ['subscription.updated', 'subscription.canceled', 'subscription.revoked']);
   }
 
   lock(tx: Tx, id: string): Promise<Subscription> {

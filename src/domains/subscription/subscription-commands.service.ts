@@ -42,18 +42,22 @@ interface Target {
 export class SubscriptionCommandService {
   constructor(private readonly deps: CommandDeps) {}
 
-  /** Applies one command at `at`; `key` (from the workflow) makes a retried step recognise its own charge and order. */
+  /**
+   * Applies one command at `at`. `key` (from the workflow: the Update's id) is recorded with the change, so a step
+   * retried after its change committed finds it done, and keys the charge of an invoiced change.
+   */
   async apply(subscriptionId: string, command: SubscriptionCommand, at: string, key: string): Promise<void> {
     const now = new Date(at);
-    if (command.kind === 'revoke') {
-      await this.refuseIfIllegal(subscriptionId, command);
-      await this.deps.billing.end(subscriptionId, at, { reason: command.reason as CancellationReason | null, comment: command.comment });
-      return;
-    }
     if (command.kind === 'change') return this.change(subscriptionId, command, now, key);
     await inTransaction(this.deps.orm, async (tx) => {
       const s = await this.deps.billing.lock(tx, subscriptionId);
+      if (s.lastCommandKey === key) return;
       this.assertLegal(s, command);
+      s.lastCommandKey = key;
+      if (command.kind === 'revoke') {
+        await this.deps.billing.endLocked(tx, s, now, { reason: command.reason as CancellationReason | null, comment: command.comment });
+        return;
+      }
       if (command.kind === 'cancel') {
         Object.assign(s, { cancelAtPeriodEnd: true, canceledAt: now, endsAt: s.currentPeriodEnd, customerCancellationReason: command.reason, customerCancellationComment: command.comment });
       } else if (command.kind === 'uncancel') {
@@ -66,10 +70,6 @@ export class SubscriptionCommandService {
       const specific = command.kind === 'cancel' ? ['subscription.canceled' as const] : command.kind === 'uncancel' ? ['subscription.uncanceled' as const] : [];
       await this.deps.subscriptions.announce(tx, s, ['subscription.updated', ...specific]);
     });
-  }
-
-  private async refuseIfIllegal(subscriptionId: string, command: SubscriptionCommand): Promise<void> {
-    await inTransaction(this.deps.orm, async (tx) => this.assertLegal(await this.deps.billing.lock(tx, subscriptionId), command));
   }
 
   private assertLegal(s: Subscription, command: SubscriptionCommand): void {
@@ -86,24 +86,23 @@ export class SubscriptionCommandService {
     const cycleKey = `${subscriptionId}:change:${key}`;
     const invoice = await inTransaction(this.deps.orm, async (tx) => {
       const s = await this.deps.billing.lock(tx, subscriptionId);
-      if (await this.deps.orders.findByCycleKey(tx.em, cycleKey)) return null; // a retried step: the change was made
+      if (s.lastCommandKey === key) return null; // a retried step: the change was made
       this.assertLegal(s, command);
       const target = await this.target(tx.em, s, command);
       const discount = await this.discountAfter(tx.em, s, command, target.productId, at);
       const changesPlan = target.priceId !== s.priceId || target.seats !== s.seats;
-      if (command.discountId !== undefined) Object.assign(s, { discountId: discount?.id ?? null, discountAppliedAt: null });
+      const lines = changesPlan && s.status !== 'trialing' && command.proration !== 'next_period' ? await this.prorationLines(tx.em, s, target, discount, at) : [];
+      const net = lines.reduce((sum, line) => sum + line.amount, 0);
+      if (command.proration === 'invoice' && net > 0) return { lines, net, tax: this.deps.billing.tax(s, net, at), target, discount }; // nothing changes before the charge
 
+      s.lastCommandKey = key;
+      this.keepDiscount(s, command, discount);
       if (changesPlan && command.proration === 'next_period' && s.status !== 'trialing') {
         s.pendingUpdate = { id: newId(), ...pick(target), appliesAt: s.currentPeriodEnd.toISOString(), createdAt: at.toISOString() };
         return this.saved(tx, s, at, []);
       }
-      const lines = changesPlan && s.status !== 'trialing' ? await this.prorationLines(tx.em, s, target, discount, at) : [];
-      const net = lines.reduce((sum, line) => sum + line.amount, 0);
-      if (command.proration !== 'invoice' || net <= 0) {
-        this.switchTo(s, target, discount);
-        return this.saved(tx, s, at, lines);
-      }
-      return { lines, net, tax: this.deps.billing.tax(s, net, at), target, discount };
+      this.switchTo(s, target, discount);
+      return this.saved(tx, s, at, lines);
     });
     if (!invoice) return;
 
@@ -119,6 +118,8 @@ export class SubscriptionCommandService {
     }
     await inTransaction(this.deps.orm, async (tx) => {
       const locked = await this.deps.billing.lock(tx, subscriptionId);
+      locked.lastCommandKey = key;
+      this.keepDiscount(locked, command, invoice.discount);
       this.switchTo(locked, invoice.target, invoice.discount);
       locked.modifiedAt = at;
       const order = await this.deps.orders.create(tx, {
@@ -143,6 +144,12 @@ export class SubscriptionCommandService {
     await tx.em.flush();
     await this.deps.subscriptions.announce(tx, s, ['subscription.updated']);
     return null;
+  }
+
+  /** A new discount counts its duration from the next billed period; sending the current one changes nothing. */
+  private keepDiscount(s: Subscription, command: Change, discount: Discount | null): void {
+    if (command.discountId === undefined || (discount?.id ?? null) === s.discountId) return;
+    Object.assign(s, { discountId: discount?.id ?? null, discountAppliedAt: null });
   }
 
   private switchTo(s: Subscription, target: Target, discount: Discount | null): void {

@@ -68,6 +68,8 @@ export class Subscription {
   paymentMethodToken: string | null = null;
   pendingUpdate: PendingUpdate | null = null;
   pendingItems: PendingItem[] = [];
+  /** The workflow's key of the last command applied (a retried step finds its work done). */
+  lastCommandKey: string | null = null;
   testClockId: string | null = null;
   metadata!: Metadata;
   customFieldData!: Record<string, string | number | boolean | null>;
@@ -119,6 +121,7 @@ export const SubscriptionSchema = new EntitySchema<Subscription>({
     paymentMethodToken: { type: 'text', nullable: true },
     pendingUpdate: { type: 'json', nullable: true },
     pendingItems: { type: 'json' },
+    lastCommandKey: { type: 'text', nullable: true },
     testClockId: { type: 'uuid', nullable: true },
     metadata: { type: 'json' },
     customFieldData: { type: 'json' },

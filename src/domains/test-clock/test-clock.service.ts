@@ -6,7 +6,7 @@ import type { TestClock as TestClockOutput, TestClockCreate, TestClockListQuery 
 import { listPage } from '../../app/list-query';
 import { inTransaction } from '../../app/transaction';
 import type { Clock } from '../../kernel/clock';
-import { NotPermitted, ResourceNotFound, invalidField } from '../../kernel/errors';
+import { Conflict, NotPermitted, ResourceNotFound, invalidField } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import { TestClock } from './test-clock.entity';
 
@@ -89,21 +89,22 @@ export class TestClockService {
   async advance(organizationId: string, id: string, to: Date): Promise<TestClock> {
     await inTransaction(this.deps.orm, async ({ em }) => {
       const clock = await this.get(em, organizationId, id, true);
+      if (clock.status === 'advancing') throw new Conflict('This test clock is already advancing; wait for that to finish.');
       if (to.getTime() <= clock.frozenTime.getTime()) throw invalidField(['body', 'frozen_time'], 'A test clock only moves forward.');
       Object.assign(clock, { frozenTime: to, status: 'advancing', modifiedAt: this.deps.clock.now() });
     });
-    const advanced = new Set<string>();
-    for (;;) {
-      const flows = (await this.deps.attachedFlows(this.deps.orm.em.fork(), id)).filter((flow) => !advanced.has(flow));
-      if (!flows.length) break;
-      await inBatches(flows, CONCURRENCY, (flow) => this.deps.advanceFlow(flow, to));
-      flows.forEach((flow) => advanced.add(flow));
+    try {
+      const advanced = new Set<string>();
+      for (;;) {
+        const flows = (await this.deps.attachedFlows(this.deps.orm.em.fork(), id)).filter((flow) => !advanced.has(flow));
+        if (!flows.length) break;
+        await inBatches(flows, CONCURRENCY, (flow) => this.deps.advanceFlow(flow, to));
+        flows.forEach((flow) => advanced.add(flow));
+      }
+    } finally {
+      await inTransaction(this.deps.orm, ({ em }) => em.nativeUpdate(TestClock, { id }, { status: 'ready', modifiedAt: this.deps.clock.now() }));
     }
-    return inTransaction(this.deps.orm, async ({ em }) => {
-      const clock = await this.get(em, organizationId, id, true);
-      Object.assign(clock, { status: 'ready', modifiedAt: this.deps.clock.now() });
-      return clock;
-    });
+    return this.get(this.deps.orm.em.fork(), organizationId, id);
   }
 }
 
