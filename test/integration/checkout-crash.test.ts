@@ -1,6 +1,7 @@
 // Crashes in the middle of a purchase: a worker that dies after committing a confirmation, after the charge, and
 // after writing the order, each before reporting it, still yields exactly one charge and one paid order (keys from
 // workflow data, guarded writes, a confirmation that recognises its own earlier success).
+import { crashOnce } from '../support/crash';
 import { startHarness, eventually, type TestHarness } from '../support/harness';
 
 let h: TestHarness;
@@ -8,26 +9,12 @@ const crashes: string[] = [];
 
 beforeAll(async () => {
   h = await startHarness();
-  await h.startWorker('sandbox', (real) => {
-    const crashOnce = <A extends unknown[], R>(name: string, activity: (...args: A) => Promise<R>) => {
-      let crashed = false;
-      return async (...args: A): Promise<R> => {
-        const result = await activity(...args); // the side effect happens…
-        if (!crashed) {
-          crashed = true;
-          crashes.push(name);
-          throw new Error(`worker lost after ${name}`); // …and its outcome is lost, as when the worker dies
-        }
-        return result;
-      };
-    };
-    return {
-      ...real,
-      confirmCheckout: crashOnce('confirm', real.confirmCheckout),
-      chargeCheckout: crashOnce('charge', real.chargeCheckout),
-      completeCheckout: crashOnce('complete', real.completeCheckout),
-    };
-  });
+  await h.startWorker('sandbox', (real) => ({
+    ...real,
+    confirmCheckout: crashOnce(crashes, 'confirm', real.confirmCheckout),
+    chargeCheckout: crashOnce(crashes, 'charge', real.chargeCheckout),
+    completeCheckout: crashOnce(crashes, 'complete', real.completeCheckout),
+  }));
 });
 afterAll(() => h.close());
 

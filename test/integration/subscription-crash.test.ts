@@ -1,6 +1,7 @@
 // A worker lost in the middle of a renewal — after writing the renewal order, after charging it, after recording the
 // payment, each before reporting back — still yields exactly one renewal order and one charge (keys from workflow
 // data, guarded writes).
+import { crashOnce } from '../support/crash';
 import { startHarness, type TestHarness } from '../support/harness';
 import { advance, chargesFor, getSubscription, ordersOf, sandboxCaller, subscribe, type Call } from '../support/subscriptions';
 
@@ -10,26 +11,12 @@ const crashes: string[] = [];
 
 beforeAll(async () => {
   h = await startHarness();
-  await h.startWorker('sandbox', (real) => {
-    const crashOnce = <A extends unknown[], R>(name: string, activity: (...args: A) => Promise<R>) => {
-      let crashed = false;
-      return async (...args: A): Promise<R> => {
-        const result = await activity(...args); // the side effect happens…
-        if (!crashed) {
-          crashed = true;
-          crashes.push(name);
-          throw new Error(`worker lost after ${name}`); // …and its outcome is lost, as when the worker dies
-        }
-        return result;
-      };
-    };
-    return {
-      ...real,
-      renewSubscription: crashOnce('renew', real.renewSubscription),
-      chargeSubscriptionOrder: crashOnce('charge', real.chargeSubscriptionOrder),
-      recordSubscriptionPayment: crashOnce('record payment', real.recordSubscriptionPayment),
-    };
-  });
+  await h.startWorker('sandbox', (real) => ({
+    ...real,
+    renewSubscription: crashOnce(crashes, 'renew', real.renewSubscription),
+    chargeSubscriptionOrder: crashOnce(crashes, 'charge', real.chargeSubscriptionOrder),
+    recordSubscriptionPayment: crashOnce(crashes, 'record payment', real.recordSubscriptionPayment),
+  }));
   call = await sandboxCaller(h);
 });
 afterAll(() => h.close());

@@ -1,0 +1,55 @@
+// A worker process killed (SIGKILL) in the middle of a renewal: another worker takes over and the period is billed
+// exactly once — one renewal order, one charge. Slow by nature: the killed worker's activity is retried only after
+// its start-to-close timeout (1 minute).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { startHarness, eventually, type TestHarness } from '../support/harness';
+import { chargesFor, getSubscription, ordersOf, sandboxCaller, subscribe, type Call } from '../support/subscriptions';
+
+let h: TestHarness;
+let call: Call;
+let worker: ChildProcess | undefined;
+
+beforeAll(async () => {
+  h = await startHarness();
+  call = await sandboxCaller(h);
+});
+afterAll(async () => {
+  worker?.kill('SIGKILL');
+  await h.close();
+});
+
+/** `bursar worker` for the sandbox as its own process, polling this test's task queue; resolves once it polls. */
+async function startWorkerProcess(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(__dirname, '../../bin/bursar.js'), 'worker', '--env', 'sandbox'], {
+    env: { ...process.env, TEMPORAL_TASK_QUEUE: h.config.TEMPORAL_TASK_QUEUE, DATA_DIR: h.config.DATA_DIR },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('polling task queue') && resolve());
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+  });
+  return child;
+}
+
+test('one renewal order and one charge after the worker is killed mid-renewal', async () => {
+  worker = await startWorkerProcess();
+  const { clockId, subscription } = await subscribe(h, call, { price: 3100, start: '2025-03-10T00:00:00Z' });
+  await eventually(async () => (await ordersOf(call, subscription.customer_id))[0]?.paid);
+
+  const advancing = call('POST', `/v1/test-clocks/${clockId}/advance`, { frozen_time: '2025-04-11T00:00:00Z' });
+  const db = h.env.sandbox.orm.em.fork();
+  await eventually(async () => (await db.execute('select 1 from "order" where subscription_id = ? and billing_reason = ?', [subscription.id, 'subscription_cycle'])).length > 0, 30_000);
+  worker.kill('SIGKILL'); // the renewal order is written; its charge and payment are still to come
+  await h.startWorker('sandbox');
+
+  const advanced = await advancing;
+  expect(advanced.status).toBe(200);
+  const orders = await ordersOf(call, subscription.customer_id);
+  expect(orders.map((o) => [o.billing_reason, o.status, o.total_amount])).toEqual([
+    ['subscription_create', 'paid', 3100],
+    ['subscription_cycle', 'paid', 3100],
+  ]);
+  expect(await chargesFor(h, orders[1].id)).toEqual([{ status: 'succeeded', amount: 3100 }]);
+  expect(await getSubscription(call, subscription.id)).toMatchObject({ status: 'active', current_period_start: '2025-04-10T00:00:00.000Z' });
+}, 150_000);
