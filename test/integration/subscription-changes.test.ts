@@ -15,7 +15,7 @@ afterAll(() => h.close());
 
 const plan = async (name: string, amount: number) =>
   (await call('POST', '/v1/products/', { name, recurring_interval: 'month', prices: [{ amount_type: 'fixed', price_amount: amount }] })).body.id as string;
-const change = (id: string, body: unknown) => call('PATCH', `/v1/subscriptions/${id}`, body);
+const change = (id: string, body: unknown, headers?: Record<string, string>) => call('PATCH', `/v1/subscriptions/${id}`, body, headers);
 /** Items of an order as [label, amount, proration]. */
 const lines = (order: any) => order.items.map((i: any) => [i.label, i.amount, i.proration]);
 
@@ -125,4 +125,14 @@ test('a 3-month repeating 50 % discount applies to exactly three monthly cycles'
     ['2025-05-15', 1000, 0, 1000],
   ]);
   expect(await getSubscription(call, subscription.id)).toMatchObject({ discount_id: null, amount: 1000 });
+});
+
+test('a request retried with the same X-Idempotency-Key is answered as the first, not refused or applied twice', async () => {
+  const { clockId, subscription } = await subscribe(h, call, { product: await plan('Basic', 1000), start: '2025-04-01T00:00:00Z' });
+  await advance(call, clockId, '2025-04-16T00:00:00Z');
+  const cancel = (key: string) => change(subscription.id, { cancel_at_period_end: true, customer_cancellation_reason: 'unused' }, { 'x-idempotency-key': key });
+  const [first, retried, other] = [await cancel('cancel-1'), await cancel('cancel-1'), await cancel('cancel-2')];
+  expect([first.status, retried.status, other.status]).toEqual([200, 200, 403]);
+  expect(retried.body).toMatchObject({ cancel_at_period_end: true, customer_cancellation_reason: 'unused', canceled_at: '2025-04-16T00:00:00.000Z' });
+  expect(other.body.error).toBe('AlreadyCanceledSubscription');
 });

@@ -2,7 +2,7 @@
 // through a real checkout, and the clock's advance — all through the HTTP API.
 import { eventually, type TestHarness } from './harness';
 
-export type Call = (method: string, path: string, json?: unknown) => Promise<{ status: number; body: any }>;
+export type Call = (method: string, path: string, json?: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: any }>;
 
 export const SUBSCRIPTION_SCOPES = [
   'products:write', 'products:read', 'checkouts:write', 'checkouts:read', 'orders:read', 'subscriptions:read', 'subscriptions:write',
@@ -11,7 +11,7 @@ export const SUBSCRIPTION_SCOPES = [
 
 export async function sandboxCaller(h: TestHarness): Promise<Call> {
   const org = await h.organization([...SUBSCRIPTION_SCOPES], 'sandbox');
-  return (method, path, json) => h.request(method, path, { token: org.token, environment: 'sandbox', json });
+  return (method, path, json, headers) => h.request(method, path, { token: org.token, environment: 'sandbox', json, headers });
 }
 
 export interface SubscribeOptions {

@@ -22,6 +22,8 @@ export interface RouteInput<B, Q, P> {
   body: Out<B>;
   query: Out<Q>;
   params: Out<P>;
+  /** `X-Idempotency-Key`, for handlers outside a transaction that make their own retries safe with it. */
+  idempotencyKey?: string;
 }
 
 export interface RouteDefinition<B extends Schema | undefined = Schema | undefined, Q extends Schema | undefined = Schema | undefined, P extends Schema | undefined = Schema | undefined> {
@@ -63,7 +65,7 @@ export function mountRoute(router: Router, env: EnvironmentContext, route: Route
     assertOwnOrganization(body, auth.organizationId);
     if (route.outsideTransaction) {
       const em = env.orm.em.fork();
-      ctx.body = await route.handler({ env, auth, tx: { em, afterCommit: (task) => void task() }, body, query, params });
+      ctx.body = await route.handler({ env, auth, tx: { em, afterCommit: (task) => void task() }, body, query, params, idempotencyKey: idempotencyKey(ctx) });
       ctx.status = route.status;
       return;
     }

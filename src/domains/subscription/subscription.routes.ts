@@ -49,8 +49,8 @@ export const subscriptionRoutes = [
     status: 200,
     response: SubscriptionContract,
     outsideTransaction: true,
-    async handler({ env, auth, params, body }) {
-      return runCommand(env, auth.organizationId, params.id, commandOf(body));
+    async handler({ env, auth, params, body, idempotencyKey }) {
+      return runCommand(env, auth.organizationId, params.id, commandOf(body), idempotencyKey);
     },
   }),
   defineRoute({
@@ -62,8 +62,8 @@ export const subscriptionRoutes = [
     status: 200,
     response: SubscriptionContract,
     outsideTransaction: true,
-    async handler({ env, auth, params }) {
-      return runCommand(env, auth.organizationId, params.id, { kind: 'revoke', reason: null, comment: null });
+    async handler({ env, auth, params, idempotencyKey }) {
+      return runCommand(env, auth.organizationId, params.id, { kind: 'revoke', reason: null, comment: null }, idempotencyKey);
     },
   }),
 ];
@@ -91,13 +91,20 @@ function commandOf(body: SubscriptionUpdate): SubscriptionCommand {
   };
 }
 
-async function runCommand(env: EnvironmentContext, organizationId: string, id: string, command: SubscriptionCommand) {
+/**
+ * Sends the command to the subscription's workflow and answers the subscription after it. With `X-Idempotency-Key`
+ * the key is the Update's id, which the workflow records with the change: a retried request changes (and charges)
+ * nothing more.
+ */
+async function runCommand(env: EnvironmentContext, organizationId: string, id: string, command: SubscriptionCommand, idempotencyKey?: string) {
   const em = env.orm.em.fork();
   const subscription = await env.subscriptions.get(em, organizationId, id);
+  const updateId = idempotencyKey && `request:${idempotencyKey}`;
+  if (updateId && subscription.lastCommandKey === updateId) return (await env.subscriptions.outputs(em, [subscription]))[0];
   const refusal = commandRefusal(subscription, command); // the workflow of an ended subscription is gone: answer here
   if (refusal) throw reportedError(refusal.type, refusal.message, null)!;
   try {
-    await env.temporal.workflow.getHandle(`subscription:${id}`).executeUpdate(SUBSCRIPTION_MESSAGES.command, { args: [command] });
+    await env.temporal.workflow.getHandle(`subscription:${id}`).executeUpdate(SUBSCRIPTION_MESSAGES.command, { args: [command], ...(updateId && { updateId }) });
   } catch (error) {
     if (error instanceof WorkflowNotFoundError) throw new ServiceUnavailable('This subscription is still being set up; try again in a moment.');
     const cause = error instanceof WorkflowUpdateFailedError ? (error.cause as { type?: string; message: string; details?: unknown[] } | undefined) : undefined;
