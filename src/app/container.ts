@@ -5,7 +5,7 @@ import type { FileStorage } from '../adapters/storage/file-storage';
 import { BenefitService, benefitOutput } from '../domains/benefit';
 import { CustomFieldService, ProductService, productSummary } from '../domains/catalog';
 import { CustomerService, customerOutput } from '../domains/customer';
-import { CheckoutFlowService, CheckoutLinkService, CheckoutService, checkoutOutput, checkoutPublicOutput, type Checkout } from '../domains/checkout';
+import { CheckoutFlowService, CheckoutLinkService, CheckoutService, checkoutOutput, checkoutPublicOutput, discountRefusal, type Checkout } from '../domains/checkout';
 import { OrderService } from '../domains/order';
 import type { Checkout as CheckoutOutput } from '../contracts/checkout';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -23,13 +23,11 @@ import { OrganizationService } from '../domains/organization';
 import { OutboxService } from '../domains/outbox';
 import { SubscriptionBillingService, SubscriptionCommandService, SubscriptionService, type Subscription } from '../domains/subscription';
 import { TestClockService } from '../domains/test-clock';
-import { discountRefusal } from '../domains/checkout/checkout.logic';
-import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
-import { CLOCK_MESSAGES } from '../../temporal.config';
 import { systemClock, type Clock } from '../kernel/clock';
 import type { Config, Environment } from './config';
 import { openDatabase } from './database';
 import { createFileStorage } from './storage';
+import { advanceWorkflowClock } from './temporal';
 
 export interface EnvironmentContext {
   environment: Environment;
@@ -162,25 +160,7 @@ function wireTestClocks(context: EnvironmentContext): void {
       );
       return rows.map((row) => row.workflow_id);
     },
-    advanceFlow: async (workflowId, to) => {
-      const handle = temporal.workflow.getHandle(workflowId);
-      // `ended`: the run returned or continued as new (once per billed period); the next run gets the message again.
-      for (let failures = 0; failures < 100; ) {
-        try {
-          if ((await handle.executeUpdate(CLOCK_MESSAGES.advance, { args: [to.toISOString()] })) === 'settled') return;
-        } catch (error) {
-          if (error instanceof WorkflowUpdateFailedError) throw error;
-          failures++;
-          const running = await handle
-            .describe()
-            .then((d) => d.status.name === 'RUNNING')
-            .catch((e) => (e instanceof WorkflowNotFoundError ? true : Promise.reject(e))); // not started yet: the outbox starts it shortly
-          if (!running) return;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
-      throw new Error(`${workflowId} did not settle on its test clock`);
-    },
+    advanceFlow: (workflowId, to) => advanceWorkflowClock(temporal, workflowId, to),
   });
 }
 
