@@ -136,3 +136,21 @@ test('a request retried with the same X-Idempotency-Key is answered as the first
   expect(retried.body).toMatchObject({ cancel_at_period_end: true, customer_cancellation_reason: 'unused', canceled_at: '2025-04-16T00:00:00.000Z' });
   expect(other.body.error).toBe('AlreadyCanceledSubscription');
 });
+
+test('a discount added with PATCH applies from the next renewal; removing it restores the full price', async () => {
+  const { clockId, subscription } = await subscribe(h, call, { product: await plan('Basic', 2000), start: '2025-04-01T00:00:00Z' });
+  const discount = (await call('POST', '/v1/discounts/', { name: 'Loyalty', type: 'percentage', basis_points: 2500, duration: 'forever' })).body;
+  const added = await change(subscription.id, { discount_id: discount.id });
+  expect(added.status).toBe(200);
+  expect(added.body).toMatchObject({ discount_id: discount.id, amount: 1500 });
+  await advance(call, clockId, '2025-05-01T12:00:00Z');
+  expect((await change(subscription.id, { discount_id: null })).body).toMatchObject({ discount_id: null, amount: 2000 });
+  await advance(call, clockId, '2025-06-01T12:00:00Z');
+  const orders = await ordersOf(call, subscription.customer_id);
+  expect(orders.map((o) => [o.created_at.slice(0, 10), o.discount_amount, o.total_amount])).toEqual([
+    ['2025-04-01', 0, 2000],
+    ['2025-05-01', 500, 1500],
+    ['2025-06-01', 0, 2000],
+  ]);
+  expect((await change(subscription.id, { discount_id: '00000000-0000-4000-8000-000000000000' })).status).toBe(422);
+});
