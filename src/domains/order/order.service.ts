@@ -10,7 +10,7 @@ import { listPage, orderBySorting, whereMetadata } from '../../app/list-query';
 import type { Tx } from '../../app/transaction';
 import type { Clock } from '../../kernel/clock';
 import { ResourceNotFound } from '../../kernel/errors';
-import { byId, newId } from '../../kernel/ids';
+import { byId, distinctIds, newId } from '../../kernel/ids';
 import type { OutboxService } from '../outbox';
 import { Order, OrderItem, type BillingReason } from './order.entity';
 
@@ -176,7 +176,7 @@ export class OrderService {
   /** Orders of one organization as the API shows them: items, customers, products and prices read once for all. */
   async outputs(em: EntityManager, organizationId: string, orders: Order[]): Promise<OrderOutput[]> {
     if (!orders.length) return [];
-    const idsOf = (pick: (order: Order) => string | null) => [...new Set(orders.map(pick).filter((id): id is string => id !== null))];
+    const idsOf = (pick: (order: Order) => string | null) => distinctIds(orders, pick);
     const items = await em.find(OrderItem, { orderId: { $in: idsOf((o) => o.id) } }, { orderBy: { position: 'asc' } });
     const customers = byId(await this.deps.customers(em, organizationId, idsOf((o) => o.customerId)));
     const products = byId(await this.deps.products(em, organizationId, idsOf((o) => o.productId)));

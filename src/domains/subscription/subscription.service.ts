@@ -10,7 +10,7 @@ import { listPage, orderBySorting, whereMetadata } from '../../app/list-query';
 import type { Tx } from '../../app/transaction';
 import type { Clock } from '../../kernel/clock';
 import { ResourceNotFound } from '../../kernel/errors';
-import { byId, newId } from '../../kernel/ids';
+import { byId, distinctIds, newId } from '../../kernel/ids';
 import type { DiscountService } from '../discount';
 import type { OutboxService } from '../outbox';
 import { addInterval, type RecurringInterval } from '../../kernel/calendar';
@@ -137,7 +137,7 @@ export class SubscriptionService {
   async outputs(em: EntityManager, subscriptions: Subscription[]): Promise<SubscriptionOutput[]> {
     if (!subscriptions.length) return [];
     const { organizationId } = subscriptions[0];
-    const idsOf = (pick: (s: Subscription) => string | null) => [...new Set(subscriptions.map(pick).filter((id): id is string => id !== null))];
+    const idsOf = (pick: (s: Subscription) => string | null) => distinctIds(subscriptions, pick);
     const customers = byId(await this.deps.customers(em, organizationId, idsOf((s) => s.customerId)));
     const products = byId(await this.deps.products(em, organizationId, idsOf((s) => s.productId)));
     const prices = byId(await this.deps.prices(em, organizationId, idsOf((s) => s.priceId)));
