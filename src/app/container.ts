@@ -191,6 +191,7 @@ function wireSubscriptions(context: EnvironmentContext): void {
     dunningDays: config.DUNNING_RETRY_DAYS,
     subscriptions: context.subscriptions,
     orders: context.orders,
+    discounts: context.discounts,
     productName: async (tx, organizationId, productId) => (await context.products.get(tx.em, organizationId, productId)).name,
     clockTime: (tx, testClockId) => context.testClocks.now(tx.em, testClockId),
   });

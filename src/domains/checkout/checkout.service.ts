@@ -15,6 +15,7 @@ import { calculateTax, validateTaxId, type SellerOfRecord } from '../tax';
 import type { OutboxService } from '../outbox';
 import { Checkout } from './checkout.entity';
 import { discountAmount, totals } from '../../kernel/money';
+import { discountRule } from '../discount';
 import { addInterval } from '../../kernel/calendar';
 import { activeTrial, customFieldIssues, discountRefusal, paymentFlags, resolveTaxBehavior, upfrontAmount, type AttachedFieldRule, type CheckoutPrice, type DiscountTerms } from './checkout.logic';
 
@@ -211,7 +212,7 @@ export class CheckoutService {
     if (refusal) throw invalidField(['body', checkout.discountId ? 'discount_id' : 'discount_code'], refusal);
     const flagsBefore = paymentFlags({ prices: [price as CheckoutPrice], isRecurring: product.is_recurring, amount: upfront.amount, total: upfront.amount, trial: false, discount: null });
     const applicable = discount && flagsBefore.is_discount_applicable ? discount : null;
-    const off = discountAmount(applicable && { type: applicable.type, basis_points: applicable.basisPoints ?? undefined, amounts: applicable.amounts ?? undefined }, upfront.amount, checkout.currency);
+    const off = discountAmount(applicable && discountRule(applicable), upfront.amount, checkout.currency);
 
     const country = checkout.customerBillingAddress?.country;
     const behavior = resolveTaxBehavior(price.tax_behavior, country);

@@ -6,6 +6,7 @@ import { listPage, likeContains, orderBySorting } from '../../app/list-query';
 import type { Clock } from '../../kernel/clock';
 import { RequestValidationError, ResourceNotFound, invalidField } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
+import type { DiscountRule } from '../../kernel/money';
 import { Discount } from './discount.entity';
 
 const SORT_COLUMNS = { created_at: 'createdAt', name: 'name', code: 'code', redemptions_count: 'redemptionsCount', ends_at: 'endsAt' } as const;
@@ -192,4 +193,9 @@ export function discountOutput(discount: Discount, products: DiscountProduct[]):
   if (discount.type === 'percentage') return { ...base, basis_points: discount.basisPoints ?? 0 };
   const [[currency, amount]] = Object.entries(discount.amounts ?? { usd: 0 });
   return { ...base, amount, currency, amounts: discount.amounts ?? {} };
+}
+
+/** What a discount takes off, in kernel/money's terms (checkouts and subscriptions compute amounts with it). */
+export function discountRule(discount: Pick<Discount, 'type' | 'basisPoints' | 'amounts'>): DiscountRule {
+  return { type: discount.type, basis_points: discount.basisPoints ?? undefined, amounts: discount.amounts ?? undefined };
 }

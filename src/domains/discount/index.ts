@@ -1,3 +1,3 @@
-export { DiscountService, discountOutput } from './discount.service';
+export { DiscountService, discountOutput, discountRule } from './discount.service';
 export { Discount } from './discount.entity';
 export { discountRoutes } from './discount.routes';

@@ -5,10 +5,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { PaymentDeclined, type PaymentProcessor } from '../../adapters/payment/payment-processor';
 import { inTransaction, type Tx } from '../../app/transaction';
 import type { DiscountRule } from '../../kernel/money';
-import { discountAmount } from '../../kernel/money';
-import type { Discount } from '../discount';
-import type { OrderService } from '../order';
-import type { Order } from '../order';
+import { discountRule, type DiscountService } from '../discount';
+import type { Order, OrderService } from '../order';
 import { calculateTax, type SellerOfRecord } from '../tax';
 import { addInterval, discountApplies } from '../../kernel/calendar';
 import { Subscription, type CancellationReason } from './subscription.entity';
@@ -23,6 +21,7 @@ export interface BillingDeps {
   dunningDays: readonly number[];
   subscriptions: SubscriptionService;
   orders: OrderService;
+  discounts: DiscountService;
   productName(tx: Tx, organizationId: string, productId: string): Promise<string>;
   /** The subscription's test clock's time, when it follows one. */
   clockTime(tx: Tx, testClockId: string): Promise<Date | null>;
@@ -59,7 +58,9 @@ export class SubscriptionBillingService {
       interval: s.recurringInterval,
       intervalCount: s.recurringIntervalCount,
       anchorDay: s.anchorDay,
-      dunningDays: [...this.deps.dunningDays], clockTime: clockTime?.toISOString() ?? null };
+      dunningDays: [...this.deps.dunningDays],
+      clockTime: clockTime?.toISOString() ?? null,
+    };
   }
 
   /**
@@ -119,7 +120,7 @@ export class SubscriptionBillingService {
   /** The discount that applies to a period starting at `start` (first use recorded), dropping one that has run out. */
   private async currentDiscount(tx: Tx, s: Subscription, start: Date): Promise<DiscountRule | null> {
     if (!s.discountId) return null;
-    const [discount] = await this.deps.subscriptions.deps.discounts.findByIds(tx.em, s.organizationId, [s.discountId]);
+    const [discount] = await this.deps.discounts.findByIds(tx.em, s.organizationId, [s.discountId]);
     s.discountAppliedAt ??= start;
     if (!discount || !discountApplies(discount, s.discountAppliedAt, start)) {
       Object.assign(s, { discountId: null, discountAppliedAt: null });
@@ -244,11 +245,3 @@ export class SubscriptionBillingService {
   }
 }
 
-export function discountRule(discount: Discount): DiscountRule {
-  return { type: discount.type, basis_points: discount.basisPoints ?? undefined, amounts: discount.amounts ?? undefined };
-}
-
-/** The discount taken off `amount` by the subscription's discount, if any. */
-export function discountOff(discount: Discount | null, amount: number, currency: string): number {
-  return discountAmount(discount && discountRule(discount), amount, currency);
-}

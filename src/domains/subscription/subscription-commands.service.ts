@@ -7,10 +7,10 @@ import type { Product as ProductOutput } from '../../contracts/product';
 import { inTransaction, type Tx } from '../../app/transaction';
 import { invalidField, PaymentFailed, reportedError } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
-import { changeProration, seatsPrice } from '../../kernel/money';
-import type { Discount, DiscountService } from '../discount';
+import { changeProration, discountAmount, seatsPrice } from '../../kernel/money';
+import { discountRule, type Discount, type DiscountService } from '../discount';
 import type { OrderService } from '../order';
-import { discountOff, type SubscriptionBillingService } from './subscription-billing.service';
+import type { SubscriptionBillingService } from './subscription-billing.service';
 import { Subscription, type CancellationReason, type PendingItem } from './subscription.entity';
 import { commandRefusal, periodLabel, type SubscriptionCommand } from './subscription.logic';
 import type { SubscriptionService } from './subscription.service';
@@ -213,3 +213,6 @@ export class SubscriptionCommandService {
 
 const pick = ({ productId, priceId, priceAmount, seats }: Target) => ({ productId, priceId, priceAmount, seats });
 const seatsLabel = (seats: number | null) => (seats === null ? '' : ` (${seats} seat${seats === 1 ? '' : 's'})`);
+
+/** What the discount, if any, takes off `amount`. */
+const discountOff = (discount: Discount | null, amount: number, currency: string) => discountAmount(discount && discountRule(discount), amount, currency);

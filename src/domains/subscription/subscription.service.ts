@@ -69,7 +69,7 @@ const SORT_COLUMNS = {
 } as const;
 
 export class SubscriptionService {
-  constructor(readonly deps: SubscriptionDeps) {}
+  constructor(private readonly deps: SubscriptionDeps) {}
 
   /** The checkout's subscription: `trialing` until its trial ends, else `active` (subscription.created), once per checkout. */
   async createFromCheckout(tx: Tx, input: NewSubscription): Promise<Subscription> {
