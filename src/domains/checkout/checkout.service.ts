@@ -11,7 +11,7 @@ import type { Tx } from '../../app/transaction';
 import type { Clock } from '../../kernel/clock';
 import { RequestValidationError, ResourceNotFound, invalidField, type ValidationIssue } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
-import { calculateTax, validateTaxId, type SellerOfRecord } from '../tax';
+import { calculateTax, checkedTaxId, type SellerOfRecord } from '../tax';
 import type { OutboxService } from '../outbox';
 import { Checkout } from './checkout.entity';
 import { discountAmount, totals } from '../../kernel/money';
@@ -247,11 +247,7 @@ export class CheckoutService {
 
   /** The validated tax ID when one was given, or a 422. */
   checkedTaxId(checkout: Checkout): [string, string] | null {
-    if (!checkout.customerTaxId) return null;
-    const country = checkout.customerBillingAddress?.country;
-    const taxId = country ? validateTaxId(checkout.customerTaxId, country) : null;
-    if (!taxId) throw invalidField(['body', 'customer_tax_id'], 'Invalid tax ID for the billing country.');
-    return taxId;
+    return checkedTaxId(checkout.customerTaxId, checkout.customerBillingAddress?.country, ['body', 'customer_tax_id']);
   }
 }
 

@@ -1,8 +1,7 @@
 // HTTP surface of customers: create (or let a checkout create them), read and list.
 import { IdParams } from '../../contracts/common';
 import { Customer, CustomerCreate, CustomerList, CustomerListQuery } from '../../contracts/customer';
-import { invalidField } from '../../kernel/errors';
-import { validateTaxId } from '../tax';
+import { checkedTaxId } from '../tax';
 import { defineRoute } from '../../app/http/route';
 import { customerOutput } from './customer.service';
 
@@ -33,8 +32,7 @@ export const customerRoutes = [
     idempotent: true,
     async handler({ env, auth, tx, body }) {
       if (body.test_clock_id) await env.testClocks.attachable(tx.em, auth.organizationId, body.test_clock_id, ['body', 'test_clock_id']);
-      const taxId = body.tax_id ? validateTaxId(body.tax_id, body.billing_address?.country ?? '') : null;
-      if (body.tax_id && !taxId) throw invalidField(['body', 'tax_id'], 'Invalid tax ID for the billing country.');
+      const taxId = checkedTaxId(body.tax_id, body.billing_address?.country, ['body', 'tax_id']);
       const customer = await env.customers.create(tx, auth.organizationId, {
         email: body.email,
         externalId: body.external_id,

@@ -1,2 +1,2 @@
 export { calculateTax, refundTax, ratePercent, type TaxCalculation, type TaxLine, type TaxCustomer, type TaxLineItem, type SellerOfRecord, type TaxabilityReason } from './tax.logic';
-export { validateTaxId, type TaxId, type TaxIdFormat } from './tax-id';
+export { checkedTaxId, validateTaxId, type TaxId, type TaxIdFormat } from './tax-id';

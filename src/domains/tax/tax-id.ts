@@ -1,5 +1,6 @@
 // Business tax IDs: format and check digits validated offline with `stdnum` (a port of python-stdnum).
 import { stdnum } from 'stdnum';
+import { invalidField } from '../../kernel/errors';
 import { EU_COUNTRIES } from './tax.rates';
 
 
@@ -47,4 +48,12 @@ export function validateTaxId(value: string, country: string): TaxId | null {
   if (!result.isValid) return null;
   const compact = result.compact ?? cleaned;
   return [entry.format === 'gb_vat' && !compact.startsWith('GB') ? `GB${compact}` : compact, entry.format];
+}
+
+/** The normalised tax ID of an API request (null when none was given), or a 422 naming `loc`. */
+export function checkedTaxId(value: string | null | undefined, country: string | null | undefined, loc: (string | number)[]): TaxId | null {
+  if (!value) return null;
+  const taxId = country ? validateTaxId(value, country) : null;
+  if (!taxId) throw invalidField(loc, 'Invalid tax ID for the billing country.');
+  return taxId;
 }
