@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { ProductCreate } from '../src/contracts/product';
 import { inTransaction } from '../src/app/transaction';
+import { inParallel } from '../src/kernel/concurrency';
 import { startBenchStack } from './bench-stack';
 
 const [count = 10_000] = process.argv.slice(2).map(Number);
@@ -77,13 +78,6 @@ async function main(): Promise<void> {
   console.log(`renewal at the same instant: ${paid} of ${count} renewal orders paid when the advance answered, after ${renewSeconds.toFixed(1)} s = ${(paid / renewSeconds).toFixed(1)} renewals/s`);
   console.log(`peak memory of the process running the worker: RSS ${mb(peakRss)}, JS heap ${mb(peakHeap)}`);
   await stack.stop();
-}
-
-async function inParallel<T>(items: T[], lanes: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: lanes }, async () => {
-    while (next < items.length) await work(items[next++]);
-  }));
 }
 
 main().catch((error) => {

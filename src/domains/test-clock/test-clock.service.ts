@@ -7,6 +7,7 @@ import { listPage } from '../../app/list-query';
 import { inTransaction } from '../../app/transaction';
 import type { Clock } from '../../kernel/clock';
 import { Conflict, NotPermitted, ResourceNotFound, invalidField } from '../../kernel/errors';
+import { inParallel } from '../../kernel/concurrency';
 import { newId } from '../../kernel/ids';
 import { TestClock } from './test-clock.entity';
 
@@ -98,7 +99,7 @@ export class TestClockService {
       for (;;) {
         const flows = (await this.deps.attachedFlows(this.deps.orm.em.fork(), id)).filter((flow) => !advanced.has(flow));
         if (!flows.length) break;
-        await inBatches(flows, CONCURRENCY, (flow) => this.deps.advanceFlow(flow, to));
+        await inParallel(flows, CONCURRENCY, (flow) => this.deps.advanceFlow(flow, to));
         flows.forEach((flow) => advanced.add(flow));
       }
     } finally {
@@ -106,14 +107,6 @@ export class TestClockService {
     }
     return this.get(this.deps.orm.em.fork(), organizationId, id);
   }
-}
-
-async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(size, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]);
-  });
-  await Promise.all(lanes);
 }
 
 export function testClockOutput(clock: TestClock): TestClockOutput {
