@@ -54,7 +54,7 @@ export const WEBHOOK_DELIVERY = {
   maximumIntervalMs: 10 * 60 * 60 * 1000,
   maximumAttempts: 10,
   /** A receiver must answer within this time (the spec allows 30 s at most). */
-  timeoutMs: 10_000,
+  timeoutMs: 30_000,
   /** A later event about the same resource waits at most this long for an earlier one still being retried. */
   orderingMaxWaitMs: 15 * 60 * 1000,
 } as const;
@@ -88,14 +88,21 @@ export const SUBSCRIPTION_ACTIVITY: ActivityOptions = {
   },
 };
 
-/** The subscription workflow's lifecycle command (an Update) and its schedule (a Query). */
-export const SUBSCRIPTION_MESSAGES = { command: 'command', upcoming: 'upcoming' } as const;
+/** Test clock steps: database writes, retried briefly (the caller of an advance is waiting). */
+export const TEST_CLOCK_ACTIVITY: ActivityOptions = {
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 10 },
+};
 
-/** Messages the API sends to running workflows. */
-export const CHECKOUT_MESSAGES = { confirm: 'confirm', paymentSettled: 'paymentSettled' } as const;
-
-/** The test clock's message to the flows attached to it (sandbox only). */
-export const CLOCK_MESSAGES = { advance: 'advanceTestClock' } as const;
+/**
+ * Moving a test clock's flows: as long as thousands of renewals take, heartbeating every second, so a dead worker is
+ * noticed within the heartbeat timeout and another resumes the step where it stopped.
+ */
+export const TEST_CLOCK_ADVANCE_ACTIVITY: ActivityOptions = {
+  startToCloseTimeout: '1 hour',
+  heartbeatTimeout: '10 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 5, nonRetryableErrorTypes: ['ServiceUnavailable'] },
+};
 
 /** How long a checkout waits for the processor to settle a charge it reported as processing. */
 export const PAYMENT_SETTLEMENT_TIMEOUT_MS = 3 * 24 * 60 * 60 * 1000;

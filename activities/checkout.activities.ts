@@ -1,7 +1,7 @@
 // Checkout and order activities: thin calls into the checkout and order domains.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { CheckoutConfirm } from '../src/contracts/checkout';
-import { inTransaction } from '../src/app/transaction';
+import { inTransaction } from '../src/platform/database/transaction';
 import type { CheckoutFlowService } from '../src/domains/checkout';
 import type { OrderService } from '../src/domains/order';
 import type { SubscriptionBillingService } from '../src/domains/subscription';

@@ -1,12 +1,14 @@
 // Activities are thin calls into domain services; each gets its own entity manager (one transaction per call).
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { IdempotencyService } from '../src/domains/idempotency';
+import type { IdempotencyService } from '../src/platform/idempotency';
 import type { CheckoutFlowService } from '../src/domains/checkout';
 import type { OrderService } from '../src/domains/order';
 import type { SubscriptionBillingService, SubscriptionCommandService } from '../src/domains/subscription';
+import type { TestClockService } from '../src/domains/test-clock';
 import type { WebhookDeliveryService } from '../src/domains/webhook';
 import { createCheckoutActivities } from './checkout.activities';
 import { createSubscriptionActivities } from './subscription.activities';
+import { createTestClockActivities } from './test-clock.activities';
 import { createWebhookActivities } from './webhook.activities';
 
 export interface ActivityDeps {
@@ -17,6 +19,7 @@ export interface ActivityDeps {
   orders: OrderService;
   subscriptionBilling: SubscriptionBillingService;
   subscriptionCommands: SubscriptionCommandService;
+  testClocks: TestClockService;
 }
 
 export const createActivities = (deps: ActivityDeps) => ({
@@ -27,6 +30,7 @@ export const createActivities = (deps: ActivityDeps) => ({
   ...createWebhookActivities(deps.webhookDeliveries),
   ...createCheckoutActivities(deps.orm, deps.checkoutFlow, deps.orders, deps.subscriptionBilling),
   ...createSubscriptionActivities(deps.subscriptionBilling, deps.subscriptionCommands),
+  ...createTestClockActivities(deps.testClocks),
 });
 
 export type Activities = ReturnType<typeof createActivities>;

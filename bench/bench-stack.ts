@@ -3,7 +3,7 @@
 import { Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { loadConfig, type Environment } from '../src/app/config';
-import { closeEnvironment, openEnvironment, type EnvironmentContext } from '../src/app/container';
+import { closeEnvironment, openEnvironment, type EnvironmentContext } from '../src/app/environment';
 import { migrate } from '../src/app/database';
 import { ensureSearchAttributes } from '../src/app/temporal';
 import { startDevServer, temporalCliPath } from '../src/app/temporal-dev-server';

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { createHttpApp } from '../src/app/http/app';
 import { RateLimits } from '../src/app/http/rate-limit';
-import { inTransaction } from '../src/app/transaction';
+import { inTransaction } from '../src/platform/database/transaction';
 import { freePort } from '../test/support/free-port';
 import { percentile as pct, startBenchStack } from './bench-stack';
 
@@ -25,8 +25,8 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
 
   const { token } = await inTransaction(env.orm, async ({ em }) => {
-    const org = await env.organizations.createOrganization(em, { name: `Bench ${randomUUID()}` });
-    return env.organizations.createAccessToken(em, { organizationId: org.id, scopes: ['products:write', 'checkouts:write'] });
+    const org = await env.domains.organizations.createOrganization(em, { name: `Bench ${randomUUID()}` });
+    return env.domains.organizations.createAccessToken(em, { organizationId: org.id, scopes: ['products:write', 'checkouts:write'] });
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const api = async (method: string, path: string, body?: unknown, auth = true): Promise<any> => {

@@ -5,7 +5,7 @@
 //   npx tsx bench/subscription-renewals.bench.ts [subscriptions=10000]
 import { randomUUID } from 'node:crypto';
 import { ProductCreate } from '../src/contracts/product';
-import { inTransaction } from '../src/app/transaction';
+import { inTransaction } from '../src/platform/database/transaction';
 import { inParallel } from '../src/kernel/concurrency';
 import { startBenchStack } from './bench-stack';
 
@@ -25,14 +25,14 @@ async function main(): Promise<void> {
   }, 100);
 
   const seeded = performance.now();
-  const processor = env.paymentProcessor!;
+  const processor = env.processor!;
   const { customerId: processorCustomer } = await processor.createCustomer({ email: 'bench@example.com', idempotencyKey: `bench:${randomUUID()}` });
   const method = await processor.savePaymentMethod({ customerId: processorCustomer, confirmationToken: 'pm_card_visa', idempotencyKey: `bench:${randomUUID()}` });
   const { organizationId, clockId, productId, priceId } = await inTransaction(env.orm, async (tx) => {
-    const org = await env.organizations.createOrganization(tx.em, { name: `Bench ${randomUUID()}` });
-    const clock = await env.testClocks.create(tx.em, org.id, { frozen_time: START });
-    const product = await env.products.create(tx, org.id, ProductCreate.parse({ name: 'Monthly', recurring_interval: 'month', prices: [{ amount_type: 'fixed', price_amount: 1000 }] }));
-    const [output] = await env.products.outputs(tx.em, [product]);
+    const org = await env.domains.organizations.createOrganization(tx.em, { name: `Bench ${randomUUID()}` });
+    const clock = await env.domains.testClocks.create(tx.em, org.id, { frozen_time: START });
+    const product = await env.domains.products.create(tx, org.id, ProductCreate.parse({ name: 'Monthly', recurring_interval: 'month', prices: [{ amount_type: 'fixed', price_amount: 1000 }] }));
+    const [output] = await env.domains.products.outputs(tx.em, [product]);
     return { organizationId: org.id, clockId: clock.id, productId: product.id, priceId: output.prices[0].id };
   });
   const em = env.orm.em.fork();
@@ -60,11 +60,11 @@ async function main(): Promise<void> {
 
   // Every flow reads its schedule and settles on its period end; a first advance (nothing due) waits for that.
   const settling = performance.now();
-  await env.testClocks.advance(organizationId, clockId, new Date('2025-01-15T00:00:00Z'));
+  await env.domains.testClocks.advance(organizationId, clockId, new Date('2025-01-15T00:00:00Z'));
   const settleSeconds = (performance.now() - settling) / 1000;
 
   const renewing = performance.now();
-  await env.testClocks.advance(organizationId, clockId, new Date('2025-02-01T00:00:01Z'));
+  await env.domains.testClocks.advance(organizationId, clockId, new Date('2025-02-01T00:00:01Z'));
   const renewSeconds = (performance.now() - renewing) / 1000;
   const [{ paid }] = await em.execute<{ paid: number }[]>(
     `select count(*)::int as paid from "order" where status = 'paid' and billing_reason = 'subscription_cycle' and subscription_id in (select id from subscription where test_clock_id = ?)`,

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { inTransaction } from '../src/app/transaction';
+import { inTransaction } from '../src/platform/database/transaction';
 import { percentile, startBenchStack } from './bench-stack';
 
 const [latencyEvents = 200, burstEvents = 1000] = process.argv.slice(2).map(Number);
@@ -21,8 +21,8 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 
-  const organization = await inTransaction(env.orm, ({ em }) => env.organizations.createOrganization(em, { name: `Bench ${randomUUID()}` }));
-  await inTransaction(env.orm, ({ em }) => env.webhookEndpoints.create(em, organization.id, { url, format: 'raw', events: ['benefit.created'] }));
+  const organization = await inTransaction(env.orm, ({ em }) => env.domains.organizations.createOrganization(em, { name: `Bench ${randomUUID()}` }));
+  await inTransaction(env.orm, ({ em }) => env.domains.webhookEndpoints.create(em, organization.id, { url, format: 'raw', events: ['benefit.created'] }));
 
   const emit = async () => {
     const committedAt = { at: 0 };

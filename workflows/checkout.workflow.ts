@@ -1,30 +1,12 @@
 // One checkout session (`checkout:<id>`): waits for confirmation until it expires; after a confirmation, charges,
 // and either completes (order written) or, on a decline, reopens for another attempt.
-import { ApplicationFailure, condition, defineQuery, defineSignal, defineUpdate, proxyActivities, setHandler } from '@temporalio/workflow';
+import { ApplicationFailure, condition, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { CheckoutConfirm } from '../src/contracts/checkout';
-import { CHECKOUT_ACTIVITY, CHECKOUT_MESSAGES, PAYMENT_SETTLEMENT_TIMEOUT_MS } from '../temporal.config';
+import { CHECKOUT_ACTIVITY, PAYMENT_SETTLEMENT_TIMEOUT_MS } from '../temporal.config';
+import { checkoutStateQuery, confirmCheckoutUpdate, paymentSettledSignal, type CheckoutInput, type Settlement } from './definitions';
 import { businessFailure } from './failures';
-import { workflowClock, type ClockInput, type WorkflowClock } from './time';
-
-export interface CheckoutInput {
-  checkoutId: string;
-  expiresAt: string;
-  /** A sandbox test clock the session follows instead of wall time. */
-  clock?: ClockInput | null;
-}
-
-export const confirmCheckoutUpdate = defineUpdate<void, [CheckoutConfirm]>(CHECKOUT_MESSAGES.confirm);
-/** The processor's word on a charge it settles later (Stripe webhooks). */
-export const paymentSettledSignal = defineSignal<[Settlement]>(CHECKOUT_MESSAGES.paymentSettled);
-
-/** The processor's outcome for one charge (its id), so a late event about an earlier charge changes nothing. */
-export interface Settlement {
-  chargeId: string;
-  succeeded: boolean;
-  reason?: string;
-}
-export const checkoutStateQuery = defineQuery<string>('state');
+import { workflowClock, type WorkflowClock } from './time';
 
 const { confirmCheckout, chargeCheckout, reopenCheckout, completeCheckout, expireCheckout, failCheckout } = proxyActivities<Activities>(CHECKOUT_ACTIVITY);
 

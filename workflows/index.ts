@@ -4,3 +4,4 @@ export { webhookDelivery } from './webhook-delivery.workflow';
 export { checkoutSession } from './checkout.workflow';
 export { orderLifecycle } from './order.workflow';
 export { subscriptionLifecycle } from './subscription.workflow';
+export { testClockLifecycle } from './test-clock.workflow';

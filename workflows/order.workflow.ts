@@ -2,10 +2,11 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { CHECKOUT_ACTIVITY } from '../temporal.config';
+import type { OrderInput } from './definitions';
 
 const { markOrderPaid } = proxyActivities<Activities>(CHECKOUT_ACTIVITY);
 
-export async function orderLifecycle({ orderId, chargeId }: { orderId: string; chargeId: string | null }): Promise<'paid'> {
+export async function orderLifecycle({ orderId, chargeId }: OrderInput): Promise<'paid'> {
   await markOrderPaid(orderId, chargeId);
   return 'paid';
 }

@@ -1,41 +1,13 @@
 // One subscription (`subscription:<id>`) for its whole life: waits for the period's end (or dunning's next retry),
 // renews and charges off-session, retries failed payments, ends when it was set to cancel or dunning gives up.
 // Lifecycle commands are Updates run one at a time with the renewals. Continues as new after every billed period.
-import { ApplicationFailure, condition, continueAsNew, currentUpdateInfo, defineQuery, defineUpdate, proxyActivities, setCurrentDetails, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { ApplicationFailure, condition, continueAsNew, currentUpdateInfo, proxyActivities, setCurrentDetails, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import { addInterval } from '../src/kernel/calendar';
-import { commandRefusal, nextRetryAt, type SubscriptionCommand } from '../src/domains/subscription/subscription.logic';
-import type { SubscriptionSchedule } from '../src/domains/subscription/subscription-billing.service';
-import { SEARCH_ATTRIBUTES, SUBSCRIPTION_ACTIVITY, SUBSCRIPTION_MESSAGES } from '../temporal.config';
+import { commandRefusal, nextRetryAt, upcomingSchedule, type SubscriptionCommand, type SubscriptionSchedule } from '../src/domains/subscription/subscription.logic';
+import { SEARCH_ATTRIBUTES, SUBSCRIPTION_ACTIVITY } from '../temporal.config';
+import { subscriptionCommandUpdate, upcomingQuery, type SubscriptionInput, type UpcomingSchedule } from './definitions';
 import { businessFailure } from './failures';
-import { workflowClock, type ClockInput } from './time';
-
-/** An unpaid renewal being retried. */
-export interface Dunning {
-  orderId: string;
-  failures: number;
-  nextAttemptAt: string;
-}
-
-export interface SubscriptionInput {
-  subscriptionId: string;
-  clock?: ClockInput | null;
-  dunning?: Dunning | null;
-  /** Billed periods so far (across runs), for the operator's view. */
-  cycles?: number;
-  /** The schedule as the previous run left it (commands run inside the workflow, so it is current). */
-  schedule?: SubscriptionSchedule;
-}
-
-/** What the subscription will do next, and the renewals after it. */
-export interface UpcomingSchedule {
-  status: string;
-  next: { action: 'renew' | 'end' | 'retry_payment' | 'none'; at: string | null };
-  renewals: string[];
-}
-
-export const subscriptionCommandUpdate = defineUpdate<void, [SubscriptionCommand]>(SUBSCRIPTION_MESSAGES.command);
-export const upcomingQuery = defineQuery<UpcomingSchedule>(SUBSCRIPTION_MESSAGES.upcoming);
+import { workflowClock } from './time';
 
 /** Renewal steps retry until they succeed (a subscription must not die of an outage). */
 const acts = proxyActivities<Activities>(SUBSCRIPTION_ACTIVITY);
@@ -65,14 +37,7 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
     const refusal = schedule && commandRefusal(schedule, command);
     if (refusal) throw ApplicationFailure.nonRetryable(refusal.message, refusal.type);
   };
-  const upcoming = (): UpcomingSchedule => {
-    if (!schedule || schedule.status === 'canceled') return { status: schedule?.status ?? 'starting', next: { action: 'none', at: null }, renewals: [] };
-    if (dunning) return { status: schedule.status, next: { action: 'retry_payment', at: dunning.nextAttemptAt }, renewals: [] };
-    if (schedule.cancelAtPeriodEnd) return { status: schedule.status, next: { action: 'end', at: schedule.currentPeriodEnd }, renewals: [] };
-    const renewals = [new Date(schedule.currentPeriodEnd)];
-    while (renewals.length < 3) renewals.push(addInterval(renewals[renewals.length - 1], schedule.interval, schedule.intervalCount, schedule.anchorDay));
-    return { status: schedule.status, next: { action: 'renew', at: schedule.currentPeriodEnd }, renewals: renewals.map((d) => d.toISOString()) };
-  };
+  const upcoming = (): UpcomingSchedule => upcomingSchedule(schedule, dunning?.nextAttemptAt ?? null);
   /** The operator's view in the Web UI: status as a search attribute, the next action as current details. */
   const show = (next: SubscriptionSchedule) => {
     if (next.status !== schedule?.status) upsertSearchAttributes([{ key: SEARCH_ATTRIBUTES.SubscriptionStatus, value: next.status }]);

@@ -2,17 +2,9 @@
 // durable server timer. In the sandbox a flow may follow a test clock instead: its time is the clock's frozen time,
 // which moves only when the clock is advanced (an Update), and the Update answers once the flow has done everything
 // due by the new time and waits for a later deadline (or is ending).
-import { allHandlersFinished, condition, defineUpdate, setHandler } from '@temporalio/workflow';
-import { CLOCK_MESSAGES } from '../temporal.config';
-
-/** A flow's clock: none (wall time) or a sandbox test clock and its frozen time when the flow started. */
-export interface ClockInput {
-  testClockId: string | null;
-  frozenTime?: string | null;
-}
-
-/** Moves a flow's test clock to the given time; answers when the flow has settled (`ended`: it returned or continued). */
-export const advanceTestClockUpdate = defineUpdate<'settled' | 'ended', [string]>(CLOCK_MESSAGES.advance);
+import { allHandlersFinished, condition, setHandler } from '@temporalio/workflow';
+import { hasSettled, movedTime } from '../src/domains/test-clock/test-clock.logic';
+import { advanceTestClockUpdate, type ClockInput } from './definitions';
 
 export interface WorkflowClock {
   /** The flow's current time: the workflow task's time, or the test clock's frozen time. */
@@ -35,8 +27,8 @@ export function workflowClock(input: ClockInput | null | undefined): WorkflowClo
 
   if (frozen !== null) {
     setHandler(advanceTestClockUpdate, async (to) => {
-      frozen = Math.max(frozen!, Date.parse(to));
-      await condition(() => ending || (waitingUntil !== null && waitingUntil > frozen!));
+      frozen = movedTime(frozen!, to);
+      await condition(() => hasSettled({ ending, waitingUntil, frozen: frozen! }));
       return ending ? 'ended' : 'settled';
     });
   }
@@ -63,7 +55,7 @@ export function workflowClock(input: ClockInput | null | undefined): WorkflowClo
       await condition(allHandlersFinished);
     },
     catchUp(time) {
-      if (frozen !== null && time) frozen = Math.max(frozen, Date.parse(time));
+      if (frozen !== null) frozen = movedTime(frozen, time);
     },
     carry: () => ({ testClockId: input?.testClockId ?? null, frozenTime: frozen === null ? null : new Date(frozen).toISOString() }),
   };

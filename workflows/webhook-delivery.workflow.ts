@@ -2,13 +2,9 @@
 // resource (bounded), POST with the activity's retry policy, and count a delivery that failed for good.
 import { isCancellation, proxyActivities, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { DeliveryOutcome, DeliveryPolicy } from '../src/contracts/webhook';
+import type { DeliveryOutcome } from '../src/contracts/webhook';
 import { WEBHOOK_BOOKKEEPING_ACTIVITY } from '../temporal.config';
-
-export interface WebhookDeliveryInput {
-  deliveryId: string;
-  policy: DeliveryPolicy;
-}
+import type { WebhookDeliveryInput } from './definitions';
 
 const { earlierPendingDeliveries, failWebhookDelivery } = proxyActivities<Activities>(WEBHOOK_BOOKKEEPING_ACTIVITY);
 

@@ -1,7 +1,7 @@
 // The API process: one listener per environment, each bound to its own database and namespace.
 import type { Server } from 'node:http';
 import type { Config, Environment } from './config';
-import { closeEnvironment, openEnvironment } from './container';
+import { closeEnvironment, openEnvironment } from './environment';
 import { createHttpApp } from './http/app';
 import { RateLimits } from './http/rate-limit';
 import { connectTemporal } from './temporal';

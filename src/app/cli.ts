@@ -4,9 +4,9 @@ import { Connection } from '@temporalio/client';
 import { isScope, type Scope } from '../domains/organization';
 import { BursarError } from '../kernel/errors';
 import { ENVIRONMENTS, loadConfig, type Config, type Environment } from './config';
-import { closeEnvironment, openEnvironment } from './container';
+import { closeEnvironment, openEnvironment } from './environment';
 import { migrate } from './database';
-import { inTransaction } from './transaction';
+import { inTransaction } from '../platform/database/transaction';
 import { runApi } from './api';
 import { runStack } from './stack';
 import { setUp } from './setup';
@@ -102,7 +102,7 @@ async function withEnvironment<T>(config: Config, environment: Environment, work
 
 async function createOrganization(config: Config, environment: Environment, name: string, slug?: string) {
   await withEnvironment(config, environment, async (env) => {
-    const organization = await inTransaction(env.orm, (tx) => env.organizations.createOrganization(tx.em, { name, slug }));
+    const organization = await inTransaction(env.orm, (tx) => env.domains.organizations.createOrganization(tx.em, { name, slug }));
     console.log(JSON.stringify({ environment, id: organization.id, name: organization.name, slug: organization.slug }, null, 2));
   });
 }
@@ -110,8 +110,8 @@ async function createOrganization(config: Config, environment: Environment, name
 async function createToken(config: Config, environment: Environment, organization: string, scopes: Scope[], comment?: string) {
   await withEnvironment(config, environment, async (env) => {
     const { token, accessToken } = await inTransaction(env.orm, async (tx) => {
-      const org = await env.organizations.findOrganization(tx.em, organization);
-      return env.organizations.createAccessToken(tx.em, { organizationId: org.id, scopes, comment });
+      const org = await env.domains.organizations.findOrganization(tx.em, organization);
+      return env.domains.organizations.createAccessToken(tx.em, { organizationId: org.id, scopes, comment });
     });
     console.error(`Organization access token ${accessToken.id} (${environment}), scopes: ${accessToken.scopes.join(' ')}`);
     console.error('It is shown only this once; store it now.');

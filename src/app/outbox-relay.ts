@@ -1,5 +1,5 @@
 // The worker's outbox relay: every interval, re-dispatch what a crash or an outage left undispatched.
-import type { EnvironmentContext } from './container';
+import type { EnvironmentContext } from './environment';
 
 export interface Relay {
   stop(): Promise<void>;

@@ -1,8 +1,8 @@
-// Temporal plumbing shared by the API, the worker and the CLI: connections, namespaces, search attributes, schedules.
-import { Client, Connection, ScheduleAlreadyRunning, ScheduleOverlapPolicy, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
+// Temporal set-up shared by the API, the worker and the CLI: connections, namespaces, search attributes, schedules.
+import { Client, Connection, ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporalio/client';
 import { msToTs } from '@temporalio/common/lib/time';
-import { CLOCK_MESSAGES, NAMESPACE_RETENTION_DAYS, SCHEDULES, SEARCH_ATTRIBUTES } from '../../temporal.config';
-import { ServiceUnavailable } from '../kernel/errors';
+import { WORKFLOW_TYPES } from '../../workflows/definitions';
+import { NAMESPACE_RETENTION_DAYS, SCHEDULES, SEARCH_ATTRIBUTES } from '../../temporal.config';
 
 export async function connectTemporal(address: string): Promise<Connection> {
   return Connection.connect({ address });
@@ -58,7 +58,7 @@ export async function ensureSearchAttributes(connection: Connection, namespace: 
 /** Creates the maintenance schedules, or points existing ones at the current task queue. */
 export async function ensureSchedules(client: Client, taskQueue: string): Promise<void> {
   const { id, every } = SCHEDULES.purgeIdempotencyKeys;
-  const action = { type: 'startWorkflow' as const, workflowType: 'purgeIdempotencyKeys', taskQueue, args: [] };
+  const action = { type: 'startWorkflow' as const, workflowType: WORKFLOW_TYPES.purgeIdempotencyKeys, taskQueue, args: [] };
   try {
     await client.schedule.create({
       scheduleId: id,
@@ -70,28 +70,4 @@ export async function ensureSchedules(client: Client, taskQueue: string): Promis
     if (!(error instanceof ScheduleAlreadyRunning)) throw error;
     await client.schedule.getHandle(id).update((previous) => ({ ...previous, spec: { intervals: [{ every }] }, action }));
   }
-}
-
-/**
- * Moves one flow's test clock (the `advanceTestClock` Update) and resolves once the flow has settled or is gone. An
- * `ended` answer means the run returned or continued as new (once per billed period): the next run gets it again.
- * A flow the outbox has not started yet is waited for (about 10 seconds).
- */
-export async function advanceWorkflowClock(client: Client, workflowId: string, to: Date): Promise<void> {
-  const handle = client.workflow.getHandle(workflowId);
-  for (let failures = 0; failures < 100; ) {
-    try {
-      if ((await handle.executeUpdate(CLOCK_MESSAGES.advance, { args: [to.toISOString()] })) === 'settled') return;
-    } catch (error) {
-      if (error instanceof WorkflowUpdateFailedError) throw error;
-      failures++;
-      const running = await handle
-        .describe()
-        .then((d) => d.status.name === 'RUNNING')
-        .catch((e) => (e instanceof WorkflowNotFoundError ? true : Promise.reject(e)));
-      if (!running) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  throw new ServiceUnavailable(`${workflowId} did not settle on its test clock; advance again in a moment.`);
 }

@@ -2,7 +2,7 @@
 import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleOption } from '@temporalio/worker';
 import { createActivities, type Activities } from '../../activities';
 import type { Config, Environment } from './config';
-import { closeEnvironment, openEnvironment, type EnvironmentContext } from './container';
+import { closeEnvironment, openEnvironment, type EnvironmentContext } from './environment';
 import { startOutboxRelay, type Relay } from './outbox-relay';
 import { connectTemporal, ensureSchedules } from './temporal';
 
@@ -13,15 +13,7 @@ export async function createEnvironmentWorker(
   connection: NativeConnection,
   options: { workflowBundle?: WorkflowBundleOption; activities?: (activities: Activities) => Activities } = {},
 ): Promise<Worker> {
-  const activities = createActivities({
-    orm: env.orm,
-    idempotency: env.idempotency,
-    webhookDeliveries: env.webhookDeliveries,
-    checkoutFlow: env.checkoutFlow,
-    orders: env.orders,
-    subscriptionBilling: env.subscriptionBilling,
-    subscriptionCommands: env.subscriptionCommands,
-  });
+  const activities = createActivities(env.domains.activities);
   return Worker.create({
     connection,
     namespace: env.namespace,

@@ -51,44 +51,9 @@ export class Conflict extends BursarError {
   readonly status = 409;
 }
 
-/** The same `X-Idempotency-Key` was sent with a different request. */
-export class IdempotencyKeyReused extends BursarError {
-  readonly status = 409;
-}
-
-/** A checkout that is not open any more (confirmed, succeeded or expired) cannot be changed or confirmed. */
-export class NotOpenCheckout extends BursarError {
-  readonly status = 403;
-}
-
-/** The checkout session's time ran out. */
-export class ExpiredCheckoutError extends BursarError {
-  readonly status = 410;
-}
-
-/** The payment method was refused; the customer may try another. */
-export class PaymentError extends BursarError {
-  readonly status = 400;
-}
-
-/** An off-session charge failed; nothing was changed. */
-export class PaymentFailed extends BursarError {
-  readonly status = 402;
-}
-
-/** Cancel, change or revoke of a subscription that is already canceled or ending. */
-export class AlreadyCanceledSubscription extends BursarError {
-  readonly status = 403;
-}
-
 /** The resource exists but is gone for this purpose (e.g. uncancel of an ended subscription). */
 export class ResourceUnavailable extends BursarError {
   readonly status = 410;
-}
-
-/** The subscription is busy with another change; try again. */
-export class SubscriptionLocked extends BursarError {
-  readonly status = 409;
 }
 
 export class PayloadTooLarge extends BursarError {
@@ -123,18 +88,6 @@ export class TooManyRequests extends BursarError {
 
 export class ServiceUnavailable extends BursarError {
   readonly status = 503;
-}
-
-/** Business errors a workflow can report back (by name) through a failed Update. */
-const REPORTABLE: Record<string, new (detail: string) => BursarError> = {
-  BadRequest, NotPermitted, ResourceNotFound, Conflict, NotOpenCheckout, ExpiredCheckoutError, PaymentError, PaymentFailed, AlreadyCanceledSubscription, ResourceUnavailable, SubscriptionLocked, ServiceUnavailable,
-};
-
-/** The error a workflow reported by name, or null when the name is not one of ours. */
-export function reportedError(name: string | undefined, message: string, detail: unknown): BursarError | null {
-  if (name === 'RequestValidationError') return new RequestValidationError(detail as ValidationIssue[]);
-  const Type = name ? REPORTABLE[name] : undefined;
-  return Type ? new Type(message) : null;
 }
 
 /** Converts a class name into the `type` URN of the problem-details body. */

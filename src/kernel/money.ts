@@ -18,20 +18,6 @@ export function percentageOf(amount: number, basisPoints: number): number {
   return sign * Math.floor((Math.abs(exact) + 5_000) / 10_000);
 }
 
-/** What a discount takes off: a percentage in basis points, or a fixed amount per currency. */
-export interface DiscountRule {
-  type: 'percentage' | 'fixed';
-  basis_points?: number;
-  amounts?: Record<string, number>;
-}
-
-/** A fixed discount takes at most the amount, in the checkout's currency only; a percentage rounds half-up. */
-export function discountAmount(discount: DiscountRule | null, amount: number, currency: string): number {
-  if (!discount) return 0;
-  if (discount.type === 'percentage') return percentageOf(amount, discount.basis_points ?? 0);
-  return Math.min(discount.amounts?.[currency] ?? 0, amount);
-}
-
 export interface Totals {
   amount: number;
   discount_amount: number;

@@ -1,6 +1,6 @@
 // Customers as checkouts will use them: matched or created (customer.created in the outbox), read and listed over HTTP.
 import { Customer, CustomerList } from '../../src/contracts/customer';
-import { inTransaction } from '../../src/app/transaction';
+import { inTransaction } from '../../src/platform/database/transaction';
 import { CustomerRaceLost, type CustomerDetails } from '../../src/domains/customer';
 import { startHarness, type TestHarness } from '../support/harness';
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const findOrCreate = (details: CustomerDetails, organizationId = org.id) =>
-  inTransaction(h.env.production.orm, (tx) => h.env.production.customers.findOrCreate(tx, organizationId, details));
+  inTransaction(h.env.production.orm, (tx) => h.env.production.domains.customers.findOrCreate(tx, organizationId, details));
 
 test('a new customer is created once, with customer.created, and read back in the reference shape', async () => {
   const { customer, created } = await findOrCreate({

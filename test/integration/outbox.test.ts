@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { Client, WorkflowNotFoundError } from '@temporalio/client';
 import { SEARCH_ATTRIBUTES } from '../../temporal.config';
 import { startOutboxRelay } from '../../src/app/outbox-relay';
-import { inTransaction, type Tx } from '../../src/app/transaction';
-import { OutboxService } from '../../src/domains/outbox';
+import { inTransaction, type Tx } from '../../src/platform/database/transaction';
+import { OutboxService } from '../../src/platform/outbox';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 
 let h: TestHarness;

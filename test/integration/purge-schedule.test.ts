@@ -39,7 +39,8 @@ test('the schedule exists, runs the purge workflow and deletes only expired keys
   });
   expect(remaining).toEqual(['fresh-23h', 'fresh-now']);
 
+  // The triggered run is among the recent ones (an hourly run may have happened too, when the suite spans the hour).
   const runs = await eventually(async () => (await schedule.describe()).info.recentActions.length > 0 && (await schedule.describe()).info.recentActions);
-  const result = await env.temporal.workflow.getHandle(runs[0].action.workflow.workflowId).result();
-  expect(result.purged).toBeGreaterThanOrEqual(2);
+  const results = await Promise.all(runs.map((run) => env.temporal.workflow.getHandle(run.action.workflow.workflowId).result()));
+  expect(Math.max(...results.map((result) => result.purged))).toBeGreaterThanOrEqual(2);
 });

@@ -8,10 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, bundleWorkflowCode, type Worker } from '@temporalio/worker';
 import { loadConfig, type Config, type Environment } from '../../src/app/config';
-import { closeEnvironment, openEnvironment, type EnvironmentContext } from '../../src/app/container';
+import { closeEnvironment, openEnvironment, type EnvironmentContext } from '../../src/app/environment';
 import { createHttpApp } from '../../src/app/http/app';
 import { RateLimits } from '../../src/app/http/rate-limit';
-import { inTransaction } from '../../src/app/transaction';
+import { inTransaction } from '../../src/platform/database/transaction';
 import { createEnvironmentWorker } from '../../src/app/worker';
 import type { Scope } from '../../src/domains/organization';
 import type { Activities } from '../../activities';
@@ -88,8 +88,8 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
     async organization(scopes, environment = 'production') {
       const context = env[environment];
       return inTransaction(context.orm, async ({ em }) => {
-        const organization = await context.organizations.createOrganization(em, { name: `Test ${randomUUID()}` });
-        const { token } = await context.organizations.createAccessToken(em, { organizationId: organization.id, scopes });
+        const organization = await context.domains.organizations.createOrganization(em, { name: `Test ${randomUUID()}` });
+        const { token } = await context.domains.organizations.createAccessToken(em, { organizationId: organization.id, scopes });
         return { id: organization.id, token };
       });
     },

@@ -1,5 +1,5 @@
 import { customFieldIssues, paymentFlags, upfrontAmount, type AttachedFieldRule, type CheckoutPrice } from '../../src/domains/checkout/checkout.logic';
-import { discountAmount, totals } from '../../src/kernel/money';
+import { totals } from '../../src/kernel/money';
 
 const fixed = (price_amount: number): CheckoutPrice => ({ amount_type: 'fixed', price_amount });
 const custom = (minimum_amount: number, maximum_amount: number | null = null, preset_amount: number | null = null): CheckoutPrice => ({ amount_type: 'custom', minimum_amount, maximum_amount, preset_amount });
@@ -31,18 +31,6 @@ test.each([
   ['no seats', seats, { seats: 0 }, ['body', 'seats'], /between 1 and 20/],
 ])('%s is refused', (_name, price, input, loc, message) => {
   expect(upfrontAmount(price, input)).toMatchObject({ loc, msg: expect.stringMatching(message) });
-});
-
-test.each([
-  ['no discount', null, 1000, 'usd', 0],
-  ['10 %', { type: 'percentage', duration: 'once', basis_points: 1000 }, 1000, 'usd', 100],
-  ['15 % of 9.99, half-up', { type: 'percentage', duration: 'once', basis_points: 1500 }, 999, 'usd', 150],
-  ['100 %', { type: 'percentage', duration: 'forever', basis_points: 10_000 }, 1999, 'usd', 1999],
-  ['fixed 5.00', { type: 'fixed', duration: 'once', amounts: { usd: 500 } }, 1000, 'usd', 500],
-  ['fixed larger than the amount', { type: 'fixed', duration: 'once', amounts: { usd: 5000 } }, 1000, 'usd', 1000],
-  ['fixed in another currency', { type: 'fixed', duration: 'once', amounts: { eur: 500 } }, 1000, 'usd', 0],
-] as const)('discount %s', (_name, discount, amount, currency, expected) => {
-  expect(discountAmount(discount, amount, currency)).toBe(expected);
 });
 
 test.each([

@@ -16,6 +16,7 @@ test('defaults describe the embedded stack', () => {
   expect(config.namespaces).toEqual({ production: 'bursar-production', sandbox: 'bursar-sandbox' });
   expect(config.RATE_LIMIT_ORG_PER_MINUTE).toBe(300);
   expect(config.RATE_LIMIT_IP_PER_SECOND).toBe(100);
+  expect(config.WEBHOOK_TIMEOUT_MS).toBe(30_000); // the spec's acknowledgement window
 });
 
 test('TEMPORAL_ADDRESS switches to an existing cluster', () => {

@@ -1,4 +1,5 @@
-import { IdempotencyKeyReused, NotPermitted, RequestValidationError, ResourceNotFound, TooManyRequests, Unauthorized, errorTypeUrn } from '../../src/kernel/errors';
+import { IdempotencyKeyReused } from '../../src/platform/idempotency/idempotency.errors';
+import { NotPermitted, RequestValidationError, ResourceNotFound, TooManyRequests, Unauthorized, errorTypeUrn } from '../../src/kernel/errors';
 
 test.each([
   [new Unauthorized(), 401, 'Unauthorized', 'urn:bursar:error:unauthorized'],

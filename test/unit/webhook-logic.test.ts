@@ -1,5 +1,6 @@
 import { isPrivateAddress, resourceKey, urlRefusal } from '../../src/domains/webhook/webhook.logic';
-import { generateSecret, maskSecret, openSecret, sealSecret, signedHeaders } from '../../src/domains/webhook/webhook.secret';
+import { generateSecret, maskSecret, signedHeaders } from '../../src/adapters/http/standard-webhooks';
+import { openSecret, sealSecret } from '../../src/platform/crypto/sealed-secret';
 import { Webhook } from 'standardwebhooks';
 
 const production = { environment: 'production' as const, allowPrivate: false };
@@ -57,10 +58,10 @@ test('resource keys group the events of one resource', () => {
 test('secrets are sealed at rest and open only with the server secret', () => {
   const secret = generateSecret();
   expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-  const sealed = sealSecret(secret, 'server-secret-a');
+  const sealed = sealSecret(secret, 'server-secret-a', 'webhook-secrets');
   expect(sealed).not.toContain(secret.slice(6));
-  expect(openSecret(sealed, 'server-secret-a')).toBe(secret);
-  expect(() => openSecret(sealed, 'server-secret-b')).toThrow();
+  expect(openSecret(sealed, 'server-secret-a', 'webhook-secrets')).toBe(secret);
+  expect(() => openSecret(sealed, 'server-secret-b', 'webhook-secrets')).toThrow();
   expect(maskSecret(secret)).toBe(`whsec_********${secret.slice(-4)}`);
 });
 

@@ -1,35 +1,32 @@
-// The Koa application of one environment: conventions first, then /v1 behind auth, then health and OpenAPI.
+// The Koa application of one environment: conventions first, then health and OpenAPI, then every declared route.
 import Koa from 'koa';
 import { Router } from '@koa/router';
 import type { Connection } from '@temporalio/client';
 import { LocalDiskStorage } from '../../adapters/storage/local-disk-storage';
-import { benefitRoutes } from '../../domains/benefit';
-import { catalogRoutes } from '../../domains/catalog';
-import { customerRoutes } from '../../domains/customer';
-import { checkoutClientRouter, checkoutLinkRoutes, checkoutRoutes } from '../../domains/checkout';
-import { orderRoutes } from '../../domains/order';
-import { discountRoutes } from '../../domains/discount';
-import { fileRoutes, storageRouter } from '../../domains/file';
-import { meterRoutes } from '../../domains/meter';
-import { webhookRoutes } from '../../domains/webhook';
-import { subscriptionRoutes } from '../../domains/subscription';
-import { testClockRoutes } from '../../domains/test-clock';
 import { MethodNotAllowed, ResourceNotFound } from '../../kernel/errors';
-import type { EnvironmentContext } from '../container';
-import { authenticate, errorHandler, ipRateLimit, requestId } from './middleware';
+import type { EnvironmentContext } from '../environment';
+import { localStorageRouter } from './local-storage-routes';
+import { bearerAuthentication, errorHandler, ipRateLimit, requestId } from './middleware';
+import { mountRoute } from './mount';
 import { buildOpenApi } from './openapi';
 import type { RateLimits } from './rate-limit';
-import { mountRoute, type RouteDefinition } from './route';
-
-export const ROUTES: RouteDefinition[] = [...meterRoutes, ...catalogRoutes, ...discountRoutes, ...benefitRoutes, ...fileRoutes, ...webhookRoutes, ...customerRoutes, ...checkoutRoutes, ...checkoutLinkRoutes, ...orderRoutes, ...subscriptionRoutes, ...testClockRoutes];
 
 export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa {
+  const { routes, organizations } = env.domains;
   const app = new Koa({ proxy: env.config.TRUST_PROXY });
+  const api = new Router();
   app.use(requestId);
   app.use(errorHandler);
   app.use(async (ctx, next) => {
     await next();
-    if (ctx.status === 404 && ctx.body == null) throw new ResourceNotFound('No such endpoint.');
+    if (ctx.status !== 404 || ctx.body != null) return;
+    // A collection path without its trailing slash is sent to the canonical one, as FastAPI-based servers of this API do.
+    const canonical = `${ctx.path}/`;
+    if (!ctx.path.endsWith('/') && api.match(canonical, ctx.method).pathAndMethod.some((layer) => layer.path === canonical)) {
+      ctx.status = 307;
+      return ctx.redirect(`${canonical}${ctx.search}`);
+    }
+    throw new ResourceNotFound('No such endpoint.');
   });
 
   const open = new Router();
@@ -42,21 +39,19 @@ export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa 
     ctx.status = ready ? 200 : 503;
     ctx.body = { status: ready ? 'ready' : 'unavailable', environment: env.environment, checks };
   });
-  const openApi = buildOpenApi(ROUTES, [env.config.publicUrls[env.environment]]);
+  const openApi = buildOpenApi(routes, [env.config.publicUrls[env.environment]]);
   open.get('/openapi.json', (ctx) => {
     ctx.body = openApi;
   });
   app.use(open.routes());
 
   app.use(ipRateLimit(limits));
-  if (env.storage instanceof LocalDiskStorage) app.use(storageRouter(env.storage).routes());
-  app.use(checkoutClientRouter(env).routes());
-  const v1 = new Router();
-  v1.use('/v1', authenticate(env, limits));
-  for (const route of ROUTES) mountRoute(v1, env, route);
-  app.use(v1.routes());
+  if (env.storage instanceof LocalDiskStorage) app.use(localStorageRouter(env.storage).routes());
+  const authenticate = bearerAuthentication({ environment: env.environment, orm: env.orm, organizations, limits });
+  for (const route of routes) mountRoute(api, { orm: env.orm, idempotency: env.idempotency, bodyLimitBytes: env.config.BODY_LIMIT_BYTES, authenticate }, route);
+  app.use(api.routes());
   app.use(
-    v1.allowedMethods({
+    api.allowedMethods({
       throw: true,
       methodNotAllowed: () => new MethodNotAllowed('Method not allowed on this path.'),
       notImplemented: () => new MethodNotAllowed('Method not implemented.'),

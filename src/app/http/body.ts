@@ -1,6 +1,7 @@
-// Reads a JSON request body with a size limit; malformed JSON is a 422 like any other invalid body.
+// Reads a JSON request body with a size limit; malformed JSON is a 400 (the spec's BadRequest), a body that parses
+// but fails its contract a 422.
 import type { Context } from 'koa';
-import { PayloadTooLarge, RequestValidationError, UnsupportedMediaType } from '../../kernel/errors';
+import { BadRequest, PayloadTooLarge, RequestValidationError, UnsupportedMediaType } from '../../kernel/errors';
 
 /** The body exactly as sent (signature checks need the raw bytes), within the size limit. */
 export async function readRawBody(ctx: Context, limitBytes: number): Promise<string> {
@@ -28,8 +29,7 @@ export async function readJsonBody(ctx: Context, limitBytes: number): Promise<un
   try {
     value = JSON.parse(text);
   } catch (error) {
-    const msg = error instanceof Error ? error.message : 'Invalid JSON';
-    throw new RequestValidationError([{ loc: ['body'], msg: `JSON decode error: ${msg}`, type: 'json_invalid' }]);
+    throw new BadRequest(`The body is not valid JSON: ${error instanceof Error ? error.message : 'it does not parse'}.`);
   }
   assertStorable(value);
   return value;

@@ -2,8 +2,9 @@
 import type { Context, Next } from 'koa';
 import { BursarError, NotPermitted, TooManyRequests, Unauthorized } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
-import type { AuthenticatedOrganization } from '../../domains/organization';
-import type { EnvironmentContext } from '../container';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { OrganizationService } from '../../domains/organization';
+import type { AuthenticatedOrganization } from '../../platform/http/route';
 import { sendProblem } from './problem';
 import type { RateLimits } from './rate-limit';
 
@@ -39,22 +40,19 @@ export function ipRateLimit(limits: RateLimits) {
 }
 
 /** Binds the bearer token to its organization in this environment; another environment's token is unknown here. */
-export function authenticate(env: EnvironmentContext, limits: RateLimits) {
-  return async (ctx: Context, next: Next): Promise<void> => {
+export function bearerAuthentication(deps: { environment: string; orm: MikroORM; organizations: OrganizationService; limits: RateLimits }) {
+  return async (ctx: Context): Promise<AuthenticatedOrganization> => {
     const match = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'));
     if (!match) throw new Unauthorized();
-    const auth = await env.organizations.authenticate(env.orm.em.fork(), match[1]);
+    const auth = await deps.organizations.authenticate(deps.orm.em.fork(), match[1]);
     if (!auth) throw new Unauthorized();
-    await limits.consumeOrganization(`${env.environment}:${auth.organizationId}`);
-    ctx.state.auth = auth;
-    await next();
+    await deps.limits.consumeOrganization(`${deps.environment}:${auth.organizationId}`);
+    return auth;
   };
 }
 
 /** The token must carry at least one of `anyOf`. */
-export function requireScope(ctx: Context, anyOf: readonly string[]): AuthenticatedOrganization {
-  const auth = ctx.state.auth as AuthenticatedOrganization | undefined;
-  if (!auth) throw new Unauthorized();
+export function requireScope(auth: AuthenticatedOrganization, anyOf: readonly string[]): AuthenticatedOrganization {
   if (!anyOf.some((scope) => auth.scopes.has(scope))) {
     throw new NotPermitted(`This token lacks the required scope (one of: ${anyOf.join(', ')}).`);
   }

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document, generated from the same zod contracts the routes validate with.
 import { z } from 'zod';
 import { ErrorBody, ValidationErrorBody } from '../../contracts/common';
-import type { RouteDefinition } from './route';
+import type { RouteDefinition } from '../../platform/http/route';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -35,13 +35,12 @@ export function buildOpenApi(routes: RouteDefinition[], serverUrls: string[]) {
     ];
     (paths[path] ??= {})[route.method] = {
       summary: route.summary,
-      security: [{ organization_access_token: [...route.scopes] }],
+      security: route.scopes ? [{ organization_access_token: [...route.scopes] }] : [],
       ...(parameters.length ? { parameters } : {}),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } } : {}),
       responses: {
         [route.status]: { description: 'Success', content: { 'application/json': { schema: schemaOf(route.response, 'output') } } },
-        401: errorResponse('Missing or invalid token (Unauthorized)'),
-        403: errorResponse('Token lacks a required scope (NotPermitted)'),
+        ...(route.scopes && { 401: errorResponse('Missing or invalid token (Unauthorized)'), 403: errorResponse('Token lacks a required scope (NotPermitted)') }),
         ...(route.params ? { 404: errorResponse('Not found (ResourceNotFound)') } : {}),
         422: errorResponse('Invalid request (RequestValidationError)', ValidationErrorBody),
         429: errorResponse('Rate limit exceeded (TooManyRequests); see Retry-After'),

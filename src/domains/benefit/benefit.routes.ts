@@ -2,13 +2,15 @@
 import { z } from 'zod';
 import { Benefit, BenefitCreate, BenefitList, BenefitListQuery, BenefitUpdate } from '../../contracts/benefit';
 import { IdParams } from '../../contracts/common';
-import { defineRoute } from '../../app/http/route';
-import { benefitOutput } from './benefit.service';
+import { defineRoute, type RouteDefinition } from '../../platform/http/route';
+import { benefitOutput } from './benefit.output';
+import type { BenefitService } from './benefit.service';
 
 const READ = ['benefits:read', 'benefits:write'] as const;
 const WRITE = ['benefits:write'] as const;
 
-export const benefitRoutes = [
+export function benefitRoutes({ benefits }: { benefits: BenefitService }): RouteDefinition[] {
+  return [
   defineRoute({
     method: 'get',
     path: '/v1/benefits/',
@@ -17,8 +19,8 @@ export const benefitRoutes = [
     query: BenefitListQuery,
     status: 200,
     response: BenefitList,
-    async handler({ env, auth, tx, query }) {
-      const page = await env.benefits.list(tx.em, auth.organizationId, query);
+    async handler({ auth, tx, query }) {
+      const page = await benefits.list(tx.em, auth.organizationId, query);
       return { items: page.items.map(benefitOutput), pagination: page.pagination };
     },
   }),
@@ -31,8 +33,8 @@ export const benefitRoutes = [
     status: 201,
     response: Benefit,
     idempotent: true,
-    async handler({ env, auth, tx, body }) {
-      return benefitOutput(await env.benefits.create(tx, auth.organizationId, body));
+    async handler({ auth, tx, body }) {
+      return benefitOutput(await benefits.create(tx, auth.organizationId, body));
     },
   }),
   defineRoute({
@@ -43,8 +45,8 @@ export const benefitRoutes = [
     params: IdParams,
     status: 200,
     response: Benefit,
-    async handler({ env, auth, tx, params }) {
-      return benefitOutput(await env.benefits.get(tx.em, auth.organizationId, params.id));
+    async handler({ auth, tx, params }) {
+      return benefitOutput(await benefits.get(tx.em, auth.organizationId, params.id));
     },
   }),
   defineRoute({
@@ -56,8 +58,8 @@ export const benefitRoutes = [
     body: BenefitUpdate,
     status: 200,
     response: Benefit,
-    async handler({ env, auth, tx, params, body }) {
-      return benefitOutput(await env.benefits.update(tx, auth.organizationId, params.id, body));
+    async handler({ auth, tx, params, body }) {
+      return benefitOutput(await benefits.update(tx, auth.organizationId, params.id, body));
     },
   }),
   defineRoute({
@@ -68,9 +70,10 @@ export const benefitRoutes = [
     params: IdParams,
     status: 204,
     response: z.undefined(),
-    async handler({ env, auth, tx, params }) {
-      await env.benefits.delete(tx, auth.organizationId, params.id);
+    async handler({ auth, tx, params }) {
+      await benefits.delete(tx, auth.organizationId, params.id);
       return undefined;
     },
   }),
-];
+  ];
+}

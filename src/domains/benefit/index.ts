@@ -1,2 +1,4 @@
-export { BenefitService, benefitOutput } from './benefit.service';
+export { BenefitService } from './benefit.service';
+export { BenefitQueries } from './benefit.queries';
+export { benefitOutput } from './benefit.output';
 export { benefitRoutes } from './benefit.routes';

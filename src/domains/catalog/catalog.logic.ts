@@ -106,6 +106,41 @@ export function priceSetIssues(prices: readonly { amount_type: string; price_cur
   return issues;
 }
 
+/**
+ * The prices of a product after a create or an update: each `added` price on its own (located after the `kept`
+ * ones in the request), metered prices on the organization's meters (`knownMeters`), and the whole set together.
+ */
+export function priceChangeIssues(
+  added: readonly PriceDraft[],
+  kept: readonly { amount_type: string; price_currency: string; meter_id?: string | null }[],
+  isRecurring: boolean,
+  knownMeters: ReadonlySet<string>,
+): ValidationIssue[] {
+  const issues = added.flatMap((price, i) => priceIssues(price, ['body', 'prices', kept.length + i]));
+  added.forEach((price, i) => {
+    if (price.amount_type === 'metered_unit' && !knownMeters.has(price.meter_id ?? '')) {
+      issues.push(issue(['body', 'prices', kept.length + i, 'meter_id'], 'No such meter in this organization.', 'unknown_meter'));
+    }
+  });
+  issues.push(...priceSetIssues([...kept, ...added], isRecurring, ['body', 'prices']));
+  return issues;
+}
+
+/** Recurring settings only on recurring products; a trial needs both its interval and its count. */
+export function intervalIssues(input: { recurring_interval?: string | null; recurring_interval_count?: number | null; trial_interval?: string | null; trial_interval_count?: number | null; meter_interval?: string | null }, isRecurring: boolean): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const onlyRecurring = (field: string, value: unknown) => {
+    if (!isRecurring && value != null) issues.push(issue(['body', field], `${field} applies only to recurring products`));
+  };
+  onlyRecurring('recurring_interval_count', input.recurring_interval_count);
+  onlyRecurring('trial_interval', input.trial_interval);
+  onlyRecurring('meter_interval', input.meter_interval);
+  if ((input.trial_interval == null) !== (input.trial_interval_count == null) && isRecurring) {
+    issues.push({ loc: ['body', input.trial_interval == null ? 'trial_interval' : 'trial_interval_count'], msg: 'A trial needs both trial_interval and trial_interval_count', type: 'value_error' });
+  }
+  return issues;
+}
+
 /** Options a custom field's properties must respect beyond their schema. */
 export function customFieldPropertyIssues(type: string, properties: Record<string, unknown>, loc: Loc): ValidationIssue[] {
   const issues: ValidationIssue[] = [];

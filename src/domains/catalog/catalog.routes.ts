@@ -3,15 +3,18 @@ import { z } from 'zod';
 import { IdParams } from '../../contracts/common';
 import { CustomField, CustomFieldCreate, CustomFieldList, CustomFieldListQuery, CustomFieldUpdate } from '../../contracts/custom-field';
 import { Product, ProductBenefitsUpdate, ProductCreate, ProductList, ProductListQuery, ProductUpdate } from '../../contracts/product';
-import { defineRoute } from '../../app/http/route';
-import { customFieldOutput } from './custom-field.service';
+import { defineRoute, type RouteDefinition } from '../../platform/http/route';
+import type { ProductService } from './product.service';
+import { customFieldOutput } from './custom-field.output';
+import type { CustomFieldService } from './custom-field.service';
 
 const PRODUCTS_READ = ['products:read', 'products:write'] as const;
 const PRODUCTS_WRITE = ['products:write'] as const;
 const FIELDS_READ = ['custom_fields:read', 'custom_fields:write'] as const;
 const FIELDS_WRITE = ['custom_fields:write'] as const;
 
-export const catalogRoutes = [
+export function catalogRoutes({ products, customFields }: { products: ProductService; customFields: CustomFieldService }): RouteDefinition[] {
+  return [
   defineRoute({
     method: 'get',
     path: '/v1/products/',
@@ -20,9 +23,9 @@ export const catalogRoutes = [
     query: ProductListQuery,
     status: 200,
     response: ProductList,
-    async handler({ env, auth, tx, query }) {
-      const page = await env.products.list(tx.em, auth.organizationId, query);
-      return { items: await env.products.outputs(tx.em, page.items), pagination: page.pagination };
+    async handler({ auth, tx, query }) {
+      const page = await products.list(tx.em, auth.organizationId, query);
+      return { items: await products.outputs(tx.em, page.items), pagination: page.pagination };
     },
   }),
   defineRoute({
@@ -34,8 +37,8 @@ export const catalogRoutes = [
     status: 201,
     response: Product,
     idempotent: true,
-    async handler({ env, auth, tx, body }) {
-      const [output] = await env.products.outputs(tx.em, [await env.products.create(tx, auth.organizationId, body)]);
+    async handler({ auth, tx, body }) {
+      const [output] = await products.outputs(tx.em, [await products.create(tx, auth.organizationId, body)]);
       return output;
     },
   }),
@@ -47,8 +50,8 @@ export const catalogRoutes = [
     params: IdParams,
     status: 200,
     response: Product,
-    async handler({ env, auth, tx, params }) {
-      const [output] = await env.products.outputs(tx.em, [await env.products.get(tx.em, auth.organizationId, params.id)]);
+    async handler({ auth, tx, params }) {
+      const [output] = await products.outputs(tx.em, [await products.get(tx.em, auth.organizationId, params.id)]);
       return output;
     },
   }),
@@ -61,8 +64,8 @@ export const catalogRoutes = [
     body: ProductUpdate,
     status: 200,
     response: Product,
-    async handler({ env, auth, tx, params, body }) {
-      const [output] = await env.products.outputs(tx.em, [await env.products.update(tx, auth.organizationId, params.id, body)]);
+    async handler({ auth, tx, params, body }) {
+      const [output] = await products.outputs(tx.em, [await products.update(tx, auth.organizationId, params.id, body)]);
       return output;
     },
   }),
@@ -75,8 +78,8 @@ export const catalogRoutes = [
     body: ProductBenefitsUpdate,
     status: 200,
     response: Product,
-    async handler({ env, auth, tx, params, body }) {
-      const [output] = await env.products.outputs(tx.em, [await env.products.setBenefits(tx, auth.organizationId, params.id, body.benefits)]);
+    async handler({ auth, tx, params, body }) {
+      const [output] = await products.outputs(tx.em, [await products.setBenefits(tx, auth.organizationId, params.id, body.benefits)]);
       return output;
     },
   }),
@@ -88,8 +91,8 @@ export const catalogRoutes = [
     query: CustomFieldListQuery,
     status: 200,
     response: CustomFieldList,
-    async handler({ env, auth, tx, query }) {
-      const page = await env.customFields.list(tx.em, auth.organizationId, query);
+    async handler({ auth, tx, query }) {
+      const page = await customFields.list(tx.em, auth.organizationId, query);
       return { items: page.items.map(customFieldOutput), pagination: page.pagination };
     },
   }),
@@ -102,8 +105,8 @@ export const catalogRoutes = [
     status: 201,
     response: CustomField,
     idempotent: true,
-    async handler({ env, auth, tx, body }) {
-      return customFieldOutput(await env.customFields.create(tx.em, auth.organizationId, body));
+    async handler({ auth, tx, body }) {
+      return customFieldOutput(await customFields.create(tx.em, auth.organizationId, body));
     },
   }),
   defineRoute({
@@ -114,8 +117,8 @@ export const catalogRoutes = [
     params: IdParams,
     status: 200,
     response: CustomField,
-    async handler({ env, auth, tx, params }) {
-      return customFieldOutput(await env.customFields.get(tx.em, auth.organizationId, params.id));
+    async handler({ auth, tx, params }) {
+      return customFieldOutput(await customFields.get(tx.em, auth.organizationId, params.id));
     },
   }),
   defineRoute({
@@ -127,8 +130,8 @@ export const catalogRoutes = [
     body: CustomFieldUpdate,
     status: 200,
     response: CustomField,
-    async handler({ env, auth, tx, params, body }) {
-      return customFieldOutput(await env.customFields.update(tx.em, auth.organizationId, params.id, body));
+    async handler({ auth, tx, params, body }) {
+      return customFieldOutput(await customFields.update(tx.em, auth.organizationId, params.id, body));
     },
   }),
   defineRoute({
@@ -139,9 +142,10 @@ export const catalogRoutes = [
     params: IdParams,
     status: 204,
     response: z.undefined(),
-    async handler({ env, auth, tx, params }) {
-      await env.customFields.delete(tx.em, auth.organizationId, params.id);
+    async handler({ auth, tx, params }) {
+      await customFields.delete(tx.em, auth.organizationId, params.id);
       return undefined;
     },
   }),
-];
+  ];
+}

@@ -1,14 +1,16 @@
 // Custom fields: CRUD, slugs unique per organization; deleting one detaches it from every product.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CustomField as CustomFieldOutput, CustomFieldCreate, CustomFieldListQuery, CustomFieldUpdate } from '../../contracts/custom-field';
-import { listPage, likeContains, orderBySorting, whereMetadata } from '../../app/list-query';
+import type { CustomFieldCreate, CustomFieldListQuery, CustomFieldUpdate } from '../../contracts/custom-field';
+import { likeContains } from '../../platform/database/list-query';
+import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { Clock } from '../../kernel/clock';
-import { RequestValidationError, ResourceNotFound, invalidField } from '../../kernel/errors';
+import { RequestValidationError, invalidField } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import { CustomField } from './catalog.entity';
 import { customFieldPropertyIssues } from './catalog.logic';
 
 const SORT_COLUMNS = { created_at: 'createdAt', slug: 'slug', name: 'name', type: 'type' } as const;
+const fields = new OwnedRepository(CustomField, { label: 'Custom field' });
 
 export class CustomFieldService {
   constructor(private readonly clock: Clock) {}
@@ -31,10 +33,8 @@ export class CustomFieldService {
     return field;
   }
 
-  async get(em: EntityManager, organizationId: string, id: string): Promise<CustomField> {
-    const field = await em.findOne(CustomField, { id, organizationId });
-    if (!field) throw new ResourceNotFound('Custom field not found.');
-    return field;
+  get(em: EntityManager, organizationId: string, id: string): Promise<CustomField> {
+    return fields.get(em, organizationId, id);
   }
 
   async update(em: EntityManager, organizationId: string, id: string, input: CustomFieldUpdate): Promise<CustomField> {
@@ -66,18 +66,15 @@ export class CustomFieldService {
     await em.removeAndFlush(field);
   }
 
-  async list(em: EntityManager, organizationId: string, query: CustomFieldListQuery) {
-    const qb = em.createQueryBuilder(CustomField, 'f').where({ organizationId });
-    if (query.organization_id) qb.andWhere({ organizationId: { $in: query.organization_id } });
-    if (query.type) qb.andWhere({ type: { $in: query.type } });
-    if (query.query) qb.andWhere({ $or: [{ name: { $ilike: likeContains(query.query) } }, { slug: { $ilike: likeContains(query.query) } }] });
-    whereMetadata(qb, 'f', query.metadata);
-    orderBySorting(qb, query.sorting, SORT_COLUMNS);
-    return listPage(qb, query);
-  }
-
-  async findByIds(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<CustomField[]> {
-    return ids.length ? em.find(CustomField, { organizationId, id: { $in: [...ids] } }) : [];
+  list(em: EntityManager, organizationId: string, query: CustomFieldListQuery) {
+    return fields.list(em, organizationId, query, {
+      alias: 'f',
+      sort: SORT_COLUMNS,
+      where: (qb) => {
+        if (query.type) qb.andWhere({ type: { $in: query.type } });
+        if (query.query) qb.andWhere({ $or: [{ name: { $ilike: likeContains(query.query) } }, { slug: { $ilike: likeContains(query.query) } }] });
+      },
+    });
   }
 
   private async assertSlugFree(em: EntityManager, organizationId: string, slug: string): Promise<void> {
@@ -90,18 +87,4 @@ export class CustomFieldService {
 function checkProperties(type: string, properties: Record<string, unknown>): void {
   const issues = customFieldPropertyIssues(type, properties, ['body', 'properties']);
   if (issues.length) throw new RequestValidationError(issues);
-}
-
-export function customFieldOutput(field: CustomField): CustomFieldOutput {
-  return {
-    created_at: field.createdAt.toISOString(),
-    modified_at: field.modifiedAt?.toISOString() ?? null,
-    id: field.id,
-    metadata: field.metadata,
-    type: field.type,
-    slug: field.slug,
-    name: field.name,
-    organization_id: field.organizationId,
-    properties: field.properties,
-  } as CustomFieldOutput;
 }

@@ -1,28 +1,31 @@
 // Renders products in the reference's Product shape, loading prices, meters, benefits, media and custom fields in batches.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Benefit } from '../../contracts/benefit';
 import type { FileRead } from '../../contracts/file';
 import type { ProductPrice as PriceOutput } from '../../contracts/price';
 import type { Product as ProductOutput, ProductSummary } from '../../contracts/product';
-import type { Meter } from '../meter';
+import { benefitOutput, type BenefitQueries } from '../benefit';
+import type { FileQueries } from '../file';
+import type { Meter, MeterService } from '../meter';
 import { CustomField, Product, ProductPrice } from './catalog.entity';
-import { customFieldOutput } from './custom-field.service';
+import { customFieldOutput } from './custom-field.output';
 import { byId } from '../../kernel/ids';
 
 export interface ProductOutputDeps {
-  meters(em: EntityManager, organizationId: string, ids: string[]): Promise<Meter[]>;
-  benefits(em: EntityManager, organizationId: string, ids: string[]): Promise<Benefit[]>;
-  medias(em: EntityManager, organizationId: string, ids: string[]): Promise<Extract<FileRead, { service: 'product_media' }>[]>;
+  meters: MeterService;
+  benefits: BenefitQueries;
+  files: FileQueries;
 }
+
+type ProductMedia = Extract<FileRead, { service: 'product_media' }>;
 
 export async function productOutputs(em: EntityManager, deps: ProductOutputDeps, products: Product[]): Promise<ProductOutput[]> {
   if (!products.length) return [];
   const organizationId = products[0].organizationId;
   const prices = await em.find(ProductPrice, { productId: { $in: products.map((p) => p.id) }, isArchived: false }, { orderBy: { position: 'asc' } });
   const unique = (ids: string[]) => [...new Set(ids)];
-  const meters = byId(await deps.meters(em, organizationId, unique(prices.flatMap((p) => p.meterId ?? []))));
-  const benefits = byId(await deps.benefits(em, organizationId, unique(products.flatMap((p) => p.benefitIds))));
-  const medias = byId(await deps.medias(em, organizationId, unique(products.flatMap((p) => p.mediaIds))));
+  const meters = byId(await deps.meters.findByIds(em, organizationId, unique(prices.flatMap((p) => p.meterId ?? []))));
+  const benefits = byId((await deps.benefits.findByIds(em, organizationId, unique(products.flatMap((p) => p.benefitIds)))).map(benefitOutput));
+  const medias = byId((await deps.files.uploaded(em, organizationId, unique(products.flatMap((p) => p.mediaIds)), 'product_media')).map((file) => deps.files.output(file) as ProductMedia));
   const fieldIds = unique(products.flatMap((p) => p.customFields.map((f) => f.custom_field_id)));
   const fields = byId(fieldIds.length ? await em.find(CustomField, { organizationId, id: { $in: fieldIds } }) : []);
 

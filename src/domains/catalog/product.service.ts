@@ -3,17 +3,18 @@
 import { raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ExistingPrice, PriceCreate } from '../../contracts/price';
-import type { Product as ProductOutput, ProductCreate, ProductListQuery, ProductUpdate } from '../../contracts/product';
-import { listPage, likeContains, orderBySorting, whereMetadata } from '../../app/list-query';
-import type { Tx } from '../../app/transaction';
+import type { Product as ProductOutput, ProductCreate, ProductListQuery, ProductSummary, ProductUpdate } from '../../contracts/product';
+import { likeContains } from '../../platform/database/list-query';
+import { OwnedRepository } from '../../platform/database/owned-repository';
+import type { Tx } from '../../platform/database/transaction';
 import type { Clock } from '../../kernel/clock';
-import { NotPermitted, RequestValidationError, ResourceNotFound, type ValidationIssue } from '../../kernel/errors';
+import { NotPermitted, RequestValidationError, type ValidationIssue } from '../../kernel/errors';
 import { byId, newId } from '../../kernel/ids';
 import { normalizeUnitAmount } from '../../kernel/money';
-import type { OutboxService } from '../outbox';
+import type { OutboxService } from '../../platform/outbox';
 import { CustomField, Product, ProductPrice, type AttachedField } from './catalog.entity';
-import { normalizedTiers, priceIssues, priceSetIssues } from './catalog.logic';
-import { priceOutput, productOutputs, type ProductOutputDeps } from './product.output';
+import { intervalIssues, normalizedTiers, priceChangeIssues } from './catalog.logic';
+import { priceOutput, productOutputs, productSummary, type ProductOutputDeps } from './product.output';
 import type { ProductPrice as PriceOutput } from '../../contracts/price';
 
 const PRICE_SUBQUERY = (expression: string) => `(select min(${expression}) from product_price pp where pp.product_id = p.id and not pp.is_archived)`;
@@ -23,6 +24,8 @@ const SORT_COLUMNS = {
   price_amount: raw(PRICE_SUBQUERY('coalesce(pp.price_amount, pp.minimum_amount, 0)')) as unknown as string,
   price_amount_type: raw(PRICE_SUBQUERY('pp.amount_type')) as unknown as string,
 };
+
+const products = new OwnedRepository(Product, { label: 'Product' });
 
 export interface ProductDeps extends ProductOutputDeps {
   clock: Clock;
@@ -116,7 +119,7 @@ export class ProductService {
   async setBenefits(tx: Tx, organizationId: string, id: string, benefitIds: string[]): Promise<Product> {
     const product = await this.get(tx.em, organizationId, id);
     const ids = [...new Set(benefitIds)];
-    const found = new Set((await this.deps.benefits(tx.em, organizationId, ids)).map((b) => b.id));
+    const found = new Set((await this.deps.benefits.findByIds(tx.em, organizationId, ids)).map((b) => b.id));
     const missing = benefitIds.map((benefitId, i) => ({ benefitId, i })).filter(({ benefitId }) => !found.has(benefitId));
     if (missing.length) throw new RequestValidationError(missing.map(({ i }) => ({ loc: ['body', 'benefits', i], msg: 'No such benefit in this organization.', type: 'unknown_benefit' })));
     product.benefitIds = ids;
@@ -125,32 +128,42 @@ export class ProductService {
     return product;
   }
 
-  async get(em: EntityManager, organizationId: string, id: string): Promise<Product> {
-    const product = await em.findOne(Product, { id, organizationId });
-    if (!product) throw new ResourceNotFound('Product not found.');
-    return product;
+  get(em: EntityManager, organizationId: string, id: string): Promise<Product> {
+    return products.get(em, organizationId, id);
   }
 
-  async list(em: EntityManager, organizationId: string, query: ProductListQuery) {
-    const qb = em.createQueryBuilder(Product, 'p').where({ organizationId });
-    if (query.organization_id) qb.andWhere({ organizationId: { $in: query.organization_id } });
-    if (query.id) qb.andWhere({ id: { $in: query.id } });
-    if (query.query) qb.andWhere({ name: { $ilike: likeContains(query.query) } });
-    if (query.is_archived !== undefined) qb.andWhere({ isArchived: query.is_archived });
-    if (query.is_recurring !== undefined) qb.andWhere({ recurringInterval: query.is_recurring ? { $ne: null } : null });
-    if (query.visibility) qb.andWhere({ visibility: { $in: query.visibility } });
-    if (query.benefit_id) qb.andWhere('p.benefit_ids && array[?]::uuid[]', [query.benefit_id]);
-    whereMetadata(qb, 'p', query.metadata);
-    orderBySorting(qb, query.sorting, SORT_COLUMNS);
-    return listPage(qb, query);
+  list(em: EntityManager, organizationId: string, query: ProductListQuery) {
+    return products.list(em, organizationId, query, {
+      alias: 'p',
+      sort: SORT_COLUMNS,
+      where: (qb) => {
+        if (query.id) qb.andWhere({ id: { $in: query.id } });
+        if (query.query) qb.andWhere({ name: { $ilike: likeContains(query.query) } });
+        if (query.is_archived !== undefined) qb.andWhere({ isArchived: query.is_archived });
+        if (query.is_recurring !== undefined) qb.andWhere({ recurringInterval: query.is_recurring ? { $ne: null } : null });
+        if (query.visibility) qb.andWhere({ visibility: { $in: query.visibility } });
+        if (query.benefit_id) qb.andWhere('p.benefit_ids && array[?]::uuid[]', [query.benefit_id]);
+      },
+    });
   }
 
-  outputs(em: EntityManager, products: Product[]): Promise<ProductOutput[]> {
-    return productOutputs(em, this.deps, products);
+  outputs(em: EntityManager, rows: Product[]): Promise<ProductOutput[]> {
+    return productOutputs(em, this.deps, rows);
   }
 
-  async findByIds(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<Product[]> {
-    return ids.length ? em.find(Product, { organizationId, id: { $in: [...ids] } }) : [];
+  findByIds(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<Product[]> {
+    return products.findByIds(em, organizationId, ids);
+  }
+
+  /** The products among `ids` as the API shows them, in the order of `ids` (missing ones left out). */
+  async outputsByIds(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<ProductOutput[]> {
+    const found = await this.outputs(em, await this.findByIds(em, organizationId, ids));
+    return ids.flatMap((id) => found.find((product) => product.id === id) ?? []);
+  }
+
+  /** The products among `ids` without prices and attachments (what orders and discounts embed). */
+  async summaries(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<ProductSummary[]> {
+    return (await this.findByIds(em, organizationId, ids)).map(productSummary);
   }
 
   /** Prices as the API shows them, archived or not (orders keep pointing at the price they were bought with). */
@@ -158,7 +171,7 @@ export class ProductService {
     if (!priceIds.length) return [];
     const prices = await em.find(ProductPrice, { id: { $in: [...priceIds] }, organizationId });
     const meterIds = [...new Set(prices.flatMap((price) => (price.meterId ? [price.meterId] : [])))];
-    const meters = meterIds.length ? await this.deps.meters(em, organizationId, meterIds) : [];
+    const meters = await this.deps.meters.findByIds(em, organizationId, meterIds);
     const metersById = byId(meters);
     return prices.map((price) => priceOutput(price, metersById));
   }
@@ -168,7 +181,8 @@ export class ProductService {
     await em.execute('update product set benefit_ids = array_remove(benefit_ids, ?::uuid) where organization_id = ? and ?::uuid = any(benefit_ids)', [benefitId, organizationId, benefitId]);
   }
 
-  async isMediaUsed(em: EntityManager, organizationId: string, fileId: string): Promise<boolean> {
+  /** Whether a product still shows the file as media (a file in use cannot be deleted). */
+  async isFileUsed(em: EntityManager, organizationId: string, fileId: string): Promise<boolean> {
     return (await em.count(Product, { organizationId, mediaIds: { $contains: [fileId] } })) > 0;
   }
 
@@ -216,23 +230,16 @@ export class ProductService {
   }
 
   private async priceIssues(em: EntityManager, organizationId: string, added: PriceCreate[], isRecurring: boolean, kept: ProductPrice[] = []): Promise<ValidationIssue[]> {
-    const issues = added.flatMap((price, i) => priceIssues(price, ['body', 'prices', kept.length + i]));
     const meterIds = added.flatMap((p) => (p.amount_type === 'metered_unit' ? [p.meter_id] : []));
-    const meters = new Set((await this.deps.meters(em, organizationId, [...new Set(meterIds)])).map((m) => m.id));
-    added.forEach((price, i) => {
-      if (price.amount_type === 'metered_unit' && !meters.has(price.meter_id)) {
-        issues.push({ loc: ['body', 'prices', kept.length + i, 'meter_id'], msg: 'No such meter in this organization.', type: 'unknown_meter' });
-      }
-    });
-    const all = [...kept.map((p) => ({ amount_type: p.amountType, price_currency: p.currency, meter_id: p.meterId })), ...added];
-    issues.push(...priceSetIssues(all, isRecurring, ['body', 'prices']));
-    return issues;
+    const meters = new Set((await this.deps.meters.findByIds(em, organizationId, [...new Set(meterIds)])).map((m) => m.id));
+    const current = kept.map((p) => ({ amount_type: p.amountType, price_currency: p.currency, meter_id: p.meterId }));
+    return priceChangeIssues(added, current, isRecurring, meters);
   }
 
   private async attachmentIssues(em: EntityManager, organizationId: string, input: { medias?: string[] | null; attached_custom_fields?: { custom_field_id: string }[] | null }): Promise<ValidationIssue[]> {
     const issues: ValidationIssue[] = [];
     const medias = input.medias ?? [];
-    const foundMedia = new Set((await this.deps.medias(em, organizationId, medias)).map((m) => m.id));
+    const foundMedia = new Set((await this.deps.files.uploaded(em, organizationId, medias, 'product_media')).map((m) => m.id));
     medias.forEach((id, i) => {
       if (!foundMedia.has(id)) issues.push({ loc: ['body', 'medias', i], msg: 'No uploaded product_media file with this id in this organization.', type: 'unknown_file' });
     });
@@ -257,19 +264,4 @@ const isExisting = (price: ExistingPrice | PriceCreate): price is ExistingPrice 
 
 function attachedFields(fields: { custom_field_id: string; required: boolean }[]): AttachedField[] {
   return fields.map((f) => ({ custom_field_id: f.custom_field_id, required: f.required }));
-}
-
-/** Recurring settings only on recurring products; a trial needs both its interval and its count. */
-function intervalIssues(input: { recurring_interval?: string | null; recurring_interval_count?: number | null; trial_interval?: string | null; trial_interval_count?: number | null; meter_interval?: string | null }, isRecurring: boolean): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
-  const onlyRecurring = (field: string, value: unknown) => {
-    if (!isRecurring && value != null) issues.push({ loc: ['body', field], msg: `${field} applies only to recurring products`, type: 'value_error' });
-  };
-  onlyRecurring('recurring_interval_count', input.recurring_interval_count);
-  onlyRecurring('trial_interval', input.trial_interval);
-  onlyRecurring('meter_interval', input.meter_interval);
-  if ((input.trial_interval == null) !== (input.trial_interval_count == null) && isRecurring) {
-    issues.push({ loc: ['body', input.trial_interval == null ? 'trial_interval' : 'trial_interval_count'], msg: 'A trial needs both trial_interval and trial_interval_count', type: 'value_error' });
-  }
-  return issues;
 }

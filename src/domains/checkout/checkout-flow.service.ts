@@ -4,16 +4,17 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { CheckoutConfirm } from '../../contracts/checkout';
 import type { PaymentProcessor } from '../../adapters/payment/payment-processor';
 import { PaymentDeclined } from '../../adapters/payment/payment-processor';
-import { inTransaction, type Tx } from '../../app/transaction';
+import type { Product as ProductOutput } from '../../contracts/product';
 import type { Clock } from '../../kernel/clock';
-import { Conflict, ExpiredCheckoutError, NotOpenCheckout, PaymentError, RequestValidationError, type ValidationIssue } from '../../kernel/errors';
+import { Conflict, RequestValidationError, type ValidationIssue } from '../../kernel/errors';
+import { inTransaction, type Tx } from '../../platform/database/transaction';
+import type { OutboxService } from '../../platform/outbox';
 import type { CustomerService } from '../customer';
 import type { DiscountService } from '../discount';
 import type { OrderService } from '../order';
-import type { NewSubscription } from '../subscription';
-import type { Product as ProductOutput } from '../../contracts/product';
-import type { OutboxService } from '../outbox';
+import type { NewSubscription, SubscriptionService } from '../subscription';
 import { Checkout } from './checkout.entity';
+import { ExpiredCheckoutError, NotOpenCheckout, PaymentError } from './checkout.errors';
 import type { CheckoutService } from './checkout.service';
 
 export interface FlowDeps {
@@ -24,14 +25,9 @@ export interface FlowDeps {
   customers: CustomerService;
   orders: OrderService;
   discounts: DiscountService;
-  processor: PaymentProcessor | null;
-  /** The checkout as webhooks carry it. */
-  output(tx: Tx, checkout: Checkout): Promise<unknown>;
-  /** The selected product. */
-  product(tx: Tx, checkout: Checkout): Promise<ProductOutput>;
   /** A recurring product's checkout starts a subscription (and its workflow). */
-  createSubscription(tx: Tx, input: NewSubscription): Promise<{ id: string }>;
-  startOrderWorkflow(tx: Tx, orderId: string, organizationId: string, chargeId: string | null): void;
+  subscriptions: SubscriptionService;
+  processor: PaymentProcessor | null;
 }
 
 /** Charged (`pending` when the processor settles it later), or declined with the reason to show. */
@@ -54,7 +50,7 @@ export class CheckoutFlowService {
       const needed = checkout.totalAmount > 0;
       const issues = requiredData(checkout, needed, body.confirmation_token_id);
       if (issues.length) throw new RequestValidationError(issues);
-      this.deps.checkouts.checkCustomFields(checkout, await this.deps.checkouts.deps.products(tx.em, checkout.organizationId, [checkout.productId]), true);
+      this.deps.checkouts.checkCustomFields(checkout, await this.deps.checkouts.products(tx.em, checkout.organizationId, [checkout.productId]), true);
       const { customer } = await this.deps.customers.findOrCreate(tx, checkout.organizationId, {
         email: checkout.customerEmail!,
         externalId: checkout.externalCustomerId,
@@ -99,7 +95,7 @@ export class CheckoutFlowService {
       const confirmedAt = await this.deps.checkouts.now(tx.em, checkout);
       Object.assign(checkout, { ...saved, status: 'confirmed', confirmationAttempt: attempt, confirmedAt, paymentError: null, modifiedAt: this.deps.clock.now() });
       await tx.em.flush();
-      this.deps.outbox.enqueueEvent(tx, checkout.organizationId, 'checkout.updated', await this.deps.output(tx, checkout));
+      this.deps.outbox.enqueueEvent(tx, checkout.organizationId, 'checkout.updated', await this.deps.checkouts.output(tx.em, checkout));
     });
   }
 
@@ -150,10 +146,10 @@ export class CheckoutFlowService {
    */
   async complete(checkoutId: string, chargeId: string | null): Promise<void> {
     await this.transition(checkoutId, 'confirmed', async (tx, checkout) => {
-      const product = await this.deps.product(tx, checkout);
+      const [product] = await this.deps.checkouts.products(tx.em, checkout.organizationId, [checkout.productId]);
       // The purchase happened at confirmation: a test clock may have moved on while the payment went through.
       const at = checkout.confirmedAt ?? (await this.deps.checkouts.now(tx.em, checkout));
-      const subscription = product.is_recurring ? await this.deps.createSubscription(tx, this.subscriptionOf(checkout, product, at)) : null;
+      const subscription = product.is_recurring ? await this.deps.subscriptions.createFromCheckout(tx, this.subscriptionOf(checkout, product, at)) : null;
       checkout.status = 'succeeded';
       checkout.subscriptionId = subscription?.id ?? null;
       if (checkout.trialEnd) return;
@@ -180,7 +176,7 @@ export class CheckoutFlowService {
         at,
       });
       checkout.orderId = order.id;
-      this.deps.startOrderWorkflow(tx, order.id, checkout.organizationId, chargeId);
+      this.deps.orders.startFlow(tx, order, chargeId);
     });
   }
 
@@ -217,7 +213,7 @@ export class CheckoutFlowService {
   async expire(checkoutId: string): Promise<void> {
     await this.transition(checkoutId, 'open', async (tx, checkout) => {
       checkout.status = 'expired';
-      this.deps.outbox.enqueueEvent(tx, checkout.organizationId, 'checkout.expired', await this.deps.output(tx, { ...checkout, status: 'expired' } as Checkout));
+      this.deps.outbox.enqueueEvent(tx, checkout.organizationId, 'checkout.expired', await this.deps.checkouts.output(tx.em, { ...checkout, status: 'expired' } as Checkout));
     });
   }
 
@@ -236,7 +232,7 @@ export class CheckoutFlowService {
       await change(tx, checkout);
       checkout.modifiedAt = this.deps.clock.now();
       await tx.em.flush();
-      this.deps.outbox.enqueueEvent(tx, checkout.organizationId, 'checkout.updated', await this.deps.output(tx, checkout));
+      this.deps.outbox.enqueueEvent(tx, checkout.organizationId, 'checkout.updated', await this.deps.checkouts.output(tx.em, checkout));
     });
   }
 }

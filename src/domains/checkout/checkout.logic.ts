@@ -1,7 +1,9 @@
 // Checkout amounts, derived in one place from the selected prices, the discount and the tax engine. Pure.
 import type { ValidationIssue } from '../../kernel/errors';
 import type { RecurringInterval } from '../../kernel/calendar';
-import { isValidPriceAmount, MAX_AMOUNT, MIN_CHARGEABLE_AMOUNT, seatsPrice, type DiscountRule, type SeatTier, type SeatTierType } from '../../kernel/money';
+import { isValidPriceAmount, MAX_AMOUNT, MIN_CHARGEABLE_AMOUNT, seatsPrice, totals, type SeatTier, type SeatTierType, type Totals } from '../../kernel/money';
+import { discountAmount, type DiscountRule } from '../discount/discount.logic';
+import { calculateTax, type SellerOfRecord, type TaxCustomer } from '../tax/tax.logic';
 
 export type CheckoutPrice =
   | { amount_type: 'fixed'; price_amount: number }
@@ -44,6 +46,38 @@ export function upfrontAmount(price: CheckoutPrice, input: { amount?: number | n
   }
 }
 
+/** What a session charges, from its price, the buyer's amount or seats, its discount and where the customer is. */
+export interface CheckoutAmountsInput {
+  price: CheckoutPrice & { tax_behavior: string | null };
+  isRecurring: boolean;
+  buyer: { amount: number | null; seats: number | null };
+  /** A discount already found redeemable for this product; it applies unless the price cannot be discounted. */
+  discount: CheckoutDiscount | null;
+  currency: string;
+  customer: TaxCustomer;
+  seller: SellerOfRecord;
+  at: Date;
+}
+
+/**
+ * The session's amounts: the upfront amount of its price, what the discount takes off, and tax — added on top or
+ * carved out of the price where the customer's country includes it; `tax_amount` null while the location is not
+ * known well enough. The issue with the buyer's amount or seats instead, when there is one.
+ */
+export function checkoutAmounts(input: CheckoutAmountsInput): { totals: Totals; seats: number | null; taxBehavior: 'inclusive' | 'exclusive' | null } | ValidationIssue {
+  const { price, currency } = input;
+  const upfront = upfrontAmount(price, input.buyer);
+  if ('loc' in upfront) return upfront;
+  if (input.buyer.seats !== null && price.amount_type !== 'seat_based') return { loc: ['body', 'seats'], msg: 'Seats apply only to seat-based prices.', type: 'value_error' };
+  const discountable = paymentFlags({ prices: [price], isRecurring: input.isRecurring, amount: upfront.amount, total: upfront.amount, trial: false, discount: null }).is_discount_applicable;
+  const off = discountAmount(discountable ? input.discount : null, upfront.amount, currency);
+  const behavior = resolveTaxBehavior(price.tax_behavior, input.customer.address?.country);
+  const taxable = upfront.amount - off;
+  const calculation = taxable === 0 ? { taxAmount: 0 } : calculateTax(input.seller, input.customer, [{ amount: taxable, taxBehavior: behavior }], input.at);
+  const tax = calculation && { amount: calculation.taxAmount, inclusive: behavior === 'inclusive' };
+  return { totals: totals(upfront.amount, off, tax), seats: upfront.seats, taxBehavior: tax ? behavior : null };
+}
+
 export interface PaymentFlags {
   is_free_product_price: boolean;
   is_discount_applicable: boolean;
@@ -66,26 +100,6 @@ export function paymentFlags(input: { prices: CheckoutPrice[]; isRecurring: bool
     is_payment_setup_required: setup,
     is_payment_form_required: required || setup,
   };
-}
-
-export interface DiscountTerms {
-  startsAt: Date | null;
-  endsAt: Date | null;
-  maxRedemptions: number | null;
-  redemptionsCount: number;
-  productIds: readonly string[];
-  type: 'percentage' | 'fixed';
-  amounts: Record<string, number> | null;
-}
-
-/** Why a discount cannot apply to this product and currency now, or null when it can. */
-export function discountRefusal(discount: DiscountTerms, productId: string, currency: string, now: Date): string | null {
-  if (discount.startsAt && now < discount.startsAt) return 'This discount is not redeemable yet.';
-  if (discount.endsAt && now >= discount.endsAt) return 'This discount has ended.';
-  if (discount.maxRedemptions !== null && discount.redemptionsCount >= discount.maxRedemptions) return 'This discount has been fully redeemed.';
-  if (discount.productIds.length && !discount.productIds.includes(productId)) return 'This discount does not apply to this product.';
-  if (discount.type === 'fixed' && !(currency in (discount.amounts ?? {}))) return `This discount has no amount in ${currency.toUpperCase()}.`;
-  return null;
 }
 
 /** The trial a checkout of a recurring product grants: the session's own setting, else the product's; none when the session disallows it. */

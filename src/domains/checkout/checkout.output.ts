@@ -1,21 +1,22 @@
 // Renders a checkout in the reference's Checkout shape (and the public shapes the client-secret endpoints return).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Checkout as CheckoutOutput } from '../../contracts/checkout';
-import type { Discount as DiscountOutput } from '../../contracts/discount';
-import type { Product as ProductOutput } from '../../contracts/product';
 import { seatsPrice } from '../../kernel/money';
+import type { ProductService } from '../catalog';
+import type { DiscountService } from '../discount';
+import type { OrganizationService } from '../organization';
 import type { Checkout } from './checkout.entity';
 import { activeTrial, billingAddressFields, paymentFlags, type CheckoutPrice } from './checkout.logic';
 
 export interface CheckoutOutputDeps {
   publicUrl: string;
-  products(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<ProductOutput[]>;
-  discountOutput(em: EntityManager, organizationId: string, id: string): Promise<DiscountOutput | null>;
-  organization(em: EntityManager, organizationId: string): Promise<{ id: string; name: string; slug: string; createdAt: Date; modifiedAt: Date | null }>;
+  products: ProductService;
+  discounts: DiscountService;
+  organizations: OrganizationService;
 }
 
 export async function checkoutOutput(em: EntityManager, deps: CheckoutOutputDeps, checkout: Checkout): Promise<CheckoutOutput> {
-  const products = await deps.products(em, checkout.organizationId, checkout.productIds);
+  const products = await deps.products.outputsByIds(em, checkout.organizationId, checkout.productIds);
   const product = products.find((p) => p.id === checkout.productId) ?? null;
   const price = product?.prices.find((p) => p.id === checkout.productPriceId) ?? null;
   const flags = paymentFlags({
@@ -86,7 +87,7 @@ export async function checkoutOutput(em: EntityManager, deps: CheckoutOutputDeps
     product,
     product_price: price,
     prices: Object.fromEntries(products.map((p) => [p.id, p.prices])),
-    discount: checkout.discountId ? await deps.discountOutput(em, checkout.organizationId, checkout.discountId) : null,
+    discount: checkout.discountId ? await deps.discounts.output(em, checkout.organizationId, checkout.discountId) : null,
     subscription_id: checkout.subscriptionId,
     attached_custom_fields: product?.attached_custom_fields ?? null,
     customer_metadata: checkout.customerMetadata as CheckoutOutput['customer_metadata'],
@@ -98,7 +99,7 @@ export async function checkoutOutput(em: EntityManager, deps: CheckoutOutputDeps
 export async function checkoutPublicOutput(em: EntityManager, deps: CheckoutOutputDeps, checkout: Checkout) {
   const { trial_interval, trial_interval_count, metadata, external_customer_id, subscription_id, customer_metadata, ...rest } = await checkoutOutput(em, deps, checkout);
   void [trial_interval, trial_interval_count, metadata, external_customer_id, subscription_id, customer_metadata];
-  const organization = await deps.organization(em, checkout.organizationId);
+  const organization = await deps.organizations.findOrganization(em, checkout.organizationId);
   return {
     ...rest,
     organization: {

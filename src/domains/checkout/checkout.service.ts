@@ -1,23 +1,29 @@
 // Checkout sessions: create, read, update (by the merchant or, through the client secret, by the customer), list.
 // Every change recomputes the amounts from the selected price, the discount and the tax engine.
 import { randomBytes } from 'node:crypto';
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CheckoutCreate, CheckoutListQuery, CheckoutUpdate, CheckoutUpdatePublic } from '../../contracts/checkout';
+import { checkoutWorkflowId, clockInput, WORKFLOW_TYPES, type CheckoutInput } from '../../../workflows/definitions';
+import type { Checkout as CheckoutOutput, CheckoutCreate, CheckoutListQuery, CheckoutUpdate, CheckoutUpdatePublic } from '../../contracts/checkout';
 import type { ProductPrice as PriceOutput } from '../../contracts/price';
 import type { Product as ProductOutput } from '../../contracts/product';
-import { listPage, likeContains, orderBySorting } from '../../app/list-query';
-import type { Tx } from '../../app/transaction';
+import { addInterval } from '../../kernel/calendar';
 import type { Clock } from '../../kernel/clock';
 import { RequestValidationError, ResourceNotFound, invalidField, type ValidationIssue } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
-import { calculateTax, checkedTaxId, type SellerOfRecord } from '../tax';
-import type { OutboxService } from '../outbox';
+import { likeContains } from '../../platform/database/list-query';
+import { OwnedRepository } from '../../platform/database/owned-repository';
+import type { Tx } from '../../platform/database/transaction';
+import type { OutboxService } from '../../platform/outbox';
+import type { ProductService } from '../catalog';
+import type { CustomerService } from '../customer';
+import { discountRefusal, discountRule, type DiscountService } from '../discount';
+import type { OrganizationService } from '../organization';
+import { checkedTaxId, type SellerOfRecord } from '../tax';
+import type { TestClockQueries } from '../test-clock';
 import { Checkout } from './checkout.entity';
-import { discountAmount, totals } from '../../kernel/money';
-import { discountRule } from '../discount';
-import { addInterval } from '../../kernel/calendar';
-import { activeTrial, customFieldIssues, discountRefusal, paymentFlags, resolveTaxBehavior, upfrontAmount, type AttachedFieldRule, type CheckoutPrice, type DiscountTerms } from './checkout.logic';
+import { ExpiredCheckoutError, NotOpenCheckout } from './checkout.errors';
+import { activeTrial, checkoutAmounts, customFieldIssues, type AttachedFieldRule, type CheckoutPrice } from './checkout.logic';
+import { checkoutOutput, checkoutPublicOutput } from './checkout.output';
 
 export interface CheckoutDeps {
   clock: Clock;
@@ -25,41 +31,38 @@ export interface CheckoutDeps {
   seller: SellerOfRecord;
   ttlSeconds: number;
   publicUrl: string;
-  products(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<ProductOutput[]>;
-  discount(em: EntityManager, organizationId: string, id: string): Promise<(DiscountTerms & { id: string; duration: 'once' | 'forever' | 'repeating'; basisPoints: number | null }) | null>;
-  discountByCode(em: EntityManager, organizationId: string, code: string): Promise<{ id: string } | null>;
-  customerExists(em: EntityManager, organizationId: string, id: string): Promise<{ email: string; name: string | null; testClockId: string | null } | null>;
-  /** Refuses (422 at `loc`) a test clock that is not this organization's, or any outside the sandbox. */
-  assertTestClock(em: EntityManager, organizationId: string, id: string, loc: (string | number)[]): Promise<void>;
-  /** The time for a session: its test clock's frozen time, else wall time. */
-  clockNow(em: EntityManager, testClockId: string | null): Promise<Date>;
-  /** A new session: starts its workflow (expiry, confirmation, payment) and writes checkout.created, through the outbox. */
-  opened(tx: Tx, checkout: Checkout): Promise<void>;
+  products: ProductService;
+  discounts: DiscountService;
+  customers: CustomerService;
+  testClocks: TestClockQueries;
+  organizations: OrganizationService;
 }
 
 const SORT_COLUMNS = { created_at: 'createdAt', expires_at: 'expiresAt', status: 'status' } as const;
 
+const checkouts = new OwnedRepository(Checkout, { label: 'Checkout' });
+
 export class CheckoutService {
-  constructor(readonly deps: CheckoutDeps) {}
+  constructor(private readonly deps: CheckoutDeps) {}
 
   async create(tx: Tx, organizationId: string, input: CheckoutCreate): Promise<Checkout> {
-    const products = await this.deps.products(tx.em, organizationId, input.products);
+    const products = await this.products(tx.em, organizationId, input.products);
     const issues: ValidationIssue[] = [];
     input.products.forEach((id, i) => {
       const product = products.find((p) => p.id === id);
       if (!product || product.is_archived) issues.push({ loc: ['body', 'products', i], msg: 'No such product in this organization.', type: 'unknown_product' });
     });
     if (issues.length) throw new RequestValidationError(issues);
-    const customer = input.customer_id ? await this.deps.customerExists(tx.em, organizationId, input.customer_id) : null;
+    const customer = input.customer_id ? await this.deps.customers.get(tx.em, organizationId, input.customer_id).catch(() => null) : null;
     if (input.customer_id && !customer) throw invalidField(['body', 'customer_id'], 'No such customer in this organization.');
 
     const product = products.find((p) => p.id === input.products[0])!;
     const currency = input.currency ?? 'usd';
     const price = staticPrice(product, currency);
     if (!price) throw invalidField(['body', 'currency'], `The product has no price in ${currency.toUpperCase()}.`);
-    if (input.test_clock_id) await this.deps.assertTestClock(tx.em, organizationId, input.test_clock_id, ['body', 'test_clock_id']);
+    if (input.test_clock_id) await this.deps.testClocks.attachable(tx.em, organizationId, input.test_clock_id, ['body', 'test_clock_id']);
     const testClockId = input.test_clock_id ?? customer?.testClockId ?? null;
-    const now = await this.deps.clockNow(tx.em, testClockId);
+    const now = await this.deps.testClocks.now(tx.em, testClockId);
     const checkout = tx.em.create(Checkout, {
       id: newId(),
       organizationId,
@@ -111,15 +114,41 @@ export class CheckoutService {
     await this.recompute(tx.em, checkout, products);
     this.checkCustomFields(checkout, products, false);
     await tx.em.flush();
-    await this.deps.opened(tx, checkout);
+    this.startWorkflow(tx, checkout);
+    this.deps.outbox.enqueueEvent(tx, checkout.organizationId, 'checkout.created', await this.output(tx.em, checkout));
     return checkout;
   }
 
+  /** Starts `checkout:<id>` (expiry, confirmation, payment) through the outbox, on the session's test clock if any. */
+  private startWorkflow(tx: Tx, checkout: Checkout): void {
+    const input: CheckoutInput = { checkoutId: checkout.id, expiresAt: checkout.expiresAt.toISOString(), clock: clockInput(checkout.testClockId, checkout.createdAt) };
+    this.deps.outbox.enqueueWorkflowStart(tx, checkout.organizationId, {
+      workflowType: WORKFLOW_TYPES.checkout,
+      workflowId: checkoutWorkflowId(checkout.id),
+      args: [input],
+      searchAttributes: { CheckoutId: checkout.id },
+      summary: `Checkout ${checkout.id}`,
+    });
+  }
+
+  /** The checkout as the merchant sees it (and webhooks carry it). */
+  output(em: EntityManager, checkout: Checkout): Promise<CheckoutOutput> {
+    return checkoutOutput(em, this.deps, checkout);
+  }
+
+  /** The checkout as its customer sees it through the client secret. */
+  publicOutput(em: EntityManager, checkout: Checkout) {
+    return checkoutPublicOutput(em, this.deps, checkout);
+  }
+
+  /** The organization's products among `ids` as the API shows them, in that order. */
+  products(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<ProductOutput[]> {
+    return this.deps.products.outputsByIds(em, organizationId, ids);
+  }
+
   /** `forUpdate` locks the row until the transaction ends (updates must not interleave with a confirmation). */
-  async get(em: EntityManager, organizationId: string, id: string, forUpdate = false): Promise<Checkout> {
-    const checkout = await em.findOne(Checkout, { id, organizationId }, forUpdate ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
-    if (!checkout) throw new ResourceNotFound('Checkout not found.');
-    return checkout;
+  get(em: EntityManager, organizationId: string, id: string, forUpdate = false): Promise<Checkout> {
+    return checkouts.get(em, organizationId, id, { lock: forUpdate });
   }
 
   async getBySecret(em: EntityManager, clientSecret: string): Promise<Checkout> {
@@ -131,7 +160,7 @@ export class CheckoutService {
   /** Applies an update to an open session (by the merchant, or the customer through the client secret). */
   async update(tx: Tx, checkout: Checkout, input: CheckoutUpdate | CheckoutUpdatePublic): Promise<Checkout> {
     const merchant = input as CheckoutUpdate;
-    const products = await this.deps.products(tx.em, checkout.organizationId, checkout.productIds);
+    const products = await this.products(tx.em, checkout.organizationId, checkout.productIds);
     if (input.product_id != null) {
       const product = products.find((p) => p.id === input.product_id);
       const price = product && staticPrice(product, checkout.currency);
@@ -150,7 +179,7 @@ export class CheckoutService {
     if (input.custom_field_data !== undefined) checkout.customFieldData = { ...checkout.customFieldData, ...input.custom_field_data };
     if ('discount_code' in input && input.discount_code != null) {
       if (!checkout.allowDiscountCodes) throw invalidField(['body', 'discount_code'], 'This checkout does not accept discount codes.');
-      const discount = await this.deps.discountByCode(tx.em, checkout.organizationId, input.discount_code);
+      const discount = await this.deps.discounts.findByCode(tx.em, checkout.organizationId, input.discount_code);
       if (!discount) throw invalidField(['body', 'discount_code'], 'No such discount code.');
       checkout.discountId = discount.id;
     }
@@ -183,66 +212,67 @@ export class CheckoutService {
     if (issues.length) throw new RequestValidationError(issues);
   }
 
-  async list(em: EntityManager, organizationId: string, query: CheckoutListQuery) {
-    const qb = em.createQueryBuilder(Checkout, 'c').where({ organizationId });
-    if (query.organization_id) qb.andWhere({ organizationId: { $in: query.organization_id } });
-    if (query.product_id) qb.andWhere({ productId: { $in: query.product_id } });
-    if (query.customer_id) qb.andWhere({ customerId: { $in: query.customer_id } });
-    if (query.status) qb.andWhere({ status: { $in: query.status } });
-    if (query.query) qb.andWhere({ customerEmail: { $ilike: likeContains(query.query) } });
-    orderBySorting(qb, query.sorting, SORT_COLUMNS);
-    return listPage(qb, query);
+  list(em: EntityManager, organizationId: string, query: CheckoutListQuery) {
+    return checkouts.list(em, organizationId, query, {
+      alias: 'c',
+      sort: SORT_COLUMNS,
+      where: (qb) => {
+        if (query.product_id) qb.andWhere({ productId: { $in: query.product_id } });
+        if (query.customer_id) qb.andWhere({ customerId: { $in: query.customer_id } });
+        if (query.status) qb.andWhere({ status: { $in: query.status } });
+        if (query.query) qb.andWhere({ customerEmail: { $ilike: likeContains(query.query) } });
+      },
+    });
   }
 
   /** Amounts, discount and tax of the session as it stands; a discount that no longer applies is dropped. */
   async recompute(em: EntityManager, checkout: Checkout, products?: ProductOutput[]): Promise<void> {
-    const [product] = products?.filter((p) => p.id === checkout.productId) ?? (await this.deps.products(em, checkout.organizationId, [checkout.productId]));
+    const [product] = products?.filter((p) => p.id === checkout.productId) ?? (await this.products(em, checkout.organizationId, [checkout.productId]));
     const price = product.prices.find((p) => p.id === checkout.productPriceId) ?? staticPrice(product, checkout.currency)!;
-    const upfront = upfrontAmount(price as CheckoutPrice, { amount: checkout.customAmount, seats: checkout.seats });
-    if ('loc' in upfront) throw new RequestValidationError([upfront]);
-    if (checkout.seats !== null && price.amount_type !== 'seat_based') throw invalidField(['body', 'seats'], 'Seats apply only to seat-based prices.');
-    checkout.seats = upfront.seats;
-
-    const discount = checkout.discountId ? await this.deps.discount(em, checkout.organizationId, checkout.discountId) : null;
+    const discount = checkout.discountId ? await this.deps.discounts.find(em, checkout.organizationId, checkout.discountId) : null;
     if (checkout.discountId && !discount) throw invalidField(['body', 'discount_id'], 'No such discount in this organization.');
     const now = await this.now(em, checkout);
     const trial = activeTrial(checkout, product);
     checkout.trialEnd = trial && addInterval(now, trial.interval, trial.count);
     const refusal = discount && discountRefusal(discount, product.id, checkout.currency, now);
     if (refusal) throw invalidField(['body', checkout.discountId ? 'discount_id' : 'discount_code'], refusal);
-    const flagsBefore = paymentFlags({ prices: [price as CheckoutPrice], isRecurring: product.is_recurring, amount: upfront.amount, total: upfront.amount, trial: false, discount: null });
-    const applicable = discount && flagsBefore.is_discount_applicable ? discount : null;
-    const off = discountAmount(applicable && discountRule(applicable), upfront.amount, checkout.currency);
-
-    const country = checkout.customerBillingAddress?.country;
-    const behavior = resolveTaxBehavior(price.tax_behavior, country);
-    const taxable = upfront.amount - off;
-    const tax =
-      taxable === 0
-        ? { amount: 0, inclusive: behavior === 'inclusive' }
-        : (() => {
-            const calculation = calculateTax(
-              this.deps.seller,
-              { address: checkout.customerBillingAddress, taxId: checkout.customerTaxId, isBusiness: checkout.isBusinessCustomer },
-              [{ amount: taxable, taxBehavior: behavior }],
-              now,
-            );
-            return calculation && { amount: calculation.taxAmount, inclusive: behavior === 'inclusive' };
-          })();
-    const result = totals(upfront.amount, off, tax);
-    Object.assign(checkout, {
-      amount: result.amount,
-      discountAmount: result.discount_amount,
-      netAmount: result.net_amount,
-      taxAmount: result.tax_amount,
-      totalAmount: result.total_amount,
-      taxBehavior: tax ? behavior : null,
+    const amounts = checkoutAmounts({
+      price: price as CheckoutPrice & { tax_behavior: string | null },
+      isRecurring: product.is_recurring,
+      buyer: { amount: checkout.customAmount, seats: checkout.seats },
+      discount: discount && { ...discountRule(discount), duration: discount.duration },
+      currency: checkout.currency,
+      customer: { address: checkout.customerBillingAddress, taxId: checkout.customerTaxId, isBusiness: checkout.isBusinessCustomer },
+      seller: this.deps.seller,
+      at: now,
     });
+    if ('loc' in amounts) throw new RequestValidationError([amounts]);
+    const { totals } = amounts;
+    Object.assign(checkout, {
+      seats: amounts.seats,
+      amount: totals.amount,
+      discountAmount: totals.discount_amount,
+      netAmount: totals.net_amount,
+      taxAmount: totals.tax_amount,
+      totalAmount: totals.total_amount,
+      taxBehavior: amounts.taxBehavior,
+    });
+  }
+
+  /** A session the customer may still see: 410 once its time ran out. */
+  async assertNotExpired(em: EntityManager, checkout: Checkout): Promise<void> {
+    if (checkout.status === 'expired' || checkout.expiresAt <= (await this.now(em, checkout))) throw new ExpiredCheckoutError('This checkout has expired.');
+  }
+
+  /** A session that may still change: not expired (410), and open (403). */
+  async assertOpen(em: EntityManager, checkout: Checkout): Promise<void> {
+    await this.assertNotExpired(em, checkout);
+    if (checkout.status !== 'open') throw new NotOpenCheckout(`This checkout is ${checkout.status}.`);
   }
 
   /** The session's time: its test clock's, else wall time. */
   now(em: EntityManager, checkout: Checkout): Promise<Date> {
-    return this.deps.clockNow(em, checkout.testClockId);
+    return this.deps.testClocks.now(em, checkout.testClockId);
   }
 
   /** The validated tax ID when one was given, or a 422. */

@@ -1,13 +1,14 @@
 // HTTP surface of customers: create (or let a checkout create them), read and list.
 import { IdParams } from '../../contracts/common';
 import { Customer, CustomerCreate, CustomerList, CustomerListQuery } from '../../contracts/customer';
-import { checkedTaxId } from '../tax';
-import { defineRoute } from '../../app/http/route';
-import { customerOutput } from './customer.service';
+import { defineRoute, type RouteDefinition } from '../../platform/http/route';
+import type { CustomerService } from './customer.service';
+import { customerOutput } from './customer.output';
 
 const READ = ['customers:read', 'customers:write'] as const;
 
-export const customerRoutes = [
+export function customerRoutes({ customers }: { customers: CustomerService }): RouteDefinition[] {
+  return [
   defineRoute({
     method: 'get',
     path: '/v1/customers/',
@@ -16,8 +17,8 @@ export const customerRoutes = [
     query: CustomerListQuery,
     status: 200,
     response: CustomerList,
-    async handler({ env, auth, tx, query }) {
-      const page = await env.customers.list(tx.em, auth.organizationId, query);
+    async handler({ auth, tx, query }) {
+      const page = await customers.list(tx.em, auth.organizationId, query);
       return { items: page.items.map(customerOutput), pagination: page.pagination };
     },
   }),
@@ -30,20 +31,8 @@ export const customerRoutes = [
     status: 201,
     response: Customer,
     idempotent: true,
-    async handler({ env, auth, tx, body }) {
-      if (body.test_clock_id) await env.testClocks.attachable(tx.em, auth.organizationId, body.test_clock_id, ['body', 'test_clock_id']);
-      const taxId = checkedTaxId(body.tax_id, body.billing_address?.country, ['body', 'tax_id']);
-      const customer = await env.customers.create(tx, auth.organizationId, {
-        email: body.email,
-        externalId: body.external_id,
-        name: body.name,
-        billingAddress: body.billing_address,
-        taxId,
-        locale: body.locale,
-        metadata: body.metadata,
-        testClockId: body.test_clock_id,
-      });
-      return customerOutput(customer);
+    async handler({ auth, tx, body }) {
+      return customerOutput(await customers.create(tx, auth.organizationId, body));
     },
   }),
   defineRoute({
@@ -54,8 +43,9 @@ export const customerRoutes = [
     params: IdParams,
     status: 200,
     response: Customer,
-    async handler({ env, auth, tx, params }) {
-      return customerOutput(await env.customers.get(tx.em, auth.organizationId, params.id));
+    async handler({ auth, tx, params }) {
+      return customerOutput(await customers.get(tx.em, auth.organizationId, params.id));
     },
   }),
-];
+  ];
+}

@@ -2,16 +2,22 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Metadata } from '../../contracts/common';
-import type { Address, Customer as CustomerOutput, CustomerListQuery } from '../../contracts/customer';
-import { likeContains, listPage, orderBySorting, whereMetadata } from '../../app/list-query';
-import type { Tx } from '../../app/transaction';
+import type { Address, Customer as CustomerOutput, CustomerCreate, CustomerListQuery } from '../../contracts/customer';
+import { checkedTaxId } from '../tax';
+import type { TestClockQueries } from '../test-clock';
+import { likeContains } from '../../platform/database/list-query';
+import { OwnedRepository } from '../../platform/database/owned-repository';
+import type { Tx } from '../../platform/database/transaction';
 import type { Clock } from '../../kernel/clock';
-import { Conflict, ResourceNotFound, invalidField } from '../../kernel/errors';
+import { Conflict, invalidField } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
-import type { OutboxService } from '../outbox';
+import type { OutboxService } from '../../platform/outbox';
 import { Customer } from './customer.entity';
+import { CustomerRaceLost } from './customer.errors';
+import { customerOutput } from './customer.output';
 
 const SORT_COLUMNS = { created_at: 'createdAt', email: 'email', name: 'name' } as const;
+const customers = new OwnedRepository(Customer, { label: 'Customer', softDeleted: true });
 
 export interface CustomerDetails {
   email: string;
@@ -26,7 +32,7 @@ export interface CustomerDetails {
 }
 
 export class CustomerService {
-  constructor(private readonly deps: { clock: Clock; outbox: OutboxService }) {}
+  constructor(private readonly deps: { clock: Clock; outbox: OutboxService; testClocks: TestClockQueries }) {}
 
   /**
    * The organization's customer with this external id, else with this e-mail (ignoring case), else a new one.
@@ -65,8 +71,23 @@ export class CustomerService {
     return { customer, created: true };
   }
 
-  /** `POST /v1/customers/`: a new customer (customer.created); its e-mail and external id must be new. */
-  async create(tx: Tx, organizationId: string, details: CustomerDetails): Promise<Customer> {
+  /** `POST /v1/customers/`: a new customer (customer.created), in the sandbox perhaps on a test clock. */
+  async create(tx: Tx, organizationId: string, body: CustomerCreate): Promise<Customer> {
+    if (body.test_clock_id) await this.deps.testClocks.attachable(tx.em, organizationId, body.test_clock_id, ['body', 'test_clock_id']);
+    return this.createNew(tx, organizationId, {
+      email: body.email,
+      externalId: body.external_id,
+      name: body.name,
+      billingAddress: body.billing_address,
+      taxId: checkedTaxId(body.tax_id, body.billing_address?.country, ['body', 'tax_id']),
+      locale: body.locale,
+      metadata: body.metadata,
+      testClockId: body.test_clock_id,
+    });
+  }
+
+  /** A new customer; its e-mail and external id must be new. */
+  private async createNew(tx: Tx, organizationId: string, details: CustomerDetails): Promise<Customer> {
     if (await this.match(tx.em, organizationId, { ...details, externalId: details.externalId })) {
       throw invalidField(['body', 'email'], 'A customer with this email address or external ID already exists.');
     }
@@ -78,28 +99,26 @@ export class CustomerService {
     }
   }
 
-  async get(em: EntityManager, organizationId: string, id: string): Promise<Customer> {
-    const customer = await em.findOne(Customer, { id, organizationId, deletedAt: null });
-    if (!customer) throw new ResourceNotFound('Customer not found.');
-    return customer;
+  get(em: EntityManager, organizationId: string, id: string): Promise<Customer> {
+    return customers.get(em, organizationId, id);
   }
 
-  /** Customers by id, deleted ones included (orders keep showing who bought). */
-  async findByIds(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<Customer[]> {
-    return ids.length ? em.find(Customer, { organizationId, id: { $in: [...ids] } }) : [];
+  /** Customers by id as the API shows them, deleted ones included (orders keep showing who bought). */
+  async outputs(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<CustomerOutput[]> {
+    return (await customers.findByIds(em, organizationId, ids, { includeDeleted: true })).map(customerOutput);
   }
 
-  async list(em: EntityManager, organizationId: string, query: CustomerListQuery) {
-    const qb = em.createQueryBuilder(Customer, 'c').where({ organizationId, deletedAt: null });
-    if (query.organization_id) qb.andWhere({ organizationId: { $in: query.organization_id } });
-    if (query.email) qb.andWhere('lower(c.email) = lower(?)', [query.email]);
-    if (query.query) {
-      const pattern = likeContains(query.query);
-      qb.andWhere({ $or: [{ email: { $ilike: pattern } }, { name: { $ilike: pattern } }, { externalId: { $ilike: pattern } }] });
-    }
-    whereMetadata(qb, 'c', query.metadata);
-    orderBySorting(qb, query.sorting, SORT_COLUMNS);
-    return listPage(qb, query);
+  list(em: EntityManager, organizationId: string, query: CustomerListQuery) {
+    return customers.list(em, organizationId, query, {
+      alias: 'c',
+      sort: SORT_COLUMNS,
+      where: (qb) => {
+        if (query.email) qb.andWhere('lower(c.email) = lower(?)', [query.email]);
+        if (!query.query) return;
+        const pattern = likeContains(query.query);
+        qb.andWhere({ $or: [{ email: { $ilike: pattern } }, { name: { $ilike: pattern } }, { externalId: { $ilike: pattern } }] });
+      },
+    });
   }
 
   private async match(em: EntityManager, organizationId: string, details: CustomerDetails): Promise<Customer | null> {
@@ -113,30 +132,4 @@ export class CustomerService {
     ]);
     return row ? em.findOne(Customer, { id: row.id }) : null;
   }
-}
-
-/** Thrown when a concurrent transaction created the same customer; the caller's transaction retries and matches it. */
-export class CustomerRaceLost extends Error {}
-
-export function customerOutput(customer: Customer): CustomerOutput {
-  return {
-    id: customer.id,
-    created_at: customer.createdAt.toISOString(),
-    modified_at: customer.modifiedAt?.toISOString() ?? null,
-    metadata: customer.metadata,
-    external_id: customer.externalId,
-    email: customer.email,
-    email_verified: false,
-    type: 'individual',
-    name: customer.name,
-    billing_name: customer.billingName,
-    billing_address: customer.billingAddress,
-    tax_id: customer.taxId,
-    locale: customer.locale,
-    organization_id: customer.organizationId,
-    default_payment_method_id: null,
-    deleted_at: customer.deletedAt?.toISOString() ?? null,
-    avatar_url: null,
-    test_clock_id: customer.testClockId,
-  };
 }

@@ -2,12 +2,14 @@
 import { z } from 'zod';
 import { IdParams } from '../../contracts/common';
 import { Discount, DiscountCreate, DiscountList, DiscountListQuery, DiscountUpdate } from '../../contracts/discount';
-import { defineRoute } from '../../app/http/route';
+import { defineRoute, type RouteDefinition } from '../../platform/http/route';
+import type { DiscountService } from './discount.service';
 
 const READ = ['discounts:read', 'discounts:write'] as const;
 const WRITE = ['discounts:write'] as const;
 
-export const discountRoutes = [
+export function discountRoutes({ discounts }: { discounts: DiscountService }): RouteDefinition[] {
+  return [
   defineRoute({
     method: 'get',
     path: '/v1/discounts/',
@@ -16,9 +18,9 @@ export const discountRoutes = [
     query: DiscountListQuery,
     status: 200,
     response: DiscountList,
-    async handler({ env, auth, tx, query }) {
-      const page = await env.discounts.list(tx.em, auth.organizationId, query);
-      return { items: await env.discounts.outputs(tx.em, page.items), pagination: page.pagination };
+    async handler({ auth, tx, query }) {
+      const page = await discounts.list(tx.em, auth.organizationId, query);
+      return { items: await discounts.outputs(tx.em, page.items), pagination: page.pagination };
     },
   }),
   defineRoute({
@@ -30,8 +32,8 @@ export const discountRoutes = [
     status: 201,
     response: Discount,
     idempotent: true,
-    async handler({ env, auth, tx, body }) {
-      const [output] = await env.discounts.outputs(tx.em, [await env.discounts.create(tx.em, auth.organizationId, body)]);
+    async handler({ auth, tx, body }) {
+      const [output] = await discounts.outputs(tx.em, [await discounts.create(tx.em, auth.organizationId, body)]);
       return output;
     },
   }),
@@ -43,8 +45,8 @@ export const discountRoutes = [
     params: IdParams,
     status: 200,
     response: Discount,
-    async handler({ env, auth, tx, params }) {
-      const [output] = await env.discounts.outputs(tx.em, [await env.discounts.get(tx.em, auth.organizationId, params.id)]);
+    async handler({ auth, tx, params }) {
+      const [output] = await discounts.outputs(tx.em, [await discounts.get(tx.em, auth.organizationId, params.id)]);
       return output;
     },
   }),
@@ -57,8 +59,8 @@ export const discountRoutes = [
     body: DiscountUpdate,
     status: 200,
     response: Discount,
-    async handler({ env, auth, tx, params, body }) {
-      const [output] = await env.discounts.outputs(tx.em, [await env.discounts.update(tx.em, auth.organizationId, params.id, body)]);
+    async handler({ auth, tx, params, body }) {
+      const [output] = await discounts.outputs(tx.em, [await discounts.update(tx.em, auth.organizationId, params.id, body)]);
       return output;
     },
   }),
@@ -70,9 +72,10 @@ export const discountRoutes = [
     params: IdParams,
     status: 204,
     response: z.undefined(),
-    async handler({ env, auth, tx, params }) {
-      await env.discounts.delete(tx.em, auth.organizationId, params.id);
+    async handler({ auth, tx, params }) {
+      await discounts.delete(tx.em, auth.organizationId, params.id);
       return undefined;
     },
   }),
-];
+  ];
+}

@@ -2,20 +2,24 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DiscountCreate, Discount as DiscountOutput, DiscountListQuery, DiscountProduct, DiscountUpdate } from '../../contracts/discount';
-import { listPage, likeContains, orderBySorting } from '../../app/list-query';
+import { likeContains } from '../../platform/database/list-query';
+import { OwnedRepository } from '../../platform/database/owned-repository';
+import type { ProductService } from '../catalog';
 import type { Clock } from '../../kernel/clock';
 import { RequestValidationError, ResourceNotFound, invalidField } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
-import type { DiscountRule } from '../../kernel/money';
 import { Discount } from './discount.entity';
+import { discountOutput } from './discount.output';
 
 const SORT_COLUMNS = { created_at: 'createdAt', name: 'name', code: 'code', redemptions_count: 'redemptionsCount', ends_at: 'endsAt' } as const;
 
 export interface DiscountDeps {
   clock: Clock;
-  /** The organization's products among `ids`, in the shape a discount embeds. */
-  products(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<DiscountProduct[]>;
+  /** The products a discount is restricted to (and embeds). */
+  products: ProductService;
 }
+
+const discounts = new OwnedRepository(Discount, { label: 'Discount', softDeleted: true });
 
 export class DiscountService {
   constructor(private readonly deps: DiscountDeps) {}
@@ -46,15 +50,24 @@ export class DiscountService {
     return discount;
   }
 
-  async get(em: EntityManager, organizationId: string, id: string): Promise<Discount> {
-    const discount = await em.findOne(Discount, { id, organizationId, deletedAt: null });
-    if (!discount) throw new ResourceNotFound('Discount not found.');
-    return discount;
+  get(em: EntityManager, organizationId: string, id: string): Promise<Discount> {
+    return discounts.get(em, organizationId, id);
+  }
+
+  /** A live discount, or null. */
+  find(em: EntityManager, organizationId: string, id: string): Promise<Discount | null> {
+    return this.get(em, organizationId, id).catch((error) => (error instanceof ResourceNotFound ? null : Promise.reject(error)));
   }
 
   /** Discounts by id, deleted ones included (subscriptions keep the discount they were sold with). */
-  async findByIds(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<Discount[]> {
-    return ids.length ? em.find(Discount, { id: { $in: [...ids] }, organizationId }) : [];
+  findByIds(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<Discount[]> {
+    return discounts.findByIds(em, organizationId, ids, { includeDeleted: true });
+  }
+
+  /** A live discount as the API shows it, or null. */
+  async output(em: EntityManager, organizationId: string, id: string): Promise<DiscountOutput | null> {
+    const discount = await this.find(em, organizationId, id);
+    return discount && (await this.outputs(em, [discount]))[0];
   }
 
   /** Amount, type and duration are fixed once the discount has been redeemed: customers already hold it. */
@@ -114,17 +127,15 @@ export class DiscountService {
   }
 
   async delete(em: EntityManager, organizationId: string, id: string): Promise<void> {
-    const discount = await this.get(em, organizationId, id);
-    discount.deletedAt = this.deps.clock.now();
-    await em.flush();
+    await discounts.softDelete(em, await this.get(em, organizationId, id), this.deps.clock.now());
   }
 
-  async list(em: EntityManager, organizationId: string, query: DiscountListQuery) {
-    const qb = em.createQueryBuilder(Discount, 'd').where({ organizationId, deletedAt: null });
-    if (query.organization_id) qb.andWhere({ organizationId: { $in: query.organization_id } });
-    if (query.query) qb.andWhere({ $or: [{ name: { $ilike: likeContains(query.query) } }, { code: { $ilike: likeContains(query.query) } }] });
-    orderBySorting(qb, query.sorting, SORT_COLUMNS);
-    return listPage(qb, query);
+  list(em: EntityManager, organizationId: string, query: DiscountListQuery) {
+    return discounts.list(em, organizationId, query, {
+      alias: 'd',
+      sort: SORT_COLUMNS,
+      where: (qb) => query.query && qb.andWhere({ $or: [{ name: { $ilike: likeContains(query.query) } }, { code: { $ilike: likeContains(query.query) } }] }),
+    });
   }
 
   async outputs(em: EntityManager, discounts: Discount[]): Promise<DiscountOutput[]> {
@@ -132,7 +143,7 @@ export class DiscountService {
     for (const d of discounts) byOrganization.set(d.organizationId, [...(byOrganization.get(d.organizationId) ?? []), ...d.productIds]);
     const products = new Map<string, DiscountProduct>();
     for (const [organizationId, ids] of byOrganization) {
-      for (const product of await this.deps.products(em, organizationId, [...new Set(ids)])) products.set(product.id, product);
+      for (const product of await this.deps.products.summaries(em, organizationId, [...new Set(ids)])) products.set(product.id, product);
     }
     return discounts.map((d) => discountOutput(d, d.productIds.flatMap((id) => products.get(id) ?? [])));
   }
@@ -147,7 +158,7 @@ export class DiscountService {
   }
 
   private async checkedProducts(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<string[]> {
-    const found = new Set((await this.deps.products(em, organizationId, ids)).map((p) => p.id));
+    const found = new Set((await this.deps.products.findByIds(em, organizationId, ids)).map((p) => p.id));
     const missing = ids.map((id, i) => ({ id, i })).filter(({ id }) => !found.has(id));
     if (missing.length) {
       throw new RequestValidationError(missing.map(({ i }) => ({ loc: ['body', 'products', i], msg: 'No such product in this organization.', type: 'unknown_product' })));
@@ -170,32 +181,4 @@ function fixedAmounts(input: { amount?: number | null; currency?: string | null;
   const amounts: Record<string, number> = {};
   if (input.amount != null) amounts[input.currency ?? 'usd'] = input.amount;
   return { ...amounts, ...input.amounts };
-}
-
-export function discountOutput(discount: Discount, products: DiscountProduct[]): DiscountOutput {
-  const base = {
-    duration: discount.duration,
-    type: discount.type,
-    created_at: discount.createdAt.toISOString(),
-    modified_at: discount.modifiedAt?.toISOString() ?? null,
-    id: discount.id,
-    metadata: discount.metadata,
-    name: discount.name,
-    code: discount.code,
-    starts_at: discount.startsAt?.toISOString() ?? null,
-    ends_at: discount.endsAt?.toISOString() ?? null,
-    max_redemptions: discount.maxRedemptions,
-    redemptions_count: discount.redemptionsCount,
-    organization_id: discount.organizationId,
-    products,
-    ...(discount.durationInMonths != null ? { duration_in_months: discount.durationInMonths } : {}),
-  };
-  if (discount.type === 'percentage') return { ...base, basis_points: discount.basisPoints ?? 0 };
-  const [[currency, amount]] = Object.entries(discount.amounts ?? { usd: 0 });
-  return { ...base, amount, currency, amounts: discount.amounts ?? {} };
-}
-
-/** What a discount takes off, in kernel/money's terms (checkouts and subscriptions compute amounts with it). */
-export function discountRule(discount: Pick<Discount, 'type' | 'basisPoints' | 'amounts'>): DiscountRule {
-  return { type: discount.type, basis_points: discount.basisPoints ?? undefined, amounts: discount.amounts ?? undefined };
 }

@@ -2,12 +2,16 @@
 import { z } from 'zod';
 import { FileCreate, FileDownload, FileList, FileListQuery, FilePatch, FileRead, FileUpload, FileUploadCompleted } from '../../contracts/file';
 import { IdParams } from '../../contracts/common';
-import { defineRoute } from '../../app/http/route';
+import { defineRoute, type RouteDefinition } from '../../platform/http/route';
+import type { FileService } from './file.service';
+import type { FileQueries } from './file.queries';
+import { fileFields } from './file.output';
 
 const READ = ['files:read', 'files:write'] as const;
 const WRITE = ['files:write'] as const;
 
-export const fileRoutes = [
+export function fileRoutes({ files, queries }: { files: FileService; queries: FileQueries }): RouteDefinition[] {
+  return [
   defineRoute({
     method: 'post',
     path: '/v1/files/',
@@ -17,10 +21,10 @@ export const fileRoutes = [
     status: 201,
     response: FileUpload,
     idempotent: true,
-    async handler({ env, auth, tx, body }) {
-      const { file, urls } = await env.files.create(tx.em, auth.organizationId, body);
+    async handler({ auth, tx, body }) {
+      const { file, urls } = await files.create(tx.em, auth.organizationId, body);
       return {
-        ...env.files.fields(file),
+        ...fileFields(file),
         service: file.service,
         upload: {
           id: file.uploadId,
@@ -39,8 +43,8 @@ export const fileRoutes = [
     body: FileUploadCompleted,
     status: 200,
     response: FileRead,
-    async handler({ env, auth, tx, params, body }) {
-      return env.files.output(await env.files.complete(tx.em, auth.organizationId, params.id, body));
+    async handler({ auth, tx, params, body }) {
+      return queries.output(await files.complete(tx.em, auth.organizationId, params.id, body));
     },
   }),
   defineRoute({
@@ -51,9 +55,9 @@ export const fileRoutes = [
     query: FileListQuery,
     status: 200,
     response: FileList,
-    async handler({ env, auth, tx, query }) {
-      const page = await env.files.list(tx.em, auth.organizationId, query);
-      return { items: page.items.map((f) => env.files.output(f)), pagination: page.pagination };
+    async handler({ auth, tx, query }) {
+      const page = await files.list(tx.em, auth.organizationId, query);
+      return { items: page.items.map((f) => queries.output(f)), pagination: page.pagination };
     },
   }),
   defineRoute({
@@ -65,8 +69,8 @@ export const fileRoutes = [
     body: FilePatch,
     status: 200,
     response: FileRead,
-    async handler({ env, auth, tx, params, body }) {
-      return env.files.output(await env.files.update(tx.em, auth.organizationId, params.id, body));
+    async handler({ auth, tx, params, body }) {
+      return queries.output(await files.update(tx.em, auth.organizationId, params.id, body));
     },
   }),
   defineRoute({
@@ -77,8 +81,8 @@ export const fileRoutes = [
     params: IdParams,
     status: 200,
     response: z.undefined(),
-    async handler({ env, auth, tx, params }) {
-      await env.files.delete(tx.em, auth.organizationId, params.id);
+    async handler({ auth, tx, params }) {
+      await files.delete(tx.em, auth.organizationId, params.id);
       return undefined;
     },
   }),
@@ -90,9 +94,10 @@ export const fileRoutes = [
     params: IdParams,
     status: 200,
     response: FileDownload,
-    async handler({ env, auth, tx, params }) {
-      const { file, url } = await env.files.download(tx.em, auth.organizationId, params.id);
-      return { ...env.files.fields(file), service: file.service, download: { url: url.url, expires_at: url.expiresAt.toISOString() } };
+    async handler({ auth, tx, params }) {
+      const { file, url } = await files.download(tx.em, auth.organizationId, params.id);
+      return { ...fileFields(file), service: file.service, download: { url: url.url, expires_at: url.expiresAt.toISOString() } };
     },
   }),
-];
+  ];
+}

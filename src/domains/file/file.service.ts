@@ -1,8 +1,8 @@
 // Files: the multipart upload flow, checksums verified against the stored bytes, signed downloads, deletion.
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { PUBLIC_FILE_SERVICES, type FileCreate, type FileListQuery, type FilePatch, type FileRead, type FileService as FileServiceName, type FileUploadCompleted } from '../../contracts/file';
-import { listPage } from '../../app/list-query';
+import { PUBLIC_FILE_SERVICES, type FileCreate, type FileListQuery, type FilePatch, type FileUploadCompleted } from '../../contracts/file';
+import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { FileStorage, PresignedUrl } from '../../adapters/storage/file-storage';
 import { StorageRejected } from '../../adapters/storage/file-storage';
 import type { Clock } from '../../kernel/clock';
@@ -16,9 +16,16 @@ export interface FileServiceOptions {
   environment: string;
   maxSizeBytes: number;
   urlTtlSeconds: number;
-  /** Whether anything (a benefit, a product) still uses the file; such a file cannot be deleted. */
-  isInUse: (em: EntityManager, organizationId: string, fileId: string) => Promise<boolean>;
+  /** What may still use a file (benefits, products); a file in use cannot be deleted. */
+  users: readonly FileUser[];
 }
+
+/** A domain whose records point at files. */
+export interface FileUser {
+  isFileUsed(em: EntityManager, organizationId: string, fileId: string): Promise<boolean>;
+}
+
+const files = new OwnedRepository(StoredFile, { label: 'File', softDeleted: true });
 
 export class FileService {
   constructor(
@@ -94,10 +101,8 @@ export class FileService {
     return file;
   }
 
-  async get(em: EntityManager, organizationId: string, id: string): Promise<StoredFile> {
-    const file = await em.findOne(StoredFile, { id, organizationId, deletedAt: null });
-    if (!file) throw new ResourceNotFound('File not found.');
-    return file;
+  get(em: EntityManager, organizationId: string, id: string): Promise<StoredFile> {
+    return files.get(em, organizationId, id);
   }
 
   async update(em: EntityManager, organizationId: string, id: string, patch: FilePatch): Promise<StoredFile> {
@@ -111,56 +116,22 @@ export class FileService {
 
   async delete(em: EntityManager, organizationId: string, id: string): Promise<void> {
     const file = await this.get(em, organizationId, id);
-    if (await this.options.isInUse(em, organizationId, id)) {
+    const uses = await Promise.all(this.options.users.map((user) => user.isFileUsed(em, organizationId, id)));
+    if (uses.some(Boolean)) {
       throw new NotPermitted('This file is still used by a benefit or a product; remove it there first.');
     }
-    file.deletedAt = this.clock.now();
-    await em.flush();
+    await files.softDelete(em, file, this.clock.now());
     await this.storage.delete(file.path);
   }
 
-  async list(em: EntityManager, organizationId: string, query: FileListQuery) {
-    const qb = em.createQueryBuilder(StoredFile, 'f').where({ organizationId, deletedAt: null });
-    if (query.organization_id) qb.andWhere({ organizationId: { $in: query.organization_id } });
-    if (query.ids) qb.andWhere({ id: { $in: query.ids } });
-    qb.orderBy([{ createdAt: 'desc' }, { id: 'asc' }]);
-    return listPage(qb, query);
+  list(em: EntityManager, organizationId: string, query: FileListQuery) {
+    return files.list(em, organizationId, query, { alias: 'f', where: (qb) => query.ids && qb.andWhere({ id: { $in: query.ids } }) });
   }
 
   async download(em: EntityManager, organizationId: string, id: string): Promise<{ file: StoredFile; url: PresignedUrl }> {
     const file = await this.get(em, organizationId, id);
     if (!file.isUploaded) throw new ResourceNotFound('This file has not been uploaded yet.');
     return { file, url: await this.storage.presignDownload(file.path, file.name, this.options.urlTtlSeconds) };
-  }
-
-  /** The organization's uploaded, undeleted files of `service` among `ids`. */
-  async findUploaded(em: EntityManager, organizationId: string, ids: readonly string[], service: FileServiceName): Promise<StoredFile[]> {
-    return ids.length ? em.find(StoredFile, { organizationId, id: { $in: [...ids] }, service, isUploaded: true, deletedAt: null }) : [];
-  }
-
-  /** The fields every file shape shares (FileUpload, FileRead, FileDownload). */
-  fields(file: StoredFile) {
-    return {
-      id: file.id,
-      organization_id: file.organizationId,
-      name: file.name,
-      path: file.path,
-      mime_type: file.mimeType,
-      size: file.size,
-      storage_version: file.storageVersion,
-      checksum_etag: file.checksumEtag,
-      checksum_sha256_base64: file.checksumSha256Base64,
-      checksum_sha256_hex: file.checksumSha256Hex,
-      last_modified_at: file.lastModifiedAt?.toISOString() ?? null,
-      version: file.version,
-      is_uploaded: file.isUploaded,
-      size_readable: readableSize(file.size),
-    };
-  }
-
-  output(file: StoredFile): FileRead {
-    const read = { ...this.fields(file), created_at: file.createdAt.toISOString() };
-    return file.service === 'downloadable' ? { ...read, service: 'downloadable' } : { ...read, service: file.service, public_url: this.storage.publicUrl(file.path) };
   }
 }
 

@@ -1,3 +1,3 @@
-export { FileService } from './file.service';
+export { FileService, type FileUser } from './file.service';
+export { FileQueries } from './file.queries';
 export { fileRoutes } from './file.routes';
-export { storageRouter } from './storage.routes';

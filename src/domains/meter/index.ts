@@ -1,3 +1,4 @@
-export { MeterService, meterOutput } from './meter.service';
+export { MeterService } from './meter.service';
+export { meterOutput } from './meter.output';
 export { meterRoutes } from './meter.routes';
 export { Meter } from './meter.entity';

@@ -1,13 +1,15 @@
 // HTTP surface of meters: GET/POST /v1/meters/, GET/PATCH /v1/meters/{id}.
 import { IdParams } from '../../contracts/common';
 import { Meter, MeterCreate, MeterList, MeterListQuery, MeterUpdate } from '../../contracts/meter';
-import { defineRoute } from '../../app/http/route';
-import { meterOutput } from './meter.service';
+import { defineRoute, type RouteDefinition } from '../../platform/http/route';
+import { meterOutput } from './meter.output';
+import type { MeterService } from './meter.service';
 
 const READ = ['meters:read', 'meters:write'] as const;
 const WRITE = ['meters:write'] as const;
 
-export const meterRoutes = [
+export function meterRoutes({ meters }: { meters: MeterService }): RouteDefinition[] {
+  return [
   defineRoute({
     method: 'get',
     path: '/v1/meters/',
@@ -16,8 +18,8 @@ export const meterRoutes = [
     query: MeterListQuery,
     status: 200,
     response: MeterList,
-    async handler({ env, auth, tx, query }) {
-      const page = await env.meters.list(tx.em, auth.organizationId, query);
+    async handler({ auth, tx, query }) {
+      const page = await meters.list(tx.em, auth.organizationId, query);
       return { items: page.items.map(meterOutput), pagination: page.pagination };
     },
   }),
@@ -30,8 +32,8 @@ export const meterRoutes = [
     status: 201,
     response: Meter,
     idempotent: true,
-    async handler({ env, auth, tx, body }) {
-      return meterOutput(await env.meters.create(tx.em, auth.organizationId, body));
+    async handler({ auth, tx, body }) {
+      return meterOutput(await meters.create(tx.em, auth.organizationId, body));
     },
   }),
   defineRoute({
@@ -42,8 +44,8 @@ export const meterRoutes = [
     params: IdParams,
     status: 200,
     response: Meter,
-    async handler({ env, auth, tx, params }) {
-      return meterOutput(await env.meters.get(tx.em, auth.organizationId, params.id));
+    async handler({ auth, tx, params }) {
+      return meterOutput(await meters.get(tx.em, auth.organizationId, params.id));
     },
   }),
   defineRoute({
@@ -55,8 +57,9 @@ export const meterRoutes = [
     body: MeterUpdate,
     status: 200,
     response: Meter,
-    async handler({ env, auth, tx, params, body }) {
-      return meterOutput(await env.meters.update(tx.em, auth.organizationId, params.id, body));
+    async handler({ auth, tx, params, body }) {
+      return meterOutput(await meters.update(tx.em, auth.organizationId, params.id, body));
     },
   }),
-];
+  ];
+}

@@ -1,11 +1,13 @@
 // HTTP surface of orders: read and list (orders are created by checkouts).
 import { IdParams } from '../../contracts/common';
 import { Order, OrderList, OrderListQuery } from '../../contracts/order';
-import { defineRoute } from '../../app/http/route';
+import { defineRoute, type RouteDefinition } from '../../platform/http/route';
+import type { OrderService } from './order.service';
 
 const READ = ['orders:read'] as const;
 
-export const orderRoutes = [
+export function orderRoutes({ orders }: { orders: OrderService }): RouteDefinition[] {
+  return [
   defineRoute({
     method: 'get',
     path: '/v1/orders/',
@@ -14,9 +16,9 @@ export const orderRoutes = [
     query: OrderListQuery,
     status: 200,
     response: OrderList,
-    async handler({ env, auth, tx, query }) {
-      const page = await env.orders.list(tx.em, auth.organizationId, query);
-      return { items: await env.orders.outputs(tx.em, auth.organizationId, page.items), pagination: page.pagination };
+    async handler({ auth, tx, query }) {
+      const page = await orders.list(tx.em, auth.organizationId, query);
+      return { items: await orders.outputs(tx.em, auth.organizationId, page.items), pagination: page.pagination };
     },
   }),
   defineRoute({
@@ -27,8 +29,9 @@ export const orderRoutes = [
     params: IdParams,
     status: 200,
     response: Order,
-    async handler({ env, auth, tx, params }) {
-      return env.orders.output(tx.em, await env.orders.get(tx.em, auth.organizationId, params.id));
+    async handler({ auth, tx, params }) {
+      return orders.output(tx.em, await orders.get(tx.em, auth.organizationId, params.id));
     },
   }),
-];
+  ];
+}

@@ -2,29 +2,31 @@
 // Events in the spec's order: order.created when it is written, order.updated and order.paid when payment completes.
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Customer as CustomerOutput } from '../../contracts/customer';
+import { orderWorkflowId, WORKFLOW_TYPES, type OrderInput } from '../../../workflows/definitions';
 import type { Order as OrderOutput, OrderListQuery } from '../../contracts/order';
-import type { ProductPrice as PriceOutput } from '../../contracts/price';
-import type { ProductSummary } from '../../contracts/product';
-import { listPage, orderBySorting, whereMetadata } from '../../app/list-query';
-import type { Tx } from '../../app/transaction';
+import type { OrderSubscription } from '../../contracts/subscription';
 import type { Clock } from '../../kernel/clock';
-import { ResourceNotFound } from '../../kernel/errors';
 import { byId, distinctIds, newId } from '../../kernel/ids';
-import type { OutboxService } from '../outbox';
+import { OwnedRepository } from '../../platform/database/owned-repository';
+import type { Tx } from '../../platform/database/transaction';
+import type { ProductService } from '../catalog';
+import type { CustomerService } from '../customer';
+import type { OutboxService } from '../../platform/outbox';
 import { Order, OrderItem, type BillingReason } from './order.entity';
+import { orderOutput } from './order.output';
 
 const SORT_COLUMNS = { created_at: 'createdAt', status: 'status', net_amount: 'netAmount' } as const;
 
 export interface OrderDeps {
   clock: Clock;
   outbox: OutboxService;
-  customers(em: EntityManager, organizationId: string, ids: string[]): Promise<CustomerOutput[]>;
-  products(em: EntityManager, organizationId: string, ids: string[]): Promise<ProductSummary[]>;
-  prices(em: EntityManager, organizationId: string, ids: string[]): Promise<PriceOutput[]>;
-  /** Subscriptions as orders embed them. */
-  subscriptions(em: EntityManager, ids: string[]): Promise<{ id: string }[]>;
+  customers: CustomerService;
+  products: ProductService;
+  /** Subscriptions as orders embed them (the subscription domain bills through orders, so it is reached this way). */
+  subscriptions: { orderSummaries(em: EntityManager, ids: readonly string[]): Promise<OrderSubscription[]> };
 }
+
+const orders = new OwnedRepository(Order, { label: 'Order' });
 
 export interface OrderLine {
   label: string;
@@ -111,6 +113,18 @@ export class OrderService {
     return order;
   }
 
+  /** Starts `order:<id>`, which marks a one-time purchase paid, through the outbox once the caller's transaction commits. */
+  startFlow(tx: Tx, order: Order, chargeId: string | null): void {
+    const input: OrderInput = { orderId: order.id, chargeId };
+    this.deps.outbox.enqueueWorkflowStart(tx, order.organizationId, {
+      workflowType: WORKFLOW_TYPES.order,
+      workflowId: orderWorkflowId(order.id),
+      args: [input],
+      searchAttributes: { OrderId: order.id },
+      summary: `Order ${order.id}`,
+    });
+  }
+
   /** Pending → paid, once: order.updated then order.paid. Paying a paid order changes nothing. */
   async markPaid(tx: Tx, orderId: string, chargeId: string | null, at?: Date): Promise<{ order: Order; paidNow: boolean }> {
     const order = await tx.em.findOneOrFail(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -151,22 +165,21 @@ export class OrderService {
     return em.findOne(Order, { cycleKey });
   }
 
-  async get(em: EntityManager, organizationId: string, id: string): Promise<Order> {
-    const order = await em.findOne(Order, { id, organizationId });
-    if (!order) throw new ResourceNotFound('Order not found.');
-    return order;
+  get(em: EntityManager, organizationId: string, id: string): Promise<Order> {
+    return orders.get(em, organizationId, id);
   }
 
-  async list(em: EntityManager, organizationId: string, query: OrderListQuery) {
-    const qb = em.createQueryBuilder(Order, 'o').where({ organizationId });
-    if (query.organization_id) qb.andWhere({ organizationId: { $in: query.organization_id } });
-    if (query.product_id) qb.andWhere({ productId: { $in: query.product_id } });
-    if (query.customer_id) qb.andWhere({ customerId: { $in: query.customer_id } });
-    if (query.checkout_id) qb.andWhere({ checkoutId: { $in: query.checkout_id } });
-    if (query.discount_id) qb.andWhere({ discountId: { $in: query.discount_id } });
-    whereMetadata(qb, 'o', query.metadata);
-    orderBySorting(qb, query.sorting, SORT_COLUMNS);
-    return listPage(qb, query);
+  list(em: EntityManager, organizationId: string, query: OrderListQuery) {
+    return orders.list(em, organizationId, query, {
+      alias: 'o',
+      sort: SORT_COLUMNS,
+      where: (qb) => {
+        if (query.product_id) qb.andWhere({ productId: { $in: query.product_id } });
+        if (query.customer_id) qb.andWhere({ customerId: { $in: query.customer_id } });
+        if (query.checkout_id) qb.andWhere({ checkoutId: { $in: query.checkout_id } });
+        if (query.discount_id) qb.andWhere({ discountId: { $in: query.discount_id } });
+      },
+    });
   }
 
   async output(em: EntityManager, order: Order): Promise<OrderOutput> {
@@ -178,74 +191,11 @@ export class OrderService {
     if (!orders.length) return [];
     const idsOf = (pick: (order: Order) => string | null) => distinctIds(orders, pick);
     const items = await em.find(OrderItem, { orderId: { $in: idsOf((o) => o.id) } }, { orderBy: { position: 'asc' } });
-    const customers = byId(await this.deps.customers(em, organizationId, idsOf((o) => o.customerId)));
-    const products = byId(await this.deps.products(em, organizationId, idsOf((o) => o.productId)));
-    const prices = byId(await this.deps.prices(em, organizationId, idsOf((o) => o.productPriceId)));
-    const subscriptions = byId(await this.deps.subscriptions(em, idsOf((o) => o.subscriptionId)));
-    return orders.map((order) => this.present(order, items.filter((item) => item.orderId === order.id), customers, products, prices, subscriptions));
+    const customers = byId(await this.deps.customers.outputs(em, organizationId, idsOf((o) => o.customerId)));
+    const products = byId(await this.deps.products.summaries(em, organizationId, idsOf((o) => o.productId)));
+    const prices = byId(await this.deps.products.priceOutputs(em, organizationId, idsOf((o) => o.productPriceId)));
+    const subscriptions = byId(await this.deps.subscriptions.orderSummaries(em, idsOf((o) => o.subscriptionId)));
+    return orders.map((order) => orderOutput(order, items.filter((item) => item.orderId === order.id), customers, products, prices, subscriptions));
   }
 
-  private present(
-    order: Order,
-    items: OrderItem[],
-    customers: Map<string, CustomerOutput>,
-    products: Map<string, ProductSummary>,
-    prices: Map<string, PriceOutput>,
-    subscriptions: Map<string, { id: string }>,
-  ): OrderOutput {
-    const paid = order.status !== 'pending' && order.status !== 'void';
-    return {
-      id: order.id,
-      created_at: order.createdAt.toISOString(),
-      modified_at: order.modifiedAt?.toISOString() ?? null,
-      status: order.status,
-      paid,
-      subtotal_amount: order.subtotalAmount,
-      discount_amount: order.discountAmount,
-      net_amount: order.netAmount,
-      amount: order.netAmount,
-      tax_amount: order.taxAmount,
-      total_amount: order.totalAmount,
-      applied_balance_amount: 0,
-      due_amount: paid ? 0 : order.totalAmount,
-      refunded_amount: order.refundedAmount,
-      refunded_tax_amount: order.refundedTaxAmount,
-      currency: order.currency,
-      billing_reason: order.billingReason,
-      billing_name: order.billingName,
-      billing_address: order.billingAddress,
-      invoice_number: null,
-      is_invoice_generated: false,
-      receipt_number: null,
-      seats: order.seats,
-      customer_id: order.customerId,
-      product_id: order.productId,
-      product_price_id: order.productPriceId,
-      product_price: (order.productPriceId && prices.get(order.productPriceId)) || null,
-      discount_id: order.discountId,
-      subscription_id: order.subscriptionId,
-      checkout_id: order.checkoutId,
-      metadata: order.metadata,
-      custom_field_data: order.customFieldData,
-      platform_fee_amount: 0,
-      platform_fee_currency: null,
-      customer: customers.get(order.customerId)!,
-      product: (order.productId && products.get(order.productId)) || null,
-      discount: order.discountId ? { id: order.discountId } : null,
-      subscription: (order.subscriptionId && subscriptions.get(order.subscriptionId)) || null,
-      items: items.map((item) => ({
-        created_at: item.createdAt.toISOString(),
-        modified_at: null,
-        id: item.id,
-        label: item.label,
-        amount: item.amount,
-        tax_amount: item.taxAmount,
-        proration: item.proration,
-        product_price_id: item.productPriceId,
-      })),
-      description: order.description,
-      refundable_amount: paid ? order.netAmount - order.refundedAmount : 0,
-      refundable_tax_amount: paid ? order.taxAmount - order.refundedTaxAmount : 0,
-    };
-  }
 }

@@ -1,3 +1,3 @@
-export { OrganizationService, type AuthenticatedOrganization } from './organization.service';
+export { OrganizationService } from './organization.service';
 export { SCOPES, isScope, ORGANIZATION_TOKEN_PREFIX, type Scope } from './organization.logic';
 export { Organization } from './organization.entity';

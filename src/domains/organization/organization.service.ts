@@ -1,16 +1,11 @@
 // Organizations and their access tokens: creation (CLI) and authentication of bearer tokens (API).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../kernel/clock';
+import type { AuthenticatedOrganization } from '../../platform/http/route';
 import { Conflict, ResourceNotFound } from '../../kernel/errors';
 import { isUuid, newId } from '../../kernel/ids';
 import { Organization, OrganizationAccessToken } from './organization.entity';
 import { generateOrganizationToken, hasValidChecksum, hashToken, slugify, type Scope } from './organization.logic';
-
-export interface AuthenticatedOrganization {
-  organizationId: string;
-  tokenId: string;
-  scopes: ReadonlySet<string>;
-}
 
 export class OrganizationService {
   constructor(

@@ -1,6 +1,7 @@
 export { SubscriptionService, type NewSubscription } from './subscription.service';
-export { SubscriptionBillingService, type SubscriptionSchedule } from './subscription-billing.service';
+export { SubscriptionBillingService } from './subscription-billing.service';
 export { SubscriptionCommandService } from './subscription-commands.service';
+export { SubscriptionQueries } from './subscription.queries';
 export { Subscription } from './subscription.entity';
-export type { SubscriptionCommand } from './subscription.logic';
+export type { SubscriptionCommand, SubscriptionSchedule } from './subscription.logic';
 export { subscriptionRoutes } from './subscription.routes';

@@ -3,14 +3,15 @@
 import { LockMode } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { PaymentDeclined, type PaymentProcessor } from '../../adapters/payment/payment-processor';
-import { inTransaction, type Tx } from '../../app/transaction';
-import type { DiscountRule } from '../../kernel/money';
-import { discountRule, type DiscountService } from '../discount';
+import { addInterval } from '../../kernel/calendar';
+import { inTransaction, type Tx } from '../../platform/database/transaction';
+import type { ProductService } from '../catalog';
+import { discountApplies, discountRule, type DiscountRule, type DiscountService } from '../discount';
 import type { Order, OrderService } from '../order';
 import { calculateTax, type SellerOfRecord } from '../tax';
-import { addInterval, discountApplies } from '../../kernel/calendar';
+import type { TestClockQueries } from '../test-clock';
 import { Subscription, type CancellationReason } from './subscription.entity';
-import { isUnrecoverableDecline, renewalLines } from './subscription.logic';
+import { isUnrecoverableDecline, renewalLines, type SubscriptionSchedule } from './subscription.logic';
 import type { SubscriptionService } from './subscription.service';
 
 export interface BillingDeps {
@@ -22,22 +23,8 @@ export interface BillingDeps {
   subscriptions: SubscriptionService;
   orders: OrderService;
   discounts: DiscountService;
-  productName(tx: Tx, organizationId: string, productId: string): Promise<string>;
-  /** The subscription's test clock's time, when it follows one. */
-  clockTime(tx: Tx, testClockId: string): Promise<Date | null>;
-}
-
-/** What the workflow schedules from: the status, the period's end, and dunning's settings. */
-export interface SubscriptionSchedule {
-  status: Subscription['status'];
-  cancelAtPeriodEnd: boolean;
-  currentPeriodEnd: string;
-  interval: Subscription['recurringInterval'];
-  intervalCount: number;
-  anchorDay: number;
-  dunningDays: number[];
-  /** The frozen time of the subscription's test clock now (it may have moved before the workflow started). */
-  clockTime: string | null;
+  products: ProductService;
+  testClocks: TestClockQueries;
 }
 
 export type RenewalCharge = { chargeId: string | null } | { declined: string; unrecoverable: boolean };
@@ -50,7 +37,7 @@ export class SubscriptionBillingService {
   }
 
   private async scheduleOf(tx: Tx, s: Subscription): Promise<SubscriptionSchedule> {
-    const clockTime = s.testClockId ? await this.deps.clockTime(tx, s.testClockId) : null;
+    const clockTime = s.testClockId ? await this.deps.testClocks.now(tx.em, s.testClockId) : null;
     return {
       status: s.status,
       cancelAtPeriodEnd: s.cancelAtPeriodEnd,
@@ -85,7 +72,7 @@ export class SubscriptionBillingService {
       const end = addInterval(start, s.recurringInterval, s.recurringIntervalCount, s.anchorDay);
       const rule = await this.currentDiscount(tx, s, start);
       const { lines, discountAmount: discount, carryForward } = renewalLines({
-        productName: await this.deps.productName(tx, s.organizationId, s.productId),
+        productName: (await this.deps.products.get(tx.em, s.organizationId, s.productId)).name,
         priceId: s.priceId,
         priceAmount: s.priceAmount,
         period: { start, end },

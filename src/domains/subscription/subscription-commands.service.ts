@@ -2,45 +2,58 @@
 // period end, uncancel, revoke now, clear a scheduled change, and plan, seat or discount changes with proration.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { PaymentDeclined, type PaymentProcessor } from '../../adapters/payment/payment-processor';
-import type { ProductPrice as PriceOutput } from '../../contracts/price';
-import type { Product as ProductOutput } from '../../contracts/product';
-import { inTransaction, type Tx } from '../../app/transaction';
-import { invalidField, PaymentFailed, reportedError } from '../../kernel/errors';
+import { subscriptionCommandUpdate, subscriptionWorkflowId } from '../../../workflows/definitions';
+import type { Subscription as SubscriptionOutput } from '../../contracts/subscription';
+import { invalidField } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
-import { changeProration, discountAmount, seatsPrice } from '../../kernel/money';
-import { discountRule, type Discount, type DiscountService } from '../discount';
+import { changeProration } from '../../kernel/money';
+import { inTransaction, type Tx } from '../../platform/database/transaction';
+import type { FlowClient } from '../../platform/temporal/flow-client';
+import type { ProductService } from '../catalog';
+import { discountAmount, discountRefusal, discountRule, type Discount, type DiscountService } from '../discount';
 import type { OrderService } from '../order';
 import type { SubscriptionBillingService } from './subscription-billing.service';
 import { Subscription, type CancellationReason, type PendingItem } from './subscription.entity';
-import { commandRefusal, periodLabel, type SubscriptionCommand } from './subscription.logic';
+import { PaymentFailed, refusalError, SUBSCRIPTION_ERRORS } from './subscription.errors';
+import { commandRefusal, periodLabel, planChangeTarget, type PlanTarget, type SubscriptionCommand } from './subscription.logic';
 import type { SubscriptionService } from './subscription.service';
 
 export interface CommandDeps {
   orm: MikroORM;
   processor: PaymentProcessor | null;
+  flows: FlowClient;
   subscriptions: SubscriptionService;
   billing: SubscriptionBillingService;
   orders: OrderService;
   discounts: DiscountService;
-  products(em: EntityManager, organizationId: string, ids: string[]): Promise<ProductOutput[]>;
-  prices(em: EntityManager, organizationId: string, ids: string[]): Promise<PriceOutput[]>;
-  /** Whether the discount can apply to this product and currency now (null) or why not. */
-  discountRefusal(discount: Discount, productId: string, currency: string, at: Date): string | null;
+  products: ProductService;
 }
 
 type Change = Extract<SubscriptionCommand, { kind: 'change' }>;
 
-/** What the subscription will bill after a change. */
-interface Target {
-  productId: string;
-  priceId: string;
-  priceAmount: number;
-  seats: number | null;
-  name: string;
-}
-
 export class SubscriptionCommandService {
   constructor(private readonly deps: CommandDeps) {}
+
+  /**
+   * Sends a command to the subscription's workflow (an Update, run between renewals) and answers the subscription
+   * after it. With `X-Idempotency-Key` the key is the Update's id, which the workflow records with the change: a
+   * retried request changes (and charges) nothing more.
+   */
+  async send(organizationId: string, id: string, command: SubscriptionCommand, idempotencyKey?: string): Promise<SubscriptionOutput> {
+    const em = this.deps.orm.em.fork();
+    const subscription = await this.deps.subscriptions.get(em, organizationId, id);
+    const updateId = idempotencyKey && `request:${idempotencyKey}`;
+    if (updateId && subscription.lastCommandKey === updateId) return (await this.deps.subscriptions.outputs(em, [subscription]))[0];
+    const refusal = commandRefusal(subscription, command); // the workflow of an ended subscription is gone: answer here
+    if (refusal) throw refusalError(refusal);
+    await this.deps.flows.update(subscriptionWorkflowId(id), subscriptionCommandUpdate, [command], {
+      ...(updateId && { updateId }),
+      errors: SUBSCRIPTION_ERRORS,
+      notStarted: 'This subscription is still being set up; try again in a moment.',
+    });
+    const fresh = this.deps.orm.em.fork();
+    return (await this.deps.subscriptions.outputs(fresh, [await this.deps.subscriptions.get(fresh, organizationId, id)]))[0];
+  }
 
   /**
    * Applies one command at `at`. `key` (from the workflow: the Update's id) is recorded with the change, so a step
@@ -74,7 +87,7 @@ export class SubscriptionCommandService {
 
   private assertLegal(s: Subscription, command: SubscriptionCommand): void {
     const refusal = commandRefusal(s, command);
-    if (refusal) throw reportedError(refusal.type, refusal.message, null)!;
+    if (refusal) throw refusalError(refusal);
   }
 
   /**
@@ -152,13 +165,13 @@ export class SubscriptionCommandService {
     Object.assign(s, { discountId: discount?.id ?? null, discountAppliedAt: null });
   }
 
-  private switchTo(s: Subscription, target: Target, discount: Discount | null): void {
+  private switchTo(s: Subscription, target: PlanTarget, discount: Discount | null): void {
     Object.assign(s, { ...pick(target), amount: target.priceAmount - discountOff(discount, target.priceAmount, s.currency), pendingUpdate: null });
   }
 
   /** Credit for the unused time of the current plan and charge for the rest of the period on the new one, after discount. */
-  private async prorationLines(em: EntityManager, s: Subscription, target: Target, discount: Discount | null, at: Date): Promise<PendingItem[]> {
-    const [current] = await this.deps.products(em, s.organizationId, [s.productId]);
+  private async prorationLines(em: EntityManager, s: Subscription, target: PlanTarget, discount: Discount | null, at: Date): Promise<PendingItem[]> {
+    const [current] = await this.deps.products.findByIds(em, s.organizationId, [s.productId]);
     const [currentDiscount] = s.discountId ? await this.deps.discounts.findByIds(em, s.organizationId, [s.discountId]) : [];
     const before = s.priceAmount - discountOff(currentDiscount ?? null, s.priceAmount, s.currency);
     const after = target.priceAmount - discountOff(discount, target.priceAmount, s.currency);
@@ -170,32 +183,11 @@ export class SubscriptionCommandService {
     ].filter((line) => line.amount !== 0);
   }
 
-  /** The plan after the change: another product's price in the subscription's currency and interval, or other seats. */
-  private async target(em: EntityManager, s: Subscription, command: Change): Promise<Target> {
-    const productId = command.productId ?? s.productId;
-    const [product] = await this.deps.products(em, s.organizationId, [productId]);
-    if (!product || product.is_archived) throw invalidField(['body', 'product_id'], 'No such product in this organization.');
-    if (!product.is_recurring || product.recurring_interval !== s.recurringInterval || product.recurring_interval_count !== s.recurringIntervalCount) {
-      throw invalidField(['body', 'product_id'], `The new product must renew every ${s.recurringIntervalCount} ${s.recurringInterval}(s), like the subscription.`);
-    }
-    const price =
-      productId === s.productId
-        ? (await this.deps.prices(em, s.organizationId, [s.priceId]))[0]
-        : product.prices.find((p) => p.price_currency === s.currency && !p.is_archived && p.amount_type !== 'metered_unit');
-    if (!price) throw invalidField(['body', 'product_id'], `The product has no price in ${s.currency.toUpperCase()}.`);
-    if (price.amount_type === 'seat_based') {
-      const seats = command.seats ?? s.seats ?? price.seat_tiers.minimum_seats;
-      const { tiers, seat_tier_type, minimum_seats, maximum_seats } = price.seat_tiers;
-      const amount = seatsPrice(tiers, seats, seat_tier_type);
-      if (amount === null || seats < minimum_seats || (maximum_seats !== null && seats > maximum_seats)) {
-        throw invalidField(['body', 'seats'], `Seats must be between ${minimum_seats} and ${maximum_seats ?? 'any number'}.`);
-      }
-      return { productId, priceId: price.id, priceAmount: amount, seats, name: product.name };
-    }
-    if (command.seats !== undefined) throw invalidField(['body', 'seats'], 'Seats apply only to seat-based prices.');
-    if (price.amount_type === 'fixed') return { productId, priceId: price.id, priceAmount: price.price_amount, seats: null, name: product.name };
-    if (productId === s.productId) return { productId, priceId: s.priceId, priceAmount: s.priceAmount, seats: s.seats, name: product.name };
-    throw invalidField(['body', 'product_id'], 'Subscriptions can move only to fixed, free or seat-based prices.');
+  /** The plan after the change (`planChangeTarget`), from the product it names and the subscription's current price. */
+  private async target(em: EntityManager, s: Subscription, command: Change): Promise<PlanTarget> {
+    const [product] = await this.deps.products.outputsByIds(em, s.organizationId, [command.productId ?? s.productId]);
+    const [currentPrice] = await this.deps.products.priceOutputs(em, s.organizationId, [s.priceId]);
+    return planChangeTarget(s, product, currentPrice, command);
   }
 
   /** The discount after the change: kept, removed (`null`), or another one that applies to the new product. */
@@ -205,13 +197,13 @@ export class SubscriptionCommandService {
     const [discount] = await this.deps.discounts.findByIds(em, s.organizationId, [id]);
     if (command.discountId === undefined) return discount ?? null;
     if (!discount || discount.deletedAt) throw invalidField(['body', 'discount_id'], 'No such discount in this organization.');
-    const refusal = this.deps.discountRefusal(discount, productId, s.currency, at);
+    const refusal = discountRefusal(discount, productId, s.currency, at);
     if (refusal) throw invalidField(['body', 'discount_id'], refusal);
     return discount;
   }
 }
 
-const pick = ({ productId, priceId, priceAmount, seats }: Target) => ({ productId, priceId, priceAmount, seats });
+const pick = ({ productId, priceId, priceAmount, seats }: PlanTarget) => ({ productId, priceId, priceAmount, seats });
 const seatsLabel = (seats: number | null) => (seats === null ? '' : ` (${seats} seat${seats === 1 ? '' : 's'})`);
 
 /** What the discount, if any, takes off `amount`. */

@@ -1,6 +1,12 @@
 // Subscription rules that need no database: which lifecycle commands are legal, dunning's schedule, and the lines
 // and amounts of a renewal. Amounts come from kernel/money.
-import { discountAmount, type DiscountRule } from '../../kernel/money';
+import { discountAmount, type DiscountRule } from '../discount/discount.logic';
+import type { ProductPrice as PriceOutput } from '../../contracts/price';
+import type { Product as ProductOutput } from '../../contracts/product';
+import type { SubscriptionUpdate } from '../../contracts/subscription';
+import { addInterval, type RecurringInterval } from '../../kernel/calendar';
+import { invalidField } from '../../kernel/errors';
+import { seatsPrice } from '../../kernel/money';
 import type { SubscriptionStatus } from './subscription.entity';
 
 export type SubscriptionCommand =
@@ -9,6 +15,31 @@ export type SubscriptionCommand =
   | { kind: 'revoke'; reason: string | null; comment: string | null }
   | { kind: 'change'; productId?: string; seats?: number; discountId?: string | null; proration: 'invoice' | 'prorate' | 'next_period' }
   | { kind: 'clear_pending_update' };
+
+/** What the workflow schedules from: the status, the period's end, and dunning's settings. */
+export interface SubscriptionSchedule {
+  status: SubscriptionStatus;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: string;
+  interval: RecurringInterval;
+  intervalCount: number;
+  anchorDay: number;
+  dunningDays: number[];
+  /** The frozen time of the subscription's test clock now (it may have moved before the workflow started). */
+  clockTime: string | null;
+}
+
+/** What the subscription will do next (a renewal, its end, a payment retry) and the next three renewals. */
+export function upcomingSchedule(schedule: SubscriptionSchedule | undefined, retryAt: string | null) {
+  type Action = 'renew' | 'end' | 'retry_payment' | 'none';
+  const at = (action: Action, when: string | null, renewals: string[] = []) => ({ status: schedule?.status ?? 'starting', next: { action, at: when }, renewals });
+  if (!schedule || schedule.status === 'canceled') return at('none', null);
+  if (retryAt) return at('retry_payment', retryAt);
+  if (schedule.cancelAtPeriodEnd) return at('end', schedule.currentPeriodEnd);
+  const renewals = [new Date(schedule.currentPeriodEnd)];
+  while (renewals.length < 3) renewals.push(addInterval(renewals[renewals.length - 1], schedule.interval, schedule.intervalCount, schedule.anchorDay));
+  return at('renew', schedule.currentPeriodEnd, renewals.map((d) => d.toISOString()));
+}
 
 /** What the workflow knows of its subscription, enough to refuse an illegal command before it is recorded. */
 export interface LifecycleState {
@@ -82,4 +113,76 @@ export function renewalLines(input: {
 
 export function periodLabel(start: Date, end: Date): string {
   return `From ${start.toISOString().slice(0, 10)} to ${end.toISOString().slice(0, 10)}`;
+}
+
+/** The reference's update variants, told apart by their keys: one kind of change per request. */
+export function commandOf(body: SubscriptionUpdate): SubscriptionCommand {
+  const reason = body.customer_cancellation_reason ?? null;
+  const comment = body.customer_cancellation_comment ?? null;
+  const kinds = [
+    body.revoke !== undefined && 'revoke',
+    body.cancel_at_period_end !== undefined && 'cancel_at_period_end',
+    'pending_update' in body && 'pending_update',
+    (body.product_id != null || body.seats !== undefined || 'discount_id' in body) && 'product_id, seats or discount_id',
+  ].filter(Boolean);
+  if (kinds.length !== 1) throw invalidField(['body'], kinds.length ? `One kind of change per request (got ${kinds.join(' and ')}).` : 'Nothing to update.');
+  if (body.revoke) return { kind: 'revoke', reason, comment };
+  if (body.cancel_at_period_end !== undefined) return body.cancel_at_period_end ? { kind: 'cancel', reason, comment } : { kind: 'uncancel' };
+  if ('pending_update' in body) return { kind: 'clear_pending_update' };
+  return {
+    kind: 'change',
+    ...(body.product_id != null && { productId: body.product_id }),
+    ...(body.seats !== undefined && { seats: body.seats }),
+    ...('discount_id' in body && { discountId: body.discount_id ?? null }),
+    proration: body.proration_behavior ?? 'prorate',
+  };
+}
+
+/** What the subscription will bill after a plan or seat change. */
+export interface PlanTarget {
+  productId: string;
+  priceId: string;
+  priceAmount: number;
+  seats: number | null;
+  name: string;
+}
+
+/** The subscription's plan as a change sees it. */
+export interface CurrentPlan {
+  productId: string;
+  priceId: string;
+  priceAmount: number;
+  seats: number | null;
+  currency: string;
+  recurringInterval: RecurringInterval;
+  recurringIntervalCount: number;
+}
+
+/**
+ * The plan after a change: the named product (`product`, undefined when it is not the organization's) at its static
+ * price in the subscription's currency and interval — or, on the same product, the current price (`currentPrice`)
+ * with other seats. A 422 names what is wrong.
+ */
+export function planChangeTarget(current: CurrentPlan, product: ProductOutput | undefined, currentPrice: PriceOutput | undefined, command: { productId?: string; seats?: number }): PlanTarget {
+  const productId = command.productId ?? current.productId;
+  if (!product || product.is_archived) throw invalidField(['body', 'product_id'], 'No such product in this organization.');
+  if (!product.is_recurring || product.recurring_interval !== current.recurringInterval || product.recurring_interval_count !== current.recurringIntervalCount) {
+    throw invalidField(['body', 'product_id'], `The new product must renew every ${current.recurringIntervalCount} ${current.recurringInterval}(s), like the subscription.`);
+  }
+  const price =
+    productId === current.productId ? currentPrice : product.prices.find((p) => p.price_currency === current.currency && !p.is_archived && p.amount_type !== 'metered_unit');
+  if (!price) throw invalidField(['body', 'product_id'], `The product has no price in ${current.currency.toUpperCase()}.`);
+  if (price.amount_type === 'seat_based') {
+    const seats = command.seats ?? current.seats ?? price.seat_tiers.minimum_seats;
+    const { tiers, seat_tier_type, minimum_seats, maximum_seats } = price.seat_tiers;
+    const amount = seatsPrice(tiers, seats, seat_tier_type);
+    if (amount === null || seats < minimum_seats || (maximum_seats !== null && seats > maximum_seats)) {
+      throw invalidField(['body', 'seats'], `Seats must be between ${minimum_seats} and ${maximum_seats ?? 'any number'}.`);
+    }
+    return { productId, priceId: price.id, priceAmount: amount, seats, name: product.name };
+  }
+  if (command.seats !== undefined) throw invalidField(['body', 'seats'], 'Seats apply only to seat-based prices.');
+  if (price.amount_type === 'fixed') return { productId, priceId: price.id, priceAmount: price.price_amount, seats: null, name: product.name };
+  if (productId === current.productId) return { productId, priceId: current.priceId, priceAmount: current.priceAmount, seats: current.seats, name: product.name };
+  throw invalidField(['body', 'product_id'], 'Subscriptions can move only to fixed, free or seat-based prices.');
 }

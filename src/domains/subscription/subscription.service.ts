@@ -1,30 +1,27 @@
 // Subscriptions: born of a checkout of a recurring product, read and listed through the API, and presented as the
 // reference's Subscription. Every change goes out as subscription.updated plus the status-derived events.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Customer as CustomerOutput } from '../../contracts/customer';
-import type { ProductPrice as PriceOutput } from '../../contracts/price';
-import type { Product as ProductOutput } from '../../contracts/product';
-import type { OrderSubscription, Subscription as SubscriptionOutput, SubscriptionListQuery } from '../../contracts/subscription';
+import { clockInput, subscriptionWorkflowId, WORKFLOW_TYPES, type SubscriptionInput } from '../../../workflows/definitions';
+import type { Subscription as SubscriptionOutput, SubscriptionListQuery } from '../../contracts/subscription';
 import type { WebhookEventType } from '../../contracts/webhook';
-import { listPage, orderBySorting, whereMetadata } from '../../app/list-query';
-import type { Tx } from '../../app/transaction';
+import { OwnedRepository } from '../../platform/database/owned-repository';
+import type { Tx } from '../../platform/database/transaction';
 import type { Clock } from '../../kernel/clock';
-import { ResourceNotFound } from '../../kernel/errors';
-import { byId, distinctIds, newId } from '../../kernel/ids';
+import { newId } from '../../kernel/ids';
+import type { ProductService } from '../catalog';
+import type { CustomerService } from '../customer';
 import type { DiscountService } from '../discount';
-import type { OutboxService } from '../outbox';
+import type { OutboxService } from '../../platform/outbox';
 import { addInterval, type RecurringInterval } from '../../kernel/calendar';
 import { Subscription } from './subscription.entity';
+import { subscriptionOutputs } from './subscription.output';
 
 export interface SubscriptionDeps {
   clock: Clock;
   outbox: OutboxService;
   discounts: DiscountService;
-  customers(em: EntityManager, organizationId: string, ids: string[]): Promise<CustomerOutput[]>;
-  products(em: EntityManager, organizationId: string, ids: string[]): Promise<ProductOutput[]>;
-  prices(em: EntityManager, organizationId: string, ids: string[]): Promise<PriceOutput[]>;
-  /** Starts `subscription:<id>` through the outbox, following the subscription's test clock if it has one. */
-  startWorkflow(tx: Tx, subscription: Subscription): void;
+  customers: CustomerService;
+  products: ProductService;
 }
 
 /** What a checkout of a recurring product hands over. */
@@ -68,6 +65,10 @@ const SORT_COLUMNS = {
   discount: 'discountId',
 } as const;
 
+const LIVE = ['trialing', 'active', 'past_due'];
+
+export const subscriptions = new OwnedRepository(Subscription, { label: 'Subscription' });
+
 export class SubscriptionService {
   constructor(private readonly deps: SubscriptionDeps) {}
 
@@ -101,8 +102,20 @@ export class SubscriptionService {
     });
     await tx.em.flush();
     await this.announce(tx, subscription, ['subscription.created']);
-    this.deps.startWorkflow(tx, subscription);
+    this.startWorkflow(tx, subscription);
     return subscription;
+  }
+
+  /** Starts `subscription:<id>` through the outbox, following the subscription's test clock if it has one. */
+  private startWorkflow(tx: Tx, subscription: Subscription): void {
+    const input: SubscriptionInput = { subscriptionId: subscription.id, clock: clockInput(subscription.testClockId, subscription.currentPeriodStart) };
+    this.deps.outbox.enqueueWorkflowStart(tx, subscription.organizationId, {
+      workflowType: WORKFLOW_TYPES.subscription,
+      workflowId: subscriptionWorkflowId(subscription.id),
+      args: [input],
+      searchAttributes: { SubscriptionId: subscription.id, CustomerId: subscription.customerId },
+      summary: `Subscription ${subscription.id}`,
+    });
   }
 
   /** Writes the events of a change, in the reference's order: subscription.updated first, then the specific ones. */
@@ -111,97 +124,30 @@ export class SubscriptionService {
     for (const type of events) this.deps.outbox.enqueueEvent(tx, subscription.organizationId, type, output);
   }
 
-  async get(em: EntityManager, organizationId: string, id: string): Promise<Subscription> {
-    const subscription = await em.findOne(Subscription, { id, organizationId });
-    if (!subscription) throw new ResourceNotFound('Subscription not found.');
-    return subscription;
+  get(em: EntityManager, organizationId: string, id: string): Promise<Subscription> {
+    return subscriptions.get(em, organizationId, id);
   }
 
-  async list(em: EntityManager, organizationId: string, query: SubscriptionListQuery) {
-    const qb = em.createQueryBuilder(Subscription, 's').where({ organizationId });
-    if (query.organization_id) qb.andWhere({ organizationId: { $in: query.organization_id } });
-    if (query.product_id) qb.andWhere({ productId: { $in: query.product_id } });
-    if (query.customer_id) qb.andWhere({ customerId: { $in: query.customer_id } });
-    if (query.external_customer_id) qb.andWhere('s.customer_id in (select id from customer where external_id in (?))', [query.external_customer_id]);
-    if (query.discount_id) qb.andWhere({ discountId: { $in: query.discount_id } });
-    if (query.status) qb.andWhere({ status: { $in: query.status } });
-    if (query.active !== undefined) qb.andWhere({ status: query.active ? { $in: ['trialing', 'active', 'past_due'] } : { $nin: ['trialing', 'active', 'past_due'] } });
-    if (query.cancel_at_period_end !== undefined) qb.andWhere({ cancelAtPeriodEnd: query.cancel_at_period_end });
-    if (query.customer_cancellation_reason) qb.andWhere({ customerCancellationReason: { $in: query.customer_cancellation_reason } });
-    whereMetadata(qb, 's', query.metadata);
-    orderBySorting(qb, query.sorting, SORT_COLUMNS);
-    return listPage(qb, query);
-  }
-
-  /** Subscriptions as the API shows them: customers, products, prices and discounts read once for all. */
-  async outputs(em: EntityManager, subscriptions: Subscription[]): Promise<SubscriptionOutput[]> {
-    if (!subscriptions.length) return [];
-    const { organizationId } = subscriptions[0];
-    const idsOf = (pick: (s: Subscription) => string | null) => distinctIds(subscriptions, pick);
-    const customers = byId(await this.deps.customers(em, organizationId, idsOf((s) => s.customerId)));
-    const products = byId(await this.deps.products(em, organizationId, idsOf((s) => s.productId)));
-    const prices = byId(await this.deps.prices(em, organizationId, idsOf((s) => s.priceId)));
-    const discountIds = idsOf((s) => s.discountId);
-    const discounts = byId(discountIds.length ? await this.deps.discounts.outputs(em, await this.deps.discounts.findByIds(em, organizationId, discountIds)) : []);
-    return subscriptions.map((subscription) => {
-      const price = prices.get(subscription.priceId)!;
-      const pending = subscription.pendingUpdate;
-      return {
-        ...orderSubscriptionOutput(subscription),
-        custom_field_data: subscription.customFieldData,
-        customer: customers.get(subscription.customerId)!,
-        product: products.get(subscription.productId)!,
-        discount: (subscription.discountId && discounts.get(subscription.discountId)) || null,
-        prices: [price],
-        meters: [],
-        pending_update: pending && { id: pending.id, created_at: pending.createdAt, modified_at: null, applies_at: pending.appliesAt, product_id: pending.productId, seats: pending.seats },
-        price_id: price.id,
-        price,
-        test_clock_id: subscription.testClockId,
-      };
+  list(em: EntityManager, organizationId: string, query: SubscriptionListQuery) {
+    return subscriptions.list(em, organizationId, query, {
+      alias: 's',
+      sort: SORT_COLUMNS,
+      where: (qb) => {
+        if (query.product_id) qb.andWhere({ productId: { $in: query.product_id } });
+        if (query.customer_id) qb.andWhere({ customerId: { $in: query.customer_id } });
+        if (query.external_customer_id) qb.andWhere('s.customer_id in (select id from customer where external_id in (?))', [query.external_customer_id]);
+        if (query.discount_id) qb.andWhere({ discountId: { $in: query.discount_id } });
+        if (query.status) qb.andWhere({ status: { $in: query.status } });
+        if (query.active !== undefined) qb.andWhere({ status: query.active ? { $in: LIVE } : { $nin: LIVE } });
+        if (query.cancel_at_period_end !== undefined) qb.andWhere({ cancelAtPeriodEnd: query.cancel_at_period_end });
+        if (query.customer_cancellation_reason) qb.andWhere({ customerCancellationReason: { $in: query.customer_cancellation_reason } });
+      },
     });
   }
 
-  /** The fields an order embeds. */
-  async orderOutputs(em: EntityManager, ids: string[]): Promise<OrderSubscription[]> {
-    return ids.length ? (await em.find(Subscription, { id: { $in: ids } })).map(orderSubscriptionOutput) : [];
+  /** Subscriptions as the API shows them: customers, products, prices and discounts read once for all. */
+  outputs(em: EntityManager, rows: Subscription[]): Promise<SubscriptionOutput[]> {
+    return subscriptionOutputs(em, this.deps, rows);
   }
-}
 
-const iso = (date: Date | null) => date?.toISOString() ?? null;
-
-function orderSubscriptionOutput(s: Subscription): OrderSubscription {
-  return {
-    metadata: s.metadata,
-    created_at: s.createdAt.toISOString(),
-    modified_at: iso(s.modifiedAt),
-    id: s.id,
-    amount: s.amount,
-    currency: s.currency,
-    recurring_interval: s.recurringInterval,
-    recurring_interval_count: s.recurringIntervalCount,
-    status: s.status,
-    current_period_start: s.currentPeriodStart.toISOString(),
-    current_period_end: s.currentPeriodEnd.toISOString(),
-    current_meter_period_start: null,
-    current_meter_period_end: null,
-    trial_start: iso(s.trialStart),
-    trial_end: iso(s.trialEnd),
-    cancel_at_period_end: s.cancelAtPeriodEnd,
-    canceled_at: iso(s.canceledAt),
-    started_at: iso(s.startedAt),
-    ends_at: iso(s.endsAt),
-    ended_at: iso(s.endedAt),
-    past_due_at: iso(s.pastDueAt),
-    pause_at_period_end: false,
-    paused_at: null,
-    resumes_at: null,
-    customer_id: s.customerId,
-    product_id: s.productId,
-    discount_id: s.discountId,
-    checkout_id: s.checkoutId,
-    seats: s.seats,
-    customer_cancellation_reason: s.customerCancellationReason,
-    customer_cancellation_comment: s.customerCancellationComment,
-  };
 }

@@ -1,3 +1,5 @@
-export { TestClockService, testClockOutput } from './test-clock.service';
+export { TestClockService, type ClockFollowers } from './test-clock.service';
+export { TestClockQueries } from './test-clock.queries';
+export { testClockOutput } from './test-clock.output';
 export { testClockRoutes } from './test-clock.routes';
 export { TestClock } from './test-clock.entity';

@@ -1,14 +1,16 @@
 // HTTP surface of test clocks (sandbox only): create, get, list, delete, advance.
 import { IdParams } from '../../contracts/common';
 import { TestClock, TestClockAdvance, TestClockCreate, TestClockList, TestClockListQuery } from '../../contracts/test-clock';
-import { defineRoute } from '../../app/http/route';
-import { testClockOutput } from './test-clock.service';
+import { defineRoute, type RouteDefinition } from '../../platform/http/route';
+import type { TestClockService } from './test-clock.service';
+import { testClockOutput } from './test-clock.output';
 import { z } from 'zod';
 
 const READ = ['test_clocks:read', 'test_clocks:write'] as const;
 const WRITE = ['test_clocks:write'] as const;
 
-export const testClockRoutes = [
+export function testClockRoutes({ testClocks }: { testClocks: TestClockService }): RouteDefinition[] {
+  return [
   defineRoute({
     method: 'post',
     path: '/v1/test-clocks/',
@@ -18,8 +20,8 @@ export const testClockRoutes = [
     status: 201,
     response: TestClock,
     idempotent: true,
-    async handler({ env, auth, tx, body }) {
-      return testClockOutput(await env.testClocks.create(tx.em, auth.organizationId, body));
+    async handler({ auth, tx, body }) {
+      return testClockOutput(await testClocks.create(tx.em, auth.organizationId, body));
     },
   }),
   defineRoute({
@@ -30,8 +32,8 @@ export const testClockRoutes = [
     query: TestClockListQuery,
     status: 200,
     response: TestClockList,
-    async handler({ env, auth, tx, query }) {
-      const page = await env.testClocks.list(tx.em, auth.organizationId, query);
+    async handler({ auth, tx, query }) {
+      const page = await testClocks.list(tx.em, auth.organizationId, query);
       return { items: page.items.map(testClockOutput), pagination: page.pagination };
     },
   }),
@@ -43,8 +45,8 @@ export const testClockRoutes = [
     params: IdParams,
     status: 200,
     response: TestClock,
-    async handler({ env, auth, tx, params }) {
-      return testClockOutput(await env.testClocks.get(tx.em, auth.organizationId, params.id));
+    async handler({ auth, tx, params }) {
+      return testClockOutput(await testClocks.get(tx.em, auth.organizationId, params.id));
     },
   }),
   defineRoute({
@@ -55,8 +57,9 @@ export const testClockRoutes = [
     params: IdParams,
     status: 204,
     response: z.undefined(),
-    async handler({ env, auth, tx, params }) {
-      await env.testClocks.delete(tx.em, auth.organizationId, params.id);
+    outsideTransaction: true,
+    async handler({ auth, params }) {
+      await testClocks.delete(auth.organizationId, params.id);
     },
   }),
   defineRoute({
@@ -69,8 +72,9 @@ export const testClockRoutes = [
     status: 200,
     response: TestClock,
     outsideTransaction: true,
-    async handler({ env, auth, params, body }) {
-      return testClockOutput(await env.testClocks.advance(auth.organizationId, params.id, new Date(body.frozen_time)));
+    async handler({ auth, params, body }) {
+      return testClockOutput(await testClocks.advance(auth.organizationId, params.id, new Date(body.frozen_time)));
     },
   }),
-];
+  ];
+}

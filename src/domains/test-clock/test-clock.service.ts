@@ -1,36 +1,42 @@
-// Test clocks: a frozen time per clock, moved forward only. Advancing moves every flow attached to the clock (through
-// the workflows' own clock, ARCHITECTURE §7) and answers once each has done what fell due by the new time.
-import { LockMode } from '@mikro-orm/core';
+// Test clocks: a frozen time per clock, moved forward only. Each clock has a workflow (`test-clock:<id>`) that runs its
+// advances and its deletion as Updates: an advance moves every flow attached to the clock (through the flows' own
+// clock, ARCHITECTURE §7) and answers once each has done what fell due, and survives the process running it dying.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { TestClock as TestClockOutput, TestClockCreate, TestClockListQuery } from '../../contracts/test-clock';
-import { listPage } from '../../app/list-query';
-import { inTransaction } from '../../app/transaction';
+import type { UpdateDefinition } from '@temporalio/common';
+import { advanceClockUpdate, deleteClockUpdate, testClockWorkflowId, WORKFLOW_TYPES } from '../../../workflows/definitions';
+import type { TestClockCreate, TestClockListQuery } from '../../contracts/test-clock';
 import type { Clock } from '../../kernel/clock';
-import { Conflict, NotPermitted, ResourceNotFound, invalidField } from '../../kernel/errors';
+import { NotPermitted } from '../../kernel/errors';
 import { inParallel } from '../../kernel/concurrency';
 import { newId } from '../../kernel/ids';
+import { OwnedRepository } from '../../platform/database/owned-repository';
+import type { FlowClient } from '../../platform/temporal/flow-client';
 import { TestClock } from './test-clock.entity';
+import { advanceRefusal, type TestClockState } from './test-clock.logic';
+import { clockRefusalError } from './test-clock.errors';
+
+/** A domain whose flows follow test clocks (checkouts, subscriptions). */
+export interface ClockFollowers {
+  /** Workflow ids of its running flows attached to the clock. */
+  flowsOnClock(em: EntityManager, testClockId: string): Promise<string[]>;
+}
 
 export interface TestClockDeps {
   orm: MikroORM;
   clock: Clock;
+  flows: FlowClient;
   /** Test clocks exist in the sandbox only. */
   enabled: boolean;
-  /** Workflow ids of the running flows attached to the clock (subscriptions, open checkouts). */
-  attachedFlows(em: EntityManager, testClockId: string): Promise<string[]>;
-  /** Moves one flow's clock; resolves when the flow has settled (or is gone). */
-  advanceFlow(workflowId: string, to: Date): Promise<void>;
+  followers: readonly ClockFollowers[];
 }
 
 /** Flows advanced at once; each waits for its own activities. */
 const CONCURRENCY = 64;
 
+const clocks = new OwnedRepository(TestClock, { label: 'Test clock', softDeleted: true });
+
 export class TestClockService {
   constructor(private readonly deps: TestClockDeps) {}
-
-  assertEnabled(): void {
-    if (!this.deps.enabled) throw new NotPermitted('Test clocks exist only in the sandbox.');
-  }
 
   async create(em: EntityManager, organizationId: string, input: TestClockCreate): Promise<TestClock> {
     this.assertEnabled();
@@ -48,75 +54,89 @@ export class TestClockService {
     return clock;
   }
 
-  async get(em: EntityManager, organizationId: string, id: string, forUpdate = false): Promise<TestClock> {
+  get(em: EntityManager, organizationId: string, id: string): Promise<TestClock> {
     this.assertEnabled();
-    const clock = await em.findOne(TestClock, { id, organizationId, deletedAt: null }, forUpdate ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
-    if (!clock) throw new ResourceNotFound('Test clock not found.');
-    return clock;
+    return clocks.get(em, organizationId, id);
   }
 
-  async list(em: EntityManager, organizationId: string, query: TestClockListQuery) {
+  list(em: EntityManager, organizationId: string, query: TestClockListQuery) {
     this.assertEnabled();
-    const qb = em.createQueryBuilder(TestClock, 'c').where({ organizationId, deletedAt: null }).orderBy([{ createdAt: 'desc' }, { id: 'asc' }]);
-    return listPage(qb, query);
+    return clocks.list(em, organizationId, query, { alias: 'c' });
   }
 
-  /** Deleting a clock leaves its customers' flows where they are (they stop moving). */
-  async delete(em: EntityManager, organizationId: string, id: string): Promise<void> {
-    const clock = await this.get(em, organizationId, id, true);
-    Object.assign(clock, { deletedAt: this.deps.clock.now(), modifiedAt: this.deps.clock.now() });
-    await em.flush();
+  /** Moves the clock to `to` through its workflow; answers once every attached flow has settled. */
+  async advance(organizationId: string, id: string, to: Date): Promise<TestClock> {
+    const clock = await this.get(this.deps.orm.em.fork(), organizationId, id);
+    const refusal = advanceRefusal(stateOf(clock), to.toISOString(), clock.status === 'advancing');
+    if (refusal) throw clockRefusalError(refusal); // answered here; the workflow checks again
+    await this.send(clock, advanceClockUpdate, [to.toISOString()]);
+    return this.get(this.deps.orm.em.fork(), organizationId, id);
   }
 
-  /** The time for a flow on this clock (wall time without one). */
-  async now(em: EntityManager, testClockId: string | null): Promise<Date> {
-    if (!testClockId) return this.deps.clock.now();
-    const clock = await em.findOne(TestClock, { id: testClockId });
-    return clock?.frozenTime ?? this.deps.clock.now();
+  /** Deletes the clock once any advance in flight is done; its customers' flows stay where they are. */
+  async delete(organizationId: string, id: string): Promise<void> {
+    await this.send(await this.get(this.deps.orm.em.fork(), organizationId, id), deleteClockUpdate, []);
   }
 
-  /** A clock a new customer or checkout may attach to, or a 422 naming `loc`. */
-  async attachable(em: EntityManager, organizationId: string, id: string, loc: (string | number)[]): Promise<TestClock> {
-    if (!this.deps.enabled) throw invalidField(loc, 'Test clocks exist only in the sandbox.');
-    const clock = await em.findOne(TestClock, { id, organizationId, deletedAt: null });
-    if (!clock) throw invalidField(loc, 'No such test clock in this organization.');
-    return clock;
+  /** Sends an Update to the clock's workflow, starting it on the clock's first advance or delete. */
+  private send<A extends unknown[]>(clock: TestClock, update: UpdateDefinition<void, A>, args: A): Promise<void> {
+    return this.deps.flows.update(testClockWorkflowId(clock.id), update, args, {
+      notStarted: 'This test clock is starting; try again in a moment.',
+      startWith: {
+        workflowType: WORKFLOW_TYPES.testClock,
+        args: [{ testClockId: clock.id }],
+        searchAttributes: { OrganizationId: clock.organizationId, Environment: 'sandbox' },
+        summary: `Test clock ${clock.id}`,
+      },
+    });
+  }
+
+  // The workflow's steps, one transaction each.
+
+  async state(id: string): Promise<TestClockState> {
+    const clock = await this.deps.orm.em.fork().findOne(TestClock, { id });
+    return clock ? stateOf(clock) : { frozenTime: new Date(0).toISOString(), deleted: true };
+  }
+
+  /** Records the new time and `advancing` (a retried step finds it recorded). */
+  async beginAdvance(id: string, to: string): Promise<TestClockState> {
+    const em = this.deps.orm.em.fork();
+    await em.nativeUpdate(TestClock, { id, deletedAt: null }, { frozenTime: new Date(to), status: 'advancing', modifiedAt: this.deps.clock.now() });
+    return this.state(id);
   }
 
   /**
-   * Moves the clock to `to` and every attached flow with it. Flows started while advancing (a subscription born of
-   * a checkout) are advanced too, until no new one appears.
+   * Advances every flow attached to the clock, including flows started while advancing (a subscription born of a
+   * checkout), until no new one appears. `done` lists flows already advanced (by an earlier try of this step).
    */
-  async advance(organizationId: string, id: string, to: Date): Promise<TestClock> {
-    await inTransaction(this.deps.orm, async ({ em }) => {
-      const clock = await this.get(em, organizationId, id, true);
-      if (clock.status === 'advancing') throw new Conflict('This test clock is already advancing; wait for that to finish.');
-      if (to.getTime() <= clock.frozenTime.getTime()) throw invalidField(['body', 'frozen_time'], 'A test clock only moves forward.');
-      Object.assign(clock, { frozenTime: to, status: 'advancing', modifiedAt: this.deps.clock.now() });
-    });
-    try {
-      const advanced = new Set<string>();
-      for (;;) {
-        const flows = (await this.deps.attachedFlows(this.deps.orm.em.fork(), id)).filter((flow) => !advanced.has(flow));
-        if (!flows.length) break;
-        await inParallel(flows, CONCURRENCY, (flow) => this.deps.advanceFlow(flow, to));
-        flows.forEach((flow) => advanced.add(flow));
-      }
-    } finally {
-      await inTransaction(this.deps.orm, ({ em }) => em.nativeUpdate(TestClock, { id }, { status: 'ready', modifiedAt: this.deps.clock.now() }));
+  async advanceFlows(id: string, to: string, done: Set<string>): Promise<void> {
+    for (;;) {
+      const em = this.deps.orm.em.fork();
+      const attached = (await Promise.all(this.deps.followers.map((f) => f.flowsOnClock(em, id)))).flat();
+      const flows = attached.filter((flow) => !done.has(flow));
+      if (!flows.length) return;
+      await inParallel(flows, CONCURRENCY, async (flow) => {
+        await this.deps.flows.advanceFlowClock(flow, new Date(to));
+        done.add(flow);
+      });
     }
-    return this.get(this.deps.orm.em.fork(), organizationId, id);
+  }
+
+  async finishAdvance(id: string): Promise<TestClockState> {
+    await this.deps.orm.em.fork().nativeUpdate(TestClock, { id }, { status: 'ready', modifiedAt: this.deps.clock.now() });
+    return this.state(id);
+  }
+
+  async markDeleted(id: string): Promise<void> {
+    const now = this.deps.clock.now();
+    await this.deps.orm.em.fork().nativeUpdate(TestClock, { id, deletedAt: null }, { deletedAt: now, modifiedAt: now });
+  }
+
+  private assertEnabled(): void {
+    if (!this.deps.enabled) throw new NotPermitted('Test clocks exist only in the sandbox.');
   }
 }
 
-export function testClockOutput(clock: TestClock): TestClockOutput {
-  return {
-    id: clock.id,
-    created_at: clock.createdAt.toISOString(),
-    modified_at: clock.modifiedAt?.toISOString() ?? null,
-    organization_id: clock.organizationId,
-    name: clock.name,
-    frozen_time: clock.frozenTime.toISOString(),
-    status: clock.status,
-  };
+function stateOf(clock: TestClock): TestClockState {
+  return { frozenTime: clock.frozenTime.toISOString(), deleted: clock.deletedAt !== null };
 }

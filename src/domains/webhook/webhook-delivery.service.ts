@@ -3,17 +3,19 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { DeliveryOutcome, DeliveryPolicy, WebhookPayload } from '../../contracts/webhook';
-import type { Tx } from '../../app/transaction';
-import { inTransaction } from '../../app/transaction';
+import type { Tx } from '../../platform/database/transaction';
+import { inTransaction } from '../../platform/database/transaction';
 import { AddressRefused, postWebhook } from '../../adapters/http/webhook-poster';
 import type { Clock } from '../../kernel/clock';
 import { ResourceNotFound } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
-import { OUTBOX_KINDS, OutboxMessage, type OutboxService, type WorkflowStart } from '../outbox';
+import { OUTBOX_KINDS, OutboxMessage, type OutboxService, type WorkflowStart } from '../../platform/outbox';
 import { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from './webhook.entity';
 import type { WebhookEndpointService } from './webhook-endpoint.service';
+import { DeliveryAttemptFailed, DeliveryRefused } from './webhook.errors';
 import { isPrivateAddress, resourceKey } from './webhook.logic';
-import { signedHeaders } from './webhook.secret';
+import { signedHeaders } from '../../adapters/http/standard-webhooks';
+import { webhookWorkflowId, WORKFLOW_TYPES, type WebhookDeliveryInput } from '../../../workflows/definitions';
 
 export interface DeliveryDeps {
   orm: MikroORM;
@@ -25,10 +27,6 @@ export interface DeliveryDeps {
   allowPrivateAddresses: boolean;
 }
 
-/** An attempt that did not get a 2xx; the activity turns it into a retryable failure. */
-export class DeliveryAttemptFailed extends Error {}
-/** The endpoint's host resolves to a private address: retrying cannot help. */
-export class DeliveryRefused extends Error {}
 
 const EXCERPT_BYTES = 2048;
 
@@ -173,10 +171,11 @@ export class WebhookDeliveryService {
 }
 
 function deliveryStart(deliveryId: string, eventId: string, endpointId: string, eventType: string, redelivery: boolean, policy: DeliveryPolicy): WorkflowStart {
+  const input: WebhookDeliveryInput = { deliveryId, policy };
   return {
-    workflowType: 'webhookDelivery',
-    workflowId: redelivery ? `webhook:${eventId}:${endpointId}:redelivery:${deliveryId}` : `webhook:${eventId}:${endpointId}`,
-    args: [{ deliveryId, policy }],
+    workflowType: WORKFLOW_TYPES.webhookDelivery,
+    workflowId: webhookWorkflowId(eventId, endpointId, redelivery ? deliveryId : undefined),
+    args: [input],
     searchAttributes: { WebhookEndpointId: endpointId, WebhookEventId: eventId, WebhookEventType: eventType },
     summary: `${eventType} → endpoint ${endpointId}${redelivery ? ' (redelivery)' : ''}`,
   };

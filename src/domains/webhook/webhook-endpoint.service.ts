@@ -1,19 +1,26 @@
 // Webhook endpoints: CRUD, URL policy (https, SSRF), secrets shown once, re-enabling after an automatic disable.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WebhookEndpoint as EndpointOutput, WebhookEndpointCreate, WebhookEndpointListQuery, WebhookEndpointUpdate } from '../../contracts/webhook';
-import { listPage } from '../../app/list-query';
+import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { Clock } from '../../kernel/clock';
-import { ResourceNotFound, invalidField } from '../../kernel/errors';
+import { invalidField } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import { WebhookEndpoint } from './webhook.entity';
 import { urlRefusal, type UrlPolicy } from './webhook.logic';
-import { generateSecret, maskSecret, openSecret, sealSecret } from './webhook.secret';
+import { webhookEndpointOutput } from './webhook.output';
+import { generateSecret, maskSecret } from '../../adapters/http/standard-webhooks';
+import { openSecret, sealSecret } from '../../platform/crypto/sealed-secret';
 
 export interface EndpointServiceDeps {
   clock: Clock;
   serverSecret: string;
   urlPolicy: UrlPolicy;
 }
+
+/** What the signing secrets are sealed for (their key derives from it). */
+const SECRET_PURPOSE = 'webhook-secrets';
+
+const endpoints = new OwnedRepository(WebhookEndpoint, { label: 'Webhook endpoint', softDeleted: true });
 
 export class WebhookEndpointService {
   constructor(private readonly deps: EndpointServiceDeps) {}
@@ -28,7 +35,7 @@ export class WebhookEndpointService {
       name: input.name ?? null,
       format: input.format,
       events: [...new Set(input.events)],
-      secretSealed: sealSecret(secret, this.deps.serverSecret),
+      secretSealed: sealSecret(secret, this.deps.serverSecret, SECRET_PURPOSE),
       enabled: true,
       disabledReason: null,
       consecutiveFailures: 0,
@@ -40,10 +47,8 @@ export class WebhookEndpointService {
     return { endpoint, secret };
   }
 
-  async get(em: EntityManager, organizationId: string, id: string): Promise<WebhookEndpoint> {
-    const endpoint = await em.findOne(WebhookEndpoint, { id, organizationId, deletedAt: null });
-    if (!endpoint) throw new ResourceNotFound('Webhook endpoint not found.');
-    return endpoint;
+  get(em: EntityManager, organizationId: string, id: string): Promise<WebhookEndpoint> {
+    return endpoints.get(em, organizationId, id);
   }
 
   /** Enabling an endpoint again re-checks its URL and starts counting failures afresh. */
@@ -66,44 +71,27 @@ export class WebhookEndpointService {
   async resetSecret(em: EntityManager, organizationId: string, id: string): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const endpoint = await this.get(em, organizationId, id);
     const secret = generateSecret();
-    endpoint.secretSealed = sealSecret(secret, this.deps.serverSecret);
+    endpoint.secretSealed = sealSecret(secret, this.deps.serverSecret, SECRET_PURPOSE);
     endpoint.modifiedAt = this.deps.clock.now();
     await em.flush();
     return { endpoint, secret };
   }
 
   async delete(em: EntityManager, organizationId: string, id: string): Promise<void> {
-    const endpoint = await this.get(em, organizationId, id);
-    endpoint.deletedAt = this.deps.clock.now();
-    await em.flush();
+    await endpoints.softDelete(em, await this.get(em, organizationId, id), this.deps.clock.now());
   }
 
-  async list(em: EntityManager, organizationId: string, query: WebhookEndpointListQuery) {
-    const qb = em.createQueryBuilder(WebhookEndpoint, 'e').where({ organizationId, deletedAt: null });
-    if (query.organization_id) qb.andWhere({ organizationId: { $in: query.organization_id } });
-    qb.orderBy([{ createdAt: 'desc' }, { id: 'asc' }]);
-    return listPage(qb, query);
+  list(em: EntityManager, organizationId: string, query: WebhookEndpointListQuery) {
+    return endpoints.list(em, organizationId, query, { alias: 'e' });
   }
 
   secretOf(endpoint: WebhookEndpoint): string {
-    return openSecret(endpoint.secretSealed, this.deps.serverSecret);
+    return openSecret(endpoint.secretSealed, this.deps.serverSecret, SECRET_PURPOSE);
   }
 
   /** The endpoint as the API shows it: the secret in full only when `revealed` (create and reset). */
   output(endpoint: WebhookEndpoint, revealed?: string): EndpointOutput {
-    return {
-      created_at: endpoint.createdAt.toISOString(),
-      modified_at: endpoint.modifiedAt?.toISOString() ?? null,
-      id: endpoint.id,
-      url: endpoint.url,
-      name: endpoint.name,
-      format: endpoint.format,
-      secret: revealed ?? maskSecret(this.secretOf(endpoint)),
-      organization_id: endpoint.organizationId,
-      events: endpoint.events,
-      enabled: endpoint.enabled,
-      disabled_reason: endpoint.disabledReason,
-    };
+    return webhookEndpointOutput(endpoint, revealed ?? maskSecret(this.secretOf(endpoint)));
   }
 
   private assertUrl(url: string): void {

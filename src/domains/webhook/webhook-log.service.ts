@@ -1,27 +1,8 @@
 // The delivery log: every attempt with its event and its delivery's outcome, filtered and paged.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { WebhookDelivery as AttemptOutput, WebhookDeliveryListQuery, WebhookEventType } from '../../contracts/webhook';
+import type { WebhookDelivery as AttemptOutput, WebhookDeliveryListQuery } from '../../contracts/webhook';
 import { pageOffset, paginationOf, type Pagination } from '../../kernel/pagination';
-
-interface AttemptRow {
-  id: string;
-  created_at: Date;
-  succeeded: boolean;
-  http_code: number | null;
-  response: string | null;
-  error: string | null;
-  attempt: number;
-  duration_ms: number;
-  endpoint_id: string;
-  event_id: string;
-  event_type: WebhookEventType;
-  event_created_at: Date;
-  payload: { type: string; timestamp: string; data: unknown };
-  delivery_status: string;
-  delivery_last_http_code: number | null;
-  delivery_modified_at: Date | null;
-  total: number;
-}
+import { attemptOutput, type AttemptRow } from './webhook.output';
 
 export class WebhookLogService {
   async list(em: EntityManager, organizationId: string, query: WebhookDeliveryListQuery): Promise<{ items: AttemptOutput[]; pagination: Pagination }> {
@@ -55,31 +36,4 @@ export class WebhookLogService {
     const [row] = await em.execute<{ n: number }[]>(`select count(*)::int as n from webhook_attempt a where ${where.join(' and ')}`, params.map((p) => (Array.isArray(p) ? `{${p.join(',')}}` : p)));
     return row.n;
   }
-}
-
-function attemptOutput(row: AttemptRow): AttemptOutput {
-  const { type, timestamp, data } = row.payload;
-  return {
-    created_at: new Date(row.created_at).toISOString(),
-    modified_at: null,
-    id: row.id,
-    succeeded: row.succeeded,
-    http_code: row.http_code,
-    response: row.response ?? row.error,
-    endpoint_id: row.endpoint_id,
-    attempt: row.attempt,
-    duration_ms: row.duration_ms,
-    error: row.error,
-    webhook_event: {
-      created_at: new Date(row.event_created_at).toISOString(),
-      modified_at: row.delivery_modified_at ? new Date(row.delivery_modified_at).toISOString() : null,
-      id: row.event_id,
-      last_http_code: row.delivery_last_http_code,
-      succeeded: row.delivery_status === 'pending' ? null : row.delivery_status === 'succeeded',
-      skipped: row.delivery_status === 'skipped',
-      payload: JSON.stringify({ type, timestamp, data }),
-      type: row.event_type,
-      is_archived: false,
-    },
-  };
 }

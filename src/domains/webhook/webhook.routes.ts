@@ -2,12 +2,16 @@
 import { z } from 'zod';
 import { IdParams } from '../../contracts/common';
 import { WebhookDeliveryList, WebhookDeliveryListQuery, WebhookEndpoint, WebhookEndpointCreate, WebhookEndpointList, WebhookEndpointListQuery, WebhookEndpointUpdate } from '../../contracts/webhook';
-import { defineRoute } from '../../app/http/route';
+import { defineRoute, type RouteDefinition } from '../../platform/http/route';
+import type { WebhookDeliveryService } from './webhook-delivery.service';
+import type { WebhookEndpointService } from './webhook-endpoint.service';
+import type { WebhookLogService } from './webhook-log.service';
 
 const READ = ['webhooks:read', 'webhooks:write'] as const;
 const WRITE = ['webhooks:write'] as const;
 
-export const webhookRoutes = [
+export function webhookRoutes({ endpoints, deliveries, log }: { endpoints: WebhookEndpointService; deliveries: WebhookDeliveryService; log: WebhookLogService }): RouteDefinition[] {
+  return [
   defineRoute({
     method: 'post',
     path: '/v1/webhooks/endpoints',
@@ -17,9 +21,9 @@ export const webhookRoutes = [
     status: 201,
     response: WebhookEndpoint,
     idempotent: true,
-    async handler({ env, auth, tx, body }) {
-      const { endpoint, secret } = await env.webhookEndpoints.create(tx.em, auth.organizationId, body);
-      return env.webhookEndpoints.output(endpoint, secret);
+    async handler({ auth, tx, body }) {
+      const { endpoint, secret } = await endpoints.create(tx.em, auth.organizationId, body);
+      return endpoints.output(endpoint, secret);
     },
   }),
   defineRoute({
@@ -30,9 +34,9 @@ export const webhookRoutes = [
     query: WebhookEndpointListQuery,
     status: 200,
     response: WebhookEndpointList,
-    async handler({ env, auth, tx, query }) {
-      const page = await env.webhookEndpoints.list(tx.em, auth.organizationId, query);
-      return { items: page.items.map((e) => env.webhookEndpoints.output(e)), pagination: page.pagination };
+    async handler({ auth, tx, query }) {
+      const page = await endpoints.list(tx.em, auth.organizationId, query);
+      return { items: page.items.map((e) => endpoints.output(e)), pagination: page.pagination };
     },
   }),
   defineRoute({
@@ -43,8 +47,8 @@ export const webhookRoutes = [
     params: IdParams,
     status: 200,
     response: WebhookEndpoint,
-    async handler({ env, auth, tx, params }) {
-      return env.webhookEndpoints.output(await env.webhookEndpoints.get(tx.em, auth.organizationId, params.id));
+    async handler({ auth, tx, params }) {
+      return endpoints.output(await endpoints.get(tx.em, auth.organizationId, params.id));
     },
   }),
   defineRoute({
@@ -56,8 +60,8 @@ export const webhookRoutes = [
     body: WebhookEndpointUpdate,
     status: 200,
     response: WebhookEndpoint,
-    async handler({ env, auth, tx, params, body }) {
-      return env.webhookEndpoints.output(await env.webhookEndpoints.update(tx.em, auth.organizationId, params.id, body));
+    async handler({ auth, tx, params, body }) {
+      return endpoints.output(await endpoints.update(tx.em, auth.organizationId, params.id, body));
     },
   }),
   defineRoute({
@@ -68,9 +72,9 @@ export const webhookRoutes = [
     params: IdParams,
     status: 200,
     response: WebhookEndpoint,
-    async handler({ env, auth, tx, params }) {
-      const { endpoint, secret } = await env.webhookEndpoints.resetSecret(tx.em, auth.organizationId, params.id);
-      return env.webhookEndpoints.output(endpoint, secret);
+    async handler({ auth, tx, params }) {
+      const { endpoint, secret } = await endpoints.resetSecret(tx.em, auth.organizationId, params.id);
+      return endpoints.output(endpoint, secret);
     },
   }),
   defineRoute({
@@ -81,8 +85,8 @@ export const webhookRoutes = [
     params: IdParams,
     status: 204,
     response: z.undefined(),
-    async handler({ env, auth, tx, params }) {
-      await env.webhookEndpoints.delete(tx.em, auth.organizationId, params.id);
+    async handler({ auth, tx, params }) {
+      await endpoints.delete(tx.em, auth.organizationId, params.id);
       return undefined;
     },
   }),
@@ -94,8 +98,8 @@ export const webhookRoutes = [
     query: WebhookDeliveryListQuery,
     status: 200,
     response: WebhookDeliveryList,
-    async handler({ env, auth, tx, query }) {
-      return env.webhookLog.list(tx.em, auth.organizationId, query);
+    async handler({ auth, tx, query }) {
+      return log.list(tx.em, auth.organizationId, query);
     },
   }),
   defineRoute({
@@ -106,9 +110,10 @@ export const webhookRoutes = [
     params: IdParams,
     status: 202,
     response: z.object({}),
-    async handler({ env, auth, tx, params }) {
-      await env.webhookDeliveries.redeliver(tx, auth.organizationId, params.id);
+    async handler({ auth, tx, params }) {
+      await deliveries.redeliver(tx, auth.organizationId, params.id);
       return {};
     },
   }),
-];
+  ];
+}

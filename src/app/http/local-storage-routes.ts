@@ -6,7 +6,7 @@ import type { LocalDiskStorage } from '../../adapters/storage/local-disk-storage
 import { StorageRejected } from '../../adapters/storage/file-storage';
 import { BadRequest, NotPermitted, PayloadTooLarge, ResourceNotFound } from '../../kernel/errors';
 
-export function storageRouter(storage: LocalDiskStorage): Router {
+export function localStorageRouter(storage: LocalDiskStorage): Router {
   const router = new Router();
   router.put('/storage/uploads/:uploadId/parts/:number', async (ctx) => {
     const etag = await refusals(() => storage.receivePart(ctx.path, new URLSearchParams(ctx.querystring), ctx.req));

@@ -2,9 +2,8 @@
 // re-dispatched by the relay when a crash lost that dispatch. Starting a workflow twice under one ID is harmless.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import type { SearchAttributePair } from '@temporalio/common';
-import { SEARCH_ATTRIBUTES, type SearchAttributeName } from '../../../temporal.config';
-import type { Tx } from '../../app/transaction';
+import type { Tx } from '../database/transaction';
+import { searchAttributePairs, type SearchAttributeValues } from '../temporal/search-attributes';
 import type { Clock } from '../../kernel/clock';
 import { newId } from '../../kernel/ids';
 import { webhookPayloadSchema, type WebhookEventType } from '../../contracts/webhook';
@@ -14,7 +13,7 @@ export interface WorkflowStart {
   workflowType: string;
   workflowId: string;
   args: unknown[];
-  searchAttributes?: Partial<Record<SearchAttributeName, string>>;
+  searchAttributes?: SearchAttributeValues;
   summary?: string;
 }
 
@@ -116,14 +115,11 @@ export class OutboxService {
 
   private async startWorkflow(message: OutboxMessage): Promise<void> {
     const start = message.payload as unknown as WorkflowStart;
-    const attributes: Partial<Record<SearchAttributeName, string>> = {
+    const typedSearchAttributes = searchAttributePairs({
       Environment: this.deps.environment,
       ...(message.organizationId ? { OrganizationId: message.organizationId } : {}),
       ...start.searchAttributes,
-    };
-    const typedSearchAttributes = Object.entries(attributes).map(
-      ([name, value]) => ({ key: SEARCH_ATTRIBUTES[name as SearchAttributeName], value }) as SearchAttributePair,
-    );
+    });
     try {
       await this.deps.temporal.workflow.start(start.workflowType, {
         workflowId: start.workflowId,

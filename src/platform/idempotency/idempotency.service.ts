@@ -2,7 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { IDEMPOTENCY_KEY_TTL_MS } from '../../../temporal.config';
 import type { Clock } from '../../kernel/clock';
-import { IdempotencyKeyReused } from '../../kernel/errors';
+import { IdempotencyKeyReused } from './idempotency.errors';
 import { newId } from '../../kernel/ids';
 
 export interface StoredResponse {

@@ -1,41 +1,41 @@
 // Checkout links: CRUD, and the public link that opens a fresh session, prefilled from its query, on every visit.
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CheckoutCreate } from '../../contracts/checkout';
-import type { CheckoutLink as LinkOutput, CheckoutLinkCreate, CheckoutLinkListQuery, CheckoutLinkUpdate } from '../../contracts/checkout-link';
-import { listPage, orderBySorting } from '../../app/list-query';
-import type { Tx } from '../../app/transaction';
-import type { Clock } from '../../kernel/clock';
-import { BursarError, RequestValidationError, ResourceNotFound, invalidField } from '../../kernel/errors';
-import { newId } from '../../kernel/ids';
-import type { Checkout } from './checkout.entity';
+import type { CheckoutCreate } from '../../../contracts/checkout';
+import type { CheckoutLink as LinkOutput, CheckoutLinkCreate, CheckoutLinkListQuery, CheckoutLinkUpdate } from '../../../contracts/checkout-link';
+import type { Tx } from '../../../platform/database/transaction';
+import type { Clock } from '../../../kernel/clock';
+import { BursarError, RequestValidationError, ResourceNotFound, invalidField } from '../../../kernel/errors';
+import { newId } from '../../../kernel/ids';
+import { OwnedRepository } from '../../../platform/database/owned-repository';
+import type { ProductService } from '../../catalog';
+import type { DiscountService } from '../../discount';
+import type { Checkout } from '../checkout.entity';
+import type { CheckoutService } from '../checkout.service';
 import { CheckoutLink } from './checkout-link.entity';
-import type { CheckoutDeps, CheckoutService } from './checkout.service';
+import { checkoutLinkOutput } from './checkout-link.output';
 
 export interface LinkDeps {
   clock: Clock;
   publicUrl: string;
   checkouts: CheckoutService;
-  productIdOfPrice(em: EntityManager, organizationId: string, priceId: string): Promise<string | null>;
-  discountOutput(em: EntityManager, organizationId: string, id: string): Promise<LinkOutput['discount']>;
+  products: ProductService;
+  discounts: DiscountService;
 }
 
 const SORT_COLUMNS = { created_at: 'createdAt', label: 'label' } as const;
+const links = new OwnedRepository(CheckoutLink, { label: 'Checkout link', softDeleted: true });
 const COPIED_TO_METADATA = ['reference_id', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];
 
 export class CheckoutLinkService {
   constructor(private readonly deps: LinkDeps) {}
 
-  private get catalog(): CheckoutDeps {
-    return this.deps.checkouts.deps;
-  }
-
   async create(em: EntityManager, organizationId: string, input: CheckoutLinkCreate): Promise<CheckoutLink> {
-    const priceProduct = input.product_price_id ? await this.deps.productIdOfPrice(em, organizationId, input.product_price_id) : null;
+    const priceProduct = input.product_price_id ? ((await this.deps.products.priceOutputs(em, organizationId, [input.product_price_id]))[0]?.product_id ?? null) : null;
     if (input.product_price_id && !priceProduct) throw invalidField(['body', 'product_price_id'], 'No such price in this organization.');
     const productIds = input.products ?? [input.product_id ?? priceProduct!];
     await this.checkProducts(em, organizationId, productIds);
-    if (input.discount_id && !(await this.catalog.discount(em, organizationId, input.discount_id))) throw invalidField(['body', 'discount_id'], 'No such discount in this organization.');
+    if (input.discount_id && !(await this.deps.discounts.find(em, organizationId, input.discount_id))) throw invalidField(['body', 'discount_id'], 'No such discount in this organization.');
     const link = em.create(CheckoutLink, {
       id: newId(),
       organizationId,
@@ -59,10 +59,8 @@ export class CheckoutLinkService {
     return link;
   }
 
-  async get(em: EntityManager, organizationId: string, id: string): Promise<CheckoutLink> {
-    const link = await em.findOne(CheckoutLink, { id, organizationId, deletedAt: null });
-    if (!link) throw new ResourceNotFound('Checkout link not found.');
-    return link;
+  get(em: EntityManager, organizationId: string, id: string): Promise<CheckoutLink> {
+    return links.get(em, organizationId, id);
   }
 
   async update(em: EntityManager, organizationId: string, id: string, input: CheckoutLinkUpdate): Promise<CheckoutLink> {
@@ -71,7 +69,7 @@ export class CheckoutLinkService {
       await this.checkProducts(em, organizationId, input.products);
       link.productIds = [...new Set(input.products)];
     }
-    if (input.discount_id != null && !(await this.catalog.discount(em, organizationId, input.discount_id))) throw invalidField(['body', 'discount_id'], 'No such discount in this organization.');
+    if (input.discount_id != null && !(await this.deps.discounts.find(em, organizationId, input.discount_id))) throw invalidField(['body', 'discount_id'], 'No such discount in this organization.');
     const fields = { label: 'label', discount_id: 'discountId', seats: 'seats', success_url: 'successUrl', return_url: 'returnUrl', trial_interval: 'trialInterval', trial_interval_count: 'trialIntervalCount', metadata: 'metadata' } as const;
     for (const [key, property] of Object.entries(fields)) {
       const value = input[key as keyof CheckoutLinkUpdate];
@@ -85,41 +83,19 @@ export class CheckoutLinkService {
   }
 
   async delete(em: EntityManager, organizationId: string, id: string): Promise<void> {
-    const link = await this.get(em, organizationId, id);
-    link.deletedAt = this.deps.clock.now();
-    await em.flush();
+    await links.softDelete(em, await this.get(em, organizationId, id), this.deps.clock.now());
   }
 
-  async list(em: EntityManager, organizationId: string, query: CheckoutLinkListQuery) {
-    const qb = em.createQueryBuilder(CheckoutLink, 'l').where({ organizationId, deletedAt: null });
-    if (query.organization_id) qb.andWhere({ organizationId: { $in: query.organization_id } });
-    if (query.product_id) qb.andWhere('l.product_ids && array[?]::uuid[]', [query.product_id]);
-    orderBySorting(qb, query.sorting, SORT_COLUMNS);
-    return listPage(qb, query);
+  list(em: EntityManager, organizationId: string, query: CheckoutLinkListQuery) {
+    return links.list(em, organizationId, query, {
+      alias: 'l',
+      sort: SORT_COLUMNS,
+      where: (qb) => query.product_id && qb.andWhere('l.product_ids && array[?]::uuid[]', [query.product_id]),
+    });
   }
 
-  async output(em: EntityManager, link: CheckoutLink): Promise<LinkOutput> {
-    return {
-      id: link.id,
-      created_at: link.createdAt.toISOString(),
-      modified_at: link.modifiedAt?.toISOString() ?? null,
-      trial_interval: link.trialInterval as LinkOutput['trial_interval'],
-      trial_interval_count: link.trialIntervalCount,
-      metadata: link.metadata,
-      payment_processor: 'stripe',
-      client_secret: link.clientSecret,
-      success_url: link.successUrl,
-      return_url: link.returnUrl,
-      label: link.label,
-      allow_discount_codes: link.allowDiscountCodes,
-      require_billing_address: link.requireBillingAddress,
-      discount_id: link.discountId,
-      seats: link.seats,
-      organization_id: link.organizationId,
-      products: await this.catalog.products(em, link.organizationId, link.productIds),
-      discount: link.discountId ? await this.deps.discountOutput(em, link.organizationId, link.discountId) : null,
-      url: `${this.deps.publicUrl}/v1/checkout-links/${link.clientSecret}/redirect`,
-    };
+  output(em: EntityManager, link: CheckoutLink): Promise<LinkOutput> {
+    return checkoutLinkOutput(em, this.deps, link);
   }
 
   /**
@@ -130,7 +106,7 @@ export class CheckoutLinkService {
   async open(tx: Tx, clientSecret: string, query: URLSearchParams): Promise<Checkout> {
     const link = await tx.em.findOne(CheckoutLink, { clientSecret, deletedAt: null });
     if (!link) throw new ResourceNotFound('Checkout link not found.');
-    const products = (await this.catalog.products(tx.em, link.organizationId, link.productIds)).filter((p) => !p.is_archived && p.visibility !== 'draft');
+    const products = (await this.deps.checkouts.products(tx.em, link.organizationId, link.productIds)).filter((p) => !p.is_archived && p.visibility !== 'draft');
     if (!products.length) throw invalidField(['path', 'client_secret'], 'None of the products of this link can be bought right now.');
     const preselected = products.find((p) => p.id === query.get('product_id')) ?? products[0];
     const metadata = { ...link.metadata };
@@ -165,7 +141,7 @@ export class CheckoutLinkService {
   }
 
   private async checkProducts(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<void> {
-    const found = new Set((await this.catalog.products(em, organizationId, ids)).filter((p) => !p.is_archived).map((p) => p.id));
+    const found = new Set((await this.deps.checkouts.products(em, organizationId, ids)).filter((p) => !p.is_archived).map((p) => p.id));
     const missing = ids.map((id, i) => ({ id, i })).filter(({ id }) => !found.has(id));
     if (missing.length) throw new RequestValidationError(missing.map(({ i }) => ({ loc: ['body', 'products', i], msg: 'No such product in this organization.', type: 'unknown_product' })));
   }

@@ -1,5 +1,5 @@
-// Signing secrets: generated, encrypted at rest, and used to sign each delivery per Standard Webhooks.
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+// Standard Webhooks: the `whsec_` secret format and the signatures of each delivery.
+import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 
 /** `whsec_` + base64 of 32 random bytes, the Standard Webhooks format. */
@@ -10,23 +10,6 @@ export function generateSecret(): string {
 /** What reads show instead of the secret. */
 export function maskSecret(secret: string): string {
   return `whsec_${'*'.repeat(8)}${secret.slice(-4)}`;
-}
-
-const keyFrom = (serverSecret: string) => createHash('sha256').update(`bursar:webhook-secrets:${serverSecret}`).digest();
-
-/** AES-256-GCM with a key derived from the server secret: `iv.tag.ciphertext`, base64url. */
-export function sealSecret(secret: string, serverSecret: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keyFrom(serverSecret), iv);
-  const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return [iv, cipher.getAuthTag(), sealed].map((b) => b.toString('base64url')).join('.');
-}
-
-export function openSecret(sealed: string, serverSecret: string): string {
-  const [iv, tag, data] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
-  const decipher = createDecipheriv('aes-256-gcm', keyFrom(serverSecret), iv);
-  decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
 }
 
 /**

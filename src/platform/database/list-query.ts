@@ -1,6 +1,6 @@
 // What every list endpoint does to its query builder: metadata filters, sorting criteria in order, one page.
 import type { QueryBuilder } from '@mikro-orm/postgresql';
-import { pageOffset, paginationOf, parseSortCriterion, type PageRequest, type Pagination } from '../kernel/pagination';
+import { pageOffset, paginationOf, parseSortCriterion, type PageRequest, type Pagination } from '../../kernel/pagination';
 
 /** `metadata[key]=v1&metadata[key]=v2`: any listed value of a key matches; every key must match. */
 export function whereMetadata<T extends object>(qb: QueryBuilder<T>, alias: string, metadata: Record<string, string[]>): void {

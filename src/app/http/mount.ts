@@ -1,0 +1,95 @@
+// Mounts a declared route with every convention: token and scope (or none, for public routes), contracts, one
+// transaction, `X-Idempotency-Key`, and the answer (JSON with the declared status, or a redirect).
+import { createHash } from 'node:crypto';
+import type { Router } from '@koa/router';
+import type { Context } from 'koa';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { RequestValidationError, invalidField } from '../../kernel/errors';
+import { inTransaction } from '../../platform/database/transaction';
+import { Redirect, type AuthenticatedOrganization, type RequestDetails, type RouteDefinition } from '../../platform/http/route';
+import type { IdempotencyService } from '../../platform/idempotency';
+import { readJsonBody, readRawBody } from './body';
+import { requireScope } from './middleware';
+import { parseInput } from './problem';
+import { rawQuery } from './query';
+
+export interface MountDeps {
+  orm: MikroORM;
+  idempotency: IdempotencyService;
+  bodyLimitBytes: number;
+  /** Resolves the bearer token (401 otherwise) and counts the request against its organization's budget. */
+  authenticate(ctx: Context): Promise<AuthenticatedOrganization>;
+}
+
+const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+/**
+ * Path segments the /v1 API uses for collection actions (`/v1/orders/export`): never an id, so until such an action
+ * exists its path answers "No such endpoint" rather than a 422 about a malformed id.
+ */
+const COLLECTION_ACTIONS = new Set(['export']);
+
+export function mountRoute(router: Router, deps: MountDeps, route: RouteDefinition): void {
+  router[route.method](route.path, async (ctx: Context, next) => {
+    if (Object.values(ctx.params as Record<string, string>).some((value) => COLLECTION_ACTIONS.has(value))) return next();
+    const auth = route.scopes ? requireScope(await deps.authenticate(ctx), route.scopes) : undefined;
+    const params = route.params ? parseInput(route.params, ctx.params, 'path') : undefined;
+    const query = route.query ? parseInput(route.query, rawQuery(ctx), 'query') : undefined;
+    const rawBody = route.rawBody ? await readRawBody(ctx, deps.bodyLimitBytes) : '';
+    const body = route.body ? parseInput(route.body, await readJsonBody(ctx, deps.bodyLimitBytes), 'body') : undefined;
+    if (auth) assertOwnOrganization(body, auth.organizationId);
+    const request: RequestDetails = { search: new URLSearchParams(ctx.querystring), header: (name) => ctx.get(name), rawBody };
+    const input = { auth, body, query, params, request };
+
+    if (route.outsideTransaction) {
+      const em = deps.orm.em.fork();
+      return reply(ctx, route.status, await route.handler({ ...input, tx: { em, afterCommit: (task) => void task() }, idempotencyKey: idempotencyKey(ctx) }), false);
+    }
+    const key = route.idempotent && auth ? idempotencyKey(ctx) : undefined;
+    const response = await inTransaction(deps.orm, async (tx) => {
+      let claimId: string | undefined;
+      if (key && auth) {
+        const claim = await deps.idempotency.claim(tx.em, auth.organizationId, key, requestHash(ctx, body));
+        if (claim.kind === 'replay') return { ...claim.response, replayed: true };
+        claimId = claim.id;
+      }
+      const result = await route.handler({ ...input, tx });
+      if (claimId) await deps.idempotency.complete(tx.em, claimId, { status: route.status, body: result });
+      return { status: route.status, body: result, replayed: false };
+    });
+    reply(ctx, response.status, response.body, response.replayed);
+  });
+}
+
+function reply(ctx: Context, status: number, body: unknown, replayed: boolean): void {
+  if (body instanceof Redirect) {
+    ctx.status = 307;
+    ctx.redirect(body.location);
+    return;
+  }
+  ctx.status = status;
+  ctx.body = body === undefined ? (status === 204 ? null : '') : body;
+  if (replayed) ctx.set('Idempotent-Replayed', 'true');
+}
+
+/** An organization token acts for its own organization only; naming another in a body is refused. */
+function assertOwnOrganization(body: unknown, organizationId: string): void {
+  const named = (body as { organization_id?: unknown } | undefined)?.organization_id;
+  if (named != null && named !== organizationId) {
+    throw invalidField(['body', 'organization_id'], 'An organization access token can only act on its own organization.');
+  }
+}
+
+function idempotencyKey(ctx: Context): string | undefined {
+  const key = ctx.get('x-idempotency-key');
+  if (!key) return undefined;
+  if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw new RequestValidationError([{ loc: ['header', 'x-idempotency-key'], msg: `At most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`, type: 'string_too_long' }]);
+  }
+  return key;
+}
+
+/** The request a key stands for: same method, path and (parsed) body. */
+function requestHash(ctx: Context, body: unknown): string {
+  return createHash('sha256').update(`${ctx.method} ${ctx.path}\n${JSON.stringify(body ?? null)}`).digest('hex');
+}

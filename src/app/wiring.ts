@@ -1,0 +1,129 @@
+// Builds one environment's domains in dependency order, each with only the services it uses, and collects their
+// routes and the services the worker's activities call. The domains never see this file, nor each other's wiring.
+import type { PaymentProcessor } from '../adapters/payment/payment-processor';
+import type { FileStorage } from '../adapters/storage/file-storage';
+import type { Clock } from '../kernel/clock';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { RouteDefinition } from '../platform/http/route';
+import type { IdempotencyService } from '../platform/idempotency';
+import type { OutboxService } from '../platform/outbox';
+import { OUTBOX_KINDS } from '../platform/outbox';
+import type { FlowClient } from '../platform/temporal/flow-client';
+import { BenefitQueries, BenefitService, benefitRoutes } from '../domains/benefit';
+import { CustomFieldService, ProductService, catalogRoutes } from '../domains/catalog';
+import { CheckoutClientService, CheckoutFlowService, CheckoutLinkService, CheckoutQueries, CheckoutService, checkoutLinkRoutes, checkoutRoutes } from '../domains/checkout';
+import { CustomerService, customerRoutes } from '../domains/customer';
+import { DiscountService, discountRoutes } from '../domains/discount';
+import { FileQueries, FileService, fileRoutes } from '../domains/file';
+import { MeterService, meterRoutes } from '../domains/meter';
+import { OrderService, orderRoutes } from '../domains/order';
+import { OrganizationService } from '../domains/organization';
+import { SubscriptionBillingService, SubscriptionCommandService, SubscriptionQueries, SubscriptionService, subscriptionRoutes } from '../domains/subscription';
+import { TestClockQueries, TestClockService, testClockRoutes } from '../domains/test-clock';
+import { WebhookDeliveryService, WebhookEndpointService, WebhookLogService, webhookRoutes } from '../domains/webhook';
+import type { Config, Environment } from './config';
+
+/** What every domain may be given: the environment's plumbing. */
+export interface Platform {
+  environment: Environment;
+  config: Config;
+  clock: Clock;
+  orm: MikroORM;
+  outbox: OutboxService;
+  idempotency: IdempotencyService;
+  flows: FlowClient;
+  storage: FileStorage;
+  processor: PaymentProcessor | null;
+}
+
+export function wireDomains(p: Platform) {
+  const { clock, outbox, orm, flows, processor, config, environment } = p;
+  const publicUrl = config.publicUrls[environment];
+  const seller = { country: config.SELLER_COUNTRY, registeredIn: config.SELLER_TAX_REGISTRATIONS };
+
+  const organizations = new OrganizationService(config.BURSAR_SECRET, clock);
+  const meters = new MeterService(clock);
+  const testClockQueries = new TestClockQueries({ clock, enabled: environment === 'sandbox' });
+
+  // Files, benefits and products point at each other: the read sides come first, the commands after.
+  const fileQueries = new FileQueries(p.storage);
+  const benefitQueries = new BenefitQueries();
+  const products = new ProductService({ clock, outbox, meters, benefits: benefitQueries, files: fileQueries });
+  const customFields = new CustomFieldService(clock);
+  const benefits = new BenefitService({ clock, outbox, meters, files: fileQueries, products });
+  const files = new FileService(p.storage, clock, {
+    environment,
+    maxSizeBytes: config.FILE_MAX_SIZE_BYTES,
+    urlTtlSeconds: config.FILE_URL_TTL_SECONDS,
+    users: [benefitQueries, products],
+  });
+  const discounts = new DiscountService({ clock, products });
+  const customers = new CustomerService({ clock, outbox, testClocks: testClockQueries });
+
+  // Orders embed subscriptions, and subscriptions bill through orders: orders read them through their queries.
+  const subscriptionQueries = new SubscriptionQueries();
+  const orders = new OrderService({ clock, outbox, customers, products, subscriptions: subscriptionQueries });
+  const subscriptions = new SubscriptionService({ clock, outbox, discounts, customers, products });
+  const subscriptionBilling = new SubscriptionBillingService({
+    orm,
+    processor,
+    seller,
+    dunningDays: config.DUNNING_RETRY_DAYS,
+    subscriptions,
+    orders,
+    discounts,
+    products,
+    testClocks: testClockQueries,
+  });
+  const subscriptionCommands = new SubscriptionCommandService({ orm, processor, flows, subscriptions, billing: subscriptionBilling, orders, discounts, products });
+
+  const checkouts = new CheckoutService({ clock, outbox, seller, ttlSeconds: config.CHECKOUT_TTL_SECONDS, publicUrl, products, discounts, customers, testClocks: testClockQueries, organizations });
+  const checkoutClient = new CheckoutClientService({ orm, flows, checkouts, stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET });
+  const checkoutFlow = new CheckoutFlowService({ orm, clock, outbox, checkouts, customers, orders, discounts, subscriptions, processor });
+  const checkoutLinks = new CheckoutLinkService({ clock, publicUrl, checkouts, products, discounts });
+
+  const testClocks = new TestClockService({ orm, clock, flows, enabled: environment === 'sandbox', followers: [new CheckoutQueries(), subscriptionQueries] });
+
+  const webhookEndpoints = new WebhookEndpointService({
+    clock,
+    serverSecret: config.BURSAR_SECRET,
+    urlPolicy: { environment, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS },
+  });
+  const webhookDeliveries = new WebhookDeliveryService({
+    orm,
+    clock,
+    outbox,
+    endpoints: webhookEndpoints,
+    disableAfterFailures: config.WEBHOOK_DISABLE_AFTER_FAILURES,
+    allowPrivateAddresses: config.WEBHOOK_ALLOW_PRIVATE_URLS,
+    policy: {
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      initialIntervalMs: config.WEBHOOK_RETRY_INITIAL_INTERVAL_MS,
+      backoffCoefficient: config.WEBHOOK_RETRY_BACKOFF_COEFFICIENT,
+      maximumIntervalMs: config.WEBHOOK_RETRY_MAX_INTERVAL_MS,
+      maximumAttempts: config.WEBHOOK_MAX_ATTEMPTS,
+      orderingMaxWaitMs: config.WEBHOOK_ORDERING_MAX_WAIT_MS,
+    },
+  });
+  outbox.registerDispatcher(OUTBOX_KINDS.event, (message) => webhookDeliveries.fanOut(message));
+
+  const routes: RouteDefinition[] = [
+    ...meterRoutes({ meters }),
+    ...catalogRoutes({ products, customFields }),
+    ...discountRoutes({ discounts }),
+    ...benefitRoutes({ benefits }),
+    ...fileRoutes({ files, queries: fileQueries }),
+    ...webhookRoutes({ endpoints: webhookEndpoints, deliveries: webhookDeliveries, log: new WebhookLogService() }),
+    ...customerRoutes({ customers }),
+    ...checkoutRoutes({ checkouts, client: checkoutClient }),
+    ...checkoutLinkRoutes({ links: checkoutLinks, publicUrl }),
+    ...orderRoutes({ orders }),
+    ...subscriptionRoutes({ subscriptions, commands: subscriptionCommands }),
+    ...testClockRoutes({ testClocks }),
+  ];
+  const activities = { orm, idempotency: p.idempotency, webhookDeliveries, checkoutFlow, orders, subscriptionBilling, subscriptionCommands, testClocks };
+  const services = { organizations, meters, products, customFields, benefits, files, discounts, customers, orders, subscriptions, checkouts, checkoutLinks, testClocks, webhookEndpoints };
+  return { ...services, routes, activities };
+}
+
+export type Domains = ReturnType<typeof wireDomains>;

@@ -1,0 +1,70 @@
+// What reaches a session from outside the merchant's API: its customer, through the client secret (view, change,
+// confirm — the confirmation an Update of the session's workflow), and the payment processor's settlements.
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { checkoutWorkflowId, confirmCheckoutUpdate, paymentSettledSignal } from '../../../workflows/definitions';
+import { settlementFrom } from '../../adapters/payment/stripe-webhooks';
+import type { CheckoutConfirm, CheckoutUpdatePublic } from '../../contracts/checkout';
+import { BadRequest, ResourceNotFound } from '../../kernel/errors';
+import { inTransaction } from '../../platform/database/transaction';
+import type { FlowClient } from '../../platform/temporal/flow-client';
+import { CHECKOUT_ERRORS } from './checkout.errors';
+import type { CheckoutService } from './checkout.service';
+
+export interface CheckoutClientDeps {
+  orm: MikroORM;
+  flows: FlowClient;
+  checkouts: CheckoutService;
+  /** Verifies the events Stripe posts (unset: Stripe webhooks are not configured). */
+  stripeWebhookSecret?: string;
+}
+
+export class CheckoutClientService {
+  constructor(private readonly deps: CheckoutClientDeps) {}
+
+  async view(clientSecret: string) {
+    const em = this.deps.orm.em.fork();
+    const checkout = await this.deps.checkouts.getBySecret(em, clientSecret);
+    await this.deps.checkouts.assertNotExpired(em, checkout);
+    return this.deps.checkouts.publicOutput(em, checkout);
+  }
+
+  /** The customer's changes to an open session (the row locked against a confirmation). */
+  async update(clientSecret: string, body: CheckoutUpdatePublic) {
+    const { organizationId, id } = await this.deps.checkouts.getBySecret(this.deps.orm.em.fork(), clientSecret);
+    return inTransaction(this.deps.orm, async (tx) => {
+      const checkout = await this.deps.checkouts.get(tx.em, organizationId, id, true);
+      await this.deps.checkouts.assertOpen(tx.em, checkout);
+      return this.deps.checkouts.publicOutput(tx.em, await this.deps.checkouts.update(tx, checkout, body));
+    });
+  }
+
+  /** Sends the confirmation to the session's workflow, which refuses an illegal one before anything is recorded. */
+  async confirm(clientSecret: string, body: CheckoutConfirm) {
+    const checkout = await this.deps.checkouts.getBySecret(this.deps.orm.em.fork(), clientSecret);
+    await this.deps.checkouts.assertOpen(this.deps.orm.em.fork(), checkout);
+    await this.deps.flows.update(checkoutWorkflowId(checkout.id), confirmCheckoutUpdate, [body], {
+      errors: CHECKOUT_ERRORS,
+      notStarted: 'This checkout is still being set up; try again in a moment.',
+    });
+    const em = this.deps.orm.em.fork();
+    const confirmed = await this.deps.checkouts.get(em, checkout.organizationId, checkout.id);
+    return { ...(await this.deps.checkouts.publicOutput(em, confirmed)), status: 'confirmed' as const, customer_session_token: null };
+  }
+
+  /**
+   * A verified Stripe event: a charge Stripe reported as processing has settled, and the session's workflow is told.
+   * An event about a session that is gone is acknowledged.
+   */
+  async receiveStripeEvent(rawBody: string, signature: string): Promise<void> {
+    if (!this.deps.stripeWebhookSecret) throw new ResourceNotFound('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
+    let settlement;
+    try {
+      settlement = settlementFrom(rawBody, signature, this.deps.stripeWebhookSecret);
+    } catch {
+      throw new BadRequest('The Stripe signature does not match.');
+    }
+    if (!settlement) return;
+    const { reference, ...outcome } = settlement;
+    await this.deps.flows.signal(checkoutWorkflowId(reference), paymentSettledSignal, [outcome], { ignoreMissing: true });
+  }
+}

@@ -1,0 +1,71 @@
+// Orders as the API shows them, from the order, its items and the records it embeds (read once per page).
+import type { Customer as CustomerOutput } from '../../contracts/customer';
+import type { Order as OrderOutput } from '../../contracts/order';
+import type { ProductPrice as PriceOutput } from '../../contracts/price';
+import type { ProductSummary } from '../../contracts/product';
+import type { OrderSubscription } from '../../contracts/subscription';
+import type { Order, OrderItem } from './order.entity';
+
+export function orderOutput(
+  order: Order,
+  items: OrderItem[],
+  customers: Map<string, CustomerOutput>,
+  products: Map<string, ProductSummary>,
+  prices: Map<string, PriceOutput>,
+  subscriptions: Map<string, OrderSubscription>,
+): OrderOutput {
+  const paid = order.status !== 'pending' && order.status !== 'void';
+  return {
+    id: order.id,
+    created_at: order.createdAt.toISOString(),
+    modified_at: order.modifiedAt?.toISOString() ?? null,
+    status: order.status,
+    paid,
+    subtotal_amount: order.subtotalAmount,
+    discount_amount: order.discountAmount,
+    net_amount: order.netAmount,
+    amount: order.netAmount,
+    tax_amount: order.taxAmount,
+    total_amount: order.totalAmount,
+    applied_balance_amount: 0,
+    due_amount: paid ? 0 : order.totalAmount,
+    refunded_amount: order.refundedAmount,
+    refunded_tax_amount: order.refundedTaxAmount,
+    currency: order.currency,
+    billing_reason: order.billingReason,
+    billing_name: order.billingName,
+    billing_address: order.billingAddress,
+    invoice_number: null,
+    is_invoice_generated: false,
+    receipt_number: null,
+    seats: order.seats,
+    customer_id: order.customerId,
+    product_id: order.productId,
+    product_price_id: order.productPriceId,
+    product_price: (order.productPriceId && prices.get(order.productPriceId)) || null,
+    discount_id: order.discountId,
+    subscription_id: order.subscriptionId,
+    checkout_id: order.checkoutId,
+    metadata: order.metadata,
+    custom_field_data: order.customFieldData,
+    platform_fee_amount: 0,
+    platform_fee_currency: null,
+    customer: customers.get(order.customerId)!,
+    product: (order.productId && products.get(order.productId)) || null,
+    discount: order.discountId ? { id: order.discountId } : null,
+    subscription: (order.subscriptionId && subscriptions.get(order.subscriptionId)) || null,
+    items: items.map((item) => ({
+      created_at: item.createdAt.toISOString(),
+      modified_at: null,
+      id: item.id,
+      label: item.label,
+      amount: item.amount,
+      tax_amount: item.taxAmount,
+      proration: item.proration,
+      product_price_id: item.productPriceId,
+    })),
+    description: order.description,
+    refundable_amount: paid ? order.netAmount - order.refundedAmount : 0,
+    refundable_tax_amount: paid ? order.taxAmount - order.refundedTaxAmount : 0,
+  };
+}

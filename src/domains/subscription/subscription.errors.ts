@@ -1,0 +1,21 @@
+// The subscription's business errors; its workflow reports them by name, and the API answers them as the reference does.
+import { BursarError } from '../../kernel/errors';
+import { reportedError } from '../../platform/temporal/flow-client';
+
+/** An off-session charge failed; nothing was changed. */
+export class PaymentFailed extends BursarError {
+  readonly status = 402;
+}
+
+/** Cancel, change or revoke of a subscription that is already canceled or ending. */
+export class AlreadyCanceledSubscription extends BursarError {
+  readonly status = 403;
+}
+
+/** Everything the subscription workflow may report. */
+export const SUBSCRIPTION_ERRORS = [PaymentFailed, AlreadyCanceledSubscription];
+
+/** The error for a refused command (`commandRefusal`). */
+export function refusalError(refusal: { type: string; message: string }): BursarError {
+  return reportedError(refusal.type, refusal.message, null, SUBSCRIPTION_ERRORS)!;
+}

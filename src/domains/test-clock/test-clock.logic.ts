@@ -1,0 +1,33 @@
+// Pure rules of test clocks: which advances and deletes are legal, and how a flow following a clock keeps time.
+// The clock's own workflow and `workflows/time.ts` both decide with these.
+import type { ValidationIssue } from '../../kernel/errors';
+
+/** What the clock's workflow knows of its clock. */
+export interface TestClockState {
+  frozenTime: string;
+  deleted: boolean;
+}
+
+/** Why an advance to `to` is refused (the error's name and message; a 422 carries its issues), or null. */
+export function advanceRefusal(state: TestClockState, to: string, advancing: boolean): { type: string; message: string; issues?: ValidationIssue[] } | null {
+  if (state.deleted) return { type: 'ResourceNotFound', message: 'Test clock not found.' };
+  if (advancing) return { type: 'Conflict', message: 'This test clock is already advancing; wait for that to finish.' };
+  if (Date.parse(to) <= Date.parse(state.frozenTime)) {
+    const message = 'A test clock only moves forward.';
+    return { type: 'RequestValidationError', message, issues: [{ loc: ['body', 'frozen_time'], msg: message, type: 'value_error' }] };
+  }
+  return null;
+}
+
+/** A flow's frozen time after an advance to `to`: clocks never move back (an older advance arriving late changes nothing). */
+export function movedTime(frozen: number, to: string | null): number {
+  return to ? Math.max(frozen, Date.parse(to)) : frozen;
+}
+
+/**
+ * Whether a flow has done everything due by its frozen time: it is ending, or it waits for a deadline still ahead.
+ * `waitingUntil` is the deadline it is blocked on (Infinity: none), null while it works.
+ */
+export function hasSettled(flow: { ending: boolean; waitingUntil: number | null; frozen: number }): boolean {
+  return flow.ending || (flow.waitingUntil !== null && flow.waitingUntil > flow.frozen);
+}

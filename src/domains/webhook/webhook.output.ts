@@ -1,0 +1,68 @@
+// Webhook endpoints and delivery attempts as the API shows them.
+import type { WebhookEndpoint as EndpointOutput, WebhookDelivery as AttemptOutput, WebhookEventType } from '../../contracts/webhook';
+import type { WebhookEndpoint } from './webhook.entity';
+
+/** `secret` is the full secret (on create and reset) or its masked form. */
+export function webhookEndpointOutput(endpoint: WebhookEndpoint, secret: string): EndpointOutput {
+  return {
+    created_at: endpoint.createdAt.toISOString(),
+    modified_at: endpoint.modifiedAt?.toISOString() ?? null,
+    id: endpoint.id,
+    url: endpoint.url,
+    name: endpoint.name,
+    format: endpoint.format,
+    secret,
+    organization_id: endpoint.organizationId,
+    events: endpoint.events,
+    enabled: endpoint.enabled,
+    disabled_reason: endpoint.disabledReason,
+  };
+}
+
+/** An attempt with its event and its delivery's outcome, as the delivery log reads them. */
+export interface AttemptRow {
+  id: string;
+  created_at: Date;
+  succeeded: boolean;
+  http_code: number | null;
+  response: string | null;
+  error: string | null;
+  attempt: number;
+  duration_ms: number;
+  endpoint_id: string;
+  event_id: string;
+  event_type: WebhookEventType;
+  event_created_at: Date;
+  payload: { type: string; timestamp: string; data: unknown };
+  delivery_status: string;
+  delivery_last_http_code: number | null;
+  delivery_modified_at: Date | null;
+  total: number;
+}
+
+export function attemptOutput(row: AttemptRow): AttemptOutput {
+  const { type, timestamp, data } = row.payload;
+  return {
+    created_at: new Date(row.created_at).toISOString(),
+    modified_at: null,
+    id: row.id,
+    succeeded: row.succeeded,
+    http_code: row.http_code,
+    response: row.response ?? row.error,
+    endpoint_id: row.endpoint_id,
+    attempt: row.attempt,
+    duration_ms: row.duration_ms,
+    error: row.error,
+    webhook_event: {
+      created_at: new Date(row.event_created_at).toISOString(),
+      modified_at: row.delivery_modified_at ? new Date(row.delivery_modified_at).toISOString() : null,
+      id: row.event_id,
+      last_http_code: row.delivery_last_http_code,
+      succeeded: row.delivery_status === 'pending' ? null : row.delivery_status === 'succeeded',
+      skipped: row.delivery_status === 'skipped',
+      payload: JSON.stringify({ type, timestamp, data }),
+      type: row.event_type,
+      is_archived: false,
+    },
+  };
+}

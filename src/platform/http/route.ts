@@ -1,0 +1,84 @@
+// Declares an endpoint once — access, contracts, status, idempotency — for the HTTP app to mount with every convention.
+import type { z } from 'zod';
+import type { Scope } from '../../contracts/scopes';
+import type { Tx } from '../database/transaction';
+
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** Who an organization access token speaks for. */
+export interface AuthenticatedOrganization {
+  organizationId: string;
+  tokenId: string;
+  scopes: ReadonlySet<string>;
+}
+
+/** What a handler may read of the request beyond its parsed contracts. */
+export interface RequestDetails {
+  /** The query string as sent (routes whose query is open-ended, such as a checkout link's prefill). */
+  search: URLSearchParams;
+  header(name: string): string;
+  /** The body exactly as sent, for routes declared `rawBody` (signature checks). */
+  rawBody: string;
+}
+
+export interface RouteInput<B, Q, P> {
+  auth: AuthenticatedOrganization;
+  tx: Tx;
+  body: Out<B>;
+  query: Out<Q>;
+  params: Out<P>;
+  /** `X-Idempotency-Key`, for handlers outside a transaction that make their own retries safe with it. */
+  idempotencyKey?: string;
+  request: RequestDetails;
+}
+
+/** A route anyone may call: the secret in its path (or a signature in its body) is the credential. */
+export type PublicRouteInput<B, Q, P> = Omit<RouteInput<B, Q, P>, 'auth'>;
+
+interface RouteOptions<B, Q, P> {
+  method: 'get' | 'post' | 'patch' | 'put' | 'delete';
+  /** Koa-style path, e.g. `/v1/meters/:id`. */
+  path: string;
+  summary: string;
+  body?: B;
+  query?: Q;
+  params?: P;
+  status: number;
+  response: Schema;
+  /** Creates honour `X-Idempotency-Key`. */
+  idempotent?: boolean;
+  /**
+   * The handler waits on workflows (Updates) and opens its own short transactions, so it holds no database
+   * connection meanwhile; `tx` is then a plain entity manager for reads.
+   */
+  outsideTransaction?: boolean;
+  /** The handler reads the body itself (`request.rawBody`); it is not parsed as JSON. */
+  rawBody?: boolean;
+}
+
+export interface RouteDefinition<B extends Schema | undefined = Schema | undefined, Q extends Schema | undefined = Schema | undefined, P extends Schema | undefined = Schema | undefined>
+  extends RouteOptions<B, Q, P> {
+  /** Any one of these scopes grants access; null: a public route, no token needed (and none checked). */
+  scopes: readonly Scope[] | null;
+  handler(input: PublicRouteInput<B, Q, P> & { auth?: AuthenticatedOrganization }): Promise<unknown>;
+}
+
+/** An endpoint behind an organization access token carrying one of `scopes`. */
+export function defineRoute<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
+  route: RouteOptions<B, Q, P> & { scopes: readonly Scope[]; handler(input: RouteInput<B, Q, P>): Promise<unknown> },
+): RouteDefinition {
+  return route as unknown as RouteDefinition;
+}
+
+/** An endpoint without a token. */
+export function definePublicRoute<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
+  route: RouteOptions<B, Q, P> & { handler(input: PublicRouteInput<B, Q, P>): Promise<unknown> },
+): RouteDefinition {
+  return { ...route, scopes: null } as unknown as RouteDefinition;
+}
+
+/** A handler's answer that sends the client elsewhere (307, the method and body kept). */
+export class Redirect {
+  constructor(readonly location: string) {}
+}

@@ -1,0 +1,110 @@
+// What domains send to running flows: Updates whose failures come back as the domain's own errors, and signals.
+// Routes never hold the Temporal client; domain services do, through this.
+import { WithStartWorkflowOperation, WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import type { SignalDefinition, UpdateDefinition, Workflow } from '@temporalio/common';
+import { advanceTestClockUpdate } from '../../../workflows/definitions';
+import { searchAttributePairs, type SearchAttributeValues } from './search-attributes';
+import { BadRequest, Conflict, NotPermitted, RequestValidationError, ResourceNotFound, ResourceUnavailable, ServiceUnavailable, type BursarError, type ValidationIssue } from '../../kernel/errors';
+
+/** A business error a workflow may report by name (its `ApplicationFailure` type). */
+export type ReportableError = new (detail: string) => BursarError;
+
+const GENERIC: readonly ReportableError[] = [BadRequest, NotPermitted, ResourceNotFound, Conflict, ResourceUnavailable, ServiceUnavailable];
+
+/** The error a workflow reported by name, or null when the name is not one of `known` (nor a generic one). */
+export function reportedError(name: string | null | undefined, message: string, detail: unknown, known: readonly ReportableError[] = []): BursarError | null {
+  if (name === 'RequestValidationError') return new RequestValidationError(detail as ValidationIssue[]);
+  const Type = [...GENERIC, ...known].find((type) => type.name === name);
+  return Type ? new Type(message) : null;
+}
+
+export interface UpdateOptions {
+  /** The Update's id: the same id sent twice runs once (an `X-Idempotency-Key`). */
+  updateId?: string;
+  /** The errors of the owning domain its workflow may report. */
+  errors?: readonly ReportableError[];
+  /** What to answer (503) when the flow does not exist yet: the outbox starts it right after its row is written. */
+  notStarted: string;
+  /** Start the flow with the Update when it does not run yet (update-with-start). */
+  startWith?: FlowStart;
+}
+
+/** How to start a flow that an Update may find not running yet. */
+export interface FlowStart {
+  workflowType: string;
+  args: unknown[];
+  searchAttributes: SearchAttributeValues;
+  summary: string;
+}
+
+export class FlowClient {
+  constructor(
+    private readonly client: Client,
+    readonly taskQueue: string,
+  ) {}
+
+  /** Sends an Update and waits for its result; a failure the workflow reported comes back as the domain's error. */
+  async update<R, A extends unknown[]>(workflowId: string, update: UpdateDefinition<R, A>, args: A, options: UpdateOptions): Promise<R> {
+    // By name: the SDK's typing wants a non-empty argument tuple, and an Update without arguments sends none.
+    const sent = { args: args as unknown as [unknown], ...(options.updateId && { updateId: options.updateId }) };
+    try {
+      if (options.startWith) {
+        const { workflowType, args: startArgs, searchAttributes, summary } = options.startWith;
+        const startWorkflowOperation = new WithStartWorkflowOperation(workflowType, {
+          workflowId,
+          taskQueue: this.taskQueue,
+          args: startArgs,
+          typedSearchAttributes: searchAttributePairs(searchAttributes),
+          staticSummary: summary,
+          workflowIdConflictPolicy: 'USE_EXISTING',
+        });
+        return await this.client.workflow.executeUpdateWithStart<Workflow, R, [unknown]>(update.name, { ...sent, startWorkflowOperation });
+      }
+      return await this.client.workflow.getHandle(workflowId).executeUpdate<R, [unknown]>(update.name, sent);
+    } catch (error) {
+      if (error instanceof WorkflowNotFoundError) throw new ServiceUnavailable(options.notStarted);
+      if (!(error instanceof WorkflowUpdateFailedError)) throw error;
+      const cause = error.cause as { type?: string; message: string; details?: unknown[] } | undefined;
+      throw (cause && reportedError(cause.type, cause.message, cause.details?.[0], options.errors)) ?? error;
+    }
+  }
+
+  /** Signals a flow; a flow that is gone is ignored when `ignoreMissing` (an event about a session that ended). */
+  async signal<A extends unknown[]>(workflowId: string, signal: SignalDefinition<A>, args: A, options: { ignoreMissing?: boolean } = {}): Promise<void> {
+    await this.client.workflow
+      .getHandle(workflowId)
+      .signal(signal, ...args)
+      .catch((error) => {
+        if (!(options.ignoreMissing && error instanceof WorkflowNotFoundError)) throw error;
+      });
+  }
+
+  /**
+   * Moves one flow's test clock (its `advanceTestClock` Update) and resolves once the flow has settled or is gone. An
+   * `ended` answer means the run returned or continued as new (once per billed period): the next run gets it again.
+   * A flow the outbox has not started yet is waited for (about 10 seconds).
+   */
+  async advanceFlowClock(workflowId: string, to: Date): Promise<void> {
+    const handle = this.client.workflow.getHandle(workflowId);
+    for (let failures = 0; failures < 100; ) {
+      try {
+        if ((await handle.executeUpdate(advanceTestClockUpdate, { args: [to.toISOString()] })) === 'settled') return;
+      } catch (error) {
+        if (error instanceof WorkflowUpdateFailedError) throw error;
+        failures++;
+        if (!(await this.isRunning(workflowId))) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    throw new ServiceUnavailable(`${workflowId} did not settle on its test clock; advance again in a moment.`);
+  }
+
+  /** Whether the flow runs (a flow not started yet counts as running: the outbox is about to start it). */
+  async isRunning(workflowId: string): Promise<boolean> {
+    return this.client.workflow
+      .getHandle(workflowId)
+      .describe()
+      .then((description) => description.status.name === 'RUNNING')
+      .catch((error) => (error instanceof WorkflowNotFoundError ? true : Promise.reject(error)));
+  }
+}

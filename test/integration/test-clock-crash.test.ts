@@ -1,0 +1,66 @@
+// A test clock's advance is a durable flow (`test-clock:<id>`): when the worker process running it is killed
+// (SIGKILL) in the middle, another worker resumes it, the attached subscription renews once, and the clock is
+// released — never left `advancing`. Slow by nature: the dead worker is noticed when its heartbeat times out.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { startHarness, eventually, type TestHarness } from '../support/harness';
+import { advance, chargesFor, getSubscription, ordersOf, sandboxCaller, subscribe, type Call } from '../support/subscriptions';
+
+let h: TestHarness;
+let call: Call;
+let worker: ChildProcess | undefined;
+
+beforeAll(async () => {
+  h = await startHarness();
+  call = await sandboxCaller(h);
+});
+afterAll(async () => {
+  worker?.kill('SIGKILL');
+  await h.close();
+});
+
+/** `bursar worker` for the sandbox as its own process, polling this test's task queue; resolves once it polls. */
+async function startWorkerProcess(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(__dirname, '../../bin/bursar.js'), 'worker', '--env', 'sandbox'], {
+    env: { ...process.env, TEMPORAL_TASK_QUEUE: h.config.TEMPORAL_TASK_QUEUE, DATA_DIR: h.config.DATA_DIR },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('polling task queue') && resolve());
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+  });
+  return child;
+}
+
+const clockStatus = async (id: string) => (await call('GET', `/v1/test-clocks/${id}`)).body.status;
+
+test('the advance resumes on another worker after the one running it is killed, and the clock is released', async () => {
+  worker = await startWorkerProcess();
+  const { clockId, subscription } = await subscribe(h, call, { price: 1700, start: '2025-06-05T00:00:00Z' });
+  await eventually(async () => (await ordersOf(call, subscription.customer_id))[0]?.paid);
+
+  const advancing = call('POST', `/v1/test-clocks/${clockId}/advance`, { frozen_time: '2025-07-06T00:00:00Z' });
+  const db = h.env.sandbox.orm.em.fork();
+  await eventually(async () => (await db.execute('select 1 from "order" where subscription_id = ? and billing_reason = ?', [subscription.id, 'subscription_cycle'])).length > 0, 30_000);
+  expect(await clockStatus(clockId)).toBe('advancing');
+  const meanwhile = await call('POST', `/v1/test-clocks/${clockId}/advance`, { frozen_time: '2025-08-01T00:00:00Z' });
+  expect(meanwhile.status).toBe(409); // one advance at a time
+  expect(meanwhile.body.error).toBe('Conflict');
+
+  worker.kill('SIGKILL'); // mid-advance: the renewal is written, its charge and the clock's release are still to come
+  await h.startWorker('sandbox');
+
+  const advanced = await advancing;
+  expect(advanced.status).toBe(200);
+  expect(advanced.body).toMatchObject({ frozen_time: '2025-07-06T00:00:00.000Z', status: 'ready' });
+  const orders = await ordersOf(call, subscription.customer_id);
+  expect(orders.map((o) => [o.billing_reason, o.status, o.total_amount])).toEqual([
+    ['subscription_create', 'paid', 1700],
+    ['subscription_cycle', 'paid', 1700],
+  ]);
+  expect(await chargesFor(h, orders[1].id)).toEqual([{ status: 'succeeded', amount: 1700 }]);
+  expect(await getSubscription(call, subscription.id)).toMatchObject({ status: 'active', current_period_start: '2025-07-05T00:00:00.000Z' });
+
+  await advance(call, clockId, '2025-08-06T00:00:00Z'); // released: the next advance goes through
+  expect((await ordersOf(call, subscription.customer_id)).map((o) => o.billing_reason)).toEqual(['subscription_create', 'subscription_cycle', 'subscription_cycle']);
+}, 180_000);

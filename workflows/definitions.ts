@@ -1,0 +1,104 @@
+// Every flow's name, id, input and messages in one pure place, shared by the workflows and the code that starts them
+// or sends to them. The names and id formats are recorded in running histories: never change them.
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import type { CheckoutConfirm } from '../src/contracts/checkout';
+import type { DeliveryPolicy } from '../src/contracts/webhook';
+import type { SubscriptionCommand, SubscriptionSchedule } from '../src/domains/subscription/subscription.logic';
+
+/** Workflow type names (the exported workflow functions). */
+export const WORKFLOW_TYPES = {
+  checkout: 'checkoutSession',
+  order: 'orderLifecycle',
+  subscription: 'subscriptionLifecycle',
+  webhookDelivery: 'webhookDelivery',
+  testClock: 'testClockLifecycle',
+  purgeIdempotencyKeys: 'purgeIdempotencyKeys',
+} as const;
+
+export const checkoutWorkflowId = (checkoutId: string) => `checkout:${checkoutId}`;
+export const orderWorkflowId = (orderId: string) => `order:${orderId}`;
+export const subscriptionWorkflowId = (subscriptionId: string) => `subscription:${subscriptionId}`;
+export const testClockWorkflowId = (testClockId: string) => `test-clock:${testClockId}`;
+/** One delivery per event and endpoint; a redelivery is a flow of its own. */
+export const webhookWorkflowId = (eventId: string, endpointId: string, redeliveryId?: string) =>
+  redeliveryId ? `webhook:${eventId}:${endpointId}:redelivery:${redeliveryId}` : `webhook:${eventId}:${endpointId}`;
+
+/** A flow's clock: none (wall time) or a sandbox test clock and its frozen time when the flow started. */
+export interface ClockInput {
+  testClockId: string | null;
+  frozenTime?: string | null;
+}
+
+/** What a flow needs to follow a test clock (none outside one). */
+export function clockInput(testClockId: string | null, frozenTime: Date): ClockInput | null {
+  return testClockId ? { testClockId, frozenTime: frozenTime.toISOString() } : null;
+}
+
+/** Moves a flow's test clock to the given time; answers when the flow has settled (`ended`: it returned or continued). */
+export const advanceTestClockUpdate = defineUpdate<'settled' | 'ended', [string]>('advanceTestClock');
+
+// Checkout: `checkout:<id>`.
+export interface CheckoutInput {
+  checkoutId: string;
+  expiresAt: string;
+  /** A sandbox test clock the session follows instead of wall time. */
+  clock?: ClockInput | null;
+}
+/** The processor's outcome for one charge (its id), so a late event about an earlier charge changes nothing. */
+export interface Settlement {
+  chargeId: string;
+  succeeded: boolean;
+  reason?: string;
+}
+export const confirmCheckoutUpdate = defineUpdate<void, [CheckoutConfirm]>('confirm');
+/** The processor's word on a charge it settles later (Stripe webhooks). */
+export const paymentSettledSignal = defineSignal<[Settlement]>('paymentSettled');
+export const checkoutStateQuery = defineQuery<string>('state');
+
+// Order: `order:<id>`.
+export interface OrderInput {
+  orderId: string;
+  chargeId: string | null;
+}
+
+// Subscription: `subscription:<id>`.
+/** An unpaid renewal being retried. */
+export interface Dunning {
+  orderId: string;
+  failures: number;
+  nextAttemptAt: string;
+}
+export interface SubscriptionInput {
+  subscriptionId: string;
+  clock?: ClockInput | null;
+  dunning?: Dunning | null;
+  /** Billed periods so far (across runs), for the operator's view. */
+  cycles?: number;
+  /** The schedule as the previous run left it (commands run inside the workflow, so it is current). */
+  schedule?: SubscriptionSchedule;
+}
+/** What the subscription will do next, and the renewals after it. */
+export interface UpcomingSchedule {
+  status: string;
+  next: { action: 'renew' | 'end' | 'retry_payment' | 'none'; at: string | null };
+  renewals: string[];
+}
+export const subscriptionCommandUpdate = defineUpdate<void, [SubscriptionCommand]>('command');
+export const upcomingQuery = defineQuery<UpcomingSchedule>('upcoming');
+
+// Webhook delivery: `webhook:<eventId>:<endpointId>`.
+export interface WebhookDeliveryInput {
+  deliveryId: string;
+  policy: DeliveryPolicy;
+}
+
+// Test clock: `test-clock:<id>` (sandbox only).
+export interface TestClockInput {
+  testClockId: string;
+  /** Advances so far (across runs). */
+  advances?: number;
+}
+/** Moves the clock and every flow attached to it to the given time; answers the clock once they have all settled. */
+export const advanceClockUpdate = defineUpdate<void, [string]>('advance');
+/** Deletes the clock (after any advance in flight) and ends its flow. */
+export const deleteClockUpdate = defineUpdate<void, []>('delete');
