@@ -1,0 +1,115 @@
+// Architecture rules, checked by `./run lint`:
+//   npx depcruise --config .dependency-cruiser.js --output-type err src workflows activities temporal.config.ts
+// Paths are relative to the repository root; npm packages resolve to node_modules/…, Node built-ins have dependency type 'core'.
+// tsPreCompilationDeps: true, so type-only imports (`import type …`, and imports whose every name is `type …`) are dependencies too;
+// they carry the dependency type 'type-only'.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'This module is part of an import cycle (type-only imports count). Cycles make load order matter and hide which layer depends on which: ' +
+        'move the shared piece down into a module both sides can import.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'workflows-are-deterministic',
+      severity: 'error',
+      comment:
+        'Workflow code is replayed by Temporal and must be deterministic: workflows/ may import only @temporalio/workflow, @temporalio/common, ' +
+        'temporal.config.ts, src/kernel/, src/contracts/, *.logic.ts files and other workflows/ files. No Node built-ins, ORM, HTTP, adapters, ' +
+        'services, src/app or src/platform. activities/ may only be imported with `import type` (see the next rule of the same name).',
+      from: { path: '^workflows/' },
+      to: {
+        pathNot: [
+          '^workflows/',
+          '^node_modules/@temporalio/(workflow|common)/',
+          '^temporal\\.config\\.ts$',
+          '^src/kernel/',
+          '^src/contracts/',
+          '\\.logic\\.ts$',
+          '^activities/', // type-only imports of activities/ are fine; value imports are caught by the rule below
+        ],
+      },
+    },
+    {
+      name: 'workflows-are-deterministic',
+      severity: 'error',
+      comment:
+        'workflows/ may import activities/ only as types (`import type { Activities } from "../activities"` for proxyActivities): ' +
+        'a value import would pull activity code (database, HTTP, Node built-ins) into the workflow bundle.',
+      from: { path: '^workflows/' },
+      to: { path: '^activities/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'kernel-imports-nothing-of-the-project',
+      severity: 'error',
+      comment:
+        'src/kernel/ is the bottom layer that everything else (workflows included) may use: it may import other src/kernel/ files, npm packages ' +
+        'and Node built-ins, but nothing else of this project.',
+      from: { path: '^src/kernel/' },
+      to: { pathNot: ['^src/kernel/', '^node_modules/'], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'domain-through-index',
+      severity: 'error',
+      comment:
+        "A domain uses another domain only through that domain's public surface, src/domains/<other>/index.ts. " +
+        "(Exception, not this case: a *.logic.ts file may also import another domain's *.logic.ts.)",
+      from: { path: '^src/domains/([^/]+)/', pathNot: '\\.logic\\.ts$' },
+      to: { path: '^src/domains/', pathNot: ['^src/domains/$1/', '^src/domains/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'domain-through-index',
+      severity: 'error',
+      comment:
+        "A domain's *.logic.ts file uses another domain only through src/domains/<other>/index.ts or that domain's *.logic.ts files " +
+        '(pure rules), never its services, entities or routes.',
+      from: { path: '^src/domains/([^/]+)/.*\\.logic\\.ts$' },
+      to: { path: '^src/domains/', pathNot: ['^src/domains/$1/', '^src/domains/[^/]+/index\\.ts$', '^src/domains/[^/]+/.*\\.logic\\.ts$'] },
+    },
+    {
+      name: 'domains-below-app',
+      severity: 'error',
+      comment:
+        'src/app/ is the composition root (HTTP server, worker, container, config): it wires everything else together, so nothing may import it ' +
+        'except test/, bench/ and bin/. Pass what is needed (config values, the database, ports) in from src/app instead.',
+      from: { pathNot: ['^src/app/', '^test/', '^bench/', '^bin/'] },
+      to: { path: '^src/app/' },
+    },
+    {
+      name: 'platform-below-domains',
+      severity: 'error',
+      comment: 'src/platform/ is shared infrastructure beneath the domains: it may not import src/domains/ or src/app/.',
+      from: { path: '^src/platform/' },
+      to: { path: '^src/(domains|app)/' },
+    },
+    {
+      name: 'contracts-are-pure',
+      severity: 'error',
+      comment:
+        'src/contracts/ holds the API schemas shared by the API, the workflows and clients: it may import only src/contracts/, src/kernel/ ' +
+        'and npm packages (zod), not domains, adapters, src/app or Node built-ins.',
+      from: { path: '^src/contracts/' },
+      to: { pathNot: ['^src/contracts/', '^src/kernel/', '^node_modules/'] },
+    },
+    {
+      name: 'activities-never-import-koa',
+      severity: 'error',
+      comment:
+        'Activities run in the Temporal worker, not in the HTTP API: activities/ may not import koa, @koa/* (types included) or src/app/. ' +
+        'Put what both need in a domain service.',
+      from: { path: '^activities/' },
+      to: { path: ['^node_modules/(@types/)?koa/', '^node_modules/@koa/', '^node_modules/@types/koa__', '^src/app/'] },
+    },
+  ],
+  options: {
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^test/replay/histories/' },
+  },
+};

@@ -1,0 +1,51 @@
+// ESLint flat config (CommonJS). Syntax-only presets on purpose: the type-checked ones need a full TypeScript program and are too slow for CI on 2 cores.
+// Formatting is Prettier's job: eslint-config-prettier comes last and switches off every stylistic rule that would fight it.
+// @ts-check
+const eslint = require('@eslint/js');
+const tseslint = require('typescript-eslint');
+const prettier = require('eslint-config-prettier');
+const globals = require('globals');
+
+module.exports = tseslint.config(
+  {
+    ignores: ['node_modules/', 'dist/', 'coverage/', '.data/', '.tools/', '.scratch/', 'test/replay/histories/'],
+  },
+  eslint.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: globals.node },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports', fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // Production code: no `any`.
+    files: ['src/**/*.ts', 'workflows/**/*.ts', 'activities/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'error' },
+  },
+  {
+    // Named exports only in src/: one name per thing, greppable, and renamed together by the compiler.
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'No default exports in src/: export a named binding instead.' },
+        { selector: "ExportSpecifier[exported.name='default']", message: 'No default exports in src/: export a named binding instead.' },
+      ],
+    },
+  },
+  {
+    // Tests and benchmarks poke at internals and untyped JSON; Jest's globals are available there.
+    files: ['test/**/*.ts', 'bench/**/*.ts'],
+    languageOptions: { globals: { ...globals.node, ...globals.jest } },
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Plain JavaScript files (bin/bursar.js, jest.config.js, the Jest reporter, these configs) are CommonJS run by Node.
+    files: ['**/*.js', '**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  prettier,
+);
