@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     const org = await env.domains.organizations.createOrganization(em, { name: `Bench ${randomUUID()}` });
     return env.domains.organizations.createAccessToken(em, { organizationId: org.id, scopes: ['products:write', 'checkouts:write'] });
   });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+   
   const api = async (method: string, path: string, body?: unknown, auth = true): Promise<any> => {
     const response = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
     return response.json();

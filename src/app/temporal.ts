@@ -1,5 +1,5 @@
 // Temporal set-up shared by the API, the worker and the CLI: connections, namespaces, search attributes, schedules.
-import { Client, Connection, ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporalio/client';
+import { type Client, Connection, ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporalio/client';
 import { msToTs } from '@temporalio/common/lib/time';
 import { WORKFLOW_TYPES } from '../../workflows/definitions';
 import { NAMESPACE_RETENTION_DAYS, SCHEDULES, SEARCH_ATTRIBUTES } from '../../temporal.config';

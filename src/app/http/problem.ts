@@ -1,7 +1,7 @@
 // Renders any error as the spec's problem-details body (RFC 9457).
 import type { Context } from 'koa';
-import { z } from 'zod';
-import { BursarError, RequestValidationError, errorTypeUrn, type ValidationIssue } from '../../kernel/errors';
+import { type z } from 'zod';
+import { type BursarError, RequestValidationError, errorTypeUrn, type ValidationIssue } from '../../kernel/errors';
 
 export function problemBody(ctx: Context, error: BursarError) {
   return {

@@ -6,7 +6,7 @@ import type { Product as ProductOutput, ProductSummary } from '../../contracts/p
 import { benefitOutput, type BenefitQueries } from '../benefit';
 import type { FileQueries } from '../file';
 import type { Meter, MeterService } from '../meter';
-import { CustomField, Product, ProductPrice } from './catalog.entity';
+import { CustomField, type Product, ProductPrice } from './catalog.entity';
 import { customFieldOutput } from './custom-field.output';
 import { byId } from '../../kernel/ids';
 
