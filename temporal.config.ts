@@ -84,7 +84,15 @@ export const SUBSCRIPTION_ACTIVITY: ActivityOptions = {
     initialInterval: '1 second',
     backoffCoefficient: 2,
     maximumInterval: '1 minute',
-    nonRetryableErrorTypes: ['RequestValidationError', 'PaymentFailed', 'AlreadyCanceledSubscription', 'ResourceUnavailable', 'BadRequest', 'ResourceNotFound', 'Conflict'],
+    nonRetryableErrorTypes: [
+      'RequestValidationError',
+      'PaymentFailed',
+      'AlreadyCanceledSubscription',
+      'ResourceUnavailable',
+      'BadRequest',
+      'ResourceNotFound',
+      'Conflict',
+    ],
   },
 };
 
@@ -101,7 +109,13 @@ export const TEST_CLOCK_ACTIVITY: ActivityOptions = {
 export const TEST_CLOCK_ADVANCE_ACTIVITY: ActivityOptions = {
   startToCloseTimeout: '1 hour',
   heartbeatTimeout: '10 seconds',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 5, nonRetryableErrorTypes: ['ServiceUnavailable'] },
+  retry: {
+    initialInterval: '1 second',
+    backoffCoefficient: 2,
+    maximumInterval: '10 seconds',
+    maximumAttempts: 5,
+    nonRetryableErrorTypes: ['ServiceUnavailable'],
+  },
 };
 
 /** How long a checkout waits for the processor to settle a charge it reported as processing. */

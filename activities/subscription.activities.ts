@@ -14,6 +14,7 @@ export const createSubscriptionActivities = (billing: SubscriptionBillingService
   /** Charges the order off-session; the key is the order and the attempt. A decline is returned, not thrown. */
   chargeSubscriptionOrder: (orderId: string, attempt: number) => billing.charge(orderId, attempt),
   recordSubscriptionPayment: (orderId: string, chargeId: string | null, at: string) => billing.paid(orderId, chargeId, at),
-  recordSubscriptionFailure: (subscriptionId: string, orderId: string, nextAttemptAt: string | null, at: string) => billing.failed(subscriptionId, orderId, nextAttemptAt, at),
+  recordSubscriptionFailure: (subscriptionId: string, orderId: string, nextAttemptAt: string | null, at: string) =>
+    billing.failed(subscriptionId, orderId, nextAttemptAt, at),
   endSubscription: (subscriptionId: string, at: string) => billing.end(subscriptionId, at),
 });

@@ -28,16 +28,24 @@ async function main(): Promise<void> {
     const org = await env.domains.organizations.createOrganization(em, { name: `Bench ${randomUUID()}` });
     return env.domains.organizations.createAccessToken(em, { organizationId: org.id, scopes: ['products:write', 'checkouts:write'] });
   });
-   
+
   const api = async (method: string, path: string, body?: unknown, auth = true): Promise<any> => {
-    const response = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return response.json();
   };
   const product = await api('POST', '/v1/products/', { name: 'Bench product', prices: [{ amount_type: 'fixed', price_amount: 1000 }] });
 
   const purchase = async () => {
     const started = performance.now();
-    const checkout = await api('POST', '/v1/checkouts/', { products: [product.id], customer_email: 'bench@example.com', customer_billing_address: { country: 'DE' } });
+    const checkout = await api('POST', '/v1/checkouts/', {
+      products: [product.id],
+      customer_email: 'bench@example.com',
+      customer_billing_address: { country: 'DE' },
+    });
     if (!checkout.id) throw new Error(`checkout not created: ${JSON.stringify(checkout)}`);
     const confirmed = await api('POST', `/v1/checkouts/client/${checkout.client_secret}/confirm`, { confirmation_token_id: 'pm_card_visa' }, false);
     if (confirmed.status !== 'confirmed') throw new Error(`checkout not confirmed: ${JSON.stringify(confirmed)}`);
@@ -65,7 +73,9 @@ async function main(): Promise<void> {
   const seconds = (performance.now() - started) / 1000;
 
   console.log(`bare workflow start (baseline, ${sequential}): p50 ${pct(baseline, 50).toFixed(1)} ms, p99 ${pct(baseline, 99).toFixed(1)} ms`);
-  console.log(`checkout create → confirm → order paid (${sequential}, one at a time): p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms (${(pct(latencies, 50) / pct(baseline, 50)).toFixed(1)}× the baseline p50)`);
+  console.log(
+    `checkout create → confirm → order paid (${sequential}, one at a time): p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms (${(pct(latencies, 50) / pct(baseline, 50)).toFixed(1)}× the baseline p50)`,
+  );
   console.log(`sustained: ${concurrent} purchases in ${seconds.toFixed(2)} s = ${(concurrent / seconds).toFixed(1)} checkouts/s`);
 
   http.close();

@@ -27,11 +27,19 @@ async function main(): Promise<void> {
   const seeded = performance.now();
   const processor = env.processor!;
   const { customerId: processorCustomer } = await processor.createCustomer({ email: 'bench@example.com', idempotencyKey: `bench:${randomUUID()}` });
-  const method = await processor.savePaymentMethod({ customerId: processorCustomer, confirmationToken: 'pm_card_visa', idempotencyKey: `bench:${randomUUID()}` });
+  const method = await processor.savePaymentMethod({
+    customerId: processorCustomer,
+    confirmationToken: 'pm_card_visa',
+    idempotencyKey: `bench:${randomUUID()}`,
+  });
   const { organizationId, clockId, productId, priceId } = await inTransaction(env.orm, async (tx) => {
     const org = await env.domains.organizations.createOrganization(tx.em, { name: `Bench ${randomUUID()}` });
     const clock = await env.domains.testClocks.create(tx.em, org.id, { frozen_time: START });
-    const product = await env.domains.products.create(tx, org.id, ProductCreate.parse({ name: 'Monthly', recurring_interval: 'month', prices: [{ amount_type: 'fixed', price_amount: 1000 }] }));
+    const product = await env.domains.products.create(
+      tx,
+      org.id,
+      ProductCreate.parse({ name: 'Monthly', recurring_interval: 'month', prices: [{ amount_type: 'fixed', price_amount: 1000 }] }),
+    );
     const [output] = await env.domains.products.outputs(tx.em, [product]);
     return { organizationId: org.id, clockId: clock.id, productId: product.id, priceId: output.prices[0].id };
   });
@@ -54,7 +62,13 @@ async function main(): Promise<void> {
 
   const starting = performance.now();
   await inParallel(ids, 64, (id) =>
-    env.temporal.workflow.start('subscriptionLifecycle', { taskQueue: env.taskQueue, workflowId: `subscription:${id}`, args: [{ subscriptionId: id, clock: { testClockId: clockId, frozenTime: START } }] }).then(() => undefined),
+    env.temporal.workflow
+      .start('subscriptionLifecycle', {
+        taskQueue: env.taskQueue,
+        workflowId: `subscription:${id}`,
+        args: [{ subscriptionId: id, clock: { testClockId: clockId, frozenTime: START } }],
+      })
+      .then(() => undefined),
   );
   const startSeconds = (performance.now() - starting) / 1000;
 
@@ -73,9 +87,13 @@ async function main(): Promise<void> {
   clearInterval(sampler);
 
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
-  console.log(`subscriptions: ${count} on one test clock (seeded in ${seedSeconds.toFixed(1)} s, workflows started in ${startSeconds.toFixed(1)} s = ${(count / startSeconds).toFixed(0)}/s)`);
+  console.log(
+    `subscriptions: ${count} on one test clock (seeded in ${seedSeconds.toFixed(1)} s, workflows started in ${startSeconds.toFixed(1)} s = ${(count / startSeconds).toFixed(0)}/s)`,
+  );
   console.log(`settling every flow on its period end (an advance with nothing due): ${settleSeconds.toFixed(1)} s`);
-  console.log(`renewal at the same instant: ${paid} of ${count} renewal orders paid when the advance answered, after ${renewSeconds.toFixed(1)} s = ${(paid / renewSeconds).toFixed(1)} renewals/s`);
+  console.log(
+    `renewal at the same instant: ${paid} of ${count} renewal orders paid when the advance answered, after ${renewSeconds.toFixed(1)} s = ${(paid / renewSeconds).toFixed(1)} renewals/s`,
+  );
   console.log(`peak memory of the process running the worker: RSS ${mb(peakRss)}, JS heap ${mb(peakHeap)}`);
   await stack.stop();
 }

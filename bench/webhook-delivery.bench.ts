@@ -28,7 +28,21 @@ async function main(): Promise<void> {
     const committedAt = { at: 0 };
     const message = await inTransaction(env.orm, async (tx) => {
       const id = randomUUID();
-      const data = { id, created_at: new Date().toISOString(), modified_at: null, type: 'custom', description: 'Bench', selectable: true, deletable: true, is_deleted: false, organization_id: organization.id, metadata: {}, visibility: 'public', visibility_configurable: true, properties: { note: null } };
+      const data = {
+        id,
+        created_at: new Date().toISOString(),
+        modified_at: null,
+        type: 'custom',
+        description: 'Bench',
+        selectable: true,
+        deletable: true,
+        is_deleted: false,
+        organization_id: organization.id,
+        metadata: {},
+        visibility: 'public',
+        visibility_configurable: true,
+        properties: { note: null },
+      };
       tx.afterCommit(async () => void (committedAt.at = performance.now()));
       return env.outbox.enqueueEvent(tx, organization.id, 'benefit.created', data);
     });
@@ -54,7 +68,9 @@ async function main(): Promise<void> {
   await waitFor(burst.map((e) => e.id));
   const seconds = (performance.now() - started) / 1000;
 
-  console.log(`event committed → first delivery attempt (${latencyEvents} events, one at a time): p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`);
+  console.log(
+    `event committed → first delivery attempt (${latencyEvents} events, one at a time): p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`,
+  );
   console.log(`sustained: ${burstEvents} events delivered in ${seconds.toFixed(2)} s = ${(burstEvents / seconds).toFixed(1)} deliveries/s`);
 
   receiver.close();

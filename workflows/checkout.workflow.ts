@@ -57,7 +57,12 @@ async function session({ checkoutId, expiresAt }: CheckoutInput, clock: Workflow
     }
     try {
       const outcome = await chargeCheckout(checkoutId, confirmations);
-      const failure = 'declined' in outcome ? outcome.declined : outcome.pending && outcome.chargeId ? await settledWithin(clock, PAYMENT_SETTLEMENT_TIMEOUT_MS, () => settlements.get(outcome.chargeId!)) : null;
+      const failure =
+        'declined' in outcome
+          ? outcome.declined
+          : outcome.pending && outcome.chargeId
+            ? await settledWithin(clock, PAYMENT_SETTLEMENT_TIMEOUT_MS, () => settlements.get(outcome.chargeId!))
+            : null;
       if (failure !== null) {
         await reopenCheckout(checkoutId, failure);
         state = 'open';

@@ -5,6 +5,7 @@ import { ApplicationFailure } from '@temporalio/workflow';
 export function businessFailure(error: unknown, fallbackMessage: string, fallbackType: string): ApplicationFailure {
   let cause = error as { cause?: unknown } | undefined;
   while (cause && !(cause instanceof ApplicationFailure)) cause = cause.cause as typeof cause;
-  if (cause instanceof ApplicationFailure) return ApplicationFailure.create({ message: cause.message, type: cause.type ?? undefined, details: cause.details as unknown[], nonRetryable: true });
+  if (cause instanceof ApplicationFailure)
+    return ApplicationFailure.create({ message: cause.message, type: cause.type ?? undefined, details: cause.details as unknown[], nonRetryable: true });
   return ApplicationFailure.create({ message: fallbackMessage, type: fallbackType, nonRetryable: true });
 }

@@ -1,9 +1,25 @@
 // One subscription (`subscription:<id>`) for its whole life: waits for the period's end (or dunning's next retry),
 // renews and charges off-session, retries failed payments, ends when it was set to cancel or dunning gives up.
 // Lifecycle commands are Updates run one at a time with the renewals. Continues as new after every billed period.
-import { ApplicationFailure, condition, continueAsNew, currentUpdateInfo, proxyActivities, setCurrentDetails, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import {
+  ApplicationFailure,
+  condition,
+  continueAsNew,
+  currentUpdateInfo,
+  proxyActivities,
+  setCurrentDetails,
+  setHandler,
+  upsertSearchAttributes,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import { commandRefusal, nextRetryAt, upcomingSchedule, type SubscriptionCommand, type SubscriptionSchedule } from '../src/domains/subscription/subscription.logic';
+import {
+  commandRefusal,
+  nextRetryAt,
+  upcomingSchedule,
+  type SubscriptionCommand,
+  type SubscriptionSchedule,
+} from '../src/domains/subscription/subscription.logic';
 import { SEARCH_ATTRIBUTES, SUBSCRIPTION_ACTIVITY } from '../temporal.config';
 import { subscriptionCommandUpdate, upcomingQuery, type SubscriptionInput, type UpcomingSchedule } from './definitions';
 import { businessFailure } from './failures';
@@ -43,7 +59,9 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
     if (next.status !== schedule?.status) upsertSearchAttributes([{ key: SEARCH_ATTRIBUTES.SubscriptionStatus, value: next.status }]);
     schedule = next;
     const { status, next: action } = upcoming();
-    setCurrentDetails(`**${status}** · period ends ${next.currentPeriodEnd} · next: ${action.action}${action.at ? ` at ${action.at}` : ''} · ${cycles} billed period(s)`);
+    setCurrentDetails(
+      `**${status}** · period ends ${next.currentPeriodEnd} · next: ${action.action}${action.at ? ` at ${action.at}` : ''} · ${cycles} billed period(s)`,
+    );
   };
 
   setHandler(upcomingQuery, upcoming);
@@ -94,7 +112,7 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
       }
       const periodEnd = schedule!.currentPeriodEnd;
       if (clock.now().getTime() < Date.parse(periodEnd)) return false; // the period was extended meanwhile
-      if (schedule!.cancelAtPeriodEnd) return show(await acts.endSubscription(id, periodEnd)), false;
+      if (schedule!.cancelAtPeriodEnd) return (show(await acts.endSubscription(id, periodEnd)), false);
       const { orderId } = await acts.renewSubscription(id, periodEnd, periodEnd);
       cycles++;
       await chargeAt(orderId, 1, periodEnd);
@@ -102,7 +120,13 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
     });
     if (renewed || workflowInfo().continueAsNewSuggested) {
       await clock.end();
-      return continueAsNew<typeof subscriptionLifecycle>({ subscriptionId: id, clock: clock.carry(), dunning, cycles, schedule: { ...schedule!, clockTime: null } });
+      return continueAsNew<typeof subscriptionLifecycle>({
+        subscriptionId: id,
+        clock: clock.carry(),
+        dunning,
+        cycles,
+        schedule: { ...schedule!, clockTime: null },
+      });
     }
   }
   await clock.end();

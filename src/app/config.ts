@@ -25,7 +25,10 @@ const ConfigSchema = z
     TEMPORAL_CLI_PATH: z.string().optional(),
     HOST: z.string().default('127.0.0.1'),
     /** Behind a load balancer: take the client IP (for per-IP rate limits) from X-Forwarded-For. */
-    TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     PORT: int(8000),
     SANDBOX_PORT: int(8001),
     PUBLIC_URL: z.url().optional(),
@@ -49,7 +52,10 @@ const ConfigSchema = z
       .default(DEFAULT_DUNNING_DAYS.join(','))
       .transform((v) => v.split(',').map(Number)),
     /** Bursar is the seller of record: where it is established, and where it collects tax (unset: everywhere). */
-    SELLER_COUNTRY: z.string().regex(/^[A-Z]{2}$/).default('US'),
+    SELLER_COUNTRY: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .default('US'),
     SELLER_TAX_REGISTRATIONS: z
       .string()
       .regex(/^[A-Z]{2}(,[A-Z]{2})*$/)
@@ -63,7 +69,10 @@ const ConfigSchema = z
     S3_ENDPOINT: z.url().optional(),
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
-    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     S3_PUBLIC_URL: z.url().optional(),
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(WEBHOOK_DELIVERY.timeoutMs),
     WEBHOOK_RETRY_INITIAL_INTERVAL_MS: int(WEBHOOK_DELIVERY.initialIntervalMs),
@@ -74,7 +83,10 @@ const ConfigSchema = z
     /** Consecutive events that failed for good before an endpoint is disabled. */
     WEBHOOK_DISABLE_AFTER_FAILURES: int(10),
     /** Allow http:// and private, loopback and link-local addresses in every environment (internal receivers, tests). */
-    WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+    WEBHOOK_ALLOW_PRIVATE_URLS: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.BURSAR_SECRET !== DEVELOPMENT_SECRET, {
     path: ['BURSAR_SECRET'],

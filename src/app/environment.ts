@@ -29,7 +29,12 @@ export interface EnvironmentContext {
   domains: Domains;
 }
 
-export async function openEnvironment(config: Config, environment: Environment, connection: Connection, clock: Clock = systemClock): Promise<EnvironmentContext> {
+export async function openEnvironment(
+  config: Config,
+  environment: Environment,
+  connection: Connection,
+  clock: Clock = systemClock,
+): Promise<EnvironmentContext> {
   const orm = await openDatabase(config.databaseUrls[environment], config.DATABASE_POOL_MAX);
   const namespace = config.namespaces[environment];
   const temporal = new Client({ connection, namespace });
@@ -38,7 +43,12 @@ export async function openEnvironment(config: Config, environment: Environment, 
   const idempotency = new IdempotencyService(clock);
   const storage = createFileStorage(config, environment, clock);
   // The sandbox always has the built-in processor; production uses Stripe when it is configured.
-  const processor = environment === 'sandbox' ? new SandboxPaymentProcessor(orm) : config.STRIPE_SECRET_KEY ? new StripePaymentProcessor({ secretKey: config.STRIPE_SECRET_KEY }) : null;
+  const processor =
+    environment === 'sandbox'
+      ? new SandboxPaymentProcessor(orm)
+      : config.STRIPE_SECRET_KEY
+        ? new StripePaymentProcessor({ secretKey: config.STRIPE_SECRET_KEY })
+        : null;
   const flows = new FlowClient(temporal, taskQueue);
   const domains = wireDomains({ environment, config, clock, orm, outbox, idempotency, flows, storage, processor });
   return { environment, config, clock, orm, temporal, namespace, taskQueue, outbox, idempotency, storage, processor, domains };

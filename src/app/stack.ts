@@ -41,9 +41,7 @@ export async function runStack(config: Config): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 
-  const codes = await Promise.all(
-    children.map((child) => new Promise<number>((done) => child.once('exit', (code) => (stop(), done(code ?? 0))))),
-  );
+  const codes = await Promise.all(children.map((child) => new Promise<number>((done) => child.once('exit', (code) => (stop(), done(code ?? 0))))));
   await devServer?.stop();
   console.log('Stopped.');
   if (codes.some((code) => code !== 0)) process.exitCode = 1;

@@ -11,8 +11,7 @@ export async function connectTemporal(address: string): Promise<Connection> {
 /** gRPC status codes we tolerate. */
 const grpcStatus = { NOT_FOUND: 5, ALREADY_EXISTS: 6 } as const;
 
-const isGrpcError = (error: unknown, code: number): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: number }).code === code;
+const isGrpcError = (error: unknown, code: number): boolean => typeof error === 'object' && error !== null && (error as { code?: number }).code === code;
 
 /** Registers the namespace when missing (external clusters; the embedded dev server pre-creates them). */
 export async function ensureNamespace(connection: Connection, namespace: string): Promise<void> {

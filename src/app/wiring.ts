@@ -11,7 +11,15 @@ import { OUTBOX_KINDS } from '../platform/outbox';
 import type { FlowClient } from '../platform/temporal/flow-client';
 import { BenefitQueries, BenefitService, benefitRoutes } from '../domains/benefit';
 import { CustomFieldService, ProductService, catalogRoutes } from '../domains/catalog';
-import { CheckoutClientService, CheckoutFlowService, CheckoutLinkService, CheckoutQueries, CheckoutService, checkoutLinkRoutes, checkoutRoutes } from '../domains/checkout';
+import {
+  CheckoutClientService,
+  CheckoutFlowService,
+  CheckoutLinkService,
+  CheckoutQueries,
+  CheckoutService,
+  checkoutLinkRoutes,
+  checkoutRoutes,
+} from '../domains/checkout';
 import { CustomerService, customerRoutes } from '../domains/customer';
 import { DiscountService, discountRoutes } from '../domains/discount';
 import { FileQueries, FileService, fileRoutes } from '../domains/file';
@@ -75,9 +83,29 @@ export function wireDomains(p: Platform) {
     products,
     testClocks: testClockQueries,
   });
-  const subscriptionCommands = new SubscriptionCommandService({ orm, processor, flows, subscriptions, billing: subscriptionBilling, orders, discounts, products });
+  const subscriptionCommands = new SubscriptionCommandService({
+    orm,
+    processor,
+    flows,
+    subscriptions,
+    billing: subscriptionBilling,
+    orders,
+    discounts,
+    products,
+  });
 
-  const checkouts = new CheckoutService({ clock, outbox, seller, ttlSeconds: config.CHECKOUT_TTL_SECONDS, publicUrl, products, discounts, customers, testClocks: testClockQueries, organizations });
+  const checkouts = new CheckoutService({
+    clock,
+    outbox,
+    seller,
+    ttlSeconds: config.CHECKOUT_TTL_SECONDS,
+    publicUrl,
+    products,
+    discounts,
+    customers,
+    testClocks: testClockQueries,
+    organizations,
+  });
   const checkoutClient = new CheckoutClientService({ orm, flows, checkouts, stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET });
   const checkoutFlow = new CheckoutFlowService({ orm, clock, outbox, checkouts, customers, orders, discounts, subscriptions, processor });
   const checkoutLinks = new CheckoutLinkService({ clock, publicUrl, checkouts, products, discounts });
@@ -122,7 +150,22 @@ export function wireDomains(p: Platform) {
     ...testClockRoutes({ testClocks }),
   ];
   const activities = { orm, idempotency: p.idempotency, webhookDeliveries, checkoutFlow, orders, subscriptionBilling, subscriptionCommands, testClocks };
-  const services = { organizations, meters, products, customFields, benefits, files, discounts, customers, orders, subscriptions, checkouts, checkoutLinks, testClocks, webhookEndpoints };
+  const services = {
+    organizations,
+    meters,
+    products,
+    customFields,
+    benefits,
+    files,
+    discounts,
+    customers,
+    orders,
+    subscriptions,
+    checkouts,
+    checkoutLinks,
+    testClocks,
+    webhookEndpoints,
+  };
   return { ...services, routes, activities };
 }
 

@@ -16,7 +16,12 @@ const licenseKeyActivations = z.object({ limit: z.int().min(1).max(50), enable_c
 export const BENEFIT_PROPERTIES_INPUT = {
   custom: z.object({ note: z.string().max(5000).nullish() }),
   license_keys: z.object({
-    prefix: z.string().trim().max(20).regex(/^[A-Za-z0-9_-]*$/, 'Letters, digits, dashes and underscores only').nullish(),
+    prefix: z
+      .string()
+      .trim()
+      .max(20)
+      .regex(/^[A-Za-z0-9_-]*$/, 'Letters, digits, dashes and underscores only')
+      .nullish(),
     expires: licenseKeyExpiry.nullish(),
     activations: licenseKeyActivations.nullish(),
     limit_usage: z.int().min(1).nullish(),
@@ -29,7 +34,12 @@ export const BENEFIT_PROPERTIES_INPUT = {
 /** Response properties per type (every key present, nullable where the reference says so). */
 export const BENEFIT_PROPERTIES_OUTPUT = {
   custom: z.object({ note: z.string().nullable() }),
-  license_keys: z.object({ prefix: z.string().nullable(), expires: licenseKeyExpiry.nullable(), activations: licenseKeyActivations.nullable(), limit_usage: z.int().nullable() }),
+  license_keys: z.object({
+    prefix: z.string().nullable(),
+    expires: licenseKeyExpiry.nullable(),
+    activations: licenseKeyActivations.nullable(),
+    limit_usage: z.int().nullable(),
+  }),
   downloadables: z.object({ files: z.array(Uuid), archived: z.record(z.string(), z.boolean()) }),
   meter_credit: z.object({ meter_id: Uuid, units: z.int(), rollover: z.boolean() }),
   feature_flag: z.object({}),
@@ -83,7 +93,14 @@ const refusedExternal = z.object({ type: z.enum(EXTERNAL_TYPES) }).superRefine((
 });
 
 export const BenefitCreate = z
-  .discriminatedUnion('type', [createOf('custom'), createOf('license_keys'), createOf('downloadables'), createOf('meter_credit'), createOf('feature_flag'), refusedExternal])
+  .discriminatedUnion('type', [
+    createOf('custom'),
+    createOf('license_keys'),
+    createOf('downloadables'),
+    createOf('meter_credit'),
+    createOf('feature_flag'),
+    refusedExternal,
+  ])
   .meta({ id: 'BenefitCreate' });
 export type BenefitCreate = z.infer<typeof BenefitCreate>;
 

@@ -168,10 +168,19 @@ export const CheckoutOrganization = z.object({
   allow_customer_updates: z.boolean(),
 });
 
-export const CheckoutPublic = Checkout.omit({ trial_interval: true, trial_interval_count: true, metadata: true, external_customer_id: true, subscription_id: true, customer_metadata: true })
+export const CheckoutPublic = Checkout.omit({
+  trial_interval: true,
+  trial_interval_count: true,
+  metadata: true,
+  external_customer_id: true,
+  subscription_id: true,
+  customer_metadata: true,
+})
   .extend({ organization: CheckoutOrganization })
   .meta({ id: 'CheckoutPublic' });
-export const CheckoutPublicConfirmed = CheckoutPublic.extend({ status: z.literal('confirmed'), customer_session_token: z.string().nullable() }).meta({ id: 'CheckoutPublicConfirmed' });
+export const CheckoutPublicConfirmed = CheckoutPublic.extend({ status: z.literal('confirmed'), customer_session_token: z.string().nullable() }).meta({
+  id: 'CheckoutPublicConfirmed',
+});
 
 export const CheckoutList = ListResource(Checkout).meta({ id: 'ListResource_Checkout_' });
 export const CheckoutListQuery = z.object({

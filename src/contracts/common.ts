@@ -53,13 +53,12 @@ export const queryOne = <T extends z.ZodType<unknown, string | undefined>>(schem
     .pipe(schema);
 
 /** Every value of a repeatable query parameter, each checked by `item`. */
-export const queryMany = <T extends z.ZodType<unknown, string>>(item: T) =>
-  z
-    .array(z.string())
-    .optional()
-    .pipe(z.array(item).optional());
+export const queryMany = <T extends z.ZodType<unknown, string>>(item: T) => z.array(z.string()).optional().pipe(z.array(item).optional());
 
-const integerString = z.string().regex(/^-?\d+$/, 'Input should be a valid integer').transform(Number);
+const integerString = z
+  .string()
+  .regex(/^-?\d+$/, 'Input should be a valid integer')
+  .transform(Number);
 
 /** Keeps OFFSET inside PostgreSQL's bigint; pages past `max_page` are simply empty. */
 const MAX_PAGE = 2_147_483_647;

@@ -12,13 +12,20 @@ export const CUSTOM_FIELD_PROPERTIES = {
   checkbox: z.object(form),
   select: z.object({
     ...form,
-    options: z.array(z.object({ value: z.string().min(1).max(255), label: z.string().min(1).max(255) })).min(1).max(100),
+    options: z
+      .array(z.object({ value: z.string().min(1).max(255), label: z.string().min(1).max(255) }))
+      .min(1)
+      .max(100),
   }),
 } as const;
 export const CUSTOM_FIELD_TYPES = ['text', 'number', 'date', 'checkbox', 'select'] as const;
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
-const slug = z.string().min(1).max(100).regex(/^[a-z0-9][a-z0-9_-]*$/, 'Lower-case letters, digits, dashes and underscores only');
+const slug = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, 'Lower-case letters, digits, dashes and underscores only');
 const name = z.string().trim().min(1).max(255);
 
 const createOf = <T extends CustomFieldType>(type: T) =>

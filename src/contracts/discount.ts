@@ -7,7 +7,12 @@ import { ProductSummary } from './product';
 export const DiscountDuration = z.enum(['once', 'forever', 'repeating']);
 export const DiscountType = z.enum(['fixed', 'percentage']);
 
-const code = z.string().trim().min(3).max(256).regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, dashes and underscores only');
+const code = z
+  .string()
+  .trim()
+  .min(3)
+  .max(256)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, dashes and underscores only');
 const amount = z.int().min(1).max(99_999_999);
 const basisPoints = z.int().min(1, 'At least 1 basis point (0.01 %)').max(10_000, 'At most 10 000 basis points (100 %)');
 
@@ -47,9 +52,7 @@ export const DiscountFixedCreate = z
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'A fixed discount needs amount (with currency) or amounts' });
     }
   });
-export const DiscountPercentageCreate = z
-  .object({ ...common, type: z.literal('percentage'), basis_points: basisPoints })
-  .superRefine(checkDurationAndWindow);
+export const DiscountPercentageCreate = z.object({ ...common, type: z.literal('percentage'), basis_points: basisPoints }).superRefine(checkDurationAndWindow);
 
 export const DiscountCreate = z.discriminatedUnion('type', [DiscountFixedCreate, DiscountPercentageCreate]).meta({ id: 'DiscountCreate' });
 export type DiscountCreate = z.infer<typeof DiscountCreate>;

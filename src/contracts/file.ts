@@ -21,7 +21,10 @@ export const FileCreate = z
     service: z.enum(FILE_SERVICES),
     organization_id: Uuid.nullish(),
     name: z.string().trim().min(1).max(255),
-    mime_type: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/, 'A MIME type such as application/zip').max(255),
+    mime_type: z
+      .string()
+      .regex(/^[\w.+-]+\/[\w.+-]+$/, 'A MIME type such as application/zip')
+      .max(255),
     size: z.int().min(1),
     checksum_sha256_base64: sha256Base64.nullish(),
     upload: z.object({ parts: z.array(FileCreatePart).min(1).max(10_000) }),
@@ -66,9 +69,7 @@ export const FileUpload = z
     upload: z.object({
       id: z.string(),
       path: z.string(),
-      parts: z.array(
-        FileCreatePart.extend({ url: z.string(), expires_at: Timestamp, headers: z.record(z.string(), z.string()).optional() }),
-      ),
+      parts: z.array(FileCreatePart.extend({ url: z.string(), expires_at: Timestamp, headers: z.record(z.string(), z.string()).optional() })),
     }),
   })
   .meta({ id: 'FileUpload' });

@@ -1,6 +1,18 @@
 // Meters: what counts usage. Fields follow the spec's Meter and the reference's MeterCreate/MeterUpdate.
 import { z } from 'zod';
-import { ListResource, MetadataInput, MetadataOutput, MetadataQuery, PageQuery, Timestamp, Uuid, queryBoolean, queryMany, queryOne, sortingQuery } from './common';
+import {
+  ListResource,
+  MetadataInput,
+  MetadataOutput,
+  MetadataQuery,
+  PageQuery,
+  Timestamp,
+  Uuid,
+  queryBoolean,
+  queryMany,
+  queryOne,
+  sortingQuery,
+} from './common';
 
 export { type Metadata } from './common';
 
@@ -16,7 +28,14 @@ export const FilterClause = z
   .object({
     property: z.string().min(1).max(255),
     operator: FilterOperator,
-    value: z.union([z.string().max(1000), z.int().min(-INT32).max(INT32 - 1), z.boolean()]),
+    value: z.union([
+      z.string().max(1000),
+      z
+        .int()
+        .min(-INT32)
+        .max(INT32 - 1),
+      z.boolean(),
+    ]),
   })
   .meta({ id: 'FilterClause' });
 export type FilterClause = z.infer<typeof FilterClause>;
@@ -108,4 +127,3 @@ export const MeterListQuery = z.object({
   metadata: MetadataQuery,
 });
 export type MeterListQuery = z.infer<typeof MeterListQuery>;
-

@@ -62,7 +62,14 @@ export const ProductPriceMeter = z.object({
   custom_multiplier: z.int().nullable(),
 });
 export const ProductPriceMeteredUnit = z
-  .object({ ...priceBase, amount_type: z.literal('metered_unit'), unit_amount: z.string(), cap_amount: z.int().nullable(), meter_id: Uuid, meter: ProductPriceMeter })
+  .object({
+    ...priceBase,
+    amount_type: z.literal('metered_unit'),
+    unit_amount: z.string(),
+    cap_amount: z.int().nullable(),
+    meter_id: Uuid,
+    meter: ProductPriceMeter,
+  })
   .meta({ id: 'ProductPriceMeteredUnit' });
 export const SeatTier = z.object({ min_seats: z.int(), max_seats: z.int().nullable(), price_per_seat: z.int() });
 export const ProductPriceSeatBased = z

@@ -2,7 +2,19 @@
 import { z } from 'zod';
 import { Benefit } from './benefit';
 import { IntervalCount, ProductVisibility, RecurringInterval, TrialInterval } from './catalog-common';
-import { ListResource, MetadataInput, MetadataOutput, MetadataQuery, PageQuery, Timestamp, Uuid, queryBoolean, queryMany, queryOne, sortingQuery } from './common';
+import {
+  ListResource,
+  MetadataInput,
+  MetadataOutput,
+  MetadataQuery,
+  PageQuery,
+  Timestamp,
+  Uuid,
+  queryBoolean,
+  queryMany,
+  queryOne,
+  sortingQuery,
+} from './common';
 import { AttachedCustomField, AttachedCustomFieldCreate } from './custom-field';
 import { ProductMediaFileRead } from './file';
 import { ExistingPrice, PriceCreate, ProductPrice } from './price';
@@ -36,7 +48,11 @@ export const ProductUpdate = z
     description,
     visibility: ProductVisibility.nullish(),
     is_archived: z.boolean().nullish(),
-    prices: z.array(z.union([ExistingPrice, PriceCreate])).min(1).max(50).nullish(),
+    prices: z
+      .array(z.union([ExistingPrice, PriceCreate]))
+      .min(1)
+      .max(50)
+      .nullish(),
     medias: z.array(Uuid).max(20).nullish(),
     attached_custom_fields: z.array(AttachedCustomFieldCreate).max(50).nullish(),
     metadata: MetadataInput.optional(),

@@ -8,7 +8,16 @@ import { ProductPrice } from './price';
 import { Product } from './product';
 
 export const SubscriptionStatus = z.enum(['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused']);
-export const CancellationReason = z.enum(['customer_service', 'low_quality', 'missing_features', 'switched_service', 'too_complex', 'too_expensive', 'unused', 'other']);
+export const CancellationReason = z.enum([
+  'customer_service',
+  'low_quality',
+  'missing_features',
+  'switched_service',
+  'too_complex',
+  'too_expensive',
+  'unused',
+  'other',
+]);
 /** `reset` exists in the reference behind a feature flag; Bursar offers the three public behaviours. */
 export const ProrationBehavior = z.enum(['invoice', 'prorate', 'next_period']);
 export type ProrationBehavior = z.infer<typeof ProrationBehavior>;
@@ -77,7 +86,17 @@ export type Subscription = z.infer<typeof Subscription>;
 
 export const SubscriptionList = ListResource(Subscription).meta({ id: 'ListResource_Subscription_' });
 
-export const SUBSCRIPTION_SORT_FIELDS = ['customer', 'status', 'started_at', 'current_period_end', 'ended_at', 'ends_at', 'amount', 'product', 'discount'] as const;
+export const SUBSCRIPTION_SORT_FIELDS = [
+  'customer',
+  'status',
+  'started_at',
+  'current_period_end',
+  'ended_at',
+  'ends_at',
+  'amount',
+  'product',
+  'discount',
+] as const;
 export const SubscriptionListQuery = z.object({
   ...PageQuery,
   organization_id: queryMany(Uuid),

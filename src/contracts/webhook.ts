@@ -9,17 +9,42 @@ import { Subscription } from './subscription';
 
 /** Every event type of the spec and the reference, in the reference's order. */
 export const WEBHOOK_EVENT_TYPES = [
-  'checkout.created', 'checkout.updated', 'checkout.expired',
-  'customer.created', 'customer.updated', 'customer.deleted', 'customer.state_changed',
-  'customer_seat.assigned', 'customer_seat.claimed', 'customer_seat.revoked',
-  'member.created', 'member.updated', 'member.deleted',
-  'order.created', 'order.updated', 'order.paid', 'order.refunded',
-  'subscription.created', 'subscription.updated', 'subscription.active', 'subscription.canceled', 'subscription.uncanceled',
-  'subscription.revoked', 'subscription.past_due', 'subscription.paused', 'subscription.resumed',
-  'refund.created', 'refund.updated',
-  'product.created', 'product.updated',
-  'benefit.created', 'benefit.updated',
-  'benefit_grant.created', 'benefit_grant.cycled', 'benefit_grant.updated', 'benefit_grant.revoked',
+  'checkout.created',
+  'checkout.updated',
+  'checkout.expired',
+  'customer.created',
+  'customer.updated',
+  'customer.deleted',
+  'customer.state_changed',
+  'customer_seat.assigned',
+  'customer_seat.claimed',
+  'customer_seat.revoked',
+  'member.created',
+  'member.updated',
+  'member.deleted',
+  'order.created',
+  'order.updated',
+  'order.paid',
+  'order.refunded',
+  'subscription.created',
+  'subscription.updated',
+  'subscription.active',
+  'subscription.canceled',
+  'subscription.uncanceled',
+  'subscription.revoked',
+  'subscription.past_due',
+  'subscription.paused',
+  'subscription.resumed',
+  'refund.created',
+  'refund.updated',
+  'product.created',
+  'product.updated',
+  'benefit.created',
+  'benefit.updated',
+  'benefit_grant.created',
+  'benefit_grant.cycled',
+  'benefit_grant.updated',
+  'benefit_grant.revoked',
   'organization.updated',
 ] as const;
 export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES);
@@ -31,7 +56,14 @@ export type WebhookEventType = z.infer<typeof WebhookEventType>;
  */
 const resourceWithId = z.looseObject({ id: z.string() });
 /** By full type first (customer.state_changed carries a customer state, not a customer), then by resource. */
-const EVENT_DATA: Record<string, z.ZodType> = { 'customer.state_changed': resourceWithId, product: Product, benefit: Benefit, customer: Customer, order: Order, subscription: Subscription };
+const EVENT_DATA: Record<string, z.ZodType> = {
+  'customer.state_changed': resourceWithId,
+  product: Product,
+  benefit: Benefit,
+  customer: Customer,
+  order: Order,
+  subscription: Subscription,
+};
 export const eventDataSchema = (type: WebhookEventType): z.ZodType => EVENT_DATA[type] ?? EVENT_DATA[type.split('.')[0]] ?? resourceWithId;
 
 export const webhookPayloadSchema = (type: WebhookEventType) => z.object({ type: z.literal(type), timestamp: Timestamp, data: eventDataSchema(type) });

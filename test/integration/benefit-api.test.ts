@@ -12,7 +12,12 @@ const locs = (body: { detail: { loc: unknown[] }[] }) => body.detail.map((d) => 
 beforeAll(async () => {
   h = await startHarness();
   org = await h.organization(['benefits:read', 'benefits:write', 'meters:write', 'files:write']);
-  meterId = (await h.request('POST', '/v1/meters/', { token: org.token, json: { name: 'Credits', filter: { conjunction: 'and', clauses: [] }, aggregation: { func: 'count' } } })).body.id;
+  meterId = (
+    await h.request('POST', '/v1/meters/', {
+      token: org.token,
+      json: { name: 'Credits', filter: { conjunction: 'and', clauses: [] }, aggregation: { func: 'count' } },
+    })
+  ).body.id;
 });
 afterAll(() => h.close());
 
@@ -33,7 +38,16 @@ test.each([
   const created = await post({ type, description: 'A benefit', properties: fill(properties), metadata: { plan: 'pro' } });
   expect(created.status).toBe(201);
   expect(Benefit.parse(created.body)).toBeTruthy();
-  expect(created.body).toMatchObject({ type, description: 'A benefit', properties: fill(expected), visibility: 'public', is_deleted: false, selectable: true, deletable: true, metadata: { plan: 'pro' } });
+  expect(created.body).toMatchObject({
+    type,
+    description: 'A benefit',
+    properties: fill(expected),
+    visibility: 'public',
+    is_deleted: false,
+    selectable: true,
+    deletable: true,
+    metadata: { plan: 'pro' },
+  });
   expect((await h.request('GET', `/v1/benefits/${created.body.id}`, { token: org.token })).body).toEqual(created.body);
 });
 
@@ -48,12 +62,28 @@ test.each([
 });
 
 test.each([
-  ['an unknown meter', { type: 'meter_credit', properties: { meter_id: '00000000-0000-4000-8000-000000000000', units: 10, rollover: false } }, ['body', 'properties', 'meter_id']],
-  ['zero credit units', { type: 'meter_credit', properties: { meter_id: '00000000-0000-4000-8000-000000000000', units: 0, rollover: false } }, ['body', 'properties', 'units']],
+  [
+    'an unknown meter',
+    { type: 'meter_credit', properties: { meter_id: '00000000-0000-4000-8000-000000000000', units: 10, rollover: false } },
+    ['body', 'properties', 'meter_id'],
+  ],
+  [
+    'zero credit units',
+    { type: 'meter_credit', properties: { meter_id: '00000000-0000-4000-8000-000000000000', units: 0, rollover: false } },
+    ['body', 'properties', 'units'],
+  ],
   ['an unknown file', { type: 'downloadables', properties: { files: ['00000000-0000-4000-8000-000000000000'] } }, ['body', 'properties', 'files', 0]],
   ['no files', { type: 'downloadables', properties: { files: [] } }, ['body', 'properties', 'files']],
-  ['an activation limit of 0', { type: 'license_keys', properties: { activations: { limit: 0, enable_customer_admin: false } } }, ['body', 'properties', 'activations', 'limit']],
-  ['an unknown expiry timeframe', { type: 'license_keys', properties: { expires: { ttl: 1, timeframe: 'week' } } }, ['body', 'properties', 'expires', 'timeframe']],
+  [
+    'an activation limit of 0',
+    { type: 'license_keys', properties: { activations: { limit: 0, enable_customer_admin: false } } },
+    ['body', 'properties', 'activations', 'limit'],
+  ],
+  [
+    'an unknown expiry timeframe',
+    { type: 'license_keys', properties: { expires: { ttl: 1, timeframe: 'week' } } },
+    ['body', 'properties', 'expires', 'timeframe'],
+  ],
   ['a too short description', { type: 'custom', description: 'ab', properties: {} }, ['body', 'description']],
 ])('%s is a 422', async (_name, body, loc) => {
   const response = await post({ description: 'Benefit', ...body });
@@ -63,7 +93,10 @@ test.each([
 
 test("another organization's meter cannot be credited", async () => {
   const other = await h.organization(['meters:write']);
-  const theirs = await h.request('POST', '/v1/meters/', { token: other.token, json: { name: 'Theirs', filter: { conjunction: 'and', clauses: [] }, aggregation: { func: 'count' } } });
+  const theirs = await h.request('POST', '/v1/meters/', {
+    token: other.token,
+    json: { name: 'Theirs', filter: { conjunction: 'and', clauses: [] }, aggregation: { func: 'count' } },
+  });
   const response = await post({ type: 'meter_credit', description: 'Credits', properties: { meter_id: theirs.body.id, units: 5, rollover: false } });
   expect(response.status).toBe(422);
   expect(locs(response.body)).toEqual([['body', 'properties', 'meter_id']]);
@@ -71,17 +104,22 @@ test("another organization's meter cannot be credited", async () => {
 
 test('update keeps the type, writes benefit.updated; delete hides it', async () => {
   const created = await post({ type: 'license_keys', description: 'Keys', properties: { prefix: 'OLD' } });
-  const updated = await h.request('PATCH', `/v1/benefits/${created.body.id}`, { token: org.token, json: { type: 'license_keys', description: 'New keys', properties: { prefix: 'NEW' } } });
+  const updated = await h.request('PATCH', `/v1/benefits/${created.body.id}`, {
+    token: org.token,
+    json: { type: 'license_keys', description: 'New keys', properties: { prefix: 'NEW' } },
+  });
   expect(updated.status).toBe(200);
   expect(updated.body).toMatchObject({ description: 'New keys', properties: { prefix: 'NEW', expires: null } });
   const wrongType = await h.request('PATCH', `/v1/benefits/${created.body.id}`, { token: org.token, json: { type: 'custom', description: 'Nope' } });
   expect(wrongType.status).toBe(422);
   expect(locs(wrongType.body)).toEqual([['body', 'type']]);
 
-  const events = await h.env.production.orm.em.fork().execute<{ type: string }[]>(
-    "select payload->>'type' as type from outbox_message where kind = 'event' and payload->'data'->>'id' = ? order by created_at",
-    [created.body.id],
-  );
+  const events = await h.env.production.orm.em
+    .fork()
+    .execute<{ type: string }[]>(
+      "select payload->>'type' as type from outbox_message where kind = 'event' and payload->'data'->>'id' = ? order by created_at",
+      [created.body.id],
+    );
   expect(events.map((e) => e.type)).toEqual(['benefit.created', 'benefit.updated']);
 
   expect((await h.request('DELETE', `/v1/benefits/${created.body.id}`, { token: org.token })).status).toBe(204);
@@ -107,6 +145,8 @@ test("another organization's benefits are 404", async () => {
   const created = await post({ type: 'custom', description: 'Private', properties: {} });
   const other = await h.organization(['benefits:read', 'benefits:write']);
   expect((await h.request('GET', `/v1/benefits/${created.body.id}`, { token: other.token })).status).toBe(404);
-  expect((await h.request('PATCH', `/v1/benefits/${created.body.id}`, { token: other.token, json: { type: 'custom', description: 'Taken' } })).status).toBe(404);
+  expect((await h.request('PATCH', `/v1/benefits/${created.body.id}`, { token: other.token, json: { type: 'custom', description: 'Taken' } })).status).toBe(
+    404,
+  );
   expect((await h.request('DELETE', `/v1/benefits/${created.body.id}`, { token: other.token })).status).toBe(404);
 });

@@ -22,25 +22,40 @@ afterAll(async () => {
 
 async function merchant(prices: unknown[] = [{ amount_type: 'fixed', price_amount: 1500 }]) {
   const org = await h.organization([...SCOPES], 'sandbox');
-  const call = (method: string, path: string, json?: unknown, headers?: Record<string, string>) => h.request(method, path, { token: org.token, environment: 'sandbox', json, headers });
+  const call = (method: string, path: string, json?: unknown, headers?: Record<string, string>) =>
+    h.request(method, path, { token: org.token, environment: 'sandbox', json, headers });
   const product = await call('POST', '/v1/products/', { name: 'Handbook', prices });
   expect(product.status).toBe(201);
   return { org, call, product: product.body };
 }
 
-const client = (secret: string, method = 'GET', json?: unknown, path = '') => h.request(method, `/v1/checkouts/client/${secret}${path}`, { environment: 'sandbox', json });
-const status = async (call: (m: string, p: string) => Promise<{ body: { status: string } }>, id: string) => (await call('GET', `/v1/checkouts/${id}`)).body.status;
+const client = (secret: string, method = 'GET', json?: unknown, path = '') =>
+  h.request(method, `/v1/checkouts/client/${secret}${path}`, { environment: 'sandbox', json });
+const status = async (call: (m: string, p: string) => Promise<{ body: { status: string } }>, id: string) =>
+  (await call('GET', `/v1/checkouts/${id}`)).body.status;
 
 test('a fixed price: created, confirmed, charged, and the order paid, with order.paid delivered and verified', async () => {
   const { org, call, product } = await merchant();
   const receiver = await startReceiver();
   receivers.push(receiver);
-  const endpoint = await call('POST', '/v1/webhooks/endpoints', { url: receiver.url, format: 'raw', events: ['order.created', 'order.updated', 'order.paid', 'checkout.created', 'checkout.updated', 'customer.created'] });
+  const endpoint = await call('POST', '/v1/webhooks/endpoints', {
+    url: receiver.url,
+    format: 'raw',
+    events: ['order.created', 'order.updated', 'order.paid', 'checkout.created', 'checkout.updated', 'customer.created'],
+  });
 
   const created = await call('POST', '/v1/checkouts/', { products: [product.id], success_url: 'https://shop.example/thanks?checkout_id={CHECKOUT_ID}' });
   expect(created.status).toBe(201);
   expect(Checkout.parse(created.body)).toBeTruthy();
-  expect(created.body).toMatchObject({ status: 'open', amount: 1500, total_amount: 1500, tax_amount: null, payment_processor: 'stripe', product_id: product.id, is_payment_required: true });
+  expect(created.body).toMatchObject({
+    status: 'open',
+    amount: 1500,
+    total_amount: 1500,
+    tax_amount: null,
+    payment_processor: 'stripe',
+    product_id: product.id,
+    is_payment_required: true,
+  });
   expect(created.body.success_url).toBe(`https://shop.example/thanks?checkout_id=${created.body.id}`);
   expect(created.body.client_secret).toMatch(/^bursar_c_/);
 
@@ -63,7 +78,17 @@ test('a fixed price: created, confirmed, charged, and the order paid, with order
     return orders.body.items[0]?.status === 'paid' && orders.body.items[0];
   });
   expect(Order.parse(order)).toBeTruthy();
-  expect(order).toMatchObject({ paid: true, billing_reason: 'purchase', subtotal_amount: 1500, net_amount: 1250, amount: 1250, tax_amount: 250, total_amount: 1500, currency: 'usd', customer: { email: 'ada@example.com' } });
+  expect(order).toMatchObject({
+    paid: true,
+    billing_reason: 'purchase',
+    subtotal_amount: 1500,
+    net_amount: 1250,
+    amount: 1250,
+    tax_amount: 250,
+    total_amount: 1500,
+    currency: 'usd',
+    customer: { email: 'ada@example.com' },
+  });
   expect(order.items).toEqual([expect.objectContaining({ label: 'Handbook', amount: 1500, tax_amount: 250, product_price_id: created.body.product_price_id })]);
 
   const paid = await eventually(async () => receiver.received.find((r) => r.json.type === 'order.paid'));
@@ -91,7 +116,11 @@ test('a declined card puts the checkout back to open with the error, and another
   await eventually(async () => (await status(call, created.body.id)) === 'succeeded');
   const orders = await call('GET', `/v1/orders/?checkout_id=${created.body.id}`);
   expect(orders.body.pagination.total_count).toBe(1);
-  const [{ n }] = await h.env.sandbox.orm.em.fork().execute("select count(*)::int as n from sandbox_processor_charge where idempotency_key like ? and status = 'succeeded'", [`checkout:${created.body.id}:%`]);
+  const [{ n }] = await h.env.sandbox.orm.em
+    .fork()
+    .execute("select count(*)::int as n from sandbox_processor_charge where idempotency_key like ? and status = 'succeeded'", [
+      `checkout:${created.body.id}:%`,
+    ]);
   expect(n).toBe(1);
 });
 
@@ -142,7 +171,17 @@ test('pay what you want and seats: amounts from the buyer’s input, bounds refu
   expect(tooMuch.status).toBe(422);
   expect(tooMuch.body.detail[0].loc).toEqual(['body', 'amount']);
 
-  const seats = await merchant([{ amount_type: 'seat_based', seat_tiers: { tiers: [{ min_seats: 1, max_seats: 4, price_per_seat: 1000 }, { min_seats: 5, price_per_seat: 800 }] } }]);
+  const seats = await merchant([
+    {
+      amount_type: 'seat_based',
+      seat_tiers: {
+        tiers: [
+          { min_seats: 1, max_seats: 4, price_per_seat: 1000 },
+          { min_seats: 5, price_per_seat: 800 },
+        ],
+      },
+    },
+  ]);
   const seated = await seats.call('POST', '/v1/checkouts/', { products: [seats.product.id], seats: 5 });
   expect(seated.body).toMatchObject({ seats: 5, amount: 4000, price_per_seat: 800 });
 });
@@ -153,8 +192,19 @@ test('confirming checks the data it needs', async () => {
   const missing = await client(created.body.client_secret, 'POST', {}, '/confirm');
   expect(missing.status).toBe(422);
   const locs = missing.body.detail.map((d: { loc: unknown }) => d.loc);
-  expect(locs).toEqual(expect.arrayContaining([['body', 'customer_email'], ['body', 'customer_billing_address'], ['body', 'confirmation_token_id']]));
-  const us = await client(created.body.client_secret, 'POST', { customer_email: 'us@example.com', customer_billing_address: { country: 'US' }, confirmation_token_id: 'pm_card_visa' }, '/confirm');
+  expect(locs).toEqual(
+    expect.arrayContaining([
+      ['body', 'customer_email'],
+      ['body', 'customer_billing_address'],
+      ['body', 'confirmation_token_id'],
+    ]),
+  );
+  const us = await client(
+    created.body.client_secret,
+    'POST',
+    { customer_email: 'us@example.com', customer_billing_address: { country: 'US' }, confirmation_token_id: 'pm_card_visa' },
+    '/confirm',
+  );
   expect(us.status).toBe(422);
   expect(us.body.detail.map((d: { loc: unknown }) => d.loc)).toContainEqual(['body', 'customer_billing_address', 'state']);
   expect(await status(call, created.body.id)).toBe('open');
@@ -174,7 +224,9 @@ test('an unknown client secret is 404, and one checkout’s secret cannot reach 
 test('concurrent creates with one idempotency key make one checkout', async () => {
   const { call, product } = await merchant();
   const key = randomUUID();
-  const responses = await Promise.all(Array.from({ length: 6 }, () => call('POST', '/v1/checkouts/', { products: [product.id] }, { 'x-idempotency-key': key })));
+  const responses = await Promise.all(
+    Array.from({ length: 6 }, () => call('POST', '/v1/checkouts/', { products: [product.id] }, { 'x-idempotency-key': key })),
+  );
   expect(new Set(responses.map((r) => r.body.id)).size).toBe(1);
   const list = await call('GET', '/v1/checkouts/');
   expect(list.body.pagination.total_count).toBe(1);
@@ -190,24 +242,45 @@ describe('expiry', () => {
 
   test('an open checkout expires after its TTL: expired, checkout.expired written, the client answered 410', async () => {
     const org = await short.organization(['checkouts:write', 'checkouts:read', 'products:write'], 'sandbox');
-    const product = await short.request('POST', '/v1/products/', { token: org.token, environment: 'sandbox', json: { name: 'Brief', prices: [{ amount_type: 'fixed', price_amount: 900 }] } });
+    const product = await short.request('POST', '/v1/products/', {
+      token: org.token,
+      environment: 'sandbox',
+      json: { name: 'Brief', prices: [{ amount_type: 'fixed', price_amount: 900 }] },
+    });
     const created = await short.request('POST', '/v1/checkouts/', { token: org.token, environment: 'sandbox', json: { products: [product.body.id] } });
-    await eventually(async () => (await short.request('GET', `/v1/checkouts/${created.body.id}`, { token: org.token, environment: 'sandbox' })).body.status === 'expired', 15_000);
+    await eventually(
+      async () => (await short.request('GET', `/v1/checkouts/${created.body.id}`, { token: org.token, environment: 'sandbox' })).body.status === 'expired',
+      15_000,
+    );
     const view = await short.request('GET', `/v1/checkouts/client/${created.body.client_secret}`, { environment: 'sandbox' });
     expect(view.status).toBe(410);
     expect(view.body.error).toBe('ExpiredCheckoutError');
-    const events = await short.env.sandbox.orm.em.fork().execute<{ type: string }[]>(
-      "select payload->>'type' as type from outbox_message where kind = 'event' and payload->'data'->>'id' = ? order by seq",
-      [created.body.id],
-    );
+    const events = await short.env.sandbox.orm.em
+      .fork()
+      .execute<{ type: string }[]>("select payload->>'type' as type from outbox_message where kind = 'event' and payload->'data'->>'id' = ? order by seq", [
+        created.body.id,
+      ]);
     expect(events.map((e) => e.type)).toEqual(['checkout.created', 'checkout.expired', 'checkout.updated']);
   });
 });
 
 test.each([
   ['EU B2C (inclusive)', { customer_billing_address: { country: 'DE' } }, { tax_amount: 239, net_amount: 1261, total_amount: 1500, tax_behavior: 'inclusive' }],
-  ['EU B2B with a valid VAT ID: reverse charge', { is_business_customer: true, customer_billing_name: 'ACME GmbH', customer_tax_id: 'DE136695976', customer_billing_address: { country: 'DE', line1: 'Str. 1', city: 'Berlin', postal_code: '10115' } }, { tax_amount: 0, total_amount: 1500 }],
-  ['US state (exclusive)', { customer_billing_address: { country: 'US', state: 'NY' } }, { tax_amount: 60, net_amount: 1500, total_amount: 1560, tax_behavior: 'exclusive' }],
+  [
+    'EU B2B with a valid VAT ID: reverse charge',
+    {
+      is_business_customer: true,
+      customer_billing_name: 'ACME GmbH',
+      customer_tax_id: 'DE136695976',
+      customer_billing_address: { country: 'DE', line1: 'Str. 1', city: 'Berlin', postal_code: '10115' },
+    },
+    { tax_amount: 0, total_amount: 1500 },
+  ],
+  [
+    'US state (exclusive)',
+    { customer_billing_address: { country: 'US', state: 'NY' } },
+    { tax_amount: 60, net_amount: 1500, total_amount: 1560, tax_behavior: 'exclusive' },
+  ],
   ['US without a state: not known yet', { customer_billing_address: { country: 'US' } }, { tax_amount: null, total_amount: 1500 }],
 ])('checkout tax: %s', async (_name, change, expected) => {
   const { call, product } = await merchant();
@@ -220,8 +293,22 @@ test.each([
 test('custom field values are checked against the product’s fields, and required ones at confirmation', async () => {
   const org = await h.organization([...SCOPES, 'custom_fields:write'], 'sandbox');
   const call = (method: string, path: string, json?: unknown) => h.request(method, path, { token: org.token, environment: 'sandbox', json });
-  const field = await call('POST', '/v1/custom-fields/', { type: 'select', slug: 'size', name: 'Size', properties: { options: [{ value: 's', label: 'Small' }, { value: 'l', label: 'Large' }] } });
-  const product = await call('POST', '/v1/products/', { name: 'Shirt', prices: [{ amount_type: 'free' }], attached_custom_fields: [{ custom_field_id: field.body.id, required: true }] });
+  const field = await call('POST', '/v1/custom-fields/', {
+    type: 'select',
+    slug: 'size',
+    name: 'Size',
+    properties: {
+      options: [
+        { value: 's', label: 'Small' },
+        { value: 'l', label: 'Large' },
+      ],
+    },
+  });
+  const product = await call('POST', '/v1/products/', {
+    name: 'Shirt',
+    prices: [{ amount_type: 'free' }],
+    attached_custom_fields: [{ custom_field_id: field.body.id, required: true }],
+  });
   const created = await call('POST', '/v1/checkouts/', { products: [product.body.id], customer_email: 'fit@example.com' });
   const wrong = await client(created.body.client_secret, 'PATCH', { custom_field_data: { size: 'xl' } });
   expect(wrong.status).toBe(422);

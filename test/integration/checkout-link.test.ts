@@ -23,7 +23,12 @@ async function visit(url: string) {
 
 test('a link opens a new prefilled session on every visit; bad prefills are ignored', async () => {
   const product = await call('POST', '/v1/products/', { name: 'Donation', prices: [{ amount_type: 'custom', minimum_amount: 100, maximum_amount: 10_000 }] });
-  const created = await call('POST', '/v1/checkout-links/', { payment_processor: 'stripe', product_id: product.body.id, label: 'Spring campaign', metadata: { campaign: 'spring' } });
+  const created = await call('POST', '/v1/checkout-links/', {
+    payment_processor: 'stripe',
+    product_id: product.body.id,
+    label: 'Spring campaign',
+    metadata: { campaign: 'spring' },
+  });
   expect(created.status).toBe(201);
   expect(CheckoutLink.parse(created.body)).toBeTruthy();
   expect(created.body).toMatchObject({ label: 'Spring campaign', products: [expect.objectContaining({ id: product.body.id })] });

@@ -43,7 +43,13 @@ test('an organization and a token made with the CLI work on their environment on
 });
 
 test('unknown scopes, environments and organizations are refused with a clear message', async () => {
-  await expect(bursar('token', 'create', '--organization', 'x', '--scopes', 'meters:fly')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('unknown scopes: meters:fly') });
+  await expect(bursar('token', 'create', '--organization', 'x', '--scopes', 'meters:fly')).rejects.toMatchObject({
+    code: 2,
+    stderr: expect.stringContaining('unknown scopes: meters:fly'),
+  });
   await expect(bursar('migrate', '--env', 'staging')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--env must be one of') });
-  await expect(bursar('token', 'create', '--organization', 'no-such-org', '--scopes', 'meters:read')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No organization "no-such-org"') });
+  await expect(bursar('token', 'create', '--organization', 'no-such-org', '--scopes', 'meters:read')).rejects.toMatchObject({
+    code: 1,
+    stderr: expect.stringContaining('No organization "no-such-org"'),
+  });
 });

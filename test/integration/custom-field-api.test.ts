@@ -17,7 +17,16 @@ test.each([
   ['number', { form_label: 'Team size', ge: 1, le: 500 }],
   ['date', { form_label: 'Start date', ge: 1_700_000_000 }],
   ['checkbox', { form_label: 'I accept the terms' }],
-  ['select', { form_label: 'Plan', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] }],
+  [
+    'select',
+    {
+      form_label: 'Plan',
+      options: [
+        { value: 'a', label: 'A' },
+        { value: 'b', label: 'B' },
+      ],
+    },
+  ],
 ])('%s field', async (type, properties) => {
   const created = await post({ type, slug: `field-${type}`, name: `Field ${type}`, properties });
   expect(created.status).toBe(201);
@@ -30,7 +39,19 @@ test.each([
   ['min_length above max_length', { type: 'text', properties: { min_length: 10, max_length: 5 } }, ['body', 'properties', 'max_length']],
   ['ge above le', { type: 'number', properties: { ge: 10, le: 1 } }, ['body', 'properties', 'le']],
   ['a select without options', { type: 'select', properties: { options: [] } }, ['body', 'properties', 'options']],
-  ['duplicate option values', { type: 'select', properties: { options: [{ value: 'x', label: 'X' }, { value: 'x', label: 'Y' }] } }, ['body', 'properties', 'options', 1, 'value']],
+  [
+    'duplicate option values',
+    {
+      type: 'select',
+      properties: {
+        options: [
+          { value: 'x', label: 'X' },
+          { value: 'x', label: 'Y' },
+        ],
+      },
+    },
+    ['body', 'properties', 'options', 1, 'value'],
+  ],
   ['an unknown type', { type: 'color', properties: {} }, ['body', 'type']],
   ['an upper-case slug', { type: 'checkbox', slug: 'Bad Slug', properties: {} }, ['body', 'slug']],
 ])('%s is a 422', async (_name, body, loc) => {
@@ -47,7 +68,10 @@ test('slugs are unique per organization; update keeps the type', async () => {
   const other = await h.organization(['custom_fields:write']);
   expect((await post({ type: 'text', slug: 'vat', name: 'VAT', properties: {} }, other.token)).status).toBe(201);
 
-  const updated = await h.request('PATCH', `/v1/custom-fields/${first.body.id}`, { token: org.token, json: { type: 'text', name: 'VAT number', properties: { max_length: 20 } } });
+  const updated = await h.request('PATCH', `/v1/custom-fields/${first.body.id}`, {
+    token: org.token,
+    json: { type: 'text', name: 'VAT number', properties: { max_length: 20 } },
+  });
   expect(updated.body).toMatchObject({ name: 'VAT number', slug: 'vat', properties: { max_length: 20 } });
   const retype = await h.request('PATCH', `/v1/custom-fields/${first.body.id}`, { token: org.token, json: { type: 'number' } });
   expect(retype.status).toBe(422);

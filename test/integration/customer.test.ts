@@ -28,15 +28,19 @@ test('a new customer is created once, with customer.created, and read back in th
   const read = await h.request('GET', `/v1/customers/${customer.id}`, { token: org.token });
   expect(read.status).toBe(200);
   expect(Customer.parse(read.body)).toBeTruthy();
-  expect(read.body).toMatchObject({ email: 'Ada@Example.com', type: 'individual', tax_id: ['GB980780684', 'gb_vat'], billing_address: { country: 'GB', city: 'London' } });
+  expect(read.body).toMatchObject({
+    email: 'Ada@Example.com',
+    type: 'individual',
+    tax_id: ['GB980780684', 'gb_vat'],
+    billing_address: { country: 'GB', city: 'London' },
+  });
 
   const again = await findOrCreate({ email: 'ada@example.COM' });
   expect(again).toMatchObject({ created: false, customer: { id: customer.id } });
 
-  const events = await h.env.production.orm.em.fork().execute<{ type: string }[]>(
-    "select payload->>'type' as type from outbox_message where kind = 'event' and payload->'data'->>'id' = ?",
-    [customer.id],
-  );
+  const events = await h.env.production.orm.em
+    .fork()
+    .execute<{ type: string }[]>("select payload->>'type' as type from outbox_message where kind = 'event' and payload->'data'->>'id' = ?", [customer.id]);
   expect(events.map((e) => e.type)).toEqual(['customer.created']);
 });
 
@@ -50,7 +54,10 @@ test('the external id matches first, and an e-mail match gains the external id',
 });
 
 test('concurrent creation of one customer yields one row; the losers retry and match it', async () => {
-  const attempt = () => findOrCreate({ email: 'race@example.com' }).catch((error) => (error instanceof CustomerRaceLost ? findOrCreate({ email: 'race@example.com' }) : Promise.reject(error)));
+  const attempt = () =>
+    findOrCreate({ email: 'race@example.com' }).catch((error) =>
+      error instanceof CustomerRaceLost ? findOrCreate({ email: 'race@example.com' }) : Promise.reject(error),
+    );
   const results = await Promise.all(Array.from({ length: 5 }, attempt));
   expect(new Set(results.map((r) => r.customer.id)).size).toBe(1);
   expect(results.filter((r) => r.created)).toHaveLength(1);

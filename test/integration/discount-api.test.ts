@@ -12,21 +12,47 @@ const locs = (body: { detail: { loc: unknown[] }[] }) => body.detail.map((d) => 
 beforeAll(async () => {
   h = await startHarness();
   org = await h.organization(['discounts:read', 'discounts:write', 'products:write']);
-  const product = await h.request('POST', '/v1/products/', { token: org.token, json: { name: 'Course', prices: [{ amount_type: 'fixed', price_amount: 5000 }] } });
+  const product = await h.request('POST', '/v1/products/', {
+    token: org.token,
+    json: { name: 'Course', prices: [{ amount_type: 'fixed', price_amount: 5000 }] },
+  });
   productId = product.body.id;
 });
 afterAll(() => h.close());
 
 test.each([
   ['percentage once', { type: 'percentage', basis_points: 1500, duration: 'once' }, { basis_points: 1500 }, ['amount', 'duration_in_months']],
-  ['percentage repeating', { type: 'percentage', basis_points: 10_000, duration: 'repeating', duration_in_months: 3 }, { basis_points: 10_000, duration_in_months: 3 }, ['amount']],
-  ['fixed forever', { type: 'fixed', amount: 500, currency: 'eur', duration: 'forever' }, { amount: 500, currency: 'eur', amounts: { eur: 500 } }, ['basis_points', 'duration_in_months']],
-  ['fixed repeating', { type: 'fixed', amount: 500, duration: 'repeating', duration_in_months: 12 }, { amount: 500, currency: 'usd', amounts: { usd: 500 }, duration_in_months: 12 }, ['basis_points']],
+  [
+    'percentage repeating',
+    { type: 'percentage', basis_points: 10_000, duration: 'repeating', duration_in_months: 3 },
+    { basis_points: 10_000, duration_in_months: 3 },
+    ['amount'],
+  ],
+  [
+    'fixed forever',
+    { type: 'fixed', amount: 500, currency: 'eur', duration: 'forever' },
+    { amount: 500, currency: 'eur', amounts: { eur: 500 } },
+    ['basis_points', 'duration_in_months'],
+  ],
+  [
+    'fixed repeating',
+    { type: 'fixed', amount: 500, duration: 'repeating', duration_in_months: 12 },
+    { amount: 500, currency: 'usd', amounts: { usd: 500 }, duration_in_months: 12 },
+    ['basis_points'],
+  ],
 ])('%s is created, read and listed in its reference variant', async (_name, body, expected, absent) => {
   const created = await post({ name: 'Launch', ...body });
   expect(created.status).toBe(201);
   expect(Discount.parse(created.body)).toBeTruthy();
-  expect(created.body).toMatchObject({ ...expected, redemptions_count: 0, max_redemptions: null, code: null, products: [], organization_id: org.id, metadata: {} });
+  expect(created.body).toMatchObject({
+    ...expected,
+    redemptions_count: 0,
+    max_redemptions: null,
+    code: null,
+    products: [],
+    organization_id: org.id,
+    metadata: {},
+  });
   for (const key of absent) expect(created.body).not.toHaveProperty(key);
   expect((await h.request('GET', `/v1/discounts/${created.body.id}`, { token: org.token })).body).toEqual(created.body);
 });
@@ -57,9 +83,17 @@ describe('validation', () => {
     ['repeating without months', { type: 'percentage', basis_points: 100, duration: 'repeating' }, ['body', 'duration_in_months']],
     ['months on a once discount', { type: 'percentage', basis_points: 100, duration: 'once', duration_in_months: 2 }, ['body', 'duration_in_months']],
     ['an unknown duration', { type: 'percentage', basis_points: 100, duration: 'weekly' }, ['body', 'duration']],
-    ['an end before the start', { type: 'percentage', basis_points: 100, duration: 'once', starts_at: '2027-02-01T00:00:00Z', ends_at: '2027-01-01T00:00:00Z' }, ['body', 'ends_at']],
+    [
+      'an end before the start',
+      { type: 'percentage', basis_points: 100, duration: 'once', starts_at: '2027-02-01T00:00:00Z', ends_at: '2027-01-01T00:00:00Z' },
+      ['body', 'ends_at'],
+    ],
     ['a code with spaces', { type: 'percentage', basis_points: 100, duration: 'once', code: 'two words' }, ['body', 'code']],
-    ['an unknown product', { type: 'percentage', basis_points: 100, duration: 'once', products: ['00000000-0000-4000-8000-000000000000'] }, ['body', 'products', 0]],
+    [
+      'an unknown product',
+      { type: 'percentage', basis_points: 100, duration: 'once', products: ['00000000-0000-4000-8000-000000000000'] },
+      ['body', 'products', 0],
+    ],
   ])('%s is a 422', async (_name, body, loc) => {
     const response = await post({ name: 'Bad', ...body });
     expect(response.status).toBe(422);
@@ -73,7 +107,9 @@ describe('validation', () => {
     expect(duplicate.status).toBe(422);
     expect(duplicate.body.detail[0]).toMatchObject({ loc: ['body', 'code'], type: 'duplicate' });
 
-    const racing = await Promise.all(['Race', 'RACE', 'race'].map((code) => post({ name: 'R', type: 'percentage', basis_points: 500, duration: 'once', code })));
+    const racing = await Promise.all(
+      ['Race', 'RACE', 'race'].map((code) => post({ name: 'R', type: 'percentage', basis_points: 500, duration: 'once', code })),
+    );
     expect(racing.map((r) => r.status).sort()).toEqual([201, 422, 422]);
 
     const other = await h.organization(['discounts:write']);
@@ -96,14 +132,21 @@ test('update changes terms and restrictions, and switches variants', async () =>
   expect(toFixed.body).not.toHaveProperty('basis_points');
   expect(toFixed.body.products.map((p: { id: string }) => p.id)).toEqual([productId]);
 
-  const missingMonths = await h.request('PATCH', `/v1/discounts/${created.body.id}`, { token: org.token, json: { duration: 'repeating', duration_in_months: null, type: 'percentage', basis_points: 300 } });
+  const missingMonths = await h.request('PATCH', `/v1/discounts/${created.body.id}`, {
+    token: org.token,
+    json: { duration: 'repeating', duration_in_months: null, type: 'percentage', basis_points: 300 },
+  });
   expect(missingMonths.status).toBe(200); // months kept from before
   expect(missingMonths.body).toMatchObject({ type: 'percentage', basis_points: 300, duration_in_months: 6 });
 });
 
 test('list with name/code search and sorting', async () => {
   const lister = await h.organization(['discounts:read', 'discounts:write']);
-  for (const [name, code] of [['Zeta', 'ZZZ'], ['Alpha', 'AAA'], ['Mid', null]] as const) {
+  for (const [name, code] of [
+    ['Zeta', 'ZZZ'],
+    ['Alpha', 'AAA'],
+    ['Mid', null],
+  ] as const) {
     await post({ name, code, type: 'percentage', basis_points: 100, duration: 'once' }, lister.token);
   }
   const list = (q: string) => h.request('GET', `/v1/discounts/?${q}`, { token: lister.token });

@@ -18,7 +18,11 @@ test('a multi-part upload is completed and downloaded with its checksum', async 
   const data = randomBytes(23);
   const { created, completion } = await uploadParts(h, org.token, data, { partSize: 10 });
   expect(FileUpload.parse(created)).toBeTruthy();
-  expect(created.upload.parts.map((p: { chunk_start: number; chunk_end: number }) => [p.chunk_start, p.chunk_end])).toEqual([[0, 10], [10, 20], [20, 23]]);
+  expect(created.upload.parts.map((p: { chunk_start: number; chunk_end: number }) => [p.chunk_start, p.chunk_end])).toEqual([
+    [0, 10],
+    [10, 20],
+    [20, 23],
+  ]);
   expect(created.is_uploaded).toBe(false);
 
   const done = await h.request('POST', `/v1/files/${created.id}/uploaded`, { token: org.token, json: completion });
@@ -58,7 +62,13 @@ test('a part whose bytes do not match its declared checksum is refused by storag
   const data = randomBytes(8);
   const created = await h.request('POST', '/v1/files/', {
     token: org.token,
-    json: { service: 'downloadable', name: 'a.bin', mime_type: 'application/octet-stream', size: 8, upload: { parts: [{ number: 1, chunk_start: 0, chunk_end: 8, checksum_sha256_base64: sha256Base64(Buffer.alloc(8)) }] } },
+    json: {
+      service: 'downloadable',
+      name: 'a.bin',
+      mime_type: 'application/octet-stream',
+      size: 8,
+      upload: { parts: [{ number: 1, chunk_start: 0, chunk_end: 8, checksum_sha256_base64: sha256Base64(Buffer.alloc(8)) }] },
+    },
   });
   const put = await fetch(created.body.upload.parts[0].url, { method: 'PUT', body: data });
   expect(put.status).toBe(400);
@@ -69,18 +79,34 @@ test('a part whose bytes do not match its declared checksum is refused by storag
 test('an oversized upload is rejected before anything is stored', async () => {
   const response = await h.request('POST', '/v1/files/', {
     token: org.token,
-    json: { service: 'downloadable', name: 'big.iso', mime_type: 'application/octet-stream', size: 1001, upload: { parts: [{ number: 1, chunk_start: 0, chunk_end: 1001 }] } },
+    json: {
+      service: 'downloadable',
+      name: 'big.iso',
+      mime_type: 'application/octet-stream',
+      size: 1001,
+      upload: { parts: [{ number: 1, chunk_start: 0, chunk_end: 1001 }] },
+    },
   });
   expect(response.status).toBe(422);
   expect(response.body.detail[0]).toMatchObject({ loc: ['body', 'size'], type: 'file_too_large' });
 });
 
 test.each([
-  ['parts that leave a gap', [{ number: 1, chunk_start: 0, chunk_end: 4 }, { number: 2, chunk_start: 5, chunk_end: 10 }], ['body', 'upload', 'parts', 1, 'chunk_start']],
+  [
+    'parts that leave a gap',
+    [
+      { number: 1, chunk_start: 0, chunk_end: 4 },
+      { number: 2, chunk_start: 5, chunk_end: 10 },
+    ],
+    ['body', 'upload', 'parts', 1, 'chunk_start'],
+  ],
   ['parts that fall short of the size', [{ number: 1, chunk_start: 0, chunk_end: 4 }], ['body', 'upload', 'parts']],
   ['parts out of order', [{ number: 2, chunk_start: 0, chunk_end: 10 }], ['body', 'upload', 'parts', 0, 'number']],
 ])('%s are a 422', async (_name, parts, loc) => {
-  const response = await h.request('POST', '/v1/files/', { token: org.token, json: { service: 'downloadable', name: 'x', mime_type: 'text/plain', size: 10, upload: { parts } } });
+  const response = await h.request('POST', '/v1/files/', {
+    token: org.token,
+    json: { service: 'downloadable', name: 'x', mime_type: 'text/plain', size: 10, upload: { parts } },
+  });
   expect(response.status).toBe(422);
   expect(response.body.detail.map((d: { loc: unknown }) => d.loc)).toContainEqual(loc);
 });
@@ -108,11 +134,17 @@ test('product media are public; files in use cannot be deleted; deletion answers
   const media = await upload(h, org.token, Buffer.from('png-bytes'), { service: 'product_media', name: 'cover.png' });
   expect(media.body.public_url).toMatch(/\/storage\/public\/public\//);
   expect(await (await fetch(media.body.public_url)).text()).toBe('png-bytes');
-  const product = await h.request('POST', '/v1/products/', { token: org.token, json: { name: 'Poster', prices: [{ amount_type: 'fixed', price_amount: 900 }], medias: [media.body.id] } });
+  const product = await h.request('POST', '/v1/products/', {
+    token: org.token,
+    json: { name: 'Poster', prices: [{ amount_type: 'fixed', price_amount: 900 }], medias: [media.body.id] },
+  });
   expect(product.body.medias).toEqual([media.body]);
 
   const file = await upload(h, org.token, Buffer.from('zip-bytes'), { name: 'bundle.zip' });
-  const benefit = await h.request('POST', '/v1/benefits/', { token: org.token, json: { type: 'downloadables', description: 'The bundle', properties: { files: [file.body.id] } } });
+  const benefit = await h.request('POST', '/v1/benefits/', {
+    token: org.token,
+    json: { type: 'downloadables', description: 'The bundle', properties: { files: [file.body.id] } },
+  });
   expect(benefit.status).toBe(201);
   expect(benefit.body.properties).toEqual({ files: [file.body.id], archived: {} });
 
@@ -127,7 +159,10 @@ test('product media are public; files in use cannot be deleted; deletion answers
 
 test('a media file must be an uploaded product_media file of the organization', async () => {
   const downloadable = await upload(h, org.token, Buffer.from('abc'));
-  const response = await h.request('POST', '/v1/products/', { token: org.token, json: { name: 'Poster', prices: [{ amount_type: 'fixed', price_amount: 900 }], medias: [downloadable.body.id] } });
+  const response = await h.request('POST', '/v1/products/', {
+    token: org.token,
+    json: { name: 'Poster', prices: [{ amount_type: 'fixed', price_amount: 900 }], medias: [downloadable.body.id] },
+  });
   expect(response.status).toBe(422);
   expect(response.body.detail[0].loc).toEqual(['body', 'medias', 0]);
 });
@@ -143,6 +178,9 @@ test('rename, list by ids; other organizations get 404', async () => {
   expect((await h.request('DELETE', `/v1/files/${file.body.id}`, { token: other.token })).status).toBe(404);
   expect((await h.request('GET', `/v1/files/${file.body.id}/download`, { token: other.token })).status).toBe(404);
   expect((await h.request('GET', `/v1/files/?ids=${file.body.id}`, { token: other.token })).body.items).toEqual([]);
-  const theft = await h.request('POST', '/v1/benefits/', { token: other.token, json: { type: 'downloadables', description: 'Stolen', properties: { files: [file.body.id] } } });
+  const theft = await h.request('POST', '/v1/benefits/', {
+    token: other.token,
+    json: { type: 'downloadables', description: 'Stolen', properties: { files: [file.body.id] } },
+  });
   expect(theft.status).toBe(422);
 });

@@ -15,7 +15,12 @@ beforeAll(async () => {
   if (!binary) throw new Error('GOFAKES3_PATH is not set: run the suite with ./run test, which builds gofakes3');
   const port = await freePort();
   s3 = spawn(binary, ['-backend', 'memory', '-initialbucket', 'bursar-test', '-host', `127.0.0.1:${port}`, '-quiet'], { stdio: 'ignore' });
-  await eventually(() => fetch(`http://127.0.0.1:${port}/bursar-test`).then((r) => r.status < 500, () => false));
+  await eventually(() =>
+    fetch(`http://127.0.0.1:${port}/bursar-test`).then(
+      (r) => r.status < 500,
+      () => false,
+    ),
+  );
   h = await startHarness({
     S3_BUCKET: 'bursar-test',
     S3_ENDPOINT: `http://127.0.0.1:${port}`,

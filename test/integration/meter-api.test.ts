@@ -35,7 +35,13 @@ describe('create and read', () => {
       conjunction: 'or',
       clauses: [
         { property: 'name', operator: 'like', value: 'llm.' },
-        { conjunction: 'and', clauses: [{ property: 'tokens', operator: 'gte', value: 10 }, { property: 'cached', operator: 'ne', value: true }] },
+        {
+          conjunction: 'and',
+          clauses: [
+            { property: 'tokens', operator: 'gte', value: 10 },
+            { property: 'cached', operator: 'ne', value: true },
+          ],
+        },
       ],
     };
     for (const aggregation of aggregations) {
@@ -54,7 +60,7 @@ describe('create and read', () => {
     expect(created.body).toMatchObject({ unit: 'scalar', metadata: {}, custom_label: null, custom_multiplier: null, organization_id: org.id });
   });
 
-  test("naming another organization in the body is refused", async () => {
+  test('naming another organization in the body is refused', async () => {
     const other = await h.organization(['meters:read']);
     const created = await post(meter({ organization_id: other.id }));
     expect(created.status).toBe(422);
@@ -95,7 +101,7 @@ describe('update and archive', () => {
 });
 
 describe('bad input is a 4xx in the problem-details shape, never a 500', () => {
-  test('malformed JSON is a 400 BadRequest (the spec\'s error table)', async () => {
+  test("malformed JSON is a 400 BadRequest (the spec's error table)", async () => {
     const response = await h.request('POST', '/v1/meters/', { token: org.token, rawBody: '{"name": ', headers: { 'content-type': 'application/json' } });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ error: 'BadRequest', status: 400, type: 'urn:bursar:error:bad-request' });
@@ -121,7 +127,11 @@ describe('bad input is a 4xx in the problem-details shape, never a 500', () => {
     ['an unknown unit', { unit: 'liters' }, ['body', 'unit']],
     ['an unknown conjunction', { filter: { conjunction: 'xor', clauses: [] } }, ['body', 'filter', 'conjunction']],
     ['an unknown operator', { filter: { conjunction: 'and', clauses: [{ property: 'a', operator: 'between', value: 1 }] } }, ['body', 'filter', 'clauses', 0]],
-    ['a fractional clause value', { filter: { conjunction: 'and', clauses: [{ property: 'a', operator: 'eq', value: 1.5 }] } }, ['body', 'filter', 'clauses', 0]],
+    [
+      'a fractional clause value',
+      { filter: { conjunction: 'and', clauses: [{ property: 'a', operator: 'eq', value: 1.5 }] } },
+      ['body', 'filter', 'clauses', 0],
+    ],
     ['an unknown aggregation', { aggregation: { func: 'median' } }, ['body', 'aggregation', 'func']],
     ['a sum without a property', { aggregation: { func: 'sum' } }, ['body', 'aggregation', 'property']],
     ['a nested metadata value', { metadata: { a: { b: 1 } } }, ['body', 'metadata', 'a']],
@@ -153,8 +163,14 @@ describe('bad input is a 4xx in the problem-details shape, never a 500', () => {
     ['null', 'null'],
     ['a number', '42'],
     ['a string', '"meter"'],
-    ['a filter nested 10,000 levels deep', `{"name":"Deep","aggregation":{"func":"count"},"filter":${'{"conjunction":"and","clauses":['.repeat(10_000)}${']}'.repeat(10_000)}}`],
-    ['a huge integer', '{"name":"Big","filter":{"conjunction":"and","clauses":[{"property":"a","operator":"eq","value":1e400}]},"aggregation":{"func":"count"}}'],
+    [
+      'a filter nested 10,000 levels deep',
+      `{"name":"Deep","aggregation":{"func":"count"},"filter":${'{"conjunction":"and","clauses":['.repeat(10_000)}${']}'.repeat(10_000)}}`,
+    ],
+    [
+      'a huge integer',
+      '{"name":"Big","filter":{"conjunction":"and","clauses":[{"property":"a","operator":"eq","value":1e400}]},"aggregation":{"func":"count"}}',
+    ],
     ['a NUL character in the name', '{"name":"bad\\u0000name","filter":{"conjunction":"and","clauses":[]},"aggregation":{"func":"count"}}'],
   ])('%s is a 4xx, not a 500', async (_name, rawBody) => {
     const response = await h.request('POST', '/v1/meters/', { token: org.token, rawBody });

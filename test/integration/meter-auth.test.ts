@@ -39,7 +39,11 @@ test.each([
 
 test('a token without a meters scope is 403 NotPermitted on reads and writes', async () => {
   const other = await h.organization(['products:read']);
-  for (const [method, path] of [['GET', '/v1/meters/'], ['GET', `/v1/meters/${meterId}`], ['POST', '/v1/meters/']] as const) {
+  for (const [method, path] of [
+    ['GET', '/v1/meters/'],
+    ['GET', `/v1/meters/${meterId}`],
+    ['POST', '/v1/meters/'],
+  ] as const) {
     const response = await h.request(method, path, { token: other.token, json: method === 'POST' ? METER : undefined });
     expect(response.status).toBe(403);
     expect(response.body).toMatchObject({ error: 'NotPermitted', status: 403 });

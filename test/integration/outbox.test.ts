@@ -89,7 +89,13 @@ test("the worker's relay loop picks lost rows up by itself", async () => {
 
 test('a failed dispatch is recorded on the row and retried later', async () => {
   const brokenTemporal = new Client({ connection: h.env.production.temporal.connection, namespace: `missing-${randomUUID()}` });
-  const broken = new OutboxService({ orm: h.env.production.orm, temporal: brokenTemporal, taskQueue: h.env.production.taskQueue, environment: 'production', clock: h.env.production.clock });
+  const broken = new OutboxService({
+    orm: h.env.production.orm,
+    temporal: brokenTemporal,
+    taskQueue: h.env.production.taskQueue,
+    environment: 'production',
+    clock: h.env.production.clock,
+  });
   const start = await commitWithLostDispatch(broken);
   expect(await broken.relayOnce(0)).toBe(0);
   const failed = await outboxRow(start.workflowId);

@@ -33,23 +33,52 @@ describe('every price type is created, read back and listed in the reference sha
       false,
       [{ amount_type: 'custom', minimum_amount: 500, maximum_amount: 10_000, preset_amount: 2000, price_currency: 'eur' }],
     ],
-    ['custom with the default minimum', [{ amount_type: 'custom' }], false, [{ amount_type: 'custom', minimum_amount: 50, maximum_amount: null, preset_amount: null }]],
+    [
+      'custom with the default minimum',
+      [{ amount_type: 'custom' }],
+      false,
+      [{ amount_type: 'custom', minimum_amount: 50, maximum_amount: null, preset_amount: null }],
+    ],
     [
       'seat-based',
-      [{ amount_type: 'seat_based', seat_tiers: { tiers: [{ min_seats: 1, max_seats: 4, price_per_seat: 1000 }, { min_seats: 5, price_per_seat: 800 }] } }],
+      [
+        {
+          amount_type: 'seat_based',
+          seat_tiers: {
+            tiers: [
+              { min_seats: 1, max_seats: 4, price_per_seat: 1000 },
+              { min_seats: 5, price_per_seat: 800 },
+            ],
+          },
+        },
+      ],
       false,
       [
         {
           amount_type: 'seat_based',
-          seat_tiers: { seat_tier_type: 'volume', minimum_seats: 1, maximum_seats: null, tiers: [{ min_seats: 1, max_seats: 4, price_per_seat: 1000 }, { min_seats: 5, max_seats: null, price_per_seat: 800 }] },
+          seat_tiers: {
+            seat_tier_type: 'volume',
+            minimum_seats: 1,
+            maximum_seats: null,
+            tiers: [
+              { min_seats: 1, max_seats: 4, price_per_seat: 1000 },
+              { min_seats: 5, max_seats: null, price_per_seat: 800 },
+            ],
+          },
         },
       ],
     ],
     [
       'fixed plus metered unit',
-      [{ amount_type: 'fixed', price_amount: 2000 }, { amount_type: 'metered_unit', meter_id: '<meter>', unit_amount: '0.050', cap_amount: 100_000 }],
+      [
+        { amount_type: 'fixed', price_amount: 2000 },
+        { amount_type: 'metered_unit', meter_id: '<meter>', unit_amount: '0.050', cap_amount: 100_000 },
+      ],
       true,
-      [{ amount_type: 'fixed', price_amount: 2000 }, { amount_type: 'metered_unit', unit_amount: '0.05', cap_amount: 100_000, meter: { name: 'Tokens', unit: 'scalar' } }],
+      [
+        { amount_type: 'fixed', price_amount: 2000 },
+        { amount_type: 'metered_unit', unit_amount: '0.05', cap_amount: 100_000, meter: { name: 'Tokens', unit: 'scalar' } },
+      ],
     ],
   ];
 
@@ -58,8 +87,17 @@ describe('every price type is created, read back and listed in the reference sha
     const created = await post(recurring ? monthly(withMeter) : oneTime(withMeter));
     expect(created.status).toBe(201);
     expect(Product.parse(created.body)).toBeTruthy();
-    expect(created.body).toMatchObject({ is_recurring: recurring, is_archived: false, organization_id: org.id, benefits: [], medias: [], attached_custom_fields: [] });
-    expect(created.body.prices).toMatchObject(expected.map((e) => ({ source: 'catalog', is_archived: false, product_id: created.body.id, tax_behavior: null, ...e })));
+    expect(created.body).toMatchObject({
+      is_recurring: recurring,
+      is_archived: false,
+      organization_id: org.id,
+      benefits: [],
+      medias: [],
+      attached_custom_fields: [],
+    });
+    expect(created.body.prices).toMatchObject(
+      expected.map((e) => ({ source: 'catalog', is_archived: false, product_id: created.body.id, tax_behavior: null, ...e })),
+    );
     for (const price of created.body.prices) expect(price).not.toHaveProperty('legacy');
 
     const read = await h.request('GET', `/v1/products/${created.body.id}`, { token: org.token });
@@ -87,26 +125,67 @@ describe('price validation', () => {
     ['an amount below the chargeable minimum', [{ amount_type: 'fixed', price_amount: 30 }], ['body', 'prices', 0, 'price_amount']],
     ['an amount above the maximum', [{ amount_type: 'fixed', price_amount: 100_000_000 }], ['body', 'prices', 0, 'price_amount']],
     ['a minimum above the maximum', [{ amount_type: 'custom', minimum_amount: 5000, maximum_amount: 1000 }], ['body', 'prices', 0, 'maximum_amount']],
-    ['a preset outside min and max', [{ amount_type: 'custom', minimum_amount: 500, maximum_amount: 1000, preset_amount: 2000 }], ['body', 'prices', 0, 'preset_amount']],
+    [
+      'a preset outside min and max',
+      [{ amount_type: 'custom', minimum_amount: 500, maximum_amount: 1000, preset_amount: 2000 }],
+      ['body', 'prices', 0, 'preset_amount'],
+    ],
     [
       'overlapping seat tiers',
-      [{ amount_type: 'seat_based', seat_tiers: { tiers: [{ min_seats: 1, max_seats: 5, price_per_seat: 1000 }, { min_seats: 5, price_per_seat: 800 }] } }],
+      [
+        {
+          amount_type: 'seat_based',
+          seat_tiers: {
+            tiers: [
+              { min_seats: 1, max_seats: 5, price_per_seat: 1000 },
+              { min_seats: 5, price_per_seat: 800 },
+            ],
+          },
+        },
+      ],
       ['body', 'prices', 0, 'seat_tiers', 'tiers', 1, 'min_seats'],
     ],
     [
       'gapped seat tiers',
-      [{ amount_type: 'seat_based', seat_tiers: { tiers: [{ min_seats: 1, max_seats: 5, price_per_seat: 1000 }, { min_seats: 8, price_per_seat: 800 }] } }],
+      [
+        {
+          amount_type: 'seat_based',
+          seat_tiers: {
+            tiers: [
+              { min_seats: 1, max_seats: 5, price_per_seat: 1000 },
+              { min_seats: 8, price_per_seat: 800 },
+            ],
+          },
+        },
+      ],
       ['body', 'prices', 0, 'seat_tiers', 'tiers', 1, 'min_seats'],
     ],
     [
       'an open tier before the last',
-      [{ amount_type: 'seat_based', seat_tiers: { tiers: [{ min_seats: 1, price_per_seat: 1000 }, { min_seats: 5, price_per_seat: 800 }] } }],
+      [
+        {
+          amount_type: 'seat_based',
+          seat_tiers: {
+            tiers: [
+              { min_seats: 1, price_per_seat: 1000 },
+              { min_seats: 5, price_per_seat: 800 },
+            ],
+          },
+        },
+      ],
       ['body', 'prices', 0, 'seat_tiers', 'tiers', 0, 'max_seats'],
     ],
     ['an unknown currency', [{ amount_type: 'fixed', price_amount: 1000, price_currency: 'xyz' }], ['body', 'prices', 0, 'price_currency']],
     ['an unknown amount type', [{ amount_type: 'tiered', price_amount: 1000 }], ['body', 'prices', 0, 'amount_type']],
     ['a custom price next to a fixed one', [{ amount_type: 'fixed', price_amount: 1000 }, { amount_type: 'custom' }], ['body', 'prices', 1, 'amount_type']],
-    ['two fixed prices in one currency', [{ amount_type: 'fixed', price_amount: 1000 }, { amount_type: 'fixed', price_amount: 2000 }], ['body', 'prices', 1, 'amount_type']],
+    [
+      'two fixed prices in one currency',
+      [
+        { amount_type: 'fixed', price_amount: 1000 },
+        { amount_type: 'fixed', price_amount: 2000 },
+      ],
+      ['body', 'prices', 1, 'amount_type'],
+    ],
     ['no price at all', [], ['body', 'prices']],
   ])('%s is a 422', async (_name, prices, loc) => {
     const response = await post(oneTime(prices));
@@ -119,7 +198,10 @@ describe('price validation', () => {
     expect(locs(unknown.body)).toContainEqual(['body', 'prices', 0, 'meter_id']);
 
     const other = await h.organization(['meters:write', 'products:write']);
-    const theirMeter = await h.request('POST', '/v1/meters/', { token: other.token, json: { name: 'Theirs', filter: { conjunction: 'and', clauses: [] }, aggregation: { func: 'count' } } });
+    const theirMeter = await h.request('POST', '/v1/meters/', {
+      token: other.token,
+      json: { name: 'Theirs', filter: { conjunction: 'and', clauses: [] }, aggregation: { func: 'count' } },
+    });
     const foreign = await post(monthly([{ amount_type: 'metered_unit', meter_id: theirMeter.body.id, unit_amount: 1 }]));
     expect(foreign.status).toBe(422);
     expect(locs(foreign.body)).toContainEqual(['body', 'prices', 0, 'meter_id']);
@@ -135,7 +217,10 @@ describe('price validation', () => {
 test('a price change archives the old price, keeps it on record, and adds the new one', async () => {
   const created = await post(monthly([{ amount_type: 'fixed', price_amount: 1000 }]));
   const oldPrice = created.body.prices[0];
-  const updated = await h.request('PATCH', `/v1/products/${created.body.id}`, { token: org.token, json: { prices: [{ amount_type: 'fixed', price_amount: 1200 }] } });
+  const updated = await h.request('PATCH', `/v1/products/${created.body.id}`, {
+    token: org.token,
+    json: { prices: [{ amount_type: 'fixed', price_amount: 1200 }] },
+  });
   expect(updated.status).toBe(200);
   expect(updated.body.prices).toHaveLength(1);
   expect(updated.body.prices[0]).toMatchObject({ amount_type: 'fixed', price_amount: 1200, is_archived: false });
@@ -162,7 +247,13 @@ test('update, archive, and a one-time product cannot become recurring', async ()
     token: org.token,
     json: { name: 'Ebook, second edition', description: 'Now with index', visibility: 'private', metadata: { sku: 'EB-2' }, is_archived: true },
   });
-  expect(updated.body).toMatchObject({ name: 'Ebook, second edition', description: 'Now with index', visibility: 'private', metadata: { sku: 'EB-2' }, is_archived: true });
+  expect(updated.body).toMatchObject({
+    name: 'Ebook, second edition',
+    description: 'Now with index',
+    visibility: 'private',
+    metadata: { sku: 'EB-2' },
+    is_archived: true,
+  });
   expect(updated.body.modified_at).not.toBeNull();
   const toRecurring = await h.request('PATCH', `/v1/products/${created.body.id}`, { token: org.token, json: { recurring_interval: 'month' } });
   expect(toRecurring.status).toBe(403);
@@ -172,10 +263,12 @@ test('update, archive, and a one-time product cannot become recurring', async ()
 test('product.created and product.updated are written to the outbox in the same transaction', async () => {
   const created = await post(oneTime([{ amount_type: 'fixed', price_amount: 1000 }], { name: 'Evented product' }));
   await h.request('PATCH', `/v1/products/${created.body.id}`, { token: org.token, json: { name: 'Evented product v2' } });
-  const rows = await h.env.production.orm.em.fork().execute<{ payload: { type: string; timestamp: string; data: { name: string } } }[]>(
-    "select payload from outbox_message where kind = 'event' and payload->'data'->>'id' = ? order by created_at",
-    [created.body.id],
-  );
+  const rows = await h.env.production.orm.em
+    .fork()
+    .execute<{ payload: { type: string; timestamp: string; data: { name: string } } }[]>(
+      "select payload from outbox_message where kind = 'event' and payload->'data'->>'id' = ? order by created_at",
+      [created.body.id],
+    );
   expect(rows.map((r) => r.payload.type)).toEqual(['product.created', 'product.updated']);
   expect(rows[0].payload.data).toEqual(created.body);
   expect(rows[1].payload.data.name).toBe('Evented product v2');
@@ -206,22 +299,36 @@ test('list filters and sorting', async () => {
   expect(names(await list('query=cheap'))).toEqual(['Cheap thing']);
   expect((await list(`id=${cheap.body.id}&id=${dear.body.id}`)).body.pagination.total_count).toBe(2);
 
-  const benefit = await h.request('POST', '/v1/benefits/', { token: lister.token, json: { type: 'custom', description: 'Priority support', properties: { note: 'Mail us' } } });
+  const benefit = await h.request('POST', '/v1/benefits/', {
+    token: lister.token,
+    json: { type: 'custom', description: 'Priority support', properties: { note: 'Mail us' } },
+  });
   await h.request('POST', `/v1/products/${mid.body.id}/benefits`, { token: lister.token, json: { benefits: [benefit.body.id] } });
   expect(names(await list(`benefit_id=${benefit.body.id}`))).toEqual(['Middle thing']);
 });
 
 test('benefits and custom fields attached to a product come back in full', async () => {
-  const field = await h.request('POST', '/v1/custom-fields/', { token: org.token, json: { type: 'text', slug: 'company', name: 'Company', properties: { max_length: 100 } } });
-  const benefit = await h.request('POST', '/v1/benefits/', { token: org.token, json: { type: 'feature_flag', description: 'Beta access', properties: {}, metadata: { flag: 'beta' } } });
-  const created = await post(oneTime([{ amount_type: 'fixed', price_amount: 1000 }], { attached_custom_fields: [{ custom_field_id: field.body.id, required: true }] }));
+  const field = await h.request('POST', '/v1/custom-fields/', {
+    token: org.token,
+    json: { type: 'text', slug: 'company', name: 'Company', properties: { max_length: 100 } },
+  });
+  const benefit = await h.request('POST', '/v1/benefits/', {
+    token: org.token,
+    json: { type: 'feature_flag', description: 'Beta access', properties: {}, metadata: { flag: 'beta' } },
+  });
+  const created = await post(
+    oneTime([{ amount_type: 'fixed', price_amount: 1000 }], { attached_custom_fields: [{ custom_field_id: field.body.id, required: true }] }),
+  );
   expect(created.body.attached_custom_fields).toEqual([{ custom_field_id: field.body.id, custom_field: field.body, order: 0, required: true }]);
 
   const withBenefit = await h.request('POST', `/v1/products/${created.body.id}/benefits`, { token: org.token, json: { benefits: [benefit.body.id] } });
   expect(withBenefit.status).toBe(200);
   expect(withBenefit.body.benefits).toEqual([benefit.body]);
 
-  const unknown = await h.request('POST', `/v1/products/${created.body.id}/benefits`, { token: org.token, json: { benefits: ['00000000-0000-4000-8000-000000000000'] } });
+  const unknown = await h.request('POST', `/v1/products/${created.body.id}/benefits`, {
+    token: org.token,
+    json: { benefits: ['00000000-0000-4000-8000-000000000000'] },
+  });
   expect(unknown.status).toBe(422);
   expect(locs(unknown.body)).toEqual([['body', 'benefits', 0]]);
 

@@ -25,8 +25,11 @@ test('the schedule exists, runs the purge workflow and deletes only expired keys
   const organizationId = randomUUID();
   const em = env.orm.em.fork();
   const insert = (key: string, age: string) =>
-    em.execute(`insert into idempotency_key (id, organization_id, key, request_hash, response_status, response_body, created_at)
-                values (?, ?, ?, 'h', 201, '{}', now() - ?::interval)`, [randomUUID(), organizationId, key, age]);
+    em.execute(
+      `insert into idempotency_key (id, organization_id, key, request_hash, response_status, response_body, created_at)
+                values (?, ?, ?, 'h', 201, '{}', now() - ?::interval)`,
+      [randomUUID(), organizationId, key, age],
+    );
   await insert('expired-25h', '25 hours');
   await insert('expired-3d', '3 days');
   await insert('fresh-23h', '23 hours');

@@ -54,7 +54,9 @@ test('the same idempotency key never charges twice, also concurrently, and repla
   const idempotencyKey = key();
   const results = await Promise.all(Array.from({ length: 5 }, () => charge(customerId, visa.token, 1500, idempotencyKey)));
   expect(new Set(results.map((r) => r.chargeId)).size).toBe(1);
-  const [{ n }] = await h.env.sandbox.orm.em.fork().execute('select count(*)::int as n from sandbox_processor_charge where idempotency_key = ?', [idempotencyKey]);
+  const [{ n }] = await h.env.sandbox.orm.em
+    .fork()
+    .execute('select count(*)::int as n from sandbox_processor_charge where idempotency_key = ?', [idempotencyKey]);
   expect(n).toBe(1);
   await expect(charge(customerId, visa.token, 9999, idempotencyKey)).rejects.toThrow(/used for another charge/);
 

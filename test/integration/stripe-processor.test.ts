@@ -15,12 +15,17 @@ beforeAll(async () => {
   if (!binary) throw new Error('STRIPE_MOCK_PATH is not set: run the suite with ./run test, which builds stripe-mock');
   const port = await freePort();
   mock = spawn(binary, ['-http-port', String(port)], { stdio: 'ignore' });
-  await eventually(() => fetch(`http://127.0.0.1:${port}/v1/customers`, { headers: { authorization: 'Bearer sk_test_123' } }).then((r) => r.ok, () => false));
+  await eventually(() =>
+    fetch(`http://127.0.0.1:${port}/v1/customers`, { headers: { authorization: 'Bearer sk_test_123' } }).then(
+      (r) => r.ok,
+      () => false,
+    ),
+  );
   processor = new StripePaymentProcessor({ secretKey: 'sk_test_123', host: '127.0.0.1', port, protocol: 'http' });
 });
 afterAll(() => mock?.kill());
 
-test('every request the adapter makes is accepted by stripe-mock, which checks it against Stripe\'s API spec', async () => {
+test("every request the adapter makes is accepted by stripe-mock, which checks it against Stripe's API spec", async () => {
   const { customerId } = await processor.createCustomer({ email: 'buyer@example.com', name: 'Buyer', idempotencyKey: randomUUID() });
   expect(customerId).toMatch(/^cus_/);
   const method = await processor.savePaymentMethod({ customerId, confirmationToken: 'pm_card_visa', idempotencyKey: randomUUID() });
@@ -28,11 +33,15 @@ test('every request the adapter makes is accepted by stripe-mock, which checks i
   const { refundId } = await processor.refund({ chargeId: 'ch_123', amount: 500, idempotencyKey: randomUUID() });
   expect(refundId).toMatch(/^re_/);
   // stripe-mock answers with canned objects whose intents never succeed; the adapter reports that as a decline.
-  await expect(processor.charge({ customerId, paymentMethod: method.token, amount: 1999, currency: 'usd', idempotencyKey: randomUUID(), reference: 'checkout-1' })).rejects.toMatchObject({
+  await expect(
+    processor.charge({ customerId, paymentMethod: method.token, amount: 1999, currency: 'usd', idempotencyKey: randomUUID(), reference: 'checkout-1' }),
+  ).rejects.toMatchObject({
     name: 'PaymentDeclined',
     message: expect.stringContaining('requires_payment_method'),
   });
-  await expect(processor.savePaymentMethod({ customerId, confirmationToken: 'ctoken_123', idempotencyKey: randomUUID() })).rejects.toBeInstanceOf(PaymentDeclined);
+  await expect(processor.savePaymentMethod({ customerId, confirmationToken: 'ctoken_123', idempotencyKey: randomUUID() })).rejects.toBeInstanceOf(
+    PaymentDeclined,
+  );
 });
 
 /** The adapter with one SDK call answered by `answer`. */
@@ -42,17 +51,31 @@ function stubbed(resource: 'paymentIntents', answer: () => Promise<unknown>): St
   return adapter;
 }
 
-const charge = (adapter: StripePaymentProcessor) => adapter.charge({ customerId: 'cus_1', paymentMethod: 'pm_1', amount: 100, currency: 'usd', idempotencyKey: 'k', reference: 'checkout-1' });
+const charge = (adapter: StripePaymentProcessor) =>
+  adapter.charge({ customerId: 'cus_1', paymentMethod: 'pm_1', amount: 100, currency: 'usd', idempotencyKey: 'k', reference: 'checkout-1' });
 
 test('a succeeded intent is a charge; one still processing is a pending charge, settled later by webhook', async () => {
-  await expect(charge(stubbed('paymentIntents', async () => ({ status: 'succeeded', latest_charge: 'ch_1', id: 'pi_1' })))).resolves.toEqual({ chargeId: 'ch_1' });
-  await expect(charge(stubbed('paymentIntents', async () => ({ status: 'processing', latest_charge: null, id: 'pi_2' })))).resolves.toEqual({ chargeId: 'pi_2', pending: true });
+  await expect(charge(stubbed('paymentIntents', async () => ({ status: 'succeeded', latest_charge: 'ch_1', id: 'pi_1' })))).resolves.toEqual({
+    chargeId: 'ch_1',
+  });
+  await expect(charge(stubbed('paymentIntents', async () => ({ status: 'processing', latest_charge: null, id: 'pi_2' })))).resolves.toEqual({
+    chargeId: 'pi_2',
+    pending: true,
+  });
 });
 
 test.each([
   ['requires_action', { status: 'requires_action', id: 'pi_3' }, 'authentication_required'],
-  ['a card error with insufficient funds', new Stripe.errors.StripeCardError({ type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Insufficient funds' }), 'insufficient_funds'],
-  ['a plain card decline', new Stripe.errors.StripeCardError({ type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Declined' }), 'card_declined'],
+  [
+    'a card error with insufficient funds',
+    new Stripe.errors.StripeCardError({ type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Insufficient funds' }),
+    'insufficient_funds',
+  ],
+  [
+    'a plain card decline',
+    new Stripe.errors.StripeCardError({ type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Declined' }),
+    'card_declined',
+  ],
 ])('%s is a PaymentDeclined', async (_name, answer, code) => {
   const adapter = stubbed('paymentIntents', async () => (answer instanceof Error ? Promise.reject(answer) : answer));
   await expect(charge(adapter)).rejects.toMatchObject({ name: 'PaymentDeclined', code });

@@ -20,22 +20,45 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const stripeEvent = (type: string, reference: string, chargeId: string, extra: Record<string, unknown> = {}) => {
-  const payload = JSON.stringify({ id: 'evt_1', object: 'event', type, data: { object: { id: chargeId, object: 'payment_intent', metadata: { bursar_reference: reference }, ...extra } } });
+  const payload = JSON.stringify({
+    id: 'evt_1',
+    object: 'event',
+    type,
+    data: { object: { id: chargeId, object: 'payment_intent', metadata: { bursar_reference: reference }, ...extra } },
+  });
   const signature = new Stripe('sk_test').webhooks.generateTestHeaderString({ payload, secret: SECRET });
   return { payload, signature };
 };
 
 const post = (payload: string, signature: string) =>
-  fetch(`${h.url.sandbox}/v1/integrations/stripe/webhook`, { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+  fetch(`${h.url.sandbox}/v1/integrations/stripe/webhook`, {
+    method: 'POST',
+    body: payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  });
 
 async function pendingCheckout() {
   const org = await h.organization(['checkouts:write', 'checkouts:read', 'products:write', 'orders:read'], 'sandbox');
   const call = (method: string, path: string, json?: unknown) => h.request(method, path, { token: org.token, environment: 'sandbox', json });
   const product = await call('POST', '/v1/products/', { name: 'Plan', prices: [{ amount_type: 'fixed', price_amount: 2000 }] });
-  const checkout = await call('POST', '/v1/checkouts/', { products: [product.body.id], customer_email: 'wait@example.com', customer_billing_address: { country: 'DE' } });
-  expect((await h.request('POST', `/v1/checkouts/client/${checkout.body.client_secret}/confirm`, { environment: 'sandbox', json: { confirmation_token_id: 'pm_card_visa' } })).status).toBe(200);
+  const checkout = await call('POST', '/v1/checkouts/', {
+    products: [product.body.id],
+    customer_email: 'wait@example.com',
+    customer_billing_address: { country: 'DE' },
+  });
+  expect(
+    (
+      await h.request('POST', `/v1/checkouts/client/${checkout.body.client_secret}/confirm`, {
+        environment: 'sandbox',
+        json: { confirmation_token_id: 'pm_card_visa' },
+      })
+    ).status,
+  ).toBe(200);
   const [charge] = await eventually(() =>
-    h.env.sandbox.orm.em.fork().execute<{ id: string }[]>('select id from sandbox_processor_charge where idempotency_key like ?', [`checkout:${checkout.body.id}:%`]).then((rows) => rows.length > 0 && rows),
+    h.env.sandbox.orm.em
+      .fork()
+      .execute<{ id: string }[]>('select id from sandbox_processor_charge where idempotency_key like ?', [`checkout:${checkout.body.id}:%`])
+      .then((rows) => rows.length > 0 && rows),
   );
   expect((await call('GET', `/v1/checkouts/${checkout.body.id}`)).body.status).toBe('confirmed');
   return { call, checkout: checkout.body, chargeId: charge.id };

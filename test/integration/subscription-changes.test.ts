@@ -23,28 +23,66 @@ const lines = (order: any) => order.items.map((i: any) => [i.label, i.amount, i.
 test.each([
   {
     name: 'upgrade Basic 1000 → Pro 3000 on day 15 (15 of 30 days left), prorate',
-    from: 1000, to: 3000, at: '2025-04-16T00:00:00Z', proration: 'prorate',
+    from: 1000,
+    to: 3000,
+    at: '2025-04-16T00:00:00Z',
+    proration: 'prorate',
     // credit −1000 × 15/30 = −500; charge 3000 × 15/30 = 1500; billed with the May renewal (3000).
-    renewal: { items: [['Pro — From 2025-05-01 to 2025-06-01', 3000, false], ['Remaining time on Basic — From 2025-04-16 to 2025-05-01', -500, true], ['Pro — From 2025-04-16 to 2025-05-01', 1500, true]], subtotal: 4000, total: 4000, tax: 639 },
+    renewal: {
+      items: [
+        ['Pro — From 2025-05-01 to 2025-06-01', 3000, false],
+        ['Remaining time on Basic — From 2025-04-16 to 2025-05-01', -500, true],
+        ['Pro — From 2025-04-16 to 2025-05-01', 1500, true],
+      ],
+      subtotal: 4000,
+      total: 4000,
+      tax: 639,
+    },
     update: null,
   },
   {
     name: 'downgrade Pro 3000 → Basic 1000 on day 10 (20 of 30 days left), prorate',
-    from: 3000, to: 1000, at: '2025-04-11T00:00:00Z', proration: 'prorate',
+    from: 3000,
+    to: 1000,
+    at: '2025-04-11T00:00:00Z',
+    proration: 'prorate',
     // credit −3000 × 20/30 = −2000; charge 1000 × 20/30 = 666.67 → 667; renewal 1000 − 2000 + 667 = −333: 0 now, 333 carried.
-    renewal: { items: [['Basic — From 2025-05-01 to 2025-06-01', 1000, false], ['Remaining time on Pro — From 2025-04-11 to 2025-05-01', -2000, true], ['Basic — From 2025-04-11 to 2025-05-01', 667, true], ['Credit carried to the next renewal', 333, true]], subtotal: 0, total: 0, tax: 0 },
+    renewal: {
+      items: [
+        ['Basic — From 2025-05-01 to 2025-06-01', 1000, false],
+        ['Remaining time on Pro — From 2025-04-11 to 2025-05-01', -2000, true],
+        ['Basic — From 2025-04-11 to 2025-05-01', 667, true],
+        ['Credit carried to the next renewal', 333, true],
+      ],
+      subtotal: 0,
+      total: 0,
+      tax: 0,
+    },
     update: null,
   },
   {
     name: 'upgrade Basic 1000 → Pro 3000 on day 15, invoice: the difference is charged at once',
-    from: 1000, to: 3000, at: '2025-04-16T00:00:00Z', proration: 'invoice',
+    from: 1000,
+    to: 3000,
+    at: '2025-04-16T00:00:00Z',
+    proration: 'invoice',
     // −500 + 1500 = 1000 now (tax included: net round(1000 / 1.19) = 840, tax 160); May renews at 3000.
     renewal: { items: [['Pro — From 2025-05-01 to 2025-06-01', 3000, false]], subtotal: 3000, total: 3000, tax: 479 },
-    update: { items: [['Remaining time on Basic — From 2025-04-16 to 2025-05-01', -500, true], ['Pro — From 2025-04-16 to 2025-05-01', 1500, true]], total: 1000, tax: 160 },
+    update: {
+      items: [
+        ['Remaining time on Basic — From 2025-04-16 to 2025-05-01', -500, true],
+        ['Pro — From 2025-04-16 to 2025-05-01', 1500, true],
+      ],
+      total: 1000,
+      tax: 160,
+    },
   },
   {
     name: 'upgrade Basic 1000 → Pro 3000, next_period: nothing prorated, Pro from the renewal',
-    from: 1000, to: 3000, at: '2025-04-16T00:00:00Z', proration: 'next_period',
+    from: 1000,
+    to: 3000,
+    at: '2025-04-16T00:00:00Z',
+    proration: 'next_period',
     renewal: { items: [['Pro — From 2025-05-01 to 2025-06-01', 3000, false]], subtotal: 3000, total: 3000, tax: 479 },
     update: null,
   },
@@ -63,7 +101,13 @@ test.each([
   expect(lines(cycle)).toEqual(renewal.items);
   expect(cycle).toMatchObject({ subtotal_amount: renewal.subtotal, total_amount: renewal.total, tax_amount: renewal.tax, status: 'paid' });
   const updateOrder = orders.find((o) => o.billing_reason === 'subscription_update');
-  if (update) expect([lines(updateOrder), updateOrder.total_amount, updateOrder.tax_amount, updateOrder.status]).toEqual([update.items, update.total, update.tax, 'paid']);
+  if (update)
+    expect([lines(updateOrder), updateOrder.total_amount, updateOrder.tax_amount, updateOrder.status]).toEqual([
+      update.items,
+      update.total,
+      update.tax,
+      'paid',
+    ]);
   else expect(updateOrder).toBeUndefined();
   expect((await getSubscription(call, subscription.id)).product_id).toBe(next);
 });
@@ -75,7 +119,10 @@ test('a downgrade credit carried past one renewal lowers the next one', async ()
   await advance(call, clockId, '2025-06-01T12:00:00Z');
   const june = (await ordersOf(call, subscription.customer_id)).at(-1);
   // 1000 − 333 carried from May.
-  expect(lines(june)).toEqual([['Basic — From 2025-06-01 to 2025-07-01', 1000, false], ['Credit carried from the previous renewal', -333, true]]);
+  expect(lines(june)).toEqual([
+    ['Basic — From 2025-06-01 to 2025-07-01', 1000, false],
+    ['Credit carried from the previous renewal', -333, true],
+  ]);
   expect(june.total_amount).toBe(667);
 });
 
@@ -91,7 +138,13 @@ test('an invoiced change whose payment fails changes nothing and answers 402 Pay
 });
 
 test('seats: 3 → 5 seats at 800 each on day 15 of 30, prorated onto the renewal', async () => {
-  const product = (await call('POST', '/v1/products/', { name: 'Team', recurring_interval: 'month', prices: [{ amount_type: 'seat_based', seat_tiers: { seat_tier_type: 'volume', tiers: [{ min_seats: 1, max_seats: null, price_per_seat: 800 }] } }] })).body.id;
+  const product = (
+    await call('POST', '/v1/products/', {
+      name: 'Team',
+      recurring_interval: 'month',
+      prices: [{ amount_type: 'seat_based', seat_tiers: { seat_tier_type: 'volume', tiers: [{ min_seats: 1, max_seats: null, price_per_seat: 800 }] } }],
+    })
+  ).body.id;
   const { clockId, subscription } = await subscribe(h, call, { product, seats: 3, start: '2025-04-01T00:00:00Z' });
   expect(subscription).toMatchObject({ seats: 3, amount: 2400 });
   await advance(call, clockId, '2025-04-16T00:00:00Z');
@@ -111,7 +164,13 @@ test('seats: 3 → 5 seats at 800 each on day 15 of 30, prorated onto the renewa
 });
 
 test('a 3-month repeating 50 % discount applies to exactly three monthly cycles', async () => {
-  const discount = await call('POST', '/v1/discounts/', { name: 'Half off for 3 months', type: 'percentage', basis_points: 5000, duration: 'repeating', duration_in_months: 3 });
+  const discount = await call('POST', '/v1/discounts/', {
+    name: 'Half off for 3 months',
+    type: 'percentage',
+    basis_points: 5000,
+    duration: 'repeating',
+    duration_in_months: 3,
+  });
   expect(discount.status).toBe(201);
   const { clockId, subscription } = await subscribe(h, call, { price: 1000, discountId: discount.body.id, start: '2025-01-15T00:00:00Z' });
   expect(subscription).toMatchObject({ discount_id: discount.body.id, amount: 500 });

@@ -13,7 +13,19 @@ beforeAll(async () => {
   await h.startWorker('sandbox');
   call = await sandboxCaller(h);
   receiver = await startReceiver();
-  await call('POST', '/v1/webhooks/endpoints', { url: receiver.url, format: 'raw', events: ['order.paid', 'subscription.updated', 'subscription.active', 'subscription.past_due', 'subscription.canceled', 'subscription.uncanceled', 'subscription.revoked'] });
+  await call('POST', '/v1/webhooks/endpoints', {
+    url: receiver.url,
+    format: 'raw',
+    events: [
+      'order.paid',
+      'subscription.updated',
+      'subscription.active',
+      'subscription.past_due',
+      'subscription.canceled',
+      'subscription.uncanceled',
+      'subscription.revoked',
+    ],
+  });
 });
 afterAll(async () => {
   await receiver.close();
@@ -22,11 +34,18 @@ afterAll(async () => {
 
 /** The subscription's webhooks received so far, by type, in order. */
 const eventsOf = (subscriptionId: string, types: string[]) =>
-  receiver.received.filter((r) => types.includes(r.json.type) && (r.json.data.id === subscriptionId || r.json.data.subscription_id === subscriptionId)).map((r) => r.json.type);
+  receiver.received
+    .filter((r) => types.includes(r.json.type) && (r.json.data.id === subscriptionId || r.json.data.subscription_id === subscriptionId))
+    .map((r) => r.json.type);
 
 test('a 14-day trial charges nothing, then converts: order.paid (subscription_create) then subscription.active', async () => {
   const { clockId, subscription } = await subscribe(h, call, { price: 2000, trialDays: 14, start: '2025-06-01T12:00:00Z' });
-  expect(subscription).toMatchObject({ status: 'trialing', trial_start: '2025-06-01T12:00:00.000Z', trial_end: '2025-06-15T12:00:00.000Z', current_period_end: '2025-06-15T12:00:00.000Z' });
+  expect(subscription).toMatchObject({
+    status: 'trialing',
+    trial_start: '2025-06-01T12:00:00.000Z',
+    trial_end: '2025-06-15T12:00:00.000Z',
+    current_period_end: '2025-06-15T12:00:00.000Z',
+  });
   expect(await ordersOf(call, subscription.customer_id)).toEqual([]);
 
   await advance(call, clockId, '2025-06-10T00:00:00Z');
@@ -35,7 +54,11 @@ test('a 14-day trial charges nothing, then converts: order.paid (subscription_cr
 
   const [order] = await ordersOf(call, subscription.customer_id);
   expect(order).toMatchObject({ billing_reason: 'subscription_create', status: 'paid', total_amount: 2000, created_at: '2025-06-15T12:00:00.000Z' });
-  expect(await getSubscription(call, subscription.id)).toMatchObject({ status: 'active', current_period_start: '2025-06-15T12:00:00.000Z', current_period_end: '2025-07-15T12:00:00.000Z' });
+  expect(await getSubscription(call, subscription.id)).toMatchObject({
+    status: 'active',
+    current_period_start: '2025-06-15T12:00:00.000Z',
+    current_period_end: '2025-07-15T12:00:00.000Z',
+  });
   await eventually(async () => eventsOf(subscription.id, ['subscription.active']).length === 1);
   const sequence = eventsOf(subscription.id, ['order.paid', 'subscription.active']);
   expect(sequence).toEqual(['order.paid', 'subscription.active']);
@@ -63,7 +86,11 @@ test('a failed renewal goes past_due, dunning retries at +2 and +5 days, and a s
     { status: 'succeeded', amount: 1500 },
   ]);
   await eventually(async () => eventsOf(subscription.id, ['subscription.past_due', 'subscription.active']).length === 3);
-  expect(eventsOf(subscription.id, ['subscription.past_due', 'subscription.active'])).toEqual(['subscription.active', 'subscription.past_due', 'subscription.active']);
+  expect(eventsOf(subscription.id, ['subscription.past_due', 'subscription.active'])).toEqual([
+    'subscription.active',
+    'subscription.past_due',
+    'subscription.active',
+  ]);
 });
 
 test('when every retry fails (+2, +5, +7, +7 days) the subscription is revoked and its order voided', async () => {
@@ -90,9 +117,20 @@ test('a decline that cannot recover revokes at once, without retries', async () 
 
 test('cancel at period end, cancel again is refused, uncancel, and the subscription renews', async () => {
   const { clockId, subscription } = await subscribe(h, call, { price: 1000, start: '2025-05-10T00:00:00Z' });
-  const canceled = await call('PATCH', `/v1/subscriptions/${subscription.id}`, { cancel_at_period_end: true, customer_cancellation_reason: 'too_expensive', customer_cancellation_comment: 'Budget cuts' });
+  const canceled = await call('PATCH', `/v1/subscriptions/${subscription.id}`, {
+    cancel_at_period_end: true,
+    customer_cancellation_reason: 'too_expensive',
+    customer_cancellation_comment: 'Budget cuts',
+  });
   expect(canceled.status).toBe(200);
-  expect(canceled.body).toMatchObject({ status: 'active', cancel_at_period_end: true, ends_at: '2025-06-10T00:00:00.000Z', canceled_at: '2025-05-10T00:00:00.000Z', customer_cancellation_reason: 'too_expensive', customer_cancellation_comment: 'Budget cuts' });
+  expect(canceled.body).toMatchObject({
+    status: 'active',
+    cancel_at_period_end: true,
+    ends_at: '2025-06-10T00:00:00.000Z',
+    canceled_at: '2025-05-10T00:00:00.000Z',
+    customer_cancellation_reason: 'too_expensive',
+    customer_cancellation_comment: 'Budget cuts',
+  });
 
   const twice = await call('PATCH', `/v1/subscriptions/${subscription.id}`, { cancel_at_period_end: true });
   expect(twice.status).toBe(403);
@@ -120,14 +158,23 @@ test('cancel at period end: canceled when the period ends, with no renewal; unca
   expect(late.status).toBe(410);
   expect(late.body.error).toBe('ResourceUnavailable');
   await eventually(async () => eventsOf(subscription.id, ['subscription.revoked']).length === 1);
-  expect(eventsOf(subscription.id, ['subscription.canceled', 'subscription.revoked'])).toEqual(['subscription.canceled', 'subscription.canceled', 'subscription.revoked']);
+  expect(eventsOf(subscription.id, ['subscription.canceled', 'subscription.revoked'])).toEqual([
+    'subscription.canceled',
+    'subscription.canceled',
+    'subscription.revoked',
+  ]);
 });
 
 test('immediate revoke with DELETE answers 200 with the subscription; a second revoke is 403', async () => {
   const { subscription } = await subscribe(h, call, { price: 1000, start: '2025-05-10T00:00:00Z' });
   const revoked = await call('DELETE', `/v1/subscriptions/${subscription.id}`);
   expect(revoked.status).toBe(200);
-  expect(revoked.body).toMatchObject({ id: subscription.id, status: 'canceled', ended_at: '2025-05-10T00:00:00.000Z', canceled_at: '2025-05-10T00:00:00.000Z' });
+  expect(revoked.body).toMatchObject({
+    id: subscription.id,
+    status: 'canceled',
+    ended_at: '2025-05-10T00:00:00.000Z',
+    canceled_at: '2025-05-10T00:00:00.000Z',
+  });
   const again = await call('DELETE', `/v1/subscriptions/${subscription.id}`);
   expect(again.status).toBe(403);
   expect(again.body.error).toBe('AlreadyCanceledSubscription');
@@ -141,12 +188,21 @@ test('the API lists with filters, refuses mixed or unknown changes, and the work
   const { subscription, productId } = await subscribe(h, call, { price: 1000, start: '2025-05-10T00:00:00Z' });
   const listed = await call('GET', `/v1/subscriptions/?product_id=${productId}&status=active&active=true&sorting=-current_period_end`);
   expect(listed.body.items.map((s: any) => s.id)).toEqual([subscription.id]);
-  expect(listed.body.items[0]).toMatchObject({ price_id: subscription.prices[0].id, price: { amount_type: 'fixed', price_amount: 1000 }, customer: { id: subscription.customer_id }, product: { id: productId } });
+  expect(listed.body.items[0]).toMatchObject({
+    price_id: subscription.prices[0].id,
+    price: { amount_type: 'fixed', price_amount: 1000 },
+    customer: { id: subscription.customer_id },
+    product: { id: productId },
+  });
   expect((await call('GET', `/v1/subscriptions/?product_id=${productId}&active=false`)).body.items).toEqual([]);
   expect((await call('PATCH', `/v1/subscriptions/${subscription.id}`, { cancel_at_period_end: true, seats: 2 })).status).toBe(422);
   expect((await call('PATCH', `/v1/subscriptions/${subscription.id}`, { pause_at_period_end: true })).status).toBe(422);
   expect((await call('GET', `/v1/subscriptions/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
 
   const schedule = await h.env.sandbox.temporal.workflow.getHandle(`subscription:${subscription.id}`).query('upcoming');
-  expect(schedule).toEqual({ status: 'active', next: { action: 'renew', at: '2025-06-10T00:00:00.000Z' }, renewals: ['2025-06-10T00:00:00.000Z', '2025-07-10T00:00:00.000Z', '2025-08-10T00:00:00.000Z'] });
+  expect(schedule).toEqual({
+    status: 'active',
+    next: { action: 'renew', at: '2025-06-10T00:00:00.000Z' },
+    renewals: ['2025-06-10T00:00:00.000Z', '2025-07-10T00:00:00.000Z', '2025-08-10T00:00:00.000Z'],
+  });
 });

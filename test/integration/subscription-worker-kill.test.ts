@@ -39,7 +39,11 @@ test('one renewal order and one charge after the worker is killed mid-renewal', 
 
   const advancing = call('POST', `/v1/test-clocks/${clockId}/advance`, { frozen_time: '2025-04-11T00:00:00Z' });
   const db = h.env.sandbox.orm.em.fork();
-  await eventually(async () => (await db.execute('select 1 from "order" where subscription_id = ? and billing_reason = ?', [subscription.id, 'subscription_cycle'])).length > 0, 30_000);
+  await eventually(
+    async () =>
+      (await db.execute('select 1 from "order" where subscription_id = ? and billing_reason = ?', [subscription.id, 'subscription_cycle'])).length > 0,
+    30_000,
+  );
   worker.kill('SIGKILL'); // the renewal order is written; its charge and payment are still to come
   await h.startWorker('sandbox');
 

@@ -46,7 +46,12 @@ test('production refuses test clocks', async () => {
 
 test('customers attach to a clock when created; their checkout expires on the clock, not on wall time', async () => {
   const clock = (await call('POST', '/v1/test-clocks/', { frozen_time: '2025-05-01T09:00:00Z' })).body;
-  const customer = await call('POST', '/v1/customers/', { email: 'clocked@example.com', name: 'Clocked', test_clock_id: clock.id, billing_address: { country: 'FR' } });
+  const customer = await call('POST', '/v1/customers/', {
+    email: 'clocked@example.com',
+    name: 'Clocked',
+    test_clock_id: clock.id,
+    billing_address: { country: 'FR' },
+  });
   expect(customer.status).toBe(201);
   expect(customer.body).toMatchObject({ email: 'clocked@example.com', test_clock_id: clock.id, billing_address: { country: 'FR' } });
   expect((await call('POST', '/v1/customers/', { email: 'CLOCKED@example.com' })).status).toBe(422);

@@ -41,7 +41,11 @@ test('the advance resumes on another worker after the one running it is killed, 
 
   const advancing = call('POST', `/v1/test-clocks/${clockId}/advance`, { frozen_time: '2025-07-06T00:00:00Z' });
   const db = h.env.sandbox.orm.em.fork();
-  await eventually(async () => (await db.execute('select 1 from "order" where subscription_id = ? and billing_reason = ?', [subscription.id, 'subscription_cycle'])).length > 0, 30_000);
+  await eventually(
+    async () =>
+      (await db.execute('select 1 from "order" where subscription_id = ? and billing_reason = ?', [subscription.id, 'subscription_cycle'])).length > 0,
+    30_000,
+  );
   expect(await clockStatus(clockId)).toBe('advancing');
   const meanwhile = await call('POST', `/v1/test-clocks/${clockId}/advance`, { frozen_time: '2025-08-01T00:00:00Z' });
   expect(meanwhile.status).toBe(409); // one advance at a time
@@ -62,5 +66,9 @@ test('the advance resumes on another worker after the one running it is killed, 
   expect(await getSubscription(call, subscription.id)).toMatchObject({ status: 'active', current_period_start: '2025-07-05T00:00:00.000Z' });
 
   await advance(call, clockId, '2025-08-06T00:00:00Z'); // released: the next advance goes through
-  expect((await ordersOf(call, subscription.customer_id)).map((o) => o.billing_reason)).toEqual(['subscription_create', 'subscription_cycle', 'subscription_cycle']);
+  expect((await ordersOf(call, subscription.customer_id)).map((o) => o.billing_reason)).toEqual([
+    'subscription_create',
+    'subscription_cycle',
+    'subscription_cycle',
+  ]);
 }, 180_000);

@@ -58,7 +58,13 @@ test('a created product reaches the endpoint as a signed product.created event',
     const r = await deliveries(org.token);
     return r.body.items.length === 1 && r.body.items[0].webhook_event.succeeded === true && r.body;
   });
-  expect(log.items[0]).toMatchObject({ succeeded: true, http_code: 204, attempt: 1, endpoint_id: endpoint.id, webhook_event: { id: request.headers['webhook-id'], type: 'product.created' } });
+  expect(log.items[0]).toMatchObject({
+    succeeded: true,
+    http_code: 204,
+    attempt: 1,
+    endpoint_id: endpoint.id,
+    webhook_event: { id: request.headers['webhook-id'], type: 'product.created' },
+  });
   expect(JSON.parse(log.items[0].webhook_event.payload)).toEqual(request.json);
 
   const workflow = h.env.production.temporal.workflow.getHandle(`webhook:${request.headers['webhook-id']}:${endpoint.id}`);
@@ -82,7 +88,11 @@ test('a receiver failing twice gets the event on the third attempt, with the sam
     return r.body.items.length === 3 && r.body.items[0].webhook_event.succeeded && r.body;
   });
   const attempts = [...log.items].sort((a: { attempt: number }, b: { attempt: number }) => a.attempt - b.attempt);
-  expect(attempts.map((a: { http_code: number; succeeded: boolean }) => [a.http_code, a.succeeded])).toEqual([[503, false], [503, false], [200, true]]);
+  expect(attempts.map((a: { http_code: number; succeeded: boolean }) => [a.http_code, a.succeeded])).toEqual([
+    [503, false],
+    [503, false],
+    [200, true],
+  ]);
   expect(attempts[0].response).toBe('receiver says no');
   expect((await deliveries(org.token, '&succeeded=false')).body.pagination.total_count).toBe(2);
   expect((await deliveries(org.token, '&http_code_class=2xx')).body.pagination.total_count).toBe(1);

@@ -17,7 +17,14 @@ test('create answers 201 with the secret; reads mask it', async () => {
   const created = await post({ url: 'https://hooks.example.com/bursar', format: 'raw', events: ['order.paid', 'subscription.active'], name: 'Billing' });
   expect(created.status).toBe(201);
   expect(WebhookEndpoint.parse(created.body)).toBeTruthy();
-  expect(created.body).toMatchObject({ url: 'https://hooks.example.com/bursar', name: 'Billing', format: 'raw', enabled: true, disabled_reason: null, events: ['order.paid', 'subscription.active'] });
+  expect(created.body).toMatchObject({
+    url: 'https://hooks.example.com/bursar',
+    name: 'Billing',
+    format: 'raw',
+    enabled: true,
+    disabled_reason: null,
+    events: ['order.paid', 'subscription.active'],
+  });
   expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
 
   const read = await h.request('GET', `/v1/webhooks/endpoints/${created.body.id}`, { token: org.token });
@@ -53,7 +60,10 @@ test('the sandbox accepts http to localhost for development', async () => {
 
 test('update, reset secret, delete; other organizations get 404', async () => {
   const created = await post({ url: 'https://hooks.example.com/a', format: 'raw', events: ['order.paid'] });
-  const updated = await h.request('PATCH', `/v1/webhooks/endpoints/${created.body.id}`, { token: org.token, json: { url: 'https://hooks.example.com/b', events: ['order.created'], enabled: false } });
+  const updated = await h.request('PATCH', `/v1/webhooks/endpoints/${created.body.id}`, {
+    token: org.token,
+    json: { url: 'https://hooks.example.com/b', events: ['order.created'], enabled: false },
+  });
   expect(updated.body).toMatchObject({ url: 'https://hooks.example.com/b', events: ['order.created'], enabled: false });
   const badUrl = await h.request('PATCH', `/v1/webhooks/endpoints/${created.body.id}`, { token: org.token, json: { url: 'https://192.168.0.1/' } });
   expect(badUrl.status).toBe(422);
@@ -63,8 +73,16 @@ test('update, reset secret, delete; other organizations get 404', async () => {
   expect(reset.body.secret).not.toBe(created.body.secret);
 
   const other = await h.organization(['webhooks:read', 'webhooks:write']);
-  for (const [method, path] of [['GET', ''], ['PATCH', ''], ['PATCH', '/secret'], ['DELETE', '']] as const) {
-    const response = await h.request(method, `/v1/webhooks/endpoints/${created.body.id}${path}`, { token: other.token, json: method === 'PATCH' && !path ? { name: 'x' } : undefined });
+  for (const [method, path] of [
+    ['GET', ''],
+    ['PATCH', ''],
+    ['PATCH', '/secret'],
+    ['DELETE', ''],
+  ] as const) {
+    const response = await h.request(method, `/v1/webhooks/endpoints/${created.body.id}${path}`, {
+      token: other.token,
+      json: method === 'PATCH' && !path ? { name: 'x' } : undefined,
+    });
     expect(response.status).toBe(404);
   }
   expect((await h.request('DELETE', `/v1/webhooks/endpoints/${created.body.id}`, { token: org.token })).status).toBe(204);

@@ -46,4 +46,3 @@ async function dropDatabase(url: string): Promise<void> {
   await client.query(`drop database if exists "${name}" with (force)`);
   await client.end();
 }
-

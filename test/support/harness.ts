@@ -147,7 +147,6 @@ const quietLogger = {
   error: (message: string) => console.error(message),
 };
 
-
 /** Polls `check` until it returns a truthy value (or fails after `timeoutMs`). */
 export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -5,8 +5,19 @@ import { eventually, type TestHarness } from './harness';
 export type Call = (method: string, path: string, json?: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: any }>;
 
 export const SUBSCRIPTION_SCOPES = [
-  'products:write', 'products:read', 'checkouts:write', 'checkouts:read', 'orders:read', 'subscriptions:read', 'subscriptions:write',
-  'customers:write', 'customers:read', 'discounts:write', 'test_clocks:write', 'webhooks:write', 'webhooks:read',
+  'products:write',
+  'products:read',
+  'checkouts:write',
+  'checkouts:read',
+  'orders:read',
+  'subscriptions:read',
+  'subscriptions:write',
+  'customers:write',
+  'customers:read',
+  'discounts:write',
+  'test_clocks:write',
+  'webhooks:write',
+  'webhooks:read',
 ] as const;
 
 export async function sandboxCaller(h: TestHarness): Promise<Call> {
@@ -56,7 +67,9 @@ export async function subscribe(h: TestHarness, call: Call, options: SubscribeOp
     json: { confirmation_token_id: options.card ?? 'pm_card_visa' },
   });
   expect(confirmed.status).toBe(200);
-  const subscription = await eventually(async () => (await call('GET', `/v1/subscriptions/?product_id=${productId}&limit=100`)).body.items.find((s: any) => s.checkout_id === checkout.body.id));
+  const subscription = await eventually(async () =>
+    (await call('GET', `/v1/subscriptions/?product_id=${productId}&limit=100`)).body.items.find((s: any) => s.checkout_id === checkout.body.id),
+  );
   return { clockId: clock.body.id as string, productId, checkout: checkout.body, subscription };
 }
 
@@ -88,5 +101,7 @@ export async function setCardOutcome(h: TestHarness, subscriptionId: string, fai
 
 /** The charges the sandbox processor made for an order, in order of attempts. */
 export async function chargesFor(h: TestHarness, orderId: string): Promise<{ status: string; amount: number }[]> {
-  return h.env.sandbox.orm.em.fork().execute(`select status, amount from sandbox_processor_charge where idempotency_key like ? order by idempotency_key`, [`order:${orderId}:charge:%`]);
+  return h.env.sandbox.orm.em
+    .fork()
+    .execute(`select status, amount from sandbox_processor_charge where idempotency_key like ? order by idempotency_key`, [`order:${orderId}:charge:%`]);
 }

@@ -43,10 +43,30 @@ describe('addInterval', () => {
       ends.push(end.toISOString().slice(0, 10));
     }
     expect(ends).toEqual([
-      '2024-02-29', '2024-03-31', '2024-04-30', '2024-05-31', '2024-06-30', '2024-07-31',
-      '2024-08-31', '2024-09-30', '2024-10-31', '2024-11-30', '2024-12-31', '2025-01-31',
-      '2025-02-28', '2025-03-31', '2025-04-30', '2025-05-31', '2025-06-30', '2025-07-31',
-      '2025-08-31', '2025-09-30', '2025-10-31', '2025-11-30', '2025-12-31', '2026-01-31',
+      '2024-02-29',
+      '2024-03-31',
+      '2024-04-30',
+      '2024-05-31',
+      '2024-06-30',
+      '2024-07-31',
+      '2024-08-31',
+      '2024-09-30',
+      '2024-10-31',
+      '2024-11-30',
+      '2024-12-31',
+      '2025-01-31',
+      '2025-02-28',
+      '2025-03-31',
+      '2025-04-30',
+      '2025-05-31',
+      '2025-06-30',
+      '2025-07-31',
+      '2025-08-31',
+      '2025-09-30',
+      '2025-10-31',
+      '2025-11-30',
+      '2025-12-31',
+      '2026-01-31',
     ]);
   });
 
@@ -114,12 +134,9 @@ describe('addInterval', () => {
     ['month', 1, '2025-02-28T10:15:30.000Z', 31, '2025-03-31T10:15:30.000Z'],
     ['month', 1, '2025-12-31T23:59:59.999Z', 31, '2026-01-31T23:59:59.999Z'],
     ['year', 1, '2024-02-29T10:15:30.000Z', 29, '2025-02-28T10:15:30.000Z'],
-  ] as [RecurringInterval, number, string, number | undefined, string][])(
-    '%s × %i from %s (anchor %p) → %s',
-    (interval, count, from, anchor, expected) => {
-      expect(addInterval(utc(from), interval, count, anchor).toISOString()).toBe(expected);
-    },
-  );
+  ] as [RecurringInterval, number, string, number | undefined, string][])('%s × %i from %s (anchor %p) → %s', (interval, count, from, anchor, expected) => {
+    expect(addInterval(utc(from), interval, count, anchor).toISOString()).toBe(expected);
+  });
 
   test('does not mutate its input', () => {
     const from = utc('2025-01-31T10:15:30.000Z');

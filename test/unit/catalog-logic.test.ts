@@ -16,7 +16,8 @@ const locs = (issues: ValidationIssue[]): Loc[] => issues.map((i) => i.loc);
 
 const AT: Loc = ['body', 'prices', 0];
 const usd = { price_currency: 'usd' };
-const tiers = (...bounds: [min: number, max: number | null, price?: number][]) => bounds.map(([min_seats, max_seats, price_per_seat = 1000]) => ({ min_seats, max_seats, price_per_seat }));
+const tiers = (...bounds: [min: number, max: number | null, price?: number][]) =>
+  bounds.map(([min_seats, max_seats, price_per_seat = 1000]) => ({ min_seats, max_seats, price_per_seat }));
 
 describe('priceIssues', () => {
   test.each([
@@ -37,16 +38,32 @@ describe('priceIssues', () => {
     ['custom preset below the minimum', { amount_type: 'custom', ...usd, minimum_amount: 500, preset_amount: 100 }, [['preset_amount']]],
     ['custom preset above the maximum', { amount_type: 'custom', ...usd, minimum_amount: 500, maximum_amount: 1000, preset_amount: 2000 }, [['preset_amount']]],
     // 20 is both not chargeable and below the minimum of 50: two issues on the same field
-    ['custom preset not chargeable and below the minimum', { amount_type: 'custom', ...usd, minimum_amount: 50, preset_amount: 20 }, [['preset_amount'], ['preset_amount']]],
+    [
+      'custom preset not chargeable and below the minimum',
+      { amount_type: 'custom', ...usd, minimum_amount: 50, preset_amount: 20 },
+      [['preset_amount'], ['preset_amount']],
+    ],
     ['metered', { amount_type: 'metered_unit', ...usd, meter_id: 'm', unit_amount: '0.5' }, []],
     ['metered with a numeric unit amount and a cap', { amount_type: 'metered_unit', ...usd, meter_id: 'm', unit_amount: 12, cap_amount: 99_999_999 }, []],
     ['metered without a unit amount', { amount_type: 'metered_unit', ...usd, meter_id: 'm' }, [['unit_amount']]],
     ['metered with a unit amount of 0', { amount_type: 'metered_unit', ...usd, meter_id: 'm', unit_amount: '0' }, [['unit_amount']]],
     ['metered with 13 decimals', { amount_type: 'metered_unit', ...usd, meter_id: 'm', unit_amount: '0.0000000000001' }, [['unit_amount']]],
-    ['metered with a cap above the maximum', { amount_type: 'metered_unit', ...usd, meter_id: 'm', unit_amount: '1', cap_amount: 100_000_000 }, [['cap_amount']]],
-    ['metered with both wrong', { amount_type: 'metered_unit', ...usd, meter_id: 'm', unit_amount: 'abc', cap_amount: 100_000_000 }, [['unit_amount'], ['cap_amount']]],
+    [
+      'metered with a cap above the maximum',
+      { amount_type: 'metered_unit', ...usd, meter_id: 'm', unit_amount: '1', cap_amount: 100_000_000 },
+      [['cap_amount']],
+    ],
+    [
+      'metered with both wrong',
+      { amount_type: 'metered_unit', ...usd, meter_id: 'm', unit_amount: 'abc', cap_amount: 100_000_000 },
+      [['unit_amount'], ['cap_amount']],
+    ],
     ['seat-based', { amount_type: 'seat_based', ...usd, seat_tiers: { seat_tier_type: 'volume', tiers: tiers([1, 4], [5, null]) } }, []],
-    ['seat-based with a gap', { amount_type: 'seat_based', ...usd, seat_tiers: { seat_tier_type: 'volume', tiers: tiers([1, 4], [6, null]) } }, [['seat_tiers', 'tiers', 1, 'min_seats']]],
+    [
+      'seat-based with a gap',
+      { amount_type: 'seat_based', ...usd, seat_tiers: { seat_tier_type: 'volume', tiers: tiers([1, 4], [6, null]) } },
+      [['seat_tiers', 'tiers', 1, 'min_seats']],
+    ],
   ] as [string, PriceDraft, Loc[]][])('%s', (_name, draft, expected) => {
     expect(locs(priceIssues(draft, AT))).toEqual(expected.map((loc) => [...AT, ...loc]));
   });
@@ -77,7 +94,12 @@ describe('seatTierIssues', () => {
     [
       'several at once, in tier order',
       tiers([1, 4, 100_000_000], [3, 2], [4, null]),
-      [[0, 'price_per_seat'], [1, 'max_seats'], [1, 'min_seats'], [2, 'min_seats']],
+      [
+        [0, 'price_per_seat'],
+        [1, 'max_seats'],
+        [1, 'min_seats'],
+        [2, 'min_seats'],
+      ],
       [/at most/, /must not be below/, /overlaps.*expected 5/, /gap.*expected 3/],
     ],
   ] as [string, ReturnType<typeof tiers>, Loc[], RegExp[]][])('%s', (_name, given, expected, messages) => {
@@ -87,7 +109,15 @@ describe('seatTierIssues', () => {
   });
 
   test('a missing max_seats counts as open', () => {
-    expect(seatTierIssues([{ min_seats: 1, price_per_seat: 1000 }, { min_seats: 5, price_per_seat: 800 }], LOC).map((i) => i.loc)).toEqual([[...LOC, 0, 'max_seats']]);
+    expect(
+      seatTierIssues(
+        [
+          { min_seats: 1, price_per_seat: 1000 },
+          { min_seats: 5, price_per_seat: 800 },
+        ],
+        LOC,
+      ).map((i) => i.loc),
+    ).toEqual([[...LOC, 0, 'max_seats']]);
   });
 });
 
@@ -95,8 +125,14 @@ test.each([
   ['no tiers', [], []],
   [
     'missing max_seats becomes null',
-    [{ min_seats: 1, max_seats: 4, price_per_seat: 1000 }, { min_seats: 5, price_per_seat: 800 }],
-    [{ min_seats: 1, max_seats: 4, price_per_seat: 1000 }, { min_seats: 5, max_seats: null, price_per_seat: 800 }],
+    [
+      { min_seats: 1, max_seats: 4, price_per_seat: 1000 },
+      { min_seats: 5, price_per_seat: 800 },
+    ],
+    [
+      { min_seats: 1, max_seats: 4, price_per_seat: 1000 },
+      { min_seats: 5, max_seats: null, price_per_seat: 800 },
+    ],
   ],
   ['null max_seats stays null', [{ min_seats: 1, max_seats: null, price_per_seat: 0 }], [{ min_seats: 1, max_seats: null, price_per_seat: 0 }]],
 ] as [string, Parameters<typeof normalizedTiers>[0], ReturnType<typeof normalizedTiers>][])('normalizedTiers: %s', (_name, given, expected) => {
@@ -117,20 +153,63 @@ describe('priceSetIssues', () => {
     ['metered on two meters', [price('fixed'), price('metered_unit', 'usd', 'm-1'), price('metered_unit', 'usd', 'm-2')], true, [], null],
     ['two fixed in one currency', [price('fixed'), price('fixed')], true, [[1, 'amount_type']], 'A fixed price cannot be combined with a fixed price in usd'],
     ['free counts as fixed', [price('fixed'), price('free')], true, [[1, 'amount_type']], 'A fixed price cannot be combined with a fixed price in usd'],
-    ['two seat-based in one currency', [price('seat_based', 'eur'), price('seat_based', 'eur')], true, [[1, 'amount_type']], 'A seat_based price cannot be combined with a seat_based price in eur'],
+    [
+      'two seat-based in one currency',
+      [price('seat_based', 'eur'), price('seat_based', 'eur')],
+      true,
+      [[1, 'amount_type']],
+      'A seat_based price cannot be combined with a seat_based price in eur',
+    ],
     ['custom after fixed', [price('fixed'), price('custom')], false, [[1, 'amount_type']], 'A custom price cannot be combined with a fixed price in usd'],
     ['fixed after custom', [price('custom'), price('fixed')], false, [[1, 'amount_type']], 'A fixed price cannot be combined with a custom price in usd'],
-    ['two custom in one currency', [price('custom'), price('custom')], false, [[1, 'amount_type']], 'A custom price cannot be combined with a custom price in usd'],
-    ['a third static price', [price('fixed'), price('seat_based'), price('fixed')], true, [[2, 'amount_type']], 'A fixed price cannot be combined with a fixed and seat_based price in usd'],
+    [
+      'two custom in one currency',
+      [price('custom'), price('custom')],
+      false,
+      [[1, 'amount_type']],
+      'A custom price cannot be combined with a custom price in usd',
+    ],
+    [
+      'a third static price',
+      [price('fixed'), price('seat_based'), price('fixed')],
+      true,
+      [[2, 'amount_type']],
+      'A fixed price cannot be combined with a fixed and seat_based price in usd',
+    ],
     // After custom every static price clashes; each clash names all that came before it
-    ['custom, then fixed, then seat-based', [price('custom'), price('fixed'), price('seat_based')], true, [[1, 'amount_type'], [2, 'amount_type']], 'A fixed price cannot be combined with a custom price in usd'],
-    ['metered on a one-time product', [price('fixed'), price('metered_unit', 'usd', 'm-1')], false, [[1, 'amount_type']], 'Metered prices need a recurring product'],
-    ['two prices on one meter', [price('metered_unit', 'usd', 'm-1'), price('metered_unit', 'eur', 'm-1')], true, [[1, 'meter_id']], 'Only one price per meter'],
+    [
+      'custom, then fixed, then seat-based',
+      [price('custom'), price('fixed'), price('seat_based')],
+      true,
+      [
+        [1, 'amount_type'],
+        [2, 'amount_type'],
+      ],
+      'A fixed price cannot be combined with a custom price in usd',
+    ],
+    [
+      'metered on a one-time product',
+      [price('fixed'), price('metered_unit', 'usd', 'm-1')],
+      false,
+      [[1, 'amount_type']],
+      'Metered prices need a recurring product',
+    ],
+    [
+      'two prices on one meter',
+      [price('metered_unit', 'usd', 'm-1'), price('metered_unit', 'eur', 'm-1')],
+      true,
+      [[1, 'meter_id']],
+      'Only one price per meter',
+    ],
     [
       'two prices on one meter of a one-time product',
       [price('metered_unit', 'usd', 'm-1'), price('metered_unit', 'usd', 'm-1')],
       false,
-      [[0, 'amount_type'], [1, 'amount_type'], [1, 'meter_id']],
+      [
+        [0, 'amount_type'],
+        [1, 'amount_type'],
+        [1, 'meter_id'],
+      ],
       'Metered prices need a recurring product',
     ],
   ] as [string, ReturnType<typeof price>[], boolean, Loc[], string | null][])('%s', (_name, prices, recurring, expected, message) => {
@@ -143,7 +222,12 @@ describe('priceSetIssues', () => {
 describe('priceChangeIssues', () => {
   const kept = (amount_type: string, price_currency = 'usd', meter_id: string | null = null) => ({ amount_type, price_currency, meter_id });
   const fixed = (price_amount: number, price_currency = 'usd'): PriceDraft => ({ amount_type: 'fixed', price_currency, price_amount });
-  const metered = (meter_id: string | undefined, unit_amount: string = '1'): PriceDraft => ({ amount_type: 'metered_unit', price_currency: 'usd', meter_id, unit_amount });
+  const metered = (meter_id: string | undefined, unit_amount: string = '1'): PriceDraft => ({
+    amount_type: 'metered_unit',
+    price_currency: 'usd',
+    meter_id,
+    unit_amount,
+  });
   const METERS: ReadonlySet<string> = new Set(['m-1']);
 
   test.each([
@@ -151,13 +235,31 @@ describe('priceChangeIssues', () => {
     ['a valid new product', [fixed(1000), metered('m-1')], [], true, []],
     ['a price added to a kept one in another currency', [fixed(1000, 'eur')], [kept('fixed')], true, []],
     // Added prices are located after the two kept ones: the first added is index 2
-    ['an invalid amount after two kept prices', [fixed(1000, 'gbp'), fixed(49, 'cad')], [kept('fixed'), kept('fixed', 'eur')], false, [[['body', 'prices', 3, 'price_amount'], 'value_error']]],
+    [
+      'an invalid amount after two kept prices',
+      [fixed(1000, 'gbp'), fixed(49, 'cad')],
+      [kept('fixed'), kept('fixed', 'eur')],
+      false,
+      [[['body', 'prices', 3, 'price_amount'], 'value_error']],
+    ],
     ['an unknown meter', [metered('m-2')], [kept('fixed')], true, [[['body', 'prices', 1, 'meter_id'], 'unknown_meter']]],
     ['a metered price without a meter', [metered(undefined)], [], true, [[['body', 'prices', 0, 'meter_id'], 'unknown_meter']]],
     ['metered on a one-time product', [metered('m-1')], [kept('fixed')], false, [[['body', 'prices', 1, 'amount_type'], 'value_error']]],
     ['a second static price of the same type in one currency', [fixed(2000)], [kept('fixed')], true, [[['body', 'prices', 1, 'amount_type'], 'value_error']]],
-    ['custom with another static price', [{ amount_type: 'custom', price_currency: 'usd', minimum_amount: 50 }], [kept('seat_based')], true, [[['body', 'prices', 1, 'amount_type'], 'value_error']]],
-    ['a second price on a kept price’s meter', [metered('m-1')], [kept('metered_unit', 'usd', 'm-1')], true, [[['body', 'prices', 1, 'meter_id'], 'value_error']]],
+    [
+      'custom with another static price',
+      [{ amount_type: 'custom', price_currency: 'usd', minimum_amount: 50 }],
+      [kept('seat_based')],
+      true,
+      [[['body', 'prices', 1, 'amount_type'], 'value_error']],
+    ],
+    [
+      'a second price on a kept price’s meter',
+      [metered('m-1')],
+      [kept('metered_unit', 'usd', 'm-1')],
+      true,
+      [[['body', 'prices', 1, 'meter_id'], 'value_error']],
+    ],
     // Each price on its own first, then unknown meters, then the set: the fixed clash at 1, metered on a one-time product at 2
     [
       'everything at once, in order',
@@ -191,7 +293,16 @@ test.each([
   ['one-time with a meter interval', { meter_interval: 'month' }, false, [['body', 'meter_interval']]],
   // The both-or-neither trial rule applies to recurring products only; a one-time product hears about trial_interval alone
   ['one-time with a full trial', { trial_interval: 'day', trial_interval_count: 14 }, false, [['body', 'trial_interval']]],
-  ['one-time with everything', { recurring_interval_count: 2, trial_interval: 'day', meter_interval: 'week' }, false, [['body', 'recurring_interval_count'], ['body', 'trial_interval'], ['body', 'meter_interval']]],
+  [
+    'one-time with everything',
+    { recurring_interval_count: 2, trial_interval: 'day', meter_interval: 'week' },
+    false,
+    [
+      ['body', 'recurring_interval_count'],
+      ['body', 'trial_interval'],
+      ['body', 'meter_interval'],
+    ],
+  ],
 ] as [string, Parameters<typeof intervalIssues>[0], boolean, Loc[]][])('intervalIssues: %s', (_name, input, recurring, expected) => {
   expect(locs(intervalIssues(input, recurring))).toEqual(expected);
 });
@@ -214,7 +325,15 @@ describe('customFieldPropertyIssues', () => {
     ['select with distinct options', 'select', { options: [{ value: 'a' }, { value: 'b' }] }, []],
     ['select without options', 'select', {}, []],
     ['select with a repeated option', 'select', { options: [{ value: 'a' }, { value: 'b' }, { value: 'a' }] }, [['options', 2, 'value']]],
-    ['select with one option three times', 'select', { options: [{ value: 'a' }, { value: 'a' }, { value: 'a' }] }, [['options', 1, 'value'], ['options', 2, 'value']]],
+    [
+      'select with one option three times',
+      'select',
+      { options: [{ value: 'a' }, { value: 'a' }, { value: 'a' }] },
+      [
+        ['options', 1, 'value'],
+        ['options', 2, 'value'],
+      ],
+    ],
     ['bounds of another type are not checked', 'checkbox', { min_length: 10, max_length: 2, ge: 10, le: 1 }, []],
     ['text ignores ge and le', 'text', { ge: 10, le: 1 }, []],
   ] as [string, string, Record<string, unknown>, Loc[]][])('%s', (_name, type, properties, expected) => {

@@ -2,10 +2,23 @@ import { customFieldIssues, paymentFlags, upfrontAmount, type AttachedFieldRule,
 import { totals } from '../../src/kernel/money';
 
 const fixed = (price_amount: number): CheckoutPrice => ({ amount_type: 'fixed', price_amount });
-const custom = (minimum_amount: number, maximum_amount: number | null = null, preset_amount: number | null = null): CheckoutPrice => ({ amount_type: 'custom', minimum_amount, maximum_amount, preset_amount });
+const custom = (minimum_amount: number, maximum_amount: number | null = null, preset_amount: number | null = null): CheckoutPrice => ({
+  amount_type: 'custom',
+  minimum_amount,
+  maximum_amount,
+  preset_amount,
+});
 const seats: CheckoutPrice = {
   amount_type: 'seat_based',
-  seat_tiers: { seat_tier_type: 'volume', minimum_seats: 1, maximum_seats: 20, tiers: [{ min_seats: 1, max_seats: 4, price_per_seat: 1000 }, { min_seats: 5, max_seats: 20, price_per_seat: 800 }] },
+  seat_tiers: {
+    seat_tier_type: 'volume',
+    minimum_seats: 1,
+    maximum_seats: 20,
+    tiers: [
+      { min_seats: 1, max_seats: 4, price_per_seat: 1000 },
+      { min_seats: 5, max_seats: 20, price_per_seat: 800 },
+    ],
+  },
 };
 
 test.each([
@@ -46,17 +59,61 @@ test.each([
 });
 
 test.each([
-  ['a paid one-time product', [fixed(1000)], false, 1000, 1000, false, null, { is_payment_required: true, is_payment_setup_required: false, is_payment_form_required: true, is_free_product_price: false }],
-  ['a free product', [fixed(0)], false, 0, 0, false, null, { is_payment_required: false, is_payment_form_required: false, is_free_product_price: true, is_discount_applicable: false }],
-  ['a 100 % discount on a one-time product', [fixed(1000)], false, 1000, 0, false, { type: 'percentage', duration: 'once', basis_points: 10_000 }, { is_payment_required: false, is_payment_form_required: false }],
-  ['a subscription with a trial', [fixed(1000)], true, 1000, 1000, true, null, { is_payment_required: false, is_payment_setup_required: true, is_payment_form_required: true }],
-  ['a subscription 100 % off forever', [fixed(1000)], true, 1000, 0, false, { type: 'percentage', duration: 'forever', basis_points: 10_000 }, { is_payment_setup_required: false, is_payment_form_required: false }],
+  [
+    'a paid one-time product',
+    [fixed(1000)],
+    false,
+    1000,
+    1000,
+    false,
+    null,
+    { is_payment_required: true, is_payment_setup_required: false, is_payment_form_required: true, is_free_product_price: false },
+  ],
+  [
+    'a free product',
+    [fixed(0)],
+    false,
+    0,
+    0,
+    false,
+    null,
+    { is_payment_required: false, is_payment_form_required: false, is_free_product_price: true, is_discount_applicable: false },
+  ],
+  [
+    'a 100 % discount on a one-time product',
+    [fixed(1000)],
+    false,
+    1000,
+    0,
+    false,
+    { type: 'percentage', duration: 'once', basis_points: 10_000 },
+    { is_payment_required: false, is_payment_form_required: false },
+  ],
+  [
+    'a subscription with a trial',
+    [fixed(1000)],
+    true,
+    1000,
+    1000,
+    true,
+    null,
+    { is_payment_required: false, is_payment_setup_required: true, is_payment_form_required: true },
+  ],
+  [
+    'a subscription 100 % off forever',
+    [fixed(1000)],
+    true,
+    1000,
+    0,
+    false,
+    { type: 'percentage', duration: 'forever', basis_points: 10_000 },
+    { is_payment_setup_required: false, is_payment_form_required: false },
+  ],
   ['a metered-only subscription', [{ amount_type: 'metered_unit' }], true, 0, 0, false, null, { is_payment_required: false, is_payment_setup_required: true }],
   ['pay what you want: no discounts', [custom(500)], false, 500, 500, false, null, { is_discount_applicable: false }],
 ] as const)('flags: %s', (_name, prices, isRecurring, amount, total, trial, discount, expected) => {
   expect(paymentFlags({ prices: prices as unknown as CheckoutPrice[], isRecurring, amount, total, trial, discount })).toMatchObject(expected);
 });
-
 
 const FIELDS: AttachedFieldRule[] = [
   { slug: 'company', type: 'text', required: true, properties: { min_length: 2, max_length: 10 } },

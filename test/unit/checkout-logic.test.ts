@@ -1,5 +1,12 @@
 // The checkout session's amounts (price, buyer's input, discount, tax), the trial it grants, tax behaviour and the address form.
-import { activeTrial, billingAddressFields, checkoutAmounts, resolveTaxBehavior, type CheckoutAmountsInput, type CheckoutDiscount } from '../../src/domains/checkout/checkout.logic';
+import {
+  activeTrial,
+  billingAddressFields,
+  checkoutAmounts,
+  resolveTaxBehavior,
+  type CheckoutAmountsInput,
+  type CheckoutDiscount,
+} from '../../src/domains/checkout/checkout.logic';
 import type { SellerOfRecord, TaxCustomer } from '../../src/domains/tax';
 import type { Totals } from '../../src/kernel/money';
 
@@ -20,7 +27,15 @@ const custom = (minimum_amount: number, maximum_amount: number | null = null, pr
 const seats = (seat_tier_type: 'volume' | 'graduated'): Price => ({
   amount_type: 'seat_based',
   tax_behavior: null,
-  seat_tiers: { seat_tier_type, minimum_seats: 1, maximum_seats: 20, tiers: [{ min_seats: 1, max_seats: 4, price_per_seat: 1000 }, { min_seats: 5, max_seats: 20, price_per_seat: 800 }] },
+  seat_tiers: {
+    seat_tier_type,
+    minimum_seats: 1,
+    maximum_seats: 20,
+    tiers: [
+      { min_seats: 1, max_seats: 4, price_per_seat: 1000 },
+      { min_seats: 5, max_seats: 20, price_per_seat: 800 },
+    ],
+  },
 });
 const metered: Price = { amount_type: 'metered_unit', tax_behavior: null };
 
@@ -94,25 +109,76 @@ describe('checkoutAmounts', () => {
     // 10 % of 1000 = 100 off; 900 × 4 % = 36
     ['a percentage discount', fixed(1000), where('US', 'NY'), { discount: tenPercent }, sum(1000, 100, 900, 36, 936), null, 'exclusive'],
     // 300 off leaves 700; 700 / 1.19 = 588.24 → net 588, tax 112
-    ['a fixed discount in the session’s currency', fixed(1000), where('DE'), { discount: threeEuros, currency: 'eur' }, sum(1000, 300, 588, 112, 700), null, 'inclusive'],
-    ['a fixed discount in another currency takes nothing', fixed(1000), where('US', 'NY'), { discount: threeEuros }, sum(1000, 0, 1000, 40, 1040), null, 'exclusive'],
+    [
+      'a fixed discount in the session’s currency',
+      fixed(1000),
+      where('DE'),
+      { discount: threeEuros, currency: 'eur' },
+      sum(1000, 300, 588, 112, 700),
+      null,
+      'inclusive',
+    ],
+    [
+      'a fixed discount in another currency takes nothing',
+      fixed(1000),
+      where('US', 'NY'),
+      { discount: threeEuros },
+      sum(1000, 0, 1000, 40, 1040),
+      null,
+      'exclusive',
+    ],
     ['a 100 % discount leaves no tax, address or not', fixed(1000), nowhere, { discount: hundredPercent }, sum(1000, 1000, 0, 0, 0), null, 'exclusive'],
     // 10 % of 4800 = 480 off; 4320 × 4 % = 172.8 → 173
     ['a percentage discount on seats', seats('volume'), where('US', 'NY'), { seats: 6, discount: tenPercent }, sum(4800, 480, 4320, 173, 4493), 6, 'exclusive'],
-    ['a discount on a custom price is not applied', custom(500, 10_000), where('US', 'NY'), { amount: 2500, discount: tenPercent }, sum(2500, 0, 2500, 100, 2600), null, 'exclusive'],
+    [
+      'a discount on a custom price is not applied',
+      custom(500, 10_000),
+      where('US', 'NY'),
+      { amount: 2500, discount: tenPercent },
+      sum(2500, 0, 2500, 100, 2600),
+      null,
+      'exclusive',
+    ],
     ['a discount on a free price is not applied', fixed(0), where('US', 'NY'), { discount: tenPercent }, sum(0, 0, 0, 0, 0), null, 'exclusive'],
-  ] as [string, Price, TaxCustomer, Options, Totals, number | null, 'inclusive' | 'exclusive' | null][])('%s', (_name, price, customer, options, expected, seatCount, behavior) => {
-    expect(amounts(price, customer, options)).toEqual({ totals: expected, seats: seatCount, taxBehavior: behavior });
-  });
+  ] as [string, Price, TaxCustomer, Options, Totals, number | null, 'inclusive' | 'exclusive' | null][])(
+    '%s',
+    (_name, price, customer, options, expected, seatCount, behavior) => {
+      expect(amounts(price, customer, options)).toEqual({ totals: expected, seats: seatCount, taxBehavior: behavior });
+    },
+  );
 
   test.each([
     // name, customer, price behaviour, totals — B2B reverse charge: a business with a valid VAT ID, in another country than the (US) seller
-    ['German business, price inclusive by location', { address: { country: 'DE' }, isBusiness: true, taxId: 'DE136695976' }, null, sum(1000, 0, 1000, 0, 1000), 'inclusive'],
-    ['French business, price exclusive', { address: { country: 'FR' }, isBusiness: true, taxId: 'FR40303265045' }, 'exclusive', sum(1000, 0, 1000, 0, 1000), 'exclusive'],
+    [
+      'German business, price inclusive by location',
+      { address: { country: 'DE' }, isBusiness: true, taxId: 'DE136695976' },
+      null,
+      sum(1000, 0, 1000, 0, 1000),
+      'inclusive',
+    ],
+    [
+      'French business, price exclusive',
+      { address: { country: 'FR' }, isBusiness: true, taxId: 'FR40303265045' },
+      'exclusive',
+      sum(1000, 0, 1000, 0, 1000),
+      'exclusive',
+    ],
     // An invalid VAT ID (last digit changed) pays VAT: 1000 / 1.2 = 833.33 → net 833, tax 167
-    ['French business with an invalid VAT ID', { address: { country: 'FR' }, isBusiness: true, taxId: 'FR40303265046' }, null, sum(1000, 0, 833, 167, 1000), 'inclusive'],
+    [
+      'French business with an invalid VAT ID',
+      { address: { country: 'FR' }, isBusiness: true, taxId: 'FR40303265046' },
+      null,
+      sum(1000, 0, 833, 167, 1000),
+      'inclusive',
+    ],
     // Not flagged as a business: VAT as for a consumer, 1000 / 1.19 → 840 + 160
-    ['a valid VAT ID without the business flag', { address: { country: 'DE' }, isBusiness: false, taxId: 'DE136695976' }, null, sum(1000, 0, 840, 160, 1000), 'inclusive'],
+    [
+      'a valid VAT ID without the business flag',
+      { address: { country: 'DE' }, isBusiness: false, taxId: 'DE136695976' },
+      null,
+      sum(1000, 0, 840, 160, 1000),
+      'inclusive',
+    ],
   ] as [string, TaxCustomer, string | null, Totals, 'inclusive' | 'exclusive'][])('reverse charge: %s', (_name, customer, taxBehavior, expected, behavior) => {
     expect(amounts(fixed(1000, taxBehavior), customer)).toEqual({ totals: expected, seats: null, taxBehavior: behavior });
   });
@@ -135,18 +201,42 @@ describe('activeTrial', () => {
   type Checkout = Parameters<typeof activeTrial>[0];
   type Product = Parameters<typeof activeTrial>[1];
   const noOwnTrial: Checkout = { allowTrial: true, trialInterval: null, trialIntervalCount: null };
-  const monthly = (trial_interval: Product['trial_interval'], trial_interval_count: number | null): Product => ({ is_recurring: true, trial_interval, trial_interval_count });
+  const monthly = (trial_interval: Product['trial_interval'], trial_interval_count: number | null): Product => ({
+    is_recurring: true,
+    trial_interval,
+    trial_interval_count,
+  });
 
   test.each([
     ['the product’s trial', noOwnTrial, monthly('month', 3), { interval: 'month', count: 3 }],
     ['the product’s interval with no count: one', noOwnTrial, monthly('week', null), { interval: 'week', count: 1 }],
     ['the session’s own trial wins', { allowTrial: true, trialInterval: 'day', trialIntervalCount: 14 }, monthly('month', 1), { interval: 'day', count: 14 }],
-    ['the session’s interval with no count: one, not the product’s count', { allowTrial: true, trialInterval: 'week', trialIntervalCount: null }, monthly('month', 3), { interval: 'week', count: 1 }],
-    ['the session’s trial on a product without one', { allowTrial: true, trialInterval: 'month', trialIntervalCount: 2 }, monthly(null, null), { interval: 'month', count: 2 }],
-    ['a session count without an interval is ignored', { allowTrial: true, trialInterval: null, trialIntervalCount: 9 }, monthly('month', 2), { interval: 'month', count: 2 }],
+    [
+      'the session’s interval with no count: one, not the product’s count',
+      { allowTrial: true, trialInterval: 'week', trialIntervalCount: null },
+      monthly('month', 3),
+      { interval: 'week', count: 1 },
+    ],
+    [
+      'the session’s trial on a product without one',
+      { allowTrial: true, trialInterval: 'month', trialIntervalCount: 2 },
+      monthly(null, null),
+      { interval: 'month', count: 2 },
+    ],
+    [
+      'a session count without an interval is ignored',
+      { allowTrial: true, trialInterval: null, trialIntervalCount: 9 },
+      monthly('month', 2),
+      { interval: 'month', count: 2 },
+    ],
     ['no trial anywhere', noOwnTrial, monthly(null, null), null],
     ['the session disallows trials', { allowTrial: false, trialInterval: 'day', trialIntervalCount: 7 }, monthly('month', 1), null],
-    ['a one-time product', { allowTrial: true, trialInterval: 'day', trialIntervalCount: 7 }, { is_recurring: false, trial_interval: 'month', trial_interval_count: 1 }, null],
+    [
+      'a one-time product',
+      { allowTrial: true, trialInterval: 'day', trialIntervalCount: 7 },
+      { is_recurring: false, trial_interval: 'month', trial_interval_count: 1 },
+      null,
+    ],
   ] as [string, Checkout, Product, ReturnType<typeof activeTrial>][])('%s', (_name, checkout, product, expected) => {
     expect(activeTrial(checkout, product)).toEqual(expected);
   });

@@ -29,7 +29,10 @@ test('the seller of record defaults to the United States, collecting everywhere'
   const defaults = loadConfig({});
   expect(defaults.SELLER_COUNTRY).toBe('US');
   expect(defaults.SELLER_TAX_REGISTRATIONS).toBeUndefined();
-  expect(loadConfig({ SELLER_COUNTRY: 'IE', SELLER_TAX_REGISTRATIONS: 'IE,GB,US' })).toMatchObject({ SELLER_COUNTRY: 'IE', SELLER_TAX_REGISTRATIONS: ['IE', 'GB', 'US'] });
+  expect(loadConfig({ SELLER_COUNTRY: 'IE', SELLER_TAX_REGISTRATIONS: 'IE,GB,US' })).toMatchObject({
+    SELLER_COUNTRY: 'IE',
+    SELLER_TAX_REGISTRATIONS: ['IE', 'GB', 'US'],
+  });
 });
 
 test.each([

@@ -14,11 +14,44 @@ test.each([
 
 test.each([
   ['one part covering the file', [{ number: 1, chunk_start: 0, chunk_end: 10 }], 10, []],
-  ['three contiguous parts', [{ number: 1, chunk_start: 0, chunk_end: 4 }, { number: 2, chunk_start: 4, chunk_end: 8 }, { number: 3, chunk_start: 8, chunk_end: 10 }], 10, []],
-  ['an overlap', [{ number: 1, chunk_start: 0, chunk_end: 6 }, { number: 2, chunk_start: 4, chunk_end: 10 }], 10, [['body', 'upload', 'parts', 1, 'chunk_start']]],
+  [
+    'three contiguous parts',
+    [
+      { number: 1, chunk_start: 0, chunk_end: 4 },
+      { number: 2, chunk_start: 4, chunk_end: 8 },
+      { number: 3, chunk_start: 8, chunk_end: 10 },
+    ],
+    10,
+    [],
+  ],
+  [
+    'an overlap',
+    [
+      { number: 1, chunk_start: 0, chunk_end: 6 },
+      { number: 2, chunk_start: 4, chunk_end: 10 },
+    ],
+    10,
+    [['body', 'upload', 'parts', 1, 'chunk_start']],
+  ],
   ['a part past the end', [{ number: 1, chunk_start: 0, chunk_end: 12 }], 10, [['body', 'upload', 'parts']]],
-  ['an empty part', [{ number: 1, chunk_start: 0, chunk_end: 0 }, { number: 2, chunk_start: 0, chunk_end: 10 }], 10, [['body', 'upload', 'parts', 0, 'chunk_end']]],
-  ['a skipped number', [{ number: 1, chunk_start: 0, chunk_end: 5 }, { number: 3, chunk_start: 5, chunk_end: 10 }], 10, [['body', 'upload', 'parts', 1, 'number']]],
+  [
+    'an empty part',
+    [
+      { number: 1, chunk_start: 0, chunk_end: 0 },
+      { number: 2, chunk_start: 0, chunk_end: 10 },
+    ],
+    10,
+    [['body', 'upload', 'parts', 0, 'chunk_end']],
+  ],
+  [
+    'a skipped number',
+    [
+      { number: 1, chunk_start: 0, chunk_end: 5 },
+      { number: 3, chunk_start: 5, chunk_end: 10 },
+    ],
+    10,
+    [['body', 'upload', 'parts', 1, 'number']],
+  ],
 ])('%s', (_name, parts, size, locs) => {
   expect(partIssues(parts, size).map((i) => i.loc)).toEqual(locs);
 });

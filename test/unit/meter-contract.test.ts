@@ -36,6 +36,12 @@ test.each([
 
 test('list query defaults and repeated parameters', () => {
   expect(MeterListQuery.parse({ metadata: {} })).toEqual({ page: 1, limit: 10, sorting: ['-created_at'], metadata: {} });
-  const parsed = MeterListQuery.parse({ page: ['2'], limit: ['5', '20'], sorting: ['name', '-created_at'], is_archived: ['false'], metadata: { a: ['1', '2'] } });
+  const parsed = MeterListQuery.parse({
+    page: ['2'],
+    limit: ['5', '20'],
+    sorting: ['name', '-created_at'],
+    is_archived: ['false'],
+    metadata: { a: ['1', '2'] },
+  });
   expect(parsed).toMatchObject({ page: 2, limit: 20, sorting: ['name', '-created_at'], is_archived: false, metadata: { a: ['1', '2'] } });
 });

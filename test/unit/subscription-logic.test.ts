@@ -80,9 +80,12 @@ describe('dunning', () => {
     [2, [1, 30], false, '2025-02-09T12:00:00.000Z'], // Jan 10 + 30 days
     [3, [1, 30], false, null],
     [1, [], false, null], // no retries configured
-  ] as [number, readonly number[], boolean, string | null][])('after %i failure(s) with days %o (unrecoverable: %p): %p', (failures, days, unrecoverable, expected) => {
-    expect(nextRetryAt(FAILED_AT, failures, days, unrecoverable)?.toISOString() ?? null).toBe(expected);
-  });
+  ] as [number, readonly number[], boolean, string | null][])(
+    'after %i failure(s) with days %o (unrecoverable: %p): %p',
+    (failures, days, unrecoverable, expected) => {
+      expect(nextRetryAt(FAILED_AT, failures, days, unrecoverable)?.toISOString() ?? null).toBe(expected);
+    },
+  );
 
   test('the default schedule is 2, 5, 7 and 7 days', () => {
     expect(DEFAULT_DUNNING_DAYS).toEqual([2, 5, 7, 7]);
@@ -125,16 +128,46 @@ describe('renewalLines', () => {
     ['a fixed discount in another currency', 2000, { type: 'fixed', amounts: { eur: 500 } }, [], [], 0, 0],
     ['a fixed discount larger than the charge', 1000, { type: 'fixed', amounts: { usd: 5000 } }, [], [], 1000, 0],
     // The discount applies to the charge only: 10 % of 2000 = 200; net 2000 − 500 + 1500 − 200 = 2800
-    ['carried prorations', 2000, tenPercent, [credit, debit], [{ ...credit, proration: true }, { ...debit, proration: true }], 200, 0],
+    [
+      'carried prorations',
+      2000,
+      tenPercent,
+      [credit, debit],
+      [
+        { ...credit, proration: true },
+        { ...debit, proration: true },
+      ],
+      200,
+      0,
+    ],
     ['a credit that exactly covers the charge', 1000, null, [{ ...credit, amount: -1000 }], [{ ...credit, amount: -1000, proration: true }], 0, 0],
     // 1000 − 2500 = −1500: a line of +1500 brings the renewal to 0 and 1500 is carried on
-    ['a credit larger than the charge', 1000, null, [{ label: 'Credit', amount: -2500, priceId: null }], [{ label: 'Credit', amount: -2500, priceId: null, proration: true }, carriedLine(1500)], 0, -1500],
+    [
+      'a credit larger than the charge',
+      1000,
+      null,
+      [{ label: 'Credit', amount: -2500, priceId: null }],
+      [{ label: 'Credit', amount: -2500, priceId: null, proration: true }, carriedLine(1500)],
+      0,
+      -1500,
+    ],
     // 1000 − 800 − 500 (50 % off) = −300
-    ['a credit larger than the discounted charge', 1000, halfOff, [{ ...credit, amount: -800 }], [{ ...credit, amount: -800, proration: true }, carriedLine(300)], 500, -300],
-  ] as [string, number, DiscountRule | null, Carried[], object[], number, number][])('%s', (_name, priceAmount, discount, carried, extra, discountAmount, carryForward) => {
-    const result = renewalLines({ productName: 'Pro', priceId: 'price-1', priceAmount, period, discount, currency: 'usd', carried });
-    expect(result).toEqual({ lines: [{ label: CHARGE, amount: priceAmount, priceId: 'price-1', proration: false }, ...extra], discountAmount, carryForward });
-  });
+    [
+      'a credit larger than the discounted charge',
+      1000,
+      halfOff,
+      [{ ...credit, amount: -800 }],
+      [{ ...credit, amount: -800, proration: true }, carriedLine(300)],
+      500,
+      -300,
+    ],
+  ] as [string, number, DiscountRule | null, Carried[], object[], number, number][])(
+    '%s',
+    (_name, priceAmount, discount, carried, extra, discountAmount, carryForward) => {
+      const result = renewalLines({ productName: 'Pro', priceId: 'price-1', priceAmount, period, discount, currency: 'usd', carried });
+      expect(result).toEqual({ lines: [{ label: CHARGE, amount: priceAmount, priceId: 'price-1', proration: false }, ...extra], discountAmount, carryForward });
+    },
+  );
 });
 
 test.each([
@@ -167,37 +200,67 @@ describe('upcomingSchedule', () => {
     ['canceled', { ...monthly31, status: 'canceled' }, null, { status: 'canceled', next: next('none', null), renewals: [] }],
     ['canceled, with a retry left over', { ...monthly31, status: 'canceled' }, RETRY, { status: 'canceled', next: next('none', null), renewals: [] }],
     ['in dunning', { ...monthly31, status: 'past_due' }, RETRY, { status: 'past_due', next: next('retry_payment', RETRY), renewals: [] }],
-    ['in dunning and set to cancel: the retry comes first', { ...monthly31, status: 'past_due', cancelAtPeriodEnd: true }, RETRY, { status: 'past_due', next: next('retry_payment', RETRY), renewals: [] }],
-    ['set to cancel at period end', { ...monthly31, cancelAtPeriodEnd: true }, null, { status: 'active', next: next('end', '2025-01-31T00:00:00.000Z'), renewals: [] }],
+    [
+      'in dunning and set to cancel: the retry comes first',
+      { ...monthly31, status: 'past_due', cancelAtPeriodEnd: true },
+      RETRY,
+      { status: 'past_due', next: next('retry_payment', RETRY), renewals: [] },
+    ],
+    [
+      'set to cancel at period end',
+      { ...monthly31, cancelAtPeriodEnd: true },
+      null,
+      { status: 'active', next: next('end', '2025-01-31T00:00:00.000Z'), renewals: [] },
+    ],
     [
       'renewing monthly on the 31st',
       monthly31,
       null,
-      { status: 'active', next: next('renew', '2025-01-31T00:00:00.000Z'), renewals: ['2025-01-31T00:00:00.000Z', '2025-02-28T00:00:00.000Z', '2025-03-31T00:00:00.000Z'] },
+      {
+        status: 'active',
+        next: next('renew', '2025-01-31T00:00:00.000Z'),
+        renewals: ['2025-01-31T00:00:00.000Z', '2025-02-28T00:00:00.000Z', '2025-03-31T00:00:00.000Z'],
+      },
     ],
     [
       'renewing after a trial, leap year',
       { ...monthly31, status: 'trialing', currentPeriodEnd: '2024-01-31T09:30:00.000Z' },
       null,
-      { status: 'trialing', next: next('renew', '2024-01-31T09:30:00.000Z'), renewals: ['2024-01-31T09:30:00.000Z', '2024-02-29T09:30:00.000Z', '2024-03-31T09:30:00.000Z'] },
+      {
+        status: 'trialing',
+        next: next('renew', '2024-01-31T09:30:00.000Z'),
+        renewals: ['2024-01-31T09:30:00.000Z', '2024-02-29T09:30:00.000Z', '2024-03-31T09:30:00.000Z'],
+      },
     ],
     [
       'every 3 months on the 30th',
       { ...monthly31, currentPeriodEnd: '2024-11-30T00:00:00.000Z', intervalCount: 3, anchorDay: 30 },
       null,
-      { status: 'active', next: next('renew', '2024-11-30T00:00:00.000Z'), renewals: ['2024-11-30T00:00:00.000Z', '2025-02-28T00:00:00.000Z', '2025-05-30T00:00:00.000Z'] },
+      {
+        status: 'active',
+        next: next('renew', '2024-11-30T00:00:00.000Z'),
+        renewals: ['2024-11-30T00:00:00.000Z', '2025-02-28T00:00:00.000Z', '2025-05-30T00:00:00.000Z'],
+      },
     ],
     [
       'yearly on February 29th',
       { ...monthly31, currentPeriodEnd: '2024-02-29T00:00:00.000Z', interval: 'year', anchorDay: 29 },
       null,
-      { status: 'active', next: next('renew', '2024-02-29T00:00:00.000Z'), renewals: ['2024-02-29T00:00:00.000Z', '2025-02-28T00:00:00.000Z', '2026-02-28T00:00:00.000Z'] },
+      {
+        status: 'active',
+        next: next('renew', '2024-02-29T00:00:00.000Z'),
+        renewals: ['2024-02-29T00:00:00.000Z', '2025-02-28T00:00:00.000Z', '2026-02-28T00:00:00.000Z'],
+      },
     ],
     [
       'every 2 weeks',
       { ...monthly31, interval: 'week', intervalCount: 2 },
       null,
-      { status: 'active', next: next('renew', '2025-01-31T00:00:00.000Z'), renewals: ['2025-01-31T00:00:00.000Z', '2025-02-14T00:00:00.000Z', '2025-02-28T00:00:00.000Z'] },
+      {
+        status: 'active',
+        next: next('renew', '2025-01-31T00:00:00.000Z'),
+        renewals: ['2025-01-31T00:00:00.000Z', '2025-02-14T00:00:00.000Z', '2025-02-28T00:00:00.000Z'],
+      },
     ],
   ] as [string, SubscriptionSchedule | undefined, string | null, ReturnType<typeof upcomingSchedule>][])('%s', (_name, schedule, retryAt, expected) => {
     expect(upcomingSchedule(schedule, retryAt)).toEqual(expected);
@@ -237,8 +300,16 @@ describe('commandOf', () => {
     ['a reason alone', { customer_cancellation_reason: 'other' }, 'Nothing to update.'],
     ['a proration behaviour alone', { proration_behavior: 'invoice' }, 'Nothing to update.'],
     ['revoke and cancel', { revoke: true, cancel_at_period_end: true }, 'One kind of change per request (got revoke and cancel_at_period_end).'],
-    ['uncancel and seats', { cancel_at_period_end: false, seats: 2 }, 'One kind of change per request (got cancel_at_period_end and product_id, seats or discount_id).'],
-    ['clear and another product', { pending_update: null, product_id: 'prod-2' }, 'One kind of change per request (got pending_update and product_id, seats or discount_id).'],
+    [
+      'uncancel and seats',
+      { cancel_at_period_end: false, seats: 2 },
+      'One kind of change per request (got cancel_at_period_end and product_id, seats or discount_id).',
+    ],
+    [
+      'clear and another product',
+      { pending_update: null, product_id: 'prod-2' },
+      'One kind of change per request (got pending_update and product_id, seats or discount_id).',
+    ],
     [
       'three kinds',
       { revoke: true, pending_update: null, discount_id: null },
@@ -307,7 +378,15 @@ describe('planChangeTarget', () => {
   const PWYW = product('prod-pwyw', 'Pay what you want', [PWYW_PRICE]);
 
   /** A subscription to 4 seats of Team, monthly in USD. */
-  const onTeam: CurrentPlan = { productId: 'prod-team', priceId: 'price-team', priceAmount: 4000, seats: 4, currency: 'usd', recurringInterval: 'month', recurringIntervalCount: 1 };
+  const onTeam: CurrentPlan = {
+    productId: 'prod-team',
+    priceId: 'price-team',
+    priceAmount: 4000,
+    seats: 4,
+    currency: 'usd',
+    recurringInterval: 'month',
+    recurringIntervalCount: 1,
+  };
   const onPro: CurrentPlan = { ...onTeam, productId: 'prod-pro', priceId: 'price-pro-usd', priceAmount: 3000, seats: null };
   const onPwyw: CurrentPlan = { ...onTeam, productId: 'prod-pwyw', priceId: 'price-pwyw', priceAmount: 1234, seats: null };
 
@@ -315,20 +394,111 @@ describe('planChangeTarget', () => {
 
   test.each([
     // name, current plan, product found, current price, command, target
-    ['same product, 6 seats (volume: 6 × 800)', onTeam, TEAM, TEAM_PRICE, { seats: 6 }, { productId: 'prod-team', priceId: 'price-team', priceAmount: 4800, seats: 6, name: 'Team' }],
-    ['same product, 10 seats (volume: 10 × 500)', onTeam, TEAM, TEAM_PRICE, { seats: 10 }, { productId: 'prod-team', priceId: 'price-team', priceAmount: 5000, seats: 10, name: 'Team' }],
-    ['same product, the minimum of 2 seats', onTeam, TEAM, TEAM_PRICE, { seats: 2 }, { productId: 'prod-team', priceId: 'price-team', priceAmount: 2000, seats: 2, name: 'Team' }],
-    ['same product, the maximum of 20 seats', onTeam, TEAM, TEAM_PRICE, { seats: 20 }, { productId: 'prod-team', priceId: 'price-team', priceAmount: 10_000, seats: 20, name: 'Team' }],
-    ['same product named explicitly', onTeam, TEAM, TEAM_PRICE, { productId: 'prod-team', seats: 5 }, { productId: 'prod-team', priceId: 'price-team', priceAmount: 4000, seats: 5, name: 'Team' }],
-    ['same product, no seats given: the current seats', onTeam, TEAM, TEAM_PRICE, {}, { productId: 'prod-team', priceId: 'price-team', priceAmount: 4000, seats: 4, name: 'Team' }],
-    ['same product, no seats anywhere: the minimum', { ...onTeam, seats: null }, TEAM, TEAM_PRICE, {}, { productId: 'prod-team', priceId: 'price-team', priceAmount: 2000, seats: 2, name: 'Team' }],
-    ['another fixed-price product', onTeam, PRO, undefined, { productId: 'prod-pro' }, { productId: 'prod-pro', priceId: 'price-pro-usd', priceAmount: 3000, seats: null, name: 'Pro' }],
-    ['a free product', onPro, FREE, undefined, { productId: 'prod-free' }, { productId: 'prod-free', priceId: 'price-free', priceAmount: 0, seats: null, name: 'Free' }],
+    [
+      'same product, 6 seats (volume: 6 × 800)',
+      onTeam,
+      TEAM,
+      TEAM_PRICE,
+      { seats: 6 },
+      { productId: 'prod-team', priceId: 'price-team', priceAmount: 4800, seats: 6, name: 'Team' },
+    ],
+    [
+      'same product, 10 seats (volume: 10 × 500)',
+      onTeam,
+      TEAM,
+      TEAM_PRICE,
+      { seats: 10 },
+      { productId: 'prod-team', priceId: 'price-team', priceAmount: 5000, seats: 10, name: 'Team' },
+    ],
+    [
+      'same product, the minimum of 2 seats',
+      onTeam,
+      TEAM,
+      TEAM_PRICE,
+      { seats: 2 },
+      { productId: 'prod-team', priceId: 'price-team', priceAmount: 2000, seats: 2, name: 'Team' },
+    ],
+    [
+      'same product, the maximum of 20 seats',
+      onTeam,
+      TEAM,
+      TEAM_PRICE,
+      { seats: 20 },
+      { productId: 'prod-team', priceId: 'price-team', priceAmount: 10_000, seats: 20, name: 'Team' },
+    ],
+    [
+      'same product named explicitly',
+      onTeam,
+      TEAM,
+      TEAM_PRICE,
+      { productId: 'prod-team', seats: 5 },
+      { productId: 'prod-team', priceId: 'price-team', priceAmount: 4000, seats: 5, name: 'Team' },
+    ],
+    [
+      'same product, no seats given: the current seats',
+      onTeam,
+      TEAM,
+      TEAM_PRICE,
+      {},
+      { productId: 'prod-team', priceId: 'price-team', priceAmount: 4000, seats: 4, name: 'Team' },
+    ],
+    [
+      'same product, no seats anywhere: the minimum',
+      { ...onTeam, seats: null },
+      TEAM,
+      TEAM_PRICE,
+      {},
+      { productId: 'prod-team', priceId: 'price-team', priceAmount: 2000, seats: 2, name: 'Team' },
+    ],
+    [
+      'another fixed-price product',
+      onTeam,
+      PRO,
+      undefined,
+      { productId: 'prod-pro' },
+      { productId: 'prod-pro', priceId: 'price-pro-usd', priceAmount: 3000, seats: null, name: 'Pro' },
+    ],
+    [
+      'a free product',
+      onPro,
+      FREE,
+      undefined,
+      { productId: 'prod-free' },
+      { productId: 'prod-free', priceId: 'price-free', priceAmount: 0, seats: null, name: 'Free' },
+    ],
     // Graduated: 4 × 1000 + 2 × 800 = 5600
-    ['another seat-based product, seats given (graduated)', onPro, AGENCY, undefined, { productId: 'prod-agency', seats: 6 }, { productId: 'prod-agency', priceId: 'price-agency', priceAmount: 5600, seats: 6, name: 'Agency' }],
-    ['another seat-based product keeps the current seats', onTeam, AGENCY, undefined, { productId: 'prod-agency' }, { productId: 'prod-agency', priceId: 'price-agency', priceAmount: 4000, seats: 4, name: 'Agency' }],
-    ['from a fixed price to seats: the minimum', onPro, AGENCY, undefined, { productId: 'prod-agency' }, { productId: 'prod-agency', priceId: 'price-agency', priceAmount: 2000, seats: 2, name: 'Agency' }],
-    ['same product on a custom price keeps the current amount', onPwyw, PWYW, PWYW_PRICE, {}, { productId: 'prod-pwyw', priceId: 'price-pwyw', priceAmount: 1234, seats: null, name: 'Pay what you want' }],
+    [
+      'another seat-based product, seats given (graduated)',
+      onPro,
+      AGENCY,
+      undefined,
+      { productId: 'prod-agency', seats: 6 },
+      { productId: 'prod-agency', priceId: 'price-agency', priceAmount: 5600, seats: 6, name: 'Agency' },
+    ],
+    [
+      'another seat-based product keeps the current seats',
+      onTeam,
+      AGENCY,
+      undefined,
+      { productId: 'prod-agency' },
+      { productId: 'prod-agency', priceId: 'price-agency', priceAmount: 4000, seats: 4, name: 'Agency' },
+    ],
+    [
+      'from a fixed price to seats: the minimum',
+      onPro,
+      AGENCY,
+      undefined,
+      { productId: 'prod-agency' },
+      { productId: 'prod-agency', priceId: 'price-agency', priceAmount: 2000, seats: 2, name: 'Agency' },
+    ],
+    [
+      'same product on a custom price keeps the current amount',
+      onPwyw,
+      PWYW,
+      PWYW_PRICE,
+      {},
+      { productId: 'prod-pwyw', priceId: 'price-pwyw', priceAmount: 1234, seats: null, name: 'Pay what you want' },
+    ],
   ] as [string, CurrentPlan, ProductOutput | undefined, PriceOutput | undefined, Command, ReturnType<typeof planChangeTarget>][])(
     '%s',
     (_name, current, found, currentPrice, command, expected) => {
@@ -340,11 +510,43 @@ describe('planChangeTarget', () => {
     // name, current plan, product found, current price, command, loc, message
     ['a product of another organization', onTeam, undefined, TEAM_PRICE, { productId: 'prod-other' }, ['body', 'product_id'], /No such product/],
     ['an archived product', onTeam, { ...PRO, is_archived: true }, undefined, { productId: 'prod-pro' }, ['body', 'product_id'], /No such product/],
-    ['a yearly product', onTeam, { ...PRO, recurring_interval: 'year' }, undefined, { productId: 'prod-pro' }, ['body', 'product_id'], /renew every 1 month\(s\)/],
-    ['a product every 3 months', onTeam, { ...PRO, recurring_interval_count: 3 }, undefined, { productId: 'prod-pro' }, ['body', 'product_id'], /renew every 1 month\(s\)/],
-    ['a one-time product', onTeam, { ...PRO, is_recurring: false, recurring_interval: null, recurring_interval_count: null }, undefined, { productId: 'prod-pro' }, ['body', 'product_id'], /renew every/],
+    [
+      'a yearly product',
+      onTeam,
+      { ...PRO, recurring_interval: 'year' },
+      undefined,
+      { productId: 'prod-pro' },
+      ['body', 'product_id'],
+      /renew every 1 month\(s\)/,
+    ],
+    [
+      'a product every 3 months',
+      onTeam,
+      { ...PRO, recurring_interval_count: 3 },
+      undefined,
+      { productId: 'prod-pro' },
+      ['body', 'product_id'],
+      /renew every 1 month\(s\)/,
+    ],
+    [
+      'a one-time product',
+      onTeam,
+      { ...PRO, is_recurring: false, recurring_interval: null, recurring_interval_count: null },
+      undefined,
+      { productId: 'prod-pro' },
+      ['body', 'product_id'],
+      /renew every/,
+    ],
     ['no price in the currency', { ...onTeam, currency: 'gbp' }, PRO, undefined, { productId: 'prod-pro' }, ['body', 'product_id'], /no price in GBP/],
-    ['only archived and metered prices in the currency', onTeam, { ...PRO, prices: PRO.prices.slice(0, 3) }, undefined, { productId: 'prod-pro' }, ['body', 'product_id'], /no price in USD/],
+    [
+      'only archived and metered prices in the currency',
+      onTeam,
+      { ...PRO, prices: PRO.prices.slice(0, 3) },
+      undefined,
+      { productId: 'prod-pro' },
+      ['body', 'product_id'],
+      /no price in USD/,
+    ],
     ['same product without its current price', onTeam, TEAM, undefined, { seats: 5 }, ['body', 'product_id'], /no price in USD/],
     ['seats on a fixed price', onTeam, PRO, undefined, { productId: 'prod-pro', seats: 3 }, ['body', 'seats'], /only to seat-based prices/],
     ['seats on the same custom price', onPwyw, PWYW, PWYW_PRICE, { seats: 3 }, ['body', 'seats'], /only to seat-based prices/],
@@ -354,7 +556,9 @@ describe('planChangeTarget', () => {
   ] as [string, CurrentPlan, ProductOutput | undefined, PriceOutput | undefined, Command, string[], RegExp][])(
     '%s is refused',
     (_name, current, found, currentPrice, command, loc, message) => {
-      expect(issuesOf(() => planChangeTarget(current, found, currentPrice, command))).toEqual([{ loc, msg: expect.stringMatching(message), type: 'value_error' }]);
+      expect(issuesOf(() => planChangeTarget(current, found, currentPrice, command))).toEqual([
+        { loc, msg: expect.stringMatching(message), type: 'value_error' },
+      ]);
     },
   );
 });

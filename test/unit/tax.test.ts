@@ -8,7 +8,14 @@ const NOW = new Date('2026-11-22T12:00:00Z');
 const item = (amount: number, taxBehavior: TaxLineItem['taxBehavior'] = 'exclusive'): TaxLineItem => ({ amount, taxBehavior });
 const at = (country: string, state?: string): TaxCustomer['address'] => ({ country, state });
 
-type Case = [name: string, seller: SellerOfRecord, customer: TaxCustomer, items: TaxLineItem[], date: Date, expected: { tax: number; lines: [string, number, string][] } | null];
+type Case = [
+  name: string,
+  seller: SellerOfRecord,
+  customer: TaxCustomer,
+  items: TaxLineItem[],
+  date: Date,
+  expected: { tax: number; lines: [string, number, string][] } | null,
+];
 
 const cases: Case[] = [
   // EU business-to-consumer: the destination country's rate (OSS), whoever the seller is.
@@ -20,25 +27,123 @@ const cases: Case[] = [
   ['EU B2C Finland', DE_SELLER, { address: at('FI') }, [item(1000)], NOW, { tax: 255, lines: [['FI', 255_000, 'standard_rated']] }],
   ['EU B2C from a German seller to Germany', DE_SELLER, { address: at('DE') }, [item(1000)], NOW, { tax: 190, lines: [['DE', 190_000, 'standard_rated']] }],
   // EU business-to-business.
-  ['EU B2B reverse charge (US seller, German business)', US_SELLER, { address: at('DE'), isBusiness: true, taxId: 'DE136695976' }, [item(1000)], NOW, { tax: 0, lines: [['DE', 0, 'reverse_charge']] }],
-  ['EU B2B reverse charge (German seller, French business)', DE_SELLER, { address: at('FR'), isBusiness: true, taxId: 'FR40303265045' }, [item(1000)], NOW, { tax: 0, lines: [['FR', 0, 'reverse_charge']] }],
-  ['EU B2B reverse charge with a spaced VAT ID', US_SELLER, { address: at('NL'), isBusiness: true, taxId: 'nl 0044.95.445.B01' }, [item(1000)], NOW, { tax: 0, lines: [['NL', 0, 'reverse_charge']] }],
-  ['EU B2B with an invalid VAT ID pays VAT', US_SELLER, { address: at('FR'), isBusiness: true, taxId: 'FR40303265046' }, [item(1000)], NOW, { tax: 200, lines: [['FR', 200_000, 'standard_rated']] }],
-  ['EU B2B with another country’s VAT ID pays VAT', US_SELLER, { address: at('FR'), isBusiness: true, taxId: 'DE136695976' }, [item(1000)], NOW, { tax: 200, lines: [['FR', 200_000, 'standard_rated']] }],
-  ['a valid VAT ID without the business flag pays VAT', US_SELLER, { address: at('DE'), isBusiness: false, taxId: 'DE136695976' }, [item(1000)], NOW, { tax: 190, lines: [['DE', 190_000, 'standard_rated']] }],
-  ['same-country B2B: VAT charged', DE_SELLER, { address: at('DE'), isBusiness: true, taxId: 'DE136695976' }, [item(1000)], NOW, { tax: 190, lines: [['DE', 190_000, 'standard_rated']] }],
+  [
+    'EU B2B reverse charge (US seller, German business)',
+    US_SELLER,
+    { address: at('DE'), isBusiness: true, taxId: 'DE136695976' },
+    [item(1000)],
+    NOW,
+    { tax: 0, lines: [['DE', 0, 'reverse_charge']] },
+  ],
+  [
+    'EU B2B reverse charge (German seller, French business)',
+    DE_SELLER,
+    { address: at('FR'), isBusiness: true, taxId: 'FR40303265045' },
+    [item(1000)],
+    NOW,
+    { tax: 0, lines: [['FR', 0, 'reverse_charge']] },
+  ],
+  [
+    'EU B2B reverse charge with a spaced VAT ID',
+    US_SELLER,
+    { address: at('NL'), isBusiness: true, taxId: 'nl 0044.95.445.B01' },
+    [item(1000)],
+    NOW,
+    { tax: 0, lines: [['NL', 0, 'reverse_charge']] },
+  ],
+  [
+    'EU B2B with an invalid VAT ID pays VAT',
+    US_SELLER,
+    { address: at('FR'), isBusiness: true, taxId: 'FR40303265046' },
+    [item(1000)],
+    NOW,
+    { tax: 200, lines: [['FR', 200_000, 'standard_rated']] },
+  ],
+  [
+    'EU B2B with another country’s VAT ID pays VAT',
+    US_SELLER,
+    { address: at('FR'), isBusiness: true, taxId: 'DE136695976' },
+    [item(1000)],
+    NOW,
+    { tax: 200, lines: [['FR', 200_000, 'standard_rated']] },
+  ],
+  [
+    'a valid VAT ID without the business flag pays VAT',
+    US_SELLER,
+    { address: at('DE'), isBusiness: false, taxId: 'DE136695976' },
+    [item(1000)],
+    NOW,
+    { tax: 190, lines: [['DE', 190_000, 'standard_rated']] },
+  ],
+  [
+    'same-country B2B: VAT charged',
+    DE_SELLER,
+    { address: at('DE'), isBusiness: true, taxId: 'DE136695976' },
+    [item(1000)],
+    NOW,
+    { tax: 190, lines: [['DE', 190_000, 'standard_rated']] },
+  ],
   // The UK, Norway and Switzerland.
   ['UK B2C', US_SELLER, { address: at('GB') }, [item(1000)], NOW, { tax: 200, lines: [['GB', 200_000, 'standard_rated']] }],
-  ['UK B2B reverse charge', US_SELLER, { address: at('GB'), isBusiness: true, taxId: 'GB980780684' }, [item(1000)], NOW, { tax: 0, lines: [['GB', 0, 'reverse_charge']] }],
-  ['Norway B2B reverse charge', US_SELLER, { address: at('NO'), isBusiness: true, taxId: 'NO974760673MVA' }, [item(1000)], NOW, { tax: 0, lines: [['NO', 0, 'reverse_charge']] }],
+  [
+    'UK B2B reverse charge',
+    US_SELLER,
+    { address: at('GB'), isBusiness: true, taxId: 'GB980780684' },
+    [item(1000)],
+    NOW,
+    { tax: 0, lines: [['GB', 0, 'reverse_charge']] },
+  ],
+  [
+    'Norway B2B reverse charge',
+    US_SELLER,
+    { address: at('NO'), isBusiness: true, taxId: 'NO974760673MVA' },
+    [item(1000)],
+    NOW,
+    { tax: 0, lines: [['NO', 0, 'reverse_charge']] },
+  ],
   ['Switzerland B2C', US_SELLER, { address: at('CH') }, [item(1000)], NOW, { tax: 81, lines: [['CH', 81_000, 'standard_rated']] }],
-  ['Switzerland B2B reverse charge', DE_SELLER, { address: at('CH'), isBusiness: true, taxId: 'CHE-116.281.710 MWST' }, [item(1000)], NOW, { tax: 0, lines: [['CH', 0, 'reverse_charge']] }],
+  [
+    'Switzerland B2B reverse charge',
+    DE_SELLER,
+    { address: at('CH'), isBusiness: true, taxId: 'CHE-116.281.710 MWST' },
+    [item(1000)],
+    NOW,
+    { tax: 0, lines: [['CH', 0, 'reverse_charge']] },
+  ],
   // Rate changes apply from their date; earlier sales keep the earlier rate.
-  ['Switzerland before the 2024 increase', US_SELLER, { address: at('CH') }, [item(1000)], new Date('2023-06-01T00:00:00Z'), { tax: 77, lines: [['CH', 77_000, 'standard_rated']] }],
-  ['Estonia in 2023', US_SELLER, { address: at('EE') }, [item(1000)], new Date('2023-06-01T00:00:00Z'), { tax: 200, lines: [['EE', 200_000, 'standard_rated']] }],
-  ['Estonia in early 2025', US_SELLER, { address: at('EE') }, [item(1000)], new Date('2025-03-01T00:00:00Z'), { tax: 220, lines: [['EE', 220_000, 'standard_rated']] }],
+  [
+    'Switzerland before the 2024 increase',
+    US_SELLER,
+    { address: at('CH') },
+    [item(1000)],
+    new Date('2023-06-01T00:00:00Z'),
+    { tax: 77, lines: [['CH', 77_000, 'standard_rated']] },
+  ],
+  [
+    'Estonia in 2023',
+    US_SELLER,
+    { address: at('EE') },
+    [item(1000)],
+    new Date('2023-06-01T00:00:00Z'),
+    { tax: 200, lines: [['EE', 200_000, 'standard_rated']] },
+  ],
+  [
+    'Estonia in early 2025',
+    US_SELLER,
+    { address: at('EE') },
+    [item(1000)],
+    new Date('2025-03-01T00:00:00Z'),
+    { tax: 220, lines: [['EE', 220_000, 'standard_rated']] },
+  ],
   ['Estonia now', US_SELLER, { address: at('EE') }, [item(1000)], NOW, { tax: 240, lines: [['EE', 240_000, 'standard_rated']] }],
-  ['Nova Scotia HST before April 2025', US_SELLER, { address: at('CA', 'NS') }, [item(1000)], new Date('2025-03-31T12:00:00Z'), { tax: 150, lines: [['CA-NS', 150_000, 'standard_rated']] }],
+  [
+    'Nova Scotia HST before April 2025',
+    US_SELLER,
+    { address: at('CA', 'NS') },
+    [item(1000)],
+    new Date('2025-03-31T12:00:00Z'),
+    { tax: 150, lines: [['CA-NS', 150_000, 'standard_rated']] },
+  ],
   ['Nova Scotia HST after April 2025', US_SELLER, { address: at('CA', 'NS') }, [item(1000)], NOW, { tax: 140, lines: [['CA-NS', 140_000, 'standard_rated']] }],
   // United States: state-level sales tax; a US address needs its state.
   // The data package's California rate (8.25 %) includes the 1 % that applies statewide on top of the 7.25 % base.
@@ -52,8 +157,34 @@ const cases: Case[] = [
   ['US with an unknown state', US_SELLER, { address: at('US', 'XX') }, [item(1000)], NOW, null],
   // Canada: HST provinces, GST + PST, GST + QST, GST alone.
   ['Canada Ontario HST', US_SELLER, { address: at('CA', 'ON') }, [item(1000)], NOW, { tax: 130, lines: [['CA-ON', 130_000, 'standard_rated']] }],
-  ['Canada British Columbia GST + PST', US_SELLER, { address: at('CA', 'BC') }, [item(1000)], NOW, { tax: 120, lines: [['CA', 50_000, 'standard_rated'], ['CA-BC', 70_000, 'standard_rated']] }],
-  ['Canada Quebec GST + QST', US_SELLER, { address: at('CA', 'QC') }, [item(999)], NOW, { tax: 150, lines: [['CA', 50_000, 'standard_rated'], ['CA-QC', 99_750, 'standard_rated']] }],
+  [
+    'Canada British Columbia GST + PST',
+    US_SELLER,
+    { address: at('CA', 'BC') },
+    [item(1000)],
+    NOW,
+    {
+      tax: 120,
+      lines: [
+        ['CA', 50_000, 'standard_rated'],
+        ['CA-BC', 70_000, 'standard_rated'],
+      ],
+    },
+  ],
+  [
+    'Canada Quebec GST + QST',
+    US_SELLER,
+    { address: at('CA', 'QC') },
+    [item(999)],
+    NOW,
+    {
+      tax: 150,
+      lines: [
+        ['CA', 50_000, 'standard_rated'],
+        ['CA-QC', 99_750, 'standard_rated'],
+      ],
+    },
+  ],
   ['Canada Alberta GST only', US_SELLER, { address: at('CA', 'AB') }, [item(1000)], NOW, { tax: 50, lines: [['CA', 50_000, 'standard_rated']] }],
   ['Canada without a province', US_SELLER, { address: at('CA') }, [item(1000)], NOW, null],
   // Elsewhere.
@@ -62,13 +193,47 @@ const cases: Case[] = [
   ['Hong Kong has no consumption tax', US_SELLER, { address: at('HK') }, [item(1000)], NOW, { tax: 0, lines: [['HK', 0, 'zero_rated']] }],
   ['Cayman Islands have no consumption tax', US_SELLER, { address: at('KY') }, [item(1000)], NOW, { tax: 0, lines: [['KY', 0, 'zero_rated']] }],
   ['a country without rate data is not supported', US_SELLER, { address: at('SO') }, [item(1000)], NOW, { tax: 0, lines: [['SO', 0, 'not_supported']] }],
-  ['not registered there: not collecting', { country: 'US', registeredIn: ['US', 'GB'] }, { address: at('FR') }, [item(1000)], NOW, { tax: 0, lines: [['FR', 0, 'not_collecting']] }],
+  [
+    'not registered there: not collecting',
+    { country: 'US', registeredIn: ['US', 'GB'] },
+    { address: at('FR') },
+    [item(1000)],
+    NOW,
+    { tax: 0, lines: [['FR', 0, 'not_collecting']] },
+  ],
   ['no address: not known yet', US_SELLER, { address: null }, [item(1000)], NOW, null],
   // Tax-inclusive prices: the tax is carved out of the price, rounded half-up per line.
   ['inclusive France 12.00', US_SELLER, { address: at('FR') }, [item(1200, 'inclusive')], NOW, { tax: 200, lines: [['FR', 200_000, 'standard_rated']] }],
   ['inclusive France 9.99', US_SELLER, { address: at('FR') }, [item(999, 'inclusive')], NOW, { tax: 166, lines: [['FR', 200_000, 'standard_rated']] }],
-  ['inclusive Quebec 10.00, two rates', US_SELLER, { address: at('CA', 'QC') }, [item(1000, 'inclusive')], NOW, { tax: 130, lines: [['CA', 50_000, 'standard_rated'], ['CA-QC', 99_750, 'standard_rated']] }],
-  ['rounding per line: three lines of 0.05 at 19 %', US_SELLER, { address: at('DE') }, [item(5), item(5), item(5)], NOW, { tax: 3, lines: [['DE', 190_000, 'standard_rated'], ['DE', 190_000, 'standard_rated'], ['DE', 190_000, 'standard_rated']] }],
+  [
+    'inclusive Quebec 10.00, two rates',
+    US_SELLER,
+    { address: at('CA', 'QC') },
+    [item(1000, 'inclusive')],
+    NOW,
+    {
+      tax: 130,
+      lines: [
+        ['CA', 50_000, 'standard_rated'],
+        ['CA-QC', 99_750, 'standard_rated'],
+      ],
+    },
+  ],
+  [
+    'rounding per line: three lines of 0.05 at 19 %',
+    US_SELLER,
+    { address: at('DE') },
+    [item(5), item(5), item(5)],
+    NOW,
+    {
+      tax: 3,
+      lines: [
+        ['DE', 190_000, 'standard_rated'],
+        ['DE', 190_000, 'standard_rated'],
+        ['DE', 190_000, 'standard_rated'],
+      ],
+    },
+  ],
 ];
 
 test.each(cases)('%s', (_name, seller, customer, items, date, expected) => {

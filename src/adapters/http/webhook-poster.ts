@@ -43,7 +43,7 @@ export async function postWebhook(url: string, body: string, headers: Record<str
     const cause = (error as { cause?: Error & { code?: string } }).cause;
     if (cause instanceof AddressRefused) throw cause;
     const timedOut = (error as Error).name === 'TimeoutError';
-    const message = timedOut ? `No answer within ${options.timeoutMs} ms` : cause?.code ?? cause?.message ?? (error as Error).message;
+    const message = timedOut ? `No answer within ${options.timeoutMs} ms` : (cause?.code ?? cause?.message ?? (error as Error).message);
     return { status: null, body: '', durationMs: elapsed(), error: message };
   }
 }

@@ -33,6 +33,13 @@ export interface PaymentProcessor {
    * Charges a saved method off-session; throws PaymentDeclined. The same key returns the same outcome. `pending`
    * means the processor settles it later and tells through its webhooks, quoting `reference`.
    */
-  charge(input: { customerId: string; paymentMethod: string; amount: number; currency: string; idempotencyKey: string; reference: string }): Promise<{ chargeId: string; pending?: boolean }>;
+  charge(input: {
+    customerId: string;
+    paymentMethod: string;
+    amount: number;
+    currency: string;
+    idempotencyKey: string;
+    reference: string;
+  }): Promise<{ chargeId: string; pending?: boolean }>;
   refund(input: { chargeId: string; amount: number; idempotencyKey: string }): Promise<{ refundId: string }>;
 }

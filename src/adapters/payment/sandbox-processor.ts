@@ -39,7 +39,16 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
     await em.execute(
       `insert into sandbox_processor_payment_method (token, idempotency_key, customer_id, brand, last4, fingerprint, charge_fails, failure_message)
        values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing`,
-      [`pm_sandbox_${randomUUID()}`, input.idempotencyKey, input.customerId, card.brand, card.number.slice(-4), fingerprint(card.number), card.chargeFails, card.message],
+      [
+        `pm_sandbox_${randomUUID()}`,
+        input.idempotencyKey,
+        input.customerId,
+        card.brand,
+        card.number.slice(-4),
+        fingerprint(card.number),
+        card.chargeFails,
+        card.message,
+      ],
     );
     const [row] = await em.execute<(SavedPaymentMethod & { customer_id: string })[]>(
       'select token, brand, last4, fingerprint, customer_id from sandbox_processor_payment_method where idempotency_key = ?',
@@ -48,7 +57,14 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
     return { token: row.token, brand: row.brand, last4: row.last4, fingerprint: row.fingerprint };
   }
 
-  async charge(input: { customerId: string; paymentMethod: string; amount: number; currency: string; idempotencyKey: string; reference?: string }): Promise<{ chargeId: string }> {
+  async charge(input: {
+    customerId: string;
+    paymentMethod: string;
+    amount: number;
+    currency: string;
+    idempotencyKey: string;
+    reference?: string;
+  }): Promise<{ chargeId: string }> {
     const em = this.orm.em.fork();
     const [method] = await em.execute<{ charge_fails: DeclineCode | null; failure_message: string }[]>(
       'select charge_fails, failure_message from sandbox_processor_payment_method where token = ? and customer_id = ?',
@@ -80,16 +96,26 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
 
   async refund(input: { chargeId: string; amount: number; idempotencyKey: string }): Promise<{ refundId: string }> {
     return this.orm.em.fork().transactional(async (em) => {
-      const [charge] = await em.execute<ChargeRow[]>("select * from sandbox_processor_charge where id = ? and status = 'succeeded' for update", [input.chargeId]);
+      const [charge] = await em.execute<ChargeRow[]>("select * from sandbox_processor_charge where id = ? and status = 'succeeded' for update", [
+        input.chargeId,
+      ]);
       if (!charge) throw new Error(`No succeeded charge ${input.chargeId}`);
       const [existing] = await em.execute<{ id: string }[]>('select id from sandbox_processor_refund where idempotency_key = ?', [input.idempotencyKey]);
       if (existing) return { refundId: existing.id };
-      const [{ refunded }] = await em.execute<{ refunded: number }[]>('select coalesce(sum(amount), 0)::int as refunded from sandbox_processor_refund where charge_id = ?', [input.chargeId]);
+      const [{ refunded }] = await em.execute<{ refunded: number }[]>(
+        'select coalesce(sum(amount), 0)::int as refunded from sandbox_processor_refund where charge_id = ?',
+        [input.chargeId],
+      );
       if (input.amount <= 0 || refunded + input.amount > charge.amount) {
         throw new Error(`Refund of ${input.amount} exceeds what remains of charge ${input.chargeId} (${charge.amount - refunded})`);
       }
       const id = `re_sandbox_${randomUUID()}`;
-      await em.execute('insert into sandbox_processor_refund (id, idempotency_key, charge_id, amount) values (?, ?, ?, ?)', [id, input.idempotencyKey, input.chargeId, input.amount]);
+      await em.execute('insert into sandbox_processor_refund (id, idempotency_key, charge_id, amount) values (?, ?, ?, ?)', [
+        id,
+        input.idempotencyKey,
+        input.chargeId,
+        input.amount,
+      ]);
       return { refundId: id };
     });
   }

@@ -41,7 +41,14 @@ export class StripePaymentProcessor implements PaymentProcessor {
     return { token: method.id, brand: method.card?.brand ?? 'unknown', last4: method.card?.last4 ?? '', fingerprint: method.card?.fingerprint ?? method.id };
   }
 
-  async charge(input: { customerId: string; paymentMethod: string; amount: number; currency: string; idempotencyKey: string; reference: string }): Promise<{ chargeId: string; pending?: boolean }> {
+  async charge(input: {
+    customerId: string;
+    paymentMethod: string;
+    amount: number;
+    currency: string;
+    idempotencyKey: string;
+    reference: string;
+  }): Promise<{ chargeId: string; pending?: boolean }> {
     const intent = await declines(() =>
       this.stripe.paymentIntents.create(
         {
@@ -56,7 +63,8 @@ export class StripePaymentProcessor implements PaymentProcessor {
         { idempotencyKey: input.idempotencyKey },
       ),
     );
-    if (intent.status === 'requires_action') throw new PaymentDeclined('authentication_required', 'This payment requires authentication, which is not possible off-session.');
+    if (intent.status === 'requires_action')
+      throw new PaymentDeclined('authentication_required', 'This payment requires authentication, which is not possible off-session.');
     // Still processing: Stripe's payment_intent.succeeded or payment_intent.payment_failed webhook settles it.
     if (intent.status === 'processing') return { chargeId: intent.id, pending: true };
     if (intent.status !== 'succeeded') throw new PaymentDeclined('card_declined', `The payment did not go through (${intent.status}).`);

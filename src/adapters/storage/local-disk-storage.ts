@@ -35,7 +35,12 @@ export class LocalDiskStorage implements FileStorage {
     return uploadId;
   }
 
-  async presignPart(_key: string, uploadId: string, part: { number: number; size: number; sha256Base64: string | null }, ttlSeconds: number): Promise<PresignedUrl> {
+  async presignPart(
+    _key: string,
+    uploadId: string,
+    part: { number: number; size: number; sha256Base64: string | null },
+    ttlSeconds: number,
+  ): Promise<PresignedUrl> {
     const expiresAt = new Date(this.options.now().getTime() + ttlSeconds * 1000);
     const params = new URLSearchParams({ size: String(part.size), expires: String(Math.floor(expiresAt.getTime() / 1000)) });
     if (part.sha256Base64) params.set('sha256', part.sha256Base64);
@@ -78,7 +83,11 @@ export class LocalDiskStorage implements FileStorage {
     });
     const declared = query.get('sha256');
     const problem =
-      size !== expectedSize ? `Part has ${size} bytes, ${expectedSize} were declared` : declared && sha256.digest('base64') !== declared ? 'Part SHA-256 does not match its declared checksum' : null;
+      size !== expectedSize
+        ? `Part has ${size} bytes, ${expectedSize} were declared`
+        : declared && sha256.digest('base64') !== declared
+          ? 'Part SHA-256 does not match its declared checksum'
+          : null;
     if (problem) {
       await rm(temporary, { force: true });
       throw new StorageRejected(problem);
@@ -159,7 +168,9 @@ export class LocalDiskStorage implements FileStorage {
 
   private sign(method: string, path: string, params: URLSearchParams): string {
     const fields = [...params].filter(([name]) => name !== 'signature').sort(([a], [b]) => a.localeCompare(b));
-    return createHmac('sha256', this.options.secret).update(`${method}\n${path}\n${new URLSearchParams(fields)}`).digest('base64url');
+    return createHmac('sha256', this.options.secret)
+      .update(`${method}\n${path}\n${new URLSearchParams(fields)}`)
+      .digest('base64url');
   }
 
   private verify(method: string, path: string, query: URLSearchParams): void {

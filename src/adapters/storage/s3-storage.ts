@@ -82,7 +82,9 @@ export class S3Storage implements FileStorage {
   }
 
   publicUrl(key: string): string {
-    const base = this.options.publicBaseUrl ?? `${this.options.endpoint ?? `https://${this.options.bucket}.s3.${this.options.region}.amazonaws.com`}${this.options.forcePathStyle ? `/${this.options.bucket}` : ''}`;
+    const base =
+      this.options.publicBaseUrl ??
+      `${this.options.endpoint ?? `https://${this.options.bucket}.s3.${this.options.region}.amazonaws.com`}${this.options.forcePathStyle ? `/${this.options.bucket}` : ''}`;
     return `${base.replace(/\/$/, '')}/${key}`;
   }
 

@@ -34,7 +34,10 @@ export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa 
     ctx.body = { status: 'ok', environment: env.environment };
   });
   open.get('/readyz', async (ctx) => {
-    const checks = { postgres: await probe(() => env.orm.em.fork().execute('select 1')), temporal: await probe(() => (env.temporal.connection as Connection).healthService.check({})) };
+    const checks = {
+      postgres: await probe(() => env.orm.em.fork().execute('select 1')),
+      temporal: await probe(() => (env.temporal.connection as Connection).healthService.check({})),
+    };
     const ready = checks.postgres && checks.temporal;
     ctx.status = ready ? 200 : 503;
     ctx.body = { status: ready ? 'ready' : 'unavailable', environment: env.environment, checks };

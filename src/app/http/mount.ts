@@ -43,7 +43,12 @@ export function mountRoute(router: Router, deps: MountDeps, route: RouteDefiniti
 
     if (route.outsideTransaction) {
       const em = deps.orm.em.fork();
-      return reply(ctx, route.status, await route.handler({ ...input, tx: { em, afterCommit: (task) => void task() }, idempotencyKey: idempotencyKey(ctx) }), false);
+      return reply(
+        ctx,
+        route.status,
+        await route.handler({ ...input, tx: { em, afterCommit: (task) => void task() }, idempotencyKey: idempotencyKey(ctx) }),
+        false,
+      );
     }
     const key = route.idempotent && auth ? idempotencyKey(ctx) : undefined;
     const response = await inTransaction(deps.orm, async (tx) => {
@@ -84,12 +89,16 @@ function idempotencyKey(ctx: Context): string | undefined {
   const key = ctx.get('x-idempotency-key');
   if (!key) return undefined;
   if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-    throw new RequestValidationError([{ loc: ['header', 'x-idempotency-key'], msg: `At most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`, type: 'string_too_long' }]);
+    throw new RequestValidationError([
+      { loc: ['header', 'x-idempotency-key'], msg: `At most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`, type: 'string_too_long' },
+    ]);
   }
   return key;
 }
 
 /** The request a key stands for: same method, path and (parsed) body. */
 function requestHash(ctx: Context, body: unknown): string {
-  return createHash('sha256').update(`${ctx.method} ${ctx.path}\n${JSON.stringify(body ?? null)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${ctx.method} ${ctx.path}\n${JSON.stringify(body ?? null)}`)
+    .digest('hex');
 }

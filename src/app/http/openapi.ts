@@ -40,7 +40,10 @@ export function buildOpenApi(routes: RouteDefinition[], serverUrls: string[]) {
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } } : {}),
       responses: {
         [route.status]: { description: 'Success', content: { 'application/json': { schema: schemaOf(route.response, 'output') } } },
-        ...(route.scopes && { 401: errorResponse('Missing or invalid token (Unauthorized)'), 403: errorResponse('Token lacks a required scope (NotPermitted)') }),
+        ...(route.scopes && {
+          401: errorResponse('Missing or invalid token (Unauthorized)'),
+          403: errorResponse('Token lacks a required scope (NotPermitted)'),
+        }),
         ...(route.params ? { 404: errorResponse('Not found (ResourceNotFound)') } : {}),
         422: errorResponse('Invalid request (RequestValidationError)', ValidationErrorBody),
         429: errorResponse('Rate limit exceeded (TooManyRequests); see Retry-After'),

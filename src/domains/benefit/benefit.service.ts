@@ -99,7 +99,13 @@ export class BenefitService {
       const found = new Set((await this.deps.files.uploaded(em, organizationId, files, 'downloadable')).map((file) => file.id));
       const missing = files.map((id, i) => ({ id, i })).filter(({ id }) => !found.has(id));
       if (missing.length) {
-        throw new RequestValidationError(missing.map(({ i }) => ({ loc: [...loc, 'files', i], msg: 'No uploaded downloadable file with this id in this organization.', type: 'unknown_file' })));
+        throw new RequestValidationError(
+          missing.map(({ i }) => ({
+            loc: [...loc, 'files', i],
+            msg: 'No uploaded downloadable file with this id in this organization.',
+            type: 'unknown_file',
+          })),
+        );
       }
     }
     return BENEFIT_PROPERTIES_OUTPUT[type].parse(withNulls(type, properties));

@@ -84,7 +84,11 @@ export function normalizedTiers(tiers: readonly { min_seats: number; max_seats?:
  * Which prices may live together, per currency: one static price — a custom price alone, or a fixed and/or a
  * seat-based price — plus metered prices, at most one per meter. Metered prices need a recurring product.
  */
-export function priceSetIssues(prices: readonly { amount_type: string; price_currency: string; meter_id?: string | null }[], isRecurring: boolean, loc: Loc): ValidationIssue[] {
+export function priceSetIssues(
+  prices: readonly { amount_type: string; price_currency: string; meter_id?: string | null }[],
+  isRecurring: boolean,
+  loc: Loc,
+): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const byCurrency = new Map<string, string[]>();
   const meters = new Set<string>();
@@ -127,7 +131,16 @@ export function priceChangeIssues(
 }
 
 /** Recurring settings only on recurring products; a trial needs both its interval and its count. */
-export function intervalIssues(input: { recurring_interval?: string | null; recurring_interval_count?: number | null; trial_interval?: string | null; trial_interval_count?: number | null; meter_interval?: string | null }, isRecurring: boolean): ValidationIssue[] {
+export function intervalIssues(
+  input: {
+    recurring_interval?: string | null;
+    recurring_interval_count?: number | null;
+    trial_interval?: string | null;
+    trial_interval_count?: number | null;
+    meter_interval?: string | null;
+  },
+  isRecurring: boolean,
+): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const onlyRecurring = (field: string, value: unknown) => {
     if (!isRecurring && value != null) issues.push(issue(['body', field], `${field} applies only to recurring products`));
@@ -136,7 +149,11 @@ export function intervalIssues(input: { recurring_interval?: string | null; recu
   onlyRecurring('trial_interval', input.trial_interval);
   onlyRecurring('meter_interval', input.meter_interval);
   if ((input.trial_interval == null) !== (input.trial_interval_count == null) && isRecurring) {
-    issues.push({ loc: ['body', input.trial_interval == null ? 'trial_interval' : 'trial_interval_count'], msg: 'A trial needs both trial_interval and trial_interval_count', type: 'value_error' });
+    issues.push({
+      loc: ['body', input.trial_interval == null ? 'trial_interval' : 'trial_interval_count'],
+      msg: 'A trial needs both trial_interval and trial_interval_count',
+      type: 'value_error',
+    });
   }
   return issues;
 }

@@ -25,7 +25,11 @@ export async function productOutputs(em: EntityManager, deps: ProductOutputDeps,
   const unique = (ids: string[]) => [...new Set(ids)];
   const meters = byId(await deps.meters.findByIds(em, organizationId, unique(prices.flatMap((p) => p.meterId ?? []))));
   const benefits = byId((await deps.benefits.findByIds(em, organizationId, unique(products.flatMap((p) => p.benefitIds)))).map(benefitOutput));
-  const medias = byId((await deps.files.uploaded(em, organizationId, unique(products.flatMap((p) => p.mediaIds)), 'product_media')).map((file) => deps.files.output(file) as ProductMedia));
+  const medias = byId(
+    (await deps.files.uploaded(em, organizationId, unique(products.flatMap((p) => p.mediaIds)), 'product_media')).map(
+      (file) => deps.files.output(file) as ProductMedia,
+    ),
+  );
   const fieldIds = unique(products.flatMap((p) => p.customFields.map((f) => f.custom_field_id)));
   const fields = byId(fieldIds.length ? await em.find(CustomField, { organizationId, id: { $in: fieldIds } }) : []);
 
@@ -78,7 +82,13 @@ export function priceOutput(price: ProductPrice, meters: Map<string, Meter>): Pr
     case 'fixed':
       return { ...base, amount_type: 'fixed', price_amount: price.priceAmount ?? 0 };
     case 'custom':
-      return { ...base, amount_type: 'custom', minimum_amount: price.minimumAmount ?? 0, maximum_amount: price.maximumAmount, preset_amount: price.presetAmount };
+      return {
+        ...base,
+        amount_type: 'custom',
+        minimum_amount: price.minimumAmount ?? 0,
+        maximum_amount: price.maximumAmount,
+        preset_amount: price.presetAmount,
+      };
     case 'metered_unit': {
       const meter = meters.get(price.meterId ?? '');
       return {
@@ -87,7 +97,13 @@ export function priceOutput(price: ProductPrice, meters: Map<string, Meter>): Pr
         unit_amount: price.unitAmount ?? '0',
         cap_amount: price.capAmount,
         meter_id: price.meterId ?? '',
-        meter: { id: price.meterId ?? '', name: meter?.name ?? '', unit: meter?.unit ?? 'scalar', custom_label: meter?.customLabel ?? null, custom_multiplier: meter?.customMultiplier ?? null },
+        meter: {
+          id: price.meterId ?? '',
+          name: meter?.name ?? '',
+          unit: meter?.unit ?? 'scalar',
+          custom_label: meter?.customLabel ?? null,
+          custom_multiplier: meter?.customMultiplier ?? null,
+        },
       };
     }
     case 'seat_based': {
@@ -95,7 +111,12 @@ export function priceOutput(price: ProductPrice, meters: Map<string, Meter>): Pr
       return {
         ...base,
         amount_type: 'seat_based',
-        seat_tiers: { seat_tier_type: price.seatTierType ?? 'volume', tiers, minimum_seats: tiers[0]?.min_seats ?? 1, maximum_seats: tiers.at(-1)?.max_seats ?? null },
+        seat_tiers: {
+          seat_tier_type: price.seatTierType ?? 'volume',
+          tiers,
+          minimum_seats: tiers[0]?.min_seats ?? 1,
+          maximum_seats: tiers.at(-1)?.max_seats ?? null,
+        },
       };
     }
   }

@@ -85,7 +85,8 @@ export class ProductService {
     if (input.prices) {
       const existingIds = input.prices.filter(isExisting).map((p) => p.id);
       input.prices.forEach((price, i) => {
-        if (isExisting(price) && !current.some((c) => c.id === price.id)) issues.push({ loc: ['body', 'prices', i, 'id'], msg: 'Not a current price of this product.', type: 'unknown_price' });
+        if (isExisting(price) && !current.some((c) => c.id === price.id))
+          issues.push({ loc: ['body', 'prices', i, 'id'], msg: 'Not a current price of this product.', type: 'unknown_price' });
       });
       kept = current.filter((price) => existingIds.includes(price.id));
       added = input.prices.filter((price): price is PriceCreate => !isExisting(price));
@@ -121,7 +122,10 @@ export class ProductService {
     const ids = [...new Set(benefitIds)];
     const found = new Set((await this.deps.benefits.findByIds(tx.em, organizationId, ids)).map((b) => b.id));
     const missing = benefitIds.map((benefitId, i) => ({ benefitId, i })).filter(({ benefitId }) => !found.has(benefitId));
-    if (missing.length) throw new RequestValidationError(missing.map(({ i }) => ({ loc: ['body', 'benefits', i], msg: 'No such benefit in this organization.', type: 'unknown_benefit' })));
+    if (missing.length)
+      throw new RequestValidationError(
+        missing.map(({ i }) => ({ loc: ['body', 'benefits', i], msg: 'No such benefit in this organization.', type: 'unknown_benefit' })),
+      );
     product.benefitIds = ids;
     product.modifiedAt = this.deps.clock.now();
     await this.emit(tx, product, 'product.updated');
@@ -178,7 +182,11 @@ export class ProductService {
 
   /** Stops every product of the organization from granting a deleted benefit. */
   async detachBenefit(em: EntityManager, organizationId: string, benefitId: string): Promise<void> {
-    await em.execute('update product set benefit_ids = array_remove(benefit_ids, ?::uuid) where organization_id = ? and ?::uuid = any(benefit_ids)', [benefitId, organizationId, benefitId]);
+    await em.execute('update product set benefit_ids = array_remove(benefit_ids, ?::uuid) where organization_id = ? and ?::uuid = any(benefit_ids)', [
+      benefitId,
+      organizationId,
+      benefitId,
+    ]);
   }
 
   /** Whether a product still shows the file as media (a file in use cannot be deleted). */
@@ -229,25 +237,42 @@ export class ProductService {
     }
   }
 
-  private async priceIssues(em: EntityManager, organizationId: string, added: PriceCreate[], isRecurring: boolean, kept: ProductPrice[] = []): Promise<ValidationIssue[]> {
+  private async priceIssues(
+    em: EntityManager,
+    organizationId: string,
+    added: PriceCreate[],
+    isRecurring: boolean,
+    kept: ProductPrice[] = [],
+  ): Promise<ValidationIssue[]> {
     const meterIds = added.flatMap((p) => (p.amount_type === 'metered_unit' ? [p.meter_id] : []));
     const meters = new Set((await this.deps.meters.findByIds(em, organizationId, [...new Set(meterIds)])).map((m) => m.id));
     const current = kept.map((p) => ({ amount_type: p.amountType, price_currency: p.currency, meter_id: p.meterId }));
     return priceChangeIssues(added, current, isRecurring, meters);
   }
 
-  private async attachmentIssues(em: EntityManager, organizationId: string, input: { medias?: string[] | null; attached_custom_fields?: { custom_field_id: string }[] | null }): Promise<ValidationIssue[]> {
+  private async attachmentIssues(
+    em: EntityManager,
+    organizationId: string,
+    input: { medias?: string[] | null; attached_custom_fields?: { custom_field_id: string }[] | null },
+  ): Promise<ValidationIssue[]> {
     const issues: ValidationIssue[] = [];
     const medias = input.medias ?? [];
     const foundMedia = new Set((await this.deps.files.uploaded(em, organizationId, medias, 'product_media')).map((m) => m.id));
     medias.forEach((id, i) => {
-      if (!foundMedia.has(id)) issues.push({ loc: ['body', 'medias', i], msg: 'No uploaded product_media file with this id in this organization.', type: 'unknown_file' });
+      if (!foundMedia.has(id))
+        issues.push({ loc: ['body', 'medias', i], msg: 'No uploaded product_media file with this id in this organization.', type: 'unknown_file' });
     });
     const fields = (input.attached_custom_fields ?? []).map((f) => f.custom_field_id);
     const foundFields = new Set(fields.length ? (await em.find(CustomField, { organizationId, id: { $in: fields } })).map((f) => f.id) : []);
     fields.forEach((id, i) => {
-      if (!foundFields.has(id)) issues.push({ loc: ['body', 'attached_custom_fields', i, 'custom_field_id'], msg: 'No such custom field in this organization.', type: 'unknown_custom_field' });
-      else if (fields.indexOf(id) !== i) issues.push({ loc: ['body', 'attached_custom_fields', i, 'custom_field_id'], msg: 'Attached twice.', type: 'duplicate' });
+      if (!foundFields.has(id))
+        issues.push({
+          loc: ['body', 'attached_custom_fields', i, 'custom_field_id'],
+          msg: 'No such custom field in this organization.',
+          type: 'unknown_custom_field',
+        });
+      else if (fields.indexOf(id) !== i)
+        issues.push({ loc: ['body', 'attached_custom_fields', i, 'custom_field_id'], msg: 'Attached twice.', type: 'duplicate' });
     });
     return issues;
   }

@@ -75,9 +75,17 @@ export class CheckoutFlowService {
     let saved: { processorCustomerId: string; paymentMethodToken: string } | null = null;
     if (paymentNeeded) {
       if (!this.deps.processor) throw new PaymentError('No payment processor is configured for this environment.');
-      const processorCustomer = await this.deps.processor.createCustomer({ email: customer.email, name: customer.name, idempotencyKey: `customer:${customer.id}` });
+      const processorCustomer = await this.deps.processor.createCustomer({
+        email: customer.email,
+        name: customer.name,
+        idempotencyKey: `customer:${customer.id}`,
+      });
       const method = await this.deps.processor
-        .savePaymentMethod({ customerId: processorCustomer.customerId, confirmationToken: body.confirmation_token_id!, idempotencyKey: `checkout:${checkoutId}:method:${attempt}` })
+        .savePaymentMethod({
+          customerId: processorCustomer.customerId,
+          confirmationToken: body.confirmation_token_id!,
+          idempotencyKey: `checkout:${checkoutId}:method:${attempt}`,
+        })
         .catch((error) => Promise.reject(error instanceof PaymentDeclined ? new PaymentError(error.message) : error));
       saved = { processorCustomerId: processorCustomer.customerId, paymentMethodToken: method.token };
     }
@@ -93,7 +101,14 @@ export class CheckoutFlowService {
         throw new RequestValidationError([{ loc: ['body', 'discount_code'], msg: 'This discount is no longer redeemable.', type: 'value_error' }]);
       }
       const confirmedAt = await this.deps.checkouts.now(tx.em, checkout);
-      Object.assign(checkout, { ...saved, status: 'confirmed', confirmationAttempt: attempt, confirmedAt, paymentError: null, modifiedAt: this.deps.clock.now() });
+      Object.assign(checkout, {
+        ...saved,
+        status: 'confirmed',
+        confirmationAttempt: attempt,
+        confirmedAt,
+        paymentError: null,
+        modifiedAt: this.deps.clock.now(),
+      });
       await tx.em.flush();
       this.deps.outbox.enqueueEvent(tx, checkout.organizationId, 'checkout.updated', await this.deps.checkouts.output(tx.em, checkout));
     });
@@ -213,7 +228,12 @@ export class CheckoutFlowService {
   async expire(checkoutId: string): Promise<void> {
     await this.transition(checkoutId, 'open', async (tx, checkout) => {
       checkout.status = 'expired';
-      this.deps.outbox.enqueueEvent(tx, checkout.organizationId, 'checkout.expired', await this.deps.checkouts.output(tx.em, { ...checkout, status: 'expired' } as Checkout));
+      this.deps.outbox.enqueueEvent(
+        tx,
+        checkout.organizationId,
+        'checkout.expired',
+        await this.deps.checkouts.output(tx.em, { ...checkout, status: 'expired' } as Checkout),
+      );
     });
   }
 
@@ -245,12 +265,15 @@ function requiredData(checkout: Checkout, paymentNeeded: boolean, token: string 
   const address = checkout.customerBillingAddress;
   const fullAddress = checkout.requireBillingAddress || checkout.isBusinessCustomer || address?.country === 'US';
   if (paymentNeeded && !address) missing(['body', 'customer_billing_address'], 'A billing address (at least the country) is required.');
-  if (address && (address.country === 'US' || address.country === 'CA') && !address.state) missing(['body', 'customer_billing_address', 'state'], 'The state or province is required.');
+  if (address && (address.country === 'US' || address.country === 'CA') && !address.state)
+    missing(['body', 'customer_billing_address', 'state'], 'The state or province is required.');
   if (address && fullAddress) {
-    for (const field of ['line1', 'city', 'postal_code'] as const) if (!address[field]) missing(['body', 'customer_billing_address', field], `${field} is required.`);
+    for (const field of ['line1', 'city', 'postal_code'] as const)
+      if (!address[field]) missing(['body', 'customer_billing_address', field], `${field} is required.`);
   }
   if (checkout.isBusinessCustomer && !checkout.customerBillingName) missing(['body', 'customer_billing_name'], 'A business needs its billing name.');
-  if (paymentNeeded && checkout.taxAmount === null && address) missing(['body', 'customer_billing_address'], 'The billing address does not tell where tax is due.');
+  if (paymentNeeded && checkout.taxAmount === null && address)
+    missing(['body', 'customer_billing_address'], 'The billing address does not tell where tax is due.');
   if (paymentNeeded && !token) missing(['body', 'confirmation_token_id'], 'A payment method is required.');
   return issues;
 }

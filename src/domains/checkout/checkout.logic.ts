@@ -16,7 +16,10 @@ export interface CheckoutDiscount extends DiscountRule {
 }
 
 /** What a price contributes upfront, or the issue with the buyer's input (`amount`, `seats`). */
-export function upfrontAmount(price: CheckoutPrice, input: { amount?: number | null; seats?: number | null }): { amount: number; seats: number | null } | ValidationIssue {
+export function upfrontAmount(
+  price: CheckoutPrice,
+  input: { amount?: number | null; seats?: number | null },
+): { amount: number; seats: number | null } | ValidationIssue {
   switch (price.amount_type) {
     case 'fixed':
       return { amount: price.price_amount, seats: null };
@@ -64,12 +67,22 @@ export interface CheckoutAmountsInput {
  * carved out of the price where the customer's country includes it; `tax_amount` null while the location is not
  * known well enough. The issue with the buyer's amount or seats instead, when there is one.
  */
-export function checkoutAmounts(input: CheckoutAmountsInput): { totals: Totals; seats: number | null; taxBehavior: 'inclusive' | 'exclusive' | null } | ValidationIssue {
+export function checkoutAmounts(
+  input: CheckoutAmountsInput,
+): { totals: Totals; seats: number | null; taxBehavior: 'inclusive' | 'exclusive' | null } | ValidationIssue {
   const { price, currency } = input;
   const upfront = upfrontAmount(price, input.buyer);
   if ('loc' in upfront) return upfront;
-  if (input.buyer.seats !== null && price.amount_type !== 'seat_based') return { loc: ['body', 'seats'], msg: 'Seats apply only to seat-based prices.', type: 'value_error' };
-  const discountable = paymentFlags({ prices: [price], isRecurring: input.isRecurring, amount: upfront.amount, total: upfront.amount, trial: false, discount: null }).is_discount_applicable;
+  if (input.buyer.seats !== null && price.amount_type !== 'seat_based')
+    return { loc: ['body', 'seats'], msg: 'Seats apply only to seat-based prices.', type: 'value_error' };
+  const discountable = paymentFlags({
+    prices: [price],
+    isRecurring: input.isRecurring,
+    amount: upfront.amount,
+    total: upfront.amount,
+    trial: false,
+    discount: null,
+  }).is_discount_applicable;
   const off = discountAmount(discountable ? input.discount : null, upfront.amount, currency);
   const behavior = resolveTaxBehavior(price.tax_behavior, input.customer.address?.country);
   const taxable = upfront.amount - off;
@@ -87,8 +100,17 @@ export interface PaymentFlags {
 }
 
 /** What the checkout needs from the customer: a payment, a saved payment method for later, or nothing. */
-export function paymentFlags(input: { prices: CheckoutPrice[]; isRecurring: boolean; amount: number; total: number; trial: boolean; discount: CheckoutDiscount | null }): PaymentFlags {
-  const isFree = input.prices.every((p) => (p.amount_type === 'fixed' && p.price_amount === 0) || (p.amount_type === 'custom' && p.minimum_amount === 0 && (p.preset_amount ?? 0) === 0));
+export function paymentFlags(input: {
+  prices: CheckoutPrice[];
+  isRecurring: boolean;
+  amount: number;
+  total: number;
+  trial: boolean;
+  discount: CheckoutDiscount | null;
+}): PaymentFlags {
+  const isFree = input.prices.every(
+    (p) => (p.amount_type === 'fixed' && p.price_amount === 0) || (p.amount_type === 'custom' && p.minimum_amount === 0 && (p.preset_amount ?? 0) === 0),
+  );
   const hasMetered = input.prices.some((p) => p.amount_type === 'metered_unit');
   const fullForever = input.discount?.type === 'percentage' && input.discount.basis_points === 10_000 && input.discount.duration === 'forever';
   const required = input.total > 0 && !input.trial;
@@ -161,11 +183,13 @@ export function customFieldIssues(fields: readonly AttachedFieldRule[], data: Re
     switch (field.type) {
       case 'text':
         if (typeof value !== 'string') at(field.slug, 'Expected text.');
-        else if ((min_length !== undefined && value.length < min_length) || (max_length !== undefined && value.length > max_length)) at(field.slug, `Expected between ${min_length ?? 0} and ${max_length ?? '∞'} characters.`);
+        else if ((min_length !== undefined && value.length < min_length) || (max_length !== undefined && value.length > max_length))
+          at(field.slug, `Expected between ${min_length ?? 0} and ${max_length ?? '∞'} characters.`);
         break;
       case 'number':
         if (typeof value !== 'number' || !Number.isInteger(value)) at(field.slug, 'Expected a whole number.');
-        else if ((ge !== undefined && value < ge) || (le !== undefined && value > le)) at(field.slug, `Expected a number between ${ge ?? '-∞'} and ${le ?? '∞'}.`);
+        else if ((ge !== undefined && value < ge) || (le !== undefined && value > le))
+          at(field.slug, `Expected a number between ${ge ?? '-∞'} and ${le ?? '∞'}.`);
         break;
       case 'date': {
         const seconds = typeof value === 'string' ? Date.parse(value) / 1000 : Number.NaN;
@@ -178,7 +202,8 @@ export function customFieldIssues(fields: readonly AttachedFieldRule[], data: Re
         else if (complete && field.required && !value) at(field.slug, `${field.slug} must be accepted.`, 'missing');
         break;
       case 'select':
-        if (typeof value !== 'string' || !options?.some((o) => o.value === value)) at(field.slug, `Expected one of: ${(options ?? []).map((o) => o.value).join(', ')}.`);
+        if (typeof value !== 'string' || !options?.some((o) => o.value === value))
+          at(field.slug, `Expected one of: ${(options ?? []).map((o) => o.value).join(', ')}.`);
         break;
     }
   }

@@ -29,7 +29,9 @@ export async function checkoutOutput(em: EntityManager, deps: CheckoutOutputDeps
   });
   const trial = product && activeTrial(checkout, product);
   const perSeat =
-    price?.amount_type === 'seat_based' && checkout.seats ? (seatsPrice(price.seat_tiers.tiers, checkout.seats, price.seat_tiers.seat_tier_type) ?? 0) / checkout.seats : null;
+    price?.amount_type === 'seat_based' && checkout.seats
+      ? (seatsPrice(price.seat_tiers.tiers, checkout.seats, price.seat_tiers.seat_tier_type) ?? 0) / checkout.seats
+      : null;
   const successUrl = (checkout.successUrl ?? `${deps.publicUrl}/checkout/${checkout.clientSecret}/confirmation`).replaceAll('{CHECKOUT_ID}', checkout.id);
   return {
     id: checkout.id,
@@ -97,7 +99,11 @@ export async function checkoutOutput(em: EntityManager, deps: CheckoutOutputDeps
 
 /** What the client-secret endpoints show: no merchant-only fields, plus the organization. */
 export async function checkoutPublicOutput(em: EntityManager, deps: CheckoutOutputDeps, checkout: Checkout) {
-  const { trial_interval, trial_interval_count, metadata, external_customer_id, subscription_id, customer_metadata, ...rest } = await checkoutOutput(em, deps, checkout);
+  const { trial_interval, trial_interval_count, metadata, external_customer_id, subscription_id, customer_metadata, ...rest } = await checkoutOutput(
+    em,
+    deps,
+    checkout,
+  );
   void [trial_interval, trial_interval_count, metadata, external_customer_id, subscription_id, customer_metadata];
   const organization = await deps.organizations.findOrganization(em, checkout.organizationId);
   return {

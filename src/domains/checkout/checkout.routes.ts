@@ -23,59 +23,59 @@ const WRITE = ['checkouts:write'] as const;
 /** The merchant's endpoints (token) and the customer's (the client secret is the credential). */
 export function checkoutRoutes({ checkouts, client }: { checkouts: CheckoutService; client: CheckoutClientService }): RouteDefinition[] {
   return [
-  defineRoute({
-    method: 'post',
-    path: '/v1/checkouts/',
-    summary: 'Create a checkout session (writes checkout.created; starts its workflow)',
-    scopes: WRITE,
-    body: CheckoutCreate,
-    status: 201,
-    response: Checkout,
-    idempotent: true,
-    async handler({ auth, tx, body }) {
-      return checkouts.output(tx.em, await checkouts.create(tx, auth.organizationId, body));
-    },
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/v1/checkouts/',
-    summary: 'List checkout sessions',
-    scopes: READ,
-    query: CheckoutListQuery,
-    status: 200,
-    response: CheckoutList,
-    async handler({ auth, tx, query }) {
-      const page = await checkouts.list(tx.em, auth.organizationId, query);
-      return { items: await Promise.all(page.items.map((c) => checkouts.output(tx.em, c))), pagination: page.pagination };
-    },
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/v1/checkouts/:id',
-    summary: 'Get a checkout session',
-    scopes: READ,
-    params: IdParams,
-    status: 200,
-    response: Checkout,
-    async handler({ auth, tx, params }) {
-      return checkouts.output(tx.em, await checkouts.get(tx.em, auth.organizationId, params.id));
-    },
-  }),
-  defineRoute({
-    method: 'patch',
-    path: '/v1/checkouts/:id',
-    summary: 'Update an open checkout session',
-    scopes: WRITE,
-    params: IdParams,
-    body: CheckoutUpdate,
-    status: 200,
-    response: Checkout,
-    async handler({ auth, tx, params, body }) {
-      const checkout = await checkouts.get(tx.em, auth.organizationId, params.id, true);
-      await checkouts.assertOpen(tx.em, checkout);
-      return checkouts.output(tx.em, await checkouts.update(tx, checkout, body));
-    },
-  }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/checkouts/',
+      summary: 'Create a checkout session (writes checkout.created; starts its workflow)',
+      scopes: WRITE,
+      body: CheckoutCreate,
+      status: 201,
+      response: Checkout,
+      idempotent: true,
+      async handler({ auth, tx, body }) {
+        return checkouts.output(tx.em, await checkouts.create(tx, auth.organizationId, body));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/checkouts/',
+      summary: 'List checkout sessions',
+      scopes: READ,
+      query: CheckoutListQuery,
+      status: 200,
+      response: CheckoutList,
+      async handler({ auth, tx, query }) {
+        const page = await checkouts.list(tx.em, auth.organizationId, query);
+        return { items: await Promise.all(page.items.map((c) => checkouts.output(tx.em, c))), pagination: page.pagination };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/checkouts/:id',
+      summary: 'Get a checkout session',
+      scopes: READ,
+      params: IdParams,
+      status: 200,
+      response: Checkout,
+      async handler({ auth, tx, params }) {
+        return checkouts.output(tx.em, await checkouts.get(tx.em, auth.organizationId, params.id));
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/v1/checkouts/:id',
+      summary: 'Update an open checkout session',
+      scopes: WRITE,
+      params: IdParams,
+      body: CheckoutUpdate,
+      status: 200,
+      response: Checkout,
+      async handler({ auth, tx, params, body }) {
+        const checkout = await checkouts.get(tx.em, auth.organizationId, params.id, true);
+        await checkouts.assertOpen(tx.em, checkout);
+        return checkouts.output(tx.em, await checkouts.update(tx, checkout, body));
+      },
+    }),
     definePublicRoute({
       method: 'get',
       path: '/v1/checkouts/client/:client_secret',

@@ -121,7 +121,11 @@ export class CheckoutService {
 
   /** Starts `checkout:<id>` (expiry, confirmation, payment) through the outbox, on the session's test clock if any. */
   private startWorkflow(tx: Tx, checkout: Checkout): void {
-    const input: CheckoutInput = { checkoutId: checkout.id, expiresAt: checkout.expiresAt.toISOString(), clock: clockInput(checkout.testClockId, checkout.createdAt) };
+    const input: CheckoutInput = {
+      checkoutId: checkout.id,
+      expiresAt: checkout.expiresAt.toISOString(),
+      clock: clockInput(checkout.testClockId, checkout.createdAt),
+    };
     this.deps.outbox.enqueueWorkflowStart(tx, checkout.organizationId, {
       workflowType: WORKFLOW_TYPES.checkout,
       workflowId: checkoutWorkflowId(checkout.id),

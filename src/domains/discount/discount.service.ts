@@ -73,7 +73,9 @@ export class DiscountService {
   /** Amount, type and duration are fixed once the discount has been redeemed: customers already hold it. */
   async update(em: EntityManager, organizationId: string, id: string, input: DiscountUpdate): Promise<Discount> {
     const discount = await this.get(em, organizationId, id);
-    const changesTerms = ['type', 'amount', 'currency', 'amounts', 'basis_points', 'duration', 'duration_in_months'].some((k) => input[k as keyof DiscountUpdate] != null);
+    const changesTerms = ['type', 'amount', 'currency', 'amounts', 'basis_points', 'duration', 'duration_in_months'].some(
+      (k) => input[k as keyof DiscountUpdate] != null,
+    );
     if (changesTerms && discount.redemptionsCount > 0) {
       throw invalidField(['body'], 'The amount, type and duration of a redeemed discount cannot change; create a new discount.');
     }
@@ -108,7 +110,10 @@ export class DiscountService {
 
   /** A live discount by its code, ignoring case. */
   async findByCode(em: EntityManager, organizationId: string, code: string): Promise<Discount | null> {
-    const [row] = await em.execute<{ id: string }[]>('select id from discount where organization_id = ? and lower(code) = lower(?) and deleted_at is null', [organizationId, code]);
+    const [row] = await em.execute<{ id: string }[]>('select id from discount where organization_id = ? and lower(code) = lower(?) and deleted_at is null', [
+      organizationId,
+      code,
+    ]);
     return row ? em.findOne(Discount, { id: row.id }) : null;
   }
 
@@ -145,23 +150,32 @@ export class DiscountService {
     for (const [organizationId, ids] of byOrganization) {
       for (const product of await this.deps.products.summaries(em, organizationId, [...new Set(ids)])) products.set(product.id, product);
     }
-    return discounts.map((d) => discountOutput(d, d.productIds.flatMap((id) => products.get(id) ?? [])));
+    return discounts.map((d) =>
+      discountOutput(
+        d,
+        d.productIds.flatMap((id) => products.get(id) ?? []),
+      ),
+    );
   }
 
   private assertConsistent(discount: Discount): void {
     if (discount.duration === 'repeating' && discount.durationInMonths == null) {
       throw invalidField(['body', 'duration_in_months'], 'A repeating discount needs duration_in_months');
     }
-    if (discount.type === 'percentage' && discount.basisPoints == null) throw invalidField(['body', 'basis_points'], 'A percentage discount needs basis_points');
+    if (discount.type === 'percentage' && discount.basisPoints == null)
+      throw invalidField(['body', 'basis_points'], 'A percentage discount needs basis_points');
     if (discount.type === 'fixed' && !Object.keys(discount.amounts ?? {}).length) throw invalidField(['body', 'amount'], 'A fixed discount needs an amount');
-    if (discount.startsAt && discount.endsAt && discount.endsAt <= discount.startsAt) throw invalidField(['body', 'ends_at'], 'ends_at must be after starts_at');
+    if (discount.startsAt && discount.endsAt && discount.endsAt <= discount.startsAt)
+      throw invalidField(['body', 'ends_at'], 'ends_at must be after starts_at');
   }
 
   private async checkedProducts(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<string[]> {
     const found = new Set((await this.deps.products.findByIds(em, organizationId, ids)).map((p) => p.id));
     const missing = ids.map((id, i) => ({ id, i })).filter(({ id }) => !found.has(id));
     if (missing.length) {
-      throw new RequestValidationError(missing.map(({ i }) => ({ loc: ['body', 'products', i], msg: 'No such product in this organization.', type: 'unknown_product' })));
+      throw new RequestValidationError(
+        missing.map(({ i }) => ({ loc: ['body', 'products', i], msg: 'No such product in this organization.', type: 'unknown_product' })),
+      );
     }
     return [...new Set(ids)];
   }
@@ -171,7 +185,8 @@ export class DiscountService {
     try {
       await em.flush();
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw invalidField(['body', 'code'], 'Another discount of this organization already uses this code.', 'duplicate');
+      if (error instanceof UniqueConstraintViolationException)
+        throw invalidField(['body', 'code'], 'Another discount of this organization already uses this code.', 'duplicate');
       throw error;
     }
   }

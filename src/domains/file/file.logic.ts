@@ -26,7 +26,12 @@ export function partIssues(parts: readonly PartDeclaration[], size: number): Val
 
 /** Keys never contain the user's file name unescaped; public objects sit under `public/`. */
 export function objectKey(isPublic: boolean, environment: string, organizationId: string, fileId: string, name: string): string {
-  const safe = name.replace(/[^\w.-]+/g, '_').replace(/\.{2,}/g, '.').replace(/^\./, '_').slice(0, 100) || 'file';
+  const safe =
+    name
+      .replace(/[^\w.-]+/g, '_')
+      .replace(/\.{2,}/g, '.')
+      .replace(/^\./, '_')
+      .slice(0, 100) || 'file';
   return `${isPublic ? 'public' : 'private'}/${environment}/${organizationId}/${fileId}/${safe}`;
 }
 

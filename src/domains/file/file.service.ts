@@ -36,7 +36,11 @@ export class FileService {
 
   async create(em: EntityManager, organizationId: string, input: FileCreate): Promise<{ file: StoredFile; urls: PresignedUrl[] }> {
     if (input.size > this.options.maxSizeBytes) {
-      throw invalidField(['body', 'size'], `Files may be at most ${this.options.maxSizeBytes} bytes (${readableSize(this.options.maxSizeBytes)}).`, 'file_too_large');
+      throw invalidField(
+        ['body', 'size'],
+        `Files may be at most ${this.options.maxSizeBytes} bytes (${readableSize(this.options.maxSizeBytes)}).`,
+        'file_too_large',
+      );
     }
     const issues = partIssues(input.upload.parts, input.size);
     if (issues.length) throw new RequestValidationError(issues);
@@ -62,7 +66,12 @@ export class FileService {
     await em.flush();
     const urls = await Promise.all(
       file.parts.map((part) =>
-        this.storage.presignPart(path, uploadId, { number: part.number, size: part.chunk_end - part.chunk_start, sha256Base64: part.checksum_sha256_base64 }, this.options.urlTtlSeconds),
+        this.storage.presignPart(
+          path,
+          uploadId,
+          { number: part.number, size: part.chunk_end - part.chunk_start, sha256Base64: part.checksum_sha256_base64 },
+          this.options.urlTtlSeconds,
+        ),
       ),
     );
     return { file, urls };
@@ -74,16 +83,32 @@ export class FileService {
     if (file.isUploaded) throw new NotPermitted('This file has already been uploaded.');
     if (input.id !== file.uploadId || input.path !== file.path) throw invalidField(['body', 'id'], 'This upload id and path do not belong to the file.');
     const declared = file.parts.map((p) => p.number).join(',');
-    if (input.parts.map((p) => p.number).sort((a, b) => a - b).join(',') !== declared) {
+    if (
+      input.parts
+        .map((p) => p.number)
+        .sort((a, b) => a - b)
+        .join(',') !== declared
+    ) {
       throw invalidField(['body', 'parts'], `Every declared part (${declared}) must be listed exactly once.`);
     }
-    const completed = await this.storage.completeUpload(file.path, file.uploadId, input.parts.map((p) => ({ number: p.number, etag: p.checksum_etag }))).catch((error) => {
-      if (error instanceof StorageRejected) throw invalidField(['body', 'parts'], error.message, 'upload_incomplete');
-      throw error;
-    });
+    const completed = await this.storage
+      .completeUpload(
+        file.path,
+        file.uploadId,
+        input.parts.map((p) => ({ number: p.number, etag: p.checksum_etag })),
+      )
+      .catch((error) => {
+        if (error instanceof StorageRejected) throw invalidField(['body', 'parts'], error.message, 'upload_incomplete');
+        throw error;
+      });
     const { size, sha256 } = await digest(await this.storage.read(file.path));
     const sha256Base64 = sha256.toString('base64');
-    const mismatch = size !== file.size ? `The upload has ${size} bytes, ${file.size} were declared.` : file.declaredSha256Base64 && file.declaredSha256Base64 !== sha256Base64 ? 'The uploaded bytes do not match checksum_sha256_base64.' : null;
+    const mismatch =
+      size !== file.size
+        ? `The upload has ${size} bytes, ${file.size} were declared.`
+        : file.declaredSha256Base64 && file.declaredSha256Base64 !== sha256Base64
+          ? 'The uploaded bytes do not match checksum_sha256_base64.'
+          : null;
     if (mismatch) {
       await this.storage.delete(file.path);
       throw invalidField(['body'], `${mismatch} The file was discarded; upload it again.`, 'checksum_mismatch');

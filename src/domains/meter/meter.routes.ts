@@ -10,56 +10,56 @@ const WRITE = ['meters:write'] as const;
 
 export function meterRoutes({ meters }: { meters: MeterService }): RouteDefinition[] {
   return [
-  defineRoute({
-    method: 'get',
-    path: '/v1/meters/',
-    summary: 'List meters',
-    scopes: READ,
-    query: MeterListQuery,
-    status: 200,
-    response: MeterList,
-    async handler({ auth, tx, query }) {
-      const page = await meters.list(tx.em, auth.organizationId, query);
-      return { items: page.items.map(meterOutput), pagination: page.pagination };
-    },
-  }),
-  defineRoute({
-    method: 'post',
-    path: '/v1/meters/',
-    summary: 'Create a meter',
-    scopes: WRITE,
-    body: MeterCreate,
-    status: 201,
-    response: Meter,
-    idempotent: true,
-    async handler({ auth, tx, body }) {
-      return meterOutput(await meters.create(tx.em, auth.organizationId, body));
-    },
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/v1/meters/:id',
-    summary: 'Get a meter',
-    scopes: READ,
-    params: IdParams,
-    status: 200,
-    response: Meter,
-    async handler({ auth, tx, params }) {
-      return meterOutput(await meters.get(tx.em, auth.organizationId, params.id));
-    },
-  }),
-  defineRoute({
-    method: 'patch',
-    path: '/v1/meters/:id',
-    summary: 'Update or archive a meter',
-    scopes: WRITE,
-    params: IdParams,
-    body: MeterUpdate,
-    status: 200,
-    response: Meter,
-    async handler({ auth, tx, params, body }) {
-      return meterOutput(await meters.update(tx.em, auth.organizationId, params.id, body));
-    },
-  }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/meters/',
+      summary: 'List meters',
+      scopes: READ,
+      query: MeterListQuery,
+      status: 200,
+      response: MeterList,
+      async handler({ auth, tx, query }) {
+        const page = await meters.list(tx.em, auth.organizationId, query);
+        return { items: page.items.map(meterOutput), pagination: page.pagination };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/meters/',
+      summary: 'Create a meter',
+      scopes: WRITE,
+      body: MeterCreate,
+      status: 201,
+      response: Meter,
+      idempotent: true,
+      async handler({ auth, tx, body }) {
+        return meterOutput(await meters.create(tx.em, auth.organizationId, body));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/meters/:id',
+      summary: 'Get a meter',
+      scopes: READ,
+      params: IdParams,
+      status: 200,
+      response: Meter,
+      async handler({ auth, tx, params }) {
+        return meterOutput(await meters.get(tx.em, auth.organizationId, params.id));
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/v1/meters/:id',
+      summary: 'Update or archive a meter',
+      scopes: WRITE,
+      params: IdParams,
+      body: MeterUpdate,
+      status: 200,
+      response: Meter,
+      async handler({ auth, tx, params, body }) {
+        return meterOutput(await meters.update(tx.em, auth.organizationId, params.id, body));
+      },
+    }),
   ];
 }

@@ -106,7 +106,17 @@ export class OrderService {
     });
     await tx.em.flush();
     input.items.forEach((item, position) =>
-      tx.em.create(OrderItem, { id: newId(), orderId: order.id, label: item.label, amount: item.amount, taxAmount: item.taxAmount ?? 0, proration: item.proration ?? false, productPriceId: item.productPriceId, position, createdAt: now }),
+      tx.em.create(OrderItem, {
+        id: newId(),
+        orderId: order.id,
+        label: item.label,
+        amount: item.amount,
+        taxAmount: item.taxAmount ?? 0,
+        proration: item.proration ?? false,
+        productPriceId: item.productPriceId,
+        position,
+        createdAt: now,
+      }),
     );
     await tx.em.flush();
     this.deps.outbox.enqueueEvent(tx, order.organizationId, 'order.created', await this.output(tx.em, order));
@@ -191,11 +201,42 @@ export class OrderService {
     if (!orders.length) return [];
     const idsOf = (pick: (order: Order) => string | null) => distinctIds(orders, pick);
     const items = await em.find(OrderItem, { orderId: { $in: idsOf((o) => o.id) } }, { orderBy: { position: 'asc' } });
-    const customers = byId(await this.deps.customers.outputs(em, organizationId, idsOf((o) => o.customerId)));
-    const products = byId(await this.deps.products.summaries(em, organizationId, idsOf((o) => o.productId)));
-    const prices = byId(await this.deps.products.priceOutputs(em, organizationId, idsOf((o) => o.productPriceId)));
-    const subscriptions = byId(await this.deps.subscriptions.orderSummaries(em, idsOf((o) => o.subscriptionId)));
-    return orders.map((order) => orderOutput(order, items.filter((item) => item.orderId === order.id), customers, products, prices, subscriptions));
+    const customers = byId(
+      await this.deps.customers.outputs(
+        em,
+        organizationId,
+        idsOf((o) => o.customerId),
+      ),
+    );
+    const products = byId(
+      await this.deps.products.summaries(
+        em,
+        organizationId,
+        idsOf((o) => o.productId),
+      ),
+    );
+    const prices = byId(
+      await this.deps.products.priceOutputs(
+        em,
+        organizationId,
+        idsOf((o) => o.productPriceId),
+      ),
+    );
+    const subscriptions = byId(
+      await this.deps.subscriptions.orderSummaries(
+        em,
+        idsOf((o) => o.subscriptionId),
+      ),
+    );
+    return orders.map((order) =>
+      orderOutput(
+        order,
+        items.filter((item) => item.orderId === order.id),
+        customers,
+        products,
+        prices,
+        subscriptions,
+      ),
+    );
   }
-
 }

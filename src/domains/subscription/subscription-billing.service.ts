@@ -71,7 +71,11 @@ export class SubscriptionBillingService {
       if (afterTrial) s.anchorDay = start.getUTCDate();
       const end = addInterval(start, s.recurringInterval, s.recurringIntervalCount, s.anchorDay);
       const rule = await this.currentDiscount(tx, s, start);
-      const { lines, discountAmount: discount, carryForward } = renewalLines({
+      const {
+        lines,
+        discountAmount: discount,
+        carryForward,
+      } = renewalLines({
         productName: (await this.deps.products.get(tx.em, s.organizationId, s.productId)).name,
         priceId: s.priceId,
         priceAmount: s.priceAmount,
@@ -150,7 +154,8 @@ export class SubscriptionBillingService {
     if (order.status === 'void') return { declined: 'The order was voided: the subscription ended.', unrecoverable: true };
     if (order.totalAmount <= 0) return { chargeId: null };
     const s = await em.findOneOrFail(Subscription, { id: order.subscriptionId! });
-    if (!this.deps.processor || !s.paymentMethodToken || !s.processorCustomerId) return { declined: 'No payment method is saved for this subscription.', unrecoverable: true };
+    if (!this.deps.processor || !s.paymentMethodToken || !s.processorCustomerId)
+      return { declined: 'No payment method is saved for this subscription.', unrecoverable: true };
     try {
       // A charge the processor settles later (`pending`) counts as paid here; see the subscription README.
       const { chargeId } = await this.deps.processor.charge({
@@ -231,4 +236,3 @@ export class SubscriptionBillingService {
     return tx.em.findOneOrFail(Subscription, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   }
 }
-

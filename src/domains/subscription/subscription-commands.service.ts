@@ -72,7 +72,13 @@ export class SubscriptionCommandService {
         return;
       }
       if (command.kind === 'cancel') {
-        Object.assign(s, { cancelAtPeriodEnd: true, canceledAt: now, endsAt: s.currentPeriodEnd, customerCancellationReason: command.reason, customerCancellationComment: command.comment });
+        Object.assign(s, {
+          cancelAtPeriodEnd: true,
+          canceledAt: now,
+          endsAt: s.currentPeriodEnd,
+          customerCancellationReason: command.reason,
+          customerCancellationComment: command.comment,
+        });
       } else if (command.kind === 'uncancel') {
         Object.assign(s, { cancelAtPeriodEnd: false, canceledAt: null, endsAt: null, customerCancellationReason: null, customerCancellationComment: null });
       } else {
@@ -104,7 +110,8 @@ export class SubscriptionCommandService {
       const target = await this.target(tx.em, s, command);
       const discount = await this.discountAfter(tx.em, s, command, target.productId, at);
       const changesPlan = target.priceId !== s.priceId || target.seats !== s.seats;
-      const lines = changesPlan && s.status !== 'trialing' && command.proration !== 'next_period' ? await this.prorationLines(tx.em, s, target, discount, at) : [];
+      const lines =
+        changesPlan && s.status !== 'trialing' && command.proration !== 'next_period' ? await this.prorationLines(tx.em, s, target, discount, at) : [];
       const net = lines.reduce((sum, line) => sum + line.amount, 0);
       if (command.proration === 'invoice' && net > 0) return { lines, net, tax: this.deps.billing.tax(s, net, at), target, discount }; // nothing changes before the charge
 
@@ -123,8 +130,16 @@ export class SubscriptionCommandService {
     const total = s.taxBehavior === 'inclusive' ? invoice.net : invoice.net + invoice.tax;
     let chargeId: string;
     try {
-      if (!this.deps.processor || !s.paymentMethodToken || !s.processorCustomerId) throw new PaymentDeclined('card_declined', 'No payment method is saved for this subscription.');
-      ({ chargeId } = await this.deps.processor.charge({ customerId: s.processorCustomerId, paymentMethod: s.paymentMethodToken, amount: total, currency: s.currency, idempotencyKey: `subscription:${cycleKey}`, reference: subscriptionId }));
+      if (!this.deps.processor || !s.paymentMethodToken || !s.processorCustomerId)
+        throw new PaymentDeclined('card_declined', 'No payment method is saved for this subscription.');
+      ({ chargeId } = await this.deps.processor.charge({
+        customerId: s.processorCustomerId,
+        paymentMethod: s.paymentMethodToken,
+        amount: total,
+        currency: s.currency,
+        idempotencyKey: `subscription:${cycleKey}`,
+        reference: subscriptionId,
+      }));
     } catch (error) {
       if (error instanceof PaymentDeclined) throw new PaymentFailed(`The change was not made: the payment failed (${error.message}).`);
       throw error;

@@ -5,7 +5,8 @@ import type { RecurringInterval } from '../../kernel/calendar';
 
 export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled';
 
-export type CancellationReason = 'customer_service' | 'low_quality' | 'missing_features' | 'switched_service' | 'too_complex' | 'too_expensive' | 'unused' | 'other';
+export type CancellationReason =
+  'customer_service' | 'low_quality' | 'missing_features' | 'switched_service' | 'too_complex' | 'too_expensive' | 'unused' | 'other';
 
 /** A change that takes effect at the next renewal (`next_period`). */
 export interface PendingUpdate {

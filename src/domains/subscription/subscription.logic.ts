@@ -32,13 +32,21 @@ export interface SubscriptionSchedule {
 /** What the subscription will do next (a renewal, its end, a payment retry) and the next three renewals. */
 export function upcomingSchedule(schedule: SubscriptionSchedule | undefined, retryAt: string | null) {
   type Action = 'renew' | 'end' | 'retry_payment' | 'none';
-  const at = (action: Action, when: string | null, renewals: string[] = []) => ({ status: schedule?.status ?? 'starting', next: { action, at: when }, renewals });
+  const at = (action: Action, when: string | null, renewals: string[] = []) => ({
+    status: schedule?.status ?? 'starting',
+    next: { action, at: when },
+    renewals,
+  });
   if (!schedule || schedule.status === 'canceled') return at('none', null);
   if (retryAt) return at('retry_payment', retryAt);
   if (schedule.cancelAtPeriodEnd) return at('end', schedule.currentPeriodEnd);
   const renewals = [new Date(schedule.currentPeriodEnd)];
   while (renewals.length < 3) renewals.push(addInterval(renewals[renewals.length - 1], schedule.interval, schedule.intervalCount, schedule.anchorDay));
-  return at('renew', schedule.currentPeriodEnd, renewals.map((d) => d.toISOString()));
+  return at(
+    'renew',
+    schedule.currentPeriodEnd,
+    renewals.map((d) => d.toISOString()),
+  );
 }
 
 /** What the workflow knows of its subscription, enough to refuse an illegal command before it is recorded. */
@@ -52,7 +60,9 @@ export function commandRefusal(state: LifecycleState, command: SubscriptionComma
   const ended = state.status === 'canceled';
   switch (command.kind) {
     case 'cancel':
-      return ended || state.cancelAtPeriodEnd ? { type: 'AlreadyCanceledSubscription', message: 'This subscription is already canceled or will end at the end of the period.' } : null;
+      return ended || state.cancelAtPeriodEnd
+        ? { type: 'AlreadyCanceledSubscription', message: 'This subscription is already canceled or will end at the end of the period.' }
+        : null;
     case 'uncancel':
       if (ended) return { type: 'ResourceUnavailable', message: 'This subscription has ended; it cannot be uncanceled.' };
       return state.cancelAtPeriodEnd ? null : { type: 'BadRequest', message: 'This subscription is not set to cancel.' };
@@ -68,7 +78,15 @@ export function commandRefusal(state: LifecycleState, command: SubscriptionComma
 export const DEFAULT_DUNNING_DAYS = [2, 5, 7, 7] as const;
 
 /** Declines that will not go better on a later try: dunning skips to the end. */
-const UNRECOVERABLE_DECLINES = new Set(['incorrect_number', 'authentication_required', 'expired_card', 'lost_card', 'stolen_card', 'fraudulent', 'do_not_honor']);
+const UNRECOVERABLE_DECLINES = new Set([
+  'incorrect_number',
+  'authentication_required',
+  'expired_card',
+  'lost_card',
+  'stolen_card',
+  'fraudulent',
+  'do_not_honor',
+]);
 
 export function isUnrecoverableDecline(code: string): boolean {
   return UNRECOVERABLE_DECLINES.has(code);
@@ -101,7 +119,12 @@ export function renewalLines(input: {
   carried: readonly { label: string; amount: number; priceId: string | null }[];
 }): { lines: RenewalLine[]; discountAmount: number; carryForward: number } {
   const lines: RenewalLine[] = [
-    { label: `${input.productName} — ${periodLabel(input.period.start, input.period.end)}`, amount: input.priceAmount, priceId: input.priceId, proration: false },
+    {
+      label: `${input.productName} — ${periodLabel(input.period.start, input.period.end)}`,
+      amount: input.priceAmount,
+      priceId: input.priceId,
+      proration: false,
+    },
     ...input.carried.map((item) => ({ ...item, proration: true })),
   ];
   const discount = discountAmount(input.discount, input.priceAmount, input.currency);
@@ -163,14 +186,28 @@ export interface CurrentPlan {
  * price in the subscription's currency and interval — or, on the same product, the current price (`currentPrice`)
  * with other seats. A 422 names what is wrong.
  */
-export function planChangeTarget(current: CurrentPlan, product: ProductOutput | undefined, currentPrice: PriceOutput | undefined, command: { productId?: string; seats?: number }): PlanTarget {
+export function planChangeTarget(
+  current: CurrentPlan,
+  product: ProductOutput | undefined,
+  currentPrice: PriceOutput | undefined,
+  command: { productId?: string; seats?: number },
+): PlanTarget {
   const productId = command.productId ?? current.productId;
   if (!product || product.is_archived) throw invalidField(['body', 'product_id'], 'No such product in this organization.');
-  if (!product.is_recurring || product.recurring_interval !== current.recurringInterval || product.recurring_interval_count !== current.recurringIntervalCount) {
-    throw invalidField(['body', 'product_id'], `The new product must renew every ${current.recurringIntervalCount} ${current.recurringInterval}(s), like the subscription.`);
+  if (
+    !product.is_recurring ||
+    product.recurring_interval !== current.recurringInterval ||
+    product.recurring_interval_count !== current.recurringIntervalCount
+  ) {
+    throw invalidField(
+      ['body', 'product_id'],
+      `The new product must renew every ${current.recurringIntervalCount} ${current.recurringInterval}(s), like the subscription.`,
+    );
   }
   const price =
-    productId === current.productId ? currentPrice : product.prices.find((p) => p.price_currency === current.currency && !p.is_archived && p.amount_type !== 'metered_unit');
+    productId === current.productId
+      ? currentPrice
+      : product.prices.find((p) => p.price_currency === current.currency && !p.is_archived && p.amount_type !== 'metered_unit');
   if (!price) throw invalidField(['body', 'product_id'], `The product has no price in ${current.currency.toUpperCase()}.`);
   if (price.amount_type === 'seat_based') {
     const seats = command.seats ?? current.seats ?? price.seat_tiers.minimum_seats;
@@ -183,6 +220,7 @@ export function planChangeTarget(current: CurrentPlan, product: ProductOutput | 
   }
   if (command.seats !== undefined) throw invalidField(['body', 'seats'], 'Seats apply only to seat-based prices.');
   if (price.amount_type === 'fixed') return { productId, priceId: price.id, priceAmount: price.price_amount, seats: null, name: product.name };
-  if (productId === current.productId) return { productId, priceId: current.priceId, priceAmount: current.priceAmount, seats: current.seats, name: product.name };
+  if (productId === current.productId)
+    return { productId, priceId: current.priceId, priceAmount: current.priceAmount, seats: current.seats, name: product.name };
   throw invalidField(['body', 'product_id'], 'Subscriptions can move only to fixed, free or seat-based prices.');
 }

@@ -18,9 +18,27 @@ export async function subscriptionOutputs(em: EntityManager, deps: SubscriptionO
   if (!subscriptions.length) return [];
   const { organizationId } = subscriptions[0];
   const idsOf = (pick: (s: Subscription) => string | null) => distinctIds(subscriptions, pick);
-  const customers = byId(await deps.customers.outputs(em, organizationId, idsOf((s) => s.customerId)));
-  const products = byId(await deps.products.outputsByIds(em, organizationId, idsOf((s) => s.productId)));
-  const prices = byId(await deps.products.priceOutputs(em, organizationId, idsOf((s) => s.priceId)));
+  const customers = byId(
+    await deps.customers.outputs(
+      em,
+      organizationId,
+      idsOf((s) => s.customerId),
+    ),
+  );
+  const products = byId(
+    await deps.products.outputsByIds(
+      em,
+      organizationId,
+      idsOf((s) => s.productId),
+    ),
+  );
+  const prices = byId(
+    await deps.products.priceOutputs(
+      em,
+      organizationId,
+      idsOf((s) => s.priceId),
+    ),
+  );
   const discountIds = idsOf((s) => s.discountId);
   const discounts = byId(discountIds.length ? await deps.discounts.outputs(em, await deps.discounts.findByIds(em, organizationId, discountIds)) : []);
   return subscriptions.map((subscription) => {
@@ -34,7 +52,14 @@ export async function subscriptionOutputs(em: EntityManager, deps: SubscriptionO
       discount: (subscription.discountId && discounts.get(subscription.discountId)) || null,
       prices: [price],
       meters: [],
-      pending_update: pending && { id: pending.id, created_at: pending.createdAt, modified_at: null, applies_at: pending.appliesAt, product_id: pending.productId, seats: pending.seats },
+      pending_update: pending && {
+        id: pending.id,
+        created_at: pending.createdAt,
+        modified_at: null,
+        applies_at: pending.appliesAt,
+        product_id: pending.productId,
+        seats: pending.seats,
+      },
       price_id: price.id,
       price,
       test_clock_id: subscription.testClockId,

@@ -10,60 +10,66 @@ import type { SubscriptionService } from './subscription.service';
 const READ = ['subscriptions:read', 'subscriptions:write'] as const;
 const WRITE = ['subscriptions:write'] as const;
 
-export function subscriptionRoutes({ subscriptions, commands }: { subscriptions: SubscriptionService; commands: SubscriptionCommandService }): RouteDefinition[] {
+export function subscriptionRoutes({
+  subscriptions,
+  commands,
+}: {
+  subscriptions: SubscriptionService;
+  commands: SubscriptionCommandService;
+}): RouteDefinition[] {
   return [
-  defineRoute({
-    method: 'get',
-    path: '/v1/subscriptions/',
-    summary: 'List subscriptions',
-    scopes: READ,
-    query: SubscriptionListQuery,
-    status: 200,
-    response: SubscriptionList,
-    async handler({ auth, tx, query }) {
-      const page = await subscriptions.list(tx.em, auth.organizationId, query);
-      return { items: await subscriptions.outputs(tx.em, page.items), pagination: page.pagination };
-    },
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/v1/subscriptions/:id',
-    summary: 'Get a subscription',
-    scopes: READ,
-    params: IdParams,
-    status: 200,
-    response: SubscriptionContract,
-    async handler({ auth, tx, params }) {
-      const [output] = await subscriptions.outputs(tx.em, [await subscriptions.get(tx.em, auth.organizationId, params.id)]);
-      return output;
-    },
-  }),
-  defineRoute({
-    method: 'patch',
-    path: '/v1/subscriptions/:id',
-    summary: 'Cancel, uncancel, revoke or change a subscription (an Update of its workflow)',
-    scopes: WRITE,
-    params: IdParams,
-    body: SubscriptionUpdate,
-    status: 200,
-    response: SubscriptionContract,
-    outsideTransaction: true,
-    async handler({ auth, params, body, idempotencyKey }) {
-      return commands.send(auth.organizationId, params.id, commandOf(body), idempotencyKey);
-    },
-  }),
-  defineRoute({
-    method: 'delete',
-    path: '/v1/subscriptions/:id',
-    summary: 'Revoke a subscription now',
-    scopes: WRITE,
-    params: IdParams,
-    status: 200,
-    response: SubscriptionContract,
-    outsideTransaction: true,
-    async handler({ auth, params, idempotencyKey }) {
-      return commands.send(auth.organizationId, params.id, { kind: 'revoke', reason: null, comment: null }, idempotencyKey);
-    },
-  }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/subscriptions/',
+      summary: 'List subscriptions',
+      scopes: READ,
+      query: SubscriptionListQuery,
+      status: 200,
+      response: SubscriptionList,
+      async handler({ auth, tx, query }) {
+        const page = await subscriptions.list(tx.em, auth.organizationId, query);
+        return { items: await subscriptions.outputs(tx.em, page.items), pagination: page.pagination };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/subscriptions/:id',
+      summary: 'Get a subscription',
+      scopes: READ,
+      params: IdParams,
+      status: 200,
+      response: SubscriptionContract,
+      async handler({ auth, tx, params }) {
+        const [output] = await subscriptions.outputs(tx.em, [await subscriptions.get(tx.em, auth.organizationId, params.id)]);
+        return output;
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/v1/subscriptions/:id',
+      summary: 'Cancel, uncancel, revoke or change a subscription (an Update of its workflow)',
+      scopes: WRITE,
+      params: IdParams,
+      body: SubscriptionUpdate,
+      status: 200,
+      response: SubscriptionContract,
+      outsideTransaction: true,
+      async handler({ auth, params, body, idempotencyKey }) {
+        return commands.send(auth.organizationId, params.id, commandOf(body), idempotencyKey);
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/v1/subscriptions/:id',
+      summary: 'Revoke a subscription now',
+      scopes: WRITE,
+      params: IdParams,
+      status: 200,
+      response: SubscriptionContract,
+      outsideTransaction: true,
+      async handler({ auth, params, idempotencyKey }) {
+        return commands.send(auth.organizationId, params.id, { kind: 'revoke', reason: null, comment: null }, idempotencyKey);
+      },
+    }),
   ];
 }

@@ -149,5 +149,4 @@ export class SubscriptionService {
   outputs(em: EntityManager, rows: Subscription[]): Promise<SubscriptionOutput[]> {
     return subscriptionOutputs(em, this.deps, rows);
   }
-
 }

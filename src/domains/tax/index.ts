@@ -1,2 +1,12 @@
-export { calculateTax, refundTax, ratePercent, type TaxCalculation, type TaxLine, type TaxCustomer, type TaxLineItem, type SellerOfRecord, type TaxabilityReason } from './tax.logic';
+export {
+  calculateTax,
+  refundTax,
+  ratePercent,
+  type TaxCalculation,
+  type TaxLine,
+  type TaxCustomer,
+  type TaxLineItem,
+  type SellerOfRecord,
+  type TaxabilityReason,
+} from './tax.logic';
 export { checkedTaxId, validateTaxId, type TaxId, type TaxIdFormat } from './tax-id';

@@ -3,7 +3,6 @@ import { stdnum } from 'stdnum';
 import { invalidField } from '../../kernel/errors';
 import { EU_COUNTRIES } from './tax.rates';
 
-
 /** The reference's TaxIDFormat values Bursar validates. */
 export type TaxIdFormat = 'eu_vat' | 'gb_vat' | 'no_vat' | 'ch_vat' | 'au_abn' | 'ca_bn' | 'us_ein' | 'in_gst';
 
@@ -26,8 +25,33 @@ const VALIDATORS: Record<string, { format: TaxIdFormat; validator: Validator; pr
 
 /** Which `stdnum` module validates each EU country's VAT number. */
 const EU_VAT_MODULE: Record<string, string> = {
-  AT: 'uid', BE: 'vat', BG: 'vat', CY: 'vat', CZ: 'dic', DE: 'vat', DK: 'cvr', EE: 'kmkr', ES: 'nif', FI: 'alv', FR: 'tva', GR: 'vat', HR: 'oib', HU: 'anum',
-  IE: 'vat', IT: 'iva', LT: 'pvm', LU: 'tva', LV: 'pvn', MT: 'vat', NL: 'btw', PL: 'nip', PT: 'nif', RO: 'cif', SE: 'vat', SI: 'ddv', SK: 'dph',
+  AT: 'uid',
+  BE: 'vat',
+  BG: 'vat',
+  CY: 'vat',
+  CZ: 'dic',
+  DE: 'vat',
+  DK: 'cvr',
+  EE: 'kmkr',
+  ES: 'nif',
+  FI: 'alv',
+  FR: 'tva',
+  GR: 'vat',
+  HR: 'oib',
+  HU: 'anum',
+  IE: 'vat',
+  IT: 'iva',
+  LT: 'pvm',
+  LU: 'tva',
+  LV: 'pvn',
+  MT: 'vat',
+  NL: 'btw',
+  PL: 'nip',
+  PT: 'nif',
+  RO: 'cif',
+  SE: 'vat',
+  SI: 'ddv',
+  SK: 'dph',
 };
 
 /** Greek VAT numbers carry the prefix EL, not GR. */

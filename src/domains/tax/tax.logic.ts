@@ -66,7 +66,15 @@ export function calculateTax(seller: SellerOfRecord, customer: TaxCustomer, item
   const jurisdictions: JurisdictionRate[] = lookup.kind === 'rates' ? lookup.rates : [{ jurisdiction: country, kind: 'none', rate: 0 }];
 
   const reason = (rate: number): TaxabilityReason =>
-    lookup.kind === 'unsupported' ? 'not_supported' : reverseCharge ? 'reverse_charge' : !collecting ? 'not_collecting' : rate === 0 ? 'zero_rated' : 'standard_rated';
+    lookup.kind === 'unsupported'
+      ? 'not_supported'
+      : reverseCharge
+        ? 'reverse_charge'
+        : !collecting
+          ? 'not_collecting'
+          : rate === 0
+            ? 'zero_rated'
+            : 'standard_rated';
   const charged = (j: JurisdictionRate) => (reason(j.rate) === 'standard_rated' ? j.rate : 0);
 
   const lines: TaxLine[] = [];
@@ -75,7 +83,9 @@ export function calculateTax(seller: SellerOfRecord, customer: TaxCustomer, item
     const taxes = item.taxBehavior === 'inclusive' ? inclusiveTax(item.amount, rates) : exclusiveTax(item.amount, rates);
     const tax = taxes.reduce((sum, t) => sum + t, 0);
     const net = item.taxBehavior === 'inclusive' ? item.amount - tax : item.amount;
-    jurisdictions.forEach((j, k) => lines.push({ item: index, jurisdiction: j.jurisdiction, kind: j.kind, rate: rates[k], taxableAmount: net, amount: taxes[k], reason: reason(j.rate) }));
+    jurisdictions.forEach((j, k) =>
+      lines.push({ item: index, jurisdiction: j.jurisdiction, kind: j.kind, rate: rates[k], taxableAmount: net, amount: taxes[k], reason: reason(j.rate) }),
+    );
     return { tax, net, total: net + tax };
   });
   return { lines, items: perItem, taxAmount: perItem.reduce((sum, i) => sum + i.tax, 0), taxId };

@@ -27,7 +27,6 @@ export interface DeliveryDeps {
   allowPrivateAddresses: boolean;
 }
 
-
 const EXCERPT_BYTES = 2048;
 
 export class WebhookDeliveryService {
@@ -48,7 +47,11 @@ export class WebhookDeliveryService {
         [payload.type, resourceKey(payload.type, payload.data), this.deps.clock.now(), message.id, message.organizationId, payload.type],
       );
       for (const row of created) {
-        this.deps.outbox.enqueueWorkflowStart(tx, message.organizationId, deliveryStart(row.id, message.id, row.endpoint_id, payload.type, false, this.deps.policy));
+        this.deps.outbox.enqueueWorkflowStart(
+          tx,
+          message.organizationId,
+          deliveryStart(row.id, message.id, row.endpoint_id, payload.type, false, this.deps.policy),
+        );
       }
     });
   }
@@ -183,5 +186,10 @@ function deliveryStart(deliveryId: string, eventId: string, endpointId: string, 
 
 function excerpt(text: string): string {
   const bytes = Buffer.from(text, 'utf8');
-  return bytes.length <= EXCERPT_BYTES ? text : bytes.subarray(0, EXCERPT_BYTES).toString('utf8').replace(/\uFFFD$/, '');
+  return bytes.length <= EXCERPT_BYTES
+    ? text
+    : bytes
+        .subarray(0, EXCERPT_BYTES)
+        .toString('utf8')
+        .replace(/\uFFFD$/, '');
 }

@@ -33,7 +33,10 @@ export class WebhookLogService {
   }
 
   private async count(em: EntityManager, where: string[], params: unknown[]): Promise<number> {
-    const [row] = await em.execute<{ n: number }[]>(`select count(*)::int as n from webhook_attempt a where ${where.join(' and ')}`, params.map((p) => (Array.isArray(p) ? `{${p.join(',')}}` : p)));
+    const [row] = await em.execute<{ n: number }[]>(
+      `select count(*)::int as n from webhook_attempt a where ${where.join(' and ')}`,
+      params.map((p) => (Array.isArray(p) ? `{${p.join(',')}}` : p)),
+    );
     return row.n;
   }
 }

@@ -8,11 +8,7 @@ export function whereMetadata<T extends object>(qb: QueryBuilder<T>, alias: stri
 }
 
 /** Applies `sorting` (`field` or `-field`) in order, then the id, so pages never overlap. */
-export function orderBySorting<T extends object, F extends string>(
-  qb: QueryBuilder<T>,
-  sorting: readonly (F | `-${F}`)[],
-  columns: Record<F, string>,
-): void {
+export function orderBySorting<T extends object, F extends string>(qb: QueryBuilder<T>, sorting: readonly (F | `-${F}`)[], columns: Record<F, string>): void {
   const order = sorting.map((value) => {
     const { field, direction } = parseSortCriterion<F>(value);
     return { [columns[field]]: direction };

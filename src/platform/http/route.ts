@@ -57,8 +57,11 @@ interface RouteOptions<B, Q, P> {
   rawBody?: boolean;
 }
 
-export interface RouteDefinition<B extends Schema | undefined = Schema | undefined, Q extends Schema | undefined = Schema | undefined, P extends Schema | undefined = Schema | undefined>
-  extends RouteOptions<B, Q, P> {
+export interface RouteDefinition<
+  B extends Schema | undefined = Schema | undefined,
+  Q extends Schema | undefined = Schema | undefined,
+  P extends Schema | undefined = Schema | undefined,
+> extends RouteOptions<B, Q, P> {
   /** Any one of these scopes grants access; null: a public route, no token needed (and none checked). */
   scopes: readonly Scope[] | null;
   handler(input: PublicRouteInput<B, Q, P> & { auth?: AuthenticatedOrganization }): Promise<unknown>;

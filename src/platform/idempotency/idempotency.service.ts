@@ -47,11 +47,7 @@ export class IdempotencyService {
   }
 
   async complete(em: EntityManager, id: string, response: StoredResponse): Promise<void> {
-    await em.execute('update idempotency_key set response_status = ?, response_body = ? where id = ?', [
-      response.status,
-      JSON.stringify(response.body),
-      id,
-    ]);
+    await em.execute('update idempotency_key set response_status = ?, response_body = ? where id = ?', [response.status, JSON.stringify(response.body), id]);
   }
 
   /** Deletes keys older than their 24 h lifetime; returns how many went. */

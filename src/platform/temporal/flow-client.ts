@@ -4,7 +4,17 @@ import { WithStartWorkflowOperation, WorkflowNotFoundError, WorkflowUpdateFailed
 import type { SignalDefinition, UpdateDefinition, Workflow } from '@temporalio/common';
 import { advanceTestClockUpdate } from '../../../workflows/definitions';
 import { searchAttributePairs, type SearchAttributeValues } from './search-attributes';
-import { BadRequest, Conflict, NotPermitted, RequestValidationError, ResourceNotFound, ResourceUnavailable, ServiceUnavailable, type BursarError, type ValidationIssue } from '../../kernel/errors';
+import {
+  BadRequest,
+  Conflict,
+  NotPermitted,
+  RequestValidationError,
+  ResourceNotFound,
+  ResourceUnavailable,
+  ServiceUnavailable,
+  type BursarError,
+  type ValidationIssue,
+} from '../../kernel/errors';
 
 /** A business error a workflow may report by name (its `ApplicationFailure` type). */
 export type ReportableError = new (detail: string) => BursarError;
@@ -86,7 +96,7 @@ export class FlowClient {
    */
   async advanceFlowClock(workflowId: string, to: Date): Promise<void> {
     const handle = this.client.workflow.getHandle(workflowId);
-    for (let failures = 0; failures < 100; ) {
+    for (let failures = 0; failures < 100;) {
       try {
         if ((await handle.executeUpdate(advanceTestClockUpdate, { args: [to.toISOString()] })) === 'settled') return;
       } catch (error) {

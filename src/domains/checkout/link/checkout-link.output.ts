@@ -5,7 +5,11 @@ import type { DiscountService } from '../../discount';
 import type { CheckoutService } from '../checkout.service';
 import type { CheckoutLink } from './checkout-link.entity';
 
-export async function checkoutLinkOutput(em: EntityManager, deps: { publicUrl: string; checkouts: CheckoutService; discounts: DiscountService }, link: CheckoutLink): Promise<LinkOutput> {
+export async function checkoutLinkOutput(
+  em: EntityManager,
+  deps: { publicUrl: string; checkouts: CheckoutService; discounts: DiscountService },
+  link: CheckoutLink,
+): Promise<LinkOutput> {
   return {
     id: link.id,
     created_at: link.createdAt.toISOString(),

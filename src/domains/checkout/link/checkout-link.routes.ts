@@ -11,74 +11,74 @@ const WRITE = ['checkout_links:write'] as const;
 
 export function checkoutLinkRoutes({ links, publicUrl }: { links: CheckoutLinkService; publicUrl: string }): RouteDefinition[] {
   return [
-  defineRoute({
-    method: 'post',
-    path: '/v1/checkout-links/',
-    summary: 'Create a checkout link',
-    scopes: WRITE,
-    body: CheckoutLinkCreate,
-    status: 201,
-    response: CheckoutLink,
-    idempotent: true,
-    async handler({ auth, tx, body }) {
-      return links.output(tx.em, await links.create(tx.em, auth.organizationId, body));
-    },
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/v1/checkout-links/',
-    summary: 'List checkout links',
-    scopes: READ,
-    query: CheckoutLinkListQuery,
-    status: 200,
-    response: CheckoutLinkList,
-    async handler({ auth, tx, query }) {
-      const page = await links.list(tx.em, auth.organizationId, query);
-      return { items: await Promise.all(page.items.map((link) => links.output(tx.em, link))), pagination: page.pagination };
-    },
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/v1/checkout-links/:id',
-    summary: 'Get a checkout link',
-    scopes: READ,
-    params: IdParams,
-    status: 200,
-    response: CheckoutLink,
-    async handler({ auth, tx, params }) {
-      return links.output(tx.em, await links.get(tx.em, auth.organizationId, params.id));
-    },
-  }),
-  defineRoute({
-    method: 'patch',
-    path: '/v1/checkout-links/:id',
-    summary: 'Update a checkout link',
-    scopes: WRITE,
-    params: IdParams,
-    body: CheckoutLinkUpdate,
-    status: 200,
-    response: CheckoutLink,
-    async handler({ auth, tx, params, body }) {
-      return links.output(tx.em, await links.update(tx.em, auth.organizationId, params.id, body));
-    },
-  }),
-  defineRoute({
-    method: 'delete',
-    path: '/v1/checkout-links/:id',
-    summary: 'Delete a checkout link (200 with an empty body, as the spec states)',
-    scopes: WRITE,
-    params: IdParams,
-    status: 200,
-    response: z.undefined(),
-    async handler({ auth, tx, params }) {
-      await links.delete(tx.em, auth.organizationId, params.id);
-      return undefined;
-    },
-  }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/checkout-links/',
+      summary: 'Create a checkout link',
+      scopes: WRITE,
+      body: CheckoutLinkCreate,
+      status: 201,
+      response: CheckoutLink,
+      idempotent: true,
+      async handler({ auth, tx, body }) {
+        return links.output(tx.em, await links.create(tx.em, auth.organizationId, body));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/checkout-links/',
+      summary: 'List checkout links',
+      scopes: READ,
+      query: CheckoutLinkListQuery,
+      status: 200,
+      response: CheckoutLinkList,
+      async handler({ auth, tx, query }) {
+        const page = await links.list(tx.em, auth.organizationId, query);
+        return { items: await Promise.all(page.items.map((link) => links.output(tx.em, link))), pagination: page.pagination };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/checkout-links/:id',
+      summary: 'Get a checkout link',
+      scopes: READ,
+      params: IdParams,
+      status: 200,
+      response: CheckoutLink,
+      async handler({ auth, tx, params }) {
+        return links.output(tx.em, await links.get(tx.em, auth.organizationId, params.id));
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/v1/checkout-links/:id',
+      summary: 'Update a checkout link',
+      scopes: WRITE,
+      params: IdParams,
+      body: CheckoutLinkUpdate,
+      status: 200,
+      response: CheckoutLink,
+      async handler({ auth, tx, params, body }) {
+        return links.output(tx.em, await links.update(tx.em, auth.organizationId, params.id, body));
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/v1/checkout-links/:id',
+      summary: 'Delete a checkout link (200 with an empty body, as the spec states)',
+      scopes: WRITE,
+      params: IdParams,
+      status: 200,
+      response: z.undefined(),
+      async handler({ auth, tx, params }) {
+        await links.delete(tx.em, auth.organizationId, params.id);
+        return undefined;
+      },
+    }),
     definePublicRoute({
       method: 'get',
       path: '/v1/checkout-links/:client_secret/redirect',
-      summary: "Open a fresh session from a link, prefilled from the query, and send the customer to it (307)",
+      summary: 'Open a fresh session from a link, prefilled from the query, and send the customer to it (307)',
       params: ClientSecretParams,
       status: 307,
       response: z.undefined(),

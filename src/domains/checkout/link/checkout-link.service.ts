@@ -31,11 +31,14 @@ export class CheckoutLinkService {
   constructor(private readonly deps: LinkDeps) {}
 
   async create(em: EntityManager, organizationId: string, input: CheckoutLinkCreate): Promise<CheckoutLink> {
-    const priceProduct = input.product_price_id ? ((await this.deps.products.priceOutputs(em, organizationId, [input.product_price_id]))[0]?.product_id ?? null) : null;
+    const priceProduct = input.product_price_id
+      ? ((await this.deps.products.priceOutputs(em, organizationId, [input.product_price_id]))[0]?.product_id ?? null)
+      : null;
     if (input.product_price_id && !priceProduct) throw invalidField(['body', 'product_price_id'], 'No such price in this organization.');
     const productIds = input.products ?? [input.product_id ?? priceProduct!];
     await this.checkProducts(em, organizationId, productIds);
-    if (input.discount_id && !(await this.deps.discounts.find(em, organizationId, input.discount_id))) throw invalidField(['body', 'discount_id'], 'No such discount in this organization.');
+    if (input.discount_id && !(await this.deps.discounts.find(em, organizationId, input.discount_id)))
+      throw invalidField(['body', 'discount_id'], 'No such discount in this organization.');
     const link = em.create(CheckoutLink, {
       id: newId(),
       organizationId,
@@ -69,8 +72,18 @@ export class CheckoutLinkService {
       await this.checkProducts(em, organizationId, input.products);
       link.productIds = [...new Set(input.products)];
     }
-    if (input.discount_id != null && !(await this.deps.discounts.find(em, organizationId, input.discount_id))) throw invalidField(['body', 'discount_id'], 'No such discount in this organization.');
-    const fields = { label: 'label', discount_id: 'discountId', seats: 'seats', success_url: 'successUrl', return_url: 'returnUrl', trial_interval: 'trialInterval', trial_interval_count: 'trialIntervalCount', metadata: 'metadata' } as const;
+    if (input.discount_id != null && !(await this.deps.discounts.find(em, organizationId, input.discount_id)))
+      throw invalidField(['body', 'discount_id'], 'No such discount in this organization.');
+    const fields = {
+      label: 'label',
+      discount_id: 'discountId',
+      seats: 'seats',
+      success_url: 'successUrl',
+      return_url: 'returnUrl',
+      trial_interval: 'trialInterval',
+      trial_interval_count: 'trialIntervalCount',
+      metadata: 'metadata',
+    } as const;
     for (const [key, property] of Object.entries(fields)) {
       const value = input[key as keyof CheckoutLinkUpdate];
       if (value !== undefined) (link as unknown as Record<string, unknown>)[property] = value;
@@ -106,12 +119,16 @@ export class CheckoutLinkService {
   async open(tx: Tx, clientSecret: string, query: URLSearchParams): Promise<Checkout> {
     const link = await tx.em.findOne(CheckoutLink, { clientSecret, deletedAt: null });
     if (!link) throw new ResourceNotFound('Checkout link not found.');
-    const products = (await this.deps.checkouts.products(tx.em, link.organizationId, link.productIds)).filter((p) => !p.is_archived && p.visibility !== 'draft');
+    const products = (await this.deps.checkouts.products(tx.em, link.organizationId, link.productIds)).filter(
+      (p) => !p.is_archived && p.visibility !== 'draft',
+    );
     if (!products.length) throw invalidField(['path', 'client_secret'], 'None of the products of this link can be bought right now.');
     const preselected = products.find((p) => p.id === query.get('product_id')) ?? products[0];
     const metadata = { ...link.metadata };
     for (const key of COPIED_TO_METADATA) if (query.get(key) && !(key in metadata)) metadata[key] = query.get(key)!.slice(0, 500);
-    const customFieldData = Object.fromEntries([...query].filter(([key]) => key.startsWith('custom_field_data.')).map(([key, value]) => [key.slice(18), value]));
+    const customFieldData = Object.fromEntries(
+      [...query].filter(([key]) => key.startsWith('custom_field_data.')).map(([key, value]) => [key.slice(18), value]),
+    );
     const base: CheckoutCreate = {
       products: [preselected.id, ...products.filter((p) => p !== preselected).map((p) => p.id)],
       seats: link.seats,
@@ -130,7 +147,12 @@ export class CheckoutLinkService {
       customer_name: query.get('customer_name')?.slice(0, 255) ?? null,
       amount: /^\d+$/.test(query.get('amount') ?? '') ? Number(query.get('amount')) : null,
     };
-    const checkout = await tryWithout(base, ['amount', 'discount_id'], (input) => this.deps.checkouts.create(tx, link.organizationId, input), () => tx.em.clear());
+    const checkout = await tryWithout(
+      base,
+      ['amount', 'discount_id'],
+      (input) => this.deps.checkouts.create(tx, link.organizationId, input),
+      () => tx.em.clear(),
+    );
     const code = query.get('discount_code');
     if (code && checkout.allowDiscountCodes) {
       await this.deps.checkouts.update(tx, checkout, { discount_code: code }).catch((error) => {
@@ -143,12 +165,20 @@ export class CheckoutLinkService {
   private async checkProducts(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<void> {
     const found = new Set((await this.deps.checkouts.products(em, organizationId, ids)).filter((p) => !p.is_archived).map((p) => p.id));
     const missing = ids.map((id, i) => ({ id, i })).filter(({ id }) => !found.has(id));
-    if (missing.length) throw new RequestValidationError(missing.map(({ i }) => ({ loc: ['body', 'products', i], msg: 'No such product in this organization.', type: 'unknown_product' })));
+    if (missing.length)
+      throw new RequestValidationError(
+        missing.map(({ i }) => ({ loc: ['body', 'products', i], msg: 'No such product in this organization.', type: 'unknown_product' })),
+      );
   }
 }
 
 /** Creates with the prefilled values; if a prefill is what fails, drops those and tries once more without them. */
-async function tryWithout(input: CheckoutCreate, optional: (keyof CheckoutCreate)[], create: (input: CheckoutCreate) => Promise<Checkout>, forget: () => void): Promise<Checkout> {
+async function tryWithout(
+  input: CheckoutCreate,
+  optional: (keyof CheckoutCreate)[],
+  create: (input: CheckoutCreate) => Promise<Checkout>,
+  forget: () => void,
+): Promise<Checkout> {
   try {
     return await create(input);
   } catch (error) {
