@@ -1,9 +1,9 @@
 // A worker process killed (SIGKILL) in the middle of a renewal: another worker takes over and the period is billed
 // exactly once — one renewal order, one charge. Slow by nature: the killed worker's activity is retried only after
 // its start-to-close timeout (1 minute).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { startHarness, eventually, type TestHarness } from '../support/harness';
+import { startWorkerProcess } from '../support/worker-process';
 import { chargesFor, getSubscription, ordersOf, sandboxCaller, subscribe, type Call } from '../support/subscriptions';
 
 let h: TestHarness;
@@ -19,21 +19,8 @@ afterAll(async () => {
   await h.close();
 });
 
-/** `bursar worker` for the sandbox as its own process, polling this test's task queue; resolves once it polls. */
-async function startWorkerProcess(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(__dirname, '../../bin/bursar.js'), 'worker', '--env', 'sandbox'], {
-    env: { ...process.env, TEMPORAL_TASK_QUEUE: h.config.TEMPORAL_TASK_QUEUE, DATA_DIR: h.config.DATA_DIR },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('polling task queue') && resolve());
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-  return child;
-}
-
 test('one renewal order and one charge after the worker is killed mid-renewal', async () => {
-  worker = await startWorkerProcess();
+  worker = await startWorkerProcess(h);
   const { clockId, subscription } = await subscribe(h, call, { price: 3100, start: '2025-03-10T00:00:00Z' });
   await eventually(async () => (await ordersOf(call, subscription.customer_id))[0]?.paid);
 

@@ -1,9 +1,9 @@
 // A test clock's advance is a durable flow (`test-clock:<id>`): when the worker process running it is killed
 // (SIGKILL) in the middle, another worker resumes it, the attached subscription renews once, and the clock is
 // released — never left `advancing`. Slow by nature: the dead worker is noticed when its heartbeat times out.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { startHarness, eventually, type TestHarness } from '../support/harness';
+import { startWorkerProcess } from '../support/worker-process';
 import { advance, chargesFor, getSubscription, ordersOf, sandboxCaller, subscribe, type Call } from '../support/subscriptions';
 
 let h: TestHarness;
@@ -19,23 +19,10 @@ afterAll(async () => {
   await h.close();
 });
 
-/** `bursar worker` for the sandbox as its own process, polling this test's task queue; resolves once it polls. */
-async function startWorkerProcess(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(__dirname, '../../bin/bursar.js'), 'worker', '--env', 'sandbox'], {
-    env: { ...process.env, TEMPORAL_TASK_QUEUE: h.config.TEMPORAL_TASK_QUEUE, DATA_DIR: h.config.DATA_DIR },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('polling task queue') && resolve());
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-  return child;
-}
-
 const clockStatus = async (id: string) => (await call('GET', `/v1/test-clocks/${id}`)).body.status;
 
 test('the advance resumes on another worker after the one running it is killed, and the clock is released', async () => {
-  worker = await startWorkerProcess();
+  worker = await startWorkerProcess(h);
   const { clockId, subscription } = await subscribe(h, call, { price: 1700, start: '2025-06-05T00:00:00Z' });
   await eventually(async () => (await ordersOf(call, subscription.customer_id))[0]?.paid);
 
