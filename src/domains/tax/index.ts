@@ -9,4 +9,4 @@ export {
   type SellerOfRecord,
   type TaxabilityReason,
 } from './tax.logic';
-export { checkedTaxId, validateTaxId, type TaxId, type TaxIdFormat } from './tax-id';
+export { checkedTaxId, validateTaxId, type TaxId, type TaxIdFormat } from './tax-id.logic';

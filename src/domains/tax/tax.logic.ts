@@ -1,7 +1,7 @@
 // The tax engine: what a seller of record charges on each line, for a customer somewhere, on a date. Pure.
 import { exclusiveTax, inclusiveTax, proportionalAmount, RATE_SCALE } from '../../kernel/money';
-import { validateTaxId, type TaxId } from './tax-id';
-import { EU_COUNTRIES, ratesFor, type JurisdictionRate, type TaxKind } from './tax.rates';
+import { validateTaxId, type TaxId } from './tax-id.logic';
+import { EU_COUNTRIES, ratesFor, type JurisdictionRate, type TaxKind } from './tax-rates.logic';
 
 export type TaxBehavior = 'inclusive' | 'exclusive';
 export type TaxabilityReason = 'standard_rated' | 'reverse_charge' | 'zero_rated' | 'not_collecting' | 'not_supported';

@@ -1,7 +1,7 @@
 // Business tax IDs: format and check digits validated offline with `stdnum` (a port of python-stdnum).
 import { stdnum } from 'stdnum';
 import { invalidField } from '../../kernel/errors';
-import { EU_COUNTRIES } from './tax.rates';
+import { EU_COUNTRIES } from './tax-rates.logic';
 
 /** The reference's TaxIDFormat values Bursar validates. */
 export type TaxIdFormat = 'eu_vat' | 'gb_vat' | 'no_vat' | 'ch_vat' | 'au_abn' | 'ca_bn' | 'us_ein' | 'in_gst';
