@@ -45,6 +45,40 @@ module.exports = {
       to: { path: '^activities/', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'definitions-know-no-domain',
+      severity: 'error',
+      comment:
+        'workflows/definitions.ts (flow names, ids, inputs, messages) is shared by the workflows, the domains and the platform: it may import ' +
+        'only @temporalio/workflow, src/contracts/ and src/kernel/, so that importing it never drags a domain in.',
+      from: { path: '^workflows/definitions\\.ts$' },
+      to: { pathNot: ['^node_modules/@temporalio/workflow/', '^src/contracts/', '^src/kernel/'] },
+    },
+    {
+      name: 'logic-is-pure',
+      severity: 'error',
+      comment:
+        '*.logic.ts files hold the pure rules workflows import: no Node built-ins (randomness, clocks, I/O belong in services, adapters or ' +
+        'src/platform/).',
+      from: { path: '\\.logic\\.ts$' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'logic-is-pure',
+      severity: 'error',
+      comment: '*.logic.ts files may not import src/app/, src/platform/, src/adapters/ or activities/: they decide, others act.',
+      from: { path: '\\.logic\\.ts$' },
+      to: { path: ['^src/(app|platform|adapters)/', '^activities/'] },
+    },
+    {
+      name: 'logic-is-pure',
+      severity: 'error',
+      comment:
+        'A *.logic.ts file may use the non-logic files of a domain (entities, services) only as types: their code reaches the ORM and the ' +
+        'database, which workflows must never load.',
+      from: { path: '\\.logic\\.ts$' },
+      to: { path: '^src/domains/', pathNot: '\\.logic\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'kernel-imports-nothing-of-the-project',
       severity: 'error',
       comment:
@@ -75,7 +109,7 @@ module.exports = {
       name: 'domains-below-app',
       severity: 'error',
       comment:
-        'src/app/ is the composition root (HTTP server, worker, container, config): it wires everything else together, so nothing may import it ' +
+        'src/app/ is the composition root (config, wiring, HTTP app, worker, CLI): it wires everything else together, so nothing may import it ' +
         'except test/, bench/ and bin/. Pass what is needed (config values, the database, ports) in from src/app instead.',
       from: { pathNot: ['^src/app/', '^test/', '^bench/', '^bin/'] },
       to: { path: '^src/app/' },
@@ -83,9 +117,11 @@ module.exports = {
     {
       name: 'platform-below-domains',
       severity: 'error',
-      comment: 'src/platform/ is shared infrastructure beneath the domains: it may not import src/domains/ or src/app/.',
+      comment:
+        'src/platform/ is shared infrastructure beneath the domains: it may not import src/domains/ or src/app/, nor workflows/ other than ' +
+        'the domain-free workflows/definitions.ts.',
       from: { path: '^src/platform/' },
-      to: { path: '^src/(domains|app)/' },
+      to: { path: ['^src/(domains|app)/', '^workflows/(?!definitions\\.ts$)'] },
     },
     {
       name: 'contracts-are-pure',

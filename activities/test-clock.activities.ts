@@ -1,5 +1,5 @@
-// Test clock activities: thin calls into the test-clock domain. Moving the flows heartbeats every second with the
-// flows already moved, so a retry after the worker died resumes where it stopped.
+// Test clock activities: thin calls into the test-clock domain. Moving the flows heartbeats every second, so Temporal
+// notices a dead worker within the heartbeat timeout and retries the step on another.
 import { Context } from '@temporalio/activity';
 import type { TestClockService } from '../src/domains/test-clock';
 import { asFailure } from './failures';
@@ -11,10 +11,9 @@ export const createTestClockActivities = (clocks: TestClockService) => ({
   beginTestClockAdvance: (testClockId: string, to: string) => clocks.beginAdvance(testClockId, to),
   async advanceAttachedFlows(testClockId: string, to: string): Promise<void> {
     const context = Context.current();
-    const done = new Set<string>((context.info.heartbeatDetails as string[] | undefined) ?? []);
-    const beat = setInterval(() => context.heartbeat([...done]), HEARTBEAT_MS);
+    const beat = setInterval(() => context.heartbeat(), HEARTBEAT_MS);
     try {
-      await asFailure(() => clocks.advanceFlows(testClockId, to, done));
+      await asFailure(() => clocks.advanceFlows(testClockId, to, context.cancellationSignal));
     } finally {
       clearInterval(beat);
     }

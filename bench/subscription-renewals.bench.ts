@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { ProductCreate } from '../src/contracts/product';
 import { inTransaction } from '../src/platform/database/transaction';
 import { inParallel } from '../src/kernel/concurrency';
+import { subscriptionWorkflowId, WORKFLOW_TYPES } from '../workflows/definitions';
 import { startBenchStack } from './bench-stack';
 
 const [count = 10_000] = process.argv.slice(2).map(Number);
@@ -63,9 +64,9 @@ async function main(): Promise<void> {
   const starting = performance.now();
   await inParallel(ids, 64, (id) =>
     env.temporal.workflow
-      .start('subscriptionLifecycle', {
+      .start(WORKFLOW_TYPES.subscription, {
         taskQueue: env.taskQueue,
-        workflowId: `subscription:${id}`,
+        workflowId: subscriptionWorkflowId(id),
         args: [{ subscriptionId: id, clock: { testClockId: clockId, frozenTime: START } }],
       })
       .then(() => undefined),

@@ -3,7 +3,7 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { CheckoutConfirm } from '../src/contracts/checkout';
 import type { DeliveryPolicy } from '../src/contracts/webhook';
-import type { SubscriptionCommand, SubscriptionSchedule } from '../src/domains/subscription/subscription.logic';
+import type { RecurringInterval } from '../src/kernel/calendar';
 
 /** Workflow type names (the exported workflow functions). */
 export const WORKFLOW_TYPES = {
@@ -62,6 +62,25 @@ export interface OrderInput {
 }
 
 // Subscription: `subscription:<id>`.
+/** A lifecycle command, the subscription workflow's Update (`subscription.logic.ts` says which are legal). */
+export type SubscriptionCommand =
+  | { kind: 'cancel'; reason: string | null; comment: string | null }
+  | { kind: 'uncancel' }
+  | { kind: 'revoke'; reason: string | null; comment: string | null }
+  | { kind: 'change'; productId?: string; seats?: number; discountId?: string | null; proration: 'invoice' | 'prorate' | 'next_period' }
+  | { kind: 'clear_pending_update' };
+/** What the workflow schedules from: the status, the period's end, and dunning's settings. */
+export interface SubscriptionSchedule {
+  status: 'trialing' | 'active' | 'past_due' | 'canceled';
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: string;
+  interval: RecurringInterval;
+  intervalCount: number;
+  anchorDay: number;
+  dunningDays: number[];
+  /** The frozen time of the subscription's test clock now (it may have moved before the workflow started). */
+  clockTime: string | null;
+}
 /** An unpaid renewal being retried. */
 export interface Dunning {
   orderId: string;

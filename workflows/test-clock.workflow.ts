@@ -1,12 +1,12 @@
-// One sandbox test clock (`test-clock:<id>`): its advances and its deletion are Updates run one at a time. An advance
-// records the new time, moves every attached flow, and releases the clock; the step that moves the flows heartbeats,
-// so when the process running it dies another worker resumes it. Continues as new after many advances.
+// One sandbox test clock (`test-clock:<id>`): its advances and its deletion are Updates, one at a time. An advance
+// records the new time, moves every attached flow, and releases the clock whatever happened; the step that moves the
+// flows heartbeats, so when the process running it dies another worker resumes it. Continues as new after many
+// advances.
 import { ApplicationFailure, allHandlersFinished, condition, continueAsNew, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { advanceRefusal, type TestClockState } from '../src/domains/test-clock/test-clock.logic';
 import { TEST_CLOCK_ACTIVITY, TEST_CLOCK_ADVANCE_ACTIVITY } from '../temporal.config';
 import { advanceClockUpdate, deleteClockUpdate, type TestClockInput } from './definitions';
-import { businessFailure } from './failures';
 
 const { testClockState, beginTestClockAdvance, finishTestClockAdvance, deleteTestClock } = proxyActivities<Activities>(TEST_CLOCK_ACTIVITY);
 const { advanceAttachedFlows } = proxyActivities<Activities>(TEST_CLOCK_ADVANCE_ACTIVITY);
@@ -14,13 +14,19 @@ const { advanceAttachedFlows } = proxyActivities<Activities>(TEST_CLOCK_ADVANCE_
 /** Advances one run handles before it continues as new. */
 const ADVANCES_PER_RUN = 100;
 
+const notFound = () => ApplicationFailure.nonRetryable('Test clock not found.', 'ResourceNotFound');
+
 export async function testClockLifecycle({ testClockId: id, advances = 0 }: TestClockInput): Promise<'deleted' | 'continued'> {
   let state: TestClockState | undefined;
-  let busy = false;
+  /** What the clock is doing; an advance meanwhile is refused, a deletion waits. */
+  let busy: 'advancing' | 'deleting' | null = null;
+  /** The last advance's flows did not all settle: the same time may be sent again. */
+  let unsettled = false;
   let count = advances;
 
   const refuse = (to: string) => {
-    const refusal = state && advanceRefusal(state, to, busy);
+    if (!state) return; // not loaded yet: the handler checks once it is
+    const refusal = advanceRefusal({ ...state, deleted: state.deleted || busy === 'deleting' }, to, busy === 'advancing', unsettled);
     if (refusal) throw ApplicationFailure.nonRetryable(refusal.message, refusal.type, refusal.issues);
   };
 
@@ -28,34 +34,44 @@ export async function testClockLifecycle({ testClockId: id, advances = 0 }: Test
     advanceClockUpdate,
     async (to) => {
       await condition(() => state !== undefined);
-      refuse(to); // again: an earlier Update may have started an advance, or the clock was missing
-      busy = true;
+      refuse(to); // again, and taking the clock in the same step: another Update may have come first
+      busy = 'advancing';
       try {
         state = await beginTestClockAdvance(id, to);
+        if (state.deleted) throw notFound();
         try {
           await advanceAttachedFlows(id, to);
-        } catch (error) {
-          throw businessFailure(error, 'The attached flows did not settle; advance again in a moment.', 'ServiceUnavailable');
-        } finally {
-          state = await finishTestClockAdvance(id); // released whatever happened
+          unsettled = false;
+        } catch {
+          unsettled = true;
+          throw ApplicationFailure.nonRetryable(
+            'The flows on this clock did not all settle; advance again (to the same time) in a moment.',
+            'ServiceUnavailable',
+          );
         }
         count++;
       } finally {
-        busy = false;
+        state = await finishTestClockAdvance(id); // released whatever happened
+        busy = null;
       }
     },
     { validator: refuse },
   );
 
   setHandler(deleteClockUpdate, async () => {
-    await condition(() => state !== undefined && !busy);
-    if (state!.deleted) throw ApplicationFailure.nonRetryable('Test clock not found.', 'ResourceNotFound');
-    await deleteTestClock(id);
-    state = { ...state!, deleted: true };
+    while (state === undefined || busy !== null) await condition(() => state !== undefined && busy === null);
+    if (state.deleted) throw notFound();
+    busy = 'deleting';
+    try {
+      await deleteTestClock(id);
+      state = { ...state, deleted: true };
+    } finally {
+      busy = null;
+    }
   });
 
   state = await testClockState(id);
-  await condition(() => state!.deleted || (!busy && (count - advances >= ADVANCES_PER_RUN || workflowInfo().continueAsNewSuggested)));
+  await condition(() => state!.deleted || (busy === null && (count - advances >= ADVANCES_PER_RUN || workflowInfo().continueAsNewSuggested)));
   await condition(allHandlersFinished);
   if (state.deleted) return 'deleted';
   return continueAsNew<typeof testClockLifecycle>({ testClockId: id, advances: count });

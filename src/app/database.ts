@@ -8,7 +8,8 @@ import { IdempotencyKeySchema } from '../platform/idempotency/idempotency.entity
 import { OutboxMessageSchema } from '../platform/outbox/outbox.entity';
 import { Migration20261122000000_foundation } from './migrations/Migration20261122000000_foundation';
 import { Migration20261122010000_catalog } from './migrations/Migration20261122010000_catalog';
-import { CustomFieldSchema, ProductPriceSchema, ProductSchema } from '../domains/catalog/catalog.entity';
+import { ProductPriceSchema, ProductSchema } from '../domains/catalog/catalog.entity';
+import { CustomFieldSchema } from '../domains/catalog/custom-field/custom-field.entity';
 import { DiscountSchema } from '../domains/discount/discount.entity';
 import { BenefitSchema } from '../domains/benefit/benefit.entity';
 import { StoredFileSchema } from '../domains/file/file.entity';

@@ -10,7 +10,7 @@ import type { OutboxService } from '../platform/outbox';
 import { OUTBOX_KINDS } from '../platform/outbox';
 import type { FlowClient } from '../platform/temporal/flow-client';
 import { BenefitQueries, BenefitService, benefitRoutes } from '../domains/benefit';
-import { CustomFieldService, ProductService, catalogRoutes } from '../domains/catalog';
+import { CustomFieldService, ProductService, catalogRoutes, customFieldRoutes } from '../domains/catalog';
 import {
   CheckoutClientService,
   CheckoutFlowService,
@@ -56,8 +56,8 @@ export function wireDomains(p: Platform) {
   // Files, benefits and products point at each other: the read sides come first, the commands after.
   const fileQueries = new FileQueries(p.storage);
   const benefitQueries = new BenefitQueries();
-  const products = new ProductService({ clock, outbox, meters, benefits: benefitQueries, files: fileQueries });
   const customFields = new CustomFieldService(clock);
+  const products = new ProductService({ clock, outbox, meters, benefits: benefitQueries, files: fileQueries, customFields });
   const benefits = new BenefitService({ clock, outbox, meters, files: fileQueries, products });
   const files = new FileService(p.storage, clock, {
     environment,
@@ -137,7 +137,8 @@ export function wireDomains(p: Platform) {
 
   const routes: RouteDefinition[] = [
     ...meterRoutes({ meters }),
-    ...catalogRoutes({ products, customFields }),
+    ...catalogRoutes({ products }),
+    ...customFieldRoutes({ customFields }),
     ...discountRoutes({ discounts }),
     ...benefitRoutes({ benefits }),
     ...fileRoutes({ files, queries: fileQueries }),

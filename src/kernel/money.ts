@@ -1,4 +1,5 @@
-// Money is integer minor units (cents). Every amount Bursar derives is computed here, rounding half-up once.
+// Money is integer minor units (cents). The arithmetic every amount goes through — percentages, proration, tax
+// carved out or added, seat tiers — is here, rounding half-up once; domains' *.logic.ts apply it to their rules.
 
 /** Largest amount a price, a discount or a charge may carry (99,999,999 minor units). */
 export const MAX_AMOUNT = 99_999_999;

@@ -1,7 +1,7 @@
 // Test clocks through the API: CRUD in the sandbox, refused in production, customers attached at creation, and a
-// checkout's expiry following its clock.
-import { startHarness, type TestHarness } from '../support/harness';
-import { SUBSCRIPTION_SCOPES, advance, sandboxCaller, type Call } from '../support/subscriptions';
+// checkout's expiry following its clock, and advances and deletes serialized by the clock's workflow.
+import { eventually, startHarness, type TestHarness } from '../support/harness';
+import { SUBSCRIPTION_SCOPES, advance, ordersOf, sandboxCaller, subscribe, type Call } from '../support/subscriptions';
 
 let h: TestHarness;
 let call: Call;
@@ -68,4 +68,22 @@ test('customers attach to a clock when created; their checkout expires on the cl
   expect((await call('GET', `/v1/checkouts/${checkout.body.id}`)).body.status).toBe('open');
   await advance(call, clock.id, '2025-05-01T10:00:00Z');
   expect((await call('GET', `/v1/checkouts/${checkout.body.id}`)).body.status).toBe('expired');
+});
+
+test('an advance and a delete sent together run one after the other; two deletes delete once', async () => {
+  const { clockId, subscription } = await subscribe(h, call, { price: 1300, start: '2025-02-10T00:00:00Z' });
+  await eventually(async () => (await ordersOf(call, subscription.customer_id))[0]?.paid);
+  const [advanced, deleted] = await Promise.all([
+    call('POST', `/v1/test-clocks/${clockId}/advance`, { frozen_time: '2025-03-11T00:00:00Z' }),
+    call('DELETE', `/v1/test-clocks/${clockId}`),
+  ]);
+  expect(deleted.status).toBe(204);
+  expect([200, 404]).toContain(advanced.status); // before or after the delete, never during it
+  const renewals = (await ordersOf(call, subscription.customer_id)).filter((order) => order.billing_reason === 'subscription_cycle');
+  expect(renewals).toHaveLength(advanced.status === 200 ? 1 : 0);
+  expect((await call('GET', `/v1/test-clocks/${clockId}`)).status).toBe(404);
+
+  const other = (await call('POST', '/v1/test-clocks/', { frozen_time: '2025-01-01T00:00:00Z' })).body;
+  const statuses = (await Promise.all([call('DELETE', `/v1/test-clocks/${other.id}`), call('DELETE', `/v1/test-clocks/${other.id}`)])).map((r) => r.status);
+  expect(statuses.sort()).toEqual([204, 404]);
 });

@@ -1,6 +1,6 @@
 // The catalog's rules: what each price needs, seat tiers, which prices may live together on a product, intervals, custom field options.
+import { customFieldPropertyIssues } from '../../src/domains/catalog/custom-field/custom-field.logic';
 import {
-  customFieldPropertyIssues,
   intervalIssues,
   normalizedTiers,
   priceChangeIssues,

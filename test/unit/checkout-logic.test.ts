@@ -2,6 +2,7 @@
 import {
   activeTrial,
   billingAddressFields,
+  buyerIssue,
   checkoutAmounts,
   resolveTaxBehavior,
   type CheckoutAmountsInput,
@@ -274,4 +275,19 @@ test.each([
   ['CA', true, ['required', 'required', 'required', 'required', 'required', 'optional']],
 ] as const)('billing address fields for %p (full address %p)', (country, fullAddress, [countryMode, state, city, postal_code, line1, line2]) => {
   expect(billingAddressFields(country, fullAddress)).toEqual({ country: countryMode, state, city, postal_code, line1, line2 });
+});
+
+describe('buyerIssue: the buyer amount and seats, checked before anything else', () => {
+  test.each([
+    ['a fixed price, nothing given', fixed(1000), { amount: null, seats: null }, null],
+    ['pay what you want within bounds', custom(500, 5000), { amount: 700, seats: null }, null],
+    ['pay what you want below the minimum', custom(500, 5000), { amount: 400, seats: null }, ['body', 'amount']],
+    ['pay what you want above the maximum', custom(500, 5000), { amount: 5001, seats: null }, ['body', 'amount']],
+    ['seats on a seat-based price', seats('volume'), { amount: null, seats: 5 }, null],
+    ['too many seats', seats('volume'), { amount: null, seats: 21 }, ['body', 'seats']],
+    ['seats on a fixed price', fixed(1000), { amount: null, seats: 2 }, ['body', 'seats']],
+    ['seats on a metered price', metered, { amount: null, seats: 1 }, ['body', 'seats']],
+  ] as [string, Price, { amount: number | null; seats: number | null }, (string | number)[] | null][])('%s', (_name, price, buyer, loc) => {
+    expect(buyerIssue(price, buyer)?.loc ?? null).toEqual(loc);
+  });
 });

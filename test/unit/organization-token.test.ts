@@ -1,4 +1,8 @@
-import { generateOrganizationToken, hasValidChecksum, hashToken, isScope, slugify } from '../../src/domains/organization/organization.logic';
+import { ORGANIZATION_TOKEN_PREFIX, isScope, slugify } from '../../src/domains/organization/organization.logic';
+import { generateToken, hasValidChecksum as checksumMatches, hashToken } from '../../src/platform/crypto/tokens';
+
+const generateOrganizationToken = () => generateToken(ORGANIZATION_TOKEN_PREFIX);
+const hasValidChecksum = (token: string) => checksumMatches(token, ORGANIZATION_TOKEN_PREFIX);
 
 test('tokens carry the prefix, 43 base62 characters and a valid checksum, and never repeat', () => {
   const tokens = Array.from({ length: 200 }, generateOrganizationToken);

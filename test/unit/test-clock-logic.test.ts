@@ -71,3 +71,19 @@ test.each([
 test('hasSettled: blocked without a deadline (Infinity) has settled', () => {
   expect(hasSettled({ ending: false, waitingUntil: Infinity, frozen: ms(FROZEN) })).toBe(true);
 });
+
+describe('advanceRefusal after an advance whose flows did not all settle', () => {
+  test.each([
+    // name, to, unsettled, refusal type (null: allowed)
+    ['the same time again, to finish it', FROZEN, true, null],
+    ['the same time again after a settled advance', FROZEN, false, 'RequestValidationError'],
+    ['a later time', '2025-02-01T00:00:00.000Z', true, null],
+    ['an earlier time', '2025-01-30T00:00:00.000Z', true, 'RequestValidationError'],
+  ] as [string, string, boolean, string | null][])('%s → %p', (_name, to, unsettled, expected) => {
+    expect(advanceRefusal(live, to, false, unsettled)?.type ?? null).toBe(expected);
+  });
+
+  test('an advance in flight is still a conflict', () => {
+    expect(advanceRefusal(live, FROZEN, true, true)?.type).toBe('Conflict');
+  });
+});

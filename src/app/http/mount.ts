@@ -24,31 +24,30 @@ export interface MountDeps {
 const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
 /**
- * Path segments the /v1 API uses for collection actions (`/v1/orders/export`): never an id, so until such an action
- * exists its path answers "No such endpoint" rather than a 422 about a malformed id.
+ * Collection actions of the /v1 API (`GET /v1/orders/export`): never an id, so until such an action exists its path
+ * answers "No such endpoint" rather than a 422 about a malformed id.
  */
 const COLLECTION_ACTIONS = new Set(['export']);
 
 export function mountRoute(router: Router, deps: MountDeps, route: RouteDefinition): void {
   router[route.method](route.path, async (ctx: Context, next) => {
-    if (Object.values(ctx.params as Record<string, string>).some((value) => COLLECTION_ACTIONS.has(value))) return next();
+    if (ctx.method === 'GET' && COLLECTION_ACTIONS.has(ctx.params.id)) return next();
     const auth = route.scopes ? requireScope(await deps.authenticate(ctx), route.scopes) : undefined;
     const params = route.params ? parseInput(route.params, ctx.params, 'path') : undefined;
     const query = route.query ? parseInput(route.query, rawQuery(ctx), 'query') : undefined;
-    const rawBody = route.rawBody ? await readRawBody(ctx, deps.bodyLimitBytes) : '';
     const body = route.body ? parseInput(route.body, await readJsonBody(ctx, deps.bodyLimitBytes), 'body') : undefined;
     if (auth) assertOwnOrganization(body, auth.organizationId);
-    const request: RequestDetails = { search: new URLSearchParams(ctx.querystring), header: (name) => ctx.get(name), rawBody };
+    const request: RequestDetails = {
+      search: new URLSearchParams(ctx.querystring),
+      header: (name) => ctx.get(name),
+      rawBody: () => readRawBody(ctx, deps.bodyLimitBytes),
+    };
     const input = { auth, body, query, params, request };
 
     if (route.outsideTransaction) {
       const em = deps.orm.em.fork();
-      return reply(
-        ctx,
-        route.status,
-        await route.handler({ ...input, tx: { em, afterCommit: (task) => void task() }, idempotencyKey: idempotencyKey(ctx) }),
-        false,
-      );
+      const key = auth ? idempotencyKey(ctx) : undefined;
+      return reply(ctx, route.status, await route.handler({ ...input, tx: { em, afterCommit: (task) => void task() }, idempotencyKey: key }), false);
     }
     const key = route.idempotent && auth ? idempotencyKey(ctx) : undefined;
     const response = await inTransaction(deps.orm, async (tx) => {

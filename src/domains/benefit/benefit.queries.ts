@@ -1,7 +1,9 @@
 // What other domains read of benefits: the live ones among some ids, and whether any still lists a file.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Benefit } from './benefit.entity';
-import { benefits } from './benefit.service';
+import { OwnedRepository } from '../../platform/database/owned-repository';
+import { Benefit } from './benefit.entity';
+
+export const benefits = new OwnedRepository(Benefit, { label: 'Benefit', softDeleted: true });
 
 export class BenefitQueries {
   /** The organization's undeleted benefits among `ids`. */

@@ -2,7 +2,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { BENEFIT_PROPERTIES_OUTPUT, type BenefitCreate, type BenefitListQuery, type BenefitType, type BenefitUpdate } from '../../contracts/benefit';
 import { likeContains } from '../../platform/database/list-query';
-import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { Tx } from '../../platform/database/transaction';
 import type { Clock } from '../../kernel/clock';
 import { RequestValidationError, invalidField } from '../../kernel/errors';
@@ -12,6 +11,7 @@ import type { FileQueries } from '../file';
 import type { MeterService } from '../meter';
 import { Benefit } from './benefit.entity';
 import { benefitOutput } from './benefit.output';
+import { benefits } from './benefit.queries';
 
 const SORT_COLUMNS = { created_at: 'createdAt', description: 'description', type: 'type', user_order: 'createdAt' } as const;
 
@@ -23,8 +23,6 @@ export interface BenefitDeps {
   /** The products that grant benefits: a deleted benefit is detached from them. */
   products: { detachBenefit(em: EntityManager, organizationId: string, benefitId: string): Promise<void> };
 }
-
-export const benefits = new OwnedRepository(Benefit, { label: 'Benefit', softDeleted: true });
 
 export class BenefitService {
   constructor(private readonly deps: BenefitDeps) {}

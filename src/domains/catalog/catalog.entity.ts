@@ -1,7 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { Metadata } from '../../contracts/common';
 import type { RecurringInterval } from '../../contracts/catalog-common';
-import type { CustomFieldType } from '../../contracts/custom-field';
 import type { SeatTier, SeatTierType } from '../../kernel/money';
 
 export type ProductVisibility = 'draft' | 'private' | 'public';
@@ -59,18 +58,6 @@ export class ProductPrice {
   modifiedAt: Date | null = null;
 }
 
-export class CustomField {
-  id!: string;
-  organizationId!: string;
-  type!: CustomFieldType;
-  slug!: string;
-  name!: string;
-  properties!: Record<string, unknown>;
-  metadata!: Metadata;
-  createdAt!: Date;
-  modifiedAt: Date | null = null;
-}
-
 const timestamps = {
   createdAt: { type: 'Date', columnType: 'timestamptz' },
   modifiedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
@@ -121,21 +108,6 @@ export const ProductPriceSchema = new EntitySchema<ProductPrice>({
     seatTierType: { type: 'text', nullable: true },
     seatTiers: { type: 'json', nullable: true },
     position: { type: 'integer' },
-    ...timestamps,
-  },
-});
-
-export const CustomFieldSchema = new EntitySchema<CustomField>({
-  class: CustomField,
-  tableName: 'custom_field',
-  properties: {
-    id: { type: 'uuid', primary: true },
-    organizationId: { type: 'uuid' },
-    type: { type: 'text' },
-    slug: { type: 'text' },
-    name: { type: 'text' },
-    properties: { type: 'json' },
-    metadata: { type: 'json' },
     ...timestamps,
   },
 });

@@ -1,4 +1,5 @@
 export { ProductService } from './product.service';
 export { productSummary } from './product.output';
-export { CustomFieldService } from './custom-field.service';
 export { catalogRoutes } from './catalog.routes';
+export { CustomFieldService } from './custom-field/custom-field.service';
+export { customFieldRoutes } from './custom-field/custom-field.routes';

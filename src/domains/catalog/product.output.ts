@@ -6,14 +6,16 @@ import type { Product as ProductOutput, ProductSummary } from '../../contracts/p
 import { benefitOutput, type BenefitQueries } from '../benefit';
 import type { FileQueries } from '../file';
 import type { Meter, MeterService } from '../meter';
-import { CustomField, type Product, ProductPrice } from './catalog.entity';
-import { customFieldOutput } from './custom-field.output';
+import { type Product, ProductPrice } from './catalog.entity';
+import { customFieldOutput } from './custom-field/custom-field.output';
+import type { CustomFieldService } from './custom-field/custom-field.service';
 import { byId } from '../../kernel/ids';
 
 export interface ProductOutputDeps {
   meters: MeterService;
   benefits: BenefitQueries;
   files: FileQueries;
+  customFields: CustomFieldService;
 }
 
 type ProductMedia = Extract<FileRead, { service: 'product_media' }>;
@@ -31,7 +33,7 @@ export async function productOutputs(em: EntityManager, deps: ProductOutputDeps,
     ),
   );
   const fieldIds = unique(products.flatMap((p) => p.customFields.map((f) => f.custom_field_id)));
-  const fields = byId(fieldIds.length ? await em.find(CustomField, { organizationId, id: { $in: fieldIds } }) : []);
+  const fields = byId(await deps.customFields.findByIds(em, organizationId, fieldIds));
 
   return products.map((product) => ({
     ...productSummary(product),

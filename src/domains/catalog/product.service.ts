@@ -12,7 +12,7 @@ import { NotPermitted, RequestValidationError, type ValidationIssue } from '../.
 import { byId, newId } from '../../kernel/ids';
 import { normalizeUnitAmount } from '../../kernel/money';
 import type { OutboxService } from '../../platform/outbox';
-import { CustomField, Product, ProductPrice, type AttachedField } from './catalog.entity';
+import { Product, ProductPrice, type AttachedField } from './catalog.entity';
 import { intervalIssues, normalizedTiers, priceChangeIssues } from './catalog.logic';
 import { priceOutput, productOutputs, productSummary, type ProductOutputDeps } from './product.output';
 import type { ProductPrice as PriceOutput } from '../../contracts/price';
@@ -263,7 +263,7 @@ export class ProductService {
         issues.push({ loc: ['body', 'medias', i], msg: 'No uploaded product_media file with this id in this organization.', type: 'unknown_file' });
     });
     const fields = (input.attached_custom_fields ?? []).map((f) => f.custom_field_id);
-    const foundFields = new Set(fields.length ? (await em.find(CustomField, { organizationId, id: { $in: fields } })).map((f) => f.id) : []);
+    const foundFields = new Set((await this.deps.customFields.findByIds(em, organizationId, fields)).map((f) => f.id));
     fields.forEach((id, i) => {
       if (!foundFields.has(id))
         issues.push({

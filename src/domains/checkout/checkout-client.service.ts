@@ -55,11 +55,12 @@ export class CheckoutClientService {
    * A verified Stripe event: a charge Stripe reported as processing has settled, and the session's workflow is told.
    * An event about a session that is gone is acknowledged.
    */
-  async receiveStripeEvent(rawBody: string, signature: string): Promise<void> {
+  async receiveStripeEvent(rawBody: () => Promise<string>, signature: string): Promise<void> {
     if (!this.deps.stripeWebhookSecret) throw new ResourceNotFound('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
+    const body = await rawBody();
     let settlement;
     try {
-      settlement = settlementFrom(rawBody, signature, this.deps.stripeWebhookSecret);
+      settlement = settlementFrom(body, signature, this.deps.stripeWebhookSecret);
     } catch {
       throw new BadRequest('The Stripe signature does not match.');
     }

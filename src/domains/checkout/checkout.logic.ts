@@ -49,6 +49,15 @@ export function upfrontAmount(
   }
 }
 
+/** What is wrong with the buyer's amount or seats for this price, or null. */
+export function buyerIssue(price: CheckoutPrice, buyer: { amount: number | null; seats: number | null }): ValidationIssue | null {
+  const upfront = upfrontAmount(price, buyer);
+  if ('loc' in upfront) return upfront;
+  if (buyer.seats !== null && price.amount_type !== 'seat_based')
+    return { loc: ['body', 'seats'], msg: 'Seats apply only to seat-based prices.', type: 'value_error' };
+  return null;
+}
+
 /** What a session charges, from its price, the buyer's amount or seats, its discount and where the customer is. */
 export interface CheckoutAmountsInput {
   price: CheckoutPrice & { tax_behavior: string | null };
@@ -71,10 +80,9 @@ export function checkoutAmounts(
   input: CheckoutAmountsInput,
 ): { totals: Totals; seats: number | null; taxBehavior: 'inclusive' | 'exclusive' | null } | ValidationIssue {
   const { price, currency } = input;
-  const upfront = upfrontAmount(price, input.buyer);
-  if ('loc' in upfront) return upfront;
-  if (input.buyer.seats !== null && price.amount_type !== 'seat_based')
-    return { loc: ['body', 'seats'], msg: 'Seats apply only to seat-based prices.', type: 'value_error' };
+  const issue = buyerIssue(price, input.buyer);
+  if (issue) return issue;
+  const upfront = upfrontAmount(price, input.buyer) as { amount: number; seats: number | null };
   const discountable = paymentFlags({
     prices: [price],
     isRecurring: input.isRecurring,

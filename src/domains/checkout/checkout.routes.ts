@@ -120,7 +120,6 @@ export function checkoutRoutes({ checkouts, client }: { checkouts: CheckoutServi
       summary: 'Stripe events (verified by their signature) settle charges Stripe reported as processing',
       status: 200,
       response: z.object({ received: z.literal(true) }),
-      rawBody: true,
       outsideTransaction: true,
       async handler({ request }) {
         await client.receiveStripeEvent(request.rawBody, request.header('stripe-signature'));

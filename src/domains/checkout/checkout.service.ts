@@ -22,7 +22,7 @@ import { checkedTaxId, type SellerOfRecord } from '../tax';
 import type { TestClockQueries } from '../test-clock';
 import { Checkout } from './checkout.entity';
 import { ExpiredCheckoutError, NotOpenCheckout } from './checkout.errors';
-import { activeTrial, checkoutAmounts, customFieldIssues, type AttachedFieldRule, type CheckoutPrice } from './checkout.logic';
+import { activeTrial, buyerIssue, checkoutAmounts, customFieldIssues, type AttachedFieldRule, type CheckoutPrice } from './checkout.logic';
 import { checkoutOutput, checkoutPublicOutput } from './checkout.output';
 
 export interface CheckoutDeps {
@@ -232,7 +232,12 @@ export class CheckoutService {
   /** Amounts, discount and tax of the session as it stands; a discount that no longer applies is dropped. */
   async recompute(em: EntityManager, checkout: Checkout, products?: ProductOutput[]): Promise<void> {
     const [product] = products?.filter((p) => p.id === checkout.productId) ?? (await this.products(em, checkout.organizationId, [checkout.productId]));
-    const price = product.prices.find((p) => p.id === checkout.productPriceId) ?? staticPrice(product, checkout.currency)!;
+    const price = (product.prices.find((p) => p.id === checkout.productPriceId) ?? staticPrice(product, checkout.currency)!) as CheckoutPrice & {
+      tax_behavior: string | null;
+    };
+    const buyer = { amount: checkout.customAmount, seats: checkout.seats };
+    const issue = buyerIssue(price, buyer); // the buyer's input is checked before the discount, as it always was
+    if (issue) throw new RequestValidationError([issue]);
     const discount = checkout.discountId ? await this.deps.discounts.find(em, checkout.organizationId, checkout.discountId) : null;
     if (checkout.discountId && !discount) throw invalidField(['body', 'discount_id'], 'No such discount in this organization.');
     const now = await this.now(em, checkout);
@@ -241,9 +246,9 @@ export class CheckoutService {
     const refusal = discount && discountRefusal(discount, product.id, checkout.currency, now);
     if (refusal) throw invalidField(['body', checkout.discountId ? 'discount_id' : 'discount_code'], refusal);
     const amounts = checkoutAmounts({
-      price: price as CheckoutPrice & { tax_behavior: string | null },
+      price,
       isRecurring: product.is_recurring,
-      buyer: { amount: checkout.customAmount, seats: checkout.seats },
+      buyer,
       discount: discount && { ...discountRule(discount), duration: discount.duration },
       currency: checkout.currency,
       customer: { address: checkout.customerBillingAddress, taxId: checkout.customerTaxId, isBusiness: checkout.isBusinessCustomer },

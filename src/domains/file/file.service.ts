@@ -141,8 +141,7 @@ export class FileService {
 
   async delete(em: EntityManager, organizationId: string, id: string): Promise<void> {
     const file = await this.get(em, organizationId, id);
-    const uses = await Promise.all(this.options.users.map((user) => user.isFileUsed(em, organizationId, id)));
-    if (uses.some(Boolean)) {
+    if (await this.isUsed(em, organizationId, id)) {
       throw new NotPermitted('This file is still used by a benefit or a product; remove it there first.');
     }
     await files.softDelete(em, file, this.clock.now());
@@ -151,6 +150,12 @@ export class FileService {
 
   list(em: EntityManager, organizationId: string, query: FileListQuery) {
     return files.list(em, organizationId, query, { alias: 'f', where: (qb) => query.ids && qb.andWhere({ id: { $in: query.ids } }) });
+  }
+
+  /** Asks each user of files in turn, stopping at the first that still uses this one. */
+  private async isUsed(em: EntityManager, organizationId: string, fileId: string): Promise<boolean> {
+    for (const user of this.options.users) if (await user.isFileUsed(em, organizationId, fileId)) return true;
+    return false;
   }
 
   async download(em: EntityManager, organizationId: string, id: string): Promise<{ file: StoredFile; url: PresignedUrl }> {

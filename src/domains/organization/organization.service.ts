@@ -5,7 +5,8 @@ import type { AuthenticatedOrganization } from '../../platform/http/route';
 import { Conflict, ResourceNotFound } from '../../kernel/errors';
 import { isUuid, newId } from '../../kernel/ids';
 import { Organization, OrganizationAccessToken } from './organization.entity';
-import { generateOrganizationToken, hasValidChecksum, hashToken, slugify, type Scope } from './organization.logic';
+import { generateToken, hasValidChecksum, hashToken } from '../../platform/crypto/tokens';
+import { ORGANIZATION_TOKEN_PREFIX, slugify, type Scope } from './organization.logic';
 
 export class OrganizationService {
   constructor(
@@ -32,7 +33,7 @@ export class OrganizationService {
     em: EntityManager,
     input: { organizationId: string; scopes: Scope[]; comment?: string; expiresAt?: Date | null },
   ): Promise<{ token: string; accessToken: OrganizationAccessToken }> {
-    const token = generateOrganizationToken();
+    const token = generateToken(ORGANIZATION_TOKEN_PREFIX);
     const accessToken = em.create(OrganizationAccessToken, {
       id: newId(),
       organizationId: input.organizationId,
@@ -49,7 +50,7 @@ export class OrganizationService {
 
   /** Resolves a bearer token to its organization, or null when it is unknown, revoked or expired. */
   async authenticate(em: EntityManager, token: string): Promise<AuthenticatedOrganization | null> {
-    if (!hasValidChecksum(token)) return null;
+    if (!hasValidChecksum(token, ORGANIZATION_TOKEN_PREFIX)) return null;
     const accessToken = await em.findOne(OrganizationAccessToken, { tokenHash: hashToken(token, this.secret), revokedAt: null });
     if (!accessToken) return null;
     if (accessToken.expiresAt && accessToken.expiresAt <= this.clock.now()) return null;

@@ -1,5 +1,5 @@
 // The subscription's business errors; its workflow reports them by name, and the API answers them as the reference does.
-import { BursarError } from '../../kernel/errors';
+import { BursarError, Conflict } from '../../kernel/errors';
 import { reportedError } from '../../platform/temporal/flow-client';
 
 /** An off-session charge failed; nothing was changed. */
@@ -15,7 +15,7 @@ export class AlreadyCanceledSubscription extends BursarError {
 /** Everything the subscription workflow may report. */
 export const SUBSCRIPTION_ERRORS = [PaymentFailed, AlreadyCanceledSubscription];
 
-/** The error for a refused command (`commandRefusal`). */
+/** The error for a refused command (`commandRefusal`); a refusal of an unknown kind is a conflict. */
 export function refusalError(refusal: { type: string; message: string }): BursarError {
-  return reportedError(refusal.type, refusal.message, null, SUBSCRIPTION_ERRORS)!;
+  return reportedError(refusal.type, refusal.message, null, SUBSCRIPTION_ERRORS) ?? new Conflict(refusal.message);
 }

@@ -1,38 +1,21 @@
-// Subscription rules that need no database: which lifecycle commands are legal, dunning's schedule, and the lines
-// and amounts of a renewal. Amounts come from kernel/money.
+// Subscription rules that need no database: a request's command and whether it is legal, the plan a change moves to,
+// dunning's schedule, what the workflow shows as upcoming, and a renewal's lines (discounts by the discount domain's
+// rules). The command and schedule types live with the flow's definitions, where the workflow takes them.
 import { discountAmount, type DiscountRule } from '../discount/discount.logic';
 import type { ProductPrice as PriceOutput } from '../../contracts/price';
 import type { Product as ProductOutput } from '../../contracts/product';
 import type { SubscriptionUpdate } from '../../contracts/subscription';
+import type { SubscriptionCommand, SubscriptionSchedule, UpcomingSchedule } from '../../../workflows/definitions';
 import { addInterval, type RecurringInterval } from '../../kernel/calendar';
 import { invalidField } from '../../kernel/errors';
 import { seatsPrice } from '../../kernel/money';
 import type { SubscriptionStatus } from './subscription.entity';
 
-export type SubscriptionCommand =
-  | { kind: 'cancel'; reason: string | null; comment: string | null }
-  | { kind: 'uncancel' }
-  | { kind: 'revoke'; reason: string | null; comment: string | null }
-  | { kind: 'change'; productId?: string; seats?: number; discountId?: string | null; proration: 'invoice' | 'prorate' | 'next_period' }
-  | { kind: 'clear_pending_update' };
-
-/** What the workflow schedules from: the status, the period's end, and dunning's settings. */
-export interface SubscriptionSchedule {
-  status: SubscriptionStatus;
-  cancelAtPeriodEnd: boolean;
-  currentPeriodEnd: string;
-  interval: RecurringInterval;
-  intervalCount: number;
-  anchorDay: number;
-  dunningDays: number[];
-  /** The frozen time of the subscription's test clock now (it may have moved before the workflow started). */
-  clockTime: string | null;
-}
+export type { SubscriptionCommand, SubscriptionSchedule };
 
 /** What the subscription will do next (a renewal, its end, a payment retry) and the next three renewals. */
-export function upcomingSchedule(schedule: SubscriptionSchedule | undefined, retryAt: string | null) {
-  type Action = 'renew' | 'end' | 'retry_payment' | 'none';
-  const at = (action: Action, when: string | null, renewals: string[] = []) => ({
+export function upcomingSchedule(schedule: SubscriptionSchedule | undefined, retryAt: string | null): UpcomingSchedule {
+  const at = (action: UpcomingSchedule['next']['action'], when: string | null, renewals: string[] = []): UpcomingSchedule => ({
     status: schedule?.status ?? 'starting',
     next: { action, at: when },
     renewals,

@@ -67,7 +67,7 @@ const SORT_COLUMNS = {
 
 const LIVE = ['trialing', 'active', 'past_due'];
 
-export const subscriptions = new OwnedRepository(Subscription, { label: 'Subscription' });
+const subscriptions = new OwnedRepository(Subscription, { label: 'Subscription' });
 
 export class SubscriptionService {
   constructor(private readonly deps: SubscriptionDeps) {}

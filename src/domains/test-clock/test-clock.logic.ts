@@ -8,11 +8,20 @@ export interface TestClockState {
   deleted: boolean;
 }
 
-/** Why an advance to `to` is refused (the error's name and message; a 422 carries its issues), or null. */
-export function advanceRefusal(state: TestClockState, to: string, advancing: boolean): { type: string; message: string; issues?: ValidationIssue[] } | null {
+/**
+ * Why an advance to `to` is refused (the error's name and message; a 422 carries its issues), or null. After an
+ * advance whose flows did not all settle (`unsettled`), the same time may be sent again to finish it.
+ */
+export function advanceRefusal(
+  state: TestClockState,
+  to: string,
+  advancing: boolean,
+  unsettled = false,
+): { type: string; message: string; issues?: ValidationIssue[] } | null {
   if (state.deleted) return { type: 'ResourceNotFound', message: 'Test clock not found.' };
   if (advancing) return { type: 'Conflict', message: 'This test clock is already advancing; wait for that to finish.' };
-  if (Date.parse(to) <= Date.parse(state.frozenTime)) {
+  const [target, frozen] = [Date.parse(to), Date.parse(state.frozenTime)];
+  if (target < frozen || (target === frozen && !unsettled)) {
     const message = 'A test clock only moves forward.';
     return { type: 'RequestValidationError', message, issues: [{ loc: ['body', 'frozen_time'], msg: message, type: 'value_error' }] };
   }

@@ -12,8 +12,7 @@ import { newId } from '../../kernel/ids';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { FlowClient } from '../../platform/temporal/flow-client';
 import { TestClock } from './test-clock.entity';
-import { advanceRefusal, type TestClockState } from './test-clock.logic';
-import { clockRefusalError } from './test-clock.errors';
+import type { TestClockState } from './test-clock.logic';
 
 /** A domain whose flows follow test clocks (checkouts, subscriptions). */
 export interface ClockFollowers {
@@ -64,12 +63,12 @@ export class TestClockService {
     return clocks.list(em, organizationId, query, { alias: 'c' });
   }
 
-  /** Moves the clock to `to` through its workflow; answers once every attached flow has settled. */
+  /**
+   * Moves the clock to `to` through its workflow, which refuses an illegal advance (backwards 422, another in flight
+   * 409); answers once every attached flow has settled.
+   */
   async advance(organizationId: string, id: string, to: Date): Promise<TestClock> {
     const clock = await this.get(this.deps.orm.em.fork(), organizationId, id);
-    // A backwards time is answered here; whether an advance is in flight only the clock's workflow knows for sure.
-    const refusal = advanceRefusal(stateOf(clock), to.toISOString(), false);
-    if (refusal) throw clockRefusalError(refusal);
     await this.send(clock, advanceClockUpdate, [to.toISOString()]);
     return this.get(this.deps.orm.em.fork(), organizationId, id);
   }
@@ -108,15 +107,18 @@ export class TestClockService {
 
   /**
    * Advances every flow attached to the clock, including flows started while advancing (a subscription born of a
-   * checkout), until no new one appears. `done` lists flows already advanced (by an earlier try of this step).
+   * checkout), until no new one appears. A flow already at `to` answers at once, so a retried step simply starts
+   * over; `signal` stops it when Temporal gave up on this try.
    */
-  async advanceFlows(id: string, to: string, done: Set<string>): Promise<void> {
+  async advanceFlows(id: string, to: string, signal?: AbortSignal): Promise<void> {
+    const done = new Set<string>();
     for (;;) {
       const em = this.deps.orm.em.fork();
       const attached = (await Promise.all(this.deps.followers.map((f) => f.flowsOnClock(em, id)))).flat();
       const flows = attached.filter((flow) => !done.has(flow));
       if (!flows.length) return;
       await inParallel(flows, CONCURRENCY, async (flow) => {
+        signal?.throwIfAborted();
         await this.deps.flows.advanceFlowClock(flow, new Date(to));
         done.add(flow);
       });

@@ -47,20 +47,21 @@ export class OwnedRepository<T extends OwnedRow> {
 
   /**
    * One page of the organization's live rows: `where` adds the list's own filters to the query (aliased `alias`),
-   * then the `organization_id`, `metadata` and `sorting` parameters apply (the id breaks ties).
+   * then the `organization_id`, `metadata` and `sorting` parameters apply (the id breaks ties; newest first when the
+   * list has no `sorting`).
    */
   async list<F extends string>(
     em: EntityManager,
     organizationId: string,
     query: OwnedListQuery<F>,
-    options: { alias: string; sort?: Record<F, string>; where?: (qb: QueryBuilder<T>) => void; orderBy?: Record<string, 'asc' | 'desc'>[] },
+    options: { alias: string; sort?: Record<F, string>; where?: (qb: QueryBuilder<T>) => void },
   ): Promise<Page<T>> {
     const qb = em.createQueryBuilder(this.entity, options.alias).where(this.live({ organizationId }));
     if (query.organization_id) qb.andWhere(this.filter({ organizationId: { $in: query.organization_id } }));
     options.where?.(qb);
     if (query.metadata) whereMetadata(qb, options.alias, query.metadata);
     if (options.sort && query.sorting) orderBySorting(qb, query.sorting, options.sort);
-    else qb.orderBy([...(options.orderBy ?? [{ createdAt: 'desc' }]), { id: 'asc' }]);
+    else qb.orderBy([{ createdAt: 'desc' }, { id: 'asc' }]); // lists without `sorting`: newest first
     return listPage(qb, query);
   }
 

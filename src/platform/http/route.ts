@@ -18,8 +18,8 @@ export interface RequestDetails {
   /** The query string as sent (routes whose query is open-ended, such as a checkout link's prefill). */
   search: URLSearchParams;
   header(name: string): string;
-  /** The body exactly as sent, for routes declared `rawBody` (signature checks). */
-  rawBody: string;
+  /** The body exactly as sent, for routes without a `body` contract that check a signature over it. */
+  rawBody(): Promise<string>;
 }
 
 export interface RouteInput<B, Q, P> {
@@ -37,7 +37,7 @@ export interface RouteInput<B, Q, P> {
 export type PublicRouteInput<B, Q, P> = Omit<RouteInput<B, Q, P>, 'auth'>;
 
 interface RouteOptions<B, Q, P> {
-  method: 'get' | 'post' | 'patch' | 'put' | 'delete';
+  method: 'get' | 'post' | 'patch' | 'delete';
   /** Koa-style path, e.g. `/v1/meters/:id`. */
   path: string;
   summary: string;
@@ -53,8 +53,6 @@ interface RouteOptions<B, Q, P> {
    * connection meanwhile; `tx` is then a plain entity manager for reads.
    */
   outsideTransaction?: boolean;
-  /** The handler reads the body itself (`request.rawBody`); it is not parsed as JSON. */
-  rawBody?: boolean;
 }
 
 export interface RouteDefinition<

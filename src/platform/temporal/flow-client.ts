@@ -110,7 +110,7 @@ export class FlowClient {
   }
 
   /** Whether the flow runs (a flow not started yet counts as running: the outbox is about to start it). */
-  async isRunning(workflowId: string): Promise<boolean> {
+  private async isRunning(workflowId: string): Promise<boolean> {
     return this.client.workflow
       .getHandle(workflowId)
       .describe()

@@ -1,13 +1,13 @@
 // Custom fields: CRUD, slugs unique per organization; deleting one detaches it from every product.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CustomFieldCreate, CustomFieldListQuery, CustomFieldUpdate } from '../../contracts/custom-field';
-import { likeContains } from '../../platform/database/list-query';
-import { OwnedRepository } from '../../platform/database/owned-repository';
-import type { Clock } from '../../kernel/clock';
-import { RequestValidationError, invalidField } from '../../kernel/errors';
-import { newId } from '../../kernel/ids';
-import { CustomField } from './catalog.entity';
-import { customFieldPropertyIssues } from './catalog.logic';
+import type { CustomFieldCreate, CustomFieldListQuery, CustomFieldUpdate } from '../../../contracts/custom-field';
+import { likeContains } from '../../../platform/database/list-query';
+import { OwnedRepository } from '../../../platform/database/owned-repository';
+import type { Clock } from '../../../kernel/clock';
+import { RequestValidationError, invalidField } from '../../../kernel/errors';
+import { newId } from '../../../kernel/ids';
+import { CustomField } from './custom-field.entity';
+import { customFieldPropertyIssues } from './custom-field.logic';
 
 const SORT_COLUMNS = { created_at: 'createdAt', slug: 'slug', name: 'name', type: 'type' } as const;
 const fields = new OwnedRepository(CustomField, { label: 'Custom field' });
@@ -75,6 +75,11 @@ export class CustomFieldService {
         if (query.query) qb.andWhere({ $or: [{ name: { $ilike: likeContains(query.query) } }, { slug: { $ilike: likeContains(query.query) } }] });
       },
     });
+  }
+
+  /** The organization's custom fields among `ids` (products attach them). */
+  findByIds(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<CustomField[]> {
+    return fields.findByIds(em, organizationId, ids);
   }
 
   private async assertSlugFree(em: EntityManager, organizationId: string, slug: string): Promise<void> {

@@ -1,6 +1,6 @@
 // Custom fields as the API shows them.
-import type { CustomField as CustomFieldOutput } from '../../contracts/custom-field';
-import type { CustomField } from './catalog.entity';
+import type { CustomField as CustomFieldOutput } from '../../../contracts/custom-field';
+import type { CustomField } from './custom-field.entity';
 
 export function customFieldOutput(field: CustomField): CustomFieldOutput {
   return {
