@@ -50,7 +50,7 @@ export interface FlowStart {
 export class FlowClient {
   constructor(
     private readonly client: Client,
-    readonly taskQueue: string,
+    private readonly taskQueue: string,
   ) {}
 
   /** Sends an Update and waits for its result; a failure the workflow reported comes back as the domain's error. */
