@@ -114,7 +114,8 @@ export class TestClockService {
     const done = new Set<string>();
     for (;;) {
       const em = this.deps.orm.em.fork();
-      const attached = (await Promise.all(this.deps.followers.map((f) => f.flowsOnClock(em, id)))).flat();
+      const attached: string[] = [];
+      for (const follower of this.deps.followers) attached.push(...(await follower.flowsOnClock(em, id)));
       const flows = attached.filter((flow) => !done.has(flow));
       if (!flows.length) return;
       await inParallel(flows, CONCURRENCY, async (flow) => {
