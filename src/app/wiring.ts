@@ -47,11 +47,12 @@ export interface Platform {
 export function wireDomains(p: Platform) {
   const { clock, outbox, orm, flows, processor, config, environment } = p;
   const publicUrl = config.publicUrls[environment];
+  const sandbox = environment === 'sandbox';
   const seller = { country: config.SELLER_COUNTRY, registeredIn: config.SELLER_TAX_REGISTRATIONS };
 
   const organizations = new OrganizationService(config.BURSAR_SECRET, clock);
   const meters = new MeterService(clock);
-  const testClockQueries = new TestClockQueries({ clock, enabled: environment === 'sandbox' });
+  const testClockQueries = new TestClockQueries({ clock, enabled: sandbox });
 
   // Files, benefits and products point at each other: the read sides come first, the commands after.
   const fileQueries = new FileQueries(p.storage);
@@ -110,7 +111,7 @@ export function wireDomains(p: Platform) {
   const checkoutFlow = new CheckoutFlowService({ orm, clock, outbox, checkouts, customers, orders, discounts, subscriptions, processor });
   const checkoutLinks = new CheckoutLinkService({ clock, publicUrl, checkouts, products, discounts });
 
-  const testClocks = new TestClockService({ orm, clock, flows, enabled: environment === 'sandbox', followers: [new CheckoutQueries(), subscriptionQueries] });
+  const testClocks = new TestClockService({ orm, clock, flows, enabled: sandbox, followers: [new CheckoutQueries(), subscriptionQueries] });
 
   const webhookEndpoints = new WebhookEndpointService({
     clock,

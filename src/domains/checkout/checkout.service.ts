@@ -53,7 +53,7 @@ export class CheckoutService {
       if (!product || product.is_archived) issues.push({ loc: ['body', 'products', i], msg: 'No such product in this organization.', type: 'unknown_product' });
     });
     if (issues.length) throw new RequestValidationError(issues);
-    const customer = input.customer_id ? await this.deps.customers.get(tx.em, organizationId, input.customer_id).catch(() => null) : null;
+    const customer = input.customer_id ? await this.deps.customers.find(tx.em, organizationId, input.customer_id) : null;
     if (input.customer_id && !customer) throw invalidField(['body', 'customer_id'], 'No such customer in this organization.');
 
     const product = products.find((p) => p.id === input.products[0])!;

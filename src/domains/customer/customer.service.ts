@@ -103,6 +103,11 @@ export class CustomerService {
     return customers.get(em, organizationId, id);
   }
 
+  /** A live customer, or null. */
+  find(em: EntityManager, organizationId: string, id: string): Promise<Customer | null> {
+    return customers.find(em, organizationId, id);
+  }
+
   /** Customers by id as the API shows them, deleted ones included (orders keep showing who bought). */
   async outputs(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<CustomerOutput[]> {
     return (await customers.findByIds(em, organizationId, ids, { includeDeleted: true })).map(customerOutput);

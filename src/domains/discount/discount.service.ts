@@ -6,7 +6,7 @@ import { likeContains } from '../../platform/database/list-query';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { ProductService } from '../catalog';
 import type { Clock } from '../../kernel/clock';
-import { RequestValidationError, ResourceNotFound, invalidField } from '../../kernel/errors';
+import { RequestValidationError, invalidField } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import { Discount } from './discount.entity';
 import { discountOutput } from './discount.output';
@@ -56,7 +56,7 @@ export class DiscountService {
 
   /** A live discount, or null. */
   find(em: EntityManager, organizationId: string, id: string): Promise<Discount | null> {
-    return this.get(em, organizationId, id).catch((error) => (error instanceof ResourceNotFound ? null : Promise.reject(error)));
+    return discounts.find(em, organizationId, id);
   }
 
   /** Discounts by id, deleted ones included (subscriptions keep the discount they were sold with). */

@@ -31,9 +31,14 @@ export class OwnedRepository<T extends OwnedRow> {
     private readonly options: { label: string; softDeleted?: boolean },
   ) {}
 
+  /** The organization's row, or null; `lock` holds it until the transaction ends. */
+  find(em: EntityManager, organizationId: string, id: string, options: { lock?: boolean } = {}): Promise<T | null> {
+    return em.findOne(this.entity, this.live({ id, organizationId }), options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+  }
+
   /** The organization's row, or 404 `<label> not found.`; `lock` holds it until the transaction ends. */
   async get(em: EntityManager, organizationId: string, id: string, options: { lock?: boolean } = {}): Promise<T> {
-    const row = await em.findOne(this.entity, this.live({ id, organizationId }), options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+    const row = await this.find(em, organizationId, id, options);
     if (!row) throw new ResourceNotFound(`${this.options.label} not found.`);
     return row;
   }
