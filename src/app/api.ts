@@ -4,6 +4,7 @@ import type { Config, Environment } from './config';
 import { closeEnvironment, openEnvironment } from './environment';
 import { createHttpApp } from './http/app';
 import { RateLimits } from './http/rate-limit';
+import { listenHttp } from './http/server';
 import { connectTemporal } from './temporal';
 
 export async function runApi(config: Config, environments: readonly Environment[]): Promise<void> {
@@ -16,7 +17,7 @@ export async function runApi(config: Config, environments: readonly Environment[
   const contexts = await Promise.all(environments.map((environment) => openEnvironment(config, environment, connection)));
   const servers: Server[] = [];
   for (const env of contexts) {
-    const server = createHttpApp(env, limits).listen(config.ports[env.environment], config.HOST);
+    const server = listenHttp(createHttpApp(env, limits), config.ports[env.environment], config.HOST);
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
     servers.push(server);
     console.log(`api: ${env.environment} on ${config.publicUrls[env.environment]}/v1`);

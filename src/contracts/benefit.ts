@@ -1,6 +1,18 @@
 // Benefits a product grants: custom, license keys, downloadables, meter credits and feature flags.
 import { z } from 'zod';
-import { ListResource, MetadataInput, MetadataOutput, MetadataQuery, PageQuery, Timestamp, Uuid, queryMany, queryOne, sortingQuery } from './common';
+import {
+  ListResource,
+  boundedRecord,
+  MetadataInput,
+  MetadataOutput,
+  MetadataQuery,
+  PageQuery,
+  Timestamp,
+  Uuid,
+  queryMany,
+  queryOne,
+  sortingQuery,
+} from './common';
 
 /** Types that need an outside service Bursar does not connect to; creating one is refused with a clear 422. */
 export const EXTERNAL_BENEFIT_TYPES = { discord: 'Discord', github_repository: 'GitHub', slack_shared_channel: 'Slack' } as const;
@@ -9,8 +21,8 @@ export type BenefitType = (typeof BENEFIT_TYPES)[number];
 
 export const BenefitVisibility = z.enum(['draft', 'private', 'public']);
 
-const licenseKeyExpiry = z.object({ ttl: z.int().min(1).max(1000), timeframe: z.enum(['year', 'month', 'day']) });
-const licenseKeyActivations = z.object({ limit: z.int().min(1).max(50), enable_customer_admin: z.boolean() });
+const licenseKeyExpiry = z.object({ ttl: z.int32().min(1).max(1000), timeframe: z.enum(['year', 'month', 'day']) });
+const licenseKeyActivations = z.object({ limit: z.int32().min(1).max(50), enable_customer_admin: z.boolean() });
 
 /** Request properties per type. */
 export const BENEFIT_PROPERTIES_INPUT = {
@@ -24,10 +36,10 @@ export const BENEFIT_PROPERTIES_INPUT = {
       .nullish(),
     expires: licenseKeyExpiry.nullish(),
     activations: licenseKeyActivations.nullish(),
-    limit_usage: z.int().min(1).nullish(),
+    limit_usage: z.int32().min(1).nullish(),
   }),
-  downloadables: z.object({ files: z.array(Uuid).min(1).max(100), archived: z.record(Uuid, z.boolean()).default({}) }),
-  meter_credit: z.object({ meter_id: Uuid, units: z.int().min(1).max(2_147_483_647), rollover: z.boolean() }),
+  downloadables: z.object({ files: z.array(Uuid).min(1).max(100), archived: boundedRecord(Uuid, z.boolean(), 100).default({}) }),
+  meter_credit: z.object({ meter_id: Uuid, units: z.int32().min(1).max(2_147_483_647), rollover: z.boolean() }),
   feature_flag: z.object({}),
 } as const;
 
@@ -38,10 +50,10 @@ export const BENEFIT_PROPERTIES_OUTPUT = {
     prefix: z.string().nullable(),
     expires: licenseKeyExpiry.nullable(),
     activations: licenseKeyActivations.nullable(),
-    limit_usage: z.int().nullable(),
+    limit_usage: z.int32().nullable(),
   }),
   downloadables: z.object({ files: z.array(Uuid), archived: z.record(z.string(), z.boolean()) }),
-  meter_credit: z.object({ meter_id: Uuid, units: z.int(), rollover: z.boolean() }),
+  meter_credit: z.object({ meter_id: Uuid, units: z.int32(), rollover: z.boolean() }),
   feature_flag: z.object({}),
 } as const;
 

@@ -23,4 +23,4 @@ export const TaxBehaviorOption = z.enum(['location', 'inclusive', 'exclusive']);
 export const SeatTierType = z.enum(['volume', 'graduated']);
 
 /** Interval counts (recurring, trial, meter): 1 to 1000 units. */
-export const IntervalCount = z.int().min(1).max(1000);
+export const IntervalCount = z.int32().min(1).max(1000);

@@ -1,7 +1,8 @@
 // Checkout links: a shareable URL that opens a fresh checkout session for the listed products on every visit.
 import { z } from 'zod';
 import { IntervalCount, TrialInterval } from './catalog-common';
-import { ListResource, MetadataInput, MetadataOutput, PageQuery, Timestamp, Uuid, queryMany, sortingQuery } from './common';
+import { MAX_AMOUNT } from '../kernel/money';
+import { ListResource, MetadataInput, MetadataOutput, PageQuery, Timestamp, Uuid, queryMany, queryOne, sortingQuery } from './common';
 import { CheckoutProduct } from './checkout';
 import { Discount } from './discount';
 
@@ -10,7 +11,7 @@ const settings = {
   allow_discount_codes: z.boolean().default(true),
   require_billing_address: z.boolean().default(false),
   discount_id: Uuid.nullish(),
-  seats: z.int().min(1).nullish(),
+  seats: z.int32().min(1).nullish(),
   success_url: z.url().max(2048).nullish(),
   return_url: z.url().max(2048).nullish(),
   trial_interval: TrialInterval.nullish(),
@@ -55,7 +56,7 @@ export const CheckoutLink = z
     created_at: Timestamp,
     modified_at: Timestamp.nullable(),
     trial_interval: TrialInterval.nullable(),
-    trial_interval_count: z.int().nullable(),
+    trial_interval_count: z.int32().nullable(),
     metadata: MetadataOutput,
     payment_processor: z.literal('stripe'),
     client_secret: z.string(),
@@ -65,7 +66,7 @@ export const CheckoutLink = z
     allow_discount_codes: z.boolean(),
     require_billing_address: z.boolean(),
     discount_id: Uuid.nullable(),
-    seats: z.int().nullable(),
+    seats: z.int32().nullable(),
     organization_id: Uuid,
     products: z.array(CheckoutProduct),
     discount: Discount.nullable(),
@@ -82,3 +83,50 @@ export const CheckoutLinkListQuery = z.object({
   sorting: sortingQuery(['created_at', 'label'] as const, ['-created_at']),
 });
 export type CheckoutLinkListQuery = z.infer<typeof CheckoutLinkListQuery>;
+
+/** A prefill from a shared link's URL: a value that does not validate is dropped, so the link still opens. */
+const prefill = <T extends z.ZodType<unknown, string>>(schema: T) => queryOne(schema.optional()).catch(undefined);
+const truncated = (max: number) => z.string().transform((value) => value.slice(0, max));
+
+const LINK_METADATA_KEYS = ['reference_id', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+const CUSTOM_FIELD_PREFIX = 'custom_field_data.';
+
+/**
+ * The query of a link's redirect: `product_id` preselects, `amount`, `customer_email`, `customer_name`,
+ * `discount_code` and `custom_field_data.<slug>` prefill, `reference_id` and `utm_*` go to the session's metadata.
+ */
+export const CheckoutLinkRedirectQuery = z
+  .object({
+    product_id: prefill(Uuid),
+    amount: prefill(
+      z
+        .string()
+        .regex(/^\d{1,9}$/)
+        .transform(Number)
+        .pipe(z.int32().max(MAX_AMOUNT)),
+    ),
+    customer_email: prefill(z.email().max(320)),
+    customer_name: prefill(truncated(255)),
+    discount_code: prefill(z.string().max(256)),
+    ...Object.fromEntries(LINK_METADATA_KEYS.map((key) => [key, prefill(truncated(500))])),
+  })
+  .catchall(z.unknown())
+  .transform((query) => {
+    const known = query as Record<string, unknown>;
+    const metadata = Object.fromEntries(LINK_METADATA_KEYS.flatMap((key) => (known[key] ? [[key, known[key] as string]] : [])));
+    const customFieldData = Object.fromEntries(
+      Object.entries(known).flatMap(([key, values]) =>
+        key.startsWith(CUSTOM_FIELD_PREFIX) && Array.isArray(values) ? [[key.slice(CUSTOM_FIELD_PREFIX.length), String(values.at(-1)).slice(0, 1000)]] : [],
+      ),
+    );
+    return {
+      product_id: query.product_id,
+      amount: query.amount,
+      customer_email: query.customer_email,
+      customer_name: query.customer_name,
+      discount_code: query.discount_code,
+      metadata,
+      custom_field_data: customFieldData,
+    };
+  });
+export type CheckoutLinkRedirectQuery = z.output<typeof CheckoutLinkRedirectQuery>;

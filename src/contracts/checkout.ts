@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { Benefit } from './benefit';
 import { Currency, IntervalCount, TrialInterval } from './catalog-common';
-import { ListResource, MetadataInput, MetadataOutput, PageQuery, Timestamp, Uuid, queryMany, queryOne, sortingQuery } from './common';
+import { ListResource, boundedRecord, MetadataInput, MetadataOutput, PageQuery, Timestamp, Uuid, queryMany, queryOne, sortingQuery } from './common';
 import { Address } from './customer';
 import { Discount } from './discount';
 import { ProductMediaFileRead } from './file';
@@ -11,8 +11,8 @@ import { ProductPrice } from './price';
 import { ProductSummary } from './product';
 
 export const CheckoutStatus = z.enum(['open', 'expired', 'confirmed', 'succeeded', 'failed']);
-const CustomFieldData = z.record(z.string().max(100), z.union([z.string().max(1000), z.int(), z.boolean(), z.null()]));
-const CustomerMetadata = z.record(z.string().min(1).max(40), z.union([z.string().max(500), z.int(), z.boolean()]));
+const CustomFieldData = boundedRecord(z.string().max(100), z.union([z.string().max(1000), z.int32(), z.boolean(), z.null()]), 50);
+const CustomerMetadata = boundedRecord(z.string().min(1).max(40), z.union([z.string().max(500), z.int32(), z.boolean()]), 50);
 
 const customerFields = {
   is_business_customer: z.boolean().nullish(),
@@ -28,8 +28,8 @@ export const CheckoutCreate = z
   .object({
     products: z.array(Uuid).min(1).max(20),
     currency: Currency.nullish(),
-    amount: z.int().min(0).nullish(),
-    seats: z.int().min(1).nullish(),
+    amount: z.int32().min(0).nullish(),
+    seats: z.int32().min(1).nullish(),
     discount_id: Uuid.nullish(),
     allow_discount_codes: z.boolean().default(true),
     require_billing_address: z.boolean().default(false),
@@ -57,8 +57,8 @@ export type CheckoutCreate = z.infer<typeof CheckoutCreate>;
 export const CheckoutUpdatePublic = z
   .object({
     product_id: Uuid.nullish(),
-    amount: z.int().min(0).nullish(),
-    seats: z.int().min(1).nullish(),
+    amount: z.int32().min(0).nullish(),
+    seats: z.int32().min(1).nullish(),
     discount_code: z.string().max(256).nullish(),
     custom_field_data: CustomFieldData.optional(),
     ...customerFields,
@@ -100,20 +100,20 @@ export const Checkout = z
     success_url: z.string(),
     return_url: z.string().nullable(),
     embed_origin: z.string().nullable(),
-    amount: z.int(),
-    seats: z.int().nullable(),
-    price_per_seat: z.int().nullable(),
-    discount_amount: z.int(),
-    net_amount: z.int(),
-    tax_amount: z.int().nullable(),
+    amount: z.int32(),
+    seats: z.int32().nullable(),
+    price_per_seat: z.int32().nullable(),
+    discount_amount: z.int32(),
+    net_amount: z.int32(),
+    tax_amount: z.int32().nullable(),
     tax_behavior: z.enum(['inclusive', 'exclusive']).nullable(),
-    total_amount: z.int(),
+    total_amount: z.int32(),
     /** Deprecated: the same value as net_amount. */
-    subtotal_amount: z.int(),
+    subtotal_amount: z.int32(),
     currency: z.string(),
     allow_trial: z.boolean().nullable(),
     active_trial_interval: TrialInterval.nullable(),
-    active_trial_interval_count: z.int().nullable(),
+    active_trial_interval_count: z.int32().nullable(),
     trial_end: Timestamp.nullable(),
     organization_id: Uuid,
     product_id: Uuid.nullable(),
@@ -138,7 +138,7 @@ export const Checkout = z
     payment_processor_metadata: z.record(z.string(), z.string()),
     billing_address_fields: z.object({ country: FieldMode, state: FieldMode, city: FieldMode, postal_code: FieldMode, line1: FieldMode, line2: FieldMode }),
     trial_interval: TrialInterval.nullable(),
-    trial_interval_count: z.int().nullable(),
+    trial_interval_count: z.int32().nullable(),
     metadata: MetadataOutput,
     external_customer_id: z.string().nullable(),
     /** Deprecated: use external_customer_id. */

@@ -7,16 +7,21 @@ export const Uuid = z.uuid();
 /** The `{id}` path parameter of item endpoints. */
 export const IdParams = z.object({ id: Uuid });
 
-export const MetadataValue = z.union([z.string().max(500), z.number(), z.boolean()]);
-export const MetadataInput = z
-  .record(z.string().min(1).max(40), MetadataValue)
-  .refine((m) => Object.keys(m).length <= 50, { message: 'At most 50 metadata keys are allowed' });
+/** A record (a JSON object with free keys) of at most `max` keys; the bound is published as `maxProperties`. */
+export const boundedRecord = <K extends z.core.$ZodRecordKey, V extends z.ZodType>(key: K, value: V, max: number) =>
+  z
+    .record(key, value)
+    .refine((record) => Object.keys(record).length <= max, { message: `At most ${max} keys are allowed` })
+    .meta({ maxProperties: max });
+
+export const MetadataValue = z.union([z.string().max(500), z.number().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER), z.boolean()]);
+export const MetadataInput = boundedRecord(z.string().min(1).max(40), MetadataValue, 50);
 export type Metadata = Record<string, string | number | boolean>;
 export const MetadataOutput = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
 
 export const Timestamp = z.iso.datetime({ offset: true });
 
-export const Pagination = z.object({ total_count: z.int(), max_page: z.int() });
+export const Pagination = z.object({ total_count: z.int32(), max_page: z.int32() });
 
 export const ListResource = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), pagination: Pagination });
 
@@ -25,7 +30,7 @@ export const ErrorBody = z
     type: z.string(),
     title: z.string(),
     detail: z.string(),
-    status: z.int(),
+    status: z.int32(),
     request_id: z.string(),
     error: z.string(),
   })
@@ -35,7 +40,7 @@ export const ValidationErrorBody = z
   .object({
     type: z.string(),
     title: z.string(),
-    detail: z.array(z.object({ loc: z.array(z.union([z.string(), z.int()])), msg: z.string(), type: z.string() })),
+    detail: z.array(z.object({ loc: z.array(z.union([z.string(), z.int32()])), msg: z.string(), type: z.string() })),
     status: z.literal(422),
     request_id: z.string(),
     error: z.literal('RequestValidationError'),
@@ -64,8 +69,8 @@ const integerString = z
 const MAX_PAGE = 2_147_483_647;
 
 export const PageQuery = {
-  page: queryOne(integerString.pipe(z.int().min(1).max(MAX_PAGE)).default(1)),
-  limit: queryOne(integerString.pipe(z.int().min(1).max(MAX_PAGE_LIMIT)).default(DEFAULT_PAGE_LIMIT)),
+  page: queryOne(integerString.pipe(z.int32().min(1).max(MAX_PAGE)).default(1)),
+  limit: queryOne(integerString.pipe(z.int32().min(1).max(MAX_PAGE_LIMIT)).default(DEFAULT_PAGE_LIMIT)),
 };
 
 export const queryBoolean = queryOne(

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { ListResource, MetadataInput, MetadataOutput, MetadataQuery, PageQuery, Timestamp, Uuid, queryMany, queryOne, sortingQuery } from './common';
 
 const form = { form_label: z.string().max(255).optional(), form_help_text: z.string().max(1000).optional(), form_placeholder: z.string().max(255).optional() };
-const bound = z.int().optional();
+const bound = z.int32().optional();
 
 export const CUSTOM_FIELD_PROPERTIES = {
-  text: z.object({ ...form, textarea: z.boolean().optional(), min_length: z.int().min(0).optional(), max_length: z.int().min(1).optional() }),
+  text: z.object({ ...form, textarea: z.boolean().optional(), min_length: z.int32().min(0).optional(), max_length: z.int32().min(1).optional() }),
   number: z.object({ ...form, ge: bound, le: bound }),
   date: z.object({ ...form, ge: bound, le: bound }),
   checkbox: z.object(form),
@@ -88,5 +88,5 @@ export type CustomFieldListQuery = z.infer<typeof CustomFieldListQuery>;
 
 export const AttachedCustomFieldCreate = z.object({ custom_field_id: Uuid, required: z.boolean() });
 export const AttachedCustomField = z
-  .object({ custom_field_id: Uuid, custom_field: CustomField, order: z.int(), required: z.boolean() })
+  .object({ custom_field_id: Uuid, custom_field: CustomField, order: z.int32(), required: z.boolean() })
   .meta({ id: 'AttachedCustomField' });

@@ -13,20 +13,20 @@ const code = z
   .min(3)
   .max(256)
   .regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, dashes and underscores only');
-const amount = z.int().min(1).max(99_999_999);
-const basisPoints = z.int().min(1, 'At least 1 basis point (0.01 %)').max(10_000, 'At most 10 000 basis points (100 %)');
+const amount = z.int32().min(1).max(99_999_999);
+const basisPoints = z.int32().min(1, 'At least 1 basis point (0.01 %)').max(10_000, 'At most 10 000 basis points (100 %)');
 
 const common = {
   name: z.string().trim().min(1).max(255),
   code: code.nullish(),
   starts_at: z.iso.datetime({ offset: true }).nullish(),
   ends_at: z.iso.datetime({ offset: true }).nullish(),
-  max_redemptions: z.int().min(1).nullish(),
+  max_redemptions: z.int32().min(1).nullish(),
   products: z.array(Uuid).max(100).nullish(),
   metadata: MetadataInput.default({}),
   organization_id: Uuid.nullish(),
   duration: DiscountDuration,
-  duration_in_months: z.int().min(1).max(999).nullish(),
+  duration_in_months: z.int32().min(1).max(999).nullish(),
 };
 
 type DurationFields = { duration?: string | null; duration_in_months?: number | null; starts_at?: string | null; ends_at?: string | null };
@@ -91,20 +91,20 @@ const discountBase = {
   code: z.string().nullable(),
   starts_at: Timestamp.nullable(),
   ends_at: Timestamp.nullable(),
-  max_redemptions: z.int().nullable(),
-  redemptions_count: z.int(),
+  max_redemptions: z.int32().nullable(),
+  redemptions_count: z.int32(),
   organization_id: Uuid,
   products: z.array(DiscountProduct),
 };
-const fixed = { amount: z.int(), currency: z.string(), amounts: z.record(z.string(), z.int()) };
+const fixed = { amount: z.int32(), currency: z.string(), amounts: z.record(z.string(), z.int32()) };
 
 /** The reference's four variants, told apart by their fields (no literal discriminator). */
 export const Discount = z
   .union([
-    z.object({ ...discountBase, ...fixed, duration_in_months: z.int() }),
+    z.object({ ...discountBase, ...fixed, duration_in_months: z.int32() }),
     z.object({ ...discountBase, ...fixed }),
-    z.object({ ...discountBase, basis_points: z.int(), duration_in_months: z.int() }),
-    z.object({ ...discountBase, basis_points: z.int() }),
+    z.object({ ...discountBase, basis_points: z.int32(), duration_in_months: z.int32() }),
+    z.object({ ...discountBase, basis_points: z.int32() }),
   ])
   .meta({ id: 'Discount' });
 export type Discount = z.infer<typeof Discount>;

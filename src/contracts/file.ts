@@ -10,7 +10,7 @@ export const PUBLIC_FILE_SERVICES: readonly FileService[] = ['product_media', 'o
 const sha256Base64 = z.string().regex(/^[A-Za-z0-9+/]{43}=$/, 'A base64-encoded SHA-256 digest');
 
 export const FileCreatePart = z.object({
-  number: z.int().min(1).max(10_000),
+  number: z.int32().min(1).max(10_000),
   chunk_start: z.int().min(0),
   chunk_end: z.int().min(1),
   checksum_sha256_base64: sha256Base64.nullish(),
@@ -37,7 +37,10 @@ export const FileUploadCompleted = z
   .object({
     id: z.string().min(1),
     path: z.string().min(1),
-    parts: z.array(z.object({ number: z.int().min(1), checksum_etag: z.string().min(1), checksum_sha256_base64: sha256Base64.nullable() })).min(1),
+    parts: z
+      .array(z.object({ number: z.int32().min(1).max(10_000), checksum_etag: z.string().min(1), checksum_sha256_base64: sha256Base64.nullable() }))
+      .min(1)
+      .max(10_000),
   })
   .meta({ id: 'FileUploadCompleted' });
 export type FileUploadCompleted = z.infer<typeof FileUploadCompleted>;

@@ -45,14 +45,23 @@ export interface MeterFilter {
   clauses: (FilterClause | MeterFilter)[];
 }
 
+/** A filter is evaluated on every ingested event: it stays small (clauses counted across every nesting level). */
+export const MAX_FILTER_CLAUSES = 100;
+
 export const MeterFilter: z.ZodType<MeterFilter> = z
   .object({
     conjunction: FilterConjunction,
     get clauses() {
-      return z.array(z.union([FilterClause, MeterFilter]));
+      return z.array(z.union([FilterClause, MeterFilter])).max(MAX_FILTER_CLAUSES);
     },
   })
   .meta({ id: 'Filter' });
+
+const clauseCount = (filter: MeterFilter): number => filter.clauses.reduce((sum, clause) => sum + ('clauses' in clause ? 1 + clauseCount(clause) : 1), 0);
+
+const BoundedMeterFilter = MeterFilter.refine((filter) => clauseCount(filter) <= MAX_FILTER_CLAUSES, {
+  message: `A filter has at most ${MAX_FILTER_CLAUSES} clauses in all`,
+});
 
 const property = z.string().min(1).max(255);
 export const MeterAggregation = z
@@ -71,8 +80,8 @@ export const MeterCreate = z
     name,
     unit: MeterUnit.default('scalar'),
     custom_label: z.string().max(100).nullish(),
-    custom_multiplier: z.int().positive().nullish(),
-    filter: MeterFilter,
+    custom_multiplier: z.int32().positive().nullish(),
+    filter: BoundedMeterFilter,
     aggregation: MeterAggregation,
     metadata: MetadataInput.default({}),
     organization_id: Uuid.nullish(),
@@ -86,8 +95,8 @@ export const MeterUpdate = z
     name: name.nullish(),
     unit: MeterUnit.nullish(),
     custom_label: z.string().max(100).nullish(),
-    custom_multiplier: z.int().positive().nullish(),
-    filter: MeterFilter.nullish(),
+    custom_multiplier: z.int32().positive().nullish(),
+    filter: BoundedMeterFilter.nullish(),
     aggregation: MeterAggregation.nullish(),
     metadata: MetadataInput.optional(),
     is_archived: z.boolean().nullish(),
@@ -104,7 +113,7 @@ export const Meter = z
     name: z.string(),
     unit: MeterUnit,
     custom_label: z.string().nullable(),
-    custom_multiplier: z.int().nullable(),
+    custom_multiplier: z.int32().nullable(),
     filter: MeterFilter,
     aggregation: MeterAggregation,
     organization_id: Uuid,

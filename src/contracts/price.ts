@@ -4,7 +4,7 @@ import { Currency, SeatTierType, TaxBehaviorOption } from './catalog-common';
 import { Timestamp, Uuid } from './common';
 import { MeterUnit } from './meter';
 
-const amount = z.int().min(0);
+const amount = z.int32().min(0);
 const common = { price_currency: Currency.default('usd'), tax_behavior: TaxBehaviorOption.nullish() };
 
 export const PriceFixedCreate = z.object({ amount_type: z.literal('fixed'), ...common, price_amount: amount });
@@ -24,7 +24,7 @@ export const PriceMeteredUnitCreate = z.object({
   unit_amount: z.union([z.number(), z.string()]),
   cap_amount: amount.nullish(),
 });
-export const SeatTierInput = z.object({ min_seats: z.int().min(1), max_seats: z.int().min(1).nullish(), price_per_seat: amount });
+export const SeatTierInput = z.object({ min_seats: z.int32().min(1), max_seats: z.int32().min(1).nullish(), price_per_seat: amount });
 export const PriceSeatBasedCreate = z.object({
   amount_type: z.literal('seat_based'),
   ...common,
@@ -50,33 +50,39 @@ const priceBase = {
   product_id: Uuid,
 };
 
-export const ProductPriceFixed = z.object({ ...priceBase, amount_type: z.literal('fixed'), price_amount: z.int() }).meta({ id: 'ProductPriceFixed' });
+export const ProductPriceFixed = z.object({ ...priceBase, amount_type: z.literal('fixed'), price_amount: z.int32() }).meta({ id: 'ProductPriceFixed' });
 export const ProductPriceCustom = z
-  .object({ ...priceBase, amount_type: z.literal('custom'), minimum_amount: z.int(), maximum_amount: z.int().nullable(), preset_amount: z.int().nullable() })
+  .object({
+    ...priceBase,
+    amount_type: z.literal('custom'),
+    minimum_amount: z.int32(),
+    maximum_amount: z.int32().nullable(),
+    preset_amount: z.int32().nullable(),
+  })
   .meta({ id: 'ProductPriceCustom' });
 export const ProductPriceMeter = z.object({
   id: Uuid,
   name: z.string(),
   unit: MeterUnit,
   custom_label: z.string().nullable(),
-  custom_multiplier: z.int().nullable(),
+  custom_multiplier: z.int32().nullable(),
 });
 export const ProductPriceMeteredUnit = z
   .object({
     ...priceBase,
     amount_type: z.literal('metered_unit'),
     unit_amount: z.string(),
-    cap_amount: z.int().nullable(),
+    cap_amount: z.int32().nullable(),
     meter_id: Uuid,
     meter: ProductPriceMeter,
   })
   .meta({ id: 'ProductPriceMeteredUnit' });
-export const SeatTier = z.object({ min_seats: z.int(), max_seats: z.int().nullable(), price_per_seat: z.int() });
+export const SeatTier = z.object({ min_seats: z.int32(), max_seats: z.int32().nullable(), price_per_seat: z.int32() });
 export const ProductPriceSeatBased = z
   .object({
     ...priceBase,
     amount_type: z.literal('seat_based'),
-    seat_tiers: z.object({ seat_tier_type: SeatTierType, tiers: z.array(SeatTier), minimum_seats: z.int(), maximum_seats: z.int().nullable() }),
+    seat_tiers: z.object({ seat_tier_type: SeatTierType, tiers: z.array(SeatTier), minimum_seats: z.int32(), maximum_seats: z.int32().nullable() }),
   })
   .meta({ id: 'ProductPriceSeatBased' });
 

@@ -28,10 +28,10 @@ export const OrderSubscription = z.object({
   created_at: Timestamp,
   modified_at: Timestamp.nullable(),
   id: Uuid,
-  amount: z.int(),
+  amount: z.int32(),
   currency: z.string(),
   recurring_interval: RecurringInterval,
-  recurring_interval_count: z.int(),
+  recurring_interval_count: z.int32(),
   status: SubscriptionStatus,
   current_period_start: Timestamp,
   current_period_end: Timestamp,
@@ -52,7 +52,7 @@ export const OrderSubscription = z.object({
   product_id: Uuid,
   discount_id: Uuid.nullable(),
   checkout_id: Uuid.nullable(),
-  seats: z.int().nullable(),
+  seats: z.int32().nullable(),
   customer_cancellation_reason: CancellationReason.nullable(),
   customer_cancellation_comment: z.string().nullable(),
 });
@@ -64,11 +64,11 @@ export const PendingSubscriptionUpdate = z.object({
   id: Uuid,
   applies_at: Timestamp,
   product_id: Uuid.nullable(),
-  seats: z.int().nullable(),
+  seats: z.int32().nullable(),
 });
 
 export const Subscription = OrderSubscription.extend({
-  custom_field_data: z.record(z.string(), z.union([z.string(), z.int(), z.boolean(), z.null()])),
+  custom_field_data: z.record(z.string(), z.union([z.string(), z.int32(), z.boolean(), z.null()])),
   customer: Customer,
   product: Product,
   discount: Discount.nullable(),
@@ -126,7 +126,7 @@ export const SubscriptionUpdate = z
     customer_cancellation_comment: z.string().max(5000).nullish(),
     product_id: Uuid.nullish(),
     discount_id: Uuid.nullish(),
-    seats: z.int().min(1).max(1000).optional(),
+    seats: z.int32().min(1).max(1000).optional(),
     proration_behavior: ProrationBehavior.nullish(),
     pending_update: z.null().optional(),
   })

@@ -61,6 +61,22 @@ export function seatsPrice(tiers: readonly SeatTier[], seats: number, type: Seat
   }, 0);
 }
 
+export interface SeatTiers {
+  tiers: readonly SeatTier[];
+  seat_tier_type: SeatTierType;
+  minimum_seats: number;
+  maximum_seats: number | null;
+}
+
+/** Why `seats` seats cannot be bought at these tiers — outside them, or dearer than one charge may be — or null. */
+export function seatCountIssue(price: SeatTiers, seats: number): string | null {
+  const amount = seatsPrice(price.tiers, seats, price.seat_tier_type);
+  if (amount === null || seats < price.minimum_seats || (price.maximum_seats !== null && seats > price.maximum_seats)) {
+    return `Seats must be between ${price.minimum_seats} and ${price.maximum_seats ?? 'any number'}`;
+  }
+  return amount > MAX_AMOUNT ? `So many seats cost more than ${MAX_AMOUNT}, the most one charge may carry` : null;
+}
+
 const DECIMAL = /^(\d{1,8})(?:\.(\d{1,12}))?$/;
 
 /**

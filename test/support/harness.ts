@@ -11,6 +11,7 @@ import { loadConfig, type Config, type Environment } from '../../src/app/config'
 import { closeEnvironment, openEnvironment, type EnvironmentContext } from '../../src/app/environment';
 import { createHttpApp } from '../../src/app/http/app';
 import { RateLimits } from '../../src/app/http/rate-limit';
+import { listenHttp } from '../../src/app/http/server';
 import { inTransaction } from '../../src/platform/database/transaction';
 import { createEnvironmentWorker } from '../../src/app/worker';
 import type { Scope } from '../../src/domains/organization';
@@ -70,7 +71,7 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
   const servers: Server[] = [];
   const url = {} as Record<Environment, string>;
   for (const environment of ['production', 'sandbox'] as const) {
-    const server = createHttpApp(env[environment], limits).listen(config.ports[environment], '127.0.0.1');
+    const server = listenHttp(createHttpApp(env[environment], limits), config.ports[environment], '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     servers.push(server);
     url[environment] = config.publicUrls[environment];

@@ -42,6 +42,16 @@ test.each([
   ['below the chargeable minimum', custom(0), { amount: 20 }, ['body', 'amount'], /0 or between 50/],
   ['too many seats', seats, { seats: 21 }, ['body', 'seats'], /between 1 and 20/],
   ['no seats', seats, { seats: 0 }, ['body', 'seats'], /between 1 and 20/],
+  [
+    'seats whose price exceeds the largest charge (40,000 × 2,500 = 100,000,000 > 99,999,999)',
+    {
+      amount_type: 'seat_based',
+      seat_tiers: { seat_tier_type: 'volume', minimum_seats: 1, maximum_seats: null, tiers: [{ min_seats: 1, max_seats: null, price_per_seat: 2500 }] },
+    } as CheckoutPrice,
+    { seats: 40_000 },
+    ['body', 'seats'],
+    /more than 99999999/,
+  ],
 ])('%s is refused', (_name, price, input, loc, message) => {
   expect(upfrontAmount(price, input)).toMatchObject({ loc, msg: expect.stringMatching(message) });
 });

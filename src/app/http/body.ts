@@ -1,10 +1,15 @@
 // Reads a JSON request body with a size limit; malformed JSON is a 400 (the spec's BadRequest), a body that parses
-// but fails its contract a 422.
+// but fails its contract a 422, and a body in another charset than UTF-8 a 415.
 import type { Context } from 'koa';
 import { BadRequest, PayloadTooLarge, RequestValidationError, UnsupportedMediaType } from '../../kernel/errors';
+import { assertStorable } from './storable';
 
 /** The body exactly as sent (signature checks need the raw bytes), within the size limit. */
 export async function readRawBody(ctx: Context, limitBytes: number): Promise<string> {
+  return (await readBytes(ctx, limitBytes)).toString('utf8');
+}
+
+async function readBytes(ctx: Context, limitBytes: number): Promise<Buffer> {
   const declared = Number(ctx.get('content-length') || 0);
   if (declared > limitBytes) throw new PayloadTooLarge(`Request body exceeds ${limitBytes} bytes.`);
   const chunks: Buffer[] = [];
@@ -14,16 +19,28 @@ export async function readRawBody(ctx: Context, limitBytes: number): Promise<str
     if (size > limitBytes) throw new PayloadTooLarge(`Request body exceeds ${limitBytes} bytes.`);
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 export async function readJsonBody(ctx: Context, limitBytes: number): Promise<unknown> {
-  const text = await readRawBody(ctx, limitBytes);
+  let text: string;
+  try {
+    text = UTF8.decode(await readBytes(ctx, limitBytes));
+  } catch (error) {
+    if (error instanceof PayloadTooLarge) throw error;
+    throw new BadRequest('The body is not valid UTF-8.');
+  }
   if (!text.trim()) {
     throw new RequestValidationError([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
   }
   if (!ctx.is('application/json', 'application/*+json')) {
     throw new UnsupportedMediaType('Request bodies must be JSON (Content-Type: application/json).');
+  }
+  const charset = ctx.request.charset.toLowerCase();
+  if (charset && charset !== 'utf-8' && charset !== 'utf8') {
+    throw new UnsupportedMediaType(`Request bodies must be UTF-8 JSON; charset=${charset} is not accepted.`);
   }
   let value: unknown;
   try {
@@ -31,25 +48,6 @@ export async function readJsonBody(ctx: Context, limitBytes: number): Promise<un
   } catch (error) {
     throw new BadRequest(`The body is not valid JSON: ${error instanceof Error ? error.message : 'it does not parse'}.`);
   }
-  assertStorable(value);
+  assertStorable(value, ['body']);
   return value;
-}
-
-/** Deeper bodies are refused before validation, which recurses and would otherwise overflow the stack. */
-export const MAX_JSON_DEPTH = 32;
-
-/** Refuses what no schema should ever see: excessive nesting, and NUL characters (PostgreSQL text cannot hold them). */
-function assertStorable(root: unknown): void {
-  const stack: [unknown, number][] = [[root, 0]];
-  while (stack.length) {
-    const [value, depth] = stack.pop()!;
-    if (typeof value === 'string' && value.includes('\u0000')) {
-      throw new RequestValidationError([{ loc: ['body'], msg: 'Strings must not contain NUL characters', type: 'string_nul' }]);
-    }
-    if (typeof value !== 'object' || value === null) continue;
-    if (depth >= MAX_JSON_DEPTH) {
-      throw new RequestValidationError([{ loc: ['body'], msg: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, type: 'json_too_deep' }]);
-    }
-    for (const [key, child] of Object.entries(value)) stack.push([key, depth + 1], [child, depth + 1]);
-  }
 }

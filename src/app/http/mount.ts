@@ -4,14 +4,16 @@ import { createHash } from 'node:crypto';
 import type { Router } from '@koa/router';
 import type { Context } from 'koa';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { RequestValidationError, invalidField } from '../../kernel/errors';
-import { inTransaction } from '../../platform/database/transaction';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { Conflict, RequestValidationError, invalidField } from '../../kernel/errors';
+import { inTransaction, type Tx } from '../../platform/database/transaction';
 import { Redirect, type AuthenticatedOrganization, type RequestDetails, type RouteDefinition } from '../../platform/http/route';
 import type { IdempotencyService } from '../../platform/idempotency';
 import { readJsonBody, readRawBody } from './body';
 import { requireScope } from './middleware';
 import { parseInput } from './problem';
 import { rawQuery } from './query';
+import { assertStorable } from './storable';
 
 export interface MountDeps {
   orm: MikroORM;
@@ -33,12 +35,12 @@ export function mountRoute(router: Router, deps: MountDeps, route: RouteDefiniti
   router[route.method](route.path, async (ctx: Context, next) => {
     if (ctx.method === 'GET' && COLLECTION_ACTIONS.has(ctx.params.id)) return next();
     const auth = route.scopes ? requireScope(await deps.authenticate(ctx), route.scopes) : undefined;
+    assertStorable(ctx.params, ['path']);
     const params = route.params ? parseInput(route.params, ctx.params, 'path') : undefined;
     const query = route.query ? parseInput(route.query, rawQuery(ctx), 'query') : undefined;
     const body = route.body ? parseInput(route.body, await readJsonBody(ctx, deps.bodyLimitBytes), 'body') : undefined;
     if (auth) assertOwnOrganization(body, auth.organizationId);
     const request: RequestDetails = {
-      search: new URLSearchParams(ctx.querystring),
       header: (name) => ctx.get(name),
       rawBody: () => readRawBody(ctx, deps.bodyLimitBytes),
     };
@@ -50,19 +52,38 @@ export function mountRoute(router: Router, deps: MountDeps, route: RouteDefiniti
       return reply(ctx, route.status, await route.handler({ ...input, tx: { em, afterCommit: (task) => void task() }, idempotencyKey: key }), false);
     }
     const key = route.idempotent && auth ? idempotencyKey(ctx) : undefined;
-    const response = await inTransaction(deps.orm, async (tx) => {
+    const response = await inRequestTransaction(deps.orm, async (tx) => {
       let claimId: string | undefined;
       if (key && auth) {
         const claim = await deps.idempotency.claim(tx.em, auth.organizationId, key, requestHash(ctx, body));
-        if (claim.kind === 'replay') return { ...claim.response, replayed: true };
+        if (claim.kind === 'replay') {
+          const body = typeof route.idempotent === 'object' ? await route.idempotent.replay({ tx, auth }, claim.response.body) : claim.response.body;
+          return { status: claim.response.status, body, replayed: true };
+        }
         claimId = claim.id;
       }
       const result = await route.handler({ ...input, tx });
-      if (claimId) await deps.idempotency.complete(tx.em, claimId, { status: route.status, body: result });
+      if (claimId) {
+        const kept = typeof route.idempotent === 'object' ? route.idempotent.remember(result) : result;
+        await deps.idempotency.complete(tx.em, claimId, { status: route.status, body: kept });
+      }
       return { status: route.status, body: result, replayed: false };
     });
     reply(ctx, response.status, response.body, response.replayed);
   });
+}
+
+/**
+ * The route's one transaction. A write that lost a race on a unique index (a domain that knows which field clashed
+ * says so itself, as a 422) is a 409: the request may be retried and will see what the other one committed.
+ */
+async function inRequestTransaction<T>(orm: MikroORM, work: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await inTransaction(orm, work);
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) throw new Conflict('A concurrent request changed the same resource; retry.');
+    throw error;
+  }
 }
 
 function reply(ctx: Context, status: number, body: unknown, replayed: boolean): void {

@@ -64,6 +64,7 @@ export function buildOpenApi(routes: RouteDefinition[], serverUrls: string[]) {
 }
 
 function shapeOf(schema: z.ZodType | undefined): [string, z.ZodType][] {
+  if (schema instanceof z.ZodPipe) return shapeOf(schema.in as z.ZodType);
   if (!schema || !(schema instanceof z.ZodObject)) return [];
   return Object.entries(schema.shape as Record<string, z.ZodType>);
 }

@@ -4,12 +4,16 @@ import { type z } from 'zod';
 import { type BursarError, RequestValidationError, errorTypeUrn, type ValidationIssue } from '../../kernel/errors';
 
 export function problemBody(ctx: Context, error: BursarError) {
+  return problemFor(error, String(ctx.state.requestId ?? ''));
+}
+
+export function problemFor(error: BursarError, requestId: string) {
   return {
     type: errorTypeUrn(error.name),
     title: error.title,
     detail: error.detail,
     status: error.status,
-    request_id: String(ctx.state.requestId ?? ''),
+    request_id: requestId,
     error: error.name,
   };
 }

@@ -1,17 +1,24 @@
 // Turns a query string into the shape the contracts parse: every key a list of values, `metadata[k]` grouped.
 import type { Context } from 'koa';
 import { RequestValidationError } from '../../kernel/errors';
+import { textIssue } from './storable';
 
 export interface RawQuery {
   [key: string]: string[] | Record<string, string[]>;
 }
 
+/** Every list filter repeats a key at most this often together; more is an attack, not a query. */
+const MAX_QUERY_VALUES = 100;
+
 export function rawQuery(ctx: Context): RawQuery {
   const out: Record<string, string[]> = {};
   const metadata: Record<string, string[]> = {};
+  let count = 0;
   for (const [key, value] of new URLSearchParams(ctx.querystring)) {
-    if (`${key}${value}`.includes('\u0000')) {
-      throw new RequestValidationError([{ loc: ['query', key], msg: 'Query parameters must not contain NUL characters', type: 'string_nul' }]);
+    const issue = textIssue(key) ?? textIssue(value);
+    if (issue) throw new RequestValidationError([{ loc: ['query', key], ...issue }]);
+    if (++count > MAX_QUERY_VALUES) {
+      throw new RequestValidationError([{ loc: ['query'], msg: `At most ${MAX_QUERY_VALUES} query parameters`, type: 'too_many_parameters' }]);
     }
     const metadataKey = /^metadata\[(.+)\]$/.exec(key)?.[1];
     const target = metadataKey === undefined ? out : metadata;

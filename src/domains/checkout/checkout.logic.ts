@@ -1,7 +1,17 @@
 // Checkout amounts, derived in one place from the selected prices, the discount and the tax engine. Pure.
 import type { ValidationIssue } from '../../kernel/errors';
 import type { RecurringInterval } from '../../kernel/calendar';
-import { isValidPriceAmount, MAX_AMOUNT, MIN_CHARGEABLE_AMOUNT, seatsPrice, totals, type SeatTier, type SeatTierType, type Totals } from '../../kernel/money';
+import {
+  isValidPriceAmount,
+  MAX_AMOUNT,
+  MIN_CHARGEABLE_AMOUNT,
+  seatCountIssue,
+  seatsPrice,
+  totals,
+  type SeatTier,
+  type SeatTierType,
+  type Totals,
+} from '../../kernel/money';
 import { discountAmount, type DiscountRule } from '../discount/discount.logic';
 import { calculateTax, type SellerOfRecord, type TaxCustomer } from '../tax/tax.logic';
 
@@ -38,12 +48,10 @@ export function upfrontAmount(
       return problem ? { loc: ['body', 'amount'], msg: problem, type: 'value_error' } : { amount, seats: null };
     }
     case 'seat_based': {
-      const { tiers, seat_tier_type, minimum_seats, maximum_seats } = price.seat_tiers;
-      const seats = input.seats ?? minimum_seats;
-      const amount = seatsPrice(tiers, seats, seat_tier_type);
-      if (amount === null || seats < minimum_seats || (maximum_seats !== null && seats > maximum_seats)) {
-        return { loc: ['body', 'seats'], msg: `Seats must be between ${minimum_seats} and ${maximum_seats ?? 'any number'}`, type: 'value_error' };
-      }
+      const seats = input.seats ?? price.seat_tiers.minimum_seats;
+      const issue = seatCountIssue(price.seat_tiers, seats);
+      if (issue) return { loc: ['body', 'seats'], msg: issue, type: 'value_error' };
+      const amount = seatsPrice(price.seat_tiers.tiers, seats, price.seat_tiers.seat_tier_type)!;
       return { amount, seats };
     }
   }

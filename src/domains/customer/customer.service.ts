@@ -9,7 +9,7 @@ import { likeContains } from '../../platform/database/list-query';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { Tx } from '../../platform/database/transaction';
 import type { Clock } from '../../kernel/clock';
-import { Conflict, invalidField } from '../../kernel/errors';
+import { invalidField } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import type { OutboxService } from '../../platform/outbox';
 import { Customer } from './customer.entity';
@@ -86,15 +86,14 @@ export class CustomerService {
     });
   }
 
-  /** A new customer; its e-mail and external id must be new. */
+  /** A new customer; its e-mail and external id must be new, whether the other one came long ago or a moment ago. */
   private async createNew(tx: Tx, organizationId: string, details: CustomerDetails): Promise<Customer> {
-    if (await this.match(tx.em, organizationId, { ...details, externalId: details.externalId })) {
-      throw invalidField(['body', 'email'], 'A customer with this email address or external ID already exists.');
-    }
+    const taken = () => invalidField(['body', 'email'], 'A customer with this email address or external ID already exists.');
+    if (await this.match(tx.em, organizationId, { ...details, externalId: details.externalId })) throw taken();
     try {
       return (await this.findOrCreate(tx, organizationId, details)).customer;
     } catch (error) {
-      if (error instanceof CustomerRaceLost) throw new Conflict('A customer with this email address or external ID was just created.');
+      if (error instanceof CustomerRaceLost) throw taken();
       throw error;
     }
   }

@@ -36,7 +36,13 @@ export function webhookRoutes({
       body: WebhookEndpointCreate,
       status: 201,
       response: WebhookEndpoint,
-      idempotent: true,
+      idempotent: {
+        remember: (response) => ({ id: (response as { id: string }).id }),
+        async replay({ tx, auth }, remembered) {
+          const endpoint = await endpoints.get(tx.em, auth.organizationId, (remembered as { id: string }).id);
+          return endpoints.output(endpoint, endpoints.secretOf(endpoint));
+        },
+      },
       async handler({ auth, tx, body }) {
         const { endpoint, secret } = await endpoints.create(tx.em, auth.organizationId, body);
         return endpoints.output(endpoint, secret);

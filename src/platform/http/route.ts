@@ -15,8 +15,6 @@ export interface AuthenticatedOrganization {
 
 /** What a handler may read of the request beyond its parsed contracts. */
 export interface RequestDetails {
-  /** The query string as sent (routes whose query is open-ended, such as a checkout link's prefill). */
-  search: URLSearchParams;
   header(name: string): string;
   /** The body exactly as sent, for routes without a `body` contract that check a signature over it. */
   rawBody(): Promise<string>;
@@ -33,6 +31,13 @@ export interface RouteInput<B, Q, P> {
   request: RequestDetails;
 }
 
+export interface SecretBearingReplay {
+  /** What the idempotency store may keep of the response (never the secret). */
+  remember(response: unknown): unknown;
+  /** The response again, from what was remembered. */
+  replay(input: { tx: Tx; auth: AuthenticatedOrganization }, remembered: unknown): Promise<unknown>;
+}
+
 /** A route anyone may call: the secret in its path (or a signature in its body) is the credential. */
 export type PublicRouteInput<B, Q, P> = Omit<RouteInput<B, Q, P>, 'auth'>;
 
@@ -46,8 +51,11 @@ interface RouteOptions<B, Q, P> {
   params?: P;
   status: number;
   response: Schema;
-  /** Creates honour `X-Idempotency-Key`. */
-  idempotent?: boolean;
+  /**
+   * Creates honour `X-Idempotency-Key`: a repeat replays the first response, kept for 24 h. A response carrying a
+   * secret is not kept whole — only what `remember` picks — and the replay is rebuilt from the sealed secret.
+   */
+  idempotent?: boolean | SecretBearingReplay;
   /**
    * The handler waits on workflows (Updates) and opens its own short transactions, so it holds no database
    * connection meanwhile; `tx` is then a plain entity manager for reads.

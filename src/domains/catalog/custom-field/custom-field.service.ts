@@ -1,4 +1,5 @@
 // Custom fields: CRUD, slugs unique per organization; deleting one detaches it from every product.
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CustomFieldCreate, CustomFieldListQuery, CustomFieldUpdate } from '../../../contracts/custom-field';
 import { likeContains } from '../../../platform/database/list-query';
@@ -29,7 +30,7 @@ export class CustomFieldService {
       createdAt: this.clock.now(),
       modifiedAt: null,
     });
-    await em.flush();
+    await flushSlug(em, input.slug);
     return field;
   }
 
@@ -51,7 +52,7 @@ export class CustomFieldService {
     }
     if (input.metadata !== undefined) field.metadata = input.metadata;
     field.modifiedAt = this.clock.now();
-    await em.flush();
+    await flushSlug(em, field.slug);
     return field;
   }
 
@@ -83,9 +84,19 @@ export class CustomFieldService {
   }
 
   private async assertSlugFree(em: EntityManager, organizationId: string, slug: string): Promise<void> {
-    if (await em.count(CustomField, { organizationId, slug })) {
-      throw invalidField(['body', 'slug'], `A custom field with slug "${slug}" already exists.`, 'duplicate');
-    }
+    if (await em.count(CustomField, { organizationId, slug })) throw slugTaken(slug);
+  }
+}
+
+const slugTaken = (slug: string) => invalidField(['body', 'slug'], `A custom field with slug "${slug}" already exists.`, 'duplicate');
+
+/** Writes; a field with the same slug committed by a concurrent request since the check is the same duplicate. */
+async function flushSlug(em: EntityManager, slug: string): Promise<void> {
+  try {
+    await em.flush();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) throw slugTaken(slug);
+    throw error;
   }
 }
 

@@ -2,7 +2,14 @@
 import { z } from 'zod';
 import { IdParams } from '../../../contracts/common';
 import { ClientSecretParams } from '../../../contracts/checkout';
-import { CheckoutLink, CheckoutLinkCreate, CheckoutLinkList, CheckoutLinkListQuery, CheckoutLinkUpdate } from '../../../contracts/checkout-link';
+import {
+  CheckoutLink,
+  CheckoutLinkCreate,
+  CheckoutLinkList,
+  CheckoutLinkListQuery,
+  CheckoutLinkRedirectQuery,
+  CheckoutLinkUpdate,
+} from '../../../contracts/checkout-link';
 import { definePublicRoute, defineRoute, Redirect, type RouteDefinition } from '../../../platform/http/route';
 import type { CheckoutLinkService } from './checkout-link.service';
 
@@ -80,10 +87,11 @@ export function checkoutLinkRoutes({ links, publicUrl }: { links: CheckoutLinkSe
       path: '/v1/checkout-links/:client_secret/redirect',
       summary: 'Open a fresh session from a link, prefilled from the query, and send the customer to it (307)',
       params: ClientSecretParams,
+      query: CheckoutLinkRedirectQuery,
       status: 307,
       response: z.undefined(),
-      async handler({ tx, params, request }) {
-        const checkout = await links.open(tx, params.client_secret, request.search);
+      async handler({ tx, params, query }) {
+        const checkout = await links.open(tx, params.client_secret, query);
         return new Redirect(`${publicUrl}/checkout/${checkout.clientSecret}`);
       },
     }),

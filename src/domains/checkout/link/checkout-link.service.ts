@@ -2,7 +2,13 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CheckoutCreate } from '../../../contracts/checkout';
-import type { CheckoutLink as LinkOutput, CheckoutLinkCreate, CheckoutLinkListQuery, CheckoutLinkUpdate } from '../../../contracts/checkout-link';
+import type {
+  CheckoutLink as LinkOutput,
+  CheckoutLinkCreate,
+  CheckoutLinkListQuery,
+  CheckoutLinkRedirectQuery,
+  CheckoutLinkUpdate,
+} from '../../../contracts/checkout-link';
 import type { Tx } from '../../../platform/database/transaction';
 import type { Clock } from '../../../kernel/clock';
 import { BursarError, RequestValidationError, ResourceNotFound, invalidField } from '../../../kernel/errors';
@@ -25,8 +31,6 @@ export interface LinkDeps {
 
 const SORT_COLUMNS = { created_at: 'createdAt', label: 'label' } as const;
 const links = new OwnedRepository(CheckoutLink, { label: 'Checkout link', softDeleted: true });
-const COPIED_TO_METADATA = ['reference_id', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];
-
 export class CheckoutLinkService {
   constructor(private readonly deps: LinkDeps) {}
 
@@ -111,24 +115,15 @@ export class CheckoutLinkService {
     return checkoutLinkOutput(em, this.deps, link);
   }
 
-  /**
-   * Opens a fresh session from the link. The query may preselect `product_id` and prefill `amount`,
-   * `customer_email`, `customer_name`, `discount_code` and `custom_field_data.<slug>`; what does not validate is
-   * ignored. `reference_id` and the `utm_*` parameters go to the session's metadata.
-   */
-  async open(tx: Tx, clientSecret: string, query: URLSearchParams): Promise<Checkout> {
+  /** Opens a fresh session from the link, preselected and prefilled from its URL's query. */
+  async open(tx: Tx, clientSecret: string, query: CheckoutLinkRedirectQuery): Promise<Checkout> {
     const link = await tx.em.findOne(CheckoutLink, { clientSecret, deletedAt: null });
     if (!link) throw new ResourceNotFound('Checkout link not found.');
     const products = (await this.deps.checkouts.products(tx.em, link.organizationId, link.productIds)).filter(
       (p) => !p.is_archived && p.visibility !== 'draft',
     );
     if (!products.length) throw invalidField(['path', 'client_secret'], 'None of the products of this link can be bought right now.');
-    const preselected = products.find((p) => p.id === query.get('product_id')) ?? products[0];
-    const metadata = { ...link.metadata };
-    for (const key of COPIED_TO_METADATA) if (query.get(key) && !(key in metadata)) metadata[key] = query.get(key)!.slice(0, 500);
-    const customFieldData = Object.fromEntries(
-      [...query].filter(([key]) => key.startsWith('custom_field_data.')).map(([key, value]) => [key.slice(18), value]),
-    );
+    const preselected = products.find((p) => p.id === query.product_id) ?? products[0];
     const base: CheckoutCreate = {
       products: [preselected.id, ...products.filter((p) => p !== preselected).map((p) => p.id)],
       seats: link.seats,
@@ -140,12 +135,12 @@ export class CheckoutLinkService {
       trial_interval_count: link.trialIntervalCount,
       success_url: link.successUrl,
       return_url: link.returnUrl,
-      metadata,
+      metadata: { ...query.metadata, ...link.metadata },
       customer_metadata: {},
-      custom_field_data: customFieldData,
-      customer_email: /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(query.get('customer_email') ?? '') ? query.get('customer_email') : null,
-      customer_name: query.get('customer_name')?.slice(0, 255) ?? null,
-      amount: /^\d+$/.test(query.get('amount') ?? '') ? Number(query.get('amount')) : null,
+      custom_field_data: query.custom_field_data,
+      customer_email: query.customer_email ?? null,
+      customer_name: query.customer_name ?? null,
+      amount: query.amount ?? null,
     };
     const checkout = await tryWithout(
       base,
@@ -153,7 +148,7 @@ export class CheckoutLinkService {
       (input) => this.deps.checkouts.create(tx, link.organizationId, input),
       () => tx.em.clear(),
     );
-    const code = query.get('discount_code');
+    const code = query.discount_code;
     if (code && checkout.allowDiscountCodes) {
       await this.deps.checkouts.update(tx, checkout, { discount_code: code }).catch((error) => {
         if (!(error instanceof BursarError)) throw error; // an invalid code is ignored

@@ -1,0 +1,30 @@
+// The HTTP server around the Koa app. Requests Node refuses before Koa sees them — headers over its 16 KB limit,
+// malformed request lines — still get the documented error body rather than a bare status line.
+import { createServer, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type Koa from 'koa';
+import { BadRequest, BursarError } from '../../kernel/errors';
+import { newId } from '../../kernel/ids';
+import { problemFor } from './problem';
+
+class RequestHeaderFieldsTooLarge extends BursarError {
+  readonly status = 431;
+}
+
+const REASONS: Record<number, string> = { 400: 'Bad Request', 431: 'Request Header Fields Too Large' };
+
+export function listenHttp(app: Koa, port: number, host: string): Server {
+  const server = createServer(app.callback());
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable) return socket.destroy();
+    const refusal =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? new RequestHeaderFieldsTooLarge('The request headers exceed 16 KB.')
+        : new BadRequest('The request is not valid HTTP/1.1.');
+    const body = JSON.stringify(problemFor(refusal, newId()));
+    socket.end(
+      `HTTP/1.1 ${refusal.status} ${REASONS[refusal.status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+  return server.listen(port, host);
+}
