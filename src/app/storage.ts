@@ -1,9 +1,13 @@
 // Chooses the file storage adapter from the configuration: S3-compatible when S3_BUCKET is set, local disk otherwise.
+// Environments never share files: S3 keys carry the environment (see objectKey); on local disk each environment has
+// its own folder and its own URL-signing key.
 import { resolve } from 'node:path';
 import type { FileStorage } from '../adapters/storage/file-storage';
+import { adoptLegacyObjects } from '../adapters/storage/legacy-layout';
 import { LocalDiskStorage } from '../adapters/storage/local-disk-storage';
 import { S3Storage } from '../adapters/storage/s3-storage';
 import type { Clock } from '../kernel/clock';
+import { deriveKey } from '../platform/crypto/derived-key';
 import type { Config, Environment } from './config';
 
 export function createFileStorage(config: Config, environment: Environment, clock: Clock): FileStorage {
@@ -20,5 +24,13 @@ export function createFileStorage(config: Config, environment: Environment, cloc
       now,
     });
   }
-  return new LocalDiskStorage({ root: resolve(config.DATA_DIR, 'files'), publicBaseUrl: config.publicUrls[environment], secret: config.BURSAR_SECRET, now });
+  const filesDir = resolve(config.DATA_DIR, 'files');
+  const root = resolve(filesDir, environment);
+  adoptLegacyObjects(filesDir, environment, root);
+  return new LocalDiskStorage({
+    root,
+    publicBaseUrl: config.publicUrls[environment],
+    signingKey: deriveKey(config.BURSAR_SECRET, `storage:${environment}`),
+    now,
+  });
 }

@@ -1,6 +1,8 @@
 // Files through HTTP on local-disk storage: multipart upload to presigned URLs, checksums, size limit, downloads,
 // signatures, deletion rules and isolation.
 import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { FileRead, FileUpload } from '../../src/contracts/file';
 import { startHarness, type TestHarness } from '../support/harness';
 import { sha256Base64, upload, uploadParts } from '../support/upload';
@@ -109,6 +111,28 @@ test.each([
   });
   expect(response.status).toBe(422);
   expect(response.body.detail.map((d: { loc: unknown }) => d.loc)).toContainEqual(loc);
+});
+
+test('a part URL used again after the upload completed is a 404 and leaves nothing behind', async () => {
+  const data = randomBytes(14);
+  const { created, completion } = await uploadParts(h, org.token, data, { partSize: 7 });
+  expect((await h.request('POST', `/v1/files/${created.id}/uploaded`, { token: org.token, json: completion })).status).toBe(200);
+  const uploadDir = join(h.config.DATA_DIR, 'files', 'production', 'uploads', created.upload.id);
+  expect(existsSync(uploadDir)).toBe(false);
+
+  const again = await fetch(created.upload.parts[1].url, { method: 'PUT', body: data.subarray(7), headers: created.upload.parts[1].headers ?? {} });
+  expect(again.status).toBe(404);
+  expect(again.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(await again.json()).toMatchObject({
+    type: 'urn:bursar:error:resource-not-found',
+    error: 'ResourceNotFound',
+    status: 404,
+    detail: 'No such upload: it was completed or abandoned',
+    request_id: expect.any(String),
+  });
+  expect(existsSync(uploadDir)).toBe(false);
+  const link = await h.request('GET', `/v1/files/${created.id}/download`, { token: org.token });
+  expect(sha256Base64(Buffer.from(await (await fetch(link.body.download.url)).arrayBuffer()))).toBe(sha256Base64(data));
 });
 
 test('presigned URLs cannot be forged or reused for other parts', async () => {

@@ -1,5 +1,8 @@
 // Webhook endpoints over HTTP: validation (URL policy, known event types), secrets shown once, CRUD and isolation.
+import { hostname } from 'node:os';
 import { WebhookEndpoint, WebhookEndpointList } from '../../src/contracts/webhook';
+import { resolveHost } from '../../src/adapters/http/webhook-poster';
+import { addressClass } from '../../src/domains/webhook/webhook.logic';
 import { startHarness, type TestHarness } from '../support/harness';
 
 let h: TestHarness;
@@ -50,6 +53,47 @@ test.each([
   const response = await post({ url: 'https://hooks.example.com/x', format: 'raw', events: ['order.paid'], ...change }, environment);
   expect(response.status).toBe(422);
   expect(response.body.detail.map((d: { msg: string }) => d.msg).join(' ')).toMatch(message);
+});
+
+const refusedUrl = {
+  error: 'RequestValidationError',
+  status: 422,
+  type: 'urn:bursar:error:request-validation-error',
+  detail: [{ loc: ['body', 'url'], msg: expect.stringMatching(/^Private, loopback, link-local and other non-public addresses/), type: 'url_refused' }],
+};
+
+test.each([
+  'https://localhost./',
+  'https://localhost.localdomain/',
+  'https://ip6-localhost/',
+  'https://[::ffff:0:7f00:1]/',
+  'https://[::127.0.0.1]/',
+  'https://[2002:7f00:1::]/',
+  'https://[64:ff9b:1::a9fe:a9fe]/',
+  'https://[fec0::1]/',
+  'https://198.18.0.1/',
+  'https://224.0.0.1/',
+  'https://255.255.255.255/',
+])('%s is refused with a 422 on body.url, on create and on update', async (url) => {
+  const created = await post({ url, format: 'raw', events: ['order.paid'] });
+  expect(created.status).toBe(422);
+  expect(created.body).toMatchObject(refusedUrl);
+  const endpoint = await post({ url: 'https://hooks.example.com/x', format: 'raw', events: ['order.paid'] });
+  const updated = await h.request('PATCH', `/v1/webhooks/endpoints/${endpoint.body.id}`, { token: org.token, json: { url } });
+  expect(updated.status).toBe(422);
+  expect(updated.body).toMatchObject(refusedUrl);
+  expect((await h.request('GET', `/v1/webhooks/endpoints/${endpoint.body.id}`, { token: org.token })).body.url).toBe('https://hooks.example.com/x');
+});
+
+test("a name that resolves to a non-public address is refused (this machine's own host name)", async () => {
+  const name = hostname();
+  const addresses = await resolveHost(name);
+  expect(addresses.length).toBeGreaterThan(0);
+  expect(addresses.every((a) => addressClass(a) !== 'public')).toBe(true);
+  const response = await post({ url: `https://${name}/hooks`, format: 'raw', events: ['order.paid'] });
+  expect(response.status).toBe(422);
+  expect(response.body).toMatchObject(refusedUrl);
+  expect(response.body.detail[0].msg).toContain(`(${name} resolves to `);
 });
 
 test('the sandbox accepts http to localhost for development', async () => {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AddressRefused, postWebhook } from '../../src/adapters/http/webhook-poster';
-import { isPrivateAddress } from '../../src/domains/webhook/webhook.logic';
+import { WebhookUrlGuard } from '../../src/domains/webhook/webhook-url-guard';
 
 let server: Server;
 let port: number;
@@ -22,7 +22,10 @@ beforeAll(async () => {
 
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-const options = { timeoutMs: 2000, refuseAddress: isPrivateAddress };
+// The policy deliveries use: the same guard that judged the endpoint's URL, applied to the address connected to.
+const production = new WebhookUrlGuard({ environment: 'production', allowPrivate: false });
+const sandbox = new WebhookUrlGuard({ environment: 'sandbox', allowPrivate: false });
+const options = { timeoutMs: 2000, refuseAddress: production.refusesAddress };
 
 test.each([
   ['a name that resolves to loopback', () => `http://localhost:${port}/hook`, /localhost resolves to 127\.0\.0\.1, which is a private address/],
@@ -40,6 +43,12 @@ test('posts through the guarded pool when the address is allowed', async () => {
   const result = await postWebhook(`http://localhost:${port}/hook`, '{"guarded":true}', {}, { ...options, refuseAddress: () => false });
   expect(result).toMatchObject({ status: 204, error: null });
   expect(received).toContain('{"guarded":true}');
+});
+
+test('the sandbox policy delivers to loopback for development', async () => {
+  const result = await postWebhook(`http://localhost:${port}/hook`, '{"sandbox":true}', {}, { ...options, refuseAddress: sandbox.refusesAddress });
+  expect(result).toMatchObject({ status: 204, error: null });
+  expect(received).toContain('{"sandbox":true}');
 });
 
 test('posts to a private address when no policy is given', async () => {

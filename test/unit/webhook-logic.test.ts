@@ -42,7 +42,7 @@ test.each([
   ['::ffff:7f00:1', true],
   ['::ffff:808:808', false],
   ['64:ff9b::a9fe:a9fe', true],
-  ['2001:db8::1', false],
+  ['2001:db8::1', true],
   ['fe80::1', true],
   ['0.0.0.0', true],
 ])('%s private: %p', (address, expected) => {

@@ -1,5 +1,6 @@
 // Posts one webhook: the raw JSON body, our headers, a deadline, no redirects followed, the answer recorded.
 import { lookup, type LookupAddress } from 'node:dns';
+import { lookup as lookupAll } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { Agent, fetch, type Dispatcher } from 'undici';
 
@@ -45,6 +46,23 @@ export async function postWebhook(url: string, body: string, headers: Record<str
     const timedOut = (error as Error).name === 'TimeoutError';
     const message = timedOut ? `No answer within ${options.timeoutMs} ms` : (cause?.code ?? cause?.message ?? (error as Error).message);
     return { status: null, body: '', durationMs: elapsed(), error: message };
+  }
+}
+
+/**
+ * Every address `hostname` resolves to, the way a connection resolves it (node:dns `lookup`, the system resolver);
+ * rejects when it does not resolve within `timeoutMs`.
+ */
+export async function resolveHost(hostname: string, timeoutMs = 2000): Promise<string[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${hostname} did not resolve within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    const addresses = await Promise.race([lookupAll(hostname, { all: true, verbatim: true }), timeout]);
+    return addresses.map((a) => a.address);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -26,4 +26,14 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
 }
 
-export class StorageRejected extends Error {}
+/** Why storage refused a request: the HTTP layer answers 403, 404, 413 or 400 for these. */
+export type StorageRefusal = 'forbidden' | 'not-found' | 'too-large' | 'invalid';
+
+export class StorageRejected extends Error {
+  constructor(
+    message: string,
+    readonly reason: StorageRefusal = 'invalid',
+  ) {
+    super(message);
+  }
+}

@@ -10,10 +10,12 @@ import type { FileStorage, PresignedUrl, UploadedPart } from './file-storage';
 import { StorageRejected } from './file-storage';
 
 export interface LocalDiskOptions {
+  /** This environment's own folder: no other environment reads or writes it. */
   root: string;
   /** Base URL of the API listener that serves /storage for this environment. */
   publicBaseUrl: string;
-  secret: string;
+  /** This environment's own key for the URL signatures, so one environment's URLs are refused by the other. */
+  signingKey: Buffer;
   now: () => Date;
 }
 
@@ -59,8 +61,12 @@ export class LocalDiskStorage implements FileStorage {
     const match = /^\/storage\/uploads\/([\w-]+)\/parts\/(\d+)$/.exec(path);
     if (!match) throw new StorageRejected('Unknown upload URL');
     const [, uploadId, number] = match;
+    const dir = this.uploadDir(uploadId);
+    // Completing (or abandoning) an upload removes its folder; a part for it is refused like S3's NoSuchUpload, and
+    // nothing is created again.
+    if (!(await stat(dir).catch(() => null))?.isDirectory()) throw noSuchUpload();
     const expectedSize = Number(query.get('size'));
-    const target = join(this.uploadDir(uploadId), number);
+    const target = join(dir, number);
     const temporary = `${target}.${randomUUID()}.tmp`;
     const sha256 = createHash('sha256');
     const md5 = createHash('md5');
@@ -70,7 +76,7 @@ export class LocalDiskStorage implements FileStorage {
       async function* (source: AsyncIterable<Buffer>) {
         for await (const chunk of source) {
           size += chunk.length;
-          if (size > expectedSize) throw new StorageRejected(`Part is larger than its declared ${expectedSize} bytes`);
+          if (size > expectedSize) throw new StorageRejected(`Part is larger than its declared ${expectedSize} bytes`, 'too-large');
           sha256.update(chunk);
           md5.update(chunk);
           yield chunk;
@@ -79,7 +85,7 @@ export class LocalDiskStorage implements FileStorage {
       createWriteStream(temporary),
     ).catch(async (error) => {
       await rm(temporary, { force: true });
-      throw error;
+      throw isMissing(error) ? noSuchUpload() : error;
     });
     const declared = query.get('sha256');
     const problem =
@@ -92,7 +98,10 @@ export class LocalDiskStorage implements FileStorage {
       await rm(temporary, { force: true });
       throw new StorageRejected(problem);
     }
-    await rename(temporary, target);
+    await rename(temporary, target).catch(async (error) => {
+      await rm(temporary, { force: true });
+      throw isMissing(error) ? noSuchUpload() : error;
+    });
     return `"${md5.digest('hex')}"`;
   }
 
@@ -141,7 +150,7 @@ export class LocalDiskStorage implements FileStorage {
 
   /** Opens a public object (keys under `public/` only). */
   async openPublic(key: string): Promise<{ stream: Readable; size: number }> {
-    if (!key.startsWith('public/')) throw new StorageRejected('Not a public object');
+    if (!key.startsWith('public/')) throw new StorageRejected('Not a public object', 'not-found');
     return this.open(key);
   }
 
@@ -152,12 +161,12 @@ export class LocalDiskStorage implements FileStorage {
   private async open(key: string): Promise<{ stream: Readable; size: number }> {
     const path = this.objectPath(key);
     const info = await stat(path).catch(() => null);
-    if (!info) throw new StorageRejected('No such object');
+    if (!info) throw new StorageRejected('No such object', 'not-found');
     return { stream: createReadStream(path), size: info.size };
   }
 
   private objectPath(key: string): string {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new StorageRejected('Invalid object key');
+    if (!SAFE_KEY.test(key) || key.includes('..')) throw new StorageRejected('Invalid object key', 'not-found');
     return resolve(this.options.root, 'objects', key);
   }
 
@@ -168,7 +177,7 @@ export class LocalDiskStorage implements FileStorage {
 
   private sign(method: string, path: string, params: URLSearchParams): string {
     const fields = [...params].filter(([name]) => name !== 'signature').sort(([a], [b]) => a.localeCompare(b));
-    return createHmac('sha256', this.options.secret)
+    return createHmac('sha256', this.options.signingKey)
       .update(`${method}\n${path}\n${new URLSearchParams(fields)}`)
       .digest('base64url');
   }
@@ -176,10 +185,14 @@ export class LocalDiskStorage implements FileStorage {
   private verify(method: string, path: string, query: URLSearchParams): void {
     const given = Buffer.from(query.get('signature') ?? '');
     const expected = Buffer.from(this.sign(method, path, query));
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new StorageRejected('Invalid signature');
-    if (Number(query.get('expires')) * 1000 < this.options.now().getTime()) throw new StorageRejected('The URL has expired');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new StorageRejected('Invalid signature', 'forbidden');
+    if (Number(query.get('expires')) * 1000 < this.options.now().getTime()) throw new StorageRejected('The URL has expired', 'forbidden');
   }
 }
+
+const noSuchUpload = () => new StorageRejected('No such upload: it was completed or abandoned', 'not-found');
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 async function hashFile(path: string, algorithm: 'md5' | 'sha256'): Promise<string> {
   const hash = createHash(algorithm);

@@ -67,7 +67,7 @@ export class S3Storage implements FileStorage {
 
   async read(key: string): Promise<Readable> {
     const { Body } = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
-    if (!Body) throw new StorageRejected('No such object');
+    if (!Body) throw new StorageRejected('No such object', 'not-found');
     return Body as Readable;
   }
 

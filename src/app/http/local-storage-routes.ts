@@ -31,15 +31,14 @@ function send(ctx: Context, object: { stream: NodeJS.ReadableStream; size: numbe
   ctx.body = object.stream;
 }
 
-/** Storage refusals become problem-details errors: a bad or expired signature is 403, a missing object 404. */
+const REFUSALS = { forbidden: NotPermitted, 'not-found': ResourceNotFound, 'too-large': PayloadTooLarge, invalid: BadRequest } as const;
+
+/** Storage refusals become problem-details errors: a bad or expired signature is 403, a missing object or upload 404. */
 async function refusals<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (!(error instanceof StorageRejected)) throw error;
-    if (/signature|expired/i.test(error.message)) throw new NotPermitted(error.message);
-    if (/larger than/i.test(error.message)) throw new PayloadTooLarge(error.message);
-    if (/no such object|not a public|invalid object key/i.test(error.message)) throw new ResourceNotFound(error.message);
-    throw new BadRequest(error.message);
+    throw new REFUSALS[error.reason](error.message);
   }
 }

@@ -13,7 +13,7 @@ import { OUTBOX_KINDS, OutboxMessage, type OutboxService, type WorkflowStart } f
 import { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from './webhook.entity';
 import type { WebhookEndpointService } from './webhook-endpoint.service';
 import { DeliveryAttemptFailed, DeliveryRefused } from './webhook.errors';
-import { isPrivateAddress, resourceKey } from './webhook.logic';
+import { resourceKey } from './webhook.logic';
 import { signedHeaders } from '../../adapters/http/standard-webhooks';
 import { webhookWorkflowId, WORKFLOW_TYPES, type WebhookDeliveryInput } from '../../../workflows/definitions';
 
@@ -116,7 +116,7 @@ export class WebhookDeliveryService {
     const headers = signedHeaders(this.deps.endpoints.secretOf(endpoint), delivery.eventId, now, body);
     const result = await postWebhook(endpoint.url, body, headers, {
       timeoutMs: this.deps.policy.timeoutMs,
-      refuseAddress: this.deps.allowPrivateAddresses ? undefined : isPrivateAddress,
+      refuseAddress: this.deps.allowPrivateAddresses ? undefined : this.deps.endpoints.refusesAddress,
       signal,
     }).catch((error) => {
       if (error instanceof AddressRefused) return { status: null, body: '', durationMs: 0, error: error.message, refused: true };

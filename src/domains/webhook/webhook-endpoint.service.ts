@@ -3,10 +3,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WebhookEndpoint as EndpointOutput, WebhookEndpointCreate, WebhookEndpointListQuery, WebhookEndpointUpdate } from '../../contracts/webhook';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { Clock } from '../../kernel/clock';
-import { invalidField } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import { WebhookEndpoint } from './webhook.entity';
-import { urlRefusal, type UrlPolicy } from './webhook.logic';
+import type { UrlPolicy } from './webhook.logic';
+import { WebhookUrlGuard } from './webhook-url-guard';
 import { webhookEndpointOutput } from './webhook.output';
 import { generateSecret, maskSecret } from '../../adapters/http/standard-webhooks';
 import { openSecret, sealSecret } from '../../platform/crypto/sealed-secret';
@@ -23,10 +23,17 @@ const SECRET_PURPOSE = 'webhook-secrets';
 const endpoints = new OwnedRepository(WebhookEndpoint, { label: 'Webhook endpoint', softDeleted: true });
 
 export class WebhookEndpointService {
-  constructor(private readonly deps: EndpointServiceDeps) {}
+  private readonly urls: WebhookUrlGuard;
+  /** Whether a delivery may not connect to `address`: the URL policy, applied where the connection is made. */
+  readonly refusesAddress: (address: string) => boolean;
+
+  constructor(private readonly deps: EndpointServiceDeps) {
+    this.urls = new WebhookUrlGuard(deps.urlPolicy);
+    this.refusesAddress = this.urls.refusesAddress;
+  }
 
   async create(em: EntityManager, organizationId: string, input: WebhookEndpointCreate): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
-    this.assertUrl(input.url);
+    await this.urls.assertAllowed(input.url);
     const secret = generateSecret();
     const endpoint = em.create(WebhookEndpoint, {
       id: newId(),
@@ -55,7 +62,7 @@ export class WebhookEndpointService {
   async update(em: EntityManager, organizationId: string, id: string, input: WebhookEndpointUpdate): Promise<WebhookEndpoint> {
     const endpoint = await this.get(em, organizationId, id);
     if (input.url != null) endpoint.url = input.url;
-    if (input.url != null || input.enabled === true) this.assertUrl(endpoint.url);
+    if (input.url != null || input.enabled === true) await this.urls.assertAllowed(endpoint.url);
     if (input.name !== undefined) endpoint.name = input.name;
     if (input.format != null) endpoint.format = input.format;
     if (input.events != null) endpoint.events = [...new Set(input.events)];
@@ -92,10 +99,5 @@ export class WebhookEndpointService {
   /** The endpoint as the API shows it: the secret in full only when `revealed` (create and reset). */
   output(endpoint: WebhookEndpoint, revealed?: string): EndpointOutput {
     return webhookEndpointOutput(endpoint, revealed ?? maskSecret(this.secretOf(endpoint)));
-  }
-
-  private assertUrl(url: string): void {
-    const refusal = urlRefusal(url, this.deps.urlPolicy);
-    if (refusal) throw invalidField(['body', 'url'], refusal, 'url_refused');
   }
 }

@@ -1,66 +1,107 @@
-// Pure rules of webhooks: which URLs may receive them, what an event is about, how responses are recorded.
-const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
-const isIPv4 = (host: string) => IPV4.test(host);
-const isIPv6 = (host: string) => host.includes(':');
+// Pure rules of webhooks: which URLs and addresses may receive them, what an event is about, how responses are recorded.
+import ipaddr from 'ipaddr.js';
 
 /** A resource's events reach an endpoint in order; this key names the resource. */
 export function resourceKey(type: string, data: { id?: unknown }): string {
   return `${type.split('.')[0]}:${String(data.id ?? '')}`;
 }
 
-/** Addresses a webhook must never reach unless the operator allows it: loopback, private, link-local, unspecified. */
-export function isPrivateAddress(address: string): boolean {
-  const v4 = isIPv4(address) ? address : embeddedIPv4(address);
-  if (v4) {
-    const [a, b] = v4.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 100 && b >= 64 && b <= 127)
-    );
+/** `public` may receive webhooks; `loopback` only in the sandbox; everything else only when the operator allows it. */
+export type AddressClass = 'public' | 'loopback' | 'non-public';
+
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+const NAT64_WELL_KNOWN = ipaddr.parseCIDR('64:ff9b::/96');
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+
+/**
+ * The one address policy: only plain global unicast is public (ipaddr.js `range()` is `unicast`, and for IPv6 inside
+ * 2000::/3); loopback is 127/8 and ::1. Addresses that carry IPv4 addresses (mapped, translated, compatible, 6to4,
+ * NAT64, Teredo) are judged by what they carry, so `::ffff:0:7f00:1` or `2002:7f00:1::` are no way around it.
+ * Anything unparseable is non-public.
+ */
+export function addressClass(address: string): AddressClass {
+  if (!ipaddr.isValid(address)) return 'non-public';
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return ipv4Class(parsed as ipaddr.IPv4);
+  const v6 = parsed as ipaddr.IPv6;
+  const carried = carriedIPv4(v6);
+  if (carried) return leastPublic(carried.map(ipv4Class));
+  if (v6.range() === 'loopback') return 'loopback';
+  return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST_V6) ? 'public' : 'non-public';
+}
+
+export const isPublicAddress = (address: string): boolean => addressClass(address) === 'public';
+
+export const isPrivateAddress = (address: string): boolean => !isPublicAddress(address);
+
+/** Public (or loopback) only when every carried address is; none at all (a local-use prefix) is non-public. */
+function leastPublic(classes: AddressClass[]): AddressClass {
+  if (classes.length && classes.every((c) => c === 'public')) return 'public';
+  return classes.length && classes.every((c) => c === 'loopback') ? 'loopback' : 'non-public';
+}
+
+function ipv4Class(v4: ipaddr.IPv4): AddressClass {
+  const range = v4.range();
+  return range === 'unicast' ? 'public' : range === 'loopback' ? 'loopback' : 'non-public';
+}
+
+const ipv4Of = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 255, low >> 8, low & 255]);
+
+/** The IPv4 addresses an IPv6 address embeds, or undefined when it embeds none. */
+function carriedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4[] | undefined {
+  const p = v6.parts;
+  switch (v6.range()) {
+    case 'ipv4Mapped': // ::ffff:a.b.c.d
+    case 'rfc6145': // ::ffff:0:a.b.c.d, IPv4-translated
+      return [ipv4Of(p[6], p[7])];
+    case 'rfc6052': // 64:ff9b::/96 carries the address in its last 32 bits; 64:ff9b:1::/48 is for local use only
+      return v6.match(NAT64_WELL_KNOWN) ? [ipv4Of(p[6], p[7])] : [];
+    case '6to4': // 2002:aabb:ccdd::/48
+      return [ipv4Of(p[1], p[2])];
+    case 'teredo': // 2001:0:<server>:<flags>:<port>:<client, inverted>
+      return [ipv4Of(p[2], p[3]), ipv4Of(~p[6] & 0xffff, ~p[7] & 0xffff)];
+    default: // ::a.b.c.d, the deprecated IPv4-compatible form (:: and ::1 have their own ranges)
+      return v6.range() === 'unicast' && v6.match(IPV4_COMPATIBLE) ? [ipv4Of(p[6], p[7])] : undefined;
   }
-  const v6 = address.toLowerCase();
-  return v6 === '::' || v6 === '::1' || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6);
 }
 
-/** The IPv4 address inside an IPv4-mapped (`::ffff:a.b.c.d` or `::ffff:a9fe:a9fe`) or NAT64 (`64:ff9b::…`) address. */
-function embeddedIPv4(address: string): string | undefined {
-  const match = /^(?:::ffff:|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
-  if (!match) return undefined;
-  if (match[1]) return match[1];
-  const high = parseInt(match[2], 16);
-  const low = parseInt(match[3], 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
-}
-
-const LOCAL_NAMES = /^(localhost|.*\.localhost)$/i;
+/** Names that are loopback by convention (RFC 6761 and the usual /etc/hosts entries), with or without the root dot. */
+const LOOPBACK_NAMES = /^(localhost|.+\.localhost|localhost\.localdomain|ip6-localhost|ip6-loopback)$/i;
 
 export interface UrlPolicy {
   environment: 'production' | 'sandbox';
   allowPrivate: boolean;
 }
 
+const NON_PUBLIC = 'Private, loopback, link-local and other non-public addresses cannot receive webhooks';
+
+/** Why an address a webhook would be sent to is refused, or null when it may receive webhooks. */
+export function addressRefusal(address: string, policy: UrlPolicy): string | null {
+  if (policy.allowPrivate) return null;
+  const kind = addressClass(address);
+  return kind === 'public' || (kind === 'loopback' && policy.environment === 'sandbox') ? null : NON_PUBLIC;
+}
+
+/** The host of a URL as a name to resolve or an address literal (brackets and the root dot removed). */
+export function urlHost(url: URL): { name: string; address: null } | { name: null; address: string } {
+  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
+  return ipaddr.isValid(host) ? { name: null, address: host } : { name: host, address: null };
+}
+
 /**
- * Why a URL may not receive webhooks, or null when it may. Production wants https; the sandbox also takes http to
- * localhost for development. Private, loopback and link-local addresses are refused unless the operator allows them.
+ * Why a URL may not receive webhooks, or null when it may as far as the URL alone tells (a name's addresses are
+ * judged with `addressRefusal` once resolved). Production wants https; the sandbox also takes http to loopback for
+ * development. Non-public addresses are refused unless the operator allows them.
  */
 export function urlRefusal(raw: string, policy: UrlPolicy): string | null {
   const url = new URL(raw);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const isLocalName = LOCAL_NAMES.test(host);
-  const isLiteral = isIPv4(host) || isIPv6(host);
-  const isLoopback = isLocalName || (isLiteral && /^(127\.|::1$|::ffff:127\.)/i.test(host));
-  const sandboxLocal = policy.environment === 'sandbox' && isLoopback;
   if (url.username || url.password) return 'URLs with credentials are not allowed';
+  const { name, address } = urlHost(url);
+  const isLoopback = name !== null ? LOOPBACK_NAMES.test(name) : addressClass(address) === 'loopback';
+  const sandboxLocal = policy.environment === 'sandbox' && isLoopback;
   if (url.protocol !== 'https:' && !policy.allowPrivate && !sandboxLocal) {
     return policy.environment === 'sandbox' ? 'Use https (http is allowed only to localhost in the sandbox)' : 'Webhook URLs must use https';
   }
-  if (!policy.allowPrivate && !sandboxLocal && (isLocalName || (isLiteral && isPrivateAddress(host)))) {
-    return 'Private, loopback and link-local addresses cannot receive webhooks';
-  }
-  return null;
+  if (address !== null) return addressRefusal(address, policy);
+  return isLoopback && !policy.allowPrivate && !sandboxLocal ? NON_PUBLIC : null;
 }
