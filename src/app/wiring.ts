@@ -124,7 +124,6 @@ export function wireDomains(p: Platform) {
     outbox,
     endpoints: webhookEndpoints,
     disableAfterFailures: config.WEBHOOK_DISABLE_AFTER_FAILURES,
-    allowPrivateAddresses: config.WEBHOOK_ALLOW_PRIVATE_URLS,
     policy: {
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
       initialIntervalMs: config.WEBHOOK_RETRY_INITIAL_INTERVAL_MS,

@@ -24,7 +24,6 @@ export interface DeliveryDeps {
   endpoints: WebhookEndpointService;
   policy: DeliveryPolicy;
   disableAfterFailures: number;
-  allowPrivateAddresses: boolean;
 }
 
 const EXCERPT_BYTES = 2048;
@@ -116,7 +115,7 @@ export class WebhookDeliveryService {
     const headers = signedHeaders(this.deps.endpoints.secretOf(endpoint), delivery.eventId, now, body);
     const result = await postWebhook(endpoint.url, body, headers, {
       timeoutMs: this.deps.policy.timeoutMs,
-      refuseAddress: this.deps.allowPrivateAddresses ? undefined : this.deps.endpoints.refusesAddress,
+      refuseAddress: this.deps.endpoints.refusesAddress,
       signal,
     }).catch((error) => {
       if (error instanceof AddressRefused) return { status: null, body: '', durationMs: 0, error: error.message, refused: true };
