@@ -1,5 +1,5 @@
 // Test clock rules: which advances are refused, how a flow's frozen time moves, and when a flow has settled at its frozen time.
-import { advanceRefusal, hasSettled, movedTime, type TestClockState } from '../../src/domains/test-clock/test-clock.logic';
+import { advanceRefusal, advanceTooFar, hasSettled, movedTime, type TestClockState } from '../../src/domains/test-clock/test-clock.logic';
 
 const FROZEN = '2025-01-31T00:00:00.000Z';
 const live: TestClockState = { frozenTime: FROZEN, deleted: false };
@@ -85,5 +85,17 @@ describe('advanceRefusal after an advance whose flows did not all settle', () =>
 
   test('an advance in flight is still a conflict', () => {
     expect(advanceRefusal(live, FROZEN, true, true)?.type).toBe('Conflict');
+  });
+});
+
+describe('advanceTooFar', () => {
+  const from = new Date('2025-01-01T00:00:00Z');
+  test.each([
+    ['a month', '2025-02-01T00:00:00Z', false],
+    ['a leap year of days (366)', '2026-01-02T00:00:00Z', false],
+    ['366 days and a second', '2026-01-02T00:00:01Z', true],
+    ['a century', '2125-01-01T00:00:00Z', true],
+  ])('%s', (_name, to, refused) => {
+    expect(advanceTooFar(from, new Date(to)) !== null).toBe(refused);
   });
 });

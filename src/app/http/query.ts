@@ -11,8 +11,9 @@ export interface RawQuery {
 const MAX_QUERY_VALUES = 100;
 
 export function rawQuery(ctx: Context): RawQuery {
-  const out: Record<string, string[]> = {};
-  const metadata: Record<string, string[]> = {};
+  // Keys are the client's: `toString` or `__proto__` must be plain keys, not members of Object.prototype.
+  const out: Record<string, string[]> = Object.create(null);
+  const metadata: Record<string, string[]> = Object.create(null);
   let count = 0;
   for (const [key, value] of new URLSearchParams(ctx.querystring)) {
     const issue = textIssue(key) ?? textIssue(value);

@@ -28,6 +28,15 @@ export function advanceRefusal(
   return null;
 }
 
+/** How far one advance may move a clock: every renewal it passes runs before the advance answers. */
+export const MAX_ADVANCE_DAYS = 366;
+
+/** Why an advance from `frozen` to `to` moves too far at once, or null (the clock's workflow judges the rest). */
+export function advanceTooFar(frozen: Date, to: Date): string | null {
+  const days = (to.getTime() - frozen.getTime()) / 86_400_000;
+  return days > MAX_ADVANCE_DAYS ? `A test clock moves at most ${MAX_ADVANCE_DAYS} days per advance; advance in steps.` : null;
+}
+
 /** A flow's frozen time after an advance to `to`: clocks never move back (an older advance arriving late changes nothing). */
 export function movedTime(frozen: number, to: string | null): number {
   return to ? Math.max(frozen, Date.parse(to)) : frozen;

@@ -6,13 +6,13 @@ import type { UpdateDefinition } from '@temporalio/common';
 import { advanceClockUpdate, deleteClockUpdate, testClockWorkflowId, WORKFLOW_TYPES } from '../../../workflows/definitions';
 import type { TestClockCreate, TestClockListQuery } from '../../contracts/test-clock';
 import type { Clock } from '../../kernel/clock';
-import { NotPermitted } from '../../kernel/errors';
+import { NotPermitted, invalidField } from '../../kernel/errors';
 import { inParallel } from '../../kernel/concurrency';
 import { newId } from '../../kernel/ids';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { FlowClient } from '../../platform/temporal/flow-client';
 import { TestClock } from './test-clock.entity';
-import type { TestClockState } from './test-clock.logic';
+import { advanceTooFar, type TestClockState } from './test-clock.logic';
 
 /** A domain whose flows follow test clocks (checkouts, subscriptions). */
 export interface ClockFollowers {
@@ -69,6 +69,8 @@ export class TestClockService {
    */
   async advance(organizationId: string, id: string, to: Date): Promise<TestClock> {
     const clock = await this.get(this.deps.orm.em.fork(), organizationId, id);
+    const tooFar = advanceTooFar(clock.frozenTime, to);
+    if (tooFar) throw invalidField(['body', 'frozen_time'], tooFar);
     await this.send(clock, advanceClockUpdate, [to.toISOString()]);
     return this.get(this.deps.orm.em.fork(), organizationId, id);
   }

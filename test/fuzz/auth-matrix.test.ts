@@ -1,0 +1,190 @@
+// The auth matrix: every route × both environments × every credential that must not pass (none, malformed, unknown,
+// revoked, the other environment's, a token without the route's scope, another organization's token on this
+// organization's resource), plus the public routes with a wrong secret or signature. Each answer must have the
+// expected status and error body, carry nothing of the organization it was refused, and change none of its rows.
+import fc from 'fast-check';
+import { randomBytes } from 'node:crypto';
+import { ErrorBody } from '../../src/contracts/common';
+import type { Environment } from '../../src/app/config';
+import type { RouteDefinition } from '../../src/platform/http/route';
+import { startHarness, type TestHarness } from '../support/harness';
+import { credentialsFor, type Credential } from './credentials';
+import { changedTables, orgStateReader, type OrgStateReader } from './org-state';
+import { send, type RawRequest, type RawResponse } from './send';
+import { ENVIRONMENTS, allIds, collectionOf, createTenant, harvest, marksOf, otherEnvironment, type Tenant } from './tenants';
+import { arbitraryOf } from './zod-arbitrary';
+
+/** Public routes whose credential is a signature over the body rather than a secret in the path. */
+const SIGNED_PUBLIC_ROUTES: Record<string, { refused: number; signatures: Record<string, string>[] }> = {
+  'POST /v1/integrations/stripe/webhook': { refused: 400, signatures: [{}, { 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` }] },
+};
+
+let h: TestHarness;
+const owners = {} as Record<Environment, Tenant>;
+const strangers = {} as Record<Environment, Tenant>;
+
+beforeAll(async () => {
+  h = await startHarness({ STRIPE_WEBHOOK_SECRET: 'whsec_auth_matrix' });
+  for (const environment of ENVIRONMENTS) {
+    await h.startWorker(environment);
+    owners[environment] = await createTenant(h, environment);
+    strangers[environment] = await createTenant(h, environment, { subscription: false });
+  }
+  for (const tenant of Object.values(owners)) await harvest(h, tenant, h.env.production.domains.routes);
+}, 120_000);
+afterAll(() => h?.close());
+
+interface Outcome {
+  cases: number;
+  failures: string[];
+  notApplicable: string[];
+}
+
+test('every route × both environments × every credential that must be refused', async () => {
+  const routes = h.env.production.domains.routes;
+  const outcome: Outcome = { cases: 0, failures: [], notApplicable: [] };
+  for (const environment of ENVIRONMENTS) {
+    const owner = owners[environment];
+    const credentials = await credentialsFor(h, owner, strangers[environment], owners[otherEnvironment(environment)]);
+    const state = await orgStateReader(h.env[environment]);
+    for (const route of routes) {
+      if (route.scopes) await tokenRoute(route, owner, credentials, state, outcome);
+      else await publicRoute(route, owner, owners[otherEnvironment(environment)], state, outcome);
+    }
+  }
+  const publicCount = routes.filter((r) => !r.scopes).length;
+  console.log(
+    `auth matrix: ${routes.length} routes (${routes.length - publicCount} with a token, ${publicCount} public) × ${ENVIRONMENTS.length} environments, ` +
+      `${outcome.cases} cases, ${outcome.failures.length} failures` +
+      (outcome.notApplicable.length
+        ? `; ${outcome.notApplicable.length} not applicable (no resource of the organization to aim at: ${outcome.notApplicable.join(', ')})`
+        : ''),
+  );
+  if (outcome.failures.length) throw new Error(`${outcome.failures.length} auth matrix failures:\n${outcome.failures.join('\n')}`);
+}, 300_000);
+
+async function tokenRoute(route: RouteDefinition, owner: Tenant, credentials: Credential[], state: OrgStateReader, outcome: Outcome) {
+  const { requests, ownResource } = requestsFor(route, owner);
+  for (const credential of credentials) {
+    const name = `${owner.environment} ${label(route)} [${credential.name}]`;
+    if (credential.expected === 'owner-resource' && route.path.includes(':') && !ownResource) {
+      outcome.notApplicable.push(`${owner.environment} ${label(route)}`);
+      continue;
+    }
+    const authorization = await credential.authorization(route);
+    const expected = await expectedStatus(route, credential, requests[0], owner);
+    // A body the contract accepts may still fail the handler's own checks (422) before the lookup: try the next one.
+    let sent: RawRequest | undefined;
+    let watched: Awaited<ReturnType<typeof sendWatching>> | undefined;
+    for (const request of requests) {
+      sent = { ...request, headers: { ...request.headers, ...(authorization && { authorization }) } };
+      watched = await sendWatching(sent, owner, state);
+      if (watched.response.status !== 422 || expected === 422) break;
+    }
+    const { response, changed } = watched!;
+    outcome.cases++;
+    const problems = [
+      ...statusProblems(response, expected, credential.error ?? (expected === 404 ? 'ResourceNotFound' : undefined)),
+      ...leaks(response, sent!, owner),
+      ...(response.status >= 400 && changed.length ? [`the refusal changed ${changed.join(', ')}`] : []),
+    ];
+    if (problems.length)
+      outcome.failures.push(
+        `${name}: ${problems.join('; ')}\n    ${sent!.method} ${sent!.url} ${sent!.body ?? ''} → ${response.status} ${response.text.slice(0, 300)}`,
+      );
+  }
+}
+
+/**
+ * 401/403 as the credential says; another organization's token gets a 404 on this organization's resource, the
+ * status the organization itself gets on a list, and anything but a 5xx on a create (its body may well be valid
+ * for the other organization too; what it must not do is reveal or touch this one).
+ */
+async function expectedStatus(route: RouteDefinition, credential: Credential, request: RawRequest, owner: Tenant): Promise<number | 'below 500'> {
+  if (credential.expected !== 'owner-resource') return credential.expected;
+  if (route.path.includes(':')) return 404;
+  if (route.method !== 'get') return 'below 500';
+  return (await send(h, { ...request, headers: { ...request.headers, authorization: `Bearer ${owner.token}` } })).status;
+}
+
+async function publicRoute(route: RouteDefinition, owner: Tenant, otherEnvironmentOwner: Tenant, state: OrgStateReader, outcome: Outcome) {
+  const signed = SIGNED_PUBLIC_ROUTES[label(route)];
+  if (!route.path.includes(':client_secret') && !signed) {
+    outcome.failures.push(`${label(route)}: a public route with neither a secret in its path nor an entry in SIGNED_PUBLIC_ROUTES`);
+    return;
+  }
+  const [request] = requestsFor(route, owner).requests;
+  const variants: [string, RawRequest][] = signed
+    ? signed.signatures.map((headers) => [`signature ${JSON.stringify(headers)}`, { ...request, headers: { ...request.headers, ...headers } }])
+    : [
+        ['unknown secret', withSecret(request, route, `bursar_${randomBytes(24).toString('hex')}`)],
+        ...otherEnvironmentOwner.clientSecrets.map((secret): [string, RawRequest] => [
+          `the ${otherEnvironmentOwner.environment} environment's secret`,
+          withSecret(request, route, secret),
+        ]),
+        [
+          'unknown secret with a valid token',
+          {
+            ...withSecret(request, route, `bursar_${randomBytes(24).toString('hex')}`),
+            headers: { ...request.headers, authorization: `Bearer ${owner.token}` },
+          },
+        ],
+      ];
+  for (const [variant, sent] of variants) {
+    const { response, changed } = await sendWatching(sent, owner, state);
+    outcome.cases++;
+    const problems = [
+      ...statusProblems(response, signed?.refused ?? 404, signed ? undefined : 'ResourceNotFound'),
+      ...leaks(response, sent, owner),
+      ...(changed.length ? [`the refusal changed ${changed.join(', ')}`] : []),
+    ];
+    if (problems.length)
+      outcome.failures.push(
+        `${owner.environment} ${label(route)} [${variant}]: ${problems.join('; ')}\n    ${sent.method} ${sent.url} → ${response.status} ${response.text.slice(0, 300)}`,
+      );
+  }
+}
+
+/**
+ * Requests the route would accept from the organization itself: its own resource in the path and, when the route
+ * takes a body, up to 10 bodies its contract accepts, shortest first (the likeliest to pass the handler's checks too).
+ */
+function requestsFor(route: RouteDefinition, owner: Tenant): { requests: RawRequest[]; ownResource: boolean } {
+  const ownId = owner.ids.get(collectionOf(route.path))?.[0];
+  const url = route.path.replace(':id', ownId ?? '00000000-0000-4000-8000-000000000000').replace(':client_secret', owner.clientSecrets[0] ?? 'none');
+  const request: RawRequest = { environment: owner.environment, method: route.method.toUpperCase(), url, headers: {} };
+  if (!route.body) return { requests: [request], ownResource: ownId !== undefined };
+  const schema = route.body;
+  const candidates = fc.sample(arbitraryOf(schema, { ids: allIds(owner), organizationId: owner.id }), { seed: 42, numRuns: 100 });
+  const valid = [...new Set(candidates.filter((candidate) => schema.safeParse(candidate).success).map((candidate) => JSON.stringify(candidate)))];
+  const bodies = valid.length ? valid.sort((a, b) => a.length - b.length).slice(0, 10) : [JSON.stringify(candidates[0])];
+  return { requests: bodies.map((body) => ({ ...request, headers: { 'content-type': 'application/json' }, body })), ownResource: ownId !== undefined };
+}
+
+function withSecret(request: RawRequest, route: RouteDefinition, secret: string): RawRequest {
+  return { ...request, url: route.path.replace(':client_secret', encodeURIComponent(secret)) };
+}
+
+async function sendWatching(request: RawRequest, owner: Tenant, state: OrgStateReader): Promise<{ response: RawResponse; changed: string[] }> {
+  const before = await state.read(owner.id);
+  const response = await send(h, request);
+  return { response, changed: response.status >= 400 ? changedTables(before, await state.read(owner.id)) : [] };
+}
+
+function statusProblems(response: RawResponse, expected: number | 'below 500', error: string | undefined): string[] {
+  if (expected === 'below 500') return response.status < 500 && response.status > 0 ? [] : [`expected a status below 500, got ${response.status}`];
+  if (response.status !== expected) return [`expected ${expected}, got ${response.status}`];
+  if (expected < 400) return [];
+  const body = ErrorBody.safeParse(response.json);
+  if (!body.success) return [`the ${expected} body is not an ErrorBody`];
+  return error && body.data.error !== error ? [`expected error ${error}, got ${body.data.error}`] : [];
+}
+
+/** Anything of the organization in an answer it did not authorize, beyond what the request itself carried. */
+function leaks(response: RawResponse, request: RawRequest, owner: Tenant): string[] {
+  const sent = `${request.url} ${request.body ?? ''} ${JSON.stringify(request.headers)}`;
+  const leaked = marksOf(owner).filter((mark) => response.text.includes(mark) && !sent.includes(mark));
+  return leaked.length ? [`the answer reveals ${leaked.join(', ')} of organization ${owner.id}`] : [];
+}
+
+const label = (route: RouteDefinition) => `${route.method.toUpperCase()} ${route.path}`;

@@ -1,0 +1,58 @@
+// An organization's state in one environment as one digest per table: every row of every table with an
+// `organization_id` column (found in the schema, so new tables are covered), less what background work owns.
+import type { EnvironmentContext } from '../../src/app/environment';
+
+/** Written by the worker and the outbox relay after a request, never by the request itself. */
+const BACKGROUND_TABLES = new Set(['webhook_delivery', 'webhook_attempt']);
+const BACKGROUND_COLUMNS: Record<string, string[]> = {
+  outbox_message: ['dispatched_at', 'attempts', 'last_error'],
+  webhook_endpoint: ['consecutive_failures', 'enabled', 'disabled_reason', 'modified_at'],
+};
+
+export type OrgState = Record<string, string>;
+
+export interface OrgStateReader {
+  read(organizationId: string): Promise<OrgState>;
+  /** Waits until background work (workflows, relays) stops changing the organization's rows, for at most `timeoutMs`. */
+  settle(organizationId: string, timeoutMs?: number): Promise<void>;
+}
+
+export async function orgStateReader(env: EnvironmentContext): Promise<OrgStateReader> {
+  const connection = () => env.orm.em.fork().getConnection();
+  const tables: { table_name: string }[] = await connection().execute(
+    `select distinct table_name from information_schema.columns
+     where table_schema = 'public' and column_name = 'organization_id' order by table_name`,
+  );
+  const digests = tables
+    .map((t) => t.table_name)
+    .filter((table) => !BACKGROUND_TABLES.has(table))
+    .map((table) => {
+      const row = ['x', ...(BACKGROUND_COLUMNS[table] ?? [])].map((column, i) => (i ? `'${column}'` : 'to_jsonb(x)')).join(' - ');
+      return `select '${table}' as name, md5(coalesce(string_agg((${row})::text, '|' order by (${row})::text), '')) as digest
+              from "${table}" x where organization_id = $1`;
+    });
+  digests.push(`select 'organization', md5(coalesce(string_agg(to_jsonb(x)::text, '|'), '')) from organization x where id = $1`);
+  const sql = digests.join('\nunion all\n');
+
+  const read = async (organizationId: string): Promise<OrgState> => {
+    const rows: { name: string; digest: string }[] = await connection().execute(sql.replaceAll('$1', '?'), Array(digests.length).fill(organizationId));
+    return Object.fromEntries(rows.map((r) => [r.name, r.digest]));
+  };
+  return {
+    read,
+    async settle(organizationId, timeoutMs = 5_000) {
+      const deadline = Date.now() + timeoutMs;
+      let previous = await read(organizationId);
+      while (Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        const current = await read(organizationId);
+        if (changedTables(previous, current).length === 0) return;
+        previous = current;
+      }
+    },
+  };
+}
+
+export function changedTables(before: OrgState, after: OrgState): string[] {
+  return Object.keys({ ...before, ...after }).filter((table) => before[table] !== after[table]);
+}

@@ -1,0 +1,94 @@
+// What every answer must satisfy, the failures found (one per route and cause, with a request that reproduces it),
+// and the server-side cause of a 500, read from the API's own error log by request id.
+import { ErrorBody, ValidationErrorBody } from '../../src/contracts/common';
+import { changedTables, type OrgState } from './org-state';
+import { abbreviate, asCurl, type RawRequest, type RawResponse } from './send';
+
+export interface Failure {
+  route: string;
+  cause: string;
+  status: number;
+  kind: string;
+  request: RawRequest;
+  response: string;
+  /** How many requests failed this way. */
+  count: number;
+}
+
+/** Why an answer breaks the API's promises, or null when it keeps them. */
+export function problemWith(response: RawResponse, serverCause: string | undefined, before?: OrgState, after?: OrgState): string | null {
+  if (response.status === 0) return `no answer: ${response.text}`;
+  if (response.status >= 500) return `${response.status}: ${serverCause ?? errorName(response)}`;
+  if (response.status < 400) return null;
+  const shape = response.status === 422 ? ValidationErrorBody : ErrorBody;
+  const parsed = shape.safeParse(response.json);
+  if (!parsed.success) return `${response.status} without the documented ${response.status === 422 ? 'ValidationErrorBody' : 'ErrorBody'} shape`;
+  if (parsed.data.status !== response.status) return `${response.status} whose body says status ${parsed.data.status}`;
+  const changed = before && after ? changedTables(before, after) : [];
+  if (changed.length) return `state changed by a refused request (${response.status} ${errorName(response)}): ${changed.join(', ')}`;
+  return null;
+}
+
+const errorName = (response: RawResponse) => (response.json as { error?: string } | undefined)?.error ?? 'no error name';
+
+export class FailureLog {
+  private readonly byKey = new Map<string, Failure>();
+
+  record(route: string, kind: string, cause: string, request: RawRequest, response: RawResponse): void {
+    const key = `${route} :: ${normalized(cause)}`;
+    const known = this.byKey.get(key);
+    if (known) {
+      known.count++;
+      return;
+    }
+    this.byKey.set(key, { route, cause, status: response.status, kind, request, response: abbreviate(response.text, 500), count: 1 });
+  }
+
+  get failures(): Failure[] {
+    return [...this.byKey.values()];
+  }
+
+  report(baseUrls: Record<string, string>, rerun: string): string {
+    const lines = this.failures.map((f, i) =>
+      [
+        `${i + 1}. ${f.route} — ${abbreviate(f.cause, 400)} (${f.count}×, first in a ${f.kind} case)`,
+        `   ${asCurl(f.request, baseUrls[f.request.environment])}`,
+        `   → ${f.status} ${f.response}`,
+      ].join('\n'),
+    );
+    const byCause = new Map<string, { cause: string; routes: string[] }>();
+    for (const f of this.failures) {
+      const entry = byCause.get(normalized(f.cause)) ?? { cause: f.cause, routes: [] };
+      byCause.set(normalized(f.cause), { ...entry, routes: [...entry.routes, f.route] });
+    }
+    const causes = [...byCause.values()].map(({ cause, routes }) => `  - ${abbreviate(cause, 200)} — ${routes.length} route(s): ${routes.join(', ')}`);
+    return [
+      `${this.failures.length} distinct failures (route × cause); re-run: ${rerun}`,
+      'By cause:',
+      ...causes,
+      'Each with a request that reproduces it:',
+      ...lines,
+    ].join('\n');
+  }
+}
+
+/** Causes that differ only by ids, numbers or quoted values are one cause. */
+function normalized(cause: string): string {
+  return cause
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>')
+    .replace(/0x[0-9a-f]+/gi, '<hex>')
+    .replace(/"[^"]*"|'[^']*'/g, '<value>')
+    .replace(/\d+/g, '<n>');
+}
+
+/** Collects the errors the API logs for requests it answered 500 (`[request id] METHOD path failed: error`). */
+export function captureServerErrors(): { causeOf(requestId: string): string | undefined; restore(): void } {
+  const causes = new Map<string, string>();
+  const spy = jest.spyOn(console, 'error').mockImplementation((first: unknown, ...rest: unknown[]) => {
+    const requestId = typeof first === 'string' ? /^\[([^\]]+)\]/.exec(first)?.[1] : undefined;
+    const error = rest.find((r) => r instanceof Error) as Error | undefined;
+    if (requestId) causes.set(requestId, error ? `${error.name}: ${error.message.split('\n')[0]}` : String(rest[0] ?? first));
+    else process.stderr.write(`${[first, ...rest].map(String).join(' ')}\n`);
+  });
+  return { causeOf: (requestId) => causes.get(requestId), restore: () => spy.mockRestore() };
+}
