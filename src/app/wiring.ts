@@ -116,7 +116,7 @@ export function wireDomains(p: Platform) {
   const webhookEndpoints = new WebhookEndpointService({
     clock,
     serverSecret: config.BURSAR_SECRET,
-    urlPolicy: { environment, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS },
+    urlPolicy: { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS },
   });
   const webhookDeliveries = new WebhookDeliveryService({
     orm,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { IntervalCount, TrialInterval } from './catalog-common';
 import { MAX_AMOUNT } from '../kernel/money';
+import { truncate } from '../kernel/text';
 import { ListResource, MetadataInput, MetadataOutput, PageQuery, Timestamp, Uuid, queryMany, queryOne, sortingQuery } from './common';
 import { CheckoutProduct } from './checkout';
 import { Discount } from './discount';
@@ -86,7 +87,7 @@ export type CheckoutLinkListQuery = z.infer<typeof CheckoutLinkListQuery>;
 
 /** A prefill from a shared link's URL: a value that does not validate is dropped, so the link still opens. */
 const prefill = <T extends z.ZodType<unknown, string>>(schema: T) => queryOne(schema.optional()).catch(undefined);
-const truncated = (max: number) => z.string().transform((value) => value.slice(0, max));
+const truncated = (max: number) => z.string().transform((value) => truncate(value, max));
 
 const LINK_METADATA_KEYS = ['reference_id', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 const CUSTOM_FIELD_PREFIX = 'custom_field_data.';
@@ -116,7 +117,7 @@ export const CheckoutLinkRedirectQuery = z
     const metadata = Object.fromEntries(LINK_METADATA_KEYS.flatMap((key) => (known[key] ? [[key, known[key] as string]] : [])));
     const customFieldData = Object.fromEntries(
       Object.entries(known).flatMap(([key, values]) =>
-        key.startsWith(CUSTOM_FIELD_PREFIX) && Array.isArray(values) ? [[key.slice(CUSTOM_FIELD_PREFIX.length), String(values.at(-1)).slice(0, 1000)]] : [],
+        key.startsWith(CUSTOM_FIELD_PREFIX) && Array.isArray(values) ? [[key.slice(CUSTOM_FIELD_PREFIX.length), truncate(String(values.at(-1)), 1000)]] : [],
       ),
     );
     return {

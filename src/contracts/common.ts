@@ -15,11 +15,20 @@ export const boundedRecord = <K extends z.core.$ZodRecordKey, V extends z.ZodTyp
     .meta({ maxProperties: max });
 
 export const MetadataValue = z.union([z.string().max(500), z.number().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER), z.boolean()]);
-export const MetadataInput = boundedRecord(z.string().min(1).max(40), MetadataValue, 50);
+/** Keys a metadata object may hold. */
+export const MAX_METADATA_KEYS = 50;
+export const MetadataInput = boundedRecord(z.string().min(1).max(40), MetadataValue, MAX_METADATA_KEYS);
 export type Metadata = Record<string, string | number | boolean>;
 export const MetadataOutput = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
 
-export const Timestamp = z.iso.datetime({ offset: true });
+/** An ISO 8601 date-time with its offset, within the years PostgreSQL and JavaScript both hold (1–9999, in UTC). */
+export const Timestamp = z.iso.datetime({ offset: true }).refine(
+  (value) => {
+    const year = new Date(value).getUTCFullYear();
+    return year >= 1 && year <= 9999;
+  },
+  { message: 'Dates must lie between the years 1 and 9999 (UTC)' },
+);
 
 export const Pagination = z.object({ total_count: z.int32(), max_page: z.int32() });
 

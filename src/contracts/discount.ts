@@ -19,8 +19,8 @@ const basisPoints = z.int32().min(1, 'At least 1 basis point (0.01 %)').max(10_0
 const common = {
   name: z.string().trim().min(1).max(255),
   code: code.nullish(),
-  starts_at: z.iso.datetime({ offset: true }).nullish(),
-  ends_at: z.iso.datetime({ offset: true }).nullish(),
+  starts_at: Timestamp.nullish(),
+  ends_at: Timestamp.nullish(),
   max_redemptions: z.int32().min(1).nullish(),
   products: z.array(Uuid).max(100).nullish(),
   metadata: MetadataInput.default({}),

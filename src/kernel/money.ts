@@ -68,13 +68,13 @@ export interface SeatTiers {
   maximum_seats: number | null;
 }
 
-/** Why `seats` seats cannot be bought at these tiers — outside them, or dearer than one charge may be — or null. */
-export function seatCountIssue(price: SeatTiers, seats: number): string | null {
+/** What `seats` seats cost at these tiers, or why they cannot be bought: outside the tiers, or dearer than one charge may be. */
+export function seatsPurchase(price: SeatTiers, seats: number): { amount: number } | { issue: string } {
   const amount = seatsPrice(price.tiers, seats, price.seat_tier_type);
   if (amount === null || seats < price.minimum_seats || (price.maximum_seats !== null && seats > price.maximum_seats)) {
-    return `Seats must be between ${price.minimum_seats} and ${price.maximum_seats ?? 'any number'}`;
+    return { issue: `Seats must be between ${price.minimum_seats} and ${price.maximum_seats ?? 'any number'}` };
   }
-  return amount > MAX_AMOUNT ? `So many seats cost more than ${MAX_AMOUNT}, the most one charge may carry` : null;
+  return amount > MAX_AMOUNT ? { issue: `So many seats cost more than ${MAX_AMOUNT}, the most one charge may carry` } : { amount };
 }
 
 const DECIMAL = /^(\d{1,8})(?:\.(\d{1,12}))?$/;

@@ -208,3 +208,15 @@ test('rename, list by ids; other organizations get 404', async () => {
   });
   expect(theft.status).toBe(422);
 });
+
+test('a file named in any script (or with control characters) downloads under its own name', async () => {
+  const name = '文件 😀\u0001.txt';
+  const done = await upload(h, org.token, randomBytes(8), { name });
+  expect(done.status).toBe(200);
+  const link = await h.request('GET', `/v1/files/${done.body.id}/download`, { token: org.token });
+  const downloaded = await fetch(link.body.download.url);
+  expect(downloaded.status).toBe(200);
+  const disposition = downloaded.headers.get('content-disposition')!;
+  expect(disposition).toMatch(/^attachment; filename="[^"]*\.txt"; /);
+  expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent(name)}`);
+});

@@ -17,6 +17,7 @@ const scopes = [
   'checkouts:write',
   'checkout_links:write',
   'webhooks:write',
+  'test_clocks:write',
 ] as const;
 const raw = (method: string, path: string, rawBody: string, headers: Record<string, string> = {}) =>
   h.request(method, path, { token: org.token, environment: 'sandbox', rawBody, headers });
@@ -98,6 +99,42 @@ describe('checkout amounts past int4', () => {
     expect(session.body).toMatchObject({ amount: 100, customer_name: 'Ada' });
   });
 
+  test('a prefill cut to its length never leaves half an emoji behind', async () => {
+    const link = await call('POST', '/v1/checkout-links/', { payment_processor: 'stripe', product_id: product.id, metadata: { campaign: 'spring' } });
+    const emoji = encodeURIComponent('😀'.repeat(300));
+    const response = await fetch(`${link.body.url}?customer_name=${emoji}&utm_source=${emoji}`, { redirect: 'manual' });
+    expect(response.status).toBe(307);
+    const secret = response.headers.get('location')!.split('/checkout/')[1];
+    const session = await h.request('GET', `/v1/checkouts/client/${secret}`, { environment: 'sandbox' });
+    expect(session.body.customer_name).toBe('😀'.repeat(127));
+  });
+
+  test('a prefill that does not fit the link is dropped: unknown custom fields, metadata past 50 keys', async () => {
+    const full = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, 'v']));
+    const link = await call('POST', '/v1/checkout-links/', { payment_processor: 'stripe', product_id: product.id, metadata: full });
+    const response = await fetch(`${link.body.url}?custom_field_data.nope=1&utm_source=news&reference_id=r`, { redirect: 'manual' });
+    expect(response.status).toBe(307);
+    const secret = response.headers.get('location')!.split('/checkout/')[1];
+    const session = await h.request('GET', `/v1/checkouts/client/${secret}`, { environment: 'sandbox' });
+    const checkout = await call('GET', `/v1/checkouts/${session.body.id}`);
+    expect(checkout.body.metadata).toEqual(full);
+    expect(checkout.body.custom_field_data).toEqual({});
+  });
+
+  test('timestamps outside the years 1–9999 are a 422, not a database error', async () => {
+    const discount = await call('POST', '/v1/discounts/', {
+      name: 'd',
+      type: 'percentage',
+      basis_points: 100,
+      duration: 'once',
+      starts_at: '0000-01-01T00:00:00Z',
+    });
+    expect(discount.status).toBe(422);
+    expect(discount.body.detail[0].loc).toEqual(['body', 'starts_at']);
+    const clock = await call('POST', '/v1/test-clocks/', { frozen_time: '9999-12-31T23:59:59-23:59' });
+    expect(clock.status).toBe(422);
+  });
+
   test('seats whose price exceeds the largest charge are refused, not overflowed', async () => {
     const seats = await call('POST', '/v1/products/', {
       name: 'Seats',
@@ -145,6 +182,17 @@ test('ten concurrent identical customer creates: one 201, the rest 422 like a la
   expect(statuses).toEqual([201, ...Array(9).fill(422)]);
 });
 
+test('concurrent creates sharing an external id: one customer is created, none answers with another one', async () => {
+  const responses = await Promise.all(
+    Array.from({ length: 12 }, (_, i) => call('POST', '/v1/customers/', { email: `s${i}@example.com`, external_id: 'ext-race' })),
+  );
+  const created = responses.filter((r) => r.status === 201);
+  expect(created).toHaveLength(1);
+  expect(responses.filter((r) => r.status === 422)).toHaveLength(11);
+  const winner = responses.indexOf(created[0]);
+  expect(created[0].body).toMatchObject({ email: `s${winner}@example.com`, external_id: 'ext-race' });
+});
+
 test('a meter filter is bounded: 101 clauses in all are refused, nested or not', async () => {
   const clause = { property: 'name', operator: 'eq', value: 'x' };
   const meter = (clauses: unknown[]) => ({ name: 'Calls', filter: { conjunction: 'and', clauses }, aggregation: { func: 'count' } });
@@ -190,15 +238,18 @@ test('headers over 16 KB get a 431 with the documented error body', async () => 
   expect(ErrorBody.parse(JSON.parse(body))).toMatchObject({ status: 431, error: 'RequestHeaderFieldsTooLarge' });
 });
 
-/** Byte sizes and offsets of uploaded files live in bigint columns; every other integer a client sends fits int4. */
-const BIGINT_FIELDS = new Set(['size', 'chunk_start', 'chunk_end']);
+/**
+ * Every integer a client sends fits int4, but for byte sizes and offsets of uploads (bigint columns) and a date
+ * custom field's bounds (Unix seconds, in jsonb).
+ */
+const WIDE_FIELDS = new Set(['size', 'chunk_start', 'chunk_end', 'ge', 'le']);
 
 test('every body contract bounds its integers (int4, or bigint for byte sizes), arrays and free-keyed records', () => {
   const unbounded: string[] = [];
   const walk = (schema: Record<string, unknown>, at: string) => {
-    const field = at.split('.').at(-1)!;
-    if (schema.type === 'integer' && !((schema.maximum as number) <= (BIGINT_FIELDS.has(field) ? Number.MAX_SAFE_INTEGER : 2 ** 31 - 1))) unbounded.push(at);
-    if (schema.type === 'integer' && !(((schema.minimum ?? schema.exclusiveMinimum) as number) >= -(2 ** 31))) unbounded.push(`${at} (minimum)`);
+    const limit = WIDE_FIELDS.has(at.split('.').at(-1)!) ? Number.MAX_SAFE_INTEGER : 2 ** 31 - 1;
+    const [max, min] = [schema.maximum as number, (schema.minimum ?? schema.exclusiveMinimum) as number];
+    if (schema.type === 'integer' && !(max <= limit && min >= -limit - 1)) unbounded.push(at);
     if (schema.type === 'array' && schema.maxItems === undefined) unbounded.push(at);
     const freeKeys = typeof schema.additionalProperties === 'object' && !(schema.propertyNames as { enum?: unknown })?.enum;
     if (schema.type === 'object' && freeKeys && schema.maxProperties === undefined) unbounded.push(at);

@@ -96,10 +96,12 @@ test("a name that resolves to a non-public address is refused (this machine's ow
   expect(response.body.detail[0].msg).toContain(`(${name} resolves to `);
 });
 
-test('the sandbox accepts http to localhost for development', async () => {
+test('the sandbox refuses loopback too: a tenant must not reach this machine’s own services', async () => {
   const sandboxOrg = await h.organization(['webhooks:write'], 'sandbox');
-  const response = await post({ url: 'http://localhost:3000/webhooks', format: 'raw', events: ['order.paid'] }, 'sandbox', sandboxOrg.token);
-  expect(response.status).toBe(201);
+  for (const url of ['http://localhost:3000/webhooks', 'https://127.0.0.1:8000/v1/meters/']) {
+    const response = await post({ url, format: 'raw', events: ['order.paid'] }, 'sandbox', sandboxOrg.token);
+    expect([url, response.status]).toEqual([url, 422]);
+  }
 });
 
 test('update, reset secret, delete; other organizations get 404', async () => {

@@ -23,9 +23,9 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 // The policy deliveries use: the same guard that judged the endpoint's URL, applied to the address connected to.
-const production = new WebhookUrlGuard({ environment: 'production', allowPrivate: false });
-const sandbox = new WebhookUrlGuard({ environment: 'sandbox', allowPrivate: false });
-const options = { timeoutMs: 2000, refuseAddress: production.refusesAddress };
+const guarded = new WebhookUrlGuard({ allowPrivate: false });
+const allowingPrivate = new WebhookUrlGuard({ allowPrivate: true });
+const options = { timeoutMs: 2000, refuseAddress: guarded.refusesAddress };
 
 test.each([
   ['a name that resolves to loopback', () => `http://localhost:${port}/hook`, /localhost resolves to 127\.0\.0\.1, which is a private address/],
@@ -45,10 +45,10 @@ test('posts through the guarded pool when the address is allowed', async () => {
   expect(received).toContain('{"guarded":true}');
 });
 
-test('the sandbox policy delivers to loopback for development', async () => {
-  const result = await postWebhook(`http://localhost:${port}/hook`, '{"sandbox":true}', {}, { ...options, refuseAddress: sandbox.refusesAddress });
+test('the operator may allow private receivers (local development): loopback is then delivered to', async () => {
+  const result = await postWebhook(`http://localhost:${port}/hook`, '{"local":true}', {}, { ...options, refuseAddress: allowingPrivate.refusesAddress });
   expect(result).toMatchObject({ status: 204, error: null });
-  expect(received).toContain('{"sandbox":true}');
+  expect(received).toContain('{"local":true}');
 });
 
 test('posts to a private address when no policy is given', async () => {

@@ -4,9 +4,8 @@ import { RequestValidationError } from '../../src/kernel/errors';
 import { addressClass, urlRefusal } from '../../src/domains/webhook/webhook.logic';
 import { WebhookUrlGuard } from '../../src/domains/webhook/webhook-url-guard';
 
-const production = { environment: 'production' as const, allowPrivate: false };
-const sandbox = { environment: 'sandbox' as const, allowPrivate: false };
-const operatorAllows = { environment: 'production' as const, allowPrivate: true };
+const production = { allowPrivate: false };
+const operatorAllows = { allowPrivate: true };
 
 test.each([
   // public: the only class that production delivers to
@@ -16,7 +15,7 @@ test.each([
   ['::ffff:93.184.216.34', 'public'],
   ['64:ff9b::808:808', 'public'],
   ['2002:808:808::1', 'public'],
-  // loopback: the sandbox delivers to it for development
+  // loopback: refused like every non-public class (its own name keeps the messages clear)
   ['127.0.0.1', 'loopback'],
   ['127.5.6.7', 'loopback'],
   ['::1', 'loopback'],
@@ -90,12 +89,11 @@ test.each([
   ['https://[2606:2800:220:1:248:1893:25c8:1946]/hook', production, null],
   ['https://hooks.example.com/hook', production, null],
   ['http://93.184.216.34/hook', production, /https/],
-  ['http://localhost.:3000/hook', sandbox, null],
-  ['http://[::1]:3000/hook', sandbox, null],
-  ['https://[::ffff:127.0.0.1]/hook', sandbox, null],
-  ['http://10.0.0.1/hook', sandbox, /localhost in the sandbox/],
-  ['https://10.0.0.1/hook', sandbox, PRIVATE],
-  ['https://169.254.169.254/hook', sandbox, PRIVATE],
+  ['http://localhost.:3000/hook', production, /https/],
+  ['https://localhost.:3000/hook', production, PRIVATE],
+  ['https://[::ffff:127.0.0.1]/hook', production, PRIVATE],
+  ['https://10.0.0.1/hook', production, PRIVATE],
+  ['http://localhost:3000/hook', operatorAllows, null],
   ['http://169.254.169.254/hook', operatorAllows, null],
 ])('%s (%o) → %p', (url, policy, refusal) => {
   const result = urlRefusal(url, policy);
@@ -147,9 +145,8 @@ describe('a host name is judged by every address it resolves to', () => {
     expect(guard.refusesAddress('10.0.0.7')).toBe(true);
   });
 
-  test('the sandbox takes a name resolving to loopback, not one resolving to a private network', async () => {
-    expect(await refusalOf(new WebhookUrlGuard(sandbox, resolvingTo(['127.0.0.1', '::1'])), 'http://localhost:3000/x')).toBeNull();
-    expect(await refusalOf(new WebhookUrlGuard(sandbox, resolvingTo(['10.0.0.7'])), 'https://intranet.test/x')).toBeInstanceOf(RequestValidationError);
+  test('a name resolving to loopback is refused in both environments (a sandbox tenant must not reach this machine)', async () => {
+    expect(await refusalOf(new WebhookUrlGuard(production, resolvingTo(['127.0.0.1', '::1'])), 'https://dev.test/x')).toBeInstanceOf(RequestValidationError);
   });
 
   test('when the operator allows private addresses nothing is resolved or refused', async () => {

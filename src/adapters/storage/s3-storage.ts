@@ -12,6 +12,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import type { FileStorage, PresignedUrl, UploadedPart } from './file-storage';
 import { StorageRejected } from './file-storage';
+import contentDisposition from 'content-disposition';
 
 export interface S3Options {
   bucket: string;
@@ -75,7 +76,7 @@ export class S3Storage implements FileStorage {
     const command = new GetObjectCommand({
       Bucket: this.options.bucket,
       Key: key,
-      ResponseContentDisposition: `attachment; filename="${filename.replace(/["\\]/g, '_')}"`,
+      ResponseContentDisposition: contentDisposition(filename),
     });
     const url = await getSignedUrl(this.client, command, { expiresIn: ttlSeconds });
     return { url, expiresAt: new Date(this.options.now().getTime() + ttlSeconds * 1000) };

@@ -25,14 +25,8 @@ async function readBytes(ctx: Context, limitBytes: number): Promise<Buffer> {
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 export async function readJsonBody(ctx: Context, limitBytes: number): Promise<unknown> {
-  let text: string;
-  try {
-    text = UTF8.decode(await readBytes(ctx, limitBytes));
-  } catch (error) {
-    if (error instanceof PayloadTooLarge) throw error;
-    throw new BadRequest('The body is not valid UTF-8.');
-  }
-  if (!text.trim()) {
+  const bytes = await readBytes(ctx, limitBytes);
+  if (!bytes.toString('latin1').trim()) {
     throw new RequestValidationError([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
   }
   if (!ctx.is('application/json', 'application/*+json')) {
@@ -41,6 +35,12 @@ export async function readJsonBody(ctx: Context, limitBytes: number): Promise<un
   const charset = ctx.request.charset.toLowerCase();
   if (charset && charset !== 'utf-8' && charset !== 'utf8') {
     throw new UnsupportedMediaType(`Request bodies must be UTF-8 JSON; charset=${charset} is not accepted.`);
+  }
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    throw new BadRequest('The body is not valid UTF-8.');
   }
   let value: unknown;
   try {

@@ -5,6 +5,7 @@ import type { Context } from 'koa';
 import type { LocalDiskStorage } from '../../adapters/storage/local-disk-storage';
 import { StorageRejected } from '../../adapters/storage/file-storage';
 import { BadRequest, NotPermitted, PayloadTooLarge, ResourceNotFound } from '../../kernel/errors';
+import contentDisposition from 'content-disposition';
 
 export function localStorageRouter(storage: LocalDiskStorage): Router {
   const router = new Router();
@@ -16,7 +17,7 @@ export function localStorageRouter(storage: LocalDiskStorage): Router {
   });
   router.get(/^\/storage\/objects\/.+$/, async (ctx) => {
     const object = await refusals(() => storage.openSigned(ctx.path, new URLSearchParams(ctx.querystring)));
-    send(ctx, object, `attachment; filename="${object.filename.replace(/["\\\r\n]/g, '_')}"`);
+    send(ctx, object, contentDisposition(object.filename));
   });
   router.get(/^\/storage\/public\/.+$/, async (ctx) => {
     send(ctx, await refusals(() => storage.openPublic(ctx.path.slice('/storage/public/'.length))), 'inline');

@@ -7,7 +7,7 @@ export interface RawQuery {
   [key: string]: string[] | Record<string, string[]>;
 }
 
-/** Every list filter repeats a key at most this often together; more is an attack, not a query. */
+/** Query parameters a request may carry in all (a repeated key counts each time); more is an attack, not a query. */
 const MAX_QUERY_VALUES = 100;
 
 export function rawQuery(ctx: Context): RawQuery {

@@ -1,5 +1,5 @@
 // The HTTP server around the Koa app. Requests Node refuses before Koa sees them — headers over its 16 KB limit,
-// malformed request lines — still get the documented error body rather than a bare status line.
+// malformed request lines, requests not received in time — still get the documented error body, not a bare status line.
 import { createServer, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type Koa from 'koa';
@@ -7,20 +7,26 @@ import { BadRequest, BursarError } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import { problemFor } from './problem';
 
+class RequestTimeout extends BursarError {
+  readonly status = 408;
+}
+
 class RequestHeaderFieldsTooLarge extends BursarError {
   readonly status = 431;
 }
 
-const REASONS: Record<number, string> = { 400: 'Bad Request', 431: 'Request Header Fields Too Large' };
+const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
 
 export function listenHttp(app: Koa, port: number, host: string): Server {
   const server = createServer(app.callback());
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    if (!socket.writable) return socket.destroy();
+    if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
     const refusal =
       error.code === 'HPE_HEADER_OVERFLOW'
         ? new RequestHeaderFieldsTooLarge('The request headers exceed 16 KB.')
-        : new BadRequest('The request is not valid HTTP/1.1.');
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? new RequestTimeout('The request was not received in time.')
+          : new BadRequest('The request is not valid HTTP/1.1.');
     const body = JSON.stringify(problemFor(refusal, newId()));
     socket.end(
       `HTTP/1.1 ${refusal.status} ${REASONS[refusal.status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

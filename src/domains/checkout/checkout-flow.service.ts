@@ -7,6 +7,7 @@ import { PaymentDeclined } from '../../adapters/payment/payment-processor';
 import type { Product as ProductOutput } from '../../contracts/product';
 import type { Clock } from '../../kernel/clock';
 import { Conflict, RequestValidationError, type ValidationIssue } from '../../kernel/errors';
+import { truncate } from '../../kernel/text';
 import { inTransaction, type Tx } from '../../platform/database/transaction';
 import type { OutboxService } from '../../platform/outbox';
 import type { CustomerService } from '../customer';
@@ -240,7 +241,7 @@ export class CheckoutFlowService {
   /** A technical error the retries could not overcome: `failed`, for good. */
   async fail(checkoutId: string, reason: string): Promise<void> {
     await this.transition(checkoutId, 'confirmed', async (_tx, checkout) => {
-      Object.assign(checkout, { status: 'failed', paymentError: `The checkout failed: ${reason.slice(0, 500)}` });
+      Object.assign(checkout, { status: 'failed', paymentError: `The checkout failed: ${truncate(reason, 500)}` });
     });
   }
 

@@ -5,8 +5,7 @@ import {
   isValidPriceAmount,
   MAX_AMOUNT,
   MIN_CHARGEABLE_AMOUNT,
-  seatCountIssue,
-  seatsPrice,
+  seatsPurchase,
   totals,
   type SeatTier,
   type SeatTierType,
@@ -49,10 +48,8 @@ export function upfrontAmount(
     }
     case 'seat_based': {
       const seats = input.seats ?? price.seat_tiers.minimum_seats;
-      const issue = seatCountIssue(price.seat_tiers, seats);
-      if (issue) return { loc: ['body', 'seats'], msg: issue, type: 'value_error' };
-      const amount = seatsPrice(price.seat_tiers.tiers, seats, price.seat_tiers.seat_tier_type)!;
-      return { amount, seats };
+      const purchase = seatsPurchase(price.seat_tiers, seats);
+      return 'issue' in purchase ? { loc: ['body', 'seats'], msg: purchase.issue, type: 'value_error' } : { amount: purchase.amount, seats };
     }
   }
 }

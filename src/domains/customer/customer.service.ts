@@ -1,5 +1,4 @@
 // Customers, the part checkouts need: matched by external id or e-mail, created otherwise (with customer.created).
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Metadata } from '../../contracts/common';
 import type { Address, Customer as CustomerOutput, CustomerCreate, CustomerListQuery } from '../../contracts/customer';
@@ -15,6 +14,7 @@ import type { OutboxService } from '../../platform/outbox';
 import { Customer } from './customer.entity';
 import { CustomerRaceLost } from './customer.errors';
 import { customerOutput } from './customer.output';
+import { flushUnique } from '../../platform/database/flush-unique';
 
 const SORT_COLUMNS = { created_at: 'createdAt', email: 'email', name: 'name' } as const;
 const customers = new OwnedRepository(Customer, { label: 'Customer', softDeleted: true });
@@ -44,6 +44,11 @@ export class CustomerService {
       if (details.externalId && !existing.externalId) Object.assign(existing, { externalId: details.externalId, modifiedAt: this.deps.clock.now() });
       return { customer: existing, created: false };
     }
+    return { customer: await this.insert(tx, organizationId, details), created: true };
+  }
+
+  /** Writes a new customer (customer.created); one with the same e-mail or external id committed meanwhile: CustomerRaceLost. */
+  private async insert(tx: Tx, organizationId: string, details: CustomerDetails): Promise<Customer> {
     const customer = tx.em.create(Customer, {
       id: newId(),
       organizationId,
@@ -60,15 +65,9 @@ export class CustomerService {
       createdAt: this.deps.clock.now(),
       modifiedAt: null,
     });
-    try {
-      await tx.em.flush();
-    } catch (error) {
-      // Another transaction created the same customer first: the unique indexes decide, and that one is used.
-      if (!(error instanceof UniqueConstraintViolationException)) throw error;
-      throw new CustomerRaceLost();
-    }
+    await flushUnique(tx.em, () => new CustomerRaceLost());
     this.deps.outbox.enqueueEvent(tx, organizationId, 'customer.created', customerOutput(customer));
-    return { customer, created: true };
+    return customer;
   }
 
   /** `POST /v1/customers/`: a new customer (customer.created), in the sandbox perhaps on a test clock. */
@@ -91,7 +90,7 @@ export class CustomerService {
     const taken = () => invalidField(['body', 'email'], 'A customer with this email address or external ID already exists.');
     if (await this.match(tx.em, organizationId, { ...details, externalId: details.externalId })) throw taken();
     try {
-      return (await this.findOrCreate(tx, organizationId, details)).customer;
+      return await this.insert(tx, organizationId, details);
     } catch (error) {
       if (error instanceof CustomerRaceLost) throw taken();
       throw error;

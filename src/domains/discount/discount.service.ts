@@ -1,5 +1,4 @@
 // Discounts: CRUD with codes unique per organization (ignoring case), product restrictions and redemption limits.
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DiscountCreate, Discount as DiscountOutput, DiscountListQuery, DiscountProduct, DiscountUpdate } from '../../contracts/discount';
 import { likeContains } from '../../platform/database/list-query';
@@ -10,6 +9,7 @@ import { RequestValidationError, invalidField } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import { Discount } from './discount.entity';
 import { discountOutput } from './discount.output';
+import { flushUnique } from '../../platform/database/flush-unique';
 
 const SORT_COLUMNS = { created_at: 'createdAt', name: 'name', code: 'code', redemptions_count: 'redemptionsCount', ends_at: 'endsAt' } as const;
 
@@ -46,7 +46,7 @@ export class DiscountService {
       createdAt: this.deps.clock.now(),
       modifiedAt: null,
     });
-    await this.flushUnique(em);
+    await flushUnique(em, codeTaken);
     return discount;
   }
 
@@ -104,7 +104,7 @@ export class DiscountService {
     }
     this.assertConsistent(discount);
     discount.modifiedAt = this.deps.clock.now();
-    await this.flushUnique(em);
+    await flushUnique(em, codeTaken);
     return discount;
   }
 
@@ -179,18 +179,10 @@ export class DiscountService {
     }
     return [...new Set(ids)];
   }
-
-  /** The unique index on (organization, lower(code)) settles races between two creates of one code. */
-  private async flushUnique(em: EntityManager): Promise<void> {
-    try {
-      await em.flush();
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException)
-        throw invalidField(['body', 'code'], 'Another discount of this organization already uses this code.', 'duplicate');
-      throw error;
-    }
-  }
 }
+
+/** The unique index on (organization, lower(code)) settles races between two creates of one code. */
+const codeTaken = () => invalidField(['body', 'code'], 'Another discount of this organization already uses this code.', 'duplicate');
 
 function fixedAmounts(input: { amount?: number | null; currency?: string | null; amounts?: Record<string, number> | null }): Record<string, number> {
   const amounts: Record<string, number> = {};

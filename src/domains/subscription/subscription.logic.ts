@@ -8,7 +8,7 @@ import type { SubscriptionUpdate } from '../../contracts/subscription';
 import type { SubscriptionCommand, SubscriptionSchedule, UpcomingSchedule } from '../../../workflows/definitions';
 import { addInterval, type RecurringInterval } from '../../kernel/calendar';
 import { invalidField } from '../../kernel/errors';
-import { seatCountIssue, seatsPrice } from '../../kernel/money';
+import { seatsPurchase } from '../../kernel/money';
 import type { SubscriptionStatus } from './subscription.entity';
 
 export type { SubscriptionCommand, SubscriptionSchedule };
@@ -194,10 +194,9 @@ export function planChangeTarget(
   if (!price) throw invalidField(['body', 'product_id'], `The product has no price in ${current.currency.toUpperCase()}.`);
   if (price.amount_type === 'seat_based') {
     const seats = command.seats ?? current.seats ?? price.seat_tiers.minimum_seats;
-    const issue = seatCountIssue(price.seat_tiers, seats);
-    if (issue) throw invalidField(['body', 'seats'], `${issue}.`);
-    const amount = seatsPrice(price.seat_tiers.tiers, seats, price.seat_tiers.seat_tier_type)!;
-    return { productId, priceId: price.id, priceAmount: amount, seats, name: product.name };
+    const purchase = seatsPurchase(price.seat_tiers, seats);
+    if ('issue' in purchase) throw invalidField(['body', 'seats'], `${purchase.issue}.`);
+    return { productId, priceId: price.id, priceAmount: purchase.amount, seats, name: product.name };
   }
   if (command.seats !== undefined) throw invalidField(['body', 'seats'], 'Seats apply only to seat-based prices.');
   if (price.amount_type === 'fixed') return { productId, priceId: price.id, priceAmount: price.price_amount, seats: null, name: product.name };

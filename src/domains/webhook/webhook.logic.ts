@@ -69,7 +69,7 @@ function carriedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4[] | undefined {
 const LOOPBACK_NAMES = /^(localhost|.+\.localhost|localhost\.localdomain|ip6-localhost|ip6-loopback)$/i;
 
 export interface UrlPolicy {
-  environment: 'production' | 'sandbox';
+  /** The operator's `WEBHOOK_ALLOW_PRIVATE_URLS`: receivers on an internal network or this machine (local development). */
   allowPrivate: boolean;
 }
 
@@ -77,9 +77,7 @@ const NON_PUBLIC = 'Private, loopback, link-local and other non-public addresses
 
 /** Why an address a webhook would be sent to is refused, or null when it may receive webhooks. */
 export function addressRefusal(address: string, policy: UrlPolicy): string | null {
-  if (policy.allowPrivate) return null;
-  const kind = addressClass(address);
-  return kind === 'public' || (kind === 'loopback' && policy.environment === 'sandbox') ? null : NON_PUBLIC;
+  return policy.allowPrivate || addressClass(address) === 'public' ? null : NON_PUBLIC;
 }
 
 /** The host of a URL as a name to resolve or an address literal (brackets and the root dot removed). */
@@ -90,18 +88,15 @@ export function urlHost(url: URL): { name: string; address: null } | { name: nul
 
 /**
  * Why a URL may not receive webhooks, or null when it may as far as the URL alone tells (a name's addresses are
- * judged with `addressRefusal` once resolved). Production wants https; the sandbox also takes http to loopback for
- * development. Non-public addresses are refused unless the operator allows them.
+ * judged with `addressRefusal` once resolved): https to a public address, unless the operator allows private ones.
+ * Loopback is private in both environments — a sandbox tenant must not reach this machine's own services.
  */
 export function urlRefusal(raw: string, policy: UrlPolicy): string | null {
   const url = new URL(raw);
   if (url.username || url.password) return 'URLs with credentials are not allowed';
+  if (policy.allowPrivate) return null;
+  if (url.protocol !== 'https:') return 'Webhook URLs must use https (WEBHOOK_ALLOW_PRIVATE_URLS allows http to internal receivers)';
   const { name, address } = urlHost(url);
-  const isLoopback = name !== null ? LOOPBACK_NAMES.test(name) : addressClass(address) === 'loopback';
-  const sandboxLocal = policy.environment === 'sandbox' && isLoopback;
-  if (url.protocol !== 'https:' && !policy.allowPrivate && !sandboxLocal) {
-    return policy.environment === 'sandbox' ? 'Use https (http is allowed only to localhost in the sandbox)' : 'Webhook URLs must use https';
-  }
   if (address !== null) return addressRefusal(address, policy);
-  return isLoopback && !policy.allowPrivate && !sandboxLocal ? NON_PUBLIC : null;
+  return LOOPBACK_NAMES.test(name) ? NON_PUBLIC : null;
 }

@@ -1,5 +1,5 @@
 // Custom fields: CRUD, slugs unique per organization; deleting one detaches it from every product.
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { flushUnique } from '../../../platform/database/flush-unique';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CustomFieldCreate, CustomFieldListQuery, CustomFieldUpdate } from '../../../contracts/custom-field';
 import { likeContains } from '../../../platform/database/list-query';
@@ -30,7 +30,7 @@ export class CustomFieldService {
       createdAt: this.clock.now(),
       modifiedAt: null,
     });
-    await flushSlug(em, input.slug);
+    await flushUnique(em, () => slugTaken(input.slug));
     return field;
   }
 
@@ -52,7 +52,7 @@ export class CustomFieldService {
     }
     if (input.metadata !== undefined) field.metadata = input.metadata;
     field.modifiedAt = this.clock.now();
-    await flushSlug(em, field.slug);
+    await flushUnique(em, () => slugTaken(field.slug));
     return field;
   }
 
@@ -89,16 +89,6 @@ export class CustomFieldService {
 }
 
 const slugTaken = (slug: string) => invalidField(['body', 'slug'], `A custom field with slug "${slug}" already exists.`, 'duplicate');
-
-/** Writes; a field with the same slug committed by a concurrent request since the check is the same duplicate. */
-async function flushSlug(em: EntityManager, slug: string): Promise<void> {
-  try {
-    await em.flush();
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw slugTaken(slug);
-    throw error;
-  }
-}
 
 function checkProperties(type: string, properties: Record<string, unknown>): void {
   const issues = customFieldPropertyIssues(type, properties, ['body', 'properties']);

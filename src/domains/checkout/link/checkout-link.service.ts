@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CheckoutCreate } from '../../../contracts/checkout';
+import { MAX_METADATA_KEYS, type Metadata } from '../../../contracts/common';
 import type {
   CheckoutLink as LinkOutput,
   CheckoutLinkCreate,
@@ -135,7 +136,7 @@ export class CheckoutLinkService {
       trial_interval_count: link.trialIntervalCount,
       success_url: link.successUrl,
       return_url: link.returnUrl,
-      metadata: { ...query.metadata, ...link.metadata },
+      metadata: withPrefilledMetadata(link.metadata, query.metadata),
       customer_metadata: {},
       custom_field_data: query.custom_field_data,
       customer_email: query.customer_email ?? null,
@@ -144,7 +145,7 @@ export class CheckoutLinkService {
     };
     const checkout = await tryWithout(
       base,
-      ['amount', 'discount_id'],
+      { amount: null, discount_id: null, custom_field_data: {} },
       (input) => this.deps.checkouts.create(tx, link.organizationId, input),
       () => tx.em.clear(),
     );
@@ -167,10 +168,10 @@ export class CheckoutLinkService {
   }
 }
 
-/** Creates with the prefilled values; if a prefill is what fails, drops those and tries once more without them. */
+/** Creates with the prefilled values; if a prefill is what fails, replaces those with `without` and tries once more. */
 async function tryWithout(
   input: CheckoutCreate,
-  optional: (keyof CheckoutCreate)[],
+  without: Partial<CheckoutCreate>,
   create: (input: CheckoutCreate) => Promise<Checkout>,
   forget: () => void,
 ): Promise<Checkout> {
@@ -179,8 +180,15 @@ async function tryWithout(
   } catch (error) {
     if (!(error instanceof RequestValidationError)) throw error;
     forget(); // the refused session must not be written
-    const relaxed = { ...input };
-    for (const key of optional) (relaxed as Record<string, unknown>)[key] = null;
-    return create(relaxed);
+    return create({ ...input, ...without });
   }
+}
+
+/** The link's metadata, then the URL's `reference_id` and `utm_*` where the link has no such key and room is left. */
+function withPrefilledMetadata(own: Metadata, prefilled: Record<string, string>): Metadata {
+  const metadata = { ...own };
+  for (const [key, value] of Object.entries(prefilled)) {
+    if (!(key in metadata) && Object.keys(metadata).length < MAX_METADATA_KEYS) metadata[key] = value;
+  }
+  return metadata;
 }
