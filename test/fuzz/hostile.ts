@@ -13,6 +13,7 @@ export const HOSTILE_STRINGS = [
   'x\u0000y',
   '\u202eevil\u202c', // right-to-left override
   '😀👩‍👩‍👧‍👦',
+  '😀'.repeat(300), // astral characters past every length limit: a cut must not split one
   '\ufeff',
   'Ω≈ç√∫˜µ≤≥÷',
   'a'.repeat(70_000),
@@ -130,6 +131,8 @@ export const HOSTILE_QUERY = [
   '%00=x',
   'query=%ED%A0%80',
   `query=${'q'.repeat(5_000)}`,
+  `customer_name=${encodeURIComponent('😀'.repeat(300))}`,
+  `utm_source=${encodeURIComponent('😀'.repeat(300))}`,
   '&&&',
   '=',
   '==&=',
