@@ -86,8 +86,15 @@ export class TooManyRequests extends BursarError {
   }
 }
 
+/** Something Bursar needs is down or not ready yet: the client should retry after `retryAfterSeconds` (`Retry-After`). */
 export class ServiceUnavailable extends BursarError {
   readonly status = 503;
+  constructor(
+    detail: string,
+    readonly retryAfterSeconds = 5,
+  ) {
+    super(detail);
+  }
 }
 
 /** Converts a class name into the `type` URN of the problem-details body. */

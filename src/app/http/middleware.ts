@@ -1,10 +1,11 @@
 // Middleware every request goes through: request id, problem-details errors, per-IP limits, bearer auth.
 import type { Context, Next } from 'koa';
-import { BursarError, NotPermitted, TooManyRequests, Unauthorized } from '../../kernel/errors';
+import { BursarError, NotPermitted, ServiceUnavailable, TooManyRequests, Unauthorized } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { OrganizationService } from '../../domains/organization';
 import type { AuthenticatedOrganization } from '../../platform/http/route';
+import { unavailableDependency, type Dependency } from './dependency-errors';
 import { sendProblem } from './problem';
 import type { RateLimits } from './rate-limit';
 
@@ -21,11 +22,21 @@ class InternalServerError extends BursarError {
   readonly status = 500;
 }
 
+const UNAVAILABLE: Record<Dependency, string> = {
+  database: 'The database is unavailable; try again in a moment.',
+  temporal: 'The workflow engine is unavailable; try again in a moment.',
+  service: 'A service Bursar depends on is unavailable; try again in a moment.',
+};
+
+/** Named errors as themselves; a dependency that is down as a 503 with `Retry-After` (never a 500); anything else a 500. */
 export async function errorHandler(ctx: Context, next: Next): Promise<void> {
   try {
     await next();
-  } catch (error) {
-    if (error instanceof TooManyRequests) ctx.set('Retry-After', String(error.retryAfterSeconds));
+  } catch (caught) {
+    const dependency = caught instanceof BursarError ? null : unavailableDependency(caught);
+    if (dependency) console.warn(`[${ctx.state.requestId}] ${ctx.method} ${ctx.path}: ${dependency} unavailable: ${(caught as Error).message}`);
+    const error = dependency ? new ServiceUnavailable(UNAVAILABLE[dependency]) : caught;
+    if (error instanceof TooManyRequests || error instanceof ServiceUnavailable) ctx.set('Retry-After', String(error.retryAfterSeconds));
     if (error instanceof BursarError) return sendProblem(ctx, error);
     console.error(`[${ctx.state.requestId}] ${ctx.method} ${ctx.path} failed:`, error);
     sendProblem(ctx, new InternalServerError('An unexpected error occurred.'));

@@ -49,7 +49,16 @@ export function mountRoute(router: Router, deps: MountDeps, route: RouteDefiniti
     if (route.outsideTransaction) {
       const em = deps.orm.em.fork();
       const key = auth ? idempotencyKey(ctx) : undefined;
-      return reply(ctx, route.status, await route.handler({ ...input, tx: { em, afterCommit: (task) => void task() }, idempotencyKey: key }), false);
+      return reply(
+        ctx,
+        route.status,
+        await route.handler({
+          ...input,
+          tx: { em, afterCommit: (task) => void task().catch((error) => console.error('after-commit task failed:', error)) },
+          idempotencyKey: key,
+        }),
+        false,
+      );
     }
     const key = route.idempotent && auth ? idempotencyKey(ctx) : undefined;
     const response = await inRequestTransaction(deps.orm, async (tx) => {

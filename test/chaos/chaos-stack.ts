@@ -1,0 +1,181 @@
+// The chaos run's own stack: a Temporal dev server (own port and SQLite file), the `bursar_chaos_sandbox` database,
+// and the API and worker as child processes whose output goes to log files. The faults act on these handles.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { loadConfig, type Config } from '../../src/app/config';
+import { migrate } from '../../src/app/database';
+import { startDevServer, temporalCliPath, type DevServer } from '../../src/app/temporal-dev-server';
+import { freePort } from '../support/free-port';
+
+const BIN = join(__dirname, '../../bin/bursar.js');
+export const CHAOS_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/bursar_chaos';
+const NAMESPACE = 'bursar-chaos-sandbox';
+
+export interface ChaosStack {
+  config: Config;
+  apiUrl: string;
+  dataDir: string;
+  /** Exits of the API or the worker that no fault caused. */
+  unexpectedExits: string[];
+  killWorker(): void;
+  startWorker(): Promise<void>;
+  stopTemporal(): Promise<void>;
+  startTemporal(): Promise<void>;
+  stopPostgres(): void;
+  startPostgres(): Promise<void>;
+  /** Runs `bursar <args>` against this stack and returns what it printed on stdout. */
+  cli(args: string[]): string;
+  /** A SQL client on the sandbox database (a new connection: PostgreSQL may have restarted). */
+  sql<T>(text: string, values?: unknown[]): Promise<T[]>;
+  stop(): Promise<void>;
+}
+
+interface Supervised {
+  child: ChildProcess;
+  killedOnPurpose: boolean;
+}
+
+export async function startChaosStack(dataDir: string, taskQueue: string): Promise<ChaosStack> {
+  const [temporalPort, apiPort, unusedProductionPort] = [await freePort(), await freePort(), await freePort()];
+  const dbFile = join(dataDir, 'temporal.db');
+  const serverOptions = { cliPath: temporalCliPath(), port: temporalPort, dbFile, namespaces: [NAMESPACE], logFile: join(dataDir, 'temporal.log') };
+  let server: DevServer | undefined = await startDevServer(serverOptions);
+  const childEnv: Record<string, string> = {
+    DATABASE_URL: CHAOS_DATABASE_URL,
+    TEMPORAL_ADDRESS: server.address,
+    TEMPORAL_NAMESPACE_SANDBOX: NAMESPACE,
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    PORT: String(unusedProductionPort),
+    SANDBOX_PORT: String(apiPort),
+    DATA_DIR: dataDir,
+    DATABASE_POOL_MAX: '10',
+    RATE_LIMIT_IP_PER_SECOND: '100000',
+    RATE_LIMIT_ORG_PER_MINUTE: '1000000',
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    WEBHOOK_TIMEOUT_MS: '5000',
+    WEBHOOK_RETRY_INITIAL_INTERVAL_MS: '1000',
+    WEBHOOK_RETRY_MAX_INTERVAL_MS: '5000',
+    WEBHOOK_MAX_ATTEMPTS: '100',
+    OUTBOX_RELAY_INTERVAL_MS: '1000',
+    OUTBOX_RELAY_GRACE_MS: '3000',
+  };
+  const config = loadConfig({ ...process.env, ...childEnv });
+  await resetDatabase(config.databaseUrls.sandbox);
+
+  const unexpectedExits: string[] = [];
+  let stopping = false;
+  const spawnChild = (command: 'api' | 'worker'): Supervised => {
+    const log = createWriteStream(join(dataDir, `${command}.log`), { flags: 'a' });
+    const child = spawn(process.execPath, [BIN, command, '--env', 'sandbox'], { env: { ...process.env, ...childEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.pipe(log, { end: false });
+    child.stderr!.pipe(log, { end: false });
+    const supervised: Supervised = { child, killedOnPurpose: false };
+    child.once('exit', (code, signal) => {
+      if (!supervised.killedOnPurpose && !stopping) unexpectedExits.push(`${command} exited (${signal ?? code}); see ${join(dataDir, `${command}.log`)}`);
+    });
+    return supervised;
+  };
+  const ready = (supervised: Supervised, line: string) =>
+    new Promise<void>((resolve, reject) => {
+      supervised.child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes(line) && resolve());
+      supervised.child.once('exit', (code) => reject(new Error(`exited with ${code} before "${line}"`)));
+    });
+
+  const api = spawnChild('api');
+  await ready(api, 'api: sandbox');
+  let worker = spawnChild('worker');
+  await ready(worker, 'polling task queue');
+
+  const pgctl = (action: 'start' | 'stop') =>
+    execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', postgresVersion(), 'main', action, ...(action === 'stop' ? ['-m', 'fast'] : [])]);
+
+  return {
+    config,
+    apiUrl: `http://127.0.0.1:${apiPort}`,
+    dataDir,
+    unexpectedExits,
+    killWorker() {
+      worker.killedOnPurpose = true;
+      worker.child.kill('SIGKILL');
+    },
+    async startWorker() {
+      // Like a supervisor: start again until it polls (it exits when a dependency is down as it starts).
+      for (;;) {
+        worker = spawnChild('worker');
+        worker.killedOnPurpose = true; // an exit while starting is expected while a dependency is down
+        try {
+          await ready(worker, 'polling task queue');
+          worker.killedOnPurpose = false;
+          return;
+        } catch {
+          await sleep(1000);
+        }
+      }
+    },
+    async stopTemporal() {
+      await server?.stop();
+      server = undefined;
+    },
+    async startTemporal() {
+      server = await startDevServer(serverOptions);
+    },
+    stopPostgres: () => pgctl('stop'),
+    async startPostgres() {
+      pgctl('start');
+      for (let attempt = 0; attempt < 120 && !(await sqlReady(config.databaseUrls.sandbox)); attempt++) await sleep(500);
+    },
+    cli: (args) => execFileSync(process.execPath, [BIN, ...args], { env: { ...process.env, ...childEnv }, encoding: 'utf8' }),
+    async sql<T>(text: string, values: unknown[] = []) {
+      const client = new Client({ connectionString: config.databaseUrls.sandbox });
+      await client.connect();
+      try {
+        return (await client.query(text, values)).rows as T[];
+      } finally {
+        await client.end();
+      }
+    },
+    async stop() {
+      stopping = true;
+      for (const child of [api, worker]) {
+        child.killedOnPurpose = true;
+        if (child.child.exitCode === null) child.child.kill('SIGTERM');
+      }
+      await Promise.all([api, worker].map(({ child }) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));
+      await server?.stop();
+    },
+  };
+}
+
+/** A clean `bursar_chaos_sandbox`: the invariants are about this run only. */
+async function resetDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const admin = new Client({ connectionString: CHAOS_DATABASE_URL.replace(/\/[^/]+$/, '/postgres') });
+  await admin.connect();
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.end();
+  await migrate(url);
+}
+
+async function sqlReady(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** The local cluster's version (`/etc/postgresql/<version>/main`). */
+function postgresVersion(): string {
+  const [version] = readdirSync('/etc/postgresql');
+  if (!version) throw new Error('No cluster under /etc/postgresql: the PostgreSQL restarts need the local cluster.');
+  return version;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
