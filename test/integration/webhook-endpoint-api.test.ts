@@ -62,28 +62,21 @@ const refusedUrl = {
   detail: [{ loc: ['body', 'url'], msg: expect.stringMatching(/^Private, loopback, link-local and other non-public addresses/), type: 'url_refused' }],
 };
 
-test.each([
-  'https://localhost./',
-  'https://localhost.localdomain/',
-  'https://ip6-localhost/',
-  'https://[::ffff:0:7f00:1]/',
-  'https://[::127.0.0.1]/',
-  'https://[2002:7f00:1::]/',
-  'https://[64:ff9b:1::a9fe:a9fe]/',
-  'https://[fec0::1]/',
-  'https://198.18.0.1/',
-  'https://224.0.0.1/',
-  'https://255.255.255.255/',
-])('%s is refused with a 422 on body.url, on create and on update', async (url) => {
-  const created = await post({ url, format: 'raw', events: ['order.paid'] });
-  expect(created.status).toBe(422);
-  expect(created.body).toMatchObject(refusedUrl);
-  const endpoint = await post({ url: 'https://hooks.example.com/x', format: 'raw', events: ['order.paid'] });
-  const updated = await h.request('PATCH', `/v1/webhooks/endpoints/${endpoint.body.id}`, { token: org.token, json: { url } });
-  expect(updated.status).toBe(422);
-  expect(updated.body).toMatchObject(refusedUrl);
-  expect((await h.request('GET', `/v1/webhooks/endpoints/${endpoint.body.id}`, { token: org.token })).body.url).toBe('https://hooks.example.com/x');
-});
+// One of each kind the hostile client tried (a loopback name, an embedded IPv4, a reserved range); the unit table of
+// test/unit/webhook-url-policy.test.ts holds every address it sent.
+test.each(['https://localhost./', 'https://[2002:7f00:1::]/', 'https://198.18.0.1/'])(
+  '%s is refused with a 422 on body.url, on create and on update',
+  async (url) => {
+    const created = await post({ url, format: 'raw', events: ['order.paid'] });
+    expect(created.status).toBe(422);
+    expect(created.body).toMatchObject(refusedUrl);
+    const endpoint = await post({ url: 'https://hooks.example.com/x', format: 'raw', events: ['order.paid'] });
+    const updated = await h.request('PATCH', `/v1/webhooks/endpoints/${endpoint.body.id}`, { token: org.token, json: { url } });
+    expect(updated.status).toBe(422);
+    expect(updated.body).toMatchObject(refusedUrl);
+    expect((await h.request('GET', `/v1/webhooks/endpoints/${endpoint.body.id}`, { token: org.token })).body.url).toBe('https://hooks.example.com/x');
+  },
+);
 
 test("a name that resolves to a non-public address is refused (this machine's own host name)", async () => {
   const name = hostname();
