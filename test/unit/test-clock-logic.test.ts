@@ -92,8 +92,9 @@ describe('advanceTooFar', () => {
   const from = new Date('2025-01-01T00:00:00Z');
   test.each([
     ['a month', '2025-02-01T00:00:00Z', false],
-    ['a leap year of days (366)', '2026-01-02T00:00:00Z', false],
-    ['366 days and a second', '2026-01-02T00:00:01Z', true],
+    ['five years (1,826 days, 2028 a leap year)', '2030-01-01T00:00:00Z', false],
+    ['1,827 days', '2030-01-02T00:00:00Z', false],
+    ['1,827 days and a second', '2030-01-02T00:00:01Z', true],
     ['a century', '2125-01-01T00:00:00Z', true],
   ])('%s', (_name, to, refused) => {
     expect(advanceTooFar(from, new Date(to)) !== null).toBe(refused);

@@ -28,8 +28,8 @@ export function advanceRefusal(
   return null;
 }
 
-/** How far one advance may move a clock: every renewal it passes runs before the advance answers. */
-export const MAX_ADVANCE_DAYS = 366;
+/** How far one advance may move a clock (five years): every renewal it passes runs before the advance answers. */
+export const MAX_ADVANCE_DAYS = 5 * 365 + 2;
 
 /** Why an advance from `frozen` to `to` moves too far at once, or null (the clock's workflow judges the rest). */
 export function advanceTooFar(frozen: Date, to: Date): string | null {
