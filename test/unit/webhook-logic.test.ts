@@ -1,4 +1,4 @@
-import { isPrivateAddress, resourceKey, urlRefusal } from '../../src/domains/webhook/webhook.logic';
+import { isPublicAddress, resourceKey, urlRefusal } from '../../src/domains/webhook/webhook.logic';
 import { generateSecret, maskSecret, signedHeaders } from '../../src/adapters/http/standard-webhooks';
 import { openSecret, sealSecret } from '../../src/platform/crypto/sealed-secret';
 import { Webhook } from 'standardwebhooks';
@@ -43,7 +43,7 @@ test.each([
   ['fe80::1', true],
   ['0.0.0.0', true],
 ])('%s private: %p', (address, expected) => {
-  expect(isPrivateAddress(address)).toBe(expected);
+  expect(isPublicAddress(address)).toBe(!expected);
 });
 
 test('resource keys group the events of one resource', () => {

@@ -1,63 +1,63 @@
 // The one address policy of webhook URLs (only plain global unicast is public), the URLs a hostile client tried, and
 // the policy applied to the addresses a host name resolves to.
 import { RequestValidationError } from '../../src/kernel/errors';
-import { addressClass, urlRefusal } from '../../src/domains/webhook/webhook.logic';
+import { isPublicAddress, urlRefusal } from '../../src/domains/webhook/webhook.logic';
 import { WebhookUrlGuard } from '../../src/domains/webhook/webhook-url-guard';
 
 const production = { allowPrivate: false };
 const operatorAllows = { allowPrivate: true };
 
 test.each([
-  // public: the only class that production delivers to
-  ['93.184.216.34', 'public'],
-  ['8.8.8.8', 'public'],
-  ['2606:2800:220:1:248:1893:25c8:1946', 'public'],
-  ['::ffff:93.184.216.34', 'public'],
-  ['64:ff9b::808:808', 'public'],
-  ['2002:808:808::1', 'public'],
-  // loopback: refused like every non-public class (its own name keeps the messages clear)
-  ['127.0.0.1', 'loopback'],
-  ['127.5.6.7', 'loopback'],
-  ['::1', 'loopback'],
-  ['::ffff:127.0.0.1', 'loopback'],
-  ['::ffff:0:7f00:1', 'loopback'],
-  ['::7f00:1', 'loopback'],
-  ['2002:7f00:1::', 'loopback'],
-  // everything else
-  ['10.1.2.3', 'non-public'],
-  ['172.16.0.1', 'non-public'],
-  ['172.31.255.254', 'non-public'],
-  ['192.168.1.10', 'non-public'],
-  ['100.64.0.1', 'non-public'],
-  ['100.127.255.254', 'non-public'],
-  ['169.254.169.254', 'non-public'],
-  ['0.0.0.0', 'non-public'],
-  ['0.1.2.3', 'non-public'],
-  ['198.18.0.1', 'non-public'],
-  ['192.0.2.1', 'non-public'],
-  ['240.0.0.1', 'non-public'],
-  ['224.0.0.1', 'non-public'],
-  ['239.255.255.250', 'non-public'],
-  ['255.255.255.255', 'non-public'],
-  ['::', 'non-public'],
-  ['fc00::1', 'non-public'],
-  ['fd12:3456::1', 'non-public'],
-  ['fe80::1', 'non-public'],
-  ['febf::1', 'non-public'],
-  ['fec0::1', 'non-public'],
-  ['ff02::1', 'non-public'],
-  ['100::1', 'non-public'],
-  ['2001:db8::1', 'non-public'],
-  ['::ffff:10.0.0.1', 'non-public'],
-  ['::ffff:a9fe:a9fe', 'non-public'],
-  ['64:ff9b::a9fe:a9fe', 'non-public'],
-  ['64:ff9b:1::a9fe:a9fe', 'non-public'],
-  ['64:ff9b:1::808:808', 'non-public'],
-  ['2002:a00:1::', 'non-public'],
-  ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'non-public'], // Teredo whose client is 192.0.2.45
-  ['not-an-address', 'non-public'],
-])('%s is %s', (address, expected) => {
-  expect(addressClass(address)).toBe(expected);
+  // public: the only addresses webhooks are delivered to (unless the operator allows private ones)
+  ['93.184.216.34', true],
+  ['8.8.8.8', true],
+  ['2606:2800:220:1:248:1893:25c8:1946', true],
+  ['::ffff:93.184.216.34', true],
+  ['64:ff9b::808:808', true],
+  ['2002:808:808::1', true],
+  // loopback, also when carried inside IPv6: this machine's own services
+  ['127.0.0.1', false],
+  ['127.5.6.7', false],
+  ['::1', false],
+  ['::ffff:127.0.0.1', false],
+  ['::ffff:0:7f00:1', false],
+  ['::7f00:1', false],
+  ['2002:7f00:1::', false],
+  // every other range
+  ['10.1.2.3', false],
+  ['172.16.0.1', false],
+  ['172.31.255.254', false],
+  ['192.168.1.10', false],
+  ['100.64.0.1', false],
+  ['100.127.255.254', false],
+  ['169.254.169.254', false],
+  ['0.0.0.0', false],
+  ['0.1.2.3', false],
+  ['198.18.0.1', false],
+  ['192.0.2.1', false],
+  ['240.0.0.1', false],
+  ['224.0.0.1', false],
+  ['239.255.255.250', false],
+  ['255.255.255.255', false],
+  ['::', false],
+  ['fc00::1', false],
+  ['fd12:3456::1', false],
+  ['fe80::1', false],
+  ['febf::1', false],
+  ['fec0::1', false],
+  ['ff02::1', false],
+  ['100::1', false],
+  ['2001:db8::1', false],
+  ['::ffff:10.0.0.1', false],
+  ['::ffff:a9fe:a9fe', false],
+  ['64:ff9b::a9fe:a9fe', false],
+  ['64:ff9b:1::a9fe:a9fe', false],
+  ['64:ff9b:1::808:808', false],
+  ['2002:a00:1::', false],
+  ['2001:0:4136:e378:8000:63bf:3fff:fdd2', false], // Teredo whose client is 192.0.2.45
+  ['not-an-address', false],
+])('%s public: %p', (address, expected) => {
+  expect(isPublicAddress(address)).toBe(expected);
 });
 
 const PRIVATE = /Private, loopback, link-local and other non-public/;

@@ -6,44 +6,27 @@ export function resourceKey(type: string, data: { id?: unknown }): string {
   return `${type.split('.')[0]}:${String(data.id ?? '')}`;
 }
 
-/** `public` may receive webhooks; `loopback` only in the sandbox; everything else only when the operator allows it. */
-export type AddressClass = 'public' | 'loopback' | 'non-public';
-
 const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
 const NAT64_WELL_KNOWN = ipaddr.parseCIDR('64:ff9b::/96');
 const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
 
 /**
  * The one address policy: only plain global unicast is public (ipaddr.js `range()` is `unicast`, and for IPv6 inside
- * 2000::/3); loopback is 127/8 and ::1. Addresses that carry IPv4 addresses (mapped, translated, compatible, 6to4,
- * NAT64, Teredo) are judged by what they carry, so `::ffff:0:7f00:1` or `2002:7f00:1::` are no way around it.
- * Anything unparseable is non-public.
+ * 2000::/3). Addresses that carry IPv4 addresses (mapped, translated, compatible, 6to4, NAT64, Teredo) are public only
+ * when every address they carry is, so `::ffff:0:7f00:1` or `2002:7f00:1::` are no way around it; one that carries
+ * none (a local-use NAT64 prefix) and anything unparseable is not public.
  */
-export function addressClass(address: string): AddressClass {
-  if (!ipaddr.isValid(address)) return 'non-public';
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
   const parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv4') return ipv4Class(parsed as ipaddr.IPv4);
+  if (parsed.kind() === 'ipv4') return isPublicIPv4(parsed as ipaddr.IPv4);
   const v6 = parsed as ipaddr.IPv6;
   const carried = carriedIPv4(v6);
-  if (carried) return leastPublic(carried.map(ipv4Class));
-  if (v6.range() === 'loopback') return 'loopback';
-  return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST_V6) ? 'public' : 'non-public';
+  if (carried) return carried.length > 0 && carried.every(isPublicIPv4);
+  return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST_V6);
 }
 
-export const isPublicAddress = (address: string): boolean => addressClass(address) === 'public';
-
-export const isPrivateAddress = (address: string): boolean => !isPublicAddress(address);
-
-/** Public (or loopback) only when every carried address is; none at all (a local-use prefix) is non-public. */
-function leastPublic(classes: AddressClass[]): AddressClass {
-  if (classes.length && classes.every((c) => c === 'public')) return 'public';
-  return classes.length && classes.every((c) => c === 'loopback') ? 'loopback' : 'non-public';
-}
-
-function ipv4Class(v4: ipaddr.IPv4): AddressClass {
-  const range = v4.range();
-  return range === 'unicast' ? 'public' : range === 'loopback' ? 'loopback' : 'non-public';
-}
+const isPublicIPv4 = (v4: ipaddr.IPv4) => v4.range() === 'unicast';
 
 const ipv4Of = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 255, low >> 8, low & 255]);
 
@@ -77,7 +60,7 @@ const NON_PUBLIC = 'Private, loopback, link-local and other non-public addresses
 
 /** Why an address a webhook would be sent to is refused, or null when it may receive webhooks. */
 export function addressRefusal(address: string, policy: UrlPolicy): string | null {
-  return policy.allowPrivate || addressClass(address) === 'public' ? null : NON_PUBLIC;
+  return policy.allowPrivate || isPublicAddress(address) ? null : NON_PUBLIC;
 }
 
 /** The host of a URL as a name to resolve or an address literal (brackets and the root dot removed). */
