@@ -47,6 +47,10 @@ export class MethodNotAllowed extends BursarError {
   readonly status = 405;
 }
 
+export class RequestTimeout extends BursarError {
+  readonly status = 408;
+}
+
 export class Conflict extends BursarError {
   readonly status = 409;
 }
@@ -62,6 +66,10 @@ export class PayloadTooLarge extends BursarError {
 
 export class UnsupportedMediaType extends BursarError {
   readonly status = 415;
+}
+
+export class RequestHeaderFieldsTooLarge extends BursarError {
+  readonly status = 431;
 }
 
 export class RequestValidationError extends BursarError {

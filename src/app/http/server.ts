@@ -3,17 +3,9 @@
 import { createServer, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type Koa from 'koa';
-import { BadRequest, BursarError } from '../../kernel/errors';
+import { BadRequest, RequestHeaderFieldsTooLarge, RequestTimeout } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import { problemFor } from './problem';
-
-class RequestTimeout extends BursarError {
-  readonly status = 408;
-}
-
-class RequestHeaderFieldsTooLarge extends BursarError {
-  readonly status = 431;
-}
 
 const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
 
