@@ -9,6 +9,9 @@ import type { RecurringInterval } from '../src/kernel/calendar';
 export const WORKFLOW_TYPES = {
   checkout: 'checkoutSession',
   order: 'orderLifecycle',
+  invoice: 'invoiceGeneration',
+  receipt: 'receiptRendering',
+  refund: 'refundLifecycle',
   subscription: 'subscriptionLifecycle',
   webhookDelivery: 'webhookDelivery',
   testClock: 'testClockLifecycle',
@@ -17,6 +20,10 @@ export const WORKFLOW_TYPES = {
 
 export const checkoutWorkflowId = (checkoutId: string) => `checkout:${checkoutId}`;
 export const orderWorkflowId = (orderId: string) => `order:${orderId}`;
+export const invoiceWorkflowId = (orderId: string) => `invoice:${orderId}`;
+/** One rendering per receipt revision (a refund makes a new one). */
+export const receiptWorkflowId = (orderId: string, revision: number) => `receipt:${orderId}:${revision}`;
+export const refundWorkflowId = (refundId: string) => `refund:${refundId}`;
 export const subscriptionWorkflowId = (subscriptionId: string) => `subscription:${subscriptionId}`;
 export const testClockWorkflowId = (testClockId: string) => `test-clock:${testClockId}`;
 /** One delivery per event and endpoint; a redelivery is a flow of its own. */
@@ -59,6 +66,16 @@ export const checkoutStateQuery = defineQuery<string>('state');
 export interface OrderInput {
   orderId: string;
   chargeId: string | null;
+}
+
+// Invoice: `invoice:<orderId>`; receipt: `receipt:<orderId>:<revision>`.
+export interface OrderDocumentInput {
+  orderId: string;
+}
+
+// Refund: `refund:<id>`.
+export interface RefundInput {
+  refundId: string;
 }
 
 // Subscription: `subscription:<id>`.

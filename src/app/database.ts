@@ -21,12 +21,14 @@ import { CustomerSchema } from '../domains/customer/customer.entity';
 import { CheckoutSchema } from '../domains/checkout/checkout.entity';
 import { CheckoutLinkSchema } from '../domains/checkout/link/checkout-link.entity';
 import { OrderItemSchema, OrderSchema } from '../domains/order/order.entity';
+import { RefundSchema } from '../domains/order/refund/refund.entity';
 import { TestClockSchema } from '../domains/test-clock/test-clock.entity';
 import { SubscriptionSchema } from '../domains/subscription/subscription.entity';
 import { Migration20261122050000_checkouts_orders } from './migrations/Migration20261122050000_checkouts_orders';
 import { Migration20261122060000_checkout_confirmation } from './migrations/Migration20261122060000_checkout_confirmation';
 import { Migration20261122070000_subscriptions } from './migrations/Migration20261122070000_subscriptions';
 import { Migration20261122080000_checkout_confirmed_at } from './migrations/Migration20261122080000_checkout_confirmed_at';
+import { Migration20261123000000_invoices_refunds } from './migrations/Migration20261123000000_invoices_refunds';
 
 const ENTITIES = [
   OrganizationSchema,
@@ -49,6 +51,7 @@ const ENTITIES = [
   TestClockSchema,
   SubscriptionSchema,
   OrderSchema,
+  RefundSchema,
   OrderItemSchema,
 ];
 
@@ -62,6 +65,7 @@ const MIGRATIONS = [
   { name: 'Migration20261122060000_checkout_confirmation', class: Migration20261122060000_checkout_confirmation },
   { name: 'Migration20261122070000_subscriptions', class: Migration20261122070000_subscriptions },
   { name: 'Migration20261122080000_checkout_confirmed_at', class: Migration20261122080000_checkout_confirmed_at },
+  { name: 'Migration20261123000000_invoices_refunds', class: Migration20261123000000_invoices_refunds },
 ];
 
 export async function openDatabase(url: string, poolMax = 10): Promise<MikroORM> {

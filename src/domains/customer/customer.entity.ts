@@ -1,10 +1,12 @@
-import { EntitySchema } from '@mikro-orm/core';
+import { EntitySchema, type Opt } from '@mikro-orm/core';
 import type { Metadata } from '../../contracts/common';
 import type { Address } from '../../contracts/customer';
 
 export class Customer {
   id!: string;
   organizationId!: string;
+  /** A short number from a database sequence, shown in invoice and receipt numbers (base 26). */
+  shortId!: string & Opt;
   email!: string;
   externalId: string | null = null;
   name: string | null = null;
@@ -27,6 +29,7 @@ export const CustomerSchema = new EntitySchema<Customer>({
   properties: {
     id: { type: 'uuid', primary: true },
     organizationId: { type: 'uuid' },
+    shortId: { type: 'bigint', defaultRaw: `nextval('customer_short_id_seq')` },
     email: { type: 'text' },
     externalId: { type: 'text', nullable: true },
     name: { type: 'text', nullable: true },

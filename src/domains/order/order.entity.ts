@@ -1,8 +1,18 @@
-import { EntitySchema } from '@mikro-orm/core';
+import { EntitySchema, type Opt } from '@mikro-orm/core';
 import type { Metadata } from '../../contracts/common';
 import type { Address } from '../../contracts/customer';
 
 export type OrderStatus = 'pending' | 'paid' | 'refunded' | 'partially_refunded' | 'void';
+
+/** One tax line as the order was taxed: the rate in millionths, what it applied to, and why (reverse charge…). */
+export interface OrderTaxLine {
+  jurisdiction: string;
+  kind: string;
+  rate: number;
+  taxableAmount: number;
+  amount: number;
+  reason: string;
+}
 export type BillingReason = 'purchase' | 'subscription_create' | 'subscription_cycle' | 'subscription_update';
 
 export class Order {
@@ -30,6 +40,21 @@ export class Order {
   refundedTaxAmount = 0;
   billingName: string | null = null;
   billingAddress: Address | null = null;
+  /** The buyer's tax ID as validated at purchase ([value, format]); fixed once the order exists. */
+  taxId: [string, string] | null = null;
+  taxBehavior: 'inclusive' | 'exclusive' | null = null;
+  taxLines: Opt<OrderTaxLine[]> = [];
+  /** Allocated when the order is written, gap-free in its series. */
+  invoiceNumber: string | null = null;
+  /** The rendered invoice in file storage, and the checksum of the billing details it shows. */
+  invoicePath: string | null = null;
+  invoiceChecksum: string | null = null;
+  /** Allocated when the order is paid. */
+  receiptNumber: string | null = null;
+  receiptPath: string | null = null;
+  /** Bumped when the receipt must show something new (a refund); the rendered one is current when they match. */
+  receiptRevision: Opt<number> = 0;
+  receiptRenderedRevision: number | null = null;
   seats: number | null = null;
   description!: string;
   metadata!: Metadata;
@@ -79,6 +104,16 @@ export const OrderSchema = new EntitySchema<Order>({
     refundedTaxAmount: { type: 'integer' },
     billingName: { type: 'text', nullable: true },
     billingAddress: { type: 'json', nullable: true },
+    taxId: { type: 'json', nullable: true },
+    taxBehavior: { type: 'text', nullable: true },
+    taxLines: { type: 'json' },
+    invoiceNumber: { type: 'text', nullable: true },
+    invoicePath: { type: 'text', nullable: true },
+    invoiceChecksum: { type: 'text', nullable: true },
+    receiptNumber: { type: 'text', nullable: true },
+    receiptPath: { type: 'text', nullable: true },
+    receiptRevision: { type: 'integer' },
+    receiptRenderedRevision: { type: 'integer', nullable: true },
     seats: { type: 'integer', nullable: true },
     description: { type: 'text' },
     metadata: { type: 'json' },

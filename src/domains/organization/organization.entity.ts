@@ -1,9 +1,13 @@
-import { EntitySchema } from '@mikro-orm/core';
+import { EntitySchema, type Opt } from '@mikro-orm/core';
 
 export class Organization {
   id!: string;
   name!: string;
   slug!: string;
+  /** Invoice numbers per customer (`PREFIX-CUSTOMER-0001`, the default) or per organization (`PREFIX-0001`). */
+  invoiceNumbering: Opt<'customer' | 'organization'> = 'customer';
+  /** Defaults to the slug in capitals. */
+  customerInvoicePrefix: string | null = null;
   createdAt!: Date;
   modifiedAt: Date | null = null;
 }
@@ -27,6 +31,8 @@ export const OrganizationSchema = new EntitySchema<Organization>({
     id: { type: 'uuid', primary: true },
     name: { type: 'text' },
     slug: { type: 'text', unique: true },
+    invoiceNumbering: { type: 'text' },
+    customerInvoicePrefix: { type: 'text', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     modifiedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
   },
