@@ -145,3 +145,30 @@ export function changeProration(oldAmount: number, newAmount: number, period: { 
   const whole = period.end.getTime() - period.start.getTime();
   return { credit: 0 - proratedAmount(oldAmount, unused, whole), debit: proratedAmount(newAmount, unused, whole) };
 }
+
+/** Currencies whose minor unit is the unit itself (the card processor's zero-decimal list), lower-case ISO 4217. */
+const ZERO_DECIMAL_CURRENCIES = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
+
+/** How many decimals a currency's amounts have: 0 for zero-decimal currencies, 2 otherwise. */
+export function currencyDecimals(currency: string): number {
+  return ZERO_DECIMAL_CURRENCIES.has(currency.toLowerCase()) ? 0 : 2;
+}
+
+/** An amount in minor units as printed on documents: `formatAmount(123456, 'eur')` → "EUR 1,234.56", `(-500, 'jpy')` → "JPY -500". */
+export function formatAmount(amount: number, currency: string): string {
+  const decimals = currencyDecimals(currency);
+  const magnitude = Math.abs(amount);
+  const scale = 10 ** decimals;
+  const units = String(Math.floor(magnitude / scale)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const fraction = decimals ? `.${String(magnitude % scale).padStart(decimals, '0')}` : '';
+  return `${currency.toUpperCase()} ${amount < 0 ? '-' : ''}${units}${fraction}`;
+}
+
+/** A rate in millionths as a percentage, without trailing zeros: 200 000 → "20%", 99 750 → "9.975%", 0 → "0%". */
+export function formatRate(rate: number): string {
+  const perPercent = RATE_SCALE / 100;
+  const fraction = String(rate % perPercent)
+    .padStart(4, '0')
+    .replace(/0+$/, '');
+  return `${Math.floor(rate / perPercent)}${fraction ? `.${fraction}` : ''}%`;
+}

@@ -54,6 +54,21 @@ test('a checksum mismatch against S3 is rejected and the object discarded', asyn
   expect(response.body.detail[0].type).toBe('checksum_mismatch');
 });
 
+test('an object the server puts is downloaded through a presigned URL with its type, and putting it again replaces it', async () => {
+  const storage = h.env.production.storage;
+  const key = `private/production/${org.id}/invoices/Invoice-TEST-0001.pdf`;
+  await storage.put(key, Buffer.from('%PDF-1.7 first'), 'application/pdf');
+  const second = Buffer.from('%PDF-1.7 regenerated with the new billing address');
+  await storage.put(key, second, 'application/pdf');
+
+  const { url } = await storage.presignDownload(key, 'Invoice-TEST-0001.pdf', 60);
+  expect(url).toContain('X-Amz-Signature');
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('application/pdf');
+  expect(Buffer.from(await response.arrayBuffer())).toEqual(second);
+});
+
 test('product media get a public URL in the bucket', async () => {
   const media = await upload(h, org.token, Buffer.from('image'), { service: 'product_media', name: 'logo.png', partSize: 5 });
   expect(media.body.public_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/bursar-test\/public\/production\//);

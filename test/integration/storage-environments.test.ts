@@ -2,7 +2,7 @@
 // folder, so URLs one environment presigned are refused by the other's listener; files stored under the old shared
 // folder are taken back by the environment their key names.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Environment } from '../../src/app/config';
@@ -84,6 +84,25 @@ test.each(['production', 'sandbox'] as const)('a download URL presigned by %s is
   expect(Buffer.from(await own.arrayBuffer())).toEqual(data);
   expect(existsSync(join(dataDir, 'files', environment, 'objects', uploaded.body.path))).toBe(true);
   expect(existsSync(join(dataDir, 'files', other(environment), 'objects', uploaded.body.path))).toBe(false);
+});
+
+test('an object the server puts is downloaded through a presigned URL as a PDF, and putting it again replaces it', async () => {
+  const storage = h.env.sandbox.storage;
+  const key = `private/sandbox/${orgs.sandbox.id}/invoices/Invoice-TEST-0001.pdf`;
+  await storage.put(key, Buffer.from('%PDF-1.7 first'), 'application/pdf');
+  const second = Buffer.from('%PDF-1.7 regenerated with the new billing address');
+  await storage.put(key, second, 'application/pdf');
+
+  const { url } = await storage.presignDownload(key, 'Invoice-TEST-0001.pdf', 60);
+  expect(url.startsWith(`${h.url.sandbox}/storage/objects/`)).toBe(true);
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('application/pdf');
+  expect(response.headers.get('content-disposition')).toBe('attachment; filename="Invoice-TEST-0001.pdf"');
+  expect(Buffer.from(await response.arrayBuffer())).toEqual(second);
+  // The write went through a temporary file, renamed over the object: nothing else is left in the folder.
+  expect(readdirSync(dirname(join(dataDir, 'files', 'sandbox', 'objects', key)))).toEqual(['Invoice-TEST-0001.pdf']);
+  await expect(storage.put('private/../escape.pdf', second, 'application/pdf')).rejects.toThrow('Invalid object key');
 });
 
 test("a public object is served only by its own environment's listener", async () => {

@@ -1,4 +1,14 @@
-import { changeProration, isValidPriceAmount, normalizeUnitAmount, percentageOf, proratedAmount, seatsPrice, type SeatTier } from '../../src/kernel/money';
+import {
+  changeProration,
+  formatAmount,
+  formatRate,
+  isValidPriceAmount,
+  normalizeUnitAmount,
+  percentageOf,
+  proratedAmount,
+  seatsPrice,
+  type SeatTier,
+} from '../../src/kernel/money';
 
 test.each([
   [0, true],
@@ -135,4 +145,32 @@ describe('proration', () => {
   ] as const)('%s: %i → %i', (_label, oldAmount, newAmount, period, at, credit, debit) => {
     expect(changeProration(oldAmount, newAmount, period, new Date(at))).toEqual({ credit, debit });
   });
+});
+
+test.each([
+  // amount, currency, printed
+  [1234, 'eur', 'EUR 12.34'],
+  [5, 'usd', 'USD 0.05'],
+  [0, 'gbp', 'GBP 0.00'],
+  [-250, 'eur', 'EUR -2.50'],
+  [99_999_999, 'usd', 'USD 999,999.99'],
+  [100_000, 'sek', 'SEK 1,000.00'],
+  [1500, 'jpy', 'JPY 1,500'], // zero-decimal: the minor unit is the yen
+  [-500, 'krw', 'KRW -500'],
+  [999, 'JPY', 'JPY 999'],
+])('formatAmount(%i, %s) = %s', (amount, currency, printed) => {
+  expect(formatAmount(amount, currency)).toBe(printed);
+});
+
+test.each([
+  // millionths, percentage
+  [200_000, '20%'],
+  [190_000, '19%'],
+  [72_500, '7.25%'],
+  [99_750, '9.975%'], // Québec QST
+  [1, '0.0001%'],
+  [0, '0%'],
+  [1_000_000, '100%'],
+])('formatRate(%i) = %s', (rate, printed) => {
+  expect(formatRate(rate)).toBe(printed);
 });

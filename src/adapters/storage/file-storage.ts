@@ -20,6 +20,8 @@ export interface FileStorage {
   /** Joins the parts into the object; fails when a part is missing or its ETag does not match. */
   completeUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<{ etag: string; version: string | null; lastModified: Date }>;
   read(key: string): Promise<Readable>;
+  /** Stores a whole object the server made itself (an invoice PDF), replacing any object under the same key. */
+  put(key: string, body: Buffer, mimeType: string): Promise<void>;
   presignDownload(key: string, filename: string, ttlSeconds: number): Promise<PresignedUrl>;
   /** Where a public object (product media, avatars) can be fetched without credentials. */
   publicUrl(key: string): string;

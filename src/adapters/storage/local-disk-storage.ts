@@ -2,7 +2,7 @@
 // signed with HMAC-SHA256 and expiring, so clients use exactly the flow they would use against S3.
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -130,6 +130,20 @@ export class LocalDiskStorage implements FileStorage {
     return createReadStream(this.objectPath(key));
   }
 
+  /** Writes a temporary file and renames it over the object, so a reader sees the old bytes or the new, never half. */
+  async put(key: string, body: Buffer): Promise<void> {
+    const target = this.objectPath(key);
+    const temporary = `${target}.${randomUUID()}.tmp`;
+    await mkdir(dirname(target), { recursive: true });
+    try {
+      await writeFile(temporary, body);
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
   async presignDownload(key: string, filename: string, ttlSeconds: number): Promise<PresignedUrl> {
     const expiresAt = new Date(this.options.now().getTime() + ttlSeconds * 1000);
     const params = new URLSearchParams({ filename, expires: String(Math.floor(expiresAt.getTime() / 1000)) });
@@ -139,9 +153,10 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   /** Opens an object for a presigned download URL. */
-  async openSigned(path: string, query: URLSearchParams): Promise<{ stream: Readable; size: number; filename: string }> {
+  async openSigned(path: string, query: URLSearchParams): Promise<{ stream: Readable; size: number; filename: string; contentType: string }> {
     this.verify('GET', path, query);
-    return { ...(await this.open(path.slice('/storage/objects/'.length))), filename: query.get('filename') ?? 'download' };
+    const key = path.slice('/storage/objects/'.length);
+    return { ...(await this.open(key)), filename: query.get('filename') ?? 'download', contentType: contentTypeOf(key) };
   }
 
   publicUrl(key: string): string {
@@ -189,6 +204,9 @@ export class LocalDiskStorage implements FileStorage {
     if (Number(query.get('expires')) * 1000 < this.options.now().getTime()) throw new StorageRejected('The URL has expired', 'forbidden');
   }
 }
+
+/** Local disk keeps no metadata: documents the server generates are known by their extension, anything else is bytes. */
+const contentTypeOf = (key: string) => (key.toLowerCase().endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream');
 
 const noSuchUpload = () => new StorageRejected('No such upload: it was completed or abandoned', 'not-found');
 

@@ -5,6 +5,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  PutObjectCommand,
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
@@ -70,6 +71,10 @@ export class S3Storage implements FileStorage {
     const { Body } = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
     if (!Body) throw new StorageRejected('No such object', 'not-found');
     return Body as Readable;
+  }
+
+  async put(key: string, body: Buffer, mimeType: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: body, ContentType: mimeType }));
   }
 
   async presignDownload(key: string, filename: string, ttlSeconds: number): Promise<PresignedUrl> {

@@ -17,7 +17,7 @@ export function localStorageRouter(storage: LocalDiskStorage): Router {
   });
   router.get(/^\/storage\/objects\/.+$/, async (ctx) => {
     const object = await refusals(() => storage.openSigned(ctx.path, new URLSearchParams(ctx.querystring)));
-    send(ctx, object, contentDisposition(object.filename));
+    send(ctx, object, contentDisposition(object.filename), object.contentType);
   });
   router.get(/^\/storage\/public\/.+$/, async (ctx) => {
     send(ctx, await refusals(() => storage.openPublic(ctx.path.slice('/storage/public/'.length))), 'inline');
@@ -25,9 +25,9 @@ export function localStorageRouter(storage: LocalDiskStorage): Router {
   return router;
 }
 
-function send(ctx: Context, object: { stream: NodeJS.ReadableStream; size: number }, disposition: string): void {
+function send(ctx: Context, object: { stream: NodeJS.ReadableStream; size: number }, disposition: string, contentType = 'application/octet-stream'): void {
   ctx.set('Content-Disposition', disposition);
-  ctx.type = 'application/octet-stream';
+  ctx.type = contentType;
   ctx.length = object.size;
   ctx.body = object.stream;
 }
