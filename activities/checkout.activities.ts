@@ -15,6 +15,10 @@ export const createCheckoutActivities = (orm: MikroORM, flow: CheckoutFlowServic
   reopenCheckout: (checkoutId: string, reason: string) => flow.reopen(checkoutId, reason),
   /** Writes the pending order (order.created), starts its workflow, marks the checkout succeeded. */
   completeCheckout: (checkoutId: string, chargeId: string | null) => flow.complete(checkoutId, chargeId),
+  /** Cancels at the processor a charge that never settled: 'succeeded' when it went through meanwhile. */
+  cancelCheckoutCharge: (checkoutId: string, chargeId: string) => flow.cancelCharge(checkoutId, chargeId),
+  /** Compensation: refunds the whole charge of a checkout that could not complete (key from the charge). */
+  refundCheckoutCharge: (checkoutId: string, chargeId: string) => flow.refundCharge(checkoutId, chargeId),
   expireCheckout: (checkoutId: string) => flow.expire(checkoutId),
   failCheckout: (checkoutId: string, reason: string) => flow.fail(checkoutId, reason),
   /** Pending → paid, with order.updated and order.paid; a subscription's first payment then makes it active. */

@@ -13,6 +13,10 @@ export const createSubscriptionActivities = (billing: SubscriptionBillingService
   renewSubscription: (subscriptionId: string, periodEnd: string, at: string) => billing.renew(subscriptionId, periodEnd, at),
   /** Charges the order off-session; the key is the order and the attempt. A decline is returned, not thrown. */
   chargeSubscriptionOrder: (orderId: string, attempt: number) => billing.charge(orderId, attempt),
+  /** Cancels at the processor a renewal charge that never settled: 'succeeded' when it went through meanwhile. */
+  cancelSubscriptionCharge: (orderId: string, chargeId: string) => billing.cancelCharge(orderId, chargeId),
+  /** Compensation: refunds a renewal charge that went through after its order was voided (the subscription ended). */
+  refundSubscriptionCharge: (orderId: string, chargeId: string) => billing.refundCharge(orderId, chargeId),
   recordSubscriptionPayment: (orderId: string, chargeId: string | null, at: string) => billing.paid(orderId, chargeId, at),
   recordSubscriptionFailure: (subscriptionId: string, orderId: string, nextAttemptAt: string | null, at: string) =>
     billing.failed(subscriptionId, orderId, nextAttemptAt, at),

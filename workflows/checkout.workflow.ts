@@ -1,14 +1,21 @@
 // One checkout session (`checkout:<id>`): waits for confirmation until it expires; after a confirmation, charges,
-// and either completes (order written) or, on a decline, reopens for another attempt.
-import { ApplicationFailure, condition, proxyActivities, setHandler } from '@temporalio/workflow';
+// and either completes (order written) or, on a decline, reopens for another attempt. A charge that went through is
+// refunded when the checkout cannot complete; one the processor never settled is canceled there.
+import { ApplicationFailure, condition, patched, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { CheckoutConfirm } from '../src/contracts/checkout';
-import { CHECKOUT_ACTIVITY, PAYMENT_SETTLEMENT_TIMEOUT_MS } from '../temporal.config';
+import { CHECKOUT_ACTIVITY, CHECKOUT_COMPENSATION_ACTIVITY, PAYMENT_SETTLEMENT_TIMEOUT_MS } from '../temporal.config';
 import { checkoutStateQuery, confirmCheckoutUpdate, paymentSettledSignal, type CheckoutInput, type Settlement } from './definitions';
 import { businessFailure } from './failures';
 import { workflowClock, type WorkflowClock } from './time';
 
 const { confirmCheckout, chargeCheckout, reopenCheckout, completeCheckout, expireCheckout, failCheckout } = proxyActivities<Activities>(CHECKOUT_ACTIVITY);
+const { refundCheckoutCharge, cancelCheckoutCharge } = proxyActivities<Activities>(CHECKOUT_COMPENSATION_ACTIVITY);
+
+/** Steps added after histories were recorded (`patched`): the refund of a charge the checkout could not complete… */
+const REFUND_ON_FAILURE = 'checkout-refund-charge-on-failure';
+/** …and the cancellation of a charge the processor never settled. */
+const CANCEL_UNSETTLED = 'checkout-cancel-unsettled-charge';
 
 export async function checkoutSession(input: CheckoutInput): Promise<'succeeded' | 'expired' | 'failed'> {
   const clock = workflowClock(input.clock);
@@ -55,33 +62,66 @@ async function session({ checkoutId, expiresAt }: CheckoutInput, clock: Workflow
       await expireCheckout(checkoutId);
       return 'expired';
     }
+    let charged: string | null = null; // a charge that went through, refunded if the checkout cannot complete
     try {
       const outcome = await chargeCheckout(checkoutId, confirmations);
       const failure =
         'declined' in outcome
           ? outcome.declined
           : outcome.pending && outcome.chargeId
-            ? await settledWithin(clock, PAYMENT_SETTLEMENT_TIMEOUT_MS, () => settlements.get(outcome.chargeId!))
+            ? await settledWithin(
+                clock,
+                outcome.settleWithinMs ?? PAYMENT_SETTLEMENT_TIMEOUT_MS,
+                () => settlements.get(outcome.chargeId!),
+                () => cancelCheckoutCharge(checkoutId, outcome.chargeId!),
+              )
             : null;
       if (failure !== null) {
         await reopenCheckout(checkoutId, failure);
         state = 'open';
         continue;
       }
-      await completeCheckout(checkoutId, 'chargeId' in outcome ? outcome.chargeId : null);
+      charged = 'chargeId' in outcome ? outcome.chargeId : null;
+      await completeCheckout(checkoutId, charged);
       return 'succeeded';
     } catch (error) {
-      // Retries ran out on a technical error, or the processor never settled: the session cannot go on (`failed`).
-      await failCheckout(checkoutId, error instanceof Error ? error.message : String(error));
+      // Retries ran out on a technical error, or the processor never settled: the session cannot go on (`failed`),
+      // and a charge that went through is given back first.
+      if (charged !== null && patched(REFUND_ON_FAILURE)) {
+        await refundCheckoutCharge(checkoutId, charged);
+        await failCheckout(checkoutId, `the purchase could not be completed (${innermostMessage(error)}); the payment was refunded.`);
+      } else {
+        await failCheckout(checkoutId, error instanceof Error ? error.message : String(error));
+      }
       return 'failed';
     }
   }
 }
 
-/** Waits for the processor's settlement of a pending charge: null when it succeeded, else the reason it failed. */
-async function settledWithin(clock: WorkflowClock, timeoutMs: number, current: () => Settlement | undefined): Promise<string | null> {
+/**
+ * Waits for the processor's settlement of a pending charge: null when it succeeded, else the reason it failed. When
+ * none comes in time the charge is canceled, so that it can never settle later; one that went through meanwhile counts
+ * as succeeded (the purchase it paid for completes), one canceled fails the session.
+ */
+async function settledWithin(
+  clock: WorkflowClock,
+  timeoutMs: number,
+  current: () => Settlement | undefined,
+  cancel: () => Promise<'canceled' | 'succeeded'>,
+): Promise<string | null> {
   const arrived = await clock.waitUntil(new Date(clock.now().getTime() + timeoutMs), () => current() !== undefined);
-  if (!arrived) throw new Error('The payment processor never settled the charge.');
+  if (!arrived && !patched(CANCEL_UNSETTLED)) throw new Error('The payment processor never settled the charge.');
+  if (!arrived) {
+    if ((await cancel()) === 'succeeded') return null;
+    throw new Error('The payment processor never settled the charge; it was canceled.');
+  }
   const outcome = current()!;
   return outcome.succeeded ? null : (outcome.reason ?? 'The payment failed.');
+}
+
+/** What went wrong at the bottom of a failure (an activity's failure wraps the error it ended with). */
+function innermostMessage(error: unknown): string {
+  let failure = error as { message?: string; cause?: unknown } | undefined;
+  while (failure?.cause) failure = failure.cause as typeof failure;
+  return failure?.message ?? String(error);
 }

@@ -1,11 +1,14 @@
 // One subscription (`subscription:<id>`) for its whole life: waits for the period's end (or dunning's next retry),
 // renews and charges off-session, retries failed payments, ends when it was set to cancel or dunning gives up.
-// Lifecycle commands are Updates run one at a time with the renewals. Continues as new after every billed period.
+// A charge the processor reports as processing keeps its order pending until the processor's webhook settles it (a
+// signal) or its deadline passes (then it is canceled there). Lifecycle commands are Updates run one at a time with
+// the renewals, also while a charge is processing. Continues as new after every billed period.
 import {
   ApplicationFailure,
   condition,
   continueAsNew,
   currentUpdateInfo,
+  patched,
   proxyActivities,
   setCurrentDetails,
   setHandler,
@@ -20,8 +23,16 @@ import {
   type SubscriptionCommand,
   type SubscriptionSchedule,
 } from '../src/domains/subscription/subscription.logic';
-import { SEARCH_ATTRIBUTES, SUBSCRIPTION_ACTIVITY } from '../temporal.config';
-import { subscriptionCommandUpdate, upcomingQuery, type SubscriptionInput, type UpcomingSchedule } from './definitions';
+import { PAYMENT_SETTLEMENT_TIMEOUT_MS, SEARCH_ATTRIBUTES, SUBSCRIPTION_ACTIVITY } from '../temporal.config';
+import {
+  paymentSettledSignal,
+  subscriptionCommandUpdate,
+  upcomingQuery,
+  type AwaitedCharge,
+  type Settlement,
+  type SubscriptionInput,
+  type UpcomingSchedule,
+} from './definitions';
 import { businessFailure } from './failures';
 import { workflowClock } from './time';
 
@@ -30,11 +41,18 @@ const acts = proxyActivities<Activities>(SUBSCRIPTION_ACTIVITY);
 /** A command gives up after a few tries: its caller is waiting for an answer. */
 const { applySubscriptionCommand } = proxyActivities<Activities>({ ...SUBSCRIPTION_ACTIVITY, retry: { ...SUBSCRIPTION_ACTIVITY.retry, maximumAttempts: 5 } });
 
+/** Added after histories were recorded (`patched`): a renewal charge still processing waits for its settlement. */
+const AWAIT_SETTLEMENT = 'subscription-await-charge-settlement';
+
 export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'ended'> {
   const { subscriptionId: id } = input;
   const clock = workflowClock(input.clock);
   let schedule: SubscriptionSchedule | undefined;
   let dunning = input.dunning ?? null;
+  /** A renewal charge the processor is still processing; the main loop waits for its settlement or its deadline. */
+  let awaited: AwaitedCharge | null = input.awaitedCharge ?? null;
+  const settlements = new Map<string, Settlement>();
+  if (awaited?.settlement) settlements.set(awaited.chargeId, awaited.settlement);
   let cycles = input.cycles ?? 0;
   let commands = 0;
   let busy = false;
@@ -59,12 +77,14 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
     if (next.status !== schedule?.status) upsertSearchAttributes([{ key: SEARCH_ATTRIBUTES.SubscriptionStatus, value: next.status }]);
     schedule = next;
     const { status, next: action } = upcoming();
+    const processing = awaited ? ` · payment ${awaited.chargeId} processing until ${awaited.settleBy}` : '';
     setCurrentDetails(
-      `**${status}** · period ends ${next.currentPeriodEnd} · next: ${action.action}${action.at ? ` at ${action.at}` : ''} · ${cycles} billed period(s)`,
+      `**${status}** · period ends ${next.currentPeriodEnd} · next: ${action.action}${action.at ? ` at ${action.at}` : ''} · ${cycles} billed period(s)${processing}`,
     );
   };
 
   setHandler(upcomingQuery, upcoming);
+  setHandler(paymentSettledSignal, (settlement) => void settlements.set(settlement.chargeId, settlement));
   setHandler(
     subscriptionCommandUpdate,
     async (command) => {
@@ -85,21 +105,57 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
   show(input.schedule ?? (await acts.subscriptionSchedule(id)));
   clock.catchUp(schedule!.clockTime);
 
-  /** Charges an order (attempt n of its dunning) at `at`: paid → active; declined → past_due and the next retry, or the end. */
-  const chargeAt = async (orderId: string, attempt: number, at: string) => {
-    const outcome = await acts.chargeSubscriptionOrder(orderId, attempt);
-    if ('chargeId' in outcome) {
-      dunning = null;
-      return show(await acts.recordSubscriptionPayment(orderId, outcome.chargeId, at));
-    }
-    const retryAt = nextRetryAt(new Date(at), attempt, schedule!.dunningDays, outcome.unrecoverable);
+  /** The order is paid: dunning is over, the subscription active. */
+  const paid = async (orderId: string, chargeId: string | null, at: string) => {
+    dunning = null;
+    show(await acts.recordSubscriptionPayment(orderId, chargeId, at));
+  };
+  /** Attempt n of the order failed: past_due and the next retry, or the end. */
+  const failed = async (orderId: string, attempt: number, at: string, unrecoverable: boolean) => {
+    const retryAt = nextRetryAt(new Date(at), attempt, schedule!.dunningDays, unrecoverable);
     show(await acts.recordSubscriptionFailure(id, orderId, retryAt?.toISOString() ?? null, at));
     dunning = retryAt && { orderId, failures: attempt, nextAttemptAt: retryAt.toISOString() };
     if (!retryAt) show(await acts.endSubscription(id, at));
   };
 
+  /** Charges an order (attempt n of its dunning) at `at`: paid, declined, or still processing (awaited). */
+  const chargeAt = async (orderId: string, attempt: number, at: string) => {
+    const outcome = await acts.chargeSubscriptionOrder(orderId, attempt);
+    if ('declined' in outcome) return failed(orderId, attempt, at, outcome.unrecoverable);
+    if (outcome.pending && outcome.chargeId && patched(AWAIT_SETTLEMENT)) {
+      const settleBy = new Date(clock.now().getTime() + (outcome.settleWithinMs ?? PAYMENT_SETTLEMENT_TIMEOUT_MS));
+      awaited = { orderId, chargeId: outcome.chargeId, attempt, settleBy: settleBy.toISOString() };
+      return show(schedule!);
+    }
+    await paid(orderId, outcome.chargeId, at);
+  };
+
+  /** Whether the awaited charge went through: its settlement, or, without one, what canceling it at the processor finds. */
+  const awaitedSucceeded = async ({ orderId, chargeId }: AwaitedCharge) => {
+    const settlement = settlements.get(chargeId);
+    return settlement ? settlement.succeeded : (await acts.cancelSubscriptionCharge(orderId, chargeId)) === 'succeeded';
+  };
+  /** The next run's awaited charge, with a settlement that arrived meanwhile (only when there is one: histories replay). */
+  const carriedCharge = () => (awaited ? { awaitedCharge: { ...awaited, settlement: settlements.get(awaited.chargeId) ?? null } } : {});
+  /** The awaited charge settled (now) or its time ran out (at its deadline): paid, or a failed attempt that dunning retries. */
+  const settleAwaited = async () => {
+    if (!awaited || schedule!.status === 'canceled') return;
+    const charge = awaited;
+    const at = settlements.has(charge.chargeId) ? clock.now().toISOString() : charge.settleBy;
+    const succeeded = await awaitedSucceeded(charge);
+    awaited = null;
+    if (succeeded) await paid(charge.orderId, charge.chargeId, at);
+    else await failed(charge.orderId, charge.attempt, at, false);
+  };
+
   while (schedule!.status !== 'canceled') {
     const seen = commands;
+    if (awaited) {
+      const { chargeId, settleBy } = awaited;
+      const woken = await clock.waitUntil(new Date(settleBy), () => settlements.has(chargeId) || commands !== seen || schedule!.status === 'canceled');
+      if (!woken || settlements.has(chargeId)) await exclusive(settleAwaited);
+      continue; // or a command changed the plan
+    }
     const due = dunning ? dunning.nextAttemptAt : schedule!.currentPeriodEnd;
     if (await clock.waitUntil(new Date(due), () => commands !== seen || schedule!.status === 'canceled')) continue; // a command changed the plan
     const renewed = await exclusive(async () => {
@@ -124,10 +180,17 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
         subscriptionId: id,
         clock: clock.carry(),
         dunning,
+        ...carriedCharge(),
         cycles,
         schedule: { ...schedule!, clockTime: null },
       });
     }
+  }
+  if (awaited) {
+    // It ended (revoked) while a renewal charge was processing: its order is void, so the charge must not stand.
+    const charge = awaited;
+    if (await awaitedSucceeded(charge)) await acts.refundSubscriptionCharge(charge.orderId, charge.chargeId);
+    awaited = null;
   }
   await clock.end();
   return 'ended';

@@ -2,7 +2,7 @@
 // sandbox database so that idempotency keys hold across worker crashes (a retried charge returns the first outcome).
 import { createHash, randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { PaymentDeclined, type DeclineCode, type PaymentProcessor, type SavedPaymentMethod } from './payment-processor';
+import { PaymentDeclined, RefundDeclined, type DeclineCode, type PaymentProcessor, type SavedPaymentMethod } from './payment-processor';
 import { testCardFor } from './sandbox-cards';
 
 interface ChargeRow {
@@ -11,7 +11,8 @@ interface ChargeRow {
   payment_method: string;
   amount: number;
   currency: string;
-  status: 'succeeded' | 'failed';
+  /** The sandbox settles every charge at once; only tests put one in `processing`, as a processor may leave it. */
+  status: 'succeeded' | 'failed' | 'processing' | 'canceled';
   failure_code: DeclineCode | null;
   failure_message: string | null;
 }
@@ -94,12 +95,21 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
     return { chargeId: charge.id };
   }
 
+  /** A charge still processing is canceled; a settled one answers what it became (a failed one moved no money). */
+  async cancelCharge(input: { chargeId: string; idempotencyKey: string }): Promise<'canceled' | 'succeeded'> {
+    const em = this.orm.em.fork();
+    await em.execute("update sandbox_processor_charge set status = 'canceled' where id = ? and status = 'processing'", [input.chargeId]);
+    const [charge] = await em.execute<ChargeRow[]>('select * from sandbox_processor_charge where id = ?', [input.chargeId]);
+    if (!charge) throw new Error(`No charge ${input.chargeId}`);
+    return charge.status === 'succeeded' ? 'succeeded' : 'canceled';
+  }
+
   async refund(input: { chargeId: string; amount: number; idempotencyKey: string }): Promise<{ refundId: string }> {
     return this.orm.em.fork().transactional(async (em) => {
       const [charge] = await em.execute<ChargeRow[]>("select * from sandbox_processor_charge where id = ? and status = 'succeeded' for update", [
         input.chargeId,
       ]);
-      if (!charge) throw new Error(`No succeeded charge ${input.chargeId}`);
+      if (!charge) throw new RefundDeclined(`No succeeded charge ${input.chargeId}`);
       const [existing] = await em.execute<{ id: string }[]>('select id from sandbox_processor_refund where idempotency_key = ?', [input.idempotencyKey]);
       if (existing) return { refundId: existing.id };
       const [{ refunded }] = await em.execute<{ refunded: number }[]>(
@@ -107,7 +117,7 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
         [input.chargeId],
       );
       if (input.amount <= 0 || refunded + input.amount > charge.amount) {
-        throw new Error(`Refund of ${input.amount} exceeds what remains of charge ${input.chargeId} (${charge.amount - refunded})`);
+        throw new RefundDeclined(`Refund of ${input.amount} exceeds what remains of charge ${input.chargeId} (${charge.amount - refunded})`);
       }
       const id = `re_sandbox_${randomUUID()}`;
       await em.execute('insert into sandbox_processor_refund (id, idempotency_key, charge_id, amount) values (?, ?, ?, ?)', [

@@ -5,7 +5,7 @@ import { STRIPE_REFERENCE_KEY } from './stripe-processor';
 const sdk = new Stripe('sk_webhook_verification_only');
 
 export interface Settlement {
-  /** What the charge was for (the checkout id). */
+  /** What the charge was for: a checkout id, or a subscription order id for a renewal. */
   reference: string;
   /** The charge (PaymentIntent) it settles. */
   chargeId: string;

@@ -1,12 +1,14 @@
 // What reaches a session from outside the merchant's API: its customer, through the client secret (view, change,
 // confirm — the confirmation an Update of the session's workflow), and the payment processor's settlements.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { checkoutWorkflowId, confirmCheckoutUpdate, paymentSettledSignal } from '../../../workflows/definitions';
+import { checkoutWorkflowId, confirmCheckoutUpdate, paymentSettledSignal, subscriptionWorkflowId } from '../../../workflows/definitions';
 import { settlementFrom } from '../../adapters/payment/stripe-webhooks';
 import type { CheckoutConfirm, CheckoutUpdatePublic } from '../../contracts/checkout';
 import { BadRequest, ResourceNotFound } from '../../kernel/errors';
+import { isUuid } from '../../kernel/ids';
 import { inTransaction } from '../../platform/database/transaction';
 import type { FlowClient } from '../../platform/temporal/flow-client';
+import { Order } from '../order';
 import { CHECKOUT_ERRORS } from './checkout.errors';
 import type { CheckoutService } from './checkout.service';
 
@@ -52,8 +54,9 @@ export class CheckoutClientService {
   }
 
   /**
-   * A verified Stripe event: a charge Stripe reported as processing has settled, and the session's workflow is told.
-   * An event about a session that is gone is acknowledged.
+   * A verified Stripe event: a charge Stripe reported as processing has settled, and the flow that waits for it is
+   * told — the session's workflow, or for a renewal order's charge its subscription's. An event about a session that
+   * is gone, or about nothing Bursar knows, is acknowledged.
    */
   async receiveStripeEvent(rawBody: () => Promise<string>, signature: string): Promise<void> {
     if (!this.deps.stripeWebhookSecret) throw new ResourceNotFound('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
@@ -66,6 +69,15 @@ export class CheckoutClientService {
     }
     if (!settlement) return;
     const { reference, ...outcome } = settlement;
-    await this.deps.flows.signal(checkoutWorkflowId(reference), paymentSettledSignal, [outcome], { ignoreMissing: true });
+    const waiting = await this.settlementFlow(reference);
+    if (waiting) await this.deps.flows.signal(waiting, paymentSettledSignal, [outcome], { ignoreMissing: true });
+  }
+
+  /** The flow a charge's reference points at: a subscription order's subscription, or else a checkout's session. */
+  private async settlementFlow(reference: string): Promise<string | null> {
+    if (!isUuid(reference)) return null;
+    const order = await this.deps.orm.em.fork().findOne(Order, { id: reference }, { fields: ['subscriptionId'] });
+    if (!order) return checkoutWorkflowId(reference);
+    return order.subscriptionId ? subscriptionWorkflowId(order.subscriptionId) : null;
   }
 }

@@ -29,10 +29,12 @@ export interface FlowDeps {
   /** A recurring product's checkout starts a subscription (and its workflow). */
   subscriptions: SubscriptionService;
   processor: PaymentProcessor | null;
+  /** How long the workflow waits for the processor to settle a charge it reported as processing (unset: the default). */
+  settlementTimeoutMs?: number;
 }
 
-/** Charged (`pending` when the processor settles it later), or declined with the reason to show. */
-export type ChargeOutcome = { chargeId: string | null; pending?: boolean } | { declined: string };
+/** Charged (`pending` when the processor settles it later, within `settleWithinMs`), or declined with the reason to show. */
+export type ChargeOutcome = { chargeId: string | null; pending?: boolean; settleWithinMs?: number } | { declined: string };
 
 export class CheckoutFlowService {
   constructor(private readonly deps: FlowDeps) {}
@@ -134,7 +136,7 @@ export class CheckoutFlowService {
     const checkout = await this.deps.orm.em.fork().findOneOrFail(Checkout, { id: checkoutId });
     if (checkout.totalAmount === 0 || checkout.trialEnd) return { chargeId: null }; // a trial is charged when it ends
     try {
-      return await this.deps.processor!.charge({
+      const charged = await this.deps.processor!.charge({
         customerId: checkout.processorCustomerId!,
         paymentMethod: checkout.paymentMethodToken!,
         amount: checkout.totalAmount,
@@ -142,10 +144,22 @@ export class CheckoutFlowService {
         idempotencyKey: `checkout:${checkout.id}:charge:${attempt}`,
         reference: checkout.id,
       });
+      return charged.pending ? { ...charged, settleWithinMs: this.deps.settlementTimeoutMs } : charged;
     } catch (error) {
       if (error instanceof PaymentDeclined) return { declined: error.message };
       throw error;
     }
+  }
+
+  /** A charge still processing when the wait for its settlement ended: canceled, unless it went through meanwhile. */
+  cancelCharge(checkoutId: string, chargeId: string): Promise<'canceled' | 'succeeded'> {
+    return this.deps.processor!.cancelCharge({ chargeId, idempotencyKey: `checkout:${checkoutId}:cancel:${chargeId}` });
+  }
+
+  /** Compensation: the whole charge given back, when the checkout could not complete after it went through. */
+  async refundCharge(checkoutId: string, chargeId: string): Promise<void> {
+    const checkout = await this.deps.orm.em.fork().findOneOrFail(Checkout, { id: checkoutId });
+    await this.deps.processor!.refund({ chargeId, amount: checkout.totalAmount, idempotencyKey: `checkout:${checkoutId}:compensation:${chargeId}` });
   }
 
   /** After a decline: back to `open`, the error shown, the discount redemption given back. */

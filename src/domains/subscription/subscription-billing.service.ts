@@ -25,9 +25,12 @@ export interface BillingDeps {
   discounts: DiscountService;
   products: ProductService;
   testClocks: TestClockQueries;
+  /** How long the workflow waits for the processor to settle a charge it reported as processing (unset: the default). */
+  settlementTimeoutMs?: number;
 }
 
-export type RenewalCharge = { chargeId: string | null } | { declined: string; unrecoverable: boolean };
+/** Charged (`pending`: the processor settles it later, within `settleWithinMs`), or declined. */
+export type RenewalCharge = { chargeId: string | null; pending?: boolean; settleWithinMs?: number } | { declined: string; unrecoverable: boolean };
 
 export class SubscriptionBillingService {
   constructor(private readonly deps: BillingDeps) {}
@@ -157,8 +160,8 @@ export class SubscriptionBillingService {
     if (!this.deps.processor || !s.paymentMethodToken || !s.processorCustomerId)
       return { declined: 'No payment method is saved for this subscription.', unrecoverable: true };
     try {
-      // A charge the processor settles later (`pending`) counts as paid here; see the subscription README.
-      const { chargeId } = await this.deps.processor.charge({
+      // A charge the processor settles later stays `pending`: its webhook tells the workflow (see the README).
+      const { chargeId, pending } = await this.deps.processor.charge({
         customerId: s.processorCustomerId,
         paymentMethod: s.paymentMethodToken,
         amount: order.totalAmount,
@@ -166,11 +169,22 @@ export class SubscriptionBillingService {
         idempotencyKey: `order:${order.id}:charge:${attempt}`,
         reference: order.id,
       });
-      return { chargeId };
+      return pending ? { chargeId, pending, settleWithinMs: this.deps.settlementTimeoutMs } : { chargeId };
     } catch (error) {
       if (error instanceof PaymentDeclined) return { declined: error.message, unrecoverable: isUnrecoverableDecline(error.code) };
       throw error;
     }
+  }
+
+  /** A renewal charge that never settled (or whose subscription ended meanwhile): canceled, unless it went through. */
+  cancelCharge(orderId: string, chargeId: string): Promise<'canceled' | 'succeeded'> {
+    return this.deps.processor!.cancelCharge({ chargeId, idempotencyKey: `order:${orderId}:cancel:${chargeId}` });
+  }
+
+  /** Compensation: the whole of a renewal charge that went through for an order voided meanwhile is given back. */
+  async refundCharge(orderId: string, chargeId: string): Promise<void> {
+    const order = await this.deps.orders.findById(this.deps.orm.em.fork(), orderId);
+    await this.deps.processor!.refund({ chargeId, amount: order.totalAmount, idempotencyKey: `order:${orderId}:compensation:${chargeId}` });
   }
 
   /** The order is paid (order.updated, order.paid), then the subscription is active again or for the first time. */
