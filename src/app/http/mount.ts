@@ -7,7 +7,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Conflict, RequestValidationError, invalidField } from '../../kernel/errors';
 import { inTransaction, type Tx } from '../../platform/database/transaction';
-import { Redirect, type AuthenticatedOrganization, type RequestDetails, type RouteDefinition } from '../../platform/http/route';
+import { Accepted, Download, Redirect, type AuthenticatedOrganization, type RequestDetails, type RouteDefinition } from '../../platform/http/route';
 import type { IdempotencyService } from '../../platform/idempotency';
 import { readJsonBody, readRawBody } from './body';
 import { requireScope } from './middleware';
@@ -99,6 +99,18 @@ function reply(ctx: Context, status: number, body: unknown, replayed: boolean): 
   if (body instanceof Redirect) {
     ctx.status = 307;
     ctx.redirect(body.location);
+    return;
+  }
+  if (body instanceof Accepted) {
+    ctx.status = 202;
+    ctx.body = body.body;
+    return;
+  }
+  if (body instanceof Download) {
+    ctx.status = status;
+    ctx.type = body.contentType;
+    ctx.attachment(body.filename);
+    ctx.body = body.body;
     return;
   }
   ctx.status = status;

@@ -101,6 +101,11 @@ export class CustomerService {
     return customers.get(em, organizationId, id);
   }
 
+  /** A customer by id, deleted or not: orders written for it still carry its numbers and tax ID. */
+  ofOrder(em: EntityManager, id: string): Promise<Customer> {
+    return em.findOneOrFail(Customer, { id });
+  }
+
   /** A live customer, or null. */
   find(em: EntityManager, organizationId: string, id: string): Promise<Customer | null> {
     return customers.find(em, organizationId, id);

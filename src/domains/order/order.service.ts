@@ -1,9 +1,10 @@
 // Orders: created pending from a checkout or a subscription's renewal or change (once each), then paid or voided.
 // Events in the spec's order: order.created when it is written, order.updated and order.paid when payment completes.
-import { LockMode } from '@mikro-orm/core';
+import { LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { orderWorkflowId, WORKFLOW_TYPES, type OrderInput } from '../../../workflows/definitions';
-import type { Order as OrderOutput, OrderListQuery } from '../../contracts/order';
+import type { Order as OrderOutput, OrderListQuery, OrderUpdate } from '../../contracts/order';
+import { RequestValidationError } from '../../kernel/errors';
 import type { OrderSubscription } from '../../contracts/subscription';
 import type { Clock } from '../../kernel/clock';
 import { byId, distinctIds, newId } from '../../kernel/ids';
@@ -11,17 +12,35 @@ import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { Tx } from '../../platform/database/transaction';
 import type { ProductService } from '../catalog';
 import type { CustomerService } from '../customer';
+import type { OrganizationService } from '../organization';
+import type { SellerOfRecord } from '../tax';
+import { nextInSeries } from './document/document-number';
+import { invoiceNumber, invoicePrefix, invoiceSeries, receiptNumber, receiptSeries } from './document/document-numbers.logic';
+import { billingUpdateIssues, orderTaxLines, taxBehaviorOf } from './order.logic';
 import type { OutboxService } from '../../platform/outbox';
 import { Order, OrderItem, type BillingReason } from './order.entity';
 import { orderOutput } from './order.output';
 
-const SORT_COLUMNS = { created_at: 'createdAt', status: 'status', net_amount: 'netAmount' } as const;
+/** Sorting by a related record goes by what people read there: the customer's e-mail, the product's and discount's name. */
+const sortColumns = () => ({
+  created_at: 'createdAt',
+  status: 'status',
+  invoice_number: 'invoiceNumber',
+  amount: 'netAmount',
+  net_amount: 'netAmount',
+  customer: raw('(select c.email from customer c where c.id = o.customer_id)'),
+  product: raw('(select p.name from product p where p.id = o.product_id)'),
+  discount: raw('(select d.name from discount d where d.id = o.discount_id)'),
+  subscription: 'subscriptionId',
+});
 
 export interface OrderDeps {
   clock: Clock;
   outbox: OutboxService;
   customers: CustomerService;
   products: ProductService;
+  organizations: OrganizationService;
+  seller: SellerOfRecord;
   /** Subscriptions as orders embed them (the subscription domain bills through orders, so it is reached this way). */
   subscriptions: { orderSummaries(em: EntityManager, ids: readonly string[]): Promise<OrderSubscription[]> };
 }
@@ -66,12 +85,18 @@ export interface NewOrder {
 export class OrderService {
   constructor(private readonly deps: OrderDeps) {}
 
-  /** Writes a pending order with its items and order.created, once per checkout or cycle key. */
+  /**
+   * Writes a pending order with its items, its invoice number and tax breakdown, and order.created, once per checkout
+   * or cycle key.
+   */
   async create(tx: Tx, input: NewOrder): Promise<Order> {
     const key = input.checkoutId ? { checkoutId: input.checkoutId } : input.cycleKey ? { cycleKey: input.cycleKey } : null;
     const existing = key && (await tx.em.findOne(Order, key));
     if (existing) return existing;
     const now = input.at ?? this.deps.clock.now();
+    const customer = await this.deps.customers.ofOrder(tx.em, input.customerId);
+    const subtotalAmount = input.items.reduce((sum, item) => sum + item.amount, 0);
+    const amounts = { subtotal: subtotalAmount, discount: input.discountAmount, net: input.netAmount, tax: input.taxAmount };
     const order = tx.em.create(Order, {
       id: newId(),
       organizationId: input.organizationId,
@@ -86,7 +111,7 @@ export class OrderService {
       cycleKey: input.cycleKey ?? null,
       nextPaymentAttemptAt: null,
       currency: input.currency,
-      subtotalAmount: input.items.reduce((sum, item) => sum + item.amount, 0),
+      subtotalAmount,
       discountAmount: input.discountAmount,
       netAmount: input.netAmount,
       taxAmount: input.taxAmount,
@@ -95,6 +120,10 @@ export class OrderService {
       refundedTaxAmount: 0,
       billingName: input.billingName,
       billingAddress: input.billingAddress,
+      taxId: customer.taxId,
+      taxBehavior: taxBehaviorOf(amounts),
+      taxLines: orderTaxLines(this.deps.seller, { address: input.billingAddress, taxId: customer.taxId?.[0] ?? null }, amounts, now),
+      invoiceNumber: await this.nextInvoiceNumber(tx, input.organizationId, customer),
       seats: input.seats,
       description: input.description,
       metadata: input.metadata,
@@ -123,6 +152,13 @@ export class OrderService {
     return order;
   }
 
+  /** The next number of the organization's invoice series (per customer by default), allocated gap-free in `tx`. */
+  private async nextInvoiceNumber(tx: Tx, organizationId: string, customer: { id: string; shortId: string }): Promise<string> {
+    const organization = await this.deps.organizations.findOrganization(tx.em, organizationId);
+    const value = await nextInSeries(tx.em, organizationId, invoiceSeries(organization.invoiceNumbering, customer.id));
+    return invoiceNumber(organization.invoiceNumbering, invoicePrefix(organization), customer.shortId, value);
+  }
+
   /** Starts `order:<id>`, which marks a one-time purchase paid, through the outbox once the caller's transaction commits. */
   startFlow(tx: Tx, order: Order, chargeId: string | null): void {
     const input: OrderInput = { orderId: order.id, chargeId };
@@ -141,6 +177,10 @@ export class OrderService {
     if (order.status !== 'pending') return { order, paidNow: false };
     const now = at ?? this.deps.clock.now();
     Object.assign(order, { status: 'paid', chargeId, paidAt: now, modifiedAt: now, nextPaymentAttemptAt: null });
+    if (order.totalAmount > 0) {
+      const { shortId } = await this.deps.customers.ofOrder(tx.em, order.customerId);
+      order.receiptNumber = receiptNumber(shortId, await nextInSeries(tx.em, order.organizationId, receiptSeries(order.customerId)));
+    }
     await tx.em.flush();
     const output = await this.output(tx.em, order);
     this.deps.outbox.enqueueEvent(tx, order.organizationId, 'order.updated', output);
@@ -167,6 +207,19 @@ export class OrderService {
     for (const output of await this.outputs(tx.em, organizationId, orders)) this.deps.outbox.enqueueEvent(tx, organizationId, 'order.updated', output);
   }
 
+  /** New billing details for the invoice (order.updated); the country and state stay once set. */
+  async update(tx: Tx, organizationId: string, id: string, body: OrderUpdate): Promise<Order> {
+    const order = await orders.get(tx.em, organizationId, id, { lock: true });
+    const issues = billingUpdateIssues(order.billingAddress, body.billing_address);
+    if (issues.length) throw new RequestValidationError(issues);
+    if (body.billing_name !== undefined) order.billingName = body.billing_name;
+    if (body.billing_address !== undefined) order.billingAddress = body.billing_address;
+    order.modifiedAt = this.deps.clock.now();
+    await tx.em.flush();
+    this.deps.outbox.enqueueEvent(tx, order.organizationId, 'order.updated', await this.output(tx.em, order));
+    return order;
+  }
+
   async findById(em: EntityManager, id: string): Promise<Order> {
     return em.findOneOrFail(Order, { id });
   }
@@ -182,12 +235,16 @@ export class OrderService {
   list(em: EntityManager, organizationId: string, query: OrderListQuery) {
     return orders.list(em, organizationId, query, {
       alias: 'o',
-      sort: SORT_COLUMNS,
+      sort: sortColumns(),
       where: (qb) => {
         if (query.product_id) qb.andWhere({ productId: { $in: query.product_id } });
         if (query.customer_id) qb.andWhere({ customerId: { $in: query.customer_id } });
+        if (query.external_customer_id) qb.andWhere('o.customer_id in (select id from customer where external_id in (?))', [query.external_customer_id]);
         if (query.checkout_id) qb.andWhere({ checkoutId: { $in: query.checkout_id } });
         if (query.discount_id) qb.andWhere({ discountId: { $in: query.discount_id } });
+        if (query.subscription_id) qb.andWhere({ subscriptionId: { $in: query.subscription_id } });
+        const types = query.product_billing_type;
+        if (types?.length === 1) qb.andWhere({ billingReason: types[0] === 'one_time' ? 'purchase' : { $ne: 'purchase' } });
       },
     });
   }

@@ -1,4 +1,5 @@
 // Declares an endpoint once — access, contracts, status, idempotency — for the HTTP app to mount with every convention.
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Scope } from '../../contracts/scopes';
 import type { Tx } from '../database/transaction';
@@ -85,6 +86,20 @@ export function definePublicRoute<B extends Schema | undefined = undefined, Q ex
   route: RouteOptions<B, Q, P> & { handler(input: PublicRouteInput<B, Q, P>): Promise<unknown> },
 ): RouteDefinition {
   return { ...route, scopes: null } as unknown as RouteDefinition;
+}
+
+/** A handler's answer that the work was accepted and goes on in the background (202, with a JSON body). */
+export class Accepted {
+  constructor(readonly body: Record<string, unknown> = {}) {}
+}
+
+/** A handler's answer that is a file streamed as it is produced (an export), not JSON. */
+export class Download {
+  constructor(
+    readonly contentType: string,
+    readonly filename: string,
+    readonly body: Readable,
+  ) {}
 }
 
 /** A handler's answer that sends the client elsewhere (307, the method and body kept). */

@@ -15,6 +15,8 @@ export interface WorkflowStart {
   args: unknown[];
   searchAttributes?: SearchAttributeValues;
   summary?: string;
+  /** The id may run again once its last run closed (documents rendered anew); otherwise an id runs once, ever. */
+  reusable?: boolean;
 }
 
 export interface OutboxDeps {
@@ -127,7 +129,7 @@ export class OutboxService {
         args: start.args,
         typedSearchAttributes,
         staticSummary: start.summary,
-        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        workflowIdReusePolicy: start.reusable ? 'ALLOW_DUPLICATE' : 'REJECT_DUPLICATE',
       });
     } catch (error) {
       if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;

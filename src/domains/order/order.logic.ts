@@ -1,0 +1,72 @@
+// Pure rules of orders: the tax breakdown an invoice shows, and which orders can have an invoice.
+import type { Address } from '../../contracts/customer';
+import type { ValidationIssue } from '../../kernel/errors';
+import { calculateTax, type SellerOfRecord } from '../tax/tax.logic';
+import type { OrderStatus, OrderTaxLine } from './order.entity';
+
+export interface TaxedAmounts {
+  subtotal: number;
+  discount: number;
+  net: number;
+  tax: number;
+}
+
+/** Inclusive prices carry their tax inside the subtotal: net = subtotal − discount − tax. */
+export function taxBehaviorOf({ subtotal, discount, net, tax }: TaxedAmounts): 'inclusive' | 'exclusive' {
+  return tax !== 0 && net === subtotal - discount - tax ? 'inclusive' : 'exclusive';
+}
+
+/**
+ * The tax lines behind an order's tax amount, as the tax domain computes them for its address and tax ID on its date
+ * (a business buyer first: reverse charge). Should no calculation give the order's amount, one line states it as is.
+ */
+export function orderTaxLines(
+  seller: SellerOfRecord,
+  buyer: { address: Address | null; taxId: string | null },
+  amounts: TaxedAmounts,
+  at: Date,
+): OrderTaxLine[] {
+  const behavior = taxBehaviorOf(amounts);
+  const taxable = behavior === 'inclusive' ? amounts.net + amounts.tax : amounts.net;
+  if (taxable === 0 || !buyer.address) return [];
+  const sign = taxable < 0 ? -1 : 1;
+  for (const isBusiness of buyer.taxId ? [true, false] : [false]) {
+    const calculation = calculateTax(
+      seller,
+      { address: buyer.address, taxId: buyer.taxId, isBusiness },
+      [{ amount: Math.abs(taxable), taxBehavior: behavior }],
+      at,
+    );
+    if (calculation && calculation.taxAmount * sign === amounts.tax) {
+      return calculation.lines.map(({ jurisdiction, kind, rate, taxableAmount, amount, reason }) => ({
+        jurisdiction,
+        kind,
+        rate,
+        taxableAmount: taxableAmount * sign,
+        amount: amount * sign,
+        reason,
+      }));
+    }
+  }
+  if (amounts.tax === 0) return [];
+  const rate = amounts.net === 0 ? 0 : Math.round((amounts.tax / amounts.net) * 1_000_000);
+  return [{ jurisdiction: buyer.address.country, kind: 'tax', rate, taxableAmount: amounts.net, amount: amounts.tax, reason: 'standard_rated' }];
+}
+
+/** Draft and void orders get no invoice (the reference's OrderNotEligibleForInvoice). */
+export const invoiceEligible = (status: OrderStatus | 'draft') => status !== 'draft' && status !== 'void';
+
+/**
+ * Why new billing details cannot replace the order's (the reference's rules): once an address is set its country
+ * and state stay (tax was charged for them), and US and Canadian addresses need their state, as at checkout.
+ */
+export function billingUpdateIssues(current: Address | null, next: Address | null | undefined): ValidationIssue[] {
+  if (next === undefined) return [];
+  const issue = (field: string, msg: string): ValidationIssue => ({ loc: ['body', 'billing_address', field], msg, type: 'value_error' });
+  if (current && !next) return [issue('country', 'The billing address cannot be removed once set.')];
+  if (!next) return [];
+  if (current && next.country !== current.country) return [issue('country', 'Country cannot be changed.')];
+  if (current && (next.state ?? null) !== (current.state ?? null)) return [issue('state', 'State cannot be changed.')];
+  if ((next.country === 'US' || next.country === 'CA') && !next.state) return [issue('state', 'The state or province is required.')];
+  return [];
+}
