@@ -77,6 +77,15 @@ export const CHECKOUT_ACTIVITY: ActivityOptions = {
   },
 };
 
+/**
+ * Undoing a checkout's charge (a refund when the checkout cannot complete, a cancellation when it never settled):
+ * retried until it succeeds, for a charge must not outlive the purchase it paid for.
+ */
+export const CHECKOUT_COMPENSATION_ACTIVITY: ActivityOptions = {
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 minutes' },
+};
+
 /** Subscription steps: database writes and off-session charges, each idempotent by keys from workflow data. */
 export const SUBSCRIPTION_ACTIVITY: ActivityOptions = {
   startToCloseTimeout: '1 minute',
@@ -118,7 +127,7 @@ export const TEST_CLOCK_ADVANCE_ACTIVITY: ActivityOptions = {
   },
 };
 
-/** How long a checkout waits for the processor to settle a charge it reported as processing. */
+/** How long a checkout or a renewal waits for the processor to settle a charge it reported as processing (PAYMENT_SETTLEMENT_TIMEOUT_MS overrides it). */
 export const PAYMENT_SETTLEMENT_TIMEOUT_MS = 3 * 24 * 60 * 60 * 1000;
 
 export const SCHEDULES = {
@@ -127,3 +136,19 @@ export const SCHEDULES = {
 
 /** How long an `X-Idempotency-Key` is remembered (spec: 24 hours). */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Refund steps: the processor refund (keyed by the refund's id, so a retry never refunds twice) and the database writes
+ * after it. Retried until they succeed: a refund the processor made must be recorded. The processor's refusals are
+ * answers, not errors (the refund fails), so nothing here is non-retryable.
+ */
+export const REFUND_ACTIVITY: ActivityOptions = {
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes' },
+};
+
+/** Rendering and storing an order's documents: idempotent (the same key is overwritten), retried until storage answers. */
+export const DOCUMENT_ACTIVITY: ActivityOptions = {
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', nonRetryableErrorTypes: ['ResourceNotFound'] },
+};

@@ -2,11 +2,13 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { IdempotencyService } from '../src/platform/idempotency';
 import type { CheckoutFlowService } from '../src/domains/checkout';
-import type { OrderService } from '../src/domains/order';
+import type { OrderDocumentService, OrderService, RefundService } from '../src/domains/order';
 import type { SubscriptionBillingService, SubscriptionCommandService } from '../src/domains/subscription';
 import type { TestClockService } from '../src/domains/test-clock';
 import type { WebhookDeliveryService } from '../src/domains/webhook';
 import { createCheckoutActivities } from './checkout.activities';
+import { createOrderDocumentActivities } from './order-document.activities';
+import { createRefundActivities } from './refund.activities';
 import { createSubscriptionActivities } from './subscription.activities';
 import { createTestClockActivities } from './test-clock.activities';
 import { createWebhookActivities } from './webhook.activities';
@@ -17,6 +19,8 @@ export interface ActivityDeps {
   webhookDeliveries: WebhookDeliveryService;
   checkoutFlow: CheckoutFlowService;
   orders: OrderService;
+  documents: OrderDocumentService;
+  refunds: RefundService;
   subscriptionBilling: SubscriptionBillingService;
   subscriptionCommands: SubscriptionCommandService;
   testClocks: TestClockService;
@@ -29,6 +33,8 @@ export const createActivities = (deps: ActivityDeps) => ({
   },
   ...createWebhookActivities(deps.webhookDeliveries),
   ...createCheckoutActivities(deps.orm, deps.checkoutFlow, deps.orders, deps.subscriptionBilling),
+  ...createOrderDocumentActivities(deps.documents),
+  ...createRefundActivities(deps.refunds),
   ...createSubscriptionActivities(deps.subscriptionBilling, deps.subscriptionCommands),
   ...createTestClockActivities(deps.testClocks),
 });

@@ -104,10 +104,22 @@ export interface Dunning {
   failures: number;
   nextAttemptAt: string;
 }
+/** A renewal charge the processor reported as processing: the order stays pending until it settles or `settleBy`. */
+export interface AwaitedCharge {
+  orderId: string;
+  chargeId: string;
+  /** The dunning attempt it was (1: the renewal's first charge). */
+  attempt: number;
+  /** When it is canceled at the processor if no settlement came (the flow's clock). */
+  settleBy: string;
+  /** A settlement that arrived before the run continued as new. */
+  settlement?: Settlement | null;
+}
 export interface SubscriptionInput {
   subscriptionId: string;
   clock?: ClockInput | null;
   dunning?: Dunning | null;
+  awaitedCharge?: AwaitedCharge | null;
   /** Billed periods so far (across runs), for the operator's view. */
   cycles?: number;
   /** The schedule as the previous run left it (commands run inside the workflow, so it is current). */

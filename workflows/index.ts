@@ -3,5 +3,7 @@ export { purgeIdempotencyKeys } from './maintenance.workflow';
 export { webhookDelivery } from './webhook-delivery.workflow';
 export { checkoutSession } from './checkout.workflow';
 export { orderLifecycle } from './order.workflow';
+export { refundLifecycle } from './refund.workflow';
+export { invoiceGeneration, receiptRendering } from './document.workflow';
 export { subscriptionLifecycle } from './subscription.workflow';
 export { testClockLifecycle } from './test-clock.workflow';

@@ -1,7 +1,7 @@
 // All configuration comes from environment variables, checked by one zod schema at start-up (fail fast).
 import { DEFAULT_DUNNING_DAYS } from '../domains/subscription/subscription.logic';
 import { z } from 'zod';
-import { NAMESPACES, TASK_QUEUE, WEBHOOK_DELIVERY } from '../../temporal.config';
+import { NAMESPACES, PAYMENT_SETTLEMENT_TIMEOUT_MS, TASK_QUEUE, WEBHOOK_DELIVERY } from '../../temporal.config';
 
 export const ENVIRONMENTS = ['production', 'sandbox'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -41,6 +41,8 @@ const ConfigSchema = z
     OUTBOX_RELAY_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
     DATA_DIR: z.string().default('.data'),
     CHECKOUT_TTL_SECONDS: int(3600),
+    /** How long a checkout or renewal waits for the processor to settle a charge it reported as processing; then it is canceled. */
+    PAYMENT_SETTLEMENT_TIMEOUT_MS: int(PAYMENT_SETTLEMENT_TIMEOUT_MS),
     /** The production payment processor (Stripe); the sandbox always uses the built-in sandbox processor. */
     STRIPE_SECRET_KEY: z.string().optional(),
     /** Verifies the events Stripe posts to /v1/integrations/stripe/webhook. */
@@ -56,6 +58,28 @@ const ConfigSchema = z
       .string()
       .regex(/^[A-Z]{2}$/)
       .default('US'),
+    /** The seller of record's identity on invoices, receipts and credit notes. */
+    SELLER_NAME: z.string().min(1).default('Bursar'),
+    /** Address lines separated by `|`, e.g. `1 Market St|San Francisco, CA 94105|United States`. */
+    SELLER_ADDRESS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split('|')
+          .map((line) => line.trim())
+          .filter(Boolean),
+      ),
+    /** Tax registration numbers printed on documents, `|`-separated, e.g. `EU OSS VAT EU372000000|GB VAT GB000000000`. */
+    SELLER_TAX_IDS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split('|')
+          .map((line) => line.trim())
+          .filter(Boolean),
+      ),
     SELLER_TAX_REGISTRATIONS: z
       .string()
       .regex(/^[A-Z]{2}(,[A-Z]{2})*$/)

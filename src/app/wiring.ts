@@ -24,7 +24,8 @@ import { CustomerService, customerRoutes } from '../domains/customer';
 import { DiscountService, discountRoutes } from '../domains/discount';
 import { FileQueries, FileService, fileRoutes } from '../domains/file';
 import { MeterService, meterRoutes } from '../domains/meter';
-import { OrderService, orderRoutes } from '../domains/order';
+import { OrderDocumentService, OrderService, RefundService, orderRoutes, refundRoutes } from '../domains/order';
+import { renderBillingDocument } from '../adapters/pdf/pdf-renderer';
 import { OrganizationService } from '../domains/organization';
 import { SubscriptionBillingService, SubscriptionCommandService, SubscriptionQueries, SubscriptionService, subscriptionRoutes } from '../domains/subscription';
 import { TestClockQueries, TestClockService, testClockRoutes } from '../domains/test-clock';
@@ -71,7 +72,21 @@ export function wireDomains(p: Platform) {
 
   // Orders embed subscriptions, and subscriptions bill through orders: orders read them through their queries.
   const subscriptionQueries = new SubscriptionQueries();
-  const orders = new OrderService({ clock, outbox, customers, products, subscriptions: subscriptionQueries });
+  const orders = new OrderService({ clock, outbox, customers, products, organizations, seller, subscriptions: subscriptionQueries });
+  const documents = new OrderDocumentService({
+    orm,
+    clock,
+    outbox,
+    storage: p.storage,
+    render: renderBillingDocument,
+    seller: { name: config.SELLER_NAME, addressLines: config.SELLER_ADDRESS, taxIds: config.SELLER_TAX_IDS },
+    environment,
+    urlTtlSeconds: config.FILE_URL_TTL_SECONDS,
+    orders,
+    customers,
+    organizations,
+  });
+  const refunds = new RefundService({ orm, clock, outbox, orders, organizations, processor });
   const subscriptions = new SubscriptionService({ clock, outbox, discounts, customers, products });
   const subscriptionBilling = new SubscriptionBillingService({
     orm,
@@ -83,6 +98,7 @@ export function wireDomains(p: Platform) {
     discounts,
     products,
     testClocks: testClockQueries,
+    settlementTimeoutMs: config.PAYMENT_SETTLEMENT_TIMEOUT_MS,
   });
   const subscriptionCommands = new SubscriptionCommandService({
     orm,
@@ -108,7 +124,18 @@ export function wireDomains(p: Platform) {
     organizations,
   });
   const checkoutClient = new CheckoutClientService({ orm, flows, checkouts, stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET });
-  const checkoutFlow = new CheckoutFlowService({ orm, clock, outbox, checkouts, customers, orders, discounts, subscriptions, processor });
+  const checkoutFlow = new CheckoutFlowService({
+    orm,
+    clock,
+    outbox,
+    checkouts,
+    customers,
+    orders,
+    discounts,
+    subscriptions,
+    processor,
+    settlementTimeoutMs: config.PAYMENT_SETTLEMENT_TIMEOUT_MS,
+  });
   const checkoutLinks = new CheckoutLinkService({ clock, publicUrl, checkouts, products, discounts });
 
   const testClocks = new TestClockService({ orm, clock, flows, enabled: sandbox, followers: [new CheckoutQueries(), subscriptionQueries] });
@@ -146,11 +173,23 @@ export function wireDomains(p: Platform) {
     ...customerRoutes({ customers }),
     ...checkoutRoutes({ checkouts, client: checkoutClient }),
     ...checkoutLinkRoutes({ links: checkoutLinks, publicUrl }),
-    ...orderRoutes({ orders }),
+    ...orderRoutes({ orm, orders, documents, customers, products }),
+    ...refundRoutes({ refunds, documents }),
     ...subscriptionRoutes({ subscriptions, commands: subscriptionCommands }),
     ...testClockRoutes({ testClocks }),
   ];
-  const activities = { orm, idempotency: p.idempotency, webhookDeliveries, checkoutFlow, orders, subscriptionBilling, subscriptionCommands, testClocks };
+  const activities = {
+    orm,
+    idempotency: p.idempotency,
+    webhookDeliveries,
+    checkoutFlow,
+    orders,
+    documents,
+    refunds,
+    subscriptionBilling,
+    subscriptionCommands,
+    testClocks,
+  };
   const services = {
     organizations,
     meters,
@@ -161,6 +200,7 @@ export function wireDomains(p: Platform) {
     discounts,
     customers,
     orders,
+    refunds,
     subscriptions,
     checkouts,
     checkoutLinks,

@@ -5,6 +5,7 @@ import { ListResource, PageQuery, Timestamp, Uuid, queryBoolean, queryMany, quer
 import { Customer } from './customer';
 import { Order } from './order';
 import { Product } from './product';
+import { Refund } from './refund';
 import { Subscription } from './subscription';
 
 /** Every event type of the spec and the reference, in the reference's order. */
@@ -62,6 +63,7 @@ const EVENT_DATA: Record<string, z.ZodType> = {
   benefit: Benefit,
   customer: Customer,
   order: Order,
+  refund: Refund,
   subscription: Subscription,
 };
 export const eventDataSchema = (type: WebhookEventType): z.ZodType => EVENT_DATA[type] ?? EVENT_DATA[type.split('.')[0]] ?? resourceWithId;

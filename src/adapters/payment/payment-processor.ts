@@ -23,6 +23,14 @@ export class PaymentDeclined extends Error {
   }
 }
 
+/** The processor refused a refund for good (the charge is already refunded, disputed, too old…): retrying changes nothing. */
+export class RefundDeclined extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RefundDeclined';
+  }
+}
+
 export interface PaymentProcessor {
   /** The public `payment_processor` value (the same in both environments). */
   readonly name: 'stripe';
@@ -41,5 +49,10 @@ export interface PaymentProcessor {
     idempotencyKey: string;
     reference: string;
   }): Promise<{ chargeId: string; pending?: boolean }>;
+  /**
+   * Cancels a charge still processing (a `pending` one), so that it can never settle: `canceled` (one that failed
+   * meanwhile counts: no money moved), or `succeeded` when it went through before it could be canceled.
+   */
+  cancelCharge(input: { chargeId: string; idempotencyKey: string }): Promise<'canceled' | 'succeeded'>;
   refund(input: { chargeId: string; amount: number; idempotencyKey: string }): Promise<{ refundId: string }>;
 }

@@ -1,7 +1,7 @@
 // The production payment processor: Stripe through its official SDK. Every call carries Bursar's idempotency key as
 // Stripe's, so a retried activity never charges twice. Tested against stripe-mock.
 import Stripe from 'stripe';
-import { PaymentDeclined, type DeclineCode, type PaymentProcessor, type SavedPaymentMethod } from './payment-processor';
+import { PaymentDeclined, RefundDeclined, type DeclineCode, type PaymentProcessor, type SavedPaymentMethod } from './payment-processor';
 
 export interface StripeOptions {
   secretKey: string;
@@ -71,14 +71,39 @@ export class StripePaymentProcessor implements PaymentProcessor {
     return { chargeId: typeof intent.latest_charge === 'string' ? intent.latest_charge : (intent.latest_charge?.id ?? intent.id) };
   }
 
+  /**
+   * Cancels an intent still processing. Stripe refuses to cancel one it can no longer cancel: its state then says
+   * whether it succeeded meanwhile or failed (no money moved: as good as canceled); one still processing is retried.
+   */
+  async cancelCharge(input: { chargeId: string; idempotencyKey: string }): Promise<'canceled' | 'succeeded'> {
+    try {
+      await this.stripe.paymentIntents.cancel(input.chargeId, {}, { idempotencyKey: input.idempotencyKey });
+      return 'canceled';
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      const intent = await this.stripe.paymentIntents.retrieve(input.chargeId);
+      if (intent.status === 'succeeded') return 'succeeded';
+      if (intent.status === 'canceled' || intent.status === 'requires_payment_method') return 'canceled';
+      throw new Error(`The PaymentIntent ${intent.id} is ${intent.status} and cannot be canceled yet.`);
+    }
+  }
+
   /** A verified Stripe webhook event (throws when the signature does not match). */
   verifyEvent(rawBody: string, signature: string, secret: string): Stripe.Event {
     return this.stripe.webhooks.constructEvent(rawBody, signature, secret);
   }
 
+  /** Charges settled later are known by their PaymentIntent (`pi_…`); a refund Stripe refuses is RefundDeclined. */
   async refund(input: { chargeId: string; amount: number; idempotencyKey: string }): Promise<{ refundId: string }> {
-    const refund = await this.stripe.refunds.create({ charge: input.chargeId, amount: input.amount }, { idempotencyKey: input.idempotencyKey });
-    return { refundId: refund.id };
+    const target = input.chargeId.startsWith('pi_') ? { payment_intent: input.chargeId } : { charge: input.chargeId };
+    try {
+      const refund = await this.stripe.refunds.create({ ...target, amount: input.amount }, { idempotencyKey: input.idempotencyKey });
+      if (refund.status === 'failed' || refund.status === 'canceled') throw new RefundDeclined(`The refund ${refund.id} was ${refund.status}.`);
+      return { refundId: refund.id };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundDeclined(error.message);
+      throw error;
+    }
   }
 }
 

@@ -1,3 +1,6 @@
 export { OrderService, type NewOrder, type OrderLine } from './order.service';
 export { Order } from './order.entity';
 export { orderRoutes } from './order.routes';
+export { OrderDocumentService } from './document/order-document.service';
+export { RefundService, type ProcessorRefundOutcome } from './refund/refund.service';
+export { refundRoutes } from './refund/refund.routes';
