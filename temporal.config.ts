@@ -86,6 +86,9 @@ export const CHECKOUT_COMPENSATION_ACTIVITY: ActivityOptions = {
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 minutes' },
 };
 
+/** The checkout's charge: idempotent by its key, so retried until the processor answers (never given up on). */
+export const CHECKOUT_CHARGE_ACTIVITY: ActivityOptions = { ...CHECKOUT_ACTIVITY, retry: { ...CHECKOUT_ACTIVITY.retry, maximumAttempts: undefined } };
+
 /** Subscription steps: database writes and off-session charges, each idempotent by keys from workflow data. */
 export const SUBSCRIPTION_ACTIVITY: ActivityOptions = {
   startToCloseTimeout: '1 minute',
@@ -142,13 +145,21 @@ export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
  * after it. Retried until they succeed: a refund the processor made must be recorded. The processor's refusals are
  * answers, not errors (the refund fails), so nothing here is non-retryable.
  */
+/** A refund the processor reports as pending is checked this often (REFUND_STATUS_CHECK_INTERVAL_MS overrides it)… */
+export const REFUND_STATUS_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+/** …for at most this long; one still pending then is recorded as failed, for the merchant to look at the processor. */
+export const REFUND_SETTLEMENT_MAX_MS = 14 * 24 * 60 * 60 * 1000;
+
 export const REFUND_ACTIVITY: ActivityOptions = {
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes' },
 };
 
-/** Rendering and storing an order's documents: idempotent (the same key is overwritten), retried until storage answers. */
+/**
+ * Rendering and storing an order's documents: idempotent (one storage key per content or revision). A document that cannot be
+ * rendered ten times in a row fails its flow; the next request starts it again.
+ */
 export const DOCUMENT_ACTIVITY: ActivityOptions = {
   startToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', nonRetryableErrorTypes: ['ResourceNotFound'] },
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
 };

@@ -1,21 +1,29 @@
 // One checkout session (`checkout:<id>`): waits for confirmation until it expires; after a confirmation, charges,
 // and either completes (order written) or, on a decline, reopens for another attempt. A charge that went through is
 // refunded when the checkout cannot complete; one the processor never settled is canceled there.
-import { ApplicationFailure, condition, patched, proxyActivities, setHandler } from '@temporalio/workflow';
+import { ApplicationFailure, condition, log, patched, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { CheckoutConfirm } from '../src/contracts/checkout';
-import { CHECKOUT_ACTIVITY, CHECKOUT_COMPENSATION_ACTIVITY, PAYMENT_SETTLEMENT_TIMEOUT_MS } from '../temporal.config';
+import { CHECKOUT_ACTIVITY, CHECKOUT_CHARGE_ACTIVITY, CHECKOUT_COMPENSATION_ACTIVITY, PAYMENT_SETTLEMENT_TIMEOUT_MS } from '../temporal.config';
 import { checkoutStateQuery, confirmCheckoutUpdate, paymentSettledSignal, type CheckoutInput, type Settlement } from './definitions';
 import { businessFailure } from './failures';
 import { workflowClock, type WorkflowClock } from './time';
 
-const { confirmCheckout, chargeCheckout, reopenCheckout, completeCheckout, expireCheckout, failCheckout } = proxyActivities<Activities>(CHECKOUT_ACTIVITY);
+const { confirmCheckout, reopenCheckout, completeCheckout, expireCheckout, failCheckout } = proxyActivities<Activities>(CHECKOUT_ACTIVITY);
+/** The charge is retried until it answers: a charge made whose answer was lost must be known, to be refunded if need be. */
+const { chargeCheckout } = proxyActivities<Activities>(CHECKOUT_CHARGE_ACTIVITY);
 const { refundCheckoutCharge, cancelCheckoutCharge } = proxyActivities<Activities>(CHECKOUT_COMPENSATION_ACTIVITY);
 
 /** Steps added after histories were recorded (`patched`): the refund of a charge the checkout could not complete… */
 const REFUND_ON_FAILURE = 'checkout-refund-charge-on-failure';
 /** …and the cancellation of a charge the processor never settled. */
 const CANCEL_UNSETTLED = 'checkout-cancel-unsettled-charge';
+
+/** What the customer reads on the failed checkout (the technical cause goes to the worker's log, never to them). */
+const COMPENSATED = {
+  refunded: 'the purchase could not be completed; the payment was refunded.',
+  refused: 'the purchase could not be completed, and the refund of the payment is being handled by support.',
+} as const;
 
 export async function checkoutSession(input: CheckoutInput): Promise<'succeeded' | 'expired' | 'failed'> {
   const clock = workflowClock(input.clock);
@@ -88,8 +96,10 @@ async function session({ checkoutId, expiresAt }: CheckoutInput, clock: Workflow
       // Retries ran out on a technical error, or the processor never settled: the session cannot go on (`failed`),
       // and a charge that went through is given back first.
       if (charged !== null && patched(REFUND_ON_FAILURE)) {
-        await refundCheckoutCharge(checkoutId, charged);
-        await failCheckout(checkoutId, `the purchase could not be completed (${innermostMessage(error)}); the payment was refunded.`);
+        const compensation = await refundCheckoutCharge(checkoutId, charged);
+        if (compensation === 'completed') return 'succeeded'; // an attempt whose answer was lost did complete it
+        log.error('A paid checkout could not be completed', { checkoutId, chargeId: charged, error: innermostMessage(error) });
+        await failCheckout(checkoutId, COMPENSATED[compensation ?? 'refunded']);
       } else {
         await failCheckout(checkoutId, error instanceof Error ? error.message : String(error));
       }

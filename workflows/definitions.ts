@@ -73,6 +73,9 @@ export interface OrderDocumentInput {
   orderId: string;
 }
 
+/** Render the invoice (again): sent with the start, so a request that finds a rendering under way is not lost. */
+export const renderInvoiceSignal = defineSignal('render');
+
 // Refund: `refund:<id>`.
 export interface RefundInput {
   refundId: string;

@@ -1,7 +1,7 @@
 // All configuration comes from environment variables, checked by one zod schema at start-up (fail fast).
 import { DEFAULT_DUNNING_DAYS } from '../domains/subscription/subscription.logic';
 import { z } from 'zod';
-import { NAMESPACES, PAYMENT_SETTLEMENT_TIMEOUT_MS, TASK_QUEUE, WEBHOOK_DELIVERY } from '../../temporal.config';
+import { NAMESPACES, PAYMENT_SETTLEMENT_TIMEOUT_MS, REFUND_STATUS_CHECK_INTERVAL_MS, TASK_QUEUE, WEBHOOK_DELIVERY } from '../../temporal.config';
 
 export const ENVIRONMENTS = ['production', 'sandbox'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -43,6 +43,8 @@ const ConfigSchema = z
     CHECKOUT_TTL_SECONDS: int(3600),
     /** How long a checkout or renewal waits for the processor to settle a charge it reported as processing; then it is canceled. */
     PAYMENT_SETTLEMENT_TIMEOUT_MS: int(PAYMENT_SETTLEMENT_TIMEOUT_MS),
+    /** How often a refund the processor reports as pending is checked again. */
+    REFUND_STATUS_CHECK_INTERVAL_MS: int(REFUND_STATUS_CHECK_INTERVAL_MS),
     /** The production payment processor (Stripe); the sandbox always uses the built-in sandbox processor. */
     STRIPE_SECRET_KEY: z.string().optional(),
     /** Verifies the events Stripe posts to /v1/integrations/stripe/webhook. */

@@ -86,7 +86,7 @@ export function wireDomains(p: Platform) {
     customers,
     organizations,
   });
-  const refunds = new RefundService({ orm, clock, outbox, orders, organizations, processor });
+  const refunds = new RefundService({ orm, clock, outbox, orders, organizations, processor, statusCheckIntervalMs: config.REFUND_STATUS_CHECK_INTERVAL_MS });
   const subscriptions = new SubscriptionService({ clock, outbox, discounts, customers, products });
   const subscriptionBilling = new SubscriptionBillingService({
     orm,

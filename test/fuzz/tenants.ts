@@ -88,7 +88,9 @@ export async function harvest(h: TestHarness, tenant: Tenant, routes: RouteDefin
   tenant.clientSecrets = [...new Set(tenant.clientSecrets)];
 }
 
-export const isListRoute = (route: RouteDefinition): boolean => route.method === 'get' && !route.path.includes(':') && route.scopes !== null;
+/** A GET of a collection answering a JSON page (not an export such as `/v1/orders/export`, which is CSV). */
+export const isListRoute = (route: RouteDefinition): boolean =>
+  route.method === 'get' && !route.path.includes(':') && !route.path.endsWith('/export') && route.scopes !== null;
 
 export const allIds = (tenant: Tenant): string[] => [...new Set([...tenant.ids.values()].flat())];
 

@@ -10,7 +10,7 @@ import { startReceiver, type Receiver } from '../support/webhook-receiver';
 
 let h: TestHarness;
 let receiver: Receiver;
-const SCOPES = ['checkouts:write', 'products:write', 'orders:read', 'orders:write', 'webhooks:write'] as const;
+const SCOPES = ['checkouts:write', 'products:write', 'discounts:write', 'orders:read', 'orders:write', 'webhooks:write'] as const;
 const BERLIN = { country: 'DE', line1: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117' };
 
 beforeAll(async () => {
@@ -153,6 +153,23 @@ test('a reverse-charge invoice states it, and void orders get none', async () =>
   const refused = await call('POST', `/v1/orders/${order.id}/invoice`);
   expect(refused.status).toBe(409);
   expect(refused.body.error).toBe('OrderNotEligibleForInvoice');
+});
+
+test('a discounted order: the invoice shows the discount as a deduction and the totals after it', async () => {
+  const { call, productId } = await merchant();
+  const discount = await call('POST', '/v1/discounts/', { type: 'fixed', amount: 500, currency: 'usd', duration: 'once', name: 'Launch' });
+  expect(discount.status).toBe(201);
+  const order = await paidOrder(call, productId, {
+    discount_id: discount.body.id,
+    customer_billing_name: 'Ada Reader',
+    customer_billing_address: { country: 'US', state: 'NY', line1: '1 Main St', city: 'New York', postal_code: '10001' },
+  });
+  expect(order).toMatchObject({ subtotal_amount: 1500, discount_amount: 500, net_amount: 1000 });
+  expect((await call('POST', `/v1/orders/${order.id}/invoice`)).status).toBe(202);
+  const text = await eventually(async () => (await call('GET', `/v1/orders/${order.id}`)).body.is_invoice_generated && invoiceText(call, order.id));
+  expect(text).toMatch(/Discount\s+USD -5\.00/);
+  expect(text).toMatch(/Subtotal\s+USD 15\.00/);
+  expect(text).toContain(`USD ${(order.total_amount / 100).toFixed(2)}`);
 });
 
 test('the receipt: 202 while it renders, then a signed URL of the PDF', async () => {

@@ -13,6 +13,8 @@ let h: TestHarness;
 const receivers: Receiver[] = [];
 /** A refund whose comment says so is refused by the processor (the sandbox never refuses one by itself). */
 const DECLINE = 'test: processor declines';
+const PENDING = 'test: processor completes it later';
+const statusChecks = new Map<string, number>();
 
 beforeAll(async () => {
   h = await startHarness({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
@@ -20,9 +22,20 @@ beforeAll(async () => {
     ...real,
     async processRefund(refundId: string) {
       const [row] = await db().execute<{ comment: string | null }[]>('select comment from refund where id = ?', [refundId]);
+      if (row?.comment === PENDING) {
+        // As Stripe may: the refund is made but completes later.
+        const outcome = await real.processRefund(refundId);
+        return 'failure' in outcome ? outcome : { ...outcome, pending: { checkEveryMs: 300 } };
+      }
       if (row?.comment !== DECLINE) return real.processRefund(refundId);
       await new Promise((resolve) => setTimeout(resolve, 1_000)); // long enough for a test to see it pending
       return { failure: 'Declined by the test processor.' };
+    },
+    /** Pending at the first two checks, then done. */
+    async refundProcessorStatus(processorRefundId: string) {
+      const checks = (statusChecks.get(processorRefundId) ?? 0) + 1;
+      statusChecks.set(processorRefundId, checks);
+      return checks <= 2 ? 'pending' : real.refundProcessorStatus(processorRefundId);
     },
   }));
 });
@@ -281,6 +294,19 @@ test('a refund the processor declines fails, and its amount is refundable again'
   expect((await settled(m, retried.body.id)).status).toBe('succeeded');
   expect(await processorRefunds(order.id)).toEqual([11_900]);
   expect(await creditNotes(m.id)).toEqual([`CN-${await prefixOf(m.id)}-0001`]);
+});
+
+test('a refund the processor completes later stays pending until it does, then succeeds', async () => {
+  const m = await merchant();
+  const order = await paidOrder(m);
+  const created = await refund(m, { order_id: order.id, amount: 5_000, comment: PENDING });
+  await eventually(async () => statusChecks.size > 0 && [...statusChecks.values()].some((checks) => checks === 1));
+  expect((await m.call('GET', `/v1/refunds/?id=${created.body.id}`)).body.items[0].status).toBe('pending');
+  expect((await getOrder(m, order.id)).refunded_amount).toBe(0);
+  expect((await settled(m, created.body.id)).status).toBe('succeeded');
+  expect(await getOrder(m, order.id)).toMatchObject({ status: 'partially_refunded', refunded_amount: 5_000, refunded_tax_amount: 950 });
+  expect(await processorRefunds(order.id)).toEqual([5_950]);
+  await recordHistory(h.env.sandbox, `refund:${created.body.id}`, 'refund-pending-then-succeeded', { finished: true });
 });
 
 test('subscription orders: no revoking benefits through a refund; a pending renewal cannot be refunded', async () => {

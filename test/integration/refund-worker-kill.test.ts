@@ -71,8 +71,12 @@ test('a worker killed while recording a refund the processor made: the refund su
   const created = await call('POST', '/v1/refunds/', { order_id: order.id, amount: 2_500, reason: 'customer_request' });
   expect(created.status).toBe(201);
   await eventually(async () => (await processorRefunds(order.id)).length === 1, 30_000);
+  const { rows } = await blocker.query<{ pid: number }>('select pg_backend_pid() as pid');
   await eventually(async () => {
-    const waiting = await db().execute(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%document_counter%'`);
+    // This worker's recording, waiting for the row held here (other test files may be waiting on rows of their own).
+    const waiting = await db().execute(`select 1 from pg_stat_activity where ? = any(pg_blocking_pids(pid)) and query like '%document_counter%'`, [
+      rows[0].pid,
+    ]);
     return waiting.length > 0;
   });
   worker.kill('SIGKILL'); // the processor refunded; the refund is still pending

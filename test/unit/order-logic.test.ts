@@ -4,7 +4,7 @@ import { customerCode, creditNoteNumber, invoiceNumber, receiptNumber } from '..
 import { creditNoteDocument, invoiceChecksum, invoiceDocument } from '../../src/domains/order/document/order-document.content';
 import type { Address } from '../../src/contracts/customer';
 import type { Order, OrderItem } from '../../src/domains/order/order.entity';
-import { billingUpdateIssues, orderTaxLines, taxBehaviorOf } from '../../src/domains/order/order.logic';
+import { billingUpdateIssues, orderTaxLines } from '../../src/domains/order/order.logic';
 
 const AT = new Date('2026-06-01T00:00:00Z');
 const US_SELLER = { country: 'US' };
@@ -36,39 +36,41 @@ test('receipt and credit-note numbers', () => {
 });
 
 test.each([
-  // subtotal, discount, net, tax → behaviour
-  [{ subtotal: 1500, discount: 0, net: 1261, tax: 239 }, 'inclusive'],
-  [{ subtotal: 1500, discount: 0, net: 1500, tax: 285 }, 'exclusive'],
-  [{ subtotal: 1500, discount: 500, net: 841, tax: 159 }, 'inclusive'],
-  [{ subtotal: 1500, discount: 0, net: 1500, tax: 0 }, 'exclusive'],
-] as const)('tax behaviour of %o is %s', (amounts, behavior) => {
-  expect(taxBehaviorOf(amounts)).toBe(behavior);
-});
-
-test.each([
   [
     'DE consumer, inclusive: 19 % carved out of 15.00',
-    { address: { country: 'DE' }, taxId: null },
-    { subtotal: 1500, discount: 0, net: 1261, tax: 239 },
+    { address: { country: 'DE' }, taxId: null, isBusiness: false },
+    { net: 1261, tax: 239, behavior: 'inclusive' },
     [{ jurisdiction: 'DE', kind: 'vat', rate: 190_000, taxableAmount: 1261, amount: 239, reason: 'standard_rated' }],
   ],
   [
     'DE business with a VAT ID from a US seller: reverse charge, no tax',
-    { address: { country: 'DE' }, taxId: 'DE136695976' },
-    { subtotal: 1500, discount: 0, net: 1500, tax: 0 },
+    { address: { country: 'DE' }, taxId: 'DE136695976', isBusiness: true },
+    { net: 1500, tax: 0, behavior: 'inclusive' },
     [{ jurisdiction: 'DE', kind: 'vat', rate: 0, taxableAmount: 1500, amount: 0, reason: 'reverse_charge' }],
   ],
   [
-    'a VAT ID on an order that was taxed (bought as a consumer): the taxed breakdown',
-    { address: { country: 'DE' }, taxId: 'DE136695976' },
-    { subtotal: 1500, discount: 0, net: 1261, tax: 239 },
+    'a VAT ID without buying as a business: taxed',
+    { address: { country: 'DE' }, taxId: 'DE136695976', isBusiness: false },
+    { net: 1261, tax: 239, behavior: 'inclusive' },
     [{ jurisdiction: 'DE', kind: 'vat', rate: 190_000, taxableAmount: 1261, amount: 239, reason: 'standard_rated' }],
   ],
-  ['no address: no lines', { address: null, taxId: null }, { subtotal: 1500, discount: 0, net: 1500, tax: 0 }, []],
   [
-    'an amount no calculation explains: one line stating it',
-    { address: { country: 'DE' }, taxId: null },
-    { subtotal: 1000, discount: 0, net: 1000, tax: 77 },
+    'US New York, exclusive: state and city lines',
+    { address: { country: 'US', state: 'NY' }, taxId: null, isBusiness: false },
+    { net: 1500, tax: 60, behavior: 'exclusive' },
+    [{ jurisdiction: 'US-NY', kind: 'sales_tax', rate: 40_000, taxableAmount: 1500, amount: 60, reason: 'standard_rated' }],
+  ],
+  [
+    'a net credit (a downgrade): the lines of its absolute value, negated',
+    { address: { country: 'DE' }, taxId: null, isBusiness: false },
+    { net: -1261, tax: -239, behavior: 'inclusive' },
+    [{ jurisdiction: 'DE', kind: 'vat', rate: 190_000, taxableAmount: -1261, amount: -239, reason: 'standard_rated' }],
+  ],
+  ['no address: no lines', { address: null, taxId: null, isBusiness: false }, { net: 1500, tax: 0, behavior: 'exclusive' }, []],
+  [
+    'an amount today’s rates do not give: one line stating it',
+    { address: { country: 'DE' }, taxId: null, isBusiness: false },
+    { net: 1000, tax: 77, behavior: 'exclusive' },
     [{ jurisdiction: 'DE', kind: 'tax', rate: 77_000, taxableAmount: 1000, amount: 77, reason: 'standard_rated' }],
   ],
 ] as const)('tax lines: %s', (_name, buyer, amounts, lines) => {
@@ -116,7 +118,7 @@ const context = { seller: { name: 'Bursar', addressLines: ['1 Market St'], taxId
 test('an invoice shows the lines with their periods, the discount and each tax line', () => {
   const document = invoiceDocument(order(), [item('Pro — From 1 Jun 2026 to 1 Jul 2026', 10_000)], context, AT);
   expect(document.lines).toEqual([{ label: 'Pro', period: 'From 1 Jun 2026 to 1 Jul 2026', amount: 10_000 }]);
-  expect(document).toMatchObject({ subtotal: 10_000, discount: { amount: -1_000 }, net: 9_000, tax: 1_710, total: 10_710 });
+  expect(document).toMatchObject({ subtotal: 10_000, discount: { amount: 1_000 }, net: 9_000, tax: 1_710, total: 10_710 });
   expect(document.taxLines).toEqual([{ label: 'VAT (Germany)', rate: 190_000, taxableAmount: 9_000, amount: 1_710, reverseCharge: false }]);
   expect(document.buyer.addressLines).toEqual(['Unter den Linden 1', '10117 Berlin', 'Germany']);
 });
@@ -139,9 +141,10 @@ test.each([
   expect(document).toMatchObject({ net: -amount, tax: -taxAmount, total: -(amount + taxAmount), number: 'CN-ACME-0001' });
 });
 
-test('the invoice checksum changes with the billing details only', () => {
+test('the invoice checksum changes with the billing details and the payment only', () => {
   const base = invoiceChecksum(order());
   expect(invoiceChecksum(order({ netAmount: 1 }))).toBe(base);
+  expect(invoiceChecksum(order({ paidAt: null }))).not.toBe(base);
   expect(invoiceChecksum(order({ billingName: 'Someone Else' }))).not.toBe(base);
   expect(invoiceChecksum(order({ billingAddress: { ...BERLIN, line1: 'Elsewhere 3' } }))).not.toBe(base);
 });

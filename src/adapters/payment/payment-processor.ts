@@ -54,5 +54,8 @@ export interface PaymentProcessor {
    * meanwhile counts: no money moved), or `succeeded` when it went through before it could be canceled.
    */
   cancelCharge(input: { chargeId: string; idempotencyKey: string }): Promise<'canceled' | 'succeeded'>;
-  refund(input: { chargeId: string; amount: number; idempotencyKey: string }): Promise<{ refundId: string }>;
+  /** Refunds part of a charge; `pending` when the processor completes it later (ask `refundStatus`). Throws RefundDeclined. */
+  refund(input: { chargeId: string; amount: number; idempotencyKey: string }): Promise<{ refundId: string; pending?: boolean }>;
+  /** Where a refund the processor reported pending stands now. */
+  refundStatus(refundId: string): Promise<'pending' | 'succeeded' | 'failed'>;
 }

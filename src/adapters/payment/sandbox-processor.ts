@@ -104,6 +104,12 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
     return charge.status === 'succeeded' ? 'succeeded' : 'canceled';
   }
 
+  /** Sandbox refunds complete at once. */
+  async refundStatus(refundId: string): Promise<'pending' | 'succeeded' | 'failed'> {
+    const [row] = await this.orm.em.fork().execute<{ id: string }[]>('select id from sandbox_processor_refund where id = ?', [refundId]);
+    return row ? 'succeeded' : 'failed';
+  }
+
   async refund(input: { chargeId: string; amount: number; idempotencyKey: string }): Promise<{ refundId: string }> {
     return this.orm.em.fork().transactional(async (em) => {
       const [charge] = await em.execute<ChargeRow[]>("select * from sandbox_processor_charge where id = ? and status = 'succeeded' for update", [

@@ -94,17 +94,28 @@ export class StripePaymentProcessor implements PaymentProcessor {
   }
 
   /** Charges settled later are known by their PaymentIntent (`pi_…`); a refund Stripe refuses is RefundDeclined. */
-  async refund(input: { chargeId: string; amount: number; idempotencyKey: string }): Promise<{ refundId: string }> {
+  async refundStatus(refundId: string): Promise<'pending' | 'succeeded' | 'failed'> {
+    return refundStatusOf((await this.stripe.refunds.retrieve(refundId)).status);
+  }
+
+  async refund(input: { chargeId: string; amount: number; idempotencyKey: string }): Promise<{ refundId: string; pending?: boolean }> {
     const target = input.chargeId.startsWith('pi_') ? { payment_intent: input.chargeId } : { charge: input.chargeId };
     try {
       const refund = await this.stripe.refunds.create({ ...target, amount: input.amount }, { idempotencyKey: input.idempotencyKey });
-      if (refund.status === 'failed' || refund.status === 'canceled') throw new RefundDeclined(`The refund ${refund.id} was ${refund.status}.`);
-      return { refundId: refund.id };
+      const status = refundStatusOf(refund.status);
+      if (status === 'failed') throw new RefundDeclined(`The refund ${refund.id} was ${refund.status}.`);
+      return { refundId: refund.id, pending: status === 'pending' };
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundDeclined(error.message);
       throw error;
     }
   }
+}
+
+/** Stripe's refund statuses as Bursar's: only `succeeded` moved the money; `pending` and `requires_action` may still. */
+function refundStatusOf(status: string | null): 'pending' | 'succeeded' | 'failed' {
+  if (status === 'succeeded') return 'succeeded';
+  return status === 'failed' || status === 'canceled' ? 'failed' : 'pending';
 }
 
 /** The PaymentIntent metadata key that carries what a charge was for (the checkout id). */

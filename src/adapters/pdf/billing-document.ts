@@ -43,6 +43,7 @@ export interface BillingDocument {
   buyer: DocumentParty;
   lines: DocumentLine[];
   subtotal: number;
+  /** A positive amount taken off the subtotal (printed as a deduction). */
   discount: { label: string; amount: number } | null;
   /** Before tax. */
   net: number;

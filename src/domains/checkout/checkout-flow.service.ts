@@ -3,7 +3,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { CheckoutConfirm } from '../../contracts/checkout';
 import type { PaymentProcessor } from '../../adapters/payment/payment-processor';
-import { PaymentDeclined } from '../../adapters/payment/payment-processor';
+import { PaymentDeclined, RefundDeclined } from '../../adapters/payment/payment-processor';
 import type { Product as ProductOutput } from '../../contracts/product';
 import type { Clock } from '../../kernel/clock';
 import { Conflict, RequestValidationError, type ValidationIssue } from '../../kernel/errors';
@@ -156,10 +156,22 @@ export class CheckoutFlowService {
     return this.deps.processor!.cancelCharge({ chargeId, idempotencyKey: `checkout:${checkoutId}:cancel:${chargeId}` });
   }
 
-  /** Compensation: the whole charge given back, when the checkout could not complete after it went through. */
-  async refundCharge(checkoutId: string, chargeId: string): Promise<void> {
+  /**
+   * Compensation: the whole charge given back, when the checkout could not complete after it went through —
+   * unless an attempt whose answer was lost did complete it (`completed`: the order stands, the charge with it). A
+   * refund the processor refuses (`refused`) is reported, not retried for ever.
+   */
+  async refundCharge(checkoutId: string, chargeId: string): Promise<'refunded' | 'completed' | 'refused'> {
     const checkout = await this.deps.orm.em.fork().findOneOrFail(Checkout, { id: checkoutId });
-    await this.deps.processor!.refund({ chargeId, amount: checkout.totalAmount, idempotencyKey: `checkout:${checkoutId}:compensation:${chargeId}` });
+    if (checkout.status === 'succeeded') return 'completed';
+    try {
+      await this.deps.processor!.refund({ chargeId, amount: checkout.totalAmount, idempotencyKey: `checkout:${checkoutId}:compensation:${chargeId}` });
+      return 'refunded';
+    } catch (error) {
+      if (!(error instanceof RefundDeclined)) throw error;
+      console.error(`checkout ${checkoutId}: the processor refused to refund charge ${chargeId}: ${error.message}`);
+      return 'refused';
+    }
   }
 
   /** After a decline: back to `open`, the error shown, the discount redemption given back. */
@@ -199,6 +211,7 @@ export class CheckoutFlowService {
         taxAmount: checkout.taxAmount ?? 0,
         billingName: checkout.customerBillingName,
         billingAddress: checkout.customerBillingAddress,
+        tax: { behavior: checkout.taxBehavior ?? 'exclusive', isBusiness: checkout.isBusinessCustomer },
         seats: checkout.seats,
         metadata: checkout.metadata,
         customFieldData: checkout.customFieldData,

@@ -5,56 +5,43 @@ import { calculateTax, type SellerOfRecord } from '../tax/tax.logic';
 import type { OrderStatus, OrderTaxLine } from './order.entity';
 
 export interface TaxedAmounts {
-  subtotal: number;
-  discount: number;
   net: number;
   tax: number;
-}
-
-/** Inclusive prices carry their tax inside the subtotal: net = subtotal − discount − tax. */
-export function taxBehaviorOf({ subtotal, discount, net, tax }: TaxedAmounts): 'inclusive' | 'exclusive' {
-  return tax !== 0 && net === subtotal - discount - tax ? 'inclusive' : 'exclusive';
+  behavior: 'inclusive' | 'exclusive';
 }
 
 /**
- * The tax lines behind an order's tax amount, as the tax domain computes them for its address and tax ID on its date
- * (a business buyer first: reverse charge). Should no calculation give the order's amount, one line states it as is.
+ * The tax lines behind an order's tax amount, as the tax domain computes them for the buyer on the order's date. A
+ * rate table changed since the amount was charged (the calculation no longer gives it) leaves one line stating the
+ * amount as charged, its rate derived from it.
  */
 export function orderTaxLines(
   seller: SellerOfRecord,
-  buyer: { address: Address | null; taxId: string | null },
+  buyer: { address: Address | null; taxId: string | null; isBusiness: boolean },
   amounts: TaxedAmounts,
   at: Date,
 ): OrderTaxLine[] {
-  const behavior = taxBehaviorOf(amounts);
-  const taxable = behavior === 'inclusive' ? amounts.net + amounts.tax : amounts.net;
+  const taxable = amounts.behavior === 'inclusive' ? amounts.net + amounts.tax : amounts.net;
   if (taxable === 0 || !buyer.address) return [];
   const sign = taxable < 0 ? -1 : 1;
-  for (const isBusiness of buyer.taxId ? [true, false] : [false]) {
-    const calculation = calculateTax(
-      seller,
-      { address: buyer.address, taxId: buyer.taxId, isBusiness },
-      [{ amount: Math.abs(taxable), taxBehavior: behavior }],
-      at,
-    );
-    if (calculation && calculation.taxAmount * sign === amounts.tax) {
-      return calculation.lines.map(({ jurisdiction, kind, rate, taxableAmount, amount, reason }) => ({
-        jurisdiction,
-        kind,
-        rate,
-        taxableAmount: taxableAmount * sign,
-        amount: amount * sign,
-        reason,
-      }));
-    }
+  const calculation = calculateTax(seller, buyer, [{ amount: Math.abs(taxable), taxBehavior: amounts.behavior }], at);
+  if (calculation && calculation.taxAmount * sign === amounts.tax) {
+    return calculation.lines.map(({ jurisdiction, kind, rate, taxableAmount, amount, reason }) => ({
+      jurisdiction,
+      kind,
+      rate,
+      taxableAmount: taxableAmount * sign,
+      amount: amount * sign,
+      reason,
+    }));
   }
   if (amounts.tax === 0) return [];
   const rate = amounts.net === 0 ? 0 : Math.round((amounts.tax / amounts.net) * 1_000_000);
   return [{ jurisdiction: buyer.address.country, kind: 'tax', rate, taxableAmount: amounts.net, amount: amounts.tax, reason: 'standard_rated' }];
 }
 
-/** Draft and void orders get no invoice (the reference's OrderNotEligibleForInvoice). */
-export const invoiceEligible = (status: OrderStatus | 'draft') => status !== 'draft' && status !== 'void';
+/** Void orders get no invoice (the reference's OrderNotEligibleForInvoice; Bursar has no draft orders). */
+export const invoiceEligible = (status: OrderStatus) => status !== 'void';
 
 /**
  * Why new billing details cannot replace the order's (the reference's rules): once an address is set its country

@@ -5,6 +5,7 @@ import type { ProductPrice as PriceOutput } from '../../contracts/price';
 import type { ProductSummary } from '../../contracts/product';
 import type { OrderSubscription } from '../../contracts/subscription';
 import type { Order, OrderItem } from './order.entity';
+import { NO_REFUNDS, refundableAmounts } from './refund/refund.logic';
 
 export function orderOutput(
   order: Order,
@@ -15,6 +16,7 @@ export function orderOutput(
   subscriptions: Map<string, OrderSubscription>,
 ): OrderOutput {
   const paid = order.status !== 'pending' && order.status !== 'void';
+  const refundable = paid ? refundableAmounts(order) : NO_REFUNDS;
   return {
     id: order.id,
     created_at: order.createdAt.toISOString(),
@@ -65,7 +67,7 @@ export function orderOutput(
       product_price_id: item.productPriceId,
     })),
     description: order.description,
-    refundable_amount: paid ? order.netAmount - order.refundedAmount : 0,
-    refundable_tax_amount: paid ? order.taxAmount - order.refundedTaxAmount : 0,
+    refundable_amount: refundable.amount,
+    refundable_tax_amount: refundable.taxAmount,
   };
 }

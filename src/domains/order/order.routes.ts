@@ -84,8 +84,7 @@ export function orderRoutes({ orm, orders, documents, customers, products }: Ord
       status: 202,
       response: OrderInvoiceRequested,
       async handler({ auth, tx, params }) {
-        const { generated } = await documents.requestInvoice(tx, auth.organizationId, params.id);
-        const order = await orders.get(tx.em, auth.organizationId, params.id);
+        const { order, generated } = await documents.requestInvoice(tx, auth.organizationId, params.id);
         return new Accepted({ order_id: order.id, invoice_number: order.invoiceNumber, status: generated ? 'generated' : 'generating' });
       },
     }),

@@ -16,7 +16,7 @@ import type { OrganizationService } from '../organization';
 import type { SellerOfRecord } from '../tax';
 import { nextInSeries } from './document/document-number';
 import { invoiceNumber, invoicePrefix, invoiceSeries, receiptNumber, receiptSeries } from './document/document-numbers.logic';
-import { billingUpdateIssues, orderTaxLines, taxBehaviorOf } from './order.logic';
+import { billingUpdateIssues, orderTaxLines } from './order.logic';
 import type { OutboxService } from '../../platform/outbox';
 import { Order, OrderItem, type BillingReason } from './order.entity';
 import { orderOutput } from './order.output';
@@ -74,6 +74,8 @@ export interface NewOrder {
   taxAmount: number;
   billingName: string | null;
   billingAddress: Order['billingAddress'];
+  /** How the amounts were taxed: the invoice's tax lines are worked out from it (with the customer's tax ID). */
+  tax: { behavior: 'inclusive' | 'exclusive'; isBusiness: boolean };
   seats: number | null;
   metadata: Order['metadata'];
   customFieldData: Order['customFieldData'];
@@ -96,7 +98,8 @@ export class OrderService {
     const now = input.at ?? this.deps.clock.now();
     const customer = await this.deps.customers.ofOrder(tx.em, input.customerId);
     const subtotalAmount = input.items.reduce((sum, item) => sum + item.amount, 0);
-    const amounts = { subtotal: subtotalAmount, discount: input.discountAmount, net: input.netAmount, tax: input.taxAmount };
+    const amounts = { net: input.netAmount, tax: input.taxAmount };
+    const buyer = { address: input.billingAddress, taxId: customer.taxId?.[0] ?? null, isBusiness: input.tax.isBusiness };
     const order = tx.em.create(Order, {
       id: newId(),
       organizationId: input.organizationId,
@@ -121,8 +124,8 @@ export class OrderService {
       billingName: input.billingName,
       billingAddress: input.billingAddress,
       taxId: customer.taxId,
-      taxBehavior: taxBehaviorOf(amounts),
-      taxLines: orderTaxLines(this.deps.seller, { address: input.billingAddress, taxId: customer.taxId?.[0] ?? null }, amounts, now),
+      taxBehavior: input.tax.behavior,
+      taxLines: orderTaxLines(this.deps.seller, buyer, { ...amounts, behavior: input.tax.behavior }, now),
       invoiceNumber: await this.nextInvoiceNumber(tx, input.organizationId, customer),
       seats: input.seats,
       description: input.description,
@@ -159,6 +162,21 @@ export class OrderService {
     return invoiceNumber(organization.invoiceNumbering, invoicePrefix(organization), customer.shortId, value);
   }
 
+  /** A receipt number once something was paid (a free order has nothing to receipt). */
+  private async allocateReceiptNumber(tx: Tx, order: Order): Promise<void> {
+    if (order.receiptNumber || order.totalAmount <= 0 || !order.paidAt) return;
+    const { shortId } = await this.deps.customers.ofOrder(tx.em, order.customerId);
+    order.receiptNumber = receiptNumber(shortId, await nextInSeries(tx.em, order.organizationId, receiptSeries(order.customerId)));
+  }
+
+  /** Numbers for an order written before Bursar allocated them: its invoice number, and its receipt number if paid. */
+  async allocateMissingNumbers(tx: Tx, order: Order): Promise<void> {
+    if (!order.invoiceNumber)
+      order.invoiceNumber = await this.nextInvoiceNumber(tx, order.organizationId, await this.deps.customers.ofOrder(tx.em, order.customerId));
+    await this.allocateReceiptNumber(tx, order);
+    await tx.em.flush();
+  }
+
   /** Starts `order:<id>`, which marks a one-time purchase paid, through the outbox once the caller's transaction commits. */
   startFlow(tx: Tx, order: Order, chargeId: string | null): void {
     const input: OrderInput = { orderId: order.id, chargeId };
@@ -177,10 +195,7 @@ export class OrderService {
     if (order.status !== 'pending') return { order, paidNow: false };
     const now = at ?? this.deps.clock.now();
     Object.assign(order, { status: 'paid', chargeId, paidAt: now, modifiedAt: now, nextPaymentAttemptAt: null });
-    if (order.totalAmount > 0) {
-      const { shortId } = await this.deps.customers.ofOrder(tx.em, order.customerId);
-      order.receiptNumber = receiptNumber(shortId, await nextInSeries(tx.em, order.organizationId, receiptSeries(order.customerId)));
-    }
+    await this.allocateReceiptNumber(tx, order);
     await tx.em.flush();
     const output = await this.output(tx.em, order);
     this.deps.outbox.enqueueEvent(tx, order.organizationId, 'order.updated', output);
@@ -228,8 +243,8 @@ export class OrderService {
     return em.findOne(Order, { cycleKey });
   }
 
-  get(em: EntityManager, organizationId: string, id: string): Promise<Order> {
-    return orders.get(em, organizationId, id);
+  get(em: EntityManager, organizationId: string, id: string, options: { lock?: boolean } = {}): Promise<Order> {
+    return orders.get(em, organizationId, id, options);
   }
 
   list(em: EntityManager, organizationId: string, query: OrderListQuery) {

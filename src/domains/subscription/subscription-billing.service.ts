@@ -2,7 +2,7 @@
 // read the schedule, renew a period (order written), charge it, record the payment or the failure, end it.
 import { LockMode } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { PaymentDeclined, type PaymentProcessor } from '../../adapters/payment/payment-processor';
+import { PaymentDeclined, RefundDeclined, type PaymentProcessor } from '../../adapters/payment/payment-processor';
 import { addInterval } from '../../kernel/calendar';
 import { inTransaction, type Tx } from '../../platform/database/transaction';
 import type { ProductService } from '../catalog';
@@ -142,6 +142,7 @@ export class SubscriptionBillingService {
       currency: s.currency,
       billingName: s.billingName,
       billingAddress: s.billingAddress,
+      tax: { behavior: s.taxBehavior, isBusiness: s.isBusiness },
       seats: s.seats,
       metadata: s.metadata,
       customFieldData: s.customFieldData,
@@ -182,9 +183,16 @@ export class SubscriptionBillingService {
   }
 
   /** Compensation: the whole of a renewal charge that went through for an order voided meanwhile is given back. */
-  async refundCharge(orderId: string, chargeId: string): Promise<void> {
+  async refundCharge(orderId: string, chargeId: string): Promise<'refunded' | 'refused'> {
     const order = await this.deps.orders.findById(this.deps.orm.em.fork(), orderId);
-    await this.deps.processor!.refund({ chargeId, amount: order.totalAmount, idempotencyKey: `order:${orderId}:compensation:${chargeId}` });
+    try {
+      await this.deps.processor!.refund({ chargeId, amount: order.totalAmount, idempotencyKey: `order:${orderId}:compensation:${chargeId}` });
+      return 'refunded';
+    } catch (error) {
+      if (!(error instanceof RefundDeclined)) throw error;
+      console.error(`order ${orderId}: the processor refused to refund charge ${chargeId}: ${error.message}`);
+      return 'refused';
+    }
   }
 
   /** The order is paid (order.updated, order.paid), then the subscription is active again or for the first time. */

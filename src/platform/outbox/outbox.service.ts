@@ -17,6 +17,8 @@ export interface WorkflowStart {
   summary?: string;
   /** The id may run again once its last run closed (documents rendered anew); otherwise an id runs once, ever. */
   reusable?: boolean;
+  /** Sent with the start (signal-with-start), so a run already under way hears of the request too. */
+  signal?: string;
 }
 
 export interface OutboxDeps {
@@ -122,15 +124,17 @@ export class OutboxService {
       ...(message.organizationId ? { OrganizationId: message.organizationId } : {}),
       ...start.searchAttributes,
     });
+    const options = {
+      workflowId: start.workflowId,
+      taskQueue: this.deps.taskQueue,
+      args: start.args,
+      typedSearchAttributes,
+      staticSummary: start.summary,
+      workflowIdReusePolicy: start.reusable ? ('ALLOW_DUPLICATE' as const) : ('REJECT_DUPLICATE' as const),
+    };
     try {
-      await this.deps.temporal.workflow.start(start.workflowType, {
-        workflowId: start.workflowId,
-        taskQueue: this.deps.taskQueue,
-        args: start.args,
-        typedSearchAttributes,
-        staticSummary: start.summary,
-        workflowIdReusePolicy: start.reusable ? 'ALLOW_DUPLICATE' : 'REJECT_DUPLICATE',
-      });
+      if (start.signal) await this.deps.temporal.workflow.signalWithStart(start.workflowType, { ...options, signal: start.signal, signalArgs: [] });
+      else await this.deps.temporal.workflow.start(start.workflowType, options);
     } catch (error) {
       if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
     }

@@ -8,9 +8,12 @@ import type { Order, OrderItem, OrderTaxLine } from '../order.entity';
 /** Bumped when the invoice layout changes, so that the next request renders invoices again. */
 export const INVOICE_TEMPLATE_VERSION = 1;
 
-/** The billing details an invoice shows: a change makes the next request render it again under the same number. */
-export function invoiceChecksum(order: Pick<Order, 'billingName' | 'billingAddress' | 'taxId'>): string {
-  const details = [INVOICE_TEMPLATE_VERSION, order.billingName, order.billingAddress, order.taxId];
+/**
+ * What an invoice shows that may change: the billing details and whether it is paid. A change makes the next request
+ * render it again under the same number.
+ */
+export function invoiceChecksum(order: Pick<Order, 'billingName' | 'billingAddress' | 'taxId' | 'paidAt'>): string {
+  const details = [INVOICE_TEMPLATE_VERSION, order.billingName, order.billingAddress, order.taxId, order.paidAt !== null];
   return createHash('sha256').update(JSON.stringify(details)).digest('hex');
 }
 
@@ -74,7 +77,7 @@ export function invoiceDocument(order: Order, items: OrderItem[], context: Docum
     buyer: buyer(order, context),
     lines: items.map((item) => ({ ...splitPeriod(item.label), amount: item.amount })),
     subtotal: order.subtotalAmount,
-    discount: order.discountAmount ? { label: 'Discount', amount: -order.discountAmount } : null,
+    discount: order.discountAmount ? { label: 'Discount', amount: order.discountAmount } : null,
     net: order.netAmount,
     taxLines,
     tax: order.taxAmount,

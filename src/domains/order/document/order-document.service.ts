@@ -3,7 +3,7 @@
 // are stored in file storage and handed out as signed, expiring URLs.
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { invoiceWorkflowId, receiptWorkflowId, WORKFLOW_TYPES, type OrderDocumentInput } from '../../../../workflows/definitions';
+import { invoiceWorkflowId, receiptWorkflowId, renderInvoiceSignal, WORKFLOW_TYPES, type OrderDocumentInput } from '../../../../workflows/definitions';
 import type { BillingDocument, DocumentParty } from '../../../adapters/pdf/billing-document';
 import type { FileStorage } from '../../../adapters/storage/file-storage';
 import type { Clock } from '../../../kernel/clock';
@@ -41,14 +41,15 @@ export class OrderDocumentService {
    * Asks for the order's invoice: rendered by `invoice:<orderId>` unless the one stored shows the current billing
    * details already. Draft and void orders have none; an invoice needs the billing name and address.
    */
-  async requestInvoice(tx: Tx, organizationId: string, orderId: string): Promise<{ generated: boolean }> {
-    const order = await this.deps.orders.get(tx.em, organizationId, orderId);
+  async requestInvoice(tx: Tx, organizationId: string, orderId: string): Promise<{ order: Order; generated: boolean }> {
+    const order = await this.deps.orders.get(tx.em, organizationId, orderId, { lock: true });
     if (!invoiceEligible(order.status)) throw new OrderNotEligibleForInvoice(`A ${order.status} order has no invoice.`);
     if (!order.billingName || !order.billingAddress)
       throw new MissingInvoiceBillingDetails('An invoice needs the billing name and address: set them with PATCH /v1/orders/{id} first.');
-    if (order.invoicePath && order.invoiceChecksum === invoiceChecksum(order)) return { generated: true };
-    this.start(tx, order, WORKFLOW_TYPES.invoice, invoiceWorkflowId(order.id), `Invoice ${order.invoiceNumber}`);
-    return { generated: false };
+    if (order.invoicePath && order.invoiceChecksum === invoiceChecksum(order)) return { order, generated: true };
+    await this.deps.orders.allocateMissingNumbers(tx, order);
+    this.start(tx, order, WORKFLOW_TYPES.invoice, invoiceWorkflowId(order.id), `Invoice ${order.invoiceNumber}`, renderInvoiceSignal.name);
+    return { order, generated: false };
   }
 
   async invoiceUrl(em: EntityManager, organizationId: string, orderId: string): Promise<{ url: string }> {
@@ -59,8 +60,9 @@ export class OrderDocumentService {
 
   /** The receipt's URL once the current revision is rendered; null (202) while it is being rendered. */
   async receipt(tx: Tx, organizationId: string, orderId: string): Promise<{ url: string } | null> {
-    const order = await this.deps.orders.get(tx.em, organizationId, orderId);
-    if (!order.receiptNumber) throw new ResourceNotFound('This order has no receipt: it has not been paid.');
+    const order = await this.deps.orders.get(tx.em, organizationId, orderId, { lock: true });
+    if (!order.receiptNumber) await this.deps.orders.allocateMissingNumbers(tx, order);
+    if (!order.receiptNumber) throw new ResourceNotFound('This order has no receipt: nothing has been paid for it.');
     if (order.receiptPath && order.receiptRenderedRevision === order.receiptRevision)
       return this.signed(order.receiptPath, `Receipt-${order.receiptNumber}.pdf`);
     this.start(tx, order, WORKFLOW_TYPES.receipt, receiptWorkflowId(order.id, order.receiptRevision), `Receipt ${order.receiptNumber}`);
@@ -74,7 +76,7 @@ export class OrderDocumentService {
     return this.signed(refund.creditNotePath, `Credit-note-${refund.creditNoteNumber}.pdf`);
   }
 
-  private start(tx: Tx, order: Order, workflowType: string, workflowId: string, summary: string): void {
+  private start(tx: Tx, order: Order, workflowType: string, workflowId: string, summary: string, signal?: string): void {
     const input: OrderDocumentInput = { orderId: order.id };
     this.deps.outbox.enqueueWorkflowStart(tx, order.organizationId, {
       workflowType,
@@ -83,6 +85,7 @@ export class OrderDocumentService {
       searchAttributes: { OrderId: order.id, CustomerId: order.customerId },
       summary,
       reusable: true,
+      signal,
     });
   }
 
@@ -98,7 +101,8 @@ export class OrderDocumentService {
     const em = this.deps.orm.em.fork();
     const order = await em.findOneOrFail(Order, { id: orderId });
     const rendered = invoiceChecksum(order);
-    const key = this.key(order, `invoices/${order.id}.pdf`);
+    // One object per content: a slower attempt can never overwrite a newer invoice, nor a handed-out URL change.
+    const key = this.key(order, `invoices/${order.id}-${rendered.slice(0, 12)}.pdf`);
     await this.store(key, invoiceDocument(order, await this.items(em, order), await this.context(em, order), this.deps.clock.now()));
     return inTransaction(this.deps.orm, async (tx) => {
       const locked = await tx.em.findOneOrFail(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });

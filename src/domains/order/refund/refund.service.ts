@@ -3,7 +3,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { refundWorkflowId, WORKFLOW_TYPES, type RefundInput } from '../../../../workflows/definitions';
-import { PaymentDeclined, RefundDeclined, type PaymentProcessor } from '../../../adapters/payment/payment-processor';
+import { RefundDeclined, type PaymentProcessor } from '../../../adapters/payment/payment-processor';
 import type { Refund as RefundOutput, RefundCreate, RefundListQuery } from '../../../contracts/refund';
 import type { Clock } from '../../../kernel/clock';
 import { newId } from '../../../kernel/ids';
@@ -29,10 +29,12 @@ export interface RefundDeps {
   orders: OrderService;
   organizations: Pick<OrganizationService, 'findOrganization'>;
   processor: PaymentProcessor | null;
+  /** How often a refund the processor keeps pending is asked about again. */
+  statusCheckIntervalMs: number;
 }
 
-/** What the processor answered: its refund, or why it refused for good. */
-export type ProcessorRefundOutcome = { processorRefundId: string } | { failure: string };
+/** The processor's answer: refunded, refused for good, or still pending (asked again every `checkEveryMs`). */
+export type ProcessorRefundOutcome = { processorRefundId: string; pending?: { checkEveryMs: number } } | { failure: string };
 
 const refunds = new OwnedRepository(Refund, { label: 'Refund' });
 
@@ -113,16 +115,21 @@ export class RefundService {
     const order = await em.findOneOrFail(Order, { id: refund.orderId });
     if (!this.deps.processor) return { failure: 'No payment processor is configured.' };
     try {
-      const { refundId: processorRefundId } = await this.deps.processor.refund({
+      const { refundId: processorRefundId, pending } = await this.deps.processor.refund({
         chargeId: order.chargeId!,
         amount: processorRefundAmount(refund),
         idempotencyKey: `refund:${refund.id}`,
       });
-      return { processorRefundId };
+      return pending ? { processorRefundId, pending: { checkEveryMs: this.deps.statusCheckIntervalMs } } : { processorRefundId };
     } catch (error) {
-      if (error instanceof RefundDeclined || error instanceof PaymentDeclined) return { failure: error.message };
+      if (error instanceof RefundDeclined) return { failure: error.message };
       throw error;
     }
+  }
+
+  /** Where a refund the processor reported pending stands now. */
+  processorStatus(processorRefundId: string): Promise<'pending' | 'succeeded' | 'failed'> {
+    return this.deps.processor!.refundStatus(processorRefundId);
   }
 
   /**
