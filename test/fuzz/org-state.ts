@@ -1,6 +1,7 @@
 // An organization's state in one environment as one digest per table: every row of every table with an
 // `organization_id` column (found in the schema, so new tables are covered), less what background work owns.
 import type { EnvironmentContext } from '../../src/app/environment';
+import { WORKFLOW_TYPES } from '../../workflows/definitions';
 
 /** Written by the worker and the outbox relay after a request, never by the request itself. */
 const BACKGROUND_TABLES = new Set(['webhook_delivery', 'webhook_attempt']);
@@ -8,6 +9,9 @@ const BACKGROUND_COLUMNS: Record<string, string[]> = {
   outbox_message: ['dispatched_at', 'attempts', 'last_error'],
   webhook_endpoint: ['consecutive_failures', 'enabled', 'disabled_reason', 'modified_at'],
 };
+
+/** Flows a request starts that write to the organization's rows and then end (the long-lived ones only wait). */
+const SHORT_FLOWS = [WORKFLOW_TYPES.order, WORKFLOW_TYPES.invoice, WORKFLOW_TYPES.receipt, WORKFLOW_TYPES.refund];
 
 export type OrgState = Record<string, string>;
 
@@ -38,10 +42,22 @@ export async function orgStateReader(env: EnvironmentContext): Promise<OrgStateR
     const rows: { name: string; digest: string }[] = await connection().execute(sql.replaceAll('$1', '?'), Array(digests.length).fill(organizationId));
     return Object.fromEntries(rows.map((r) => [r.name, r.digest]));
   };
+  /** Work a request left to do in the background: outbox rows not dispatched yet, short flows (documents, refunds) still running. */
+  const pendingWork = async (organizationId: string): Promise<boolean> => {
+    const [{ count }] = await connection().execute<{ count: string }[]>(
+      'select count(*) as count from outbox_message where organization_id = ? and dispatched_at is null',
+      [organizationId],
+    );
+    if (Number(count) > 0) return true;
+    const types = SHORT_FLOWS.map((type) => `'${type}'`).join(', ');
+    const running = await env.temporal.workflow.count(`OrganizationId = '${organizationId}' AND ExecutionStatus = 'Running' AND WorkflowType IN (${types})`);
+    return running.count > 0;
+  };
   return {
     read,
     async settle(organizationId, timeoutMs = 5_000) {
       const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline && (await pendingWork(organizationId))) await new Promise((resolve) => setTimeout(resolve, 100));
       let previous = await read(organizationId);
       while (Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 150));
