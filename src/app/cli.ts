@@ -20,6 +20,8 @@ const USAGE = `Usage: bursar <command> [options]
   migrate [--env production|sandbox|all]  create the databases if needed and apply migrations (default: all)
   setup                                   migrate both databases and register the Temporal namespaces and search attributes
   organization create --name NAME [--slug SLUG] [--env ENV]
+  organization invoicing --organization ID_OR_SLUG [--numbering customer|organization] [--prefix PREFIX] [--env ENV]
+                                          how invoice numbers read: per customer (default) or per organization, and their prefix
   token create --organization ID_OR_SLUG --scopes a:read,b:write [--comment TEXT] [--env ENV]
                                           prints the organization access token once
 
@@ -36,6 +38,8 @@ async function main(argv: string[]): Promise<void> {
       organization: { type: 'string' },
       scopes: { type: 'string' },
       comment: { type: 'string' },
+      numbering: { type: 'string' },
+      prefix: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -59,6 +63,10 @@ async function main(argv: string[]): Promise<void> {
     case 'setup':
       return setUp(config);
     case 'organization':
+      if (subcommand === 'invoicing') {
+        if (!values.organization) throw new UsageError('organization invoicing needs --organization');
+        return setInvoicing(config, singleEnvironment(values.env), values.organization, { numbering: values.numbering, prefix: values.prefix });
+      }
       if (subcommand !== 'create' || !values.name) throw new UsageError('organization create needs --name');
       return createOrganization(config, singleEnvironment(values.env), values.name, values.slug);
     case 'token':
@@ -104,6 +112,14 @@ async function createOrganization(config: Config, environment: Environment, name
   await withEnvironment(config, environment, async (env) => {
     const organization = await inTransaction(env.orm, (tx) => env.domains.organizations.createOrganization(tx.em, { name, slug }));
     console.log(JSON.stringify({ environment, id: organization.id, name: organization.name, slug: organization.slug }, null, 2));
+  });
+}
+
+async function setInvoicing(config: Config, environment: Environment, organization: string, settings: { numbering?: string; prefix?: string }) {
+  await withEnvironment(config, environment, async (env) => {
+    const updated = await inTransaction(env.orm, (tx) => env.domains.organizations.setInvoicing(tx.em, organization, settings));
+    const { id, invoiceNumbering, customerInvoicePrefix } = updated;
+    console.log(JSON.stringify({ environment, id, invoice_numbering: invoiceNumbering, customer_invoice_prefix: customerInvoicePrefix }, null, 2));
   });
 }
 

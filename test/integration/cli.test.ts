@@ -42,6 +42,21 @@ test('an organization and a token made with the CLI work on their environment on
   expect((await h.request('GET', '/v1/meters/', { environment: 'production', token })).status).toBe(401);
 });
 
+test("an organization's invoice numbering and prefix are set with the CLI; bad values are refused", async () => {
+  const slug = `inv-${randomUUID().slice(0, 8)}`;
+  await bursar('organization', 'create', '--name', 'Invoicing Shop', '--slug', slug);
+  const set = await bursar('organization', 'invoicing', '--organization', slug, '--numbering', 'organization', '--prefix', 'SHOP-EU');
+  expect(JSON.parse(set.stdout)).toMatchObject({ environment: 'production', invoice_numbering: 'organization', customer_invoice_prefix: 'SHOP-EU' });
+  await expect(bursar('organization', 'invoicing', '--organization', slug, '--prefix', 'shop eu')).rejects.toMatchObject({
+    code: 1,
+    stderr: expect.stringContaining('The prefix is 1 to 20 capital letters'),
+  });
+  await expect(bursar('organization', 'invoicing', '--organization', slug, '--numbering', 'yearly')).rejects.toMatchObject({
+    code: 1,
+    stderr: expect.stringContaining('"customer" or "organization"'),
+  });
+});
+
 test('unknown scopes, environments and organizations are refused with a clear message', async () => {
   await expect(bursar('token', 'create', '--organization', 'x', '--scopes', 'meters:fly')).rejects.toMatchObject({
     code: 2,

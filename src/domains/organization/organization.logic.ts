@@ -16,3 +16,8 @@ export function slugify(name: string): string {
       .slice(0, 60) || 'organization'
   );
 }
+
+/** An invoice prefix as organizations may set it. */
+export const INVOICE_PREFIX = /^[A-Z0-9][A-Z0-9-]{0,19}$/;
+
+export const isInvoiceNumbering = (value: string): value is 'customer' | 'organization' => value === 'customer' || value === 'organization';

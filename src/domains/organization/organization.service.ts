@@ -2,11 +2,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../kernel/clock';
 import type { AuthenticatedOrganization } from '../../platform/http/route';
-import { Conflict, ResourceNotFound } from '../../kernel/errors';
+import { BadRequest, Conflict, ResourceNotFound } from '../../kernel/errors';
 import { isUuid, newId } from '../../kernel/ids';
 import { Organization, OrganizationAccessToken } from './organization.entity';
 import { generateToken, hasValidChecksum, hashToken } from '../../platform/crypto/tokens';
-import { ORGANIZATION_TOKEN_PREFIX, slugify, type Scope } from './organization.logic';
+import { INVOICE_PREFIX, isInvoiceNumbering, ORGANIZATION_TOKEN_PREFIX, slugify, type Scope } from './organization.logic';
 
 export class OrganizationService {
   constructor(
@@ -25,6 +25,26 @@ export class OrganizationService {
   async findOrganization(em: EntityManager, idOrSlug: string): Promise<Organization> {
     const organization = await em.findOne(Organization, isUuid(idOrSlug) ? { id: idOrSlug } : { slug: idOrSlug });
     if (!organization) throw new ResourceNotFound(`No organization "${idOrSlug}".`);
+    return organization;
+  }
+
+  /**
+   * How the organization's invoice numbers read from now on: per customer or per organization, and their prefix
+   * (capital letters, digits and dashes). Series continue where they were, so no number is ever issued twice.
+   */
+  async setInvoicing(em: EntityManager, idOrSlug: string, settings: { numbering?: string; prefix?: string }): Promise<Organization> {
+    const organization = await this.findOrganization(em, idOrSlug);
+    if (settings.numbering !== undefined) {
+      if (!isInvoiceNumbering(settings.numbering)) throw new BadRequest('The numbering is "customer" or "organization".');
+      organization.invoiceNumbering = settings.numbering;
+    }
+    if (settings.prefix !== undefined) {
+      if (!INVOICE_PREFIX.test(settings.prefix))
+        throw new BadRequest('The prefix is 1 to 20 capital letters, digits or dashes, starting with a letter or digit.');
+      organization.customerInvoicePrefix = settings.prefix;
+    }
+    organization.modifiedAt = this.clock.now();
+    await em.flush();
     return organization;
   }
 
