@@ -5,6 +5,8 @@ import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { loadConfig, type Environment } from '../src/app/config';
 import { closeEnvironment, openEnvironment, type EnvironmentContext } from '../src/app/environment';
 import { migrate } from '../src/app/database';
+import { createHttpApp } from '../src/app/http/app';
+import { RateLimits } from '../src/app/http/rate-limit';
 import { ensureSearchAttributes } from '../src/app/temporal';
 import { startDevServer, temporalCliPath } from '../src/app/temporal-dev-server';
 import { createEnvironmentWorker } from '../src/app/worker';
@@ -41,6 +43,28 @@ export async function startBenchStack(environment: Environment, settings: Record
       await closeEnvironment(env);
       await connection.close();
       await server.stop();
+    },
+  };
+}
+
+/** The sandbox stack with its API listening on a free port and rate limits out of the way (the benchmarks' client). */
+export async function startBenchApi(): Promise<BenchStack & { base: string }> {
+  const port = await freePort();
+  const stack = await startBenchStack('sandbox', {
+    SANDBOX_PORT: String(port),
+    SANDBOX_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    RATE_LIMIT_IP_PER_SECOND: '1000000',
+    RATE_LIMIT_ORG_PER_MINUTE: '1000000',
+  });
+  const limits = new RateLimits({ perIpPerSecond: 1e6, perOrganizationPerMinute: 1e6 });
+  const http = createHttpApp(stack.env, limits).listen(port, '127.0.0.1');
+  return {
+    env: stack.env,
+    base: `http://127.0.0.1:${port}`,
+    async stop() {
+      http.close();
+      await limits.close();
+      await stack.stop();
     },
   };
 }

@@ -2,28 +2,14 @@
 // second through the HTTP API and a real worker, against a bare workflow start on the same Temporal server.
 //   npx tsx bench/checkout.bench.ts [sequential=100] [concurrent=200]
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
-import { createHttpApp } from '../src/app/http/app';
-import { RateLimits } from '../src/app/http/rate-limit';
 import { inTransaction } from '../src/platform/database/transaction';
-import { freePort } from '../test/support/free-port';
-import { percentile as pct, startBenchStack } from './bench-stack';
+import { percentile as pct, startBenchApi } from './bench-stack';
 
 const [sequential = 100, concurrent = 200] = process.argv.slice(2).map(Number);
 
 async function main(): Promise<void> {
-  const port = await freePort();
-  const stack = await startBenchStack('sandbox', {
-    SANDBOX_PORT: String(port),
-    SANDBOX_PUBLIC_URL: `http://127.0.0.1:${port}`,
-    RATE_LIMIT_IP_PER_SECOND: '1000000',
-    RATE_LIMIT_ORG_PER_MINUTE: '1000000',
-  });
-  const { env } = stack;
-  const limits = new RateLimits({ perIpPerSecond: 1e6, perOrganizationPerMinute: 1e6 });
-  const http: Server = createHttpApp(env, limits).listen(port, '127.0.0.1');
-  const base = `http://127.0.0.1:${port}`;
-
+  const stack = await startBenchApi();
+  const { env, base } = stack;
   const { token } = await inTransaction(env.orm, async ({ em }) => {
     const org = await env.domains.organizations.createOrganization(em, { name: `Bench ${randomUUID()}` });
     return env.domains.organizations.createAccessToken(em, { organizationId: org.id, scopes: ['products:write', 'checkouts:write'] });
@@ -78,8 +64,6 @@ async function main(): Promise<void> {
   );
   console.log(`sustained: ${concurrent} purchases in ${seconds.toFixed(2)} s = ${(concurrent / seconds).toFixed(1)} checkouts/s`);
 
-  http.close();
-  await limits.close();
   await stack.stop();
 }
 

@@ -3,30 +3,18 @@
 // against rendering the same PDF in-process (the renderer alone) in the same run.
 //   npx tsx bench/invoice.bench.ts [orders=500] [concurrent=20]
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
 import { renderBillingDocument } from '../src/adapters/pdf/pdf-renderer';
-import { createHttpApp } from '../src/app/http/app';
-import { RateLimits } from '../src/app/http/rate-limit';
 import { invoiceDocument } from '../src/domains/order/document/order-document.content';
 import { Order, OrderItem } from '../src/domains/order/order.entity';
 import { inTransaction } from '../src/platform/database/transaction';
-import { freePort } from '../test/support/free-port';
-import { percentile as pct, startBenchStack } from './bench-stack';
+import { percentile as pct, startBenchApi } from './bench-stack';
 
 const [orderCount = 500, concurrent = 20] = process.argv.slice(2).map(Number);
 const ADDRESS = { country: 'DE', line1: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117' };
 
 async function main(): Promise<void> {
-  const port = await freePort();
-  const stack = await startBenchStack('sandbox', {
-    SANDBOX_PORT: String(port),
-    SANDBOX_PUBLIC_URL: `http://127.0.0.1:${port}`,
-    RATE_LIMIT_IP_PER_SECOND: '1000000',
-    RATE_LIMIT_ORG_PER_MINUTE: '1000000',
-  });
-  const { env } = stack;
-  const http: Server = createHttpApp(env, new RateLimits({ perIpPerSecond: 1e6, perOrganizationPerMinute: 1e6 })).listen(port, '127.0.0.1');
-  const base = `http://127.0.0.1:${port}`;
+  const stack = await startBenchApi();
+  const { env, base } = stack;
   const { token } = await inTransaction(env.orm, async ({ em }) => {
     const org = await env.domains.organizations.createOrganization(em, { name: `Bench ${randomUUID()}` });
     return env.domains.organizations.createAccessToken(em, { organizationId: org.id, scopes: ['products:write', 'checkouts:write', 'orders:read'] });
@@ -104,7 +92,6 @@ async function main(): Promise<void> {
   console.log(`invoices: ${orderCount} in ${seconds.toFixed(1)} s → ${(orderCount / seconds).toFixed(1)} invoices/s`);
   console.log(`POST → downloadable URL: p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms`);
   console.log(`renderer alone (in-process, one at a time): ${renderPerSecond.toFixed(1)} PDFs/s`);
-  http.close();
   await stack.stop();
 }
 

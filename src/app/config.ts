@@ -9,6 +9,11 @@ export type Environment = (typeof ENVIRONMENTS)[number];
 const DEVELOPMENT_SECRET = 'insecure-development-secret-do-not-use-in-production';
 
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** `|`-separated lines (none when unset). */
+const lines = z
+  .string()
+  .default('')
+  .transform((v) => v.split('|').flatMap((line) => line.trim() || []));
 
 const ConfigSchema = z
   .object({
@@ -63,25 +68,9 @@ const ConfigSchema = z
     /** The seller of record's identity on invoices, receipts and credit notes. */
     SELLER_NAME: z.string().min(1).default('Bursar'),
     /** Address lines separated by `|`, e.g. `1 Market St|San Francisco, CA 94105|United States`. */
-    SELLER_ADDRESS: z
-      .string()
-      .default('')
-      .transform((v) =>
-        v
-          .split('|')
-          .map((line) => line.trim())
-          .filter(Boolean),
-      ),
+    SELLER_ADDRESS: lines,
     /** Tax registration numbers printed on documents, `|`-separated, e.g. `EU OSS VAT EU372000000|GB VAT GB000000000`. */
-    SELLER_TAX_IDS: z
-      .string()
-      .default('')
-      .transform((v) =>
-        v
-          .split('|')
-          .map((line) => line.trim())
-          .filter(Boolean),
-      ),
+    SELLER_TAX_IDS: lines,
     SELLER_TAX_REGISTRATIONS: z
       .string()
       .regex(/^[A-Z]{2}(,[A-Z]{2})*$/)

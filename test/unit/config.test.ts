@@ -35,7 +35,19 @@ test('the seller of record defaults to the United States, collecting everywhere'
   });
 });
 
+test("the seller's identity on documents: a name, and address lines and tax IDs split at | (blank ones dropped)", () => {
+  expect(loadConfig({})).toMatchObject({ SELLER_NAME: 'Bursar', SELLER_ADDRESS: [], SELLER_TAX_IDS: [] });
+  expect(
+    loadConfig({ SELLER_NAME: 'Acme MoR Ltd', SELLER_ADDRESS: ' 1 Quay St | Dublin D02 |  | Ireland', SELLER_TAX_IDS: 'IE VAT IE1234567T' }),
+  ).toMatchObject({
+    SELLER_NAME: 'Acme MoR Ltd',
+    SELLER_ADDRESS: ['1 Quay St', 'Dublin D02', 'Ireland'],
+    SELLER_TAX_IDS: ['IE VAT IE1234567T'],
+  });
+});
+
 test.each([
+  [{ SELLER_NAME: '' }, /SELLER_NAME/],
   [{ SELLER_TAX_REGISTRATIONS: 'ie, gb' }, /SELLER_TAX_REGISTRATIONS/],
   [{ WEBHOOK_TIMEOUT_MS: '60000' }, /WEBHOOK_TIMEOUT_MS/],
   [{ NODE_ENV: 'production' }, /BURSAR_SECRET/],
