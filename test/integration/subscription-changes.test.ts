@@ -137,6 +137,34 @@ test('an invoiced change whose payment fails changes nothing and answers 402 Pay
   expect((await ordersOf(call, subscription.customer_id)).map((o) => o.billing_reason)).toEqual(['subscription_create']);
 });
 
+test('an invoiced change whose charge the processor would settle later is canceled there: 402, nothing changes', async () => {
+  const { clockId, subscription } = await subscribe(h, call, { product: await plan('Basic', 1000), start: '2025-04-01T00:00:00Z' });
+  await advance(call, clockId, '2025-04-16T00:00:00Z');
+  const processor = h.env.sandbox.processor!;
+  const charge = processor.charge.bind(processor);
+  const db = () => h.env.sandbox.orm.em.fork();
+  // As Stripe may answer: the charge is still processing.
+  const spy = jest.spyOn(processor, 'charge').mockImplementation(async (input) => {
+    const charged = await charge(input);
+    if (input.reference !== subscription.id) return charged;
+    await db().execute("update sandbox_processor_charge set status = 'processing' where id = ?", [charged.chargeId]);
+    return { ...charged, pending: true };
+  });
+  try {
+    const refused = await change(subscription.id, { product_id: await plan('Pro', 3000), proration_behavior: 'invoice' });
+    expect(refused.status).toBe(402);
+    expect(refused.body.error).toBe('PaymentFailed');
+  } finally {
+    spy.mockRestore();
+  }
+  const [changeCharge] = await db().execute<{ status: string }[]>('select status from sandbox_processor_charge where idempotency_key like ?', [
+    `subscription:${subscription.id}:%`,
+  ]);
+  expect(changeCharge.status).toBe('canceled');
+  expect(await getSubscription(call, subscription.id)).toMatchObject({ product_id: subscription.product_id, amount: 1000 });
+  expect((await ordersOf(call, subscription.customer_id)).map((o) => o.billing_reason)).toEqual(['subscription_create']);
+});
+
 test('seats: 3 → 5 seats at 800 each on day 15 of 30, prorated onto the renewal', async () => {
   const product = (
     await call('POST', '/v1/products/', {

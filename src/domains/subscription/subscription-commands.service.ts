@@ -132,14 +132,22 @@ export class SubscriptionCommandService {
     try {
       if (!this.deps.processor || !s.paymentMethodToken || !s.processorCustomerId)
         throw new PaymentDeclined('card_declined', 'No payment method is saved for this subscription.');
-      ({ chargeId } = await this.deps.processor.charge({
+      const charged = await this.deps.processor.charge({
         customerId: s.processorCustomerId,
         paymentMethod: s.paymentMethodToken,
         amount: total,
         currency: s.currency,
         idempotencyKey: `subscription:${cycleKey}`,
         reference: subscriptionId,
-      }));
+      });
+      // A change charged now is paid now: one the processor would settle later is canceled there (and made only if
+      // it went through meanwhile), so that no charge stands for a change that was not made.
+      if (
+        charged.pending &&
+        (await this.deps.processor.cancelCharge({ chargeId: charged.chargeId, idempotencyKey: `subscription:${cycleKey}:cancel` })) !== 'succeeded'
+      )
+        throw new PaymentDeclined('card_declined', 'the payment could not be completed at once');
+      chargeId = charged.chargeId;
     } catch (error) {
       if (error instanceof PaymentDeclined) throw new PaymentFailed(`The change was not made: the payment failed (${error.message}).`);
       throw error;
