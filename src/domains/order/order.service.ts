@@ -14,8 +14,7 @@ import type { ProductService } from '../catalog';
 import type { CustomerService } from '../customer';
 import type { OrganizationService } from '../organization';
 import type { SellerOfRecord } from '../tax';
-import { nextInSeries } from './document/document-number';
-import { invoiceNumber, invoicePrefix, invoiceSeries, receiptNumber, receiptSeries } from './document/document-numbers.logic';
+import { OrderNumbers } from './document/order-numbers';
 import { billingUpdateIssues, orderTaxLines } from './order.logic';
 import type { OutboxService } from '../../platform/outbox';
 import { Order, OrderItem, type BillingReason } from './order.entity';
@@ -85,7 +84,11 @@ export interface NewOrder {
 }
 
 export class OrderService {
-  constructor(private readonly deps: OrderDeps) {}
+  readonly numbers: OrderNumbers;
+
+  constructor(private readonly deps: OrderDeps) {
+    this.numbers = new OrderNumbers(deps);
+  }
 
   /**
    * Writes a pending order with its items, its invoice number and tax breakdown, and order.created, once per checkout
@@ -126,7 +129,7 @@ export class OrderService {
       taxId: customer.taxId,
       taxBehavior: input.tax.behavior,
       taxLines: orderTaxLines(this.deps.seller, buyer, { ...amounts, behavior: input.tax.behavior }, now),
-      invoiceNumber: await this.nextInvoiceNumber(tx, input.organizationId, customer),
+      invoiceNumber: await this.numbers.invoice(tx, input.organizationId, customer),
       seats: input.seats,
       description: input.description,
       metadata: input.metadata,
@@ -155,28 +158,6 @@ export class OrderService {
     return order;
   }
 
-  /** The next number of the organization's invoice series (per customer by default), allocated gap-free in `tx`. */
-  private async nextInvoiceNumber(tx: Tx, organizationId: string, customer: { id: string; shortId: string }): Promise<string> {
-    const organization = await this.deps.organizations.findOrganization(tx.em, organizationId);
-    const value = await nextInSeries(tx.em, organizationId, invoiceSeries(organization.invoiceNumbering, customer.id));
-    return invoiceNumber(organization.invoiceNumbering, invoicePrefix(organization), customer.shortId, value);
-  }
-
-  /** A receipt number once something was paid (a free order has nothing to receipt). */
-  private async allocateReceiptNumber(tx: Tx, order: Order): Promise<void> {
-    if (order.receiptNumber || order.totalAmount <= 0 || !order.paidAt) return;
-    const { shortId } = await this.deps.customers.ofOrder(tx.em, order.customerId);
-    order.receiptNumber = receiptNumber(shortId, await nextInSeries(tx.em, order.organizationId, receiptSeries(order.customerId)));
-  }
-
-  /** Numbers for an order written before Bursar allocated them: its invoice number, and its receipt number if paid. */
-  async allocateMissingNumbers(tx: Tx, order: Order): Promise<void> {
-    if (!order.invoiceNumber)
-      order.invoiceNumber = await this.nextInvoiceNumber(tx, order.organizationId, await this.deps.customers.ofOrder(tx.em, order.customerId));
-    await this.allocateReceiptNumber(tx, order);
-    await tx.em.flush();
-  }
-
   /** Starts `order:<id>`, which marks a one-time purchase paid, through the outbox once the caller's transaction commits. */
   startFlow(tx: Tx, order: Order, chargeId: string | null): void {
     const input: OrderInput = { orderId: order.id, chargeId };
@@ -195,7 +176,7 @@ export class OrderService {
     if (order.status !== 'pending') return { order, paidNow: false };
     const now = at ?? this.deps.clock.now();
     Object.assign(order, { status: 'paid', chargeId, paidAt: now, modifiedAt: now, nextPaymentAttemptAt: null });
-    await this.allocateReceiptNumber(tx, order);
+    await this.numbers.assignReceipt(tx, order);
     await tx.em.flush();
     const output = await this.output(tx.em, order);
     this.deps.outbox.enqueueEvent(tx, order.organizationId, 'order.updated', output);

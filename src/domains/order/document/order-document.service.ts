@@ -47,7 +47,7 @@ export class OrderDocumentService {
     if (!order.billingName || !order.billingAddress)
       throw new MissingInvoiceBillingDetails('An invoice needs the billing name and address: set them with PATCH /v1/orders/{id} first.');
     if (order.invoicePath && order.invoiceChecksum === invoiceChecksum(order)) return { order, generated: true };
-    await this.deps.orders.allocateMissingNumbers(tx, order);
+    await this.deps.orders.numbers.assignMissing(tx, order);
     this.start(tx, order, WORKFLOW_TYPES.invoice, invoiceWorkflowId(order.id), `Invoice ${order.invoiceNumber}`, renderInvoiceSignal.name);
     return { order, generated: false };
   }
@@ -61,7 +61,7 @@ export class OrderDocumentService {
   /** The receipt's URL once the current revision is rendered; null (202) while it is being rendered. */
   async receipt(tx: Tx, organizationId: string, orderId: string): Promise<{ url: string } | null> {
     const order = await this.deps.orders.get(tx.em, organizationId, orderId, { lock: true });
-    if (!order.receiptNumber) await this.deps.orders.allocateMissingNumbers(tx, order);
+    if (!order.receiptNumber) await this.deps.orders.numbers.assignMissing(tx, order);
     if (!order.receiptNumber) throw new ResourceNotFound('This order has no receipt: nothing has been paid for it.');
     if (order.receiptPath && order.receiptRenderedRevision === order.receiptRevision)
       return this.signed(order.receiptPath, `Receipt-${order.receiptNumber}.pdf`);
