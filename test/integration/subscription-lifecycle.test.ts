@@ -199,7 +199,11 @@ test('the API lists with filters, refuses mixed or unknown changes, and the work
   expect((await call('PATCH', `/v1/subscriptions/${subscription.id}`, { pause_at_period_end: true })).status).toBe(422);
   expect((await call('GET', `/v1/subscriptions/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
 
-  const schedule = await h.env.sandbox.temporal.workflow.getHandle(`subscription:${subscription.id}`).query('upcoming');
+  // The workflow answers `starting` until it has read its schedule (its first step may still be queued).
+  const schedule = await eventually(async () => {
+    const upcoming = await h.env.sandbox.temporal.workflow.getHandle(`subscription:${subscription.id}`).query<{ status: string }>('upcoming');
+    return upcoming.status !== 'starting' && upcoming;
+  });
   expect(schedule).toEqual({
     status: 'active',
     next: { action: 'renew', at: '2025-06-10T00:00:00.000Z' },
