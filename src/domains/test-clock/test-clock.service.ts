@@ -72,7 +72,8 @@ export class TestClockService {
     const tooFar = advanceTooFar(clock.frozenTime, to);
     if (tooFar) throw invalidField(['body', 'frozen_time'], tooFar);
     await this.send(clock, advanceClockUpdate, [to.toISOString()]);
-    return this.get(this.deps.orm.em.fork(), organizationId, id);
+    // The clock as the advance left it, even if a delete sent meanwhile ran right after it.
+    return this.deps.orm.em.fork().findOneOrFail(TestClock, { id, organizationId });
   }
 
   /** Deletes the clock once any advance in flight is done; its customers' flows stay where they are. */
