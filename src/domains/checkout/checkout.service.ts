@@ -232,9 +232,10 @@ export class CheckoutService {
   /** Amounts, discount and tax of the session as it stands; a discount that no longer applies is dropped. */
   async recompute(em: EntityManager, checkout: Checkout, products?: ProductOutput[]): Promise<void> {
     const [product] = products?.filter((p) => p.id === checkout.productId) ?? (await this.products(em, checkout.organizationId, [checkout.productId]));
-    const price = (product.prices.find((p) => p.id === checkout.productPriceId) ?? staticPrice(product, checkout.currency)!) as CheckoutPrice & {
-      tax_behavior: string | null;
-    };
+    // The product's prices may have changed since the session opened: one it can no longer charge is a 422, not a 500.
+    const offered = product && (product.prices.find((p) => p.id === checkout.productPriceId) ?? staticPrice(product, checkout.currency));
+    if (!offered) throw invalidField(['body', 'product_id'], 'The product no longer has a price this checkout can charge.');
+    const price = offered as CheckoutPrice & { tax_behavior: string | null };
     const buyer = { amount: checkout.customAmount, seats: checkout.seats };
     const issue = buyerIssue(price, buyer); // the buyer's input is checked before the discount, as it always was
     if (issue) throw new RequestValidationError([issue]);
