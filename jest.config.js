@@ -6,6 +6,6 @@ module.exports = {
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 60_000,
-  maxWorkers: 2,
+  maxWorkers: 1,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
 };
