@@ -29,6 +29,11 @@ import { Migration20261122060000_checkout_confirmation } from './migrations/Migr
 import { Migration20261122070000_subscriptions } from './migrations/Migration20261122070000_subscriptions';
 import { Migration20261122080000_checkout_confirmed_at } from './migrations/Migration20261122080000_checkout_confirmed_at';
 import { Migration20261123000000_invoices_refunds } from './migrations/Migration20261123000000_invoices_refunds';
+import { Migration20261124000000_benefit_grants } from './migrations/Migration20261124000000_benefit_grants';
+import { BenefitGrantSchema } from '../domains/benefit/grant/benefit-grant.entity';
+import { LicenseKeyActivationSchema, LicenseKeySchema, LicenseSigningKeySchema } from '../domains/benefit/license-key/license-key.entity';
+import { DownloadableSchema } from '../domains/benefit/downloadable/downloadable.entity';
+import { CustomerMeterSchema, MeterCreditSchema } from '../domains/meter/customer-meter.entity';
 
 const ENTITIES = [
   OrganizationSchema,
@@ -53,6 +58,13 @@ const ENTITIES = [
   OrderSchema,
   RefundSchema,
   OrderItemSchema,
+  BenefitGrantSchema,
+  LicenseKeySchema,
+  LicenseKeyActivationSchema,
+  LicenseSigningKeySchema,
+  DownloadableSchema,
+  CustomerMeterSchema,
+  MeterCreditSchema,
 ];
 
 const MIGRATIONS = [
@@ -66,6 +78,7 @@ const MIGRATIONS = [
   { name: 'Migration20261122070000_subscriptions', class: Migration20261122070000_subscriptions },
   { name: 'Migration20261122080000_checkout_confirmed_at', class: Migration20261122080000_checkout_confirmed_at },
   { name: 'Migration20261123000000_invoices_refunds', class: Migration20261123000000_invoices_refunds },
+  { name: 'Migration20261124000000_benefit_grants', class: Migration20261124000000_benefit_grants },
 ];
 
 export async function openDatabase(url: string, poolMax = 10): Promise<MikroORM> {

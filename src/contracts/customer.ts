@@ -1,6 +1,18 @@
 // Customers: who buys. Fields follow the reference's CustomerIndividual.
 import { z } from 'zod';
-import { ListResource, MetadataInput, MetadataOutput, MetadataQuery, PageQuery, Timestamp, Uuid, queryMany, queryOne, sortingQuery } from './common';
+import {
+  ListResource,
+  MetadataInput,
+  MetadataOutput,
+  MetadataQuery,
+  PageQuery,
+  Timestamp,
+  Uuid,
+  queryBoolean,
+  queryMany,
+  queryOne,
+  sortingQuery,
+} from './common';
 
 /** The spec's allowed ISO 3166-1 alpha-2 country codes. */
 // prettier-ignore
@@ -87,3 +99,25 @@ export const CustomerListQuery = z.object({
   metadata: MetadataQuery,
 });
 export type CustomerListQuery = z.infer<typeof CustomerListQuery>;
+
+/** `PATCH /v1/customers/{id}`: every key optional; null clears what may be cleared. */
+export const CustomerUpdate = z
+  .object({
+    email: z.email().max(320).nullish(),
+    name: z.string().max(256).nullish(),
+    billing_address: Address.nullish(),
+    tax_id: z.string().max(64).nullish(),
+    locale: z.string().max(16).nullish(),
+    metadata: MetadataInput.optional(),
+    external_id: z.string().min(1).max(255).nullish(),
+    type: z.literal('individual').nullish(),
+  })
+  .meta({ id: 'CustomerUpdate' });
+export type CustomerUpdate = z.infer<typeof CustomerUpdate>;
+
+/** `PATCH /v1/customers/external/{external_id}`: the same, less the external id itself. */
+export const CustomerUpdateExternalID = CustomerUpdate.omit({ external_id: true, type: true }).meta({ id: 'CustomerUpdateExternalID' });
+export type CustomerUpdateExternalID = z.infer<typeof CustomerUpdateExternalID>;
+
+export const ExternalIdParams = z.object({ external_id: z.string().min(1).max(255) });
+export const CustomerDeleteQuery = z.object({ anonymize: queryBoolean.transform((value) => value ?? false) });

@@ -1,6 +1,8 @@
 // Webhooks: the event catalogue with a payload schema per type, endpoints, and the delivery log.
 import { z } from 'zod';
 import { Benefit } from './benefit';
+import { BenefitGrantWebhook } from './benefit-grant';
+import { CustomerState } from './customer-state';
 import { ListResource, PageQuery, Timestamp, Uuid, queryBoolean, queryMany, queryOne } from './common';
 import { Customer } from './customer';
 import { Order } from './order';
@@ -58,7 +60,8 @@ export type WebhookEventType = z.infer<typeof WebhookEventType>;
 const resourceWithId = z.looseObject({ id: z.string() });
 /** By full type first (customer.state_changed carries a customer state, not a customer), then by resource. */
 const EVENT_DATA: Record<string, z.ZodType> = {
-  'customer.state_changed': resourceWithId,
+  'customer.state_changed': CustomerState,
+  benefit_grant: BenefitGrantWebhook,
   product: Product,
   benefit: Benefit,
   customer: Customer,

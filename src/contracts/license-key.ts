@@ -1,0 +1,122 @@
+// License keys: the reference's LicenseKeyRead family, the spec's update body, and the validate/activate/deactivate bodies.
+import { z } from 'zod';
+import { Address } from './customer';
+import { ListResource, MetadataOutput, PageQuery, Timestamp, Uuid, boundedRecord, queryMany } from './common';
+
+export const LICENSE_KEY_STATUSES = ['granted', 'revoked', 'disabled'] as const;
+export const LicenseKeyStatus = z.enum(LICENSE_KEY_STATUSES);
+
+/** Activation conditions and meta: up to 50 keys of at most 40 characters, scalar values. */
+const ActivationValue = z.union([z.string().max(500), z.number().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER), z.boolean()]);
+export const ActivationValues = boundedRecord(z.string().min(1).max(40), ActivationValue, 50);
+
+export const LicenseKeyCustomer = z
+  .object({
+    id: Uuid,
+    created_at: Timestamp,
+    modified_at: Timestamp.nullable(),
+    metadata: MetadataOutput,
+    external_id: z.string().nullable(),
+    email: z.string().nullable(),
+    email_verified: z.boolean(),
+    type: z.string(),
+    name: z.string().nullable(),
+    billing_name: z.string().nullable(),
+    billing_address: Address.nullable(),
+    tax_id: z.array(z.string().nullable()).nullable(),
+    locale: z.string().nullable(),
+    organization_id: Uuid,
+    default_payment_method_id: z.string().nullable(),
+    deleted_at: Timestamp.nullable(),
+    avatar_url: z.string().nullable(),
+  })
+  .meta({ id: 'LicenseKeyCustomer' });
+
+export const LicenseKeyRead = z
+  .object({
+    id: Uuid,
+    created_at: Timestamp,
+    modified_at: Timestamp.nullable(),
+    organization_id: Uuid,
+    customer_id: Uuid,
+    customer: LicenseKeyCustomer,
+    benefit_id: Uuid,
+    key: z.string(),
+    display_key: z.string(),
+    status: LicenseKeyStatus,
+    limit_activations: z.int32().nullable(),
+    usage: z.int32(),
+    limit_usage: z.int32().nullable(),
+    validations: z.int32(),
+    last_validated_at: Timestamp.nullable(),
+    expires_at: Timestamp.nullable(),
+  })
+  .meta({ id: 'LicenseKeyRead' });
+export type LicenseKeyRead = z.infer<typeof LicenseKeyRead>;
+
+export const LicenseKeyActivationBase = z
+  .object({
+    id: Uuid,
+    license_key_id: Uuid,
+    label: z.string(),
+    meta: MetadataOutput,
+    created_at: Timestamp,
+    modified_at: Timestamp.nullable(),
+  })
+  .meta({ id: 'LicenseKeyActivationBase' });
+
+export const LicenseKeyWithActivations = LicenseKeyRead.extend({ activations: z.array(LicenseKeyActivationBase) }).meta({ id: 'LicenseKeyWithActivations' });
+export const ValidatedLicenseKey = LicenseKeyRead.extend({ activation: LicenseKeyActivationBase.nullable() }).meta({ id: 'ValidatedLicenseKey' });
+export const LicenseKeyActivationRead = LicenseKeyActivationBase.extend({ license_key: LicenseKeyRead }).meta({ id: 'LicenseKeyActivationRead' });
+
+export const LicenseKeyList = ListResource(LicenseKeyRead).meta({ id: 'ListResource_LicenseKeyRead_' });
+export const LicenseKeyListQuery = z.object({
+  ...PageQuery,
+  organization_id: queryMany(Uuid),
+  benefit_id: queryMany(Uuid),
+  status: queryMany(LicenseKeyStatus),
+});
+export type LicenseKeyListQuery = z.infer<typeof LicenseKeyListQuery>;
+
+/** The spec's update body: every key optional; a body without `usage` leaves it alone. */
+export const LicenseKeyUpdate = z
+  .object({
+    status: LicenseKeyStatus.nullish(),
+    usage: z.int32().min(0).optional(),
+    limit_activations: z.int32().min(1).max(50).nullish(),
+    limit_usage: z.int32().min(1).nullish(),
+    expires_at: Timestamp.nullish(),
+  })
+  .meta({ id: 'LicenseKeyUpdate' });
+export type LicenseKeyUpdate = z.infer<typeof LicenseKeyUpdate>;
+
+const keyString = z.string().min(1).max(255);
+
+export const LicenseKeyValidate = z
+  .object({
+    key: keyString,
+    organization_id: Uuid,
+    activation_id: Uuid.nullish(),
+    benefit_id: Uuid.nullish(),
+    customer_id: Uuid.nullish(),
+    increment_usage: z.int32().min(0).nullish(),
+    conditions: ActivationValues.default({}),
+  })
+  .meta({ id: 'LicenseKeyValidate' });
+export type LicenseKeyValidate = z.infer<typeof LicenseKeyValidate>;
+
+export const LicenseKeyActivate = z
+  .object({
+    key: keyString,
+    organization_id: Uuid,
+    label: z.string().trim().min(1).max(255),
+    conditions: ActivationValues.default({}),
+    meta: ActivationValues.default({}),
+  })
+  .meta({ id: 'LicenseKeyActivate' });
+export type LicenseKeyActivate = z.infer<typeof LicenseKeyActivate>;
+
+export const LicenseKeyDeactivate = z.object({ key: keyString, organization_id: Uuid, activation_id: Uuid }).meta({ id: 'LicenseKeyDeactivate' });
+export type LicenseKeyDeactivate = z.infer<typeof LicenseKeyDeactivate>;
+
+export const LicenseKeyActivationParams = z.object({ id: Uuid, activation_id: Uuid });
