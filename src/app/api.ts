@@ -12,6 +12,7 @@ export async function runApi(config: Config, environments: readonly Environment[
   const limits = new RateLimits({
     perIpPerSecond: config.RATE_LIMIT_IP_PER_SECOND,
     perOrganizationPerMinute: config.RATE_LIMIT_ORG_PER_MINUTE,
+    licenseKeyPerSecond: config.RATE_LIMIT_LICENSE_KEY_PER_SECOND,
     redisUrl: config.REDIS_URL,
   });
   const contexts = await Promise.all(environments.map((environment) => openEnvironment(config, environment, connection)));

@@ -55,6 +55,7 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
     TEMPORAL_TASK_QUEUE: `test-${randomUUID()}`,
     RATE_LIMIT_IP_PER_SECOND: '100000',
     RATE_LIMIT_ORG_PER_MINUTE: '100000',
+    RATE_LIMIT_LICENSE_KEY_PER_SECOND: '100000',
     DATABASE_POOL_MAX: '5',
     ...overrides,
   });
@@ -62,6 +63,7 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
   const limits = new RateLimits({
     perIpPerSecond: config.RATE_LIMIT_IP_PER_SECOND,
     perOrganizationPerMinute: config.RATE_LIMIT_ORG_PER_MINUTE,
+    licenseKeyPerSecond: config.RATE_LIMIT_LICENSE_KEY_PER_SECOND,
     redisUrl: config.REDIS_URL,
   });
   const env = {

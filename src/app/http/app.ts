@@ -1,5 +1,5 @@
 // The Koa application of one environment: conventions first, then health and OpenAPI, then every declared route.
-import Koa from 'koa';
+import Koa, { type Context } from 'koa';
 import { Router } from '@koa/router';
 import type { Connection } from '@temporalio/client';
 import { LocalDiskStorage } from '../../adapters/storage/local-disk-storage';
@@ -10,6 +10,7 @@ import { bearerAuthentication, errorHandler, ipRateLimit, requestId } from './mi
 import { mountRoute } from './mount';
 import { buildOpenApi } from './openapi';
 import type { RateLimits } from './rate-limit';
+import type { RouteRateLimit } from '../../platform/http/route';
 
 export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa {
   const { routes, organizations } = env.domains;
@@ -51,7 +52,14 @@ export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa 
   app.use(ipRateLimit(limits));
   if (env.storage instanceof LocalDiskStorage) app.use(localStorageRouter(env.storage).routes());
   const authenticate = bearerAuthentication({ environment: env.environment, orm: env.orm, organizations, limits });
-  for (const route of routes) mountRoute(api, { orm: env.orm, idempotency: env.idempotency, bodyLimitBytes: env.config.BODY_LIMIT_BYTES, authenticate }, route);
+  const mountDeps = {
+    orm: env.orm,
+    idempotency: env.idempotency,
+    bodyLimitBytes: env.config.BODY_LIMIT_BYTES,
+    authenticate,
+    limitRoute: (ctx: Context, budget: RouteRateLimit) => limits.consumeRoute(budget, ctx.ip),
+  };
+  for (const route of routes) mountRoute(api, mountDeps, route);
   app.use(api.routes());
   app.use(
     api.allowedMethods({

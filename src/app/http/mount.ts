@@ -7,7 +7,15 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Conflict, RequestValidationError, invalidField } from '../../kernel/errors';
 import { inTransaction, type Tx } from '../../platform/database/transaction';
-import { Accepted, Download, Redirect, type AuthenticatedOrganization, type RequestDetails, type RouteDefinition } from '../../platform/http/route';
+import {
+  Accepted,
+  Download,
+  Redirect,
+  type AuthenticatedOrganization,
+  type RequestDetails,
+  type RouteDefinition,
+  type RouteRateLimit,
+} from '../../platform/http/route';
 import type { IdempotencyService } from '../../platform/idempotency';
 import { readJsonBody, readRawBody } from './body';
 import { requireScope } from './middleware';
@@ -21,6 +29,8 @@ export interface MountDeps {
   bodyLimitBytes: number;
   /** Resolves the bearer token (401 otherwise) and counts the request against its organization's budget. */
   authenticate(ctx: Context): Promise<AuthenticatedOrganization>;
+  /** Counts the request against a route's own budget (429 once spent). */
+  limitRoute(ctx: Context, budget: RouteRateLimit): Promise<void>;
 }
 
 const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
@@ -34,6 +44,7 @@ const COLLECTION_ACTIONS = new Set(['export']);
 export function mountRoute(router: Router, deps: MountDeps, route: RouteDefinition): void {
   router[route.method](route.path, async (ctx: Context, next) => {
     if (ctx.method === 'GET' && COLLECTION_ACTIONS.has(ctx.params.id)) return next();
+    if (route.rateLimit) await deps.limitRoute(ctx, route.rateLimit);
     const auth = route.scopes ? requireScope(await deps.authenticate(ctx), route.scopes) : undefined;
     assertStorable(ctx.params, ['path']);
     const params = route.params ? parseInput(route.params, ctx.params, 'path') : undefined;

@@ -1,23 +1,30 @@
-// Request budgets: 100/s per client IP and 300/min per organization, in Redis when REDIS_URL is set.
+// Request budgets: 100/s per client IP, 300/min per organization and the routes' own (3/s per IP for the public
+// license-key calls), in Redis when REDIS_URL is set.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import Redis from 'ioredis';
 import { TooManyRequests } from '../../kernel/errors';
+import type { RouteRateLimit } from '../../platform/http/route';
 
 export interface RateLimitOptions {
   perIpPerSecond: number;
   perOrganizationPerMinute: number;
+  /** The public license-key calls, per client IP (3 unless set). */
+  licenseKeyPerSecond?: number;
   redisUrl?: string;
 }
 
 export class RateLimits {
   private readonly ip: RateLimiterAbstract;
   private readonly organization: RateLimiterAbstract;
+  private readonly routes: Record<RouteRateLimit, RateLimiterAbstract>;
   private readonly redis?: Redis;
 
   constructor(options: RateLimitOptions) {
     if (options.redisUrl) this.redis = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     this.ip = this.limiter('ip', options.perIpPerSecond, 1);
     this.organization = this.limiter('org', options.perOrganizationPerMinute, 60);
+    // A one-second window, not the reference's 60 s block: an app that retries too fast waits a second, not a minute.
+    this.routes = { license_key: this.limiter('license-key', options.licenseKeyPerSecond ?? 3, 1) };
   }
 
   private limiter(prefix: string, points: number, duration: number): RateLimiterAbstract {
@@ -33,6 +40,10 @@ export class RateLimits {
 
   consumeOrganization(key: string): Promise<void> {
     return consume(this.organization, key);
+  }
+
+  consumeRoute(budget: RouteRateLimit, key: string): Promise<void> {
+    return consume(this.routes[budget], key);
   }
 
   async close(): Promise<void> {

@@ -62,7 +62,12 @@ interface RouteOptions<B, Q, P> {
    * connection meanwhile; `tx` is then a plain entity manager for reads.
    */
   outsideTransaction?: boolean;
+  /** A budget of its own per client IP, on top of the common ones (the public license-key calls: 3/s). */
+  rateLimit?: RouteRateLimit;
 }
+
+/** The route-level request budgets the HTTP app keeps. */
+export type RouteRateLimit = 'license_key';
 
 export interface RouteDefinition<
   B extends Schema | undefined = Schema | undefined,

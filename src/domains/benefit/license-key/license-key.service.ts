@@ -1,0 +1,168 @@
+// License keys: the merchant lists, reads and edits them; apps validate, activate and deactivate them by the key
+// string within one organization. Each command locks the key's row, so counters and activation limits hold under
+// concurrent calls. Keys follow the wall clock: test clocks do not apply to them.
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type {
+  LicenseKeyActivate,
+  LicenseKeyDeactivate,
+  LicenseKeyListQuery,
+  LicenseKeyRead,
+  LicenseKeyUpdate,
+  LicenseKeyValidate,
+} from '../../../contracts/license-key';
+import type { Clock } from '../../../kernel/clock';
+import { newId } from '../../../kernel/ids';
+import { OwnedRepository } from '../../../platform/database/owned-repository';
+import type { Tx } from '../../../platform/database/transaction';
+import type { CustomerService } from '../../customer';
+import { LicenseKey, LicenseKeyActivation } from './license-key.entity';
+import {
+  activationLimitReached,
+  activationsUnsupported,
+  benefitMismatch,
+  conditionsMismatch,
+  customerMismatch,
+  unknownActivation,
+  unknownLicenseKey,
+  unusableForActivation,
+  unusableForValidation,
+  usageLimitExceeded,
+} from './license-key.errors';
+import { activationRefusal, conditionsMatch, remainingUsages, unusableBecause } from './license-key.logic';
+import { licenseKeyCustomerOutput, licenseKeyOutput } from './license-key.output';
+
+export interface LicenseKeyDeps {
+  clock: Clock;
+  customers: Pick<CustomerService, 'outputs'>;
+}
+
+const keys = new OwnedRepository(LicenseKey, { label: 'License key' });
+
+export class LicenseKeyService {
+  constructor(private readonly deps: LicenseKeyDeps) {}
+
+  list(em: EntityManager, organizationId: string, query: LicenseKeyListQuery) {
+    return keys.list(em, organizationId, query, {
+      alias: 'k',
+      where: (qb) => {
+        if (query.benefit_id) qb.andWhere({ benefitId: { $in: query.benefit_id } });
+        if (query.status) qb.andWhere({ status: { $in: query.status } });
+      },
+    });
+  }
+
+  get(em: EntityManager, organizationId: string, id: string): Promise<LicenseKey> {
+    return keys.get(em, organizationId, id);
+  }
+
+  /** The key's live (not deactivated) activations, oldest first. */
+  activations(em: EntityManager, key: LicenseKey): Promise<LicenseKeyActivation[]> {
+    return em.find(LicenseKeyActivation, { licenseKeyId: key.id, deletedAt: null }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
+  /** One live activation of one of the organization's keys (404 for either). */
+  async activation(em: EntityManager, organizationId: string, keyId: string, activationId: string) {
+    const key = await keys.get(em, organizationId, keyId);
+    return { key, activation: await this.liveActivation(em, key, activationId) };
+  }
+
+  /** Applies the fields the body names; `usage` stays as it is unless named, a null limit or expiry clears it. */
+  async update(tx: Tx, organizationId: string, id: string, body: LicenseKeyUpdate): Promise<LicenseKey> {
+    const key = await keys.get(tx.em, organizationId, id, { lock: true });
+    if (body.status != null) key.status = body.status;
+    if (body.usage !== undefined) key.usage = body.usage;
+    if (body.limit_activations !== undefined) key.limitActivations = body.limit_activations;
+    if (body.limit_usage !== undefined) key.limitUsage = body.limit_usage;
+    if (body.expires_at !== undefined) key.expiresAt = body.expires_at === null ? null : new Date(body.expires_at);
+    key.modifiedAt = this.deps.clock.now();
+    await tx.em.flush();
+    return key;
+  }
+
+  /** Counts a validation (and `increment_usage`) on a usable key that matches every given condition; 404 otherwise. */
+  async validate(tx: Tx, organizationId: string, body: LicenseKeyValidate) {
+    const now = this.deps.clock.now();
+    const key = await this.byKey(tx.em, organizationId, body.key);
+    const unusable = unusableBecause(key, now);
+    if (unusable) throw unusableForValidation(unusable);
+    let activation: LicenseKeyActivation | null = null;
+    if (body.activation_id) {
+      activation = await this.liveActivation(tx.em, key, body.activation_id);
+      if (!conditionsMatch(activation.conditions, body.conditions)) throw conditionsMismatch();
+    }
+    if (body.benefit_id && body.benefit_id !== key.benefitId) throw benefitMismatch();
+    if (body.customer_id && body.customer_id !== key.customerId) throw customerMismatch();
+    const increment = body.increment_usage ?? 0;
+    const remaining = remainingUsages(key.usage, key.limitUsage);
+    if (increment > remaining) throw usageLimitExceeded(remaining);
+    Object.assign(key, { validations: key.validations + 1, lastValidatedAt: now, usage: key.usage + increment, modifiedAt: now });
+    await tx.em.flush();
+    return { key, activation };
+  }
+
+  /** Records a new activation on a usable key that supports them and has room for one more. */
+  async activate(tx: Tx, organizationId: string, body: LicenseKeyActivate) {
+    const now = this.deps.clock.now();
+    const key = await this.byKey(tx.em, organizationId, body.key);
+    const unusable = unusableBecause(key, now);
+    if (unusable) throw unusableForActivation(unusable);
+    const live = await tx.em.count(LicenseKeyActivation, { licenseKeyId: key.id, deletedAt: null });
+    const refusal = activationRefusal(key.limitActivations, live);
+    if (refusal === 'unsupported') throw activationsUnsupported();
+    if (refusal === 'limit_reached') throw activationLimitReached();
+    const activation = tx.em.create(LicenseKeyActivation, {
+      id: newId(),
+      licenseKeyId: key.id,
+      label: body.label,
+      conditions: body.conditions,
+      meta: body.meta,
+      deletedAt: null,
+      createdAt: now,
+      modifiedAt: null,
+    });
+    await tx.em.flush();
+    return { key, activation };
+  }
+
+  /** Soft-deletes the activation, which frees its place under the limit. */
+  async deactivate(tx: Tx, organizationId: string, body: LicenseKeyDeactivate): Promise<void> {
+    const key = await this.byKey(tx.em, organizationId, body.key);
+    const activation = await this.liveActivation(tx.em, key, body.activation_id);
+    activation.deletedAt = this.deps.clock.now();
+    await tx.em.flush();
+  }
+
+  /** The keys as the API shows them, their customers loaded in one query. */
+  async outputs(em: EntityManager, licenseKeys: readonly LicenseKey[]): Promise<LicenseKeyRead[]> {
+    const byOrganization = new Map<string, Set<string>>();
+    for (const key of licenseKeys) byOrganization.set(key.organizationId, (byOrganization.get(key.organizationId) ?? new Set()).add(key.customerId));
+    const customers = new Map<string, Parameters<typeof licenseKeyCustomerOutput>[0]>();
+    for (const [organizationId, ids] of byOrganization) {
+      for (const customer of await this.deps.customers.outputs(em, organizationId, [...ids])) customers.set(customer.id, customer);
+    }
+    return licenseKeys.map((key) => {
+      const customer = customers.get(key.customerId);
+      if (!customer) throw new Error(`License key ${key.id} belongs to customer ${key.customerId}, who does not exist.`);
+      return licenseKeyOutput(key, licenseKeyCustomerOutput(customer));
+    });
+  }
+
+  async output(em: EntityManager, key: LicenseKey): Promise<LicenseKeyRead> {
+    const [output] = await this.outputs(em, [key]);
+    return output;
+  }
+
+  /** The organization's key with this key string, locked until the transaction ends. */
+  private async byKey(em: EntityManager, organizationId: string, keyString: string): Promise<LicenseKey> {
+    const key = await em.findOne(LicenseKey, { organizationId, key: keyString }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!key) throw unknownLicenseKey();
+    return key;
+  }
+
+  private async liveActivation(em: EntityManager, key: LicenseKey, activationId: string): Promise<LicenseKeyActivation> {
+    const activation = await em.findOne(LicenseKeyActivation, { id: activationId, licenseKeyId: key.id, deletedAt: null });
+    if (!activation) throw unknownActivation();
+    return activation;
+  }
+}
