@@ -1,4 +1,5 @@
-// Customers as checkouts will use them: matched or created (customer.created in the outbox), read and listed over HTTP.
+// Customers as checkouts will use them: matched or created (customer.created and customer.state_changed in the
+// outbox), read and listed over HTTP.
 import { Customer, CustomerList } from '../../src/contracts/customer';
 import { inTransaction } from '../../src/platform/database/transaction';
 import { CustomerRaceLost, type CustomerDetails } from '../../src/domains/customer';
@@ -41,7 +42,7 @@ test('a new customer is created once, with customer.created, and read back in th
   const events = await h.env.production.orm.em
     .fork()
     .execute<{ type: string }[]>("select payload->>'type' as type from outbox_message where kind = 'event' and payload->'data'->>'id' = ?", [customer.id]);
-  expect(events.map((e) => e.type)).toEqual(['customer.created']);
+  expect(events.map((e) => e.type)).toEqual(['customer.created', 'customer.state_changed']);
 });
 
 test('the external id matches first, and an e-mail match gains the external id', async () => {

@@ -1,11 +1,23 @@
-// HTTP surface of customers: create (or let a checkout create them), read and list.
+// HTTP surface of customers: create (or let a checkout create them), read, list, update and delete, by id or by
+// external id. The `external/…` paths have one segment more than `{id}` ones, so the two never capture each other.
+import { z } from 'zod';
 import { IdParams } from '../../contracts/common';
-import { Customer, CustomerCreate, CustomerList, CustomerListQuery } from '../../contracts/customer';
+import {
+  Customer,
+  CustomerCreate,
+  CustomerDeleteQuery,
+  CustomerList,
+  CustomerListQuery,
+  CustomerUpdate,
+  CustomerUpdateExternalID,
+  ExternalIdParams,
+} from '../../contracts/customer';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { CustomerService } from './customer.service';
 import { customerOutput } from './customer.output';
 
 const READ = ['customers:read', 'customers:write'] as const;
+const WRITE = ['customers:write'] as const;
 
 export function customerRoutes({ customers }: { customers: CustomerService }): RouteDefinition[] {
   return [
@@ -45,6 +57,74 @@ export function customerRoutes({ customers }: { customers: CustomerService }): R
       response: Customer,
       async handler({ auth, tx, params }) {
         return customerOutput(await customers.get(tx.em, auth.organizationId, params.id));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/customers/external/:external_id',
+      summary: 'Get a customer by external ID',
+      scopes: READ,
+      params: ExternalIdParams,
+      status: 200,
+      response: Customer,
+      async handler({ auth, tx, params }) {
+        return customerOutput(await customers.getByExternalId(tx.em, auth.organizationId, params.external_id));
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/v1/customers/:id',
+      summary: 'Update a customer (customer.updated, customer.state_changed)',
+      scopes: WRITE,
+      params: IdParams,
+      body: CustomerUpdate,
+      status: 200,
+      response: Customer,
+      async handler({ auth, tx, params, body }) {
+        const customer = await customers.get(tx.em, auth.organizationId, params.id, { lock: true });
+        return customerOutput(await customers.update(tx, customer, body));
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/v1/customers/external/:external_id',
+      summary: 'Update a customer by external ID (customer.updated, customer.state_changed)',
+      scopes: WRITE,
+      params: ExternalIdParams,
+      body: CustomerUpdateExternalID,
+      status: 200,
+      response: Customer,
+      async handler({ auth, tx, params, body }) {
+        const customer = await customers.getByExternalId(tx.em, auth.organizationId, params.external_id, { lock: true });
+        return customerOutput(await customers.update(tx, customer, body));
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/v1/customers/:id',
+      summary: 'Delete a customer: its grants are revoked, its orders kept; `anonymize` also erases what identifies a person',
+      scopes: WRITE,
+      params: IdParams,
+      query: CustomerDeleteQuery,
+      status: 204,
+      response: z.undefined(),
+      async handler({ auth, tx, params, query }) {
+        await customers.delete(tx, await customers.get(tx.em, auth.organizationId, params.id, { lock: true }), query.anonymize);
+        return undefined;
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/v1/customers/external/:external_id',
+      summary: 'Delete a customer by external ID',
+      scopes: WRITE,
+      params: ExternalIdParams,
+      query: CustomerDeleteQuery,
+      status: 204,
+      response: z.undefined(),
+      async handler({ auth, tx, params, query }) {
+        await customers.delete(tx, await customers.getByExternalId(tx.em, auth.organizationId, params.external_id, { lock: true }), query.anonymize);
+        return undefined;
       },
     }),
   ];

@@ -1,20 +1,23 @@
-// Customers, the part checkouts need: matched by external id or e-mail, created otherwise (with customer.created).
+// Customers: matched by external id or e-mail when checkouts need one, created, updated and (softly) deleted, each
+// change with its webhook and a customer.state_changed.
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Metadata } from '../../contracts/common';
-import type { Address, Customer as CustomerOutput, CustomerCreate, CustomerListQuery } from '../../contracts/customer';
+import type { Address, Customer as CustomerOutput, CustomerCreate, CustomerListQuery, CustomerUpdate } from '../../contracts/customer';
 import { checkedTaxId } from '../tax';
 import type { TestClockQueries } from '../test-clock';
 import { likeContains } from '../../platform/database/list-query';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { Tx } from '../../platform/database/transaction';
 import type { Clock } from '../../kernel/clock';
-import { invalidField } from '../../kernel/errors';
+import { NotPermitted, ResourceNotFound, invalidField } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import type { OutboxService } from '../../platform/outbox';
 import { Customer } from './customer.entity';
 import { CustomerRaceLost } from './customer.errors';
 import { customerOutput } from './customer.output';
 import { flushUnique } from '../../platform/database/flush-unique';
+import { anonymized } from './customer-anonymize';
 
 const SORT_COLUMNS = { created_at: 'createdAt', email: 'email', name: 'name' } as const;
 const customers = new OwnedRepository(Customer, { label: 'Customer', softDeleted: true });
@@ -31,8 +34,22 @@ export interface CustomerDetails {
   testClockId?: string | null;
 }
 
+type Port = (tx: Tx, organizationId: string, customerId: string) => Promise<void>;
+
+export interface CustomerServiceDeps {
+  clock: Clock;
+  outbox: OutboxService;
+  testClocks: TestClockQueries;
+  /** Subscriptions not yet canceled for good (they still bill, or may recover): a customer who has one stays. */
+  subscriptions: { liveCount(em: EntityManager, organizationId: string, customerId: string): Promise<number> };
+  /** Revokes every grant of a deleted customer. */
+  grants?: { customerDeleted: Port };
+  /** Enqueues customer.state_changed. */
+  state?: { changed: Port };
+}
+
 export class CustomerService {
-  constructor(private readonly deps: { clock: Clock; outbox: OutboxService; testClocks: TestClockQueries }) {}
+  constructor(private readonly deps: CustomerServiceDeps) {}
 
   /**
    * The organization's customer with this external id, else with this e-mail (ignoring case), else a new one.
@@ -67,6 +84,7 @@ export class CustomerService {
     });
     await flushUnique(tx.em, () => new CustomerRaceLost());
     this.deps.outbox.enqueueEvent(tx, organizationId, 'customer.created', customerOutput(customer));
+    await this.deps.state?.changed(tx, organizationId, customer.id);
     return customer;
   }
 
@@ -97,8 +115,82 @@ export class CustomerService {
     }
   }
 
-  get(em: EntityManager, organizationId: string, id: string): Promise<Customer> {
-    return customers.get(em, organizationId, id);
+  get(em: EntityManager, organizationId: string, id: string, options: { lock?: boolean } = {}): Promise<Customer> {
+    return customers.get(em, organizationId, id, options);
+  }
+
+  /** The live customer with this external id, or 404; `lock` holds it until the transaction ends. */
+  async getByExternalId(em: EntityManager, organizationId: string, externalId: string, options: { lock?: boolean } = {}): Promise<Customer> {
+    const lockMode = options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {};
+    const customer = await em.findOne(Customer, { organizationId, externalId, deletedAt: null }, lockMode);
+    if (!customer) throw new ResourceNotFound('Customer not found.');
+    return customer;
+  }
+
+  /**
+   * `PATCH /v1/customers/{id}` on a customer read with `lock` (customer.updated, customer.state_changed). The e-mail
+   * stays unique among live customers ignoring case; an external id may be set once, never changed; a tax id is
+   * checked against the billing country whenever either changes.
+   */
+  async update(tx: Tx, customer: Customer, body: CustomerUpdate): Promise<Customer> {
+    const { organizationId } = customer;
+    if (body.email === null) throw invalidField(['body', 'email'], 'A customer must have an email address.');
+    if (body.email !== undefined && body.email.toLowerCase() !== customer.email.toLowerCase()) {
+      const other = await this.match(tx.em, organizationId, { email: body.email });
+      if (other) throw invalidField(['body', 'email'], 'A customer with this email address already exists.');
+    }
+    if (body.external_id !== undefined && body.external_id !== customer.externalId) {
+      if (customer.externalId !== null) throw invalidField(['body', 'external_id'], 'The external ID cannot be changed once set.');
+      if (await tx.em.findOne(Customer, { organizationId, externalId: body.external_id, deletedAt: null }, { fields: ['id'] })) {
+        throw invalidField(['body', 'external_id'], 'A customer with this external ID already exists.');
+      }
+    }
+    const billingAddress = body.billing_address !== undefined ? body.billing_address : customer.billingAddress;
+    const taxIdChanged = body.tax_id !== undefined || body.billing_address !== undefined;
+    const rawTaxId = body.tax_id !== undefined ? body.tax_id : customer.taxId?.[0];
+    Object.assign(customer, {
+      ...(body.email != null && { email: body.email }),
+      ...(body.external_id != null && { externalId: body.external_id }),
+      ...(body.name !== undefined && { name: body.name }),
+      ...(body.locale !== undefined && { locale: body.locale }),
+      ...(body.metadata !== undefined && { metadata: body.metadata }),
+      ...(body.billing_address !== undefined && { billingAddress }),
+      ...(taxIdChanged && { taxId: checkedTaxId(rawTaxId, billingAddress?.country, ['body', 'tax_id']) }),
+      modifiedAt: this.deps.clock.now(),
+    });
+    await this.flushTaken(tx.em);
+    this.deps.outbox.enqueueEvent(tx, organizationId, 'customer.updated', customerOutput(customer));
+    await this.deps.state?.changed(tx, organizationId, customer.id);
+    return customer;
+  }
+
+  /**
+   * `DELETE /v1/customers/{id}` on a customer read with `lock`: a soft delete (orders and subscriptions keep pointing
+   * at it), its grants revoked, customer.deleted then customer.state_changed. `anonymize` also replaces what
+   * identifies a person. A customer whose subscriptions still run is refused: canceling them is a decision of its own.
+   */
+  async delete(tx: Tx, customer: Customer, anonymize: boolean): Promise<void> {
+    const { organizationId } = customer;
+    if ((await this.deps.subscriptions.liveCount(tx.em, organizationId, customer.id)) > 0) {
+      throw new NotPermitted("This customer has subscriptions that are not canceled. Cancel the customer's subscriptions first.");
+    }
+    const now = this.deps.clock.now();
+    Object.assign(customer, anonymize ? anonymized(customer) : {}, { deletedAt: now, modifiedAt: now });
+    await tx.em.flush();
+    await this.deps.grants?.customerDeleted(tx, organizationId, customer.id);
+    this.deps.outbox.enqueueEvent(tx, organizationId, 'customer.deleted', customerOutput(customer));
+    await this.deps.state?.changed(tx, organizationId, customer.id);
+  }
+
+  /** Flushes an update; a live customer that took the e-mail or external id meanwhile answers like a late duplicate. */
+  private async flushTaken(em: EntityManager): Promise<void> {
+    try {
+      await em.flush();
+    } catch (error) {
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      if (error.message.includes('customer_external_id_idx')) throw invalidField(['body', 'external_id'], 'A customer with this external ID already exists.');
+      throw invalidField(['body', 'email'], 'A customer with this email address already exists.');
+    }
   }
 
   /** A customer by id, deleted or not: orders written for it still carry its numbers and tax ID. */
@@ -129,7 +221,7 @@ export class CustomerService {
     });
   }
 
-  private async match(em: EntityManager, organizationId: string, details: CustomerDetails): Promise<Customer | null> {
+  private async match(em: EntityManager, organizationId: string, details: Pick<CustomerDetails, 'email' | 'externalId'>): Promise<Customer | null> {
     if (details.externalId) {
       const byExternalId = await em.findOne(Customer, { organizationId, externalId: details.externalId, deletedAt: null });
       if (byExternalId) return byExternalId;

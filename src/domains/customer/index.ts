@@ -1,4 +1,5 @@
-export { CustomerService, type CustomerDetails } from './customer.service';
+export { CustomerService, type CustomerDetails, type CustomerServiceDeps } from './customer.service';
+export { Customer } from './customer.entity';
 export { CustomerRaceLost } from './customer.errors';
 export { customerOutput } from './customer.output';
 export { customerRoutes } from './customer.routes';

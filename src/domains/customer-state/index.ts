@@ -1,0 +1,2 @@
+export { CustomerStateService, type CustomerStateDeps } from './customer-state.service';
+export { customerStateRoutes } from './customer-state.routes';
