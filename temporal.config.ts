@@ -163,3 +163,12 @@ export const DOCUMENT_ACTIVITY: ActivityOptions = {
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
 };
+
+/**
+ * Granting or revoking one benefit: one transaction, idempotent (the grant row, its key and its credits are unique
+ * per grant), so it is retried until it goes through; a benefit that cannot be granted is recorded on the grant.
+ */
+export const GRANT_ACTIVITY: ActivityOptions = {
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes' },
+};

@@ -1,11 +1,13 @@
 // Activities are thin calls into domain services; each gets its own entity manager (one transaction per call).
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { IdempotencyService } from '../src/platform/idempotency';
+import type { BenefitGrantService } from '../src/domains/benefit';
 import type { CheckoutFlowService } from '../src/domains/checkout';
 import type { OrderDocumentService, OrderService, RefundService } from '../src/domains/order';
 import type { SubscriptionBillingService, SubscriptionCommandService } from '../src/domains/subscription';
 import type { TestClockService } from '../src/domains/test-clock';
 import type { WebhookDeliveryService } from '../src/domains/webhook';
+import { createBenefitGrantActivities } from './benefit-grant.activities';
 import { createCheckoutActivities } from './checkout.activities';
 import { createOrderDocumentActivities } from './order-document.activities';
 import { createRefundActivities } from './refund.activities';
@@ -24,6 +26,7 @@ export interface ActivityDeps {
   subscriptionBilling: SubscriptionBillingService;
   subscriptionCommands: SubscriptionCommandService;
   testClocks: TestClockService;
+  grants: BenefitGrantService;
 }
 
 export const createActivities = (deps: ActivityDeps) => ({
@@ -37,6 +40,7 @@ export const createActivities = (deps: ActivityDeps) => ({
   ...createRefundActivities(deps.refunds),
   ...createSubscriptionActivities(deps.subscriptionBilling, deps.subscriptionCommands),
   ...createTestClockActivities(deps.testClocks),
+  ...createBenefitGrantActivities(deps.grants),
 });
 
 export type Activities = ReturnType<typeof createActivities>;

@@ -56,7 +56,7 @@ export async function startBenchApi(): Promise<BenchStack & { base: string }> {
     RATE_LIMIT_IP_PER_SECOND: '1000000',
     RATE_LIMIT_ORG_PER_MINUTE: '1000000',
   });
-  const limits = new RateLimits({ perIpPerSecond: 1e6, perOrganizationPerMinute: 1e6 });
+  const limits = new RateLimits({ perIpPerSecond: 1e6, perOrganizationPerMinute: 1e6, licenseKeyPerSecond: 1e6 });
   const http = createHttpApp(stack.env, limits).listen(port, '127.0.0.1');
   return {
     env: stack.env,

@@ -15,6 +15,7 @@ export const WORKFLOW_TYPES = {
   subscription: 'subscriptionLifecycle',
   webhookDelivery: 'webhookDelivery',
   testClock: 'testClockLifecycle',
+  benefitGrant: 'benefitGrantLifecycle',
   purgeIdempotencyKeys: 'purgeIdempotencyKeys',
 } as const;
 
@@ -26,6 +27,8 @@ export const receiptWorkflowId = (orderId: string, revision: number) => `receipt
 export const refundWorkflowId = (refundId: string) => `refund:${refundId}`;
 export const subscriptionWorkflowId = (subscriptionId: string) => `subscription:${subscriptionId}`;
 export const testClockWorkflowId = (testClockId: string) => `test-clock:${testClockId}`;
+/** One per benefit, customer and source (the order or subscription that grants it). */
+export const benefitGrantWorkflowId = (benefitId: string, customerId: string, sourceId: string) => `grant:${benefitId}:${customerId}:${sourceId}`;
 /** One delivery per event and endpoint; a redelivery is a flow of its own. */
 export const webhookWorkflowId = (eventId: string, endpointId: string, redeliveryId?: string) =>
   redeliveryId ? `webhook:${eventId}:${endpointId}:redelivery:${redeliveryId}` : `webhook:${eventId}:${endpointId}`;
@@ -153,3 +156,20 @@ export interface TestClockInput {
 export const advanceClockUpdate = defineUpdate<void, [string]>('advance');
 /** Deletes the clock (after any advance in flight) and ends its flow. */
 export const deleteClockUpdate = defineUpdate<void, []>('delete');
+
+// Benefit grant: `grant:<benefitId>:<customerId>:<sourceId>`.
+/** What grants a benefit: a one-time order, or a subscription for as long as it lasts. */
+export interface GrantSource {
+  kind: 'order' | 'subscription';
+  id: string;
+}
+export interface BenefitGrantInput {
+  organizationId: string;
+  benefitId: string;
+  customerId: string;
+  source: GrantSource;
+}
+/** What the grant is after a sync. */
+export type GrantOutcome = 'granted' | 'revoked' | 'unchanged';
+/** Something the grant depends on changed (sent with the start): the flow brings the grant in line with it. */
+export const syncGrantSignal = defineSignal('sync');

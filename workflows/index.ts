@@ -7,3 +7,4 @@ export { refundLifecycle } from './refund.workflow';
 export { invoiceGeneration, receiptRendering } from './document.workflow';
 export { subscriptionLifecycle } from './subscription.workflow';
 export { testClockLifecycle } from './test-clock.workflow';
+export { benefitGrantLifecycle } from './benefit-grant.workflow';

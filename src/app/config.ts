@@ -41,6 +41,8 @@ const ConfigSchema = z
     REDIS_URL: z.string().optional(),
     RATE_LIMIT_ORG_PER_MINUTE: int(300),
     RATE_LIMIT_IP_PER_SECOND: int(100),
+    /** Unauthenticated license-key validate, activate and deactivate, per client IP. */
+    RATE_LIMIT_LICENSE_KEY_PER_SECOND: int(3),
     BODY_LIMIT_BYTES: int(1_000_000),
     OUTBOX_RELAY_INTERVAL_MS: int(5_000),
     OUTBOX_RELAY_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
@@ -78,6 +80,8 @@ const ConfigSchema = z
       .transform((v) => v?.split(',')),
     FILE_MAX_SIZE_BYTES: int(100 * 1024 * 1024),
     FILE_URL_TTL_SECONDS: int(3600),
+    /** The longest an offline license token lives, so revocations reach apps at the latest then (30 days). */
+    LICENSE_TOKEN_TTL_SECONDS: int(30 * 24 * 3600),
     /** Any S3-compatible store; without S3_BUCKET files live on local disk under DATA_DIR/files. */
     S3_BUCKET: z.string().optional(),
     S3_REGION: z.string().default('us-east-1'),

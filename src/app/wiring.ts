@@ -9,7 +9,20 @@ import type { IdempotencyService } from '../platform/idempotency';
 import type { OutboxService } from '../platform/outbox';
 import { OUTBOX_KINDS } from '../platform/outbox';
 import type { FlowClient } from '../platform/temporal/flow-client';
-import { BenefitQueries, BenefitService, benefitRoutes } from '../domains/benefit';
+import {
+  BenefitGrantQueries,
+  BenefitGrantService,
+  DownloadableService,
+  GrantEffects,
+  benefitGrantRoutes,
+  BenefitQueries,
+  BenefitService,
+  LicenseKeyService,
+  LicenseTokenService,
+  benefitRoutes,
+  licenseKeyRoutes,
+  licenseTokenRoutes,
+} from '../domains/benefit';
 import { CustomFieldService, ProductService, catalogRoutes, customFieldRoutes } from '../domains/catalog';
 import {
   CheckoutClientService,
@@ -21,9 +34,10 @@ import {
   checkoutRoutes,
 } from '../domains/checkout';
 import { CustomerService, customerRoutes } from '../domains/customer';
+import { CustomerStateService, customerStateRoutes } from '../domains/customer-state';
 import { DiscountService, discountRoutes } from '../domains/discount';
 import { FileQueries, FileService, fileRoutes } from '../domains/file';
-import { MeterService, meterRoutes } from '../domains/meter';
+import { CustomerMeterQueries, MeterService, meterRoutes } from '../domains/meter';
 import { OrderDocumentService, OrderService, RefundService, orderRoutes, refundRoutes } from '../domains/order';
 import { renderBillingDocument } from '../adapters/pdf/pdf-renderer';
 import { OrganizationService } from '../domains/organization';
@@ -31,6 +45,7 @@ import { SubscriptionBillingService, SubscriptionCommandService, SubscriptionQue
 import { TestClockQueries, TestClockService, testClockRoutes } from '../domains/test-clock';
 import { WebhookDeliveryService, WebhookEndpointService, WebhookLogService, webhookRoutes } from '../domains/webhook';
 import type { Config, Environment } from './config';
+import { grantSources } from './grant-sources';
 
 /** What every domain may be given: the environment's plumbing. */
 export interface Platform {
@@ -59,20 +74,67 @@ export function wireDomains(p: Platform) {
   const fileQueries = new FileQueries(p.storage);
   const benefitQueries = new BenefitQueries();
   const customFields = new CustomFieldService(clock);
-  const products = new ProductService({ clock, outbox, meters, benefits: benefitQueries, files: fileQueries, customFields });
-  const benefits = new BenefitService({ clock, outbox, meters, files: fileQueries, products });
+  // Grants are synced by the domains that own their sources, and read those sources back: bound late, by closures.
+  const grantSync = {
+    syncSource: (...args: Parameters<BenefitGrantService['syncSource']>): Promise<void> => grants.syncSource(...args),
+    productBenefitsChanged: (...args: Parameters<BenefitGrantService['productBenefitsChanged']>): Promise<void> => grants.productBenefitsChanged(...args),
+    benefitChanged: (...args: Parameters<BenefitGrantService['benefitChanged']>): Promise<void> => grants.benefitChanged(...args),
+    customerDeleted: (...args: Parameters<BenefitGrantService['customerDeleted']>): Promise<void> => grants.customerDeleted(...args),
+  };
+  // customer.state_changed reads customers, subscriptions, grants and meters: its service comes after them all.
+  const customerState = { changed: (...args: Parameters<CustomerStateService['changed']>): Promise<void> => customerStates.changed(...args) };
+  const products = new ProductService({ clock, outbox, meters, benefits: benefitQueries, files: fileQueries, customFields, grants: grantSync });
+  const benefits = new BenefitService({ clock, outbox, meters, files: fileQueries, products, grants: grantSync });
+  const licenseTokens = new LicenseTokenService({ clock, serverSecret: config.BURSAR_SECRET, ttlSeconds: config.LICENSE_TOKEN_TTL_SECONDS });
   const files = new FileService(p.storage, clock, {
     environment,
     maxSizeBytes: config.FILE_MAX_SIZE_BYTES,
     urlTtlSeconds: config.FILE_URL_TTL_SECONDS,
     users: [benefitQueries, products],
   });
+  const downloads = new DownloadableService({
+    clock,
+    files,
+    serverSecret: config.BURSAR_SECRET,
+    environment,
+    publicUrl,
+    linkTtlSeconds: config.FILE_URL_TTL_SECONDS,
+  });
+  const grantQueries = new BenefitGrantQueries(downloads);
+  const grants: BenefitGrantService = new BenefitGrantService({
+    orm,
+    outbox,
+    effects: new GrantEffects(downloads),
+    sources: grantSources({
+      orders: () => orders,
+      refunds: () => refunds,
+      subscriptions: () => subscriptions,
+      products: () => products,
+      testClocks: testClockQueries,
+    }),
+    state: customerState,
+  });
   const discounts = new DiscountService({ clock, products });
-  const customers = new CustomerService({ clock, outbox, testClocks: testClockQueries });
+  const subscriptionQueries = new SubscriptionQueries();
+  const customers = new CustomerService({
+    clock,
+    outbox,
+    testClocks: testClockQueries,
+    subscriptions: subscriptionQueries,
+    grants: grantSync,
+    state: customerState,
+  });
+  const customerStates = new CustomerStateService({
+    outbox,
+    customers,
+    subscriptions: subscriptionQueries,
+    grants: grantQueries,
+    meters: new CustomerMeterQueries(),
+  });
+  const licenseKeys = new LicenseKeyService({ clock, customers });
 
   // Orders embed subscriptions, and subscriptions bill through orders: orders read them through their queries.
-  const subscriptionQueries = new SubscriptionQueries();
-  const orders = new OrderService({ clock, outbox, customers, products, organizations, seller, subscriptions: subscriptionQueries });
+  const orders = new OrderService({ clock, outbox, customers, products, organizations, seller, subscriptions: subscriptionQueries, grants: grantSync });
   const documents = new OrderDocumentService({
     orm,
     clock,
@@ -86,8 +148,17 @@ export function wireDomains(p: Platform) {
     customers,
     organizations,
   });
-  const refunds = new RefundService({ orm, clock, outbox, orders, organizations, processor, statusCheckIntervalMs: config.REFUND_STATUS_CHECK_INTERVAL_MS });
-  const subscriptions = new SubscriptionService({ clock, outbox, discounts, customers, products });
+  const refunds = new RefundService({
+    orm,
+    clock,
+    outbox,
+    orders,
+    organizations,
+    processor,
+    statusCheckIntervalMs: config.REFUND_STATUS_CHECK_INTERVAL_MS,
+    grants: grantSync,
+  });
+  const subscriptions = new SubscriptionService({ clock, outbox, discounts, customers, products, grants: grantSync });
   const subscriptionBilling = new SubscriptionBillingService({
     orm,
     processor,
@@ -168,9 +239,13 @@ export function wireDomains(p: Platform) {
     ...customFieldRoutes({ customFields }),
     ...discountRoutes({ discounts }),
     ...benefitRoutes({ benefits }),
+    ...benefitGrantRoutes({ grants: grantQueries, downloads }),
+    ...licenseTokenRoutes({ tokens: licenseTokens }),
+    ...licenseKeyRoutes({ licenseKeys }),
     ...fileRoutes({ files, queries: fileQueries }),
     ...webhookRoutes({ endpoints: webhookEndpoints, deliveries: webhookDeliveries, log: new WebhookLogService() }),
     ...customerRoutes({ customers }),
+    ...customerStateRoutes({ states: customerStates }),
     ...checkoutRoutes({ checkouts, client: checkoutClient }),
     ...checkoutLinkRoutes({ links: checkoutLinks, publicUrl }),
     ...orderRoutes({ orm, orders, documents, customers, products }),
@@ -189,6 +264,7 @@ export function wireDomains(p: Platform) {
     subscriptionBilling,
     subscriptionCommands,
     testClocks,
+    grants,
   };
   const services = {
     organizations,

@@ -22,6 +22,8 @@ export interface BenefitDeps {
   files: FileQueries;
   /** The products that grant benefits: a deleted benefit is detached from them. */
   products: { detachBenefit(em: EntityManager, organizationId: string, benefitId: string): Promise<void> };
+  /** Grants follow a benefit's changes (refreshed) and its deletion (revoked). */
+  grants: { benefitChanged(tx: Tx, organizationId: string, benefitId: string): Promise<void> };
 }
 
 export class BenefitService {
@@ -61,14 +63,16 @@ export class BenefitService {
     benefit.modifiedAt = this.deps.clock.now();
     this.deps.outbox.enqueueEvent(tx, organizationId, 'benefit.updated', benefitOutput(benefit));
     await tx.em.flush();
+    await this.deps.grants.benefitChanged(tx, organizationId, benefit.id);
     return benefit;
   }
 
-  /** Soft delete: grants made earlier keep pointing at it; products stop granting it. */
+  /** Soft delete: products stop granting it and every grant of it is revoked (the grants stay on record). */
   async delete(tx: Tx, organizationId: string, id: string): Promise<void> {
     const benefit = await this.get(tx.em, organizationId, id);
     await this.deps.products.detachBenefit(tx.em, organizationId, id);
     await benefits.softDelete(tx.em, benefit, this.deps.clock.now());
+    await this.deps.grants.benefitChanged(tx, organizationId, id);
   }
 
   list(em: EntityManager, organizationId: string, query: BenefitListQuery) {

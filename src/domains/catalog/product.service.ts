@@ -30,6 +30,8 @@ const products = new OwnedRepository(Product, { label: 'Product' });
 export interface ProductDeps extends ProductOutputDeps {
   clock: Clock;
   outbox: OutboxService;
+  /** Holders gain a benefit added to the product and lose one removed from it. */
+  grants: { productBenefitsChanged(tx: Tx, organizationId: string, productId: string, before: string[], after: string[]): Promise<void> };
 }
 
 export class ProductService {
@@ -126,9 +128,11 @@ export class ProductService {
       throw new RequestValidationError(
         missing.map(({ i }) => ({ loc: ['body', 'benefits', i], msg: 'No such benefit in this organization.', type: 'unknown_benefit' })),
       );
+    const before = product.benefitIds;
     product.benefitIds = ids;
     product.modifiedAt = this.deps.clock.now();
     await this.emit(tx, product, 'product.updated');
+    await this.deps.grants.productBenefitsChanged(tx, organizationId, product.id, before, ids);
     return product;
   }
 

@@ -1,4 +1,4 @@
-export { OrderService, type NewOrder, type OrderLine } from './order.service';
+export { OrderService, type GrantSyncPort, type NewOrder, type OrderLine } from './order.service';
 export { Order } from './order.entity';
 export { orderRoutes } from './order.routes';
 export { OrderDocumentService } from './document/order-document.service';

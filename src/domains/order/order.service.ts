@@ -2,7 +2,7 @@
 // Events in the spec's order: order.created when it is written, order.updated and order.paid when payment completes.
 import { LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { orderWorkflowId, WORKFLOW_TYPES, type OrderInput } from '../../../workflows/definitions';
+import { orderWorkflowId, WORKFLOW_TYPES, type GrantSource, type OrderInput } from '../../../workflows/definitions';
 import type { Order as OrderOutput, OrderListQuery, OrderUpdate } from '../../contracts/order';
 import { RequestValidationError } from '../../kernel/errors';
 import type { OrderSubscription } from '../../contracts/subscription';
@@ -42,6 +42,13 @@ export interface OrderDeps {
   seller: SellerOfRecord;
   /** Subscriptions as orders embed them (the subscription domain bills through orders, so it is reached this way). */
   subscriptions: { orderSummaries(em: EntityManager, ids: readonly string[]): Promise<OrderSubscription[]> };
+  /** Benefit grants, synced when an order is paid (bound in the wiring: the benefit domain reads orders). */
+  grants: GrantSyncPort;
+}
+
+/** What asks the benefit domain to bring a source's grants in line with it. */
+export interface GrantSyncPort {
+  syncSource(tx: Tx, organizationId: string, customerId: string, source: GrantSource, productId: string | null): Promise<void>;
 }
 
 const orders = new OwnedRepository(Order, { label: 'Order' });
@@ -181,6 +188,8 @@ export class OrderService {
     const output = await this.output(tx.em, order);
     this.deps.outbox.enqueueEvent(tx, order.organizationId, 'order.updated', output);
     this.deps.outbox.enqueueEvent(tx, order.organizationId, 'order.paid', output);
+    const source = order.subscriptionId ? ({ kind: 'subscription', id: order.subscriptionId } as const) : ({ kind: 'order', id: order.id } as const);
+    await this.deps.grants.syncSource(tx, order.organizationId, order.customerId, source, order.productId);
     return { order, paidNow: true };
   }
 
@@ -218,6 +227,16 @@ export class OrderService {
 
   async findById(em: EntityManager, id: string): Promise<Order> {
     return em.findOneOrFail(Order, { id });
+  }
+
+  /** The subscription's latest paid order: the period its benefits are credited for. */
+  lastPaidOf(em: EntityManager, subscriptionId: string): Promise<Order | null> {
+    return em.findOne(Order, { subscriptionId, paidAt: { $ne: null } }, { orderBy: { paidAt: 'desc', id: 'desc' } });
+  }
+
+  /** One-time purchases of the product that were paid (refunded ones too: a refund revokes only when asked to). */
+  purchasesOf(em: EntityManager, organizationId: string, productId: string): Promise<Order[]> {
+    return em.find(Order, { organizationId, productId, billingReason: 'purchase', status: { $in: ['paid', 'partially_refunded', 'refunded'] } });
   }
 
   async findByCycleKey(em: EntityManager, cycleKey: string): Promise<Order | null> {

@@ -11,6 +11,7 @@ import { newId } from '../../kernel/ids';
 import type { ProductService } from '../catalog';
 import type { CustomerService } from '../customer';
 import type { DiscountService } from '../discount';
+import type { GrantSyncPort } from '../order';
 import type { OutboxService } from '../../platform/outbox';
 import { addInterval, type RecurringInterval } from '../../kernel/calendar';
 import { Subscription } from './subscription.entity';
@@ -22,6 +23,8 @@ export interface SubscriptionDeps {
   discounts: DiscountService;
   customers: CustomerService;
   products: ProductService;
+  /** Benefit grants follow every change of the subscription (its status, its product). */
+  grants: GrantSyncPort;
 }
 
 /** What a checkout of a recurring product hands over. */
@@ -122,6 +125,13 @@ export class SubscriptionService {
   async announce(tx: Tx, subscription: Subscription, events: WebhookEventType[]): Promise<void> {
     const [output] = await this.outputs(tx.em, [subscription]);
     for (const type of events) this.deps.outbox.enqueueEvent(tx, subscription.organizationId, type, output);
+    const source = { kind: 'subscription', id: subscription.id } as const;
+    await this.deps.grants.syncSource(tx, subscription.organizationId, subscription.customerId, source, subscription.productId);
+  }
+
+  /** Subscriptions of the product that entitle their customers now. */
+  liveOf(em: EntityManager, organizationId: string, productId: string): Promise<Subscription[]> {
+    return em.find(Subscription, { organizationId, productId, status: { $in: LIVE as Subscription['status'][] } });
   }
 
   get(em: EntityManager, organizationId: string, id: string): Promise<Subscription> {

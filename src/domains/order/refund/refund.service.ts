@@ -14,7 +14,7 @@ import type { OrganizationService } from '../../organization';
 import { CREDIT_NOTE_SERIES, creditNoteNumber, invoicePrefix } from '../document/document-numbers.logic';
 import { nextInSeries } from '../document/document-number';
 import { Order } from '../order.entity';
-import type { OrderService } from '../order.service';
+import type { GrantSyncPort, OrderService } from '../order.service';
 import { Refund } from './refund.entity';
 import { nothingCharged, overRefundable, RefundedAlready, RevokeSubscriptionBenefitsProhibited, unknownOrder, unpaidOrder } from './refund.errors';
 import { refundableAmounts, refundTaxAmount, statusAfterRefund, processorRefundAmount, type RefundAmounts } from './refund.logic';
@@ -31,6 +31,7 @@ export interface RefundDeps {
   processor: PaymentProcessor | null;
   /** How often a refund the processor keeps pending is asked about again. */
   statusCheckIntervalMs: number;
+  grants: GrantSyncPort;
 }
 
 /** The processor's answer: refunded, refused for good, or still pending (asked again every `checkEveryMs`). */
@@ -157,7 +158,14 @@ export class RefundService {
       this.deps.outbox.enqueueEvent(tx, refund.organizationId, 'refund.updated', refundOutput(refund));
       this.deps.outbox.enqueueEvent(tx, refund.organizationId, 'order.updated', orderOutput);
       this.deps.outbox.enqueueEvent(tx, refund.organizationId, 'order.refunded', orderOutput);
+      if (refund.revokeBenefits)
+        await this.deps.grants.syncSource(tx, order.organizationId, order.customerId, { kind: 'order', id: order.id }, order.productId);
     });
+  }
+
+  /** Whether a refund that asked for it has revoked the order's benefits. */
+  async revokesBenefits(em: EntityManager, orderId: string): Promise<boolean> {
+    return (await em.count(Refund, { orderId, status: 'succeeded', revokeBenefits: true })) > 0;
   }
 
   /** Pending → failed, once, with the processor's reason (refund.updated); the amount is refundable again. */

@@ -1,0 +1,67 @@
+// The sources of benefit grants — one-time orders and subscriptions — read through the domains that own them, for
+// the benefit domain (which the order and subscription domains call, so it cannot import them).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { GrantSource } from '../../workflows/definitions';
+import type { GrantSources, GrantSourceState } from '../domains/benefit';
+import type { ProductService } from '../domains/catalog';
+import { Customer } from '../domains/customer';
+import type { OrderService, RefundService } from '../domains/order';
+import type { SubscriptionService } from '../domains/subscription';
+import type { TestClockQueries } from '../domains/test-clock';
+
+export interface GrantSourceDeps {
+  orders: () => OrderService;
+  refunds: () => RefundService;
+  subscriptions: () => SubscriptionService;
+  products: () => ProductService;
+  testClocks: TestClockQueries;
+}
+
+/** Paid one-time orders until a refund revokes their benefits; subscriptions while trialing, active or retrying payment. */
+export function grantSources(deps: GrantSourceDeps): GrantSources {
+  return {
+    async state(em: EntityManager, organizationId: string, source: GrantSource): Promise<GrantSourceState | null> {
+      if (source.kind === 'order') {
+        const order = await deps
+          .orders()
+          .get(em, organizationId, source.id)
+          .catch(() => null);
+        if (!order) return null;
+        const paid = order.billingReason === 'purchase' && ['paid', 'partially_refunded', 'refunded'].includes(order.status);
+        const active = paid && !(await deps.refunds().revokesBenefits(em, order.id));
+        const customer = await em.findOne(Customer, { id: order.customerId });
+        const at = await deps.testClocks.now(em, customer?.testClockId ?? null);
+        return { customerId: order.customerId, productId: order.productId, active, oneTime: true, cycleKey: null, at };
+      }
+      const subscription = await deps
+        .subscriptions()
+        .get(em, organizationId, source.id)
+        .catch(() => null);
+      if (!subscription) return null;
+      const lastPaid = await deps.orders().lastPaidOf(em, subscription.id);
+      return {
+        customerId: subscription.customerId,
+        productId: subscription.productId,
+        active: ['trialing', 'active', 'past_due'].includes(subscription.status),
+        oneTime: false,
+        cycleKey: lastPaid?.id ?? null,
+        at: await deps.testClocks.now(em, subscription.testClockId),
+      };
+    },
+    async holders(em, organizationId, productId) {
+      const orders = await deps.orders().purchasesOf(em, organizationId, productId);
+      const subscriptions = await deps.subscriptions().liveOf(em, organizationId, productId);
+      return [
+        ...orders.map((o) => ({ customerId: o.customerId, source: { kind: 'order', id: o.id } as const })),
+        ...subscriptions.map((s) => ({ customerId: s.customerId, source: { kind: 'subscription', id: s.id } as const })),
+      ];
+    },
+    async productBenefitIds(em, organizationId, productId) {
+      const product = await deps
+        .products()
+        .get(em, organizationId, productId)
+        .catch(() => null);
+      return product?.benefitIds ?? [];
+    },
+  };
+}

@@ -1,0 +1,109 @@
+// Downloads a downloadables grant gives: one row per file, granted or revoked with the grant; signed, expiring links
+// that open the file only while the grant holds.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Tx } from '../../../platform/database/transaction';
+import { deriveKey } from '../../../platform/crypto/derived-key';
+import type { Clock } from '../../../kernel/clock';
+import { BadRequest, ResourceNotFound, ResourceUnavailable } from '../../../kernel/errors';
+import { newId } from '../../../kernel/ids';
+import type { FileService } from '../../file';
+import type { Benefit } from '../benefit.entity';
+import type { BenefitGrant } from '../grant/benefit-grant.entity';
+import { Downloadable } from './downloadable.entity';
+import { linkPayload, parseLinkToken } from './downloadable.logic';
+
+export interface DownloadableDeps {
+  clock: Clock;
+  files: FileService;
+  serverSecret: string;
+  environment: string;
+  publicUrl: string;
+  linkTtlSeconds: number;
+}
+
+export interface GrantedDownload {
+  file_id: string;
+  name: string;
+  url: string;
+  expires_at: string;
+}
+
+export class DownloadableService {
+  private readonly key: Buffer;
+
+  constructor(private readonly deps: DownloadableDeps) {
+    this.key = deriveKey(deps.serverSecret, `downloadable-links:${deps.environment}`);
+  }
+
+  /** The benefit's files not archived are the grant's (granted again if revoked); files it no longer lists are revoked. */
+  async grant(tx: Tx, grant: BenefitGrant, benefit: Benefit, at: Date): Promise<string[]> {
+    const { files, archived } = benefit.properties as { files: string[]; archived: Record<string, boolean> };
+    const wanted = files.filter((id) => !archived[id]);
+    const rows = await tx.em.find(Downloadable, { grantId: grant.id });
+    const byFile = new Map(rows.map((row) => [row.fileId, row]));
+    for (const fileId of wanted) {
+      const row = byFile.get(fileId);
+      if (row && row.status !== 'granted') Object.assign(row, { status: 'granted', modifiedAt: at });
+      if (!row) {
+        tx.em.create(Downloadable, {
+          id: newId(),
+          organizationId: grant.organizationId,
+          customerId: grant.customerId,
+          benefitId: benefit.id,
+          grantId: grant.id,
+          fileId,
+          status: 'granted',
+          createdAt: at,
+          modifiedAt: null,
+        });
+      }
+    }
+    for (const row of rows) if (!wanted.includes(row.fileId) && row.status === 'granted') Object.assign(row, { status: 'revoked', modifiedAt: at });
+    await tx.em.flush();
+    return wanted;
+  }
+
+  async revoke(tx: Tx, grantId: string, at: Date): Promise<void> {
+    await tx.em.nativeUpdate(Downloadable, { grantId, status: 'granted' }, { status: 'revoked', modifiedAt: at });
+  }
+
+  /** Signed links to the granted files of these grants, by grant id. */
+  async links(em: EntityManager, organizationId: string, grantIds: string[]): Promise<Map<string, GrantedDownload[]>> {
+    const rows = grantIds.length
+      ? await em.find(Downloadable, { organizationId, grantId: { $in: grantIds }, status: 'granted' }, { orderBy: { createdAt: 'asc' } })
+      : [];
+    const expiresAt = new Date(this.deps.clock.now().getTime() + this.deps.linkTtlSeconds * 1000);
+    const links = new Map<string, GrantedDownload[]>();
+    for (const row of rows) {
+      const file = await this.deps.files.get(em, organizationId, row.fileId).catch(() => null);
+      if (!file) continue;
+      const payload = linkPayload({ downloadableId: row.id, expiresAt });
+      const link = {
+        file_id: row.fileId,
+        name: file.name,
+        url: `${this.deps.publicUrl}/v1/customer-portal/downloadables/${payload}.${this.sign(payload)}`,
+        expires_at: expiresAt.toISOString(),
+      };
+      links.set(row.grantId, [...(links.get(row.grantId) ?? []), link]);
+    }
+    return links;
+  }
+
+  /** Where a link leads: a short-lived signed URL of the file — while the link is valid and the grant holds. */
+  async open(em: EntityManager, token: string): Promise<string> {
+    const parsed = parseLinkToken(token);
+    const expected = parsed ? Buffer.from(this.sign(parsed.payload)) : null;
+    if (!parsed || !expected || expected.length !== Buffer.byteLength(parsed.signature) || !timingSafeEqual(expected, Buffer.from(parsed.signature))) {
+      throw new BadRequest('This download link is not valid.');
+    }
+    if (parsed.claims.expiresAt.getTime() <= this.deps.clock.now().getTime()) throw new ResourceUnavailable('This download link has expired.');
+    const row = await em.findOne(Downloadable, { id: parsed.claims.downloadableId });
+    if (!row || row.status !== 'granted') throw new ResourceNotFound('This download is no longer available.');
+    return (await this.deps.files.download(em, row.organizationId, row.fileId)).url.url;
+  }
+
+  private sign(payload: string): string {
+    return createHmac('sha256', this.key).update(payload).digest('base64url');
+  }
+}

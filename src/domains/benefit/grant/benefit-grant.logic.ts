@@ -1,0 +1,52 @@
+// When a customer should hold a benefit from a source, and what a sync then does: pure, table-tested.
+
+/** What a grant depends on, as read when it is synced. */
+export interface GrantFacts {
+  /** The source entitles its customer now: a paid one-time order not refunded with `revoke_benefits`, a live subscription. */
+  sourceActive: boolean;
+  /** The source's product still grants the benefit. */
+  onProduct: boolean;
+  benefitDeleted: boolean;
+  customerDeleted: boolean;
+}
+
+export const shouldHold = (facts: GrantFacts): boolean => facts.sourceActive && facts.onProduct && !facts.benefitDeleted && !facts.customerDeleted;
+
+/** Where the grant stands before the sync. */
+export interface GrantStanding {
+  exists: boolean;
+  granted: boolean;
+  /** The source's billing period the grant was last granted or cycled for. */
+  cycleKey: string | null;
+}
+
+export type GrantStep = 'grant' | 'regrant' | 'refresh' | 'cycle' | 'revoke' | 'none';
+
+/**
+ * The one step that brings the grant in line: a first grant, a grant given back, a new billing period (meter credits
+ * cycle), a refresh of what the benefit gives (its properties may have changed), a revoke — or nothing.
+ */
+export function grantStep(standing: GrantStanding, hold: boolean, sourceCycleKey: string | null): GrantStep {
+  if (!hold) return standing.granted ? 'revoke' : 'none';
+  if (!standing.granted) return standing.exists ? 'regrant' : 'grant';
+  if (sourceCycleKey !== null && sourceCycleKey !== standing.cycleKey) return 'cycle';
+  return 'refresh';
+}
+
+/** The webhook a step sends, if its outcome changed anything. */
+export function grantEvent(step: GrantStep, propertiesChanged: boolean): 'created' | 'updated' | 'cycled' | 'revoked' | null {
+  switch (step) {
+    case 'grant':
+      return 'created';
+    case 'regrant':
+      return 'updated';
+    case 'cycle':
+      return 'cycled';
+    case 'revoke':
+      return 'revoked';
+    case 'refresh':
+      return propertiesChanged ? 'updated' : null;
+    default:
+      return null;
+  }
+}

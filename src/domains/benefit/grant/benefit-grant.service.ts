@@ -1,0 +1,164 @@
+// Benefit grants: what asks for a grant to be synced (an order paid, a subscription changed, a refund, a product's
+// or benefit's change, a customer deleted) and the sync itself — the `grant:` workflow's one activity, one
+// transaction: the grant row, its key, downloads or credits, benefit_grant.* and customer.state_changed together.
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { WORKFLOW_TYPES, benefitGrantWorkflowId, type BenefitGrantInput, type GrantOutcome, type GrantSource } from '../../../../workflows/definitions';
+import type { BenefitGrantWebhook } from '../../../contracts/benefit-grant';
+import { inTransaction, type Tx } from '../../../platform/database/transaction';
+import type { OutboxService } from '../../../platform/outbox';
+import { newId } from '../../../kernel/ids';
+import { Customer } from '../../customer';
+import { Benefit } from '../benefit.entity';
+import { BenefitGrant } from './benefit-grant.entity';
+import { grantEvent, grantStep, shouldHold } from './benefit-grant.logic';
+import { benefitGrantOutput } from './benefit-grant.output';
+import type { GrantEffects } from './grant-effects';
+
+/** What a source says of its customer's entitlement now. */
+export interface GrantSourceState {
+  customerId: string;
+  productId: string | null;
+  active: boolean;
+  /** One-time purchases: license keys expire as the benefit says. */
+  oneTime: boolean;
+  /** The billing period the source is paid for (subscriptions), for meter credits to cycle once per period. */
+  cycleKey: string | null;
+  /** Now, on the customer's clock (a sandbox test clock's frozen time). */
+  at: Date;
+}
+
+/** The orders and subscriptions that grant benefits, read through the domains that own them (bound in the wiring). */
+export interface GrantSources {
+  state(em: EntityManager, organizationId: string, source: GrantSource): Promise<GrantSourceState | null>;
+  /** The sources entitling a customer to the product now. */
+  holders(em: EntityManager, organizationId: string, productId: string): Promise<{ customerId: string; source: GrantSource }[]>;
+  productBenefitIds(em: EntityManager, organizationId: string, productId: string): Promise<string[]>;
+}
+
+export interface BenefitGrantDeps {
+  orm: MikroORM;
+  outbox: OutboxService;
+  sources: GrantSources;
+  effects: GrantEffects;
+  /** Writes customer.state_changed (the customer-state domain, bound in the wiring). */
+  state: { changed(tx: Tx, organizationId: string, customerId: string): Promise<void> };
+}
+
+export class BenefitGrantService {
+  constructor(private readonly deps: BenefitGrantDeps) {}
+
+  /** The source changed (paid, activated, ended, refunded, changed product): its product's benefits and its grants are synced. */
+  async syncSource(tx: Tx, organizationId: string, customerId: string, source: GrantSource, productId: string | null): Promise<void> {
+    const onProduct = productId ? await this.deps.sources.productBenefitIds(tx.em, organizationId, productId) : [];
+    const held = await tx.em.find(BenefitGrant, source.kind === 'order' ? { orderId: source.id } : { subscriptionId: source.id }, { fields: ['benefitId'] });
+    for (const benefitId of new Set([...onProduct, ...held.map((g) => g.benefitId)])) this.request(tx, { organizationId, benefitId, customerId, source });
+  }
+
+  /** A product's benefits changed: every holder gains the added ones, and the removed ones are synced wherever granted. */
+  async productBenefitsChanged(tx: Tx, organizationId: string, productId: string, before: string[], after: string[]): Promise<void> {
+    const added = after.filter((id) => !before.includes(id));
+    const removed = before.filter((id) => !after.includes(id));
+    if (added.length) {
+      for (const { customerId, source } of await this.deps.sources.holders(tx.em, organizationId, productId)) {
+        for (const benefitId of added) this.request(tx, { organizationId, benefitId, customerId, source });
+      }
+    }
+    if (removed.length) await this.resync(tx, { organizationId, benefitId: { $in: removed } });
+  }
+
+  /** A benefit changed or was deleted: its grants are synced (properties refreshed, or revoked). */
+  benefitChanged(tx: Tx, organizationId: string, benefitId: string): Promise<void> {
+    return this.resync(tx, { organizationId, benefitId });
+  }
+
+  /** A customer was deleted: every grant is revoked. */
+  customerDeleted(tx: Tx, organizationId: string, customerId: string): Promise<void> {
+    return this.resync(tx, { organizationId, customerId });
+  }
+
+  private async resync(tx: Tx, where: Record<string, unknown>): Promise<void> {
+    const grants = await tx.em.find(BenefitGrant, { ...where, grantedAt: { $ne: null }, revokedAt: null });
+    for (const grant of grants) this.request(tx, inputOf(grant));
+  }
+
+  /** Starts (or signals) the grant's flow once the transaction commits. */
+  private request(tx: Tx, input: BenefitGrantInput): void {
+    this.deps.outbox.enqueueWorkflowStart(tx, input.organizationId, {
+      workflowType: WORKFLOW_TYPES.benefitGrant,
+      workflowId: benefitGrantWorkflowId(input.benefitId, input.customerId, input.source.id),
+      args: [input],
+      searchAttributes: {
+        CustomerId: input.customerId,
+        ...(input.source.kind === 'order' ? { OrderId: input.source.id } : { SubscriptionId: input.source.id }),
+      },
+      summary: `Benefit ${input.benefitId} for customer ${input.customerId} from ${input.source.kind} ${input.source.id}`,
+      reusable: true,
+      signal: 'sync',
+    });
+  }
+
+  /** The workflow's activity: brings the grant in line with its source, product, benefit and customer. */
+  async sync(input: BenefitGrantInput): Promise<GrantOutcome> {
+    return inTransaction(this.deps.orm, async (tx) => {
+      const state = await this.deps.sources.state(tx.em, input.organizationId, input.source);
+      const benefit = await tx.em.findOne(Benefit, { id: input.benefitId, organizationId: input.organizationId });
+      const customer = await tx.em.findOne(Customer, { id: input.customerId, organizationId: input.organizationId });
+      if (!state || !benefit || !customer) return 'unchanged';
+      const hold = shouldHold({
+        sourceActive: state.active && state.customerId === customer.id,
+        onProduct: state.productId !== null && (await this.deps.sources.productBenefitIds(tx.em, input.organizationId, state.productId)).includes(benefit.id),
+        benefitDeleted: benefit.deletedAt !== null,
+        customerDeleted: customer.deletedAt !== null,
+      });
+      const grant = hold ? await this.claim(tx, input, state.at) : await this.locked(tx, input);
+      if (!grant) return 'unchanged';
+      const granted = grant.grantedAt !== null && grant.revokedAt === null;
+      const step = grantStep({ exists: grant.grantedAt !== null, granted, cycleKey: grant.cycleKey }, hold, state.cycleKey);
+      if (step === 'none') return 'unchanged';
+      const previous = { ...grant.properties };
+      if (step === 'revoke') {
+        await this.deps.effects.revoke(tx, grant, benefit, state.at);
+        Object.assign(grant, { revokedAt: state.at, modifiedAt: state.at });
+      } else {
+        if (step !== 'refresh') Object.assign(grant, { grantedAt: step === 'cycle' ? grant.grantedAt : state.at, revokedAt: null, cycleKey: state.cycleKey });
+        grant.properties = await this.deps.effects.grant(tx, grant, benefit, {
+          at: state.at,
+          oneTime: state.oneTime,
+          cycle: step === 'cycle' || step === 'grant' || step === 'regrant',
+        });
+      }
+      const event = grantEvent(step, JSON.stringify(previous) !== JSON.stringify(grant.properties));
+      if (!event) return 'unchanged';
+      if (step === 'refresh' || step === 'cycle') grant.modifiedAt = state.at;
+      await tx.em.flush();
+      const data: BenefitGrantWebhook = { ...benefitGrantOutput(grant, customer, benefit), previous_properties: step === 'grant' ? null : previous };
+      this.deps.outbox.enqueueEvent(tx, grant.organizationId, `benefit_grant.${event}`, data);
+      await this.deps.state.changed(tx, grant.organizationId, grant.customerId);
+      return step === 'revoke' ? 'revoked' : 'granted';
+    });
+  }
+
+  /** The grant's row, created if missing (a retried or concurrent sync finds the same one), locked. */
+  private async claim(tx: Tx, input: BenefitGrantInput, at: Date): Promise<BenefitGrant> {
+    const [orderId, subscriptionId] = input.source.kind === 'order' ? [input.source.id, null] : [null, input.source.id];
+    await tx.em.execute(
+      `insert into benefit_grant (id, organization_id, customer_id, benefit_id, order_id, subscription_id, properties, created_at)
+       values (?, ?, ?, ?, ?, ?, '{}', ?) on conflict (customer_id, benefit_id, (coalesce(order_id, subscription_id))) do nothing`,
+      [newId(), input.organizationId, input.customerId, input.benefitId, orderId, subscriptionId, at],
+    );
+    return (await this.locked(tx, input))!;
+  }
+
+  private locked(tx: Tx, input: BenefitGrantInput): Promise<BenefitGrant | null> {
+    const source = input.source.kind === 'order' ? { orderId: input.source.id } : { subscriptionId: input.source.id };
+    return tx.em.findOne(BenefitGrant, { customerId: input.customerId, benefitId: input.benefitId, ...source }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  }
+}
+
+const inputOf = (grant: BenefitGrant): BenefitGrantInput => ({
+  organizationId: grant.organizationId,
+  benefitId: grant.benefitId,
+  customerId: grant.customerId,
+  source: grant.orderId ? { kind: 'order', id: grant.orderId } : { kind: 'subscription', id: grant.subscriptionId! },
+});
