@@ -166,7 +166,7 @@ export const DOCUMENT_ACTIVITY: ActivityOptions = {
 
 /**
  * Granting or revoking one benefit: one transaction, idempotent (the grant row, its key and its credits are unique
- * per grant), so it is retried until it goes through; a benefit that cannot be granted is recorded on the grant.
+ * per grant), so it is retried until it goes through (every 5 minutes at most; the Web UI shows the failure).
  */
 export const GRANT_ACTIVITY: ActivityOptions = {
   startToCloseTimeout: '1 minute',

@@ -8,6 +8,7 @@ import { Customer } from '../domains/customer';
 import type { OrderService, RefundService } from '../domains/order';
 import type { SubscriptionService } from '../domains/subscription';
 import type { TestClockQueries } from '../domains/test-clock';
+import { ResourceNotFound } from '../kernel/errors';
 
 export interface GrantSourceDeps {
   orders: () => OrderService;
@@ -22,10 +23,7 @@ export function grantSources(deps: GrantSourceDeps): GrantSources {
   return {
     async state(em: EntityManager, organizationId: string, source: GrantSource): Promise<GrantSourceState | null> {
       if (source.kind === 'order') {
-        const order = await deps
-          .orders()
-          .get(em, organizationId, source.id)
-          .catch(() => null);
+        const order = await deps.orders().get(em, organizationId, source.id).catch(absent);
         if (!order) return null;
         const paid = order.billingReason === 'purchase' && ['paid', 'partially_refunded', 'refunded'].includes(order.status);
         const active = paid && !(await deps.refunds().revokesBenefits(em, order.id));
@@ -33,18 +31,15 @@ export function grantSources(deps: GrantSourceDeps): GrantSources {
         const at = await deps.testClocks.now(em, customer?.testClockId ?? null);
         return { customerId: order.customerId, productId: order.productId, active, oneTime: true, cycleKey: null, at };
       }
-      const subscription = await deps
-        .subscriptions()
-        .get(em, organizationId, source.id)
-        .catch(() => null);
+      const subscription = await deps.subscriptions().get(em, organizationId, source.id).catch(absent);
       if (!subscription) return null;
-      const lastPaid = await deps.orders().lastPaidOf(em, subscription.id);
+      const renewal = await deps.orders().lastPaidRenewalOf(em, subscription.id);
       return {
         customerId: subscription.customerId,
         productId: subscription.productId,
         active: ['trialing', 'active', 'past_due'].includes(subscription.status),
         oneTime: false,
-        cycleKey: lastPaid?.id ?? null,
+        cycleKey: renewal?.cycleKey ?? null,
         at: await deps.testClocks.now(em, subscription.testClockId),
       };
     },
@@ -57,11 +52,14 @@ export function grantSources(deps: GrantSourceDeps): GrantSources {
       ];
     },
     async productBenefitIds(em, organizationId, productId) {
-      const product = await deps
-        .products()
-        .get(em, organizationId, productId)
-        .catch(() => null);
+      const product = await deps.products().get(em, organizationId, productId).catch(absent);
       return product?.benefitIds ?? [];
     },
   };
+}
+
+/** Not found is an answer (the source is gone); anything else is an error for the activity to retry. */
+function absent(error: unknown): null {
+  if (error instanceof ResourceNotFound) return null;
+  throw error;
 }

@@ -103,6 +103,7 @@ export function wireDomains(p: Platform) {
   const grantQueries = new BenefitGrantQueries(downloads);
   const grants: BenefitGrantService = new BenefitGrantService({
     orm,
+    clock,
     outbox,
     effects: new GrantEffects(downloads),
     sources: grantSources({
@@ -117,10 +118,15 @@ export function wireDomains(p: Platform) {
   const discounts = new DiscountService({ clock, products });
   const subscriptionQueries = new SubscriptionQueries();
   const customers = new CustomerService({
+    orm,
     clock,
     outbox,
     testClocks: testClockQueries,
-    subscriptions: subscriptionQueries,
+    subscriptions: {
+      liveCount: (...args) => subscriptionQueries.liveCount(...args),
+      liveIds: (...args) => subscriptionQueries.liveIds(...args),
+      revoke: async (organizationId, id) => void (await subscriptionCommands.send(organizationId, id, { kind: 'revoke', reason: null, comment: null })),
+    },
     grants: grantSync,
     state: customerState,
   });

@@ -65,7 +65,7 @@ export const CustomerStateMeter = z.object({
   modified_at: Timestamp.nullable(),
   meter_id: Uuid,
   consumed_units: z.number(),
-  credited_units: z.int32(),
+  credited_units: z.number().int(), // a total over every period: past int32 in time
   balance: z.number(),
 });
 export type CustomerStateMeter = z.infer<typeof CustomerStateMeter>;

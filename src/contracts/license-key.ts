@@ -1,14 +1,13 @@
 // License keys: the reference's LicenseKeyRead family, the spec's update body, and the validate/activate/deactivate bodies.
 import { z } from 'zod';
 import { Address } from './customer';
-import { ListResource, MetadataOutput, PageQuery, Timestamp, Uuid, boundedRecord, queryMany } from './common';
+import { ListResource, MetadataInput, MetadataOutput, PageQuery, Timestamp, Uuid, queryMany } from './common';
 
 export const LICENSE_KEY_STATUSES = ['granted', 'revoked', 'disabled'] as const;
 export const LicenseKeyStatus = z.enum(LICENSE_KEY_STATUSES);
 
-/** Activation conditions and meta: up to 50 keys of at most 40 characters, scalar values. */
-const ActivationValue = z.union([z.string().max(500), z.number().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER), z.boolean()]);
-export const ActivationValues = boundedRecord(z.string().min(1).max(40), ActivationValue, 50);
+/** Activation conditions and meta: shaped and bounded like metadata (50 keys of at most 40 characters, scalar values). */
+const ActivationValues = MetadataInput;
 
 export const LicenseKeyCustomer = z
   .object({

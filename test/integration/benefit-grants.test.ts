@@ -234,3 +234,21 @@ test("a product's benefits changing reaches every holder; a deleted benefit is r
   expect((await m.call('DELETE', `/v1/benefits/${note.id}`)).status).toBe(204);
   for (const customerId of holders) await eventually(async () => (await grantedCount(m, customerId)) === 0, 30_000);
 }, 120_000);
+
+test('deleting a customer revokes every grant they hold and keeps their orders', async () => {
+  const m = await merchant();
+  const key = await created(m, '/v1/benefits/', { type: 'license_keys', description: 'Site licence', properties: {} });
+  const flag = await created(m, '/v1/benefits/', { type: 'feature_flag', description: 'Beta builds', properties: {} });
+  const product = await created(m, '/v1/products/', { name: 'Site kit', prices: [{ amount_type: 'fixed', price_amount: 4_900 }] });
+  await m.call('POST', `/v1/products/${product.id}/benefits`, { benefits: [key.id, flag.id] });
+  const order = await buy(m, product.id);
+  await eventually(async () => (await grantedCount(m, order.customer_id)) === 2, 30_000);
+  const [licence] = (await m.call('GET', `/v1/license-keys/?benefit_id=${key.id}`)).body.items;
+
+  expect((await m.call('DELETE', `/v1/customers/${order.customer_id}`)).status).toBe(204);
+  await eventually(async () => (await grantedCount(m, order.customer_id)) === 0, 30_000);
+  expect((await m.call('GET', `/v1/license-keys/${licence.id}`)).body.status).toBe('revoked');
+  expect((await validate(m.organizationId, licence.key)).status).toBe(404);
+  expect((await m.call('GET', `/v1/orders/${order.id}`)).body).toMatchObject({ id: order.id, status: 'paid' });
+  expect((await m.call('GET', `/v1/customers/${order.customer_id}/state`)).status).toBe(404);
+}, 60_000);

@@ -208,7 +208,7 @@ test('DELETE with anonymize=true replaces the e-mail and names with digests; a b
   expect(JSON.stringify(eventsOf(person.id).slice(2))).not.toContain('Turing');
 });
 
-test("customer state shows an active subscription; a customer whose subscription runs cannot be deleted; another organization's customer is 404", async () => {
+test("customer state shows an active subscription; deleting the customer revokes it; another organization's customer is 404", async () => {
   const { subscription } = await subscribe(h, call, { price: 2500, start: '2026-01-10T00:00:00Z' });
   const customerId: string = subscription.customer_id;
   const state = await call('GET', `/v1/customers/${customerId}/state`);
@@ -220,16 +220,18 @@ test("customer state shows an active subscription; a customer whose subscription
   ]);
   expect(state.body.active_subscriptions[0]).not.toHaveProperty('customer');
 
-  const refused = await call('DELETE', `/v1/customers/${customerId}`);
-  expect(refused.status).toBe(403);
-  expect(refused.body).toMatchObject({ error: 'NotPermitted' });
-  expect((await call('GET', `/v1/customers/${customerId}`)).status).toBe(200);
-
   const stranger = await sandboxCaller(h);
   expect((await stranger('GET', `/v1/customers/${customerId}/state`)).status).toBe(404);
   expect((await stranger('PATCH', `/v1/customers/${customerId}`, { name: 'Mallory' })).status).toBe(404);
   expect((await stranger('DELETE', `/v1/customers/${customerId}`)).status).toBe(404);
   expect((await call('GET', '/v1/customers/not-a-uuid/state')).status).toBe(422);
+  expect((await call('GET', `/v1/subscriptions/${subscription.id}`)).body.status).toBe('active');
+
+  // The delete revokes the running subscription through its workflow first; its orders stay.
+  expect((await call('DELETE', `/v1/customers/${customerId}`)).status).toBe(204);
+  expect((await call('GET', `/v1/customers/${customerId}`)).status).toBe(404);
+  expect((await call('GET', `/v1/subscriptions/${subscription.id}`)).body).toMatchObject({ status: 'canceled', ended_at: expect.any(String) });
+  expect((await call('GET', `/v1/orders/?customer_id=${customerId}`)).body.items).toHaveLength(1);
 
   const created = await eventually(async () => eventsOf(customerId).find((e) => e.type === 'customer.state_changed'));
   expect(CustomerState.parse(created.data).active_subscriptions).toEqual([]); // sent when the checkout created the customer

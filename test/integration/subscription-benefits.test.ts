@@ -71,7 +71,7 @@ const validate = (key: string) =>
 const eventsFor = (grantBenefitId: string, customerId: string) =>
   receiver.received.filter((r) => r.json.data.benefit_id === grantBenefitId && r.json.data.customer_id === customerId).map((r) => r.json.type);
 
-test('granted while trialing, credited again each paid period; keys of subscriptions never expire', async () => {
+test('granted while trialing, credited anew each paid renewal (what is left of the last period withdrawn first); keys of subscriptions never expire', async () => {
   const { productId, keyBenefitId, creditsBenefitId } = await plan({ trialDays: 7 });
   const { clockId, subscription } = await subscribe(h, call, { product: productId, start: '2025-01-01T00:00:00Z' });
   expect(subscription.status).toBe('trialing');
@@ -88,9 +88,11 @@ test('granted while trialing, credited again each paid period; keys of subscript
         .execute<{ units: string }[]>('select units from meter_credit where customer_id = ? order by created_at', [subscription.customer_id])
     ).map((r) => Number(r.units));
   await eventually(async () => (await credits()).length === 3, 30_000);
-  expect(await credits()).toEqual([100, 100, 100]);
-  await eventually(async () => eventsFor(creditsBenefitId, subscription.customer_id).filter((t) => t === 'benefit_grant.cycled').length === 2, 30_000);
-  expect(eventsFor(creditsBenefitId, subscription.customer_id)[0]).toBe('benefit_grant.created');
+  expect(await credits()).toEqual([100, -100, 100]); // the trial's credits, then the first renewal's (no rollover)
+  await eventually(async () => eventsFor(creditsBenefitId, subscription.customer_id).length === 2, 30_000);
+  expect(eventsFor(creditsBenefitId, subscription.customer_id)).toEqual(['benefit_grant.created', 'benefit_grant.cycled']);
+  const state = (await call('GET', `/v1/customers/${subscription.customer_id}/state`)).body;
+  expect(state.active_meters).toEqual([expect.objectContaining({ credited_units: 100, balance: 100 })]);
   expect(await keyStatus(key.id)).toBe('granted');
 }, 120_000);
 

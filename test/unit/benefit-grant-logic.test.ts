@@ -28,7 +28,7 @@ test.each([
   ['never granted, should hold', none, true, null, 'grant', 'created', 'created'],
   ['never granted, should not hold', none, false, null, 'none', null, null],
   ['granted, should not hold', granted(), false, null, 'revoke', 'revoked', 'revoked'],
-  ['revoked, should hold again (a subscription recovering)', revoked, true, 'order-1', 'regrant', 'updated', 'updated'],
+  ['revoked, should hold again (a subscription recovering)', revoked, true, 'order-1', 'regrant', 'created', 'created'],
   ['revoked, still should not hold', revoked, false, 'order-1', 'none', null, null],
   ['granted, same period (a duplicate trigger)', granted('order-1'), true, 'order-1', 'refresh', null, 'updated'],
   ['granted, one-time order (no periods)', granted(), true, null, 'refresh', null, 'updated'],

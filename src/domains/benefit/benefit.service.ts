@@ -59,11 +59,12 @@ export class BenefitService {
     if (input.description != null) benefit.description = input.description;
     if (input.visibility != null) benefit.visibility = input.visibility;
     if (input.metadata !== undefined) benefit.metadata = input.metadata;
+    const before = JSON.stringify(benefit.properties);
     if (input.properties != null) benefit.properties = await this.checkedProperties(tx.em, organizationId, benefit.type, input.properties);
     benefit.modifiedAt = this.deps.clock.now();
     this.deps.outbox.enqueueEvent(tx, organizationId, 'benefit.updated', benefitOutput(benefit));
     await tx.em.flush();
-    await this.deps.grants.benefitChanged(tx, organizationId, benefit.id);
+    if (JSON.stringify(benefit.properties) !== before) await this.deps.grants.benefitChanged(tx, organizationId, benefit.id); // what grants give changed
     return benefit;
   }
 

@@ -102,14 +102,15 @@ export function customerRoutes({ customers }: { customers: CustomerService }): R
     defineRoute({
       method: 'delete',
       path: '/v1/customers/:id',
-      summary: 'Delete a customer: its grants are revoked, its orders kept; `anonymize` also erases what identifies a person',
+      summary: 'Delete a customer: its subscriptions and grants are revoked, its orders kept; `anonymize` also erases what identifies a person',
       scopes: WRITE,
       params: IdParams,
       query: CustomerDeleteQuery,
       status: 204,
       response: z.undefined(),
-      async handler({ auth, tx, params, query }) {
-        await customers.delete(tx, await customers.get(tx.em, auth.organizationId, params.id, { lock: true }), query.anonymize);
+      outsideTransaction: true,
+      async handler({ auth, params, query }) {
+        await customers.remove(auth.organizationId, (em, lock) => customers.get(em, auth.organizationId, params.id, { lock }), query.anonymize);
         return undefined;
       },
     }),
@@ -122,8 +123,13 @@ export function customerRoutes({ customers }: { customers: CustomerService }): R
       query: CustomerDeleteQuery,
       status: 204,
       response: z.undefined(),
-      async handler({ auth, tx, params, query }) {
-        await customers.delete(tx, await customers.getByExternalId(tx.em, auth.organizationId, params.external_id, { lock: true }), query.anonymize);
+      outsideTransaction: true,
+      async handler({ auth, params, query }) {
+        await customers.remove(
+          auth.organizationId,
+          (em, lock) => customers.getByExternalId(em, auth.organizationId, params.external_id, { lock }),
+          query.anonymize,
+        );
         return undefined;
       },
     }),

@@ -1,14 +1,14 @@
 // Customers: matched by external id or e-mail when checkouts need one, created, updated and (softly) deleted, each
 // change with its webhook and a customer.state_changed.
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Metadata } from '../../contracts/common';
 import type { Address, Customer as CustomerOutput, CustomerCreate, CustomerListQuery, CustomerUpdate } from '../../contracts/customer';
 import { checkedTaxId } from '../tax';
 import type { TestClockQueries } from '../test-clock';
 import { likeContains } from '../../platform/database/list-query';
 import { OwnedRepository } from '../../platform/database/owned-repository';
-import type { Tx } from '../../platform/database/transaction';
+import { inTransaction, type Tx } from '../../platform/database/transaction';
 import type { Clock } from '../../kernel/clock';
 import { NotPermitted, ResourceNotFound, invalidField } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
@@ -37,11 +37,17 @@ export interface CustomerDetails {
 type Port = (tx: Tx, organizationId: string, customerId: string) => Promise<void>;
 
 export interface CustomerServiceDeps {
+  orm: MikroORM;
   clock: Clock;
   outbox: OutboxService;
   testClocks: TestClockQueries;
-  /** Subscriptions not yet canceled for good (they still bill, or may recover): a customer who has one stays. */
-  subscriptions: { liveCount(em: EntityManager, organizationId: string, customerId: string): Promise<number> };
+  /** Subscriptions not yet canceled for good (they still bill, or may recover); a deleted customer's are revoked first. */
+  subscriptions: {
+    liveCount(em: EntityManager, organizationId: string, customerId: string): Promise<number>;
+    liveIds(em: EntityManager, organizationId: string, customerId: string): Promise<string[]>;
+    /** Revokes one now, through its workflow (the subscription domain bills through customers, so it is bound in the wiring). */
+    revoke(organizationId: string, subscriptionId: string): Promise<void>;
+  };
   /** Revokes every grant of a deleted customer. */
   grants?: { customerDeleted: Port };
   /** Enqueues customer.state_changed. */
@@ -165,14 +171,26 @@ export class CustomerService {
   }
 
   /**
-   * `DELETE /v1/customers/{id}` on a customer read with `lock`: a soft delete (orders and subscriptions keep pointing
-   * at it), its grants revoked, customer.deleted then customer.state_changed. `anonymize` also replaces what
-   * identifies a person. A customer whose subscriptions still run is refused: canceling them is a decision of its own.
+   * `DELETE /v1/customers/{id}`: the customer's running subscriptions are revoked (each through its workflow), then
+   * the customer is deleted in one transaction. `find` reads it (404 otherwise), locked when asked.
    */
-  async delete(tx: Tx, customer: Customer, anonymize: boolean): Promise<void> {
+  async remove(organizationId: string, find: (em: EntityManager, lock: boolean) => Promise<Customer>, anonymize: boolean): Promise<void> {
+    const customer = await find(this.deps.orm.em.fork(), false);
+    for (const id of await this.deps.subscriptions.liveIds(this.deps.orm.em.fork(), organizationId, customer.id)) {
+      await this.deps.subscriptions.revoke(organizationId, id);
+    }
+    await inTransaction(this.deps.orm, async (tx) => this.delete(tx, await find(tx.em, true), anonymize));
+  }
+
+  /**
+   * A soft delete of a customer read with `lock` (orders and subscriptions keep pointing at it), its grants revoked,
+   * customer.deleted then customer.state_changed. `anonymize` also replaces what identifies a person. A subscription
+   * started meanwhile is refused (403): the delete is asked again.
+   */
+  private async delete(tx: Tx, customer: Customer, anonymize: boolean): Promise<void> {
     const { organizationId } = customer;
     if ((await this.deps.subscriptions.liveCount(tx.em, organizationId, customer.id)) > 0) {
-      throw new NotPermitted("This customer has subscriptions that are not canceled. Cancel the customer's subscriptions first.");
+      throw new NotPermitted('A subscription of this customer started while it was being deleted; delete it again.');
     }
     const now = this.deps.clock.now();
     Object.assign(customer, anonymize ? anonymized(customer) : {}, { deletedAt: now, modifiedAt: now });

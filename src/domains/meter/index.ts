@@ -2,5 +2,5 @@ export { MeterService } from './meter.service';
 export { meterOutput } from './meter.output';
 export { meterRoutes } from './meter.routes';
 export { Meter } from './meter.entity';
-export { creditMeter, creditCount, type MeterCreditEntry } from './meter-credit';
+export { creditMeter, creditCount, outstandingCredit, type MeterCreditEntry } from './meter-credit';
 export { CustomerMeterQueries } from './customer-meter.queries';

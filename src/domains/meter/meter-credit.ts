@@ -38,3 +38,12 @@ export async function creditCount(tx: Tx, grantId: string): Promise<number> {
   const [row] = await tx.em.execute<{ count: string }[]>('select count(*) as count from meter_credit where grant_id = ?', [grantId]);
   return Number(row.count);
 }
+
+/** What a grant's credits still add up to, per meter (all it gave, less what was withdrawn). */
+export async function outstandingCredit(tx: Tx, grantId: string): Promise<{ meterId: string; units: number }[]> {
+  const rows = await tx.em.execute<{ meter_id: string; units: string }[]>(
+    'select meter_id, sum(units) as units from meter_credit where grant_id = ? group by meter_id',
+    [grantId],
+  );
+  return rows.map((row) => ({ meterId: row.meter_id, units: Number(row.units) }));
+}

@@ -189,7 +189,7 @@ export class OrderService {
     this.deps.outbox.enqueueEvent(tx, order.organizationId, 'order.updated', output);
     this.deps.outbox.enqueueEvent(tx, order.organizationId, 'order.paid', output);
     const source = order.subscriptionId ? ({ kind: 'subscription', id: order.subscriptionId } as const) : ({ kind: 'order', id: order.id } as const);
-    await this.deps.grants.syncSource(tx, order.organizationId, order.customerId, source, order.productId);
+    await this.deps.grants.syncSource(tx, order.organizationId, order.customerId, source, order.productId); // a purchase grants, a renewal cycles
     return { order, paidNow: true };
   }
 
@@ -229,9 +229,13 @@ export class OrderService {
     return em.findOneOrFail(Order, { id });
   }
 
-  /** The subscription's latest paid order: the period its benefits are credited for. */
-  lastPaidOf(em: EntityManager, subscriptionId: string): Promise<Order | null> {
-    return em.findOne(Order, { subscriptionId, paidAt: { $ne: null } }, { orderBy: { paidAt: 'desc', id: 'desc' } });
+  /** The subscription's latest paid renewal (its cycle key names the period: `<subscription>:<period start>`). */
+  lastPaidRenewalOf(em: EntityManager, subscriptionId: string): Promise<Order | null> {
+    return em.findOne(
+      Order,
+      { subscriptionId, billingReason: 'subscription_cycle', status: { $in: ['paid', 'partially_refunded', 'refunded'] } },
+      { orderBy: { cycleKey: 'desc' } },
+    );
   }
 
   /** One-time purchases of the product that were paid (refunded ones too: a refund revokes only when asked to). */

@@ -57,4 +57,8 @@ export class SubscriptionQueries {
   async liveCount(em: EntityManager, organizationId: string, customerId: string): Promise<number> {
     return em.count(Subscription, { organizationId, customerId, status: { $ne: 'canceled' } });
   }
+
+  async liveIds(em: EntityManager, organizationId: string, customerId: string): Promise<string[]> {
+    return (await em.find(Subscription, { organizationId, customerId, status: { $ne: 'canceled' } }, { fields: ['id'] })).map((s) => s.id);
+  }
 }

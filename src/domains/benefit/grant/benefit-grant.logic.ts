@@ -37,9 +37,8 @@ export function grantStep(standing: GrantStanding, hold: boolean, sourceCycleKey
 export function grantEvent(step: GrantStep, propertiesChanged: boolean): 'created' | 'updated' | 'cycled' | 'revoked' | null {
   switch (step) {
     case 'grant':
+    case 'regrant': // granted again: merchants provision on `created`, as the reference sends for every grant
       return 'created';
-    case 'regrant':
-      return 'updated';
     case 'cycle':
       return 'cycled';
     case 'revoke':

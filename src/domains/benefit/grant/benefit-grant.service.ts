@@ -7,6 +7,7 @@ import { WORKFLOW_TYPES, benefitGrantWorkflowId, type BenefitGrantInput, type Gr
 import type { BenefitGrantWebhook } from '../../../contracts/benefit-grant';
 import { inTransaction, type Tx } from '../../../platform/database/transaction';
 import type { OutboxService } from '../../../platform/outbox';
+import type { Clock } from '../../../kernel/clock';
 import { newId } from '../../../kernel/ids';
 import { Customer } from '../../customer';
 import { Benefit } from '../benefit.entity';
@@ -38,6 +39,7 @@ export interface GrantSources {
 
 export interface BenefitGrantDeps {
   orm: MikroORM;
+  clock: Clock;
   outbox: OutboxService;
   sources: GrantSources;
   effects: GrantEffects;
@@ -46,6 +48,9 @@ export interface BenefitGrantDeps {
 }
 
 export class BenefitGrantService {
+  /** The flows already asked for in a transaction (an order paid and its subscription activated ask twice). */
+  private readonly requested = new WeakMap<EntityManager, Set<string>>();
+
   constructor(private readonly deps: BenefitGrantDeps) {}
 
   /** The source changed (paid, activated, ended, refunded, changed product): its product's benefits and its grants are synced. */
@@ -84,9 +89,13 @@ export class BenefitGrantService {
 
   /** Starts (or signals) the grant's flow once the transaction commits. */
   private request(tx: Tx, input: BenefitGrantInput): void {
+    const workflowId = benefitGrantWorkflowId(input.benefitId, input.customerId, input.source.id);
+    const requested = this.requested.get(tx.em) ?? new Set<string>();
+    if (requested.has(workflowId)) return;
+    this.requested.set(tx.em, requested.add(workflowId));
     this.deps.outbox.enqueueWorkflowStart(tx, input.organizationId, {
       workflowType: WORKFLOW_TYPES.benefitGrant,
-      workflowId: benefitGrantWorkflowId(input.benefitId, input.customerId, input.source.id),
+      workflowId,
       args: [input],
       searchAttributes: {
         CustomerId: input.customerId,
@@ -121,16 +130,14 @@ export class BenefitGrantService {
         await this.deps.effects.revoke(tx, grant, benefit, state.at);
         Object.assign(grant, { revokedAt: state.at, modifiedAt: state.at });
       } else {
-        if (step !== 'refresh') Object.assign(grant, { grantedAt: step === 'cycle' ? grant.grantedAt : state.at, revokedAt: null, cycleKey: state.cycleKey });
-        grant.properties = await this.deps.effects.grant(tx, grant, benefit, {
-          at: state.at,
-          oneTime: state.oneTime,
-          cycle: step === 'cycle' || step === 'grant' || step === 'regrant',
-        });
+        if (step === 'grant' || step === 'regrant') Object.assign(grant, { grantedAt: state.at, revokedAt: null });
+        if (step !== 'refresh') grant.cycleKey = state.cycleKey;
+        const context = { step, at: state.at, now: this.deps.clock.now(), oneTime: state.oneTime };
+        grant.properties = await this.deps.effects.grant(tx, grant, benefit, context);
       }
       const event = grantEvent(step, JSON.stringify(previous) !== JSON.stringify(grant.properties));
       if (!event) return 'unchanged';
-      if (step === 'refresh' || step === 'cycle') grant.modifiedAt = state.at;
+      if (step === 'refresh' || step === 'cycle' || step === 'regrant') grant.modifiedAt = state.at;
       await tx.em.flush();
       const data: BenefitGrantWebhook = { ...benefitGrantOutput(grant, customer, benefit), previous_properties: step === 'grant' ? null : previous };
       this.deps.outbox.enqueueEvent(tx, grant.organizationId, `benefit_grant.${event}`, data);

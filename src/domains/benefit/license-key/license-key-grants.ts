@@ -1,4 +1,5 @@
-// What a license-keys grant does to its key: issue it (or give it back, limits synced), and revoke it.
+// What a license-keys grant does to its key: issue it (or give it back), bring its limits in line with a changed
+// benefit, and revoke it. The key's expiry follows the wall clock, as validation does.
 import { LockMode } from '@mikro-orm/core';
 import type { Tx } from '../../../platform/database/transaction';
 import { newId } from '../../../kernel/ids';
@@ -7,39 +8,53 @@ import type { BenefitGrant } from '../grant/benefit-grant.entity';
 import { LicenseKey } from './license-key.entity';
 import { licenseKeyExpiry, licenseKeyString, type LicenseKeyProperties } from './license-key.logic';
 
-/**
- * The grant's key: created on the first grant; on a re-grant or a change of the benefit, given back (`granted`,
- * unless the merchant disabled it) with the benefit's limits and expiry.
- */
-export async function grantLicenseKey(tx: Tx, grant: BenefitGrant, benefit: Benefit, at: Date, oneTime: boolean): Promise<LicenseKey> {
+const limitsOf = (benefit: Benefit) => {
   const properties = benefit.properties as unknown as LicenseKeyProperties;
-  const limits = { limitActivations: properties.activations?.limit ?? null, limitUsage: properties.limit_usage ?? null };
+  return { limitActivations: properties.activations?.limit ?? null, limitUsage: properties.limit_usage ?? null };
+};
+
+/** The grant's key: created on the first grant; a revoked one is given back on a re-grant with the benefit's limits and a new expiry. */
+export async function grantLicenseKey(tx: Tx, grant: BenefitGrant, benefit: Benefit, now: Date, oneTime: boolean): Promise<LicenseKey> {
+  const properties = benefit.properties as unknown as LicenseKeyProperties;
   const existing = await tx.em.findOne(LicenseKey, { grantId: grant.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   if (existing) {
-    const regranted = existing.status === 'revoked';
-    const expiresAt = regranted ? licenseKeyExpiry(properties, grant.grantedAt ?? at, oneTime) : existing.expiresAt;
-    Object.assign(existing, { ...limits, expiresAt, status: regranted ? 'granted' : existing.status, modifiedAt: at });
-    await tx.em.flush();
+    if (existing.status === 'revoked') {
+      Object.assign(existing, { ...limitsOf(benefit), status: 'granted', expiresAt: licenseKeyExpiry(properties, now, oneTime), modifiedAt: now });
+      await tx.em.flush();
+    }
     return existing;
   }
-  const id = newId();
   const key = tx.em.create(LicenseKey, {
-    id,
+    id: newId(),
     organizationId: grant.organizationId,
     customerId: grant.customerId,
     benefitId: benefit.id,
     grantId: grant.id,
     key: licenseKeyString(newId(), properties.prefix),
     status: 'granted',
-    ...limits,
+    ...limitsOf(benefit),
     usage: 0,
     validations: 0,
     lastValidatedAt: null,
-    expiresAt: licenseKeyExpiry(properties, grant.grantedAt ?? at, oneTime),
-    createdAt: at,
+    expiresAt: licenseKeyExpiry(properties, now, oneTime),
+    createdAt: now,
     modifiedAt: null,
   });
   await tx.em.flush();
+  return key;
+}
+
+/**
+ * A grant that holds is synced again (a renewal, a duplicate trigger, a change of the benefit): the key keeps its
+ * status and the merchant's own changes, and takes the benefit's limits only when the benefit changed after the key.
+ */
+export async function refreshLicenseKey(tx: Tx, grant: BenefitGrant, benefit: Benefit, now: Date): Promise<LicenseKey | null> {
+  const key = await tx.em.findOne(LicenseKey, { grantId: grant.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  const keyChangedAt = key && (key.modifiedAt ?? key.createdAt);
+  if (key && benefit.modifiedAt && keyChangedAt && benefit.modifiedAt > keyChangedAt) {
+    Object.assign(key, { ...limitsOf(benefit), modifiedAt: now });
+    await tx.em.flush();
+  }
   return key;
 }
 
