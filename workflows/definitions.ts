@@ -16,6 +16,7 @@ export const WORKFLOW_TYPES = {
   webhookDelivery: 'webhookDelivery',
   testClock: 'testClockLifecycle',
   benefitGrant: 'benefitGrantLifecycle',
+  grantFanOut: 'benefitGrantFanOut',
   purgeIdempotencyKeys: 'purgeIdempotencyKeys',
 } as const;
 
@@ -27,6 +28,8 @@ export const receiptWorkflowId = (orderId: string, revision: number) => `receipt
 export const refundWorkflowId = (refundId: string) => `refund:${refundId}`;
 export const subscriptionWorkflowId = (subscriptionId: string) => `subscription:${subscriptionId}`;
 export const testClockWorkflowId = (testClockId: string) => `test-clock:${testClockId}`;
+/** One per change that reaches many grants (`changeId`: a fresh id per change). */
+export const grantFanOutWorkflowId = (kind: string, id: string, changeId: string) => `grant-fan-out:${kind}:${id}:${changeId}`;
 /** One per benefit, customer and source (the order or subscription that grants it). */
 export const benefitGrantWorkflowId = (benefitId: string, customerId: string, sourceId: string) => `grant:${benefitId}:${customerId}:${sourceId}`;
 /** One delivery per event and endpoint; a redelivery is a flow of its own. */
@@ -173,3 +176,11 @@ export interface BenefitGrantInput {
 export type GrantOutcome = 'granted' | 'revoked' | 'unchanged';
 /** Something the grant depends on changed (sent with the start): the flow brings the grant in line with it. */
 export const syncGrantSignal = defineSignal('sync');
+
+// Grant fan-out: `grant-fan-out:<kind>:<id>:<changeId>`.
+/** A change that reaches many grants: a product's benefits (every holder), or a benefit's properties or deletion (every grant). */
+export type GrantChange = { kind: 'product'; productId: string; benefitIds: string[] } | { kind: 'benefit'; benefitId: string };
+export interface GrantFanOutInput {
+  organizationId: string;
+  change: GrantChange;
+}

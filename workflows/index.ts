@@ -8,3 +8,4 @@ export { invoiceGeneration, receiptRendering } from './document.workflow';
 export { subscriptionLifecycle } from './subscription.workflow';
 export { testClockLifecycle } from './test-clock.workflow';
 export { benefitGrantLifecycle } from './benefit-grant.workflow';
+export { benefitGrantFanOut } from './grant-fan-out.workflow';

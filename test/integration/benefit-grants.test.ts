@@ -226,6 +226,14 @@ test("a product's benefits changing reaches every holder; a deleted benefit is r
       return grants.find((g) => g.benefit_id === note.id)?.is_granted && grants.find((g) => g.benefit_id === flag.id)?.is_revoked;
     }, 30_000);
   }
+  const [fanOut] = await h.env.sandbox.orm.em
+    .fork()
+    .execute<{ id: string }[]>(
+      `select payload->>'workflowId' as id from outbox_message where organization_id = ? and payload->>'workflowType' = 'benefitGrantFanOut' order by created_at desc limit 1`,
+      [m.organizationId],
+    );
+  expect(await h.env.sandbox.temporal.workflow.getHandle(fanOut.id).result()).toBe(4); // 2 holders × (1 added + 1 removed)
+  await recordHistory(h.env.sandbox, fanOut.id, 'benefit-grant-fan-out-product', { finished: true });
   const ofNote = (await m.call('GET', `/v1/benefits/${note.id}/grants?is_granted=true`)).body;
   expect(ofNote.items.map((g: any) => g.customer_id).sort()).toEqual([...holders].sort());
   expect((await m.call('GET', `/v1/benefits/${flag.id}/grants?is_granted=false`)).body.pagination.total_count).toBe(2);

@@ -3,7 +3,16 @@
 // transaction: the grant row, its key, downloads or credits, benefit_grant.* and customer.state_changed together.
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { WORKFLOW_TYPES, benefitGrantWorkflowId, type BenefitGrantInput, type GrantOutcome, type GrantSource } from '../../../../workflows/definitions';
+import {
+  WORKFLOW_TYPES,
+  benefitGrantWorkflowId,
+  grantFanOutWorkflowId,
+  type BenefitGrantInput,
+  type GrantChange,
+  type GrantFanOutInput,
+  type GrantOutcome,
+  type GrantSource,
+} from '../../../../workflows/definitions';
 import type { BenefitGrantWebhook } from '../../../contracts/benefit-grant';
 import { inTransaction, type Tx } from '../../../platform/database/transaction';
 import type { OutboxService } from '../../../platform/outbox';
@@ -47,6 +56,9 @@ export interface BenefitGrantDeps {
   state: { changed(tx: Tx, organizationId: string, customerId: string): Promise<void> };
 }
 
+/** Grants asked to sync per page of a fan-out (each one outbox row, dispatched after the page commits). */
+const FAN_OUT_PAGE = 200;
+
 export class BenefitGrantService {
   /** The flows already asked for in a transaction (an order paid and its subscription activated ask twice). */
   private readonly requested = new WeakMap<EntityManager, Set<string>>();
@@ -60,31 +72,51 @@ export class BenefitGrantService {
     for (const benefitId of new Set([...onProduct, ...held.map((g) => g.benefitId)])) this.request(tx, { organizationId, benefitId, customerId, source });
   }
 
-  /** A product's benefits changed: every holder gains the added ones, and the removed ones are synced wherever granted. */
+  /** A product's benefits changed: every holder's grants of the added and removed benefits are synced, by a fan-out flow. */
   async productBenefitsChanged(tx: Tx, organizationId: string, productId: string, before: string[], after: string[]): Promise<void> {
-    const added = after.filter((id) => !before.includes(id));
-    const removed = before.filter((id) => !after.includes(id));
-    if (added.length) {
-      for (const { customerId, source } of await this.deps.sources.holders(tx.em, organizationId, productId)) {
-        for (const benefitId of added) this.request(tx, { organizationId, benefitId, customerId, source });
-      }
-    }
-    if (removed.length) await this.resync(tx, { organizationId, benefitId: { $in: removed } });
+    const benefitIds = [...after.filter((id) => !before.includes(id)), ...before.filter((id) => !after.includes(id))];
+    if (benefitIds.length) this.fanOut(tx, organizationId, { kind: 'product', productId, benefitIds });
   }
 
-  /** A benefit changed or was deleted: its grants are synced (properties refreshed, or revoked). */
-  benefitChanged(tx: Tx, organizationId: string, benefitId: string): Promise<void> {
-    return this.resync(tx, { organizationId, benefitId });
+  /** A benefit's properties changed, or it was deleted: every grant of it is synced (refreshed or revoked), by a fan-out flow. */
+  async benefitChanged(tx: Tx, organizationId: string, benefitId: string): Promise<void> {
+    this.fanOut(tx, organizationId, { kind: 'benefit', benefitId });
   }
 
   /** A customer was deleted: every grant is revoked. */
-  customerDeleted(tx: Tx, organizationId: string, customerId: string): Promise<void> {
-    return this.resync(tx, { organizationId, customerId });
+  async customerDeleted(tx: Tx, organizationId: string, customerId: string): Promise<void> {
+    const grants = await tx.em.find(BenefitGrant, { organizationId, customerId, grantedAt: { $ne: null }, revokedAt: null });
+    for (const grant of grants) this.request(tx, inputOf(grant));
   }
 
-  private async resync(tx: Tx, where: Record<string, unknown>): Promise<void> {
-    const grants = await tx.em.find(BenefitGrant, { ...where, grantedAt: { $ne: null }, revokedAt: null });
-    for (const grant of grants) this.request(tx, inputOf(grant));
+  /** The fan-out flow's activity: asks the grants of one page to sync; `done` after the last page. */
+  async syncPage({ organizationId, change }: GrantFanOutInput, offset: number): Promise<{ requested: number; done: boolean }> {
+    return inTransaction(this.deps.orm, async (tx) => {
+      const targets =
+        change.kind === 'benefit'
+          ? (
+              await tx.em.find(
+                BenefitGrant,
+                { organizationId, benefitId: change.benefitId, grantedAt: { $ne: null }, revokedAt: null },
+                { orderBy: { id: 'asc' }, offset, limit: FAN_OUT_PAGE },
+              )
+            ).map(inputOf)
+          : (await this.deps.sources.holders(tx.em, organizationId, change.productId))
+              .flatMap(({ customerId, source }) => change.benefitIds.map((benefitId) => ({ organizationId, benefitId, customerId, source })))
+              .slice(offset, offset + FAN_OUT_PAGE);
+      for (const target of targets) this.request(tx, target);
+      return { requested: targets.length, done: targets.length < FAN_OUT_PAGE };
+    });
+  }
+
+  private fanOut(tx: Tx, organizationId: string, change: GrantChange): void {
+    const id = change.kind === 'product' ? change.productId : change.benefitId;
+    this.deps.outbox.enqueueWorkflowStart(tx, organizationId, {
+      workflowType: WORKFLOW_TYPES.grantFanOut,
+      workflowId: grantFanOutWorkflowId(change.kind, id, newId()),
+      args: [{ organizationId, change } satisfies GrantFanOutInput],
+      summary: change.kind === 'product' ? `Grants of product ${id}'s changed benefits` : `Grants of benefit ${id}`,
+    });
   }
 
   /** Starts (or signals) the grant's flow once the transaction commits. */
