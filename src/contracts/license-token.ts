@@ -37,3 +37,6 @@ export const LicenseSigningKeyListQuery = z.object({ ...PageQuery });
 export type LicenseSigningKeyListQuery = z.infer<typeof LicenseSigningKeyListQuery>;
 
 export const OrganizationIdParams = z.object({ organization_id: Uuid });
+
+/** `POST /v1/customer-portal/license-keys/token`: an app refreshing its offline token with the key it holds. */
+export const LicenseKeyTokenRequest = z.object({ key: z.string().min(1).max(255), organization_id: Uuid }).meta({ id: 'LicenseKeyTokenRequest' });

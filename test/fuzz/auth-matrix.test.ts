@@ -21,7 +21,7 @@ import { arbitraryOf } from './zod-arbitrary';
 const SIGNED_PUBLIC_ROUTES: Record<string, { refused: number; signatures: Record<string, string>[] }> = {
   'POST /v1/integrations/stripe/webhook': { refused: 400, signatures: [{}, { 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` }] },
   ...Object.fromEntries(
-    ['validate', 'activate', 'deactivate'].map((action) => [`POST /v1/customer-portal/license-keys/${action}`, { refused: 404, signatures: [{}] }]),
+    ['validate', 'activate', 'deactivate', 'token'].map((action) => [`POST /v1/customer-portal/license-keys/${action}`, { refused: 404, signatures: [{}] }]),
   ),
   /** A download link is its own credential: an HMAC over the downloadable and the link's expiry, in the path. */
   'GET /v1/customer-portal/downloadables/:token': { refused: 400, signatures: [{}] },

@@ -214,3 +214,18 @@ test('concurrent first tokens make one signing key; concurrent rotations never l
   const list = (await m.call('GET', '/v1/license-key-signing-keys/')).body.items;
   expect(list.filter((k: { retired_at: string | null }) => k.retired_at === null).map((k: { version: number }) => k.version)).toEqual([4]);
 });
+
+test('an app holding only its key refreshes its token without a token of the organization', async () => {
+  const m = await merchant();
+  const key = await licenseKey(m);
+  const fetched = await h.request('POST', '/v1/customer-portal/license-keys/token', { json: { key: key.key, organization_id: m.id } });
+  expect(fetched.status).toBe(200);
+  expect(verifyLicenseToken(fetched.body.token, m.id, await publicKeys(m))).toMatchObject({ license_key: key.id, org: m.id });
+
+  const other = await merchant();
+  const elsewhere = await h.request('POST', '/v1/customer-portal/license-keys/token', { json: { key: key.key, organization_id: other.id } });
+  expect(elsewhere.status).toBe(404);
+  const revoked = await licenseKey(m, { status: 'revoked' });
+  const refused = await h.request('POST', '/v1/customer-portal/license-keys/token', { json: { key: revoked.key, organization_id: m.id } });
+  expect(refused.status).toBe(403);
+});

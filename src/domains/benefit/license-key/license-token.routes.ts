@@ -3,6 +3,7 @@
 import { IdParams } from '../../../contracts/common';
 import {
   LicenseKeyToken,
+  LicenseKeyTokenRequest,
   LicenseSigningKeyList,
   LicenseSigningKeyListQuery,
   LicenseSigningKeyRead,
@@ -27,6 +28,19 @@ export function licenseTokenRoutes({ tokens }: { tokens: LicenseTokenService }):
       // writes the organization's first signing key when it has none yet
       async handler({ auth, tx, params }) {
         return tokens.token(tx.em, auth.organizationId, params.id);
+      },
+    }),
+    definePublicRoute({
+      method: 'post',
+      path: '/v1/customer-portal/license-keys/token',
+      summary: 'An app refreshes its offline token with the key it holds (no token needed; 3 requests/s per IP)',
+      body: LicenseKeyTokenRequest,
+      status: 200,
+      response: LicenseKeyToken,
+      rateLimit: 'license_key',
+      // writes the organization's first signing key when it has none yet
+      async handler({ tx, body }) {
+        return tokens.tokenForKey(tx.em, body.organization_id, body.key);
       },
     }),
     defineRoute({

@@ -4,7 +4,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, sign } from 'no
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LicenseKeyToken, LicenseSigningKeyList, LicenseSigningKeyListQuery, LicenseSigningKeyRead } from '../../../contracts/license-token';
 import type { Clock } from '../../../kernel/clock';
-import { NotPermitted } from '../../../kernel/errors';
+import { NotPermitted, ResourceNotFound } from '../../../kernel/errors';
 import { pageOffset, paginationOf } from '../../../kernel/pagination';
 import { openSecret, sealSecret } from '../../../platform/crypto/sealed-secret';
 import { OwnedRepository } from '../../../platform/database/owned-repository';
@@ -28,7 +28,17 @@ export class LicenseTokenService {
 
   /** The key's token signed with the organization's current signing key (made now if it has none); 403 for a key not granted or expired. */
   async token(em: EntityManager, organizationId: string, licenseKeyId: string): Promise<LicenseKeyToken> {
-    const key = await licenseKeys.get(em, organizationId, licenseKeyId);
+    return this.signed(em, organizationId, await licenseKeys.get(em, organizationId, licenseKeyId));
+  }
+
+  /** The same for an app that holds only its key (the key is the credential): 404 for a key the organization does not have. */
+  async tokenForKey(em: EntityManager, organizationId: string, keyString: string): Promise<LicenseKeyToken> {
+    const key = await em.findOne(LicenseKey, { organizationId, key: keyString });
+    if (!key) throw new ResourceNotFound('License key not found.');
+    return this.signed(em, organizationId, key);
+  }
+
+  private async signed(em: EntityManager, organizationId: string, key: LicenseKey): Promise<LicenseKeyToken> {
     const now = this.deps.clock.now();
     const refusal = tokenRefusal(key, now);
     if (refusal) throw new NotPermitted(refusal);
