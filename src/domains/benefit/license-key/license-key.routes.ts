@@ -113,7 +113,7 @@ export function licenseKeyRoutes({ licenseKeys }: { licenseKeys: LicenseKeyServi
       { summary: 'Validate a license key', body: LicenseKeyValidate, status: 200, response: ValidatedLicenseKey },
       async (tx, organizationId, body) => {
         const { key, activation } = await licenseKeys.validate(tx, organizationId, body);
-        return { ...(await licenseKeys.output(tx.em, key)), activation: activation && activationOutput(activation) };
+        return { ...key, activation: activation && activationOutput(activation) };
       },
     ),
     ...keyCommand(

@@ -80,25 +80,48 @@ export class LicenseKeyService {
     return key;
   }
 
-  /** Counts a validation (and `increment_usage`) on a usable key that matches every given condition; 404 otherwise. */
-  async validate(tx: Tx, organizationId: string, body: LicenseKeyValidate) {
+  /**
+   * Counts a validation (and `increment_usage`) on a usable key that matches every given condition; 404 otherwise.
+   * The checks read the key unlocked and the count is one guarded UPDATE, so the row is locked only from that statement
+   * to the commit (validations of one key follow each other that much faster); a key changed in between is checked
+   * again under the lock, and refused as it now stands.
+   */
+  async validate(tx: Tx, organizationId: string, body: LicenseKeyValidate): Promise<{ key: LicenseKeyRead; activation: LicenseKeyActivation | null }> {
     const now = this.deps.clock.now();
-    const key = await this.byKey(tx.em, organizationId, body.key);
+    const read = await tx.em.findOne(LicenseKey, { organizationId, key: body.key });
+    if (!read) throw unknownLicenseKey();
+    const activation = await this.checkValidation(tx.em, read, body, now);
+    const [before] = await this.outputs(tx.em, [read]);
+    const increment = body.increment_usage ?? 0;
+    const [counted] = await tx.em.execute<{ validations: number; usage: number }[]>(
+      `update license_key set validations = validations + 1, usage = usage + ?, last_validated_at = ?, modified_at = ?
+       where id = ? and status = 'granted' and (expires_at is null or expires_at > ?) and usage::bigint + ? <= coalesce(limit_usage, 2147483647)
+       returning validations, usage`,
+      [increment, now, now, read.id, now, increment],
+    );
+    if (!counted) {
+      const locked = await tx.em.findOneOrFail(LicenseKey, { id: read.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      await this.checkValidation(tx.em, locked, body, now);
+      throw unknownLicenseKey(); // unreachable while the checks and the guard agree
+    }
+    const iso = now.toISOString();
+    return { key: { ...before, validations: counted.validations, usage: counted.usage, last_validated_at: iso, modified_at: iso }, activation };
+  }
+
+  /** The validate refusals, in the reference's order; the activation named, when one is. */
+  private async checkValidation(em: EntityManager, key: LicenseKey, body: LicenseKeyValidate, now: Date): Promise<LicenseKeyActivation | null> {
     const unusable = unusableBecause(key, now);
     if (unusable) throw unusableForValidation(unusable);
     let activation: LicenseKeyActivation | null = null;
     if (body.activation_id) {
-      activation = await this.liveActivation(tx.em, key, body.activation_id);
+      activation = await this.liveActivation(em, key, body.activation_id);
       if (!conditionsMatch(activation.conditions, body.conditions)) throw conditionsMismatch();
     }
     if (body.benefit_id && body.benefit_id !== key.benefitId) throw benefitMismatch();
     if (body.customer_id && body.customer_id !== key.customerId) throw customerMismatch();
-    const increment = body.increment_usage ?? 0;
     const remaining = remainingUsages(key.usage, key.limitUsage);
-    if (increment > remaining) throw usageLimitExceeded(remaining);
-    Object.assign(key, { validations: key.validations + 1, lastValidatedAt: now, usage: key.usage + increment, modifiedAt: now });
-    await tx.em.flush();
-    return { key, activation };
+    if ((body.increment_usage ?? 0) > remaining) throw usageLimitExceeded(remaining);
+    return activation;
   }
 
   /** Records a new activation on a usable key that supports them and has room for one more. */
