@@ -1,6 +1,6 @@
 // License keys: the reference's LicenseKeyRead family, the spec's update body, and the validate/activate/deactivate bodies.
 import { z } from 'zod';
-import { Address } from './customer';
+import { Customer } from './customer';
 import { ListResource, MetadataInput, MetadataOutput, PageQuery, Timestamp, Uuid, queryMany } from './common';
 
 export const LICENSE_KEY_STATUSES = ['granted', 'revoked', 'disabled'] as const;
@@ -9,26 +9,9 @@ export const LicenseKeyStatus = z.enum(LICENSE_KEY_STATUSES);
 /** Activation conditions and meta: shaped and bounded like metadata (50 keys of at most 40 characters, scalar values). */
 const ActivationValues = MetadataInput;
 
-export const LicenseKeyCustomer = z
-  .object({
-    id: Uuid,
-    created_at: Timestamp,
-    modified_at: Timestamp.nullable(),
-    metadata: MetadataOutput,
-    external_id: z.string().nullable(),
-    email: z.string().nullable(),
-    email_verified: z.boolean(),
-    type: z.string(),
-    name: z.string().nullable(),
-    billing_name: z.string().nullable(),
-    billing_address: Address.nullable(),
-    tax_id: z.array(z.string().nullable()).nullable(),
-    locale: z.string().nullable(),
-    organization_id: Uuid,
-    default_payment_method_id: z.string().nullable(),
-    deleted_at: Timestamp.nullable(),
-    avatar_url: z.string().nullable(),
-  })
+/** The customer as license keys embed it: a Customer whose `type` is an open string and `email` nullable. */
+export const LicenseKeyCustomer = Customer.omit({ test_clock_id: true })
+  .extend({ email: z.string().nullable(), type: z.string(), tax_id: z.array(z.string().nullable()).nullable() })
   .meta({ id: 'LicenseKeyCustomer' });
 
 export const LicenseKeyRead = z

@@ -3,12 +3,10 @@
 // organizations); and the public routes' own 3 requests per second.
 import { randomUUID } from 'node:crypto';
 import { LicenseKeyActivationRead, LicenseKeyList, LicenseKeyRead, LicenseKeyWithActivations, ValidatedLicenseKey } from '../../src/contracts/license-key';
-import { Benefit } from '../../src/domains/benefit/benefit.entity';
-import { BenefitGrant } from '../../src/domains/benefit/grant/benefit-grant.entity';
-import { grantLicenseKey, revokeLicenseKey } from '../../src/domains/benefit/license-key/license-key-grants';
-import type { LicenseKey } from '../../src/domains/benefit/license-key/license-key.entity';
+import { revokeLicenseKey } from '../../src/domains/benefit/license-key/license-key-grants';
 import { inTransaction } from '../../src/platform/database/transaction';
 import { startHarness, type ApiResponse, type TestHarness } from '../support/harness';
+import { issueLicenseKey, type IssuedKey } from '../support/license-keys';
 
 let h: TestHarness;
 
@@ -31,40 +29,9 @@ async function merchant(): Promise<Merchant> {
 /** An app's call, without a token. */
 const app = (action: 'validate' | 'activate' | 'deactivate', json: unknown) => h.request('POST', `/v1/customer-portal/license-keys/${action}`, { json });
 
-interface Issued {
-  key: LicenseKey;
-  grantId: string;
-  customerId: string;
-}
-
-/** A key granted for a one-time order, written through the ORM until the grant flow lands (then: a real purchase). */
-async function issue(m: Merchant, properties: Record<string, unknown> = {}): Promise<Issued> {
-  const customer = await m.call('POST', '/v1/customers/', { email: `buyer-${randomUUID()}@example.com`, name: 'Ada' });
-  expect(customer.status).toBe(201);
-  const benefit = await m.call('POST', '/v1/benefits/', { type: 'license_keys', description: 'App license', properties });
-  expect(benefit.status).toBe(201);
-  return inTransaction(h.env.production.orm, async (tx) => {
-    const at = new Date();
-    const grant = tx.em.create(BenefitGrant, {
-      id: randomUUID(),
-      organizationId: m.id,
-      customerId: customer.body.id,
-      benefitId: benefit.body.id,
-      orderId: randomUUID(),
-      subscriptionId: null,
-      grantedAt: at,
-      revokedAt: null,
-      properties: {},
-      cycleKey: null,
-      error: null,
-      createdAt: at,
-      modifiedAt: null,
-    });
-    await tx.em.flush();
-    const key = await grantLicenseKey(tx, grant, await tx.em.findOneOrFail(Benefit, benefit.body.id), at, true);
-    return { key, grantId: grant.id, customerId: customer.body.id };
-  });
-}
+/** A key as a grant gives it (see test/support/license-keys.ts). */
+const issue = (m: Merchant, properties: Record<string, unknown> = {}) => issueLicenseKey(h, m, properties);
+type Issued = IssuedKey;
 
 const keyBody = (m: Merchant, { key }: Issued, extra: Record<string, unknown> = {}) => ({ key: key.key, organization_id: m.id, ...extra });
 

@@ -2,12 +2,11 @@
 // keys (with a token and without); tampered, foreign and expired tokens fail it; keys not granted or expired get
 // none; rotation keeps old tokens verifying; the first signing key is made once under concurrent requests.
 import { randomUUID } from 'node:crypto';
-import { Benefit } from '../../src/domains/benefit/benefit.entity';
-import { BenefitGrant } from '../../src/domains/benefit/grant/benefit-grant.entity';
-import { grantLicenseKey, revokeLicenseKey } from '../../src/domains/benefit/license-key/license-key-grants';
-import { LicenseSigningKey, type LicenseKey } from '../../src/domains/benefit/license-key/license-key.entity';
+import { revokeLicenseKey } from '../../src/domains/benefit/license-key/license-key-grants';
+import { LicenseKey as LicenseKeyEntity, LicenseSigningKey, type LicenseKey } from '../../src/domains/benefit/license-key/license-key.entity';
 import { inTransaction } from '../../src/platform/database/transaction';
 import { startHarness, type ApiResponse, type TestHarness } from '../support/harness';
+import { issueLicenseKey } from '../support/license-keys';
 import { verifyLicenseToken } from '../support/offline-verifier';
 
 const TTL = 3_600;
@@ -29,42 +28,15 @@ async function merchant(scopes = ['customers:write', 'benefits:write', 'license_
   return { id: org.id, call: (method, path, json) => h.request(method, path, { token: org.token, json }) };
 }
 
-/**
- * A license key granted for a one-time order, made directly through the ORM (until the grant flow lands);
- * `change` then sets its status or expiry as a revocation, a disable or time would.
- */
+/** A key as a grant gives it (see test/support/license-keys.ts); `change` then revokes it, disables it or moves its expiry. */
 async function licenseKey(m: Merchant, change: Partial<Pick<LicenseKey, 'status' | 'expiresAt'>> = {}): Promise<LicenseKey> {
-  const customer = await m.call('POST', '/v1/customers/', { email: `buyer-${randomUUID()}@example.com` });
-  expect(customer.status).toBe(201);
-  const benefit = await m.call('POST', '/v1/benefits/', {
-    type: 'license_keys',
-    description: 'App license',
-    properties: { prefix: 'APP', activations: { limit: 3, enable_customer_admin: false } },
-  });
-  expect(benefit.status).toBe(201);
+  const { key, grantId } = await issueLicenseKey(h, m, { prefix: 'APP', activations: { limit: 3, enable_customer_admin: false } });
   return inTransaction(h.env.production.orm, async (tx) => {
-    const at = new Date();
-    const grant = tx.em.create(BenefitGrant, {
-      id: randomUUID(),
-      organizationId: m.id,
-      customerId: customer.body.id,
-      benefitId: benefit.body.id,
-      orderId: randomUUID(),
-      subscriptionId: null,
-      grantedAt: at,
-      revokedAt: null,
-      properties: {},
-      cycleKey: null,
-      error: null,
-      createdAt: at,
-      modifiedAt: null,
-    });
-    await tx.em.flush(); // the key's row references the grant's
-    const key = await grantLicenseKey(tx, grant, await tx.em.findOneOrFail(Benefit, benefit.body.id), at, true);
-    if (change.status === 'revoked') await revokeLicenseKey(tx, grant.id, at);
-    else Object.assign(key, change);
+    const managed = await tx.em.findOneOrFail(LicenseKeyEntity, key.id);
+    if (change.status === 'revoked') await revokeLicenseKey(tx, grantId, new Date());
+    else Object.assign(managed, change);
     await tx.em.flush();
-    return key;
+    return managed;
   });
 }
 
