@@ -101,6 +101,13 @@ test('dunning exhausted: the subscription is revoked, so is its key, and validat
   const { clockId, subscription } = await subscribe(h, call, { product: productId, start: '2025-03-01T00:00:00Z' });
   const key = await keyOf(subscription.customer_id, keyBenefitId);
   expect((await validate(key.key)).status).toBe(200);
+  const stateOf = async () => (await call('GET', `/v1/customers/${subscription.customer_id}/state`)).body;
+  const granted = await eventually(async () => {
+    const state = await stateOf();
+    return state.granted_benefits.length === 2 && state;
+  }, 30_000);
+  expect(granted.active_subscriptions.map((s: any) => s.id)).toEqual([subscription.id]);
+  expect(granted.granted_benefits.find((g: any) => g.benefit_id === keyBenefitId).properties).toEqual({ license_key_id: key.id, display_key: key.display_key });
   await setCardOutcome(h, subscription.id, 'insufficient_funds');
   await advance(call, clockId, '2025-04-10T00:00:00Z');
   expect((await getSubscription(call, subscription.id)).status).toBe('past_due');
@@ -111,6 +118,11 @@ test('dunning exhausted: the subscription is revoked, so is its key, and validat
   const refused = await validate(key.key);
   expect(refused.status).toBe(404);
   expect(refused.body.error).toBe('ResourceNotFound');
+  const ended = await eventually(async () => {
+    const state = await stateOf();
+    return state.granted_benefits.length === 0 && state;
+  }, 30_000);
+  expect(ended).toMatchObject({ active_subscriptions: [], active_meters: [expect.objectContaining({ credited_units: 0, balance: 0 })] });
 }, 120_000);
 
 test('cancel at period end keeps the key until the end, then revokes it; after an uncancel it stays', async () => {
