@@ -29,7 +29,7 @@ export function grantSources(deps: GrantSourceDeps): GrantSources {
         const active = paid && !(await deps.refunds().revokesBenefits(em, order.id));
         const customer = await em.findOne(Customer, { id: order.customerId });
         const at = await deps.testClocks.now(em, customer?.testClockId ?? null);
-        return { customerId: order.customerId, productId: order.productId, active, oneTime: true, cycleKey: null, at };
+        return { customerId: order.customerId, productId: order.productId, active, oneTime: true, cycleKey: null, at, endedAt: null };
       }
       const subscription = await deps.subscriptions().get(em, organizationId, source.id).catch(absent);
       if (!subscription) return null;
@@ -41,6 +41,7 @@ export function grantSources(deps: GrantSourceDeps): GrantSources {
         oneTime: false,
         cycleKey: renewal?.cycleKey ?? null,
         at: await deps.testClocks.now(em, subscription.testClockId),
+        endedAt: subscription.endedAt,
       };
     },
     async holders(em, organizationId, productId) {

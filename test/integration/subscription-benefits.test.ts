@@ -141,6 +141,10 @@ test('cancel at period end keeps the key until the end, then revokes it; after a
   await advance(call, uncanceled.clockId, '2025-06-11T00:00:00Z');
   await eventually(async () => (await keyStatus(keys[0].id)) === 'revoked', 30_000);
   expect((await validate(keys[0].key)).status).toBe(404);
+  // Revoked as of the period's end, though the clock was advanced a day past it.
+  const [revokedGrant] = (await call('GET', `/v1/benefit-grants/?customer_id=${canceled.subscription.customer_id}&is_granted=false`)).body.items;
+  expect(revokedGrant.revoked_at).toBe((await getSubscription(call, canceled.subscription.id)).ended_at);
+  expect(revokedGrant.revoked_at).toBe('2025-06-10T00:00:00.000Z');
   expect((await getSubscription(call, uncanceled.subscription.id)).status).toBe('active');
   expect(await keyStatus(keys[1].id)).toBe('granted');
   expect((await validate(keys[1].key)).status).toBe(200);

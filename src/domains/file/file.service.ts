@@ -158,10 +158,16 @@ export class FileService {
     return false;
   }
 
-  async download(em: EntityManager, organizationId: string, id: string): Promise<{ file: StoredFile; url: PresignedUrl }> {
+  /** A signed download URL, valid `ttlSeconds` (FILE_URL_TTL_SECONDS unless a caller needs it shorter). */
+  async download(
+    em: EntityManager,
+    organizationId: string,
+    id: string,
+    ttlSeconds = this.options.urlTtlSeconds,
+  ): Promise<{ file: StoredFile; url: PresignedUrl }> {
     const file = await this.get(em, organizationId, id);
     if (!file.isUploaded) throw new ResourceNotFound('This file has not been uploaded yet.');
-    return { file, url: await this.storage.presignDownload(file.path, file.name, this.options.urlTtlSeconds) };
+    return { file, url: await this.storage.presignDownload(file.path, file.name, ttlSeconds) };
   }
 }
 

@@ -22,6 +22,9 @@ export interface DownloadableDeps {
   linkTtlSeconds: number;
 }
 
+/** The storage URL a link redirects to lives this long: enough to start the download, too short to outlive a revoke much. */
+const OPENED_URL_TTL_SECONDS = 60;
+
 export interface GrantedDownload {
   file_id: string;
   name: string;
@@ -100,7 +103,7 @@ export class DownloadableService {
     if (parsed.claims.expiresAt.getTime() <= this.deps.clock.now().getTime()) throw new ResourceUnavailable('This download link has expired.');
     const row = await em.findOne(Downloadable, { id: parsed.claims.downloadableId });
     if (!row || row.status !== 'granted') throw new ResourceNotFound('This download is no longer available.');
-    return (await this.deps.files.download(em, row.organizationId, row.fileId)).url.url;
+    return (await this.deps.files.download(em, row.organizationId, row.fileId, OPENED_URL_TTL_SECONDS)).url.url;
   }
 
   private sign(payload: string): string {

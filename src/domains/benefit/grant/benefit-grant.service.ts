@@ -36,6 +36,8 @@ export interface GrantSourceState {
   cycleKey: string | null;
   /** Now, on the customer's clock (a sandbox test clock's frozen time). */
   at: Date;
+  /** When the source stopped entitling, if it ended (a subscription's `ended_at`): the time its revokes are dated. */
+  endedAt: Date | null;
 }
 
 /** The orders and subscriptions that grant benefits, read through the domains that own them (bound in the wiring). */
@@ -159,8 +161,9 @@ export class BenefitGrantService {
       if (step === 'none') return 'unchanged';
       const previous = { ...grant.properties };
       if (step === 'revoke') {
-        await this.deps.effects.revoke(tx, grant, benefit, state.at);
-        Object.assign(grant, { revokedAt: state.at, modifiedAt: state.at });
+        const revokedAt = !state.active && state.endedAt ? state.endedAt : state.at; // a clock advanced past the end dates it at the end
+        await this.deps.effects.revoke(tx, grant, benefit, revokedAt);
+        Object.assign(grant, { revokedAt, modifiedAt: state.at });
       } else {
         if (step === 'grant' || step === 'regrant') Object.assign(grant, { grantedAt: state.at, revokedAt: null });
         if (step !== 'refresh') grant.cycleKey = state.cycleKey;
