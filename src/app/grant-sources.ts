@@ -5,13 +5,14 @@ import type { GrantSource } from '../../workflows/definitions';
 import type { GrantSources, GrantSourceState } from '../domains/benefit';
 import type { ProductService } from '../domains/catalog';
 import { Customer } from '../domains/customer';
-import type { OrderService, RefundService } from '../domains/order';
+import { wasPaid, type OrderQueries, type OrderService, type RefundService } from '../domains/order';
 import type { SubscriptionService } from '../domains/subscription';
 import type { TestClockQueries } from '../domains/test-clock';
 import { ResourceNotFound } from '../kernel/errors';
 
 export interface GrantSourceDeps {
   orders: () => OrderService;
+  orderQueries: OrderQueries;
   refunds: () => RefundService;
   subscriptions: () => SubscriptionService;
   products: () => ProductService;
@@ -25,7 +26,7 @@ export function grantSources(deps: GrantSourceDeps): GrantSources {
       if (source.kind === 'order') {
         const order = await deps.orders().get(em, organizationId, source.id).catch(absent);
         if (!order) return null;
-        const paid = order.billingReason === 'purchase' && ['paid', 'partially_refunded', 'refunded'].includes(order.status);
+        const paid = order.billingReason === 'purchase' && wasPaid(order.status);
         const active = paid && !(await deps.refunds().revokesBenefits(em, order.id));
         const customer = await em.findOne(Customer, { id: order.customerId });
         const at = await deps.testClocks.now(em, customer?.testClockId ?? null);
@@ -33,7 +34,7 @@ export function grantSources(deps: GrantSourceDeps): GrantSources {
       }
       const subscription = await deps.subscriptions().get(em, organizationId, source.id).catch(absent);
       if (!subscription) return null;
-      const renewal = await deps.orders().lastPaidRenewalOf(em, subscription.id);
+      const renewal = await deps.orderQueries.lastPaidRenewalOf(em, subscription.id);
       return {
         customerId: subscription.customerId,
         productId: subscription.productId,
@@ -45,7 +46,7 @@ export function grantSources(deps: GrantSourceDeps): GrantSources {
       };
     },
     async holders(em, organizationId, productId) {
-      const orders = await deps.orders().purchasesOf(em, organizationId, productId);
+      const orders = await deps.orderQueries.purchasesOf(em, organizationId, productId);
       const subscriptions = await deps.subscriptions().liveOf(em, organizationId, productId);
       return [
         ...orders.map((o) => ({ customerId: o.customerId, source: { kind: 'order', id: o.id } as const })),

@@ -38,7 +38,7 @@ import { CustomerStateService, customerStateRoutes } from '../domains/customer-s
 import { DiscountService, discountRoutes } from '../domains/discount';
 import { FileQueries, FileService, fileRoutes } from '../domains/file';
 import { CustomerMeterQueries, MeterService, meterRoutes } from '../domains/meter';
-import { OrderDocumentService, OrderService, RefundService, orderRoutes, refundRoutes } from '../domains/order';
+import { OrderDocumentService, OrderQueries, OrderService, RefundService, orderRoutes, refundRoutes } from '../domains/order';
 import { renderBillingDocument } from '../adapters/pdf/pdf-renderer';
 import { OrganizationService } from '../domains/organization';
 import { SubscriptionBillingService, SubscriptionCommandService, SubscriptionQueries, SubscriptionService, subscriptionRoutes } from '../domains/subscription';
@@ -95,6 +95,7 @@ export function wireDomains(p: Platform) {
   const downloads = new DownloadableService({
     clock,
     files,
+    fileQueries,
     serverSecret: config.BURSAR_SECRET,
     environment,
     publicUrl,
@@ -108,6 +109,7 @@ export function wireDomains(p: Platform) {
     effects: new GrantEffects(downloads),
     sources: grantSources({
       orders: () => orders,
+      orderQueries: new OrderQueries(),
       refunds: () => refunds,
       subscriptions: () => subscriptions,
       products: () => products,
@@ -123,7 +125,6 @@ export function wireDomains(p: Platform) {
     outbox,
     testClocks: testClockQueries,
     subscriptions: {
-      liveCount: (...args) => subscriptionQueries.liveCount(...args),
       liveIds: (...args) => subscriptionQueries.liveIds(...args),
       revoke: async (organizationId, id) => void (await subscriptionCommands.send(organizationId, id, { kind: 'revoke', reason: null, comment: null })),
     },

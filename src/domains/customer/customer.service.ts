@@ -1,6 +1,6 @@
 // Customers: matched by external id or e-mail when checkouts need one, created, updated and (softly) deleted, each
 // change with its webhook and a customer.state_changed.
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Metadata } from '../../contracts/common';
 import type { Address, Customer as CustomerOutput, CustomerCreate, CustomerListQuery, CustomerUpdate } from '../../contracts/customer';
@@ -43,7 +43,6 @@ export interface CustomerServiceDeps {
   testClocks: TestClockQueries;
   /** Subscriptions not yet canceled for good (they still bill, or may recover); a deleted customer's are revoked first. */
   subscriptions: {
-    liveCount(em: EntityManager, organizationId: string, customerId: string): Promise<number>;
     liveIds(em: EntityManager, organizationId: string, customerId: string): Promise<string[]>;
     /** Revokes one now, through its workflow (the subscription domain bills through customers, so it is bound in the wiring). */
     revoke(organizationId: string, subscriptionId: string): Promise<void>;
@@ -164,7 +163,12 @@ export class CustomerService {
       ...(taxIdChanged && { taxId: checkedTaxId(rawTaxId, billingAddress?.country, ['body', 'tax_id']) }),
       modifiedAt: this.deps.clock.now(),
     });
-    await this.flushTaken(tx.em);
+    // a live customer that took the e-mail or external id meanwhile answers like a late duplicate
+    await flushUnique(tx.em, (refusal) =>
+      refusal.message.includes('customer_external_id_idx')
+        ? invalidField(['body', 'external_id'], 'A customer with this external ID already exists.')
+        : invalidField(['body', 'email'], 'A customer with this email address already exists.'),
+    );
     this.deps.outbox.enqueueEvent(tx, organizationId, 'customer.updated', customerOutput(customer));
     await this.deps.state?.changed(tx, organizationId, customer.id);
     return customer;
@@ -189,7 +193,7 @@ export class CustomerService {
    */
   private async delete(tx: Tx, customer: Customer, anonymize: boolean): Promise<void> {
     const { organizationId } = customer;
-    if ((await this.deps.subscriptions.liveCount(tx.em, organizationId, customer.id)) > 0) {
+    if ((await this.deps.subscriptions.liveIds(tx.em, organizationId, customer.id)).length > 0) {
       throw new NotPermitted('A subscription of this customer started while it was being deleted; delete it again.');
     }
     const now = this.deps.clock.now();
@@ -198,17 +202,6 @@ export class CustomerService {
     await this.deps.grants?.customerDeleted(tx, organizationId, customer.id);
     this.deps.outbox.enqueueEvent(tx, organizationId, 'customer.deleted', customerOutput(customer));
     await this.deps.state?.changed(tx, organizationId, customer.id);
-  }
-
-  /** Flushes an update; a live customer that took the e-mail or external id meanwhile answers like a late duplicate. */
-  private async flushTaken(em: EntityManager): Promise<void> {
-    try {
-      await em.flush();
-    } catch (error) {
-      if (!(error instanceof UniqueConstraintViolationException)) throw error;
-      if (error.message.includes('customer_external_id_idx')) throw invalidField(['body', 'external_id'], 'A customer with this external ID already exists.');
-      throw invalidField(['body', 'email'], 'A customer with this email address already exists.');
-    }
   }
 
   /** A customer by id, deleted or not: orders written for it still carry its numbers and tax ID. */

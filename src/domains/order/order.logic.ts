@@ -1,4 +1,4 @@
-// Pure rules of orders: the tax breakdown an invoice shows, and which orders can have an invoice.
+// Pure rules of orders: the tax breakdown an invoice shows, which orders can have an invoice, which were paid.
 import type { Address } from '../../contracts/customer';
 import type { ValidationIssue } from '../../kernel/errors';
 import { calculateTax, type SellerOfRecord } from '../tax/tax.logic';
@@ -57,3 +57,7 @@ export function billingUpdateIssues(current: Address | null, next: Address | nul
   if ((next.country === 'US' || next.country === 'CA') && !next.state) return [issue('state', 'The state or province is required.')];
   return [];
 }
+
+/** Statuses of an order that was paid (refunds, whole or partial, do not undo that it was). */
+export const PAID_ORDER_STATUSES: readonly OrderStatus[] = ['paid', 'partially_refunded', 'refunded'];
+export const wasPaid = (status: OrderStatus): boolean => PAID_ORDER_STATUSES.includes(status);

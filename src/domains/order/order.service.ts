@@ -229,20 +229,6 @@ export class OrderService {
     return em.findOneOrFail(Order, { id });
   }
 
-  /** The subscription's latest paid renewal (its cycle key names the period: `<subscription>:<period start>`). */
-  lastPaidRenewalOf(em: EntityManager, subscriptionId: string): Promise<Order | null> {
-    return em.findOne(
-      Order,
-      { subscriptionId, billingReason: 'subscription_cycle', status: { $in: ['paid', 'partially_refunded', 'refunded'] } },
-      { orderBy: { cycleKey: 'desc' } },
-    );
-  }
-
-  /** One-time purchases of the product that were paid (refunded ones too: a refund revokes only when asked to). */
-  purchasesOf(em: EntityManager, organizationId: string, productId: string): Promise<Order[]> {
-    return em.find(Order, { organizationId, productId, billingReason: 'purchase', status: { $in: ['paid', 'partially_refunded', 'refunded'] } });
-  }
-
   async findByCycleKey(em: EntityManager, cycleKey: string): Promise<Order | null> {
     return em.findOne(Order, { cycleKey });
   }

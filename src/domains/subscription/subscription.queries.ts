@@ -53,11 +53,7 @@ export class SubscriptionQueries {
     });
   }
 
-  /** How many of the customer's subscriptions are not canceled for good. */
-  async liveCount(em: EntityManager, organizationId: string, customerId: string): Promise<number> {
-    return em.count(Subscription, { organizationId, customerId, status: { $ne: 'canceled' } });
-  }
-
+  /** The customer's subscriptions not canceled for good. */
   async liveIds(em: EntityManager, organizationId: string, customerId: string): Promise<string[]> {
     return (await em.find(Subscription, { organizationId, customerId, status: { $ne: 'canceled' } }, { fields: ['id'] })).map((s) => s.id);
   }

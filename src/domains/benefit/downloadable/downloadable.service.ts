@@ -6,8 +6,8 @@ import type { Tx } from '../../../platform/database/transaction';
 import { deriveKey } from '../../../platform/crypto/derived-key';
 import type { Clock } from '../../../kernel/clock';
 import { BadRequest, ResourceNotFound, ResourceUnavailable } from '../../../kernel/errors';
-import { newId } from '../../../kernel/ids';
-import type { FileService } from '../../file';
+import { byId, newId } from '../../../kernel/ids';
+import type { FileQueries, FileService } from '../../file';
 import type { Benefit } from '../benefit.entity';
 import type { BenefitGrant } from '../grant/benefit-grant.entity';
 import { Downloadable } from './downloadable.entity';
@@ -16,6 +16,7 @@ import { linkPayload, parseLinkToken } from './downloadable.logic';
 export interface DownloadableDeps {
   clock: Clock;
   files: FileService;
+  fileQueries: FileQueries;
   serverSecret: string;
   environment: string;
   publicUrl: string;
@@ -76,11 +77,12 @@ export class DownloadableService {
     const rows = grantIds.length
       ? await em.find(Downloadable, { organizationId, grantId: { $in: grantIds }, status: 'granted' }, { orderBy: { createdAt: 'asc' } })
       : [];
+    const files = byId(await this.deps.fileQueries.uploaded(em, organizationId, [...new Set(rows.map((row) => row.fileId))], 'downloadable'));
     const expiresAt = new Date(this.deps.clock.now().getTime() + this.deps.linkTtlSeconds * 1000);
     const links = new Map<string, GrantedDownload[]>();
     for (const row of rows) {
-      const file = await this.deps.files.get(em, organizationId, row.fileId).catch(() => null);
-      if (!file) continue;
+      const file = files.get(row.fileId);
+      if (!file) continue; // deleted since
       const payload = linkPayload({ downloadableId: row.id, expiresAt });
       const link = {
         file_id: row.fileId,
