@@ -3,18 +3,13 @@ import type { Server } from 'node:http';
 import type { Config, Environment } from './config';
 import { closeEnvironment, openEnvironment } from './environment';
 import { createHttpApp } from './http/app';
-import { RateLimits } from './http/rate-limit';
+import { rateLimitsOf } from './http/rate-limit';
 import { listenHttp } from './http/server';
 import { connectTemporal } from './temporal';
 
 export async function runApi(config: Config, environments: readonly Environment[]): Promise<void> {
   const connection = await connectTemporal(config.temporalAddress);
-  const limits = new RateLimits({
-    perIpPerSecond: config.RATE_LIMIT_IP_PER_SECOND,
-    perOrganizationPerMinute: config.RATE_LIMIT_ORG_PER_MINUTE,
-    licenseKeyPerSecond: config.RATE_LIMIT_LICENSE_KEY_PER_SECOND,
-    redisUrl: config.REDIS_URL,
-  });
+  const limits = rateLimitsOf(config);
   const contexts = await Promise.all(environments.map((environment) => openEnvironment(config, environment, connection)));
   const servers: Server[] = [];
   for (const env of contexts) {

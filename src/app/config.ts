@@ -43,6 +43,17 @@ const ConfigSchema = z
     RATE_LIMIT_IP_PER_SECOND: int(100),
     /** Unauthenticated license-key validate, activate and deactivate, per client IP. */
     RATE_LIMIT_LICENSE_KEY_PER_SECOND: int(3),
+    RATE_LIMIT_CUSTOMER_PER_MINUTE: int(300),
+    /** The customer portal's e-mail code login (request and authenticate), per client IP; past either, a 15-minute block. */
+    RATE_LIMIT_LOGIN_PER_MINUTE: int(6),
+    RATE_LIMIT_LOGIN_PER_HOUR: int(12),
+    /** How long a customer session token lives. */
+    CUSTOMER_SESSION_TTL_SECONDS: int(3600),
+    /** How long an e-mailed portal login code stays valid. */
+    CUSTOMER_LOGIN_CODE_TTL_SECONDS: int(30 * 60),
+    /** Where e-mail goes out (`smtp://user:pass@host:port`, `smtps://…`); `./run start` points it at its local mail catcher. */
+    SMTP_URL: z.string().optional(),
+    EMAIL_FROM: z.string().default('Bursar <no-reply@bursar.localhost>'),
     BODY_LIMIT_BYTES: int(1_000_000),
     OUTBOX_RELAY_INTERVAL_MS: int(5_000),
     OUTBOX_RELAY_GRACE_MS: z.coerce.number().int().min(0).default(10_000),

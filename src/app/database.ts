@@ -30,6 +30,8 @@ import { Migration20261122070000_subscriptions } from './migrations/Migration202
 import { Migration20261122080000_checkout_confirmed_at } from './migrations/Migration20261122080000_checkout_confirmed_at';
 import { Migration20261123000000_invoices_refunds } from './migrations/Migration20261123000000_invoices_refunds';
 import { Migration20261124000000_benefit_grants } from './migrations/Migration20261124000000_benefit_grants';
+import { Migration20261125000000_customer_portal } from './migrations/Migration20261125000000_customer_portal';
+import { CustomerLoginCodeSchema, CustomerSessionSchema } from '../domains/customer-session/customer-session.entity';
 import { BenefitGrantSchema } from '../domains/benefit/grant/benefit-grant.entity';
 import { LicenseKeyActivationSchema, LicenseKeySchema, LicenseSigningKeySchema } from '../domains/benefit/license-key/license-key.entity';
 import { DownloadableSchema } from '../domains/benefit/downloadable/downloadable.entity';
@@ -65,6 +67,8 @@ const ENTITIES = [
   DownloadableSchema,
   CustomerMeterSchema,
   MeterCreditSchema,
+  CustomerSessionSchema,
+  CustomerLoginCodeSchema,
 ];
 
 const MIGRATIONS = [
@@ -79,6 +83,7 @@ const MIGRATIONS = [
   { name: 'Migration20261122080000_checkout_confirmed_at', class: Migration20261122080000_checkout_confirmed_at },
   { name: 'Migration20261123000000_invoices_refunds', class: Migration20261123000000_invoices_refunds },
   { name: 'Migration20261124000000_benefit_grants', class: Migration20261124000000_benefit_grants },
+  { name: 'Migration20261125000000_customer_portal', class: Migration20261125000000_customer_portal },
 ];
 
 export async function openDatabase(url: string, poolMax = 10): Promise<MikroORM> {

@@ -35,6 +35,9 @@ import {
 } from '../domains/checkout';
 import { CustomerService, customerRoutes } from '../domains/customer';
 import { CustomerStateService, customerStateRoutes } from '../domains/customer-state';
+import { CustomerLoginService, CustomerSessionService, customerSessionRoutes, loginCodeEmail } from '../domains/customer-session';
+import { EmailService } from '../platform/email';
+import { SmtpMailer } from '../adapters/mail/smtp-mailer';
 import { DiscountService, discountRoutes } from '../domains/discount';
 import { FileQueries, FileService, fileRoutes } from '../domains/file';
 import { CustomerMeterQueries, MeterService, meterRoutes } from '../domains/meter';
@@ -139,6 +142,30 @@ export function wireDomains(p: Platform) {
     meters: new CustomerMeterQueries(),
   });
   const licenseKeys = new LicenseKeyService({ clock, customers });
+  const email = new EmailService({
+    clock,
+    outbox,
+    serverSecret: config.BURSAR_SECRET,
+    mailer: new SmtpMailer({ url: config.SMTP_URL, from: config.EMAIL_FROM }),
+    templates: [loginCodeEmail],
+  });
+  const customerSessions = new CustomerSessionService({
+    clock,
+    serverSecret: config.BURSAR_SECRET,
+    ttlSeconds: config.CUSTOMER_SESSION_TTL_SECONDS,
+    publicUrl,
+    customers,
+    organizations,
+  });
+  const customerLogin = new CustomerLoginService({
+    clock,
+    serverSecret: config.BURSAR_SECRET,
+    codeTtlSeconds: config.CUSTOMER_LOGIN_CODE_TTL_SECONDS,
+    customers,
+    organizations,
+    sessions: customerSessions,
+    email,
+  });
 
   // Orders embed subscriptions, and subscriptions bill through orders: orders read them through their queries.
   const orders = new OrderService({ clock, outbox, customers, products, organizations, seller, subscriptions: subscriptionQueries, grants: grantSync });
@@ -240,6 +267,10 @@ export function wireDomains(p: Platform) {
   });
   outbox.registerDispatcher(OUTBOX_KINDS.event, (message) => webhookDeliveries.fanOut(message));
 
+  // The customer portal API: each of its pieces adds its routes here.
+  const portalRoutes: RouteDefinition[] = [
+    // portal routes
+  ];
   const routes: RouteDefinition[] = [
     ...meterRoutes({ meters }),
     ...catalogRoutes({ products }),
@@ -259,6 +290,8 @@ export function wireDomains(p: Platform) {
     ...refundRoutes({ refunds, documents }),
     ...subscriptionRoutes({ subscriptions, commands: subscriptionCommands }),
     ...testClockRoutes({ testClocks }),
+    ...customerSessionRoutes({ sessions: customerSessions, login: customerLogin, customers }),
+    ...portalRoutes,
   ];
   const activities = {
     orm,
@@ -272,6 +305,7 @@ export function wireDomains(p: Platform) {
     subscriptionCommands,
     testClocks,
     grants,
+    email,
   };
   const services = {
     organizations,
@@ -289,6 +323,7 @@ export function wireDomains(p: Platform) {
     checkoutLinks,
     testClocks,
     webhookEndpoints,
+    customerSessions,
   };
   return { ...services, routes, activities };
 }

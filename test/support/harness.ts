@@ -10,7 +10,7 @@ import { DefaultLogger, NativeConnection, Runtime, bundleWorkflowCode, type Work
 import { loadConfig, type Config, type Environment } from '../../src/app/config';
 import { closeEnvironment, openEnvironment, type EnvironmentContext } from '../../src/app/environment';
 import { createHttpApp } from '../../src/app/http/app';
-import { RateLimits } from '../../src/app/http/rate-limit';
+import { rateLimitsOf } from '../../src/app/http/rate-limit';
 import { listenHttp } from '../../src/app/http/server';
 import { inTransaction } from '../../src/platform/database/transaction';
 import { createEnvironmentWorker } from '../../src/app/worker';
@@ -56,16 +56,14 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
     RATE_LIMIT_IP_PER_SECOND: '100000',
     RATE_LIMIT_ORG_PER_MINUTE: '100000',
     RATE_LIMIT_LICENSE_KEY_PER_SECOND: '100000',
+    RATE_LIMIT_CUSTOMER_PER_MINUTE: '100000',
+    RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+    RATE_LIMIT_LOGIN_PER_HOUR: '100000',
     DATABASE_POOL_MAX: '5',
     ...overrides,
   });
   const connection = await Connection.connect({ address: config.temporalAddress });
-  const limits = new RateLimits({
-    perIpPerSecond: config.RATE_LIMIT_IP_PER_SECOND,
-    perOrganizationPerMinute: config.RATE_LIMIT_ORG_PER_MINUTE,
-    licenseKeyPerSecond: config.RATE_LIMIT_LICENSE_KEY_PER_SECOND,
-    redisUrl: config.REDIS_URL,
-  });
+  const limits = rateLimitsOf(config);
   const env = {
     production: await openEnvironment(config, 'production', connection),
     sandbox: await openEnvironment(config, 'sandbox', connection),

@@ -13,7 +13,7 @@ import type { RateLimits } from './rate-limit';
 import type { RouteRateLimit } from '../../platform/http/route';
 
 export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa {
-  const { routes, organizations } = env.domains;
+  const { routes, organizations, customerSessions } = env.domains;
   const app = new Koa({ proxy: env.config.TRUST_PROXY });
   const api = new Router();
   app.use(requestId);
@@ -51,12 +51,13 @@ export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa 
 
   app.use(ipRateLimit(limits));
   if (env.storage instanceof LocalDiskStorage) app.use(localStorageRouter(env.storage).routes());
-  const authenticate = bearerAuthentication({ environment: env.environment, orm: env.orm, organizations, limits });
+  const authenticate = bearerAuthentication({ environment: env.environment, orm: env.orm, organizations, customerSessions, limits });
   const mountDeps = {
     orm: env.orm,
     idempotency: env.idempotency,
     bodyLimitBytes: env.config.BODY_LIMIT_BYTES,
-    authenticate,
+    authenticate: authenticate.organization,
+    authenticateCustomer: authenticate.customer,
     limitRoute: (ctx: Context, budget: RouteRateLimit) => limits.consumeRoute(budget, ctx.ip),
   };
   for (const route of routes) mountRoute(api, mountDeps, route);

@@ -2,9 +2,10 @@
 import type { Context, Next } from 'koa';
 import { BursarError, NotPermitted, ServiceUnavailable, TooManyRequests, Unauthorized } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import type { OrganizationService } from '../../domains/organization';
-import type { AuthenticatedOrganization } from '../../platform/http/route';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { ORGANIZATION_TOKEN_PREFIX, type OrganizationService } from '../../domains/organization';
+import { CUSTOMER_SESSION_TOKEN_PREFIX } from '../../domains/customer-session';
+import type { AuthenticatedCustomer, AuthenticatedOrganization } from '../../platform/http/route';
 import { unavailableDependency, type Dependency } from './dependency-errors';
 import { sendProblem } from './problem';
 import type { RateLimits } from './rate-limit';
@@ -50,16 +51,50 @@ export function ipRateLimit(limits: RateLimits) {
   };
 }
 
-/** Binds the bearer token to its organization in this environment; another environment's token is unknown here. */
-export function bearerAuthentication(deps: { environment: string; orm: MikroORM; organizations: OrganizationService; limits: RateLimits }) {
-  return async (ctx: Context): Promise<AuthenticatedOrganization> => {
-    const match = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'));
-    if (!match) throw new Unauthorized();
-    const auth = await deps.organizations.authenticate(deps.orm.em.fork(), match[1]);
-    if (!auth) throw new Unauthorized();
-    await deps.limits.consumeOrganization(`${deps.environment}:${auth.organizationId}`);
-    return auth;
+/** What a customer session token resolves to, by whom it is resolved (the customer session domain). */
+export interface CustomerAuthenticator {
+  authenticate(em: EntityManager, token: string): Promise<AuthenticatedCustomer | null>;
+}
+
+/**
+ * Binds the bearer token to its organization in this environment; another environment's token is unknown here. A
+ * customer session token is no credential for an organization route (nor an organization token for a portal route).
+ */
+export function bearerAuthentication(deps: {
+  environment: string;
+  orm: MikroORM;
+  organizations: OrganizationService;
+  customerSessions: CustomerAuthenticator;
+  limits: RateLimits;
+}) {
+  return {
+    async organization(ctx: Context): Promise<AuthenticatedOrganization> {
+      const token = bearerToken(ctx);
+      if (token.startsWith(CUSTOMER_SESSION_TOKEN_PREFIX)) {
+        throw new Unauthorized('A customer session token is accepted only by the customer portal API (/v1/customer-portal/).');
+      }
+      const auth = await deps.organizations.authenticate(deps.orm.em.fork(), token);
+      if (!auth) throw new Unauthorized();
+      await deps.limits.consumeOrganization(`${deps.environment}:${auth.organizationId}`);
+      return auth;
+    },
+    async customer(ctx: Context): Promise<AuthenticatedCustomer> {
+      const token = bearerToken(ctx);
+      if (token.startsWith(ORGANIZATION_TOKEN_PREFIX)) {
+        throw new Unauthorized('The customer portal API takes a customer session token (bursar_cst_…), not an organization access token.');
+      }
+      const customer = await deps.customerSessions.authenticate(deps.orm.em.fork(), token);
+      if (!customer) throw new Unauthorized('Missing, invalid or expired customer session token.');
+      await deps.limits.consumeCustomer(`${deps.environment}:${customer.customerId}`);
+      return customer;
+    },
   };
+}
+
+function bearerToken(ctx: Context): string {
+  const match = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'));
+  if (!match) throw new Unauthorized();
+  return match[1];
 }
 
 /** The token must carry at least one of `anyOf`. */

@@ -11,6 +11,7 @@ import {
   Accepted,
   Download,
   Redirect,
+  type AuthenticatedCustomer,
   type AuthenticatedOrganization,
   type RequestDetails,
   type RouteDefinition,
@@ -29,6 +30,8 @@ export interface MountDeps {
   bodyLimitBytes: number;
   /** Resolves the bearer token (401 otherwise) and counts the request against its organization's budget. */
   authenticate(ctx: Context): Promise<AuthenticatedOrganization>;
+  /** Resolves a customer session token (401 otherwise) and counts the request against its customer's budget. */
+  authenticateCustomer(ctx: Context): Promise<AuthenticatedCustomer>;
   /** Counts the request against a route's own budget (429 once spent). */
   limitRoute(ctx: Context, budget: RouteRateLimit): Promise<void>;
 }
@@ -45,7 +48,8 @@ export function mountRoute(router: Router, deps: MountDeps, route: RouteDefiniti
   router[route.method](route.path, async (ctx: Context, next) => {
     if (ctx.method === 'GET' && COLLECTION_ACTIONS.has(ctx.params.id)) return next();
     if (route.rateLimit) await deps.limitRoute(ctx, route.rateLimit);
-    const auth = route.scopes ? requireScope(await deps.authenticate(ctx), route.scopes) : undefined;
+    const auth = route.audience === 'organization' ? requireScope(await deps.authenticate(ctx), route.scopes ?? []) : undefined;
+    const customer = route.audience === 'customer' ? await deps.authenticateCustomer(ctx) : undefined;
     assertStorable(ctx.params, ['path']);
     const params = route.params ? parseInput(route.params, ctx.params, 'path') : undefined;
     const query = route.query ? parseInput(route.query, rawQuery(ctx), 'query') : undefined;
@@ -55,7 +59,7 @@ export function mountRoute(router: Router, deps: MountDeps, route: RouteDefiniti
       header: (name) => ctx.get(name),
       rawBody: () => readRawBody(ctx, deps.bodyLimitBytes),
     };
-    const input = { auth, body, query, params, request };
+    const input = { auth, customer, body, query, params, request };
 
     if (route.outsideTransaction) {
       const em = deps.orm.em.fork();

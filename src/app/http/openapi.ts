@@ -5,6 +5,8 @@ import type { RouteDefinition } from '../../platform/http/route';
 
 type JsonSchema = Record<string, unknown>;
 
+const SECURITY_SCHEMES = { organization: 'organization_access_token', customer: 'customer_session' } as const;
+
 export function buildOpenApi(routes: RouteDefinition[], serverUrls: string[]) {
   const components: Record<string, JsonSchema> = {};
 
@@ -35,15 +37,16 @@ export function buildOpenApi(routes: RouteDefinition[], serverUrls: string[]) {
     ];
     (paths[path] ??= {})[route.method] = {
       summary: route.summary,
-      security: route.scopes ? [{ organization_access_token: [...route.scopes] }] : [],
+      security: route.audience === 'public' ? [] : [{ [SECURITY_SCHEMES[route.audience]]: [...(route.scopes ?? [])] }],
       ...(parameters.length ? { parameters } : {}),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } } : {}),
       responses: {
         [route.status]: { description: 'Success', content: { 'application/json': { schema: schemaOf(route.response, 'output') } } },
-        ...(route.scopes && {
+        ...(route.audience === 'organization' && {
           401: errorResponse('Missing or invalid token (Unauthorized)'),
           403: errorResponse('Token lacks a required scope (NotPermitted)'),
         }),
+        ...(route.audience === 'customer' && { 401: errorResponse('Missing, invalid or expired customer session token (Unauthorized)') }),
         ...(route.params ? { 404: errorResponse('Not found (ResourceNotFound)') } : {}),
         422: errorResponse('Invalid request (RequestValidationError)', ValidationErrorBody),
         429: errorResponse('Rate limit exceeded (TooManyRequests); see Retry-After'),
@@ -56,7 +59,10 @@ export function buildOpenApi(routes: RouteDefinition[], serverUrls: string[]) {
     info: { title: 'Bursar API', version: '0.1.0' },
     servers: serverUrls.map((url) => ({ url })),
     components: {
-      securitySchemes: { organization_access_token: { type: 'http', scheme: 'bearer', description: 'Organization access token (bursar_oat_…)' } },
+      securitySchemes: {
+        organization_access_token: { type: 'http', scheme: 'bearer', description: 'Organization access token (bursar_oat_…)' },
+        customer_session: { type: 'http', scheme: 'bearer', description: 'Customer session token (bursar_cst_…), for the customer portal API' },
+      },
       schemas: components,
     },
     paths,

@@ -1,37 +1,56 @@
-// Request budgets: 100/s per client IP, 300/min per organization and the routes' own (3/s per IP for the public
-// license-key calls), in Redis when REDIS_URL is set.
+// Request budgets: 100/s per client IP, 300/min per organization and per customer, and the routes' own (3/s per IP
+// for the public license-key calls; 6/min and 12/h per IP, then a 15-minute block, for the e-mail code login), in
+// Redis when REDIS_URL is set.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import Redis from 'ioredis';
 import { TooManyRequests } from '../../kernel/errors';
 import type { RouteRateLimit } from '../../platform/http/route';
+import type { Config } from '../config';
 
 export interface RateLimitOptions {
   perIpPerSecond: number;
   perOrganizationPerMinute: number;
+  /** Customer portal calls, per customer (300 unless set). */
+  perCustomerPerMinute?: number;
+  /** The e-mail code login (request and authenticate), per client IP: 6 a minute and 12 an hour unless set. */
+  loginPerMinute?: number;
+  loginPerHour?: number;
   /** The public license-key calls, per client IP (3 unless set). */
   licenseKeyPerSecond?: number;
   redisUrl?: string;
 }
 
+const LOGIN_BLOCK_SECONDS = 15 * 60;
+
 export class RateLimits {
   private readonly ip: RateLimiterAbstract;
   private readonly organization: RateLimiterAbstract;
-  private readonly routes: Record<RouteRateLimit, RateLimiterAbstract>;
+  private readonly customer: RateLimiterAbstract;
+  private readonly routes: Record<RouteRateLimit, RateLimiterAbstract[]>;
   private readonly redis?: Redis;
 
   constructor(options: RateLimitOptions) {
     if (options.redisUrl) this.redis = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     this.ip = this.limiter('ip', options.perIpPerSecond, 1);
     this.organization = this.limiter('org', options.perOrganizationPerMinute, 60);
-    // A one-second window, not the reference's 60 s block: an app that retries too fast waits a second, not a minute.
-    this.routes = { license_key: this.limiter('license-key', options.licenseKeyPerSecond ?? 3, 1) };
+    this.customer = this.limiter('customer', options.perCustomerPerMinute ?? 300, 60);
+    this.routes = {
+      // A one-second window, not the reference's 60 s block: an app that retries too fast waits a second, not a minute.
+      license_key: [this.limiter('license-key', options.licenseKeyPerSecond ?? 3, 1)],
+      // Guessing a 6-character code is slow work: past either budget, the address is blocked for 15 minutes.
+      customer_login: [
+        this.limiter('login-minute', options.loginPerMinute ?? 6, 60, LOGIN_BLOCK_SECONDS),
+        this.limiter('login-hour', options.loginPerHour ?? 12, 3600, LOGIN_BLOCK_SECONDS),
+      ],
+    };
   }
 
-  private limiter(prefix: string, points: number, duration: number): RateLimiterAbstract {
-    if (!this.redis) return new RateLimiterMemory({ keyPrefix: prefix, points, duration });
+  private limiter(prefix: string, points: number, duration: number, blockDuration = 0): RateLimiterAbstract {
+    const options = { keyPrefix: prefix, points, duration, blockDuration };
+    if (!this.redis) return new RateLimiterMemory(options);
     // If Redis is unreachable, each replica keeps counting in memory rather than failing requests.
-    const insuranceLimiter = new RateLimiterMemory({ keyPrefix: prefix, points, duration });
-    return new RateLimiterRedis({ storeClient: this.redis, keyPrefix: `bursar:rl:${prefix}`, points, duration, insuranceLimiter });
+    const insuranceLimiter = new RateLimiterMemory(options);
+    return new RateLimiterRedis({ ...options, storeClient: this.redis, keyPrefix: `bursar:rl:${prefix}`, insuranceLimiter });
   }
 
   consumeIp(key: string): Promise<void> {
@@ -42,8 +61,12 @@ export class RateLimits {
     return consume(this.organization, key);
   }
 
-  consumeRoute(budget: RouteRateLimit, key: string): Promise<void> {
-    return consume(this.routes[budget], key);
+  consumeCustomer(key: string): Promise<void> {
+    return consume(this.customer, key);
+  }
+
+  async consumeRoute(budget: RouteRateLimit, key: string): Promise<void> {
+    for (const limiter of this.routes[budget]) await consume(limiter, key);
   }
 
   async close(): Promise<void> {
@@ -60,4 +83,17 @@ async function consume(limiter: RateLimiterAbstract, key: string): Promise<void>
     }
     throw rejection;
   }
+}
+
+/** The budgets the configuration sets. */
+export function rateLimitsOf(config: Config): RateLimits {
+  return new RateLimits({
+    perIpPerSecond: config.RATE_LIMIT_IP_PER_SECOND,
+    perOrganizationPerMinute: config.RATE_LIMIT_ORG_PER_MINUTE,
+    perCustomerPerMinute: config.RATE_LIMIT_CUSTOMER_PER_MINUTE,
+    licenseKeyPerSecond: config.RATE_LIMIT_LICENSE_KEY_PER_SECOND,
+    loginPerMinute: config.RATE_LIMIT_LOGIN_PER_MINUTE,
+    loginPerHour: config.RATE_LIMIT_LOGIN_PER_HOUR,
+    redisUrl: config.REDIS_URL,
+  });
 }

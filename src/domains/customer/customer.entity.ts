@@ -8,6 +8,8 @@ export class Customer {
   /** A short number from a database sequence, shown in invoice and receipt numbers (base 26). */
   shortId!: string & Opt;
   email!: string;
+  /** Set once the customer signs in to the portal with a code sent to this address; cleared when it changes. */
+  emailVerified: boolean & Opt = false;
   externalId: string | null = null;
   name: string | null = null;
   billingName: string | null = null;
@@ -31,6 +33,7 @@ export const CustomerSchema = new EntitySchema<Customer>({
     organizationId: { type: 'uuid' },
     shortId: { type: 'bigint', defaultRaw: `nextval('customer_short_id_seq')` },
     email: { type: 'text' },
+    emailVerified: { type: 'boolean', default: false },
     externalId: { type: 'text', nullable: true },
     name: { type: 'text', nullable: true },
     billingName: { type: 'text', nullable: true },

@@ -10,7 +10,7 @@ export function customerOutput(customer: Customer): CustomerOutput {
     metadata: customer.metadata,
     external_id: customer.externalId,
     email: customer.email,
-    email_verified: false,
+    email_verified: customer.emailVerified,
     type: 'individual',
     name: customer.name,
     billing_name: customer.billingName,

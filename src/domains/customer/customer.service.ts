@@ -155,6 +155,7 @@ export class CustomerService {
     const rawTaxId = body.tax_id !== undefined ? body.tax_id : customer.taxId?.[0];
     Object.assign(customer, {
       ...(body.email != null && { email: body.email }),
+      ...(body.email != null && body.email.toLowerCase() !== customer.email.toLowerCase() && { emailVerified: false }),
       ...(body.external_id != null && { externalId: body.external_id }),
       ...(body.name !== undefined && { name: body.name }),
       ...(body.locale !== undefined && { locale: body.locale }),
@@ -212,6 +213,18 @@ export class CustomerService {
   /** A live customer, or null. */
   find(em: EntityManager, organizationId: string, id: string): Promise<Customer | null> {
     return customers.find(em, organizationId, id);
+  }
+
+  /** The live customer with this e-mail address (compared without case), or null. */
+  findByEmail(em: EntityManager, organizationId: string, email: string): Promise<Customer | null> {
+    return this.match(em, organizationId, { email, externalId: null });
+  }
+
+  /** The customer proved they read mail sent to their address (a portal login code). */
+  async markEmailVerified(em: EntityManager, customer: Customer): Promise<void> {
+    if (customer.emailVerified) return;
+    customer.emailVerified = true;
+    await em.flush();
   }
 
   /** Customers by id as the API shows them, deleted ones included (orders keep showing who bought). */

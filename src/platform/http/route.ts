@@ -14,6 +14,16 @@ export interface AuthenticatedOrganization {
   scopes: ReadonlySet<string>;
 }
 
+/** Who a customer session token speaks for: one customer of one organization (the customer portal's caller). */
+export interface AuthenticatedCustomer {
+  organizationId: string;
+  customerId: string;
+  sessionId: string;
+}
+
+/** Which credential a route takes: an organization access token, a customer session token, or none. */
+export type RouteAudience = 'organization' | 'customer' | 'public';
+
 /** What a handler may read of the request beyond its parsed contracts. */
 export interface RequestDetails {
   header(name: string): string;
@@ -42,6 +52,9 @@ export interface SecretBearingReplay {
 /** A route anyone may call: the secret in its path (or a signature in its body) is the credential. */
 export type PublicRouteInput<B, Q, P> = Omit<RouteInput<B, Q, P>, 'auth'>;
 
+/** A customer portal route: the customer session token's customer, and nothing of anybody else's. */
+export type CustomerRouteInput<B, Q, P> = PublicRouteInput<B, Q, P> & { customer: AuthenticatedCustomer };
+
 interface RouteOptions<B, Q, P> {
   method: 'get' | 'post' | 'patch' | 'delete';
   /** Koa-style path, e.g. `/v1/meters/:id`. */
@@ -67,30 +80,46 @@ interface RouteOptions<B, Q, P> {
 }
 
 /** The route-level request budgets the HTTP app keeps. */
-export type RouteRateLimit = 'license_key';
+export type RouteRateLimit = 'license_key' | 'customer_login';
 
 export interface RouteDefinition<
   B extends Schema | undefined = Schema | undefined,
   Q extends Schema | undefined = Schema | undefined,
   P extends Schema | undefined = Schema | undefined,
 > extends RouteOptions<B, Q, P> {
-  /** Any one of these scopes grants access; null: a public route, no token needed (and none checked). */
+  audience: RouteAudience;
+  /**
+   * Organization routes: any one of these scopes grants access. Customer routes: the scopes the reference names
+   * (every customer session carries them). Public routes: null, no token needed (and none checked).
+   */
   scopes: readonly Scope[] | null;
-  handler(input: PublicRouteInput<B, Q, P> & { auth?: AuthenticatedOrganization }): Promise<unknown>;
+  handler(input: PublicRouteInput<B, Q, P> & { auth?: AuthenticatedOrganization; customer?: AuthenticatedCustomer }): Promise<unknown>;
 }
 
 /** An endpoint behind an organization access token carrying one of `scopes`. */
 export function defineRoute<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
   route: RouteOptions<B, Q, P> & { scopes: readonly Scope[]; handler(input: RouteInput<B, Q, P>): Promise<unknown> },
 ): RouteDefinition {
-  return route as unknown as RouteDefinition;
+  return { ...route, audience: 'organization' } as unknown as RouteDefinition;
 }
+
+/** A customer portal endpoint, behind a customer session token (`bursar_cst_…`). */
+export function defineCustomerRoute<
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+>(route: Omit<RouteOptions<B, Q, P>, 'idempotent'> & { handler(input: CustomerRouteInput<B, Q, P>): Promise<unknown> }): RouteDefinition {
+  return { ...route, audience: 'customer', scopes: CUSTOMER_PORTAL_SCOPES } as unknown as RouteDefinition;
+}
+
+/** What every customer session may do: its own customer's data through the portal, nothing more. */
+export const CUSTOMER_PORTAL_SCOPES = ['customer_portal:read', 'customer_portal:write'] as const satisfies readonly Scope[];
 
 /** An endpoint without a token. */
 export function definePublicRoute<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
   route: RouteOptions<B, Q, P> & { handler(input: PublicRouteInput<B, Q, P>): Promise<unknown> },
 ): RouteDefinition {
-  return { ...route, scopes: null } as unknown as RouteDefinition;
+  return { ...route, audience: 'public', scopes: null } as unknown as RouteDefinition;
 }
 
 /** A handler's answer that the work was accepted and goes on in the background (202, with a JSON body). */

@@ -1,0 +1,55 @@
+import { EntitySchema } from '@mikro-orm/core';
+
+/** A customer's access to the customer portal: its token is kept only as an HMAC digest. */
+export class CustomerSession {
+  id!: string;
+  organizationId!: string;
+  customerId!: string;
+  tokenHash!: string;
+  expiresAt!: Date;
+  returnUrl: string | null = null;
+  revokedAt: Date | null = null;
+  createdAt!: Date;
+  modifiedAt: Date | null = null;
+}
+
+/** A 6-character code e-mailed to a customer, exchanged once for a session; kept only as an HMAC digest. */
+export class CustomerLoginCode {
+  id!: string;
+  organizationId!: string;
+  customerId!: string;
+  codeHash!: string;
+  expiresAt!: Date;
+  usedAt: Date | null = null;
+  createdAt!: Date;
+}
+
+export const CustomerSessionSchema = new EntitySchema<CustomerSession>({
+  class: CustomerSession,
+  tableName: 'customer_session',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    organizationId: { type: 'uuid' },
+    customerId: { type: 'uuid' },
+    tokenHash: { type: 'text' },
+    expiresAt: { type: 'Date', columnType: 'timestamptz' },
+    returnUrl: { type: 'text', nullable: true },
+    revokedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    createdAt: { type: 'Date', columnType: 'timestamptz' },
+    modifiedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+  },
+});
+
+export const CustomerLoginCodeSchema = new EntitySchema<CustomerLoginCode>({
+  class: CustomerLoginCode,
+  tableName: 'customer_login_code',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    organizationId: { type: 'uuid' },
+    customerId: { type: 'uuid' },
+    codeHash: { type: 'text' },
+    expiresAt: { type: 'Date', columnType: 'timestamptz' },
+    usedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    createdAt: { type: 'Date', columnType: 'timestamptz' },
+  },
+});

@@ -1,0 +1,5 @@
+export { CustomerSessionService, type CustomerSessionServiceDeps } from './customer-session.service';
+export { CustomerLoginService, type CustomerLoginServiceDeps } from './customer-login.service';
+export { CUSTOMER_SESSION_TOKEN_PREFIX } from './customer-session.logic';
+export { customerSessionRoutes } from './customer-session.routes';
+export { loginCodeEmail } from './login-code.email';
