@@ -4,7 +4,10 @@ import { z } from 'zod';
 import { Timestamp, Uuid } from './common';
 import { Customer } from './customer';
 
-const ReturnUrl = z.url({ protocol: /^https?$/ }).max(2048).nullish();
+const ReturnUrl = z
+  .url({ protocol: /^https?$/ })
+  .max(2048)
+  .nullish();
 
 export const CustomerSessionCustomerIDCreate = z
   .object({ customer_id: Uuid, return_url: ReturnUrl, member_id: Uuid.nullish(), external_member_id: z.string().max(255).nullish() })
@@ -52,6 +55,12 @@ export const CustomerSessionCodeRequested = z.object({});
 
 /** Exchanges the e-mailed code for a customer session token. */
 export const CustomerSessionCodeAuthenticate = z
-  .object({ code: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{6}$/, 'The 6-character code from the e-mail') })
+  .object({
+    code: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{6}$/, 'The 6-character code from the e-mail'),
+  })
   .meta({ id: 'CustomerSessionCodeAuthenticateRequest' });
 export const CustomerSessionCodeAuthenticated = z.object({ token: z.string() }).meta({ id: 'CustomerSessionCodeAuthenticateResponse' });

@@ -1,6 +1,6 @@
 // What reaches a session from outside the merchant's API: its customer, through the client secret (view, change,
 // confirm — the confirmation an Update of the session's workflow), and the payment processor's settlements.
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { checkoutWorkflowId, confirmCheckoutUpdate, paymentSettledSignal, subscriptionWorkflowId } from '../../../workflows/definitions';
 import { settlementFrom } from '../../adapters/payment/stripe-webhooks';
 import type { CheckoutConfirm, CheckoutUpdatePublic } from '../../contracts/checkout';
@@ -9,6 +9,9 @@ import { isUuid } from '../../kernel/ids';
 import { inTransaction } from '../../platform/database/transaction';
 import type { FlowClient } from '../../platform/temporal/flow-client';
 import { Order } from '../order';
+import type { CustomerService } from '../customer';
+import type { CustomerSessionService } from '../customer-session';
+import type { Checkout } from './checkout.entity';
 import { CHECKOUT_ERRORS } from './checkout.errors';
 import type { CheckoutService } from './checkout.service';
 
@@ -16,6 +19,9 @@ export interface CheckoutClientDeps {
   orm: MikroORM;
   flows: FlowClient;
   checkouts: CheckoutService;
+  customers: CustomerService;
+  /** Opens the buyer's customer portal session when a confirmation may (see `Checkout.customerSessionAllowed`). */
+  customerSessions: CustomerSessionService;
   /** Verifies the events Stripe posts (unset: Stripe webhooks are not configured). */
   stripeWebhookSecret?: string;
 }
@@ -50,7 +56,17 @@ export class CheckoutClientService {
     });
     const em = this.deps.orm.em.fork();
     const confirmed = await this.deps.checkouts.get(em, checkout.organizationId, checkout.id);
-    return { ...(await this.deps.checkouts.publicOutput(em, confirmed)), status: 'confirmed' as const, customer_session_token: null };
+    return {
+      ...(await this.deps.checkouts.publicOutput(em, confirmed)),
+      status: 'confirmed' as const,
+      customer_session_token: await this.buyerSessionToken(em, confirmed),
+    };
+  }
+
+  private async buyerSessionToken(em: EntityManager, checkout: Checkout): Promise<string | null> {
+    if (!checkout.customerId || !checkout.customerSessionAllowed) return null;
+    const customer = await this.deps.customers.find(em, checkout.organizationId, checkout.customerId);
+    return customer && (await this.deps.customerSessions.open(em, customer)).token;
   }
 
   /**

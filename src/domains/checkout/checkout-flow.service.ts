@@ -54,7 +54,7 @@ export class CheckoutFlowService {
       const issues = requiredData(checkout, needed, body.confirmation_token_id);
       if (issues.length) throw new RequestValidationError(issues);
       this.deps.checkouts.checkCustomFields(checkout, await this.deps.checkouts.products(tx.em, checkout.organizationId, [checkout.productId]), true);
-      const { customer } = await this.deps.customers.findOrCreate(tx, checkout.organizationId, {
+      const { customer, created } = await this.deps.customers.findOrCreate(tx, checkout.organizationId, {
         email: checkout.customerEmail!,
         externalId: checkout.externalCustomerId,
         name: checkout.customerName,
@@ -64,6 +64,8 @@ export class CheckoutFlowService {
         metadata: checkout.customerMetadata,
         testClockId: checkout.testClockId,
       });
+      // The buyer gets a portal session for a customer this checkout created, or the one the merchant named in it.
+      checkout.customerSessionAllowed = created || (checkout.customerSessionAllowed && checkout.customerId === customer.id);
       checkout.customerId = customer.id;
       await tx.em.flush();
       return {

@@ -1,4 +1,4 @@
-import { EntitySchema } from '@mikro-orm/core';
+import { EntitySchema, type Opt } from '@mikro-orm/core';
 import type { Metadata } from '../../contracts/common';
 import type { Address } from '../../contracts/customer';
 
@@ -39,6 +39,11 @@ export class Checkout {
   customerTaxId: string | null = null;
   customerMetadata!: Metadata;
   externalCustomerId: string | null = null;
+  /**
+   * Whether confirming hands the buyer a customer portal session: when the merchant named the customer, or the
+   * checkout created it — never for an existing customer someone merely typed the e-mail address of.
+   */
+  customerSessionAllowed: boolean & Opt = false;
   metadata!: Metadata;
   customFieldData!: Record<string, string | number | boolean | null>;
   successUrl: string | null = null;
@@ -101,6 +106,7 @@ export const CheckoutSchema = new EntitySchema<Checkout>({
     customerTaxId: nullableText,
     customerMetadata: { type: 'json' },
     externalCustomerId: nullableText,
+    customerSessionAllowed: { type: 'boolean', default: false },
     metadata: { type: 'json' },
     customFieldData: { type: 'json' },
     successUrl: nullableText,

@@ -93,6 +93,7 @@ export class CheckoutService {
       customerTaxId: input.customer_tax_id ?? null,
       customerMetadata: input.customer_metadata,
       externalCustomerId: input.external_customer_id ?? null,
+      customerSessionAllowed: Boolean(input.customer_id),
       metadata: input.metadata,
       customFieldData: input.custom_field_data,
       successUrl: input.success_url ?? null,
