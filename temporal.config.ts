@@ -172,3 +172,20 @@ export const GRANT_ACTIVITY: ActivityOptions = {
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes' },
 };
+
+/**
+ * Sending one e-mail over SMTP: 5 s, 10 s, 20 s … then every 10 minutes, for up to 24 hours (the SMTP server or
+ * relay may be down for a while). `EmailUndeliverable` (a message no retry can send: its template is unknown) is not
+ * retried. A resend after a lost acknowledgement carries the same Message-ID.
+ */
+export const EMAIL_ACTIVITY: ActivityOptions = {
+  startToCloseTimeout: '1 minute',
+  scheduleToCloseTimeout: '24 hours',
+  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', nonRetryableErrorTypes: ['EmailUndeliverable'] },
+};
+
+/** Recording an e-mail given up on: one database write. */
+export const EMAIL_BOOKKEEPING_ACTIVITY: ActivityOptions = {
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+};

@@ -7,8 +7,10 @@ import type { OrderDocumentService, OrderService, RefundService } from '../src/d
 import type { SubscriptionBillingService, SubscriptionCommandService } from '../src/domains/subscription';
 import type { TestClockService } from '../src/domains/test-clock';
 import type { WebhookDeliveryService } from '../src/domains/webhook';
+import type { EmailService } from '../src/platform/email';
 import { createBenefitGrantActivities } from './benefit-grant.activities';
 import { createCheckoutActivities } from './checkout.activities';
+import { createEmailActivities } from './email.activities';
 import { createOrderDocumentActivities } from './order-document.activities';
 import { createRefundActivities } from './refund.activities';
 import { createSubscriptionActivities } from './subscription.activities';
@@ -27,6 +29,7 @@ export interface ActivityDeps {
   subscriptionCommands: SubscriptionCommandService;
   testClocks: TestClockService;
   grants: BenefitGrantService;
+  email: EmailService;
 }
 
 export const createActivities = (deps: ActivityDeps) => ({
@@ -41,6 +44,7 @@ export const createActivities = (deps: ActivityDeps) => ({
   ...createSubscriptionActivities(deps.subscriptionBilling, deps.subscriptionCommands),
   ...createTestClockActivities(deps.testClocks),
   ...createBenefitGrantActivities(deps.grants),
+  ...createEmailActivities(deps.email),
 });
 
 export type Activities = ReturnType<typeof createActivities>;

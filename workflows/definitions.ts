@@ -18,6 +18,7 @@ export const WORKFLOW_TYPES = {
   benefitGrant: 'benefitGrantLifecycle',
   grantFanOut: 'benefitGrantFanOut',
   purgeIdempotencyKeys: 'purgeIdempotencyKeys',
+  email: 'sendEmail',
 } as const;
 
 export const checkoutWorkflowId = (checkoutId: string) => `checkout:${checkoutId}`;
@@ -35,6 +36,9 @@ export const benefitGrantWorkflowId = (benefitId: string, customerId: string, so
 /** One delivery per event and endpoint; a redelivery is a flow of its own. */
 export const webhookWorkflowId = (eventId: string, endpointId: string, redeliveryId?: string) =>
   redeliveryId ? `webhook:${eventId}:${endpointId}:redelivery:${redeliveryId}` : `webhook:${eventId}:${endpointId}`;
+
+/** One flow per queued e-mail. */
+export const emailWorkflowId = (emailId: string) => `email:${emailId}`;
 
 /** A flow's clock: none (wall time) or a sandbox test clock and its frozen time when the flow started. */
 export interface ClockInput {
@@ -183,4 +187,9 @@ export type GrantChange = { kind: 'product'; productId: string; benefitIds: stri
 export interface GrantFanOutInput {
   organizationId: string;
   change: GrantChange;
+}
+
+// E-mail: `email:<emailId>`.
+export interface EmailInput {
+  emailId: string;
 }

@@ -9,3 +9,4 @@ export { subscriptionLifecycle } from './subscription.workflow';
 export { testClockLifecycle } from './test-clock.workflow';
 export { benefitGrantLifecycle } from './benefit-grant.workflow';
 export { benefitGrantFanOut } from './grant-fan-out.workflow';
+export { sendEmail } from './email.workflow';

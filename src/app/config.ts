@@ -54,6 +54,9 @@ const ConfigSchema = z
     /** Where e-mail goes out (`smtp://user:pass@host:port`, `smtps://…`); `./run start` points it at its local mail catcher. */
     SMTP_URL: z.string().optional(),
     EMAIL_FROM: z.string().default('Bursar <no-reply@bursar.localhost>'),
+    /** The local mail catcher (MailDev) that `bursar start` runs when SMTP_URL is unset: its SMTP and web UI ports. */
+    MAILDEV_SMTP_PORT: int(1025),
+    MAILDEV_WEB_PORT: int(1080),
     BODY_LIMIT_BYTES: int(1_000_000),
     OUTBOX_RELAY_INTERVAL_MS: int(5_000),
     OUTBOX_RELAY_GRACE_MS: z.coerce.number().int().min(0).default(10_000),

@@ -6,6 +6,7 @@ import { OrganizationAccessTokenSchema, OrganizationSchema } from '../domains/or
 import { MeterSchema } from '../domains/meter/meter.entity';
 import { IdempotencyKeySchema } from '../platform/idempotency/idempotency.entity';
 import { OutboxMessageSchema } from '../platform/outbox/outbox.entity';
+import { EmailMessageSchema } from '../platform/email/email.entity';
 import { Migration20261122000000_foundation } from './migrations/Migration20261122000000_foundation';
 import { Migration20261122010000_catalog } from './migrations/Migration20261122010000_catalog';
 import { ProductPriceSchema, ProductSchema } from '../domains/catalog/catalog.entity';
@@ -69,6 +70,7 @@ const ENTITIES = [
   MeterCreditSchema,
   CustomerSessionSchema,
   CustomerLoginCodeSchema,
+  EmailMessageSchema,
 ];
 
 const MIGRATIONS = [

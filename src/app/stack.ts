@@ -1,8 +1,10 @@
-// `bursar start`: the whole stack on one machine — Temporal dev server (unless TEMPORAL_ADDRESS), databases, API, worker.
+// `bursar start`: the whole stack on one machine — Temporal dev server (unless TEMPORAL_ADDRESS), mail catcher (unless
+// SMTP_URL), databases, API, worker.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from './config';
+import { startMailCatcher, type MailCatcher } from './mail-catcher';
 import { setUp } from './setup';
 import { startDevServer, temporalCliPath, type DevServer } from './temporal-dev-server';
 
@@ -21,15 +23,26 @@ export async function runStack(config: Config): Promise<void> {
       logFile: join(config.DATA_DIR, 'temporal.log'),
     });
   }
+  let mailCatcher: MailCatcher | undefined;
   try {
+    if (!config.SMTP_URL) {
+      mailCatcher = await startMailCatcher({
+        smtpPort: config.MAILDEV_SMTP_PORT,
+        webPort: config.MAILDEV_WEB_PORT,
+        dir: join(config.DATA_DIR, 'mail'),
+        logFile: join(config.DATA_DIR, 'mail-catcher.log'),
+      });
+    }
     await setUp(config);
   } catch (error) {
+    await mailCatcher?.stop();
     await devServer?.stop();
     throw error;
   }
 
-  const children = ['worker', 'api'].map((command) => spawnChild(command, config));
-  printUrls(config);
+  const smtpUrl = mailCatcher?.smtpUrl ?? config.SMTP_URL;
+  const children = ['worker', 'api'].map((command) => spawnChild(command, config, smtpUrl));
+  printUrls(config, Boolean(mailCatcher));
 
   let stopping = false;
   const stop = () => {
@@ -42,21 +55,22 @@ export async function runStack(config: Config): Promise<void> {
   process.on('SIGTERM', stop);
 
   const codes = await Promise.all(children.map((child) => new Promise<number>((done) => child.once('exit', (code) => (stop(), done(code ?? 0))))));
+  await mailCatcher?.stop();
   await devServer?.stop();
   console.log('Stopped.');
   if (codes.some((code) => code !== 0)) process.exitCode = 1;
 }
 
-function spawnChild(command: string, config: Config): ChildProcess {
+function spawnChild(command: string, config: Config, smtpUrl: string | undefined): ChildProcess {
   // Own process group, so Ctrl-C is handled once, here, and the children stop in order.
   return spawn(process.execPath, [BIN, command], {
     stdio: 'inherit',
     detached: true,
-    env: { ...process.env, TEMPORAL_ADDRESS: config.temporalAddress },
+    env: { ...process.env, TEMPORAL_ADDRESS: config.temporalAddress, ...(smtpUrl && { SMTP_URL: smtpUrl }) },
   });
 }
 
-function printUrls(config: Config): void {
+function printUrls(config: Config, mailCatcher: boolean): void {
   const ui = config.embeddedTemporal ? `http://localhost:${config.TEMPORAL_UI_PORT}` : '(external cluster)';
   console.log(
     [
@@ -66,6 +80,7 @@ function printUrls(config: Config): void {
       `  API (sandbox)     ${config.publicUrls.sandbox}/v1   OpenAPI: ${config.publicUrls.sandbox}/openapi.json`,
       `  Temporal          ${config.temporalAddress}   namespaces: ${Object.values(config.namespaces).join(', ')}`,
       `  Temporal Web UI   ${ui}`,
+      ...(mailCatcher ? [`  Mail catcher      http://localhost:${config.MAILDEV_WEB_PORT}`] : []),
       'Press Ctrl-C to stop.',
       '',
     ].join('\n'),

@@ -35,13 +35,15 @@ import {
 } from '../domains/checkout';
 import { CustomerService, customerRoutes } from '../domains/customer';
 import { CustomerStateService, customerStateRoutes } from '../domains/customer-state';
+import { portalOrderRoutes, portalSubscriptionRoutes } from '../domains/customer-portal';
+import { portalBenefitRoutes, portalCustomerRoutes, portalLicenseKeyRoutes, portalMeterRoutes } from '../domains/customer-portal';
 import { CustomerLoginService, CustomerSessionService, customerSessionRoutes, loginCodeEmail } from '../domains/customer-session';
 import { EmailService } from '../platform/email';
 import { SmtpMailer } from '../adapters/mail/smtp-mailer';
 import { DiscountService, discountRoutes } from '../domains/discount';
 import { FileQueries, FileService, fileRoutes } from '../domains/file';
 import { CustomerMeterQueries, MeterService, meterRoutes } from '../domains/meter';
-import { OrderDocumentService, OrderQueries, OrderService, RefundService, orderRoutes, refundRoutes } from '../domains/order';
+import { OrderDocumentService, OrderQueries, OrderService, RefundService, orderReceiptEmail, orderRoutes, refundRoutes } from '../domains/order';
 import { renderBillingDocument } from '../adapters/pdf/pdf-renderer';
 import { OrganizationService } from '../domains/organization';
 import { SubscriptionBillingService, SubscriptionCommandService, SubscriptionQueries, SubscriptionService, subscriptionRoutes } from '../domains/subscription';
@@ -143,11 +145,12 @@ export function wireDomains(p: Platform) {
   });
   const licenseKeys = new LicenseKeyService({ clock, customers });
   const email = new EmailService({
+    orm,
     clock,
     outbox,
     serverSecret: config.BURSAR_SECRET,
     mailer: new SmtpMailer({ url: config.SMTP_URL, from: config.EMAIL_FROM }),
-    templates: [loginCodeEmail],
+    templates: [loginCodeEmail, orderReceiptEmail],
   });
   const customerSessions = new CustomerSessionService({
     clock,
@@ -168,7 +171,7 @@ export function wireDomains(p: Platform) {
   });
 
   // Orders embed subscriptions, and subscriptions bill through orders: orders read them through their queries.
-  const orders = new OrderService({ clock, outbox, customers, products, organizations, seller, subscriptions: subscriptionQueries, grants: grantSync });
+  const orders = new OrderService({ clock, outbox, customers, products, organizations, seller, subscriptions: subscriptionQueries, grants: grantSync, email });
   const documents = new OrderDocumentService({
     orm,
     clock,
@@ -228,7 +231,7 @@ export function wireDomains(p: Platform) {
     testClocks: testClockQueries,
     organizations,
   });
-  const checkoutClient = new CheckoutClientService({ orm, flows, checkouts, stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET });
+  const checkoutClient = new CheckoutClientService({ orm, flows, checkouts, customers, customerSessions, stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET });
   const checkoutFlow = new CheckoutFlowService({
     orm,
     clock,
@@ -270,6 +273,12 @@ export function wireDomains(p: Platform) {
   // The customer portal API: each of its pieces adds its routes here.
   const portalRoutes: RouteDefinition[] = [
     // portal routes
+    ...portalCustomerRoutes({ customers }),
+    ...portalBenefitRoutes({ grants: grantQueries, downloads, customers, organizations, checkouts }),
+    ...portalLicenseKeyRoutes({ licenseKeys }),
+    ...portalMeterRoutes({ meters: new CustomerMeterQueries() }),
+    ...portalOrderRoutes({ orders, documents, products, organizations }),
+    ...portalSubscriptionRoutes({ subscriptions, commands: subscriptionCommands, products, organizations }),
   ];
   const routes: RouteDefinition[] = [
     ...meterRoutes({ meters }),

@@ -1,6 +1,7 @@
 // The chaos run's own stack: a Temporal dev server (own port and SQLite file), the `bursar_chaos_sandbox` database,
 // and the API and worker as child processes whose output goes to log files. The faults act on these handles.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { startMailCatcher } from '../../src/app/mail-catcher';
 import { createWriteStream, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -39,6 +40,7 @@ interface Supervised {
 
 export async function startChaosStack(dataDir: string, taskQueue: string): Promise<ChaosStack> {
   const [temporalPort, apiPort, unusedProductionPort] = [await freePort(), await freePort(), await freePort()];
+  const mail = await startMailCatcher({ smtpPort: await freePort(), webPort: await freePort(), dir: join(dataDir, 'mail') });
   const dbFile = join(dataDir, 'temporal.db');
   const serverOptions = { cliPath: temporalCliPath(), port: temporalPort, dbFile, namespaces: [NAMESPACE], logFile: join(dataDir, 'temporal.log') };
   let server: DevServer | undefined = await startDevServer(serverOptions);
@@ -60,6 +62,7 @@ export async function startChaosStack(dataDir: string, taskQueue: string): Promi
     WEBHOOK_MAX_ATTEMPTS: '100',
     OUTBOX_RELAY_INTERVAL_MS: '1000',
     OUTBOX_RELAY_GRACE_MS: '3000',
+    SMTP_URL: mail.smtpUrl,
   };
   const config = loadConfig({ ...process.env, ...childEnv });
   await resetDatabase(config.databaseUrls.sandbox);
@@ -144,6 +147,7 @@ export async function startChaosStack(dataDir: string, taskQueue: string): Promi
       }
       await Promise.all([api, worker].map(({ child }) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));
       await server?.stop();
+      await mail.stop();
     },
   };
 }

@@ -1,14 +1,20 @@
-// Once per run: fresh test databases, migrated, and a headless Temporal dev server on free ports.
+// Once per run: fresh test databases, migrated, a headless Temporal dev server and a MailDev (the tests' SMTP server,
+// read back through its REST API) on free ports.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { freePort } from './free-port';
 import { ENVIRONMENTS, environmentDatabaseUrl } from '../../src/app/config';
 import { migrate } from '../../src/app/database';
 import { connectTemporal, ensureNamespace, ensureSearchAttributes } from '../../src/app/temporal';
 import { startDevServer, temporalCliPath, type DevServer } from '../../src/app/temporal-dev-server';
+import { startMailCatcher, type MailCatcher } from '../../src/app/mail-catcher';
 import { TEST_DATABASE_URL, TEST_NAMESPACES, testEnvironmentVariables } from './test-env';
 
 declare global {
   var __temporalDevServer: DevServer | undefined;
+  var __mailCatcher: { catcher: MailCatcher; dir: string } | undefined;
 }
 
 export default async function globalSetup(): Promise<void> {
@@ -34,7 +40,11 @@ export default async function globalSetup(): Promise<void> {
   }
   await connection.close();
 
-  Object.assign(process.env, testEnvironmentVariables(address));
+  const dir = mkdtempSync(join(tmpdir(), 'bursar-test-mail-'));
+  const catcher = await startMailCatcher({ smtpPort: await freePort(), webPort: await freePort(), dir });
+  globalThis.__mailCatcher = { catcher, dir };
+
+  Object.assign(process.env, testEnvironmentVariables(address), { SMTP_URL: catcher.smtpUrl, MAIL_CATCHER_URL: catcher.webUrl });
 }
 
 async function dropDatabase(url: string): Promise<void> {

@@ -1,3 +1,9 @@
+import { rmSync } from 'node:fs';
+
 export default async function globalTeardown(): Promise<void> {
   await globalThis.__temporalDevServer?.stop();
+  if (globalThis.__mailCatcher) {
+    await globalThis.__mailCatcher.catcher.stop();
+    rmSync(globalThis.__mailCatcher.dir, { recursive: true, force: true });
+  }
 }

@@ -4,10 +4,11 @@ import { LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { orderWorkflowId, WORKFLOW_TYPES, type GrantSource, type OrderInput } from '../../../workflows/definitions';
 import type { Order as OrderOutput, OrderListQuery, OrderUpdate } from '../../contracts/order';
-import { RequestValidationError } from '../../kernel/errors';
+import { RequestValidationError, ResourceNotFound } from '../../kernel/errors';
 import type { OrderSubscription } from '../../contracts/subscription';
 import type { Clock } from '../../kernel/clock';
 import { byId, distinctIds, newId } from '../../kernel/ids';
+import { likeContains } from '../../platform/database/list-query';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { Tx } from '../../platform/database/transaction';
 import type { ProductService } from '../catalog';
@@ -17,6 +18,8 @@ import type { SellerOfRecord } from '../tax';
 import { OrderNumbers } from './document/order-numbers';
 import { billingUpdateIssues, orderTaxLines } from './order.logic';
 import type { OutboxService } from '../../platform/outbox';
+import type { EmailQueue } from '../../platform/email';
+import { orderReceiptEmail, orderReceiptParams } from './order-receipt.email';
 import { Order, OrderItem, type BillingReason } from './order.entity';
 import { orderOutput } from './order.output';
 
@@ -33,6 +36,9 @@ const sortColumns = () => ({
   subscription: 'subscriptionId',
 });
 
+const PRODUCT_OR_ORGANIZATION_NAMED =
+  '((select p.name from product p where p.id = o.product_id) ilike ? or (select g.name from organization g where g.id = o.organization_id) ilike ?)';
+
 export interface OrderDeps {
   clock: Clock;
   outbox: OutboxService;
@@ -44,6 +50,8 @@ export interface OrderDeps {
   subscriptions: { orderSummaries(em: EntityManager, ids: readonly string[]): Promise<OrderSubscription[]> };
   /** Benefit grants, synced when an order is paid (bound in the wiring: the benefit domain reads orders). */
   grants: GrantSyncPort;
+  /** The customer's receipt e-mail, queued with the payment. */
+  email: EmailQueue;
 }
 
 /** What asks the benefit domain to bring a source's grants in line with it. */
@@ -177,7 +185,7 @@ export class OrderService {
     });
   }
 
-  /** Pending → paid, once: order.updated then order.paid. Paying a paid order changes nothing. */
+  /** Pending → paid, once: order.updated then order.paid, the grants synced, the receipt e-mailed. Paying a paid order changes nothing. */
   async markPaid(tx: Tx, orderId: string, chargeId: string | null, at?: Date): Promise<{ order: Order; paidNow: boolean }> {
     const order = await tx.em.findOneOrFail(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (order.status !== 'pending') return { order, paidNow: false };
@@ -190,7 +198,20 @@ export class OrderService {
     this.deps.outbox.enqueueEvent(tx, order.organizationId, 'order.paid', output);
     const source = order.subscriptionId ? ({ kind: 'subscription', id: order.subscriptionId } as const) : ({ kind: 'order', id: order.id } as const);
     await this.deps.grants.syncSource(tx, order.organizationId, order.customerId, source, order.productId); // a purchase grants, a renewal cycles
+    await this.emailReceipt(tx, order, output);
     return { order, paidNow: true };
+  }
+
+  /** The receipt (a confirmation when nothing was due), unless the customer was deleted meanwhile. */
+  private async emailReceipt(tx: Tx, order: Order, output: OrderOutput): Promise<void> {
+    if (output.customer.deleted_at) return;
+    const organization = await this.deps.organizations.findOrganization(tx.em, order.organizationId);
+    await this.deps.email.enqueue(tx, {
+      organizationId: order.organizationId,
+      to: output.customer.email,
+      template: orderReceiptEmail,
+      params: orderReceiptParams(organization.name, output, order.taxBehavior === 'inclusive', order.paidAt!),
+    });
   }
 
   /** An unpaid renewal's next dunning retry (order.updated). */
@@ -237,7 +258,15 @@ export class OrderService {
     return orders.get(em, organizationId, id, options);
   }
 
-  list(em: EntityManager, organizationId: string, query: OrderListQuery) {
+  /** The customer's own order: another customer's is not found, like another organization's. */
+  async getOfCustomer(em: EntityManager, organizationId: string, customerId: string, id: string): Promise<Order> {
+    const order = await orders.find(em, organizationId, id);
+    if (order?.customerId !== customerId) throw new ResourceNotFound('Order not found.');
+    return order;
+  }
+
+  /** `query` (the customer portal's search) matches the product's or the organization's name. */
+  list(em: EntityManager, organizationId: string, query: OrderListQuery & { query?: string }) {
     return orders.list(em, organizationId, query, {
       alias: 'o',
       sort: sortColumns(),
@@ -250,6 +279,7 @@ export class OrderService {
         if (query.subscription_id) qb.andWhere({ subscriptionId: { $in: query.subscription_id } });
         const types = query.product_billing_type;
         if (types?.length === 1) qb.andWhere({ billingReason: types[0] === 'one_time' ? 'purchase' : { $ne: 'purchase' } });
+        if (query.query) qb.andWhere(PRODUCT_OR_ORGANIZATION_NAMED, [likeContains(query.query), likeContains(query.query)]);
       },
     });
   }
