@@ -22,6 +22,8 @@ const USAGE = `Usage: bursar <command> [options]
   organization create --name NAME [--slug SLUG] [--env ENV]
   organization invoicing --organization ID_OR_SLUG [--numbering customer|organization] [--prefix PREFIX] [--env ENV]
                                           how invoice numbers read: per customer (default) or per organization, and their prefix
+  organization portal --organization ID_OR_SLUG [--update-plan true|false] [--update-seats true|false] [--env ENV]
+                                          whether customers may change their subscription's product or seats in the portal
   token create --organization ID_OR_SLUG --scopes a:read,b:write [--comment TEXT] [--env ENV]
                                           prints the organization access token once
 
@@ -40,6 +42,8 @@ async function main(argv: string[]): Promise<void> {
       comment: { type: 'string' },
       numbering: { type: 'string' },
       prefix: { type: 'string' },
+      'update-plan': { type: 'string' },
+      'update-seats': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -67,6 +71,11 @@ async function main(argv: string[]): Promise<void> {
         if (!values.organization) throw new UsageError('organization invoicing needs --organization');
         return setInvoicing(config, singleEnvironment(values.env), values.organization, { numbering: values.numbering, prefix: values.prefix });
       }
+      if (subcommand === 'portal') {
+        if (!values.organization) throw new UsageError('organization portal needs --organization');
+        const settings = { updatePlan: flag('--update-plan', values['update-plan']), updateSeats: flag('--update-seats', values['update-seats']) };
+        return setPortalSettings(config, singleEnvironment(values.env), values.organization, settings);
+      }
       if (subcommand !== 'create' || !values.name) throw new UsageError('organization create needs --name');
       return createOrganization(config, singleEnvironment(values.env), values.name, values.slug);
     case 'token':
@@ -87,6 +96,12 @@ function environmentsOf(value: string | undefined): Environment[] {
 function singleEnvironment(value = 'production'): Environment {
   if (!(ENVIRONMENTS as readonly string[]).includes(value)) throw new UsageError(`--env must be one of ${ENVIRONMENTS.join(', ')}`);
   return value as Environment;
+}
+
+function flag(name: string, value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value !== 'true' && value !== 'false') throw new UsageError(`${name} must be true or false`);
+  return value === 'true';
 }
 
 function parseScopes(value: string): Scope[] {
@@ -120,6 +135,14 @@ async function setInvoicing(config: Config, environment: Environment, organizati
     const updated = await inTransaction(env.orm, (tx) => env.domains.organizations.setInvoicing(tx.em, organization, settings));
     const { id, invoiceNumbering, customerInvoicePrefix } = updated;
     console.log(JSON.stringify({ environment, id, invoice_numbering: invoiceNumbering, customer_invoice_prefix: customerInvoicePrefix }, null, 2));
+  });
+}
+
+async function setPortalSettings(config: Config, environment: Environment, organization: string, settings: { updatePlan?: boolean; updateSeats?: boolean }) {
+  await withEnvironment(config, environment, async (env) => {
+    const updated = await inTransaction(env.orm, (tx) => env.domains.organizations.setPortalSettings(tx.em, organization, settings));
+    const { id, customerPortalUpdatePlan, customerPortalUpdateSeats } = updated;
+    console.log(JSON.stringify({ environment, id, update_plan: customerPortalUpdatePlan, update_seats: customerPortalUpdateSeats }, null, 2));
   });
 }
 

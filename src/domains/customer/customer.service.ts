@@ -135,9 +135,9 @@ export class CustomerService {
   /**
    * `PATCH /v1/customers/{id}` on a customer read with `lock` (customer.updated, customer.state_changed). The e-mail
    * stays unique among live customers ignoring case; an external id may be set once, never changed; a tax id is
-   * checked against the billing country whenever either changes.
+   * checked against the billing country whenever either changes. The billing name comes only from the customer portal.
    */
-  async update(tx: Tx, customer: Customer, body: CustomerUpdate): Promise<Customer> {
+  async update(tx: Tx, customer: Customer, body: CustomerUpdate & { billing_name?: string | null }): Promise<Customer> {
     const { organizationId } = customer;
     if (body.email === null) throw invalidField(['body', 'email'], 'A customer must have an email address.');
     if (body.email !== undefined && body.email.toLowerCase() !== customer.email.toLowerCase()) {
@@ -158,6 +158,7 @@ export class CustomerService {
       ...(body.email != null && body.email.toLowerCase() !== customer.email.toLowerCase() && { emailVerified: false }),
       ...(body.external_id != null && { externalId: body.external_id }),
       ...(body.name !== undefined && { name: body.name }),
+      ...(body.billing_name !== undefined && { billingName: body.billing_name }),
       ...(body.locale !== undefined && { locale: body.locale }),
       ...(body.metadata !== undefined && { metadata: body.metadata }),
       ...(body.billing_address !== undefined && { billingAddress }),

@@ -8,6 +8,9 @@ export class Organization {
   invoiceNumbering: Opt<'customer' | 'organization'> = 'customer';
   /** Defaults to the slug in capitals. */
   customerInvoicePrefix: string | null = null;
+  /** Whether customers may change their subscription's product, or its seats, in the customer portal. */
+  customerPortalUpdatePlan: Opt<boolean> = true;
+  customerPortalUpdateSeats: Opt<boolean> = true;
   createdAt!: Date;
   modifiedAt: Date | null = null;
 }
@@ -33,6 +36,8 @@ export const OrganizationSchema = new EntitySchema<Organization>({
     slug: { type: 'text', unique: true },
     invoiceNumbering: { type: 'text' },
     customerInvoicePrefix: { type: 'text', nullable: true },
+    customerPortalUpdatePlan: { type: 'boolean' },
+    customerPortalUpdateSeats: { type: 'boolean' },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     modifiedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
   },

@@ -48,6 +48,16 @@ export class OrganizationService {
     return organization;
   }
 
+  /** What customers may change of their subscriptions in the customer portal: the product, the seats. */
+  async setPortalSettings(em: EntityManager, idOrSlug: string, settings: { updatePlan?: boolean; updateSeats?: boolean }): Promise<Organization> {
+    const organization = await this.findOrganization(em, idOrSlug);
+    if (settings.updatePlan !== undefined) organization.customerPortalUpdatePlan = settings.updatePlan;
+    if (settings.updateSeats !== undefined) organization.customerPortalUpdateSeats = settings.updateSeats;
+    organization.modifiedAt = this.clock.now();
+    await em.flush();
+    return organization;
+  }
+
   /** Returns the token in clear text: the only time it is ever visible. */
   async createAccessToken(
     em: EntityManager,

@@ -4,10 +4,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { clockInput, subscriptionWorkflowId, WORKFLOW_TYPES, type SubscriptionInput } from '../../../workflows/definitions';
 import type { Subscription as SubscriptionOutput, SubscriptionListQuery } from '../../contracts/subscription';
 import type { WebhookEventType } from '../../contracts/webhook';
+import { likeContains } from '../../platform/database/list-query';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { Tx } from '../../platform/database/transaction';
 import type { Clock } from '../../kernel/clock';
 import { newId } from '../../kernel/ids';
+import { ResourceNotFound } from '../../kernel/errors';
 import type { ProductService } from '../catalog';
 import type { CustomerService } from '../customer';
 import type { DiscountService } from '../discount';
@@ -69,6 +71,9 @@ const SORT_COLUMNS = {
 } as const;
 
 const LIVE = ['trialing', 'active', 'past_due'];
+
+const PRODUCT_OR_ORGANIZATION_NAMED =
+  '((select p.name from product p where p.id = s.product_id) ilike ? or (select g.name from organization g where g.id = s.organization_id) ilike ?)';
 
 const subscriptions = new OwnedRepository(Subscription, { label: 'Subscription' });
 
@@ -138,7 +143,15 @@ export class SubscriptionService {
     return subscriptions.get(em, organizationId, id);
   }
 
-  list(em: EntityManager, organizationId: string, query: SubscriptionListQuery) {
+  /** The customer's own subscription: another customer's is not found, like another organization's. */
+  async getOfCustomer(em: EntityManager, organizationId: string, customerId: string, id: string): Promise<Subscription> {
+    const subscription = await subscriptions.find(em, organizationId, id);
+    if (subscription?.customerId !== customerId) throw new ResourceNotFound('Subscription not found.');
+    return subscription;
+  }
+
+  /** `query` (the customer portal's search) matches the product's or the organization's name. */
+  list(em: EntityManager, organizationId: string, query: SubscriptionListQuery & { query?: string }) {
     return subscriptions.list(em, organizationId, query, {
       alias: 's',
       sort: SORT_COLUMNS,
@@ -151,6 +164,7 @@ export class SubscriptionService {
         if (query.active !== undefined) qb.andWhere({ status: query.active ? { $in: LIVE } : { $nin: LIVE } });
         if (query.cancel_at_period_end !== undefined) qb.andWhere({ cancelAtPeriodEnd: query.cancel_at_period_end });
         if (query.customer_cancellation_reason) qb.andWhere({ customerCancellationReason: { $in: query.customer_cancellation_reason } });
+        if (query.query) qb.andWhere(PRODUCT_OR_ORGANIZATION_NAMED, [likeContains(query.query), likeContains(query.query)]);
       },
     });
   }

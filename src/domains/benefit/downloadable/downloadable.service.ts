@@ -2,7 +2,9 @@
 // that open the file only while the grant holds.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { DownloadableRead } from '../../../contracts/portal-benefit';
 import type { Tx } from '../../../platform/database/transaction';
+import { OwnedRepository, type Page } from '../../../platform/database/owned-repository';
 import { deriveKey } from '../../../platform/crypto/derived-key';
 import type { Clock } from '../../../kernel/clock';
 import { BadRequest, ResourceNotFound, ResourceUnavailable } from '../../../kernel/errors';
@@ -21,6 +23,13 @@ export interface DownloadableDeps {
   environment: string;
   publicUrl: string;
   linkTtlSeconds: number;
+}
+
+const downloadables = new OwnedRepository(Downloadable, { label: 'Downloadable' });
+
+export interface DownloadOwner {
+  organizationId: string;
+  customerId: string;
 }
 
 /** The storage URL a link redirects to lives this long: enough to start the download, too short to outlive a revoke much. */
@@ -78,21 +87,53 @@ export class DownloadableService {
       ? await em.find(Downloadable, { organizationId, grantId: { $in: grantIds }, status: 'granted' }, { orderBy: { createdAt: 'asc' } })
       : [];
     const files = byId(await this.deps.fileQueries.uploaded(em, organizationId, [...new Set(rows.map((row) => row.fileId))], 'downloadable'));
-    const expiresAt = new Date(this.deps.clock.now().getTime() + this.deps.linkTtlSeconds * 1000);
+    const expiresAt = this.linkExpiry();
     const links = new Map<string, GrantedDownload[]>();
     for (const row of rows) {
       const file = files.get(row.fileId);
       if (!file) continue; // deleted since
-      const payload = linkPayload({ downloadableId: row.id, expiresAt });
-      const link = {
-        file_id: row.fileId,
-        name: file.name,
-        url: `${this.deps.publicUrl}/v1/customer-portal/downloadables/${payload}.${this.sign(payload)}`,
-        expires_at: expiresAt.toISOString(),
-      };
+      const link = { file_id: row.fileId, name: file.name, url: this.linkUrl(row, expiresAt), expires_at: expiresAt.toISOString() };
       links.set(row.grantId, [...(links.get(row.grantId) ?? []), link]);
     }
     return links;
+  }
+
+  /**
+   * The customer's granted downloads (the customer portal), of some benefits when asked, newest first; each file's
+   * `download.url` is a signed link. A file deleted since its grant is left out of the page.
+   */
+  async pageOfCustomer(
+    em: EntityManager,
+    owner: DownloadOwner,
+    query: { page: number; limit: number; benefit_id?: string[] },
+  ): Promise<Page<DownloadableRead>> {
+    const page = await downloadables.list(em, owner.organizationId, query, {
+      alias: 'd',
+      where: (qb) => {
+        qb.andWhere({ customerId: owner.customerId, status: 'granted' });
+        if (query.benefit_id) qb.andWhere({ benefitId: { $in: query.benefit_id } });
+      },
+    });
+    const files = byId(await this.deps.fileQueries.uploaded(em, owner.organizationId, [...new Set(page.items.map((row) => row.fileId))], 'downloadable'));
+    const expiresAt = this.linkExpiry();
+    const items = page.items.flatMap((row) => {
+      const file = files.get(row.fileId);
+      if (!file) return [];
+      const { created_at: _createdAt, ...fields } = this.deps.fileQueries.output(file);
+      return [
+        { id: row.id, benefit_id: row.benefitId, file: { ...fields, download: { url: this.linkUrl(row, expiresAt), expires_at: expiresAt.toISOString() } } },
+      ];
+    });
+    return { items, pagination: page.pagination };
+  }
+
+  private linkExpiry(): Date {
+    return new Date(this.deps.clock.now().getTime() + this.deps.linkTtlSeconds * 1000);
+  }
+
+  private linkUrl(row: Downloadable, expiresAt: Date): string {
+    const payload = linkPayload({ downloadableId: row.id, expiresAt });
+    return `${this.deps.publicUrl}/v1/customer-portal/downloadables/${payload}.${this.sign(payload)}`;
   }
 
   /** Where a link leads: a short-lived signed URL of the file — while the link is valid and the grant holds. */

@@ -1,10 +1,13 @@
-// Reads of grants: the lists (`GET /v1/benefit-grants/`, `GET /v1/benefits/{id}/grants`) and what a customer holds
-// now, for the customer's state.
+// Reads of grants: the lists (`GET /v1/benefit-grants/`, `GET /v1/benefits/{id}/grants`), what a customer holds
+// now, for the customer's state, and a customer's own grants, for the customer portal.
 import type { EntityManager, QueryBuilder } from '@mikro-orm/postgresql';
 import type { BenefitGrant as BenefitGrantOutput, BenefitGrantListQuery, BenefitGrantsOfBenefitQuery } from '../../../contracts/benefit-grant';
 import type { CustomerStateBenefitGrant } from '../../../contracts/customer-state';
 import { OwnedRepository, type Page } from '../../../platform/database/owned-repository';
 import { byId } from '../../../kernel/ids';
+import { ResourceNotFound } from '../../../kernel/errors';
+import { pageOffset, paginationOf, parseSortCriterion } from '../../../kernel/pagination';
+import { likeContains } from '../../../platform/database/list-query';
 import { Customer } from '../../customer';
 import { Benefit } from '../benefit.entity';
 import { benefits } from '../benefit.queries';
@@ -13,6 +16,34 @@ import { BenefitGrant } from './benefit-grant.entity';
 import { benefitGrantOutput } from './benefit-grant.output';
 
 const grants = new OwnedRepository(BenefitGrant, { label: 'Benefit grant' });
+
+export interface GrantOwner {
+  organizationId: string;
+  customerId: string;
+}
+export interface HeldGrant {
+  grant: BenefitGrant;
+  benefit: Benefit;
+}
+/** The customer portal's filters; each given list keeps the grants matching one of its values. */
+export interface CustomerGrantFilter {
+  benefitIds?: readonly string[];
+  types?: readonly string[];
+  orderIds?: readonly string[];
+  subscriptionIds?: readonly string[];
+  /** Grants from any of these orders or subscriptions (those of the checkouts asked for). */
+  sources?: { orderIds: readonly string[]; subscriptionIds: readonly string[] };
+  /** Part of the benefit's description. */
+  description?: string;
+}
+type CustomerGrantSort = keyof typeof CUSTOMER_SORT_COLUMNS;
+export interface CustomerGrantPage {
+  page: number;
+  limit: number;
+  sorting: readonly (CustomerGrantSort | `-${CustomerGrantSort}`)[];
+}
+/** `product_benefit`: the order the merchant created the benefits in (a product's own order is not kept per grant). */
+const CUSTOMER_SORT_COLUMNS = { granted_at: 'g.granted_at', type: 'b.type', organization: 'g.organization_id', product_benefit: 'b.created_at' } as const;
 const SORT_COLUMNS = { created_at: 'createdAt', granted_at: 'grantedAt', revoked_at: 'revokedAt' } as const;
 
 export class BenefitGrantQueries {
@@ -88,6 +119,52 @@ export class BenefitGrantQueries {
         },
       ];
     });
+  }
+
+  /** The customer's own grants (the customer portal's list), each with its benefit, deleted or not. */
+  async pageOfCustomer(em: EntityManager, owner: GrantOwner, filter: CustomerGrantFilter, page: CustomerGrantPage): Promise<Page<HeldGrant>> {
+    const where = ['g.organization_id = ?', 'g.customer_id = ?'];
+    const params: unknown[] = [owner.organizationId, owner.customerId];
+    const among = (column: string, values: readonly string[] | undefined) => {
+      if (!values) return;
+      where.push(values.length ? `${column} in (?)` : 'false');
+      if (values.length) params.push(values);
+    };
+    among('g.benefit_id', filter.benefitIds);
+    among('b.type', filter.types);
+    among('g.order_id', filter.orderIds);
+    among('g.subscription_id', filter.subscriptionIds);
+    if (filter.sources) {
+      const { orderIds, subscriptionIds } = filter.sources;
+      where.push(`(g.order_id in (?) or g.subscription_id in (?))`);
+      params.push(orderIds.length ? orderIds : [null], subscriptionIds.length ? subscriptionIds : [null]);
+    }
+    if (filter.description) {
+      where.push(`b.description ilike ?`);
+      params.push(likeContains(filter.description));
+    }
+    const from = `from benefit_grant g join benefit b on b.id = g.benefit_id where ${where.join(' and ')}`;
+    const order = page.sorting.map((value) => {
+      const { field, direction } = parseSortCriterion(value);
+      return `${CUSTOMER_SORT_COLUMNS[field]} ${direction} nulls last`;
+    });
+    const rows = await em.execute<{ id: string }[]>(`select g.id ${from} order by ${[...order, 'g.id asc'].join(', ')} limit ? offset ?`, [
+      ...params,
+      page.limit,
+      pageOffset(page),
+    ]);
+    const [{ total }] = await em.execute<{ total: number }[]>(`select count(*)::int as total ${from}`, params);
+    const held = byId(await em.find(BenefitGrant, { id: { $in: rows.map((r) => r.id) } }));
+    const benefitsById = byId(await em.find(Benefit, { id: { $in: [...new Set([...held.values()].map((g) => g.benefitId))] } }));
+    const items = rows.map(({ id }) => held.get(id)!).map((grant) => ({ grant, benefit: benefitsById.get(grant.benefitId)! }));
+    return { items, pagination: paginationOf(total, page.limit) };
+  }
+
+  /** One of the customer's own grants with its benefit; another's, or none, is 404. */
+  async getOfCustomer(em: EntityManager, owner: GrantOwner, id: string): Promise<HeldGrant> {
+    const grant = await em.findOne(BenefitGrant, { id, organizationId: owner.organizationId, customerId: owner.customerId });
+    if (!grant) throw new ResourceNotFound('Benefit grant not found.');
+    return { grant, benefit: await em.findOneOrFail(Benefit, { id: grant.benefitId }) };
   }
 
   private async outputs(em: EntityManager, organizationId: string, rows: BenefitGrant[]): Promise<BenefitGrantOutput[]> {

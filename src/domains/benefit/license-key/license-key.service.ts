@@ -13,6 +13,8 @@ import type {
 } from '../../../contracts/license-key';
 import type { Clock } from '../../../kernel/clock';
 import { newId } from '../../../kernel/ids';
+import { NotPermitted, ResourceNotFound } from '../../../kernel/errors';
+import { Benefit } from '../benefit.entity';
 import { OwnedRepository } from '../../../platform/database/owned-repository';
 import type { Tx } from '../../../platform/database/transaction';
 import type { CustomerService } from '../../customer';
@@ -29,7 +31,7 @@ import {
   unusableForValidation,
   usageLimitExceeded,
 } from './license-key.errors';
-import { activationRefusal, conditionsMatch, remainingUsages, unusableBecause } from './license-key.logic';
+import { activationRefusal, conditionsMatch, remainingUsages, unusableBecause, type LicenseKeyProperties } from './license-key.logic';
 import { licenseKeyCustomerOutput, licenseKeyOutput } from './license-key.output';
 
 export interface LicenseKeyDeps {
@@ -38,6 +40,11 @@ export interface LicenseKeyDeps {
 }
 
 const keys = new OwnedRepository(LicenseKey, { label: 'License key' });
+
+export interface KeyOwner {
+  organizationId: string;
+  customerId: string;
+}
 
 export class LicenseKeyService {
   constructor(private readonly deps: LicenseKeyDeps) {}
@@ -65,6 +72,38 @@ export class LicenseKeyService {
   async activation(em: EntityManager, organizationId: string, keyId: string, activationId: string) {
     const key = await keys.get(em, organizationId, keyId);
     return { key, activation: await this.liveActivation(em, key, activationId) };
+  }
+
+  /** The customer's own keys (the customer portal), of one benefit when asked, newest first. */
+  listOfCustomer(em: EntityManager, owner: KeyOwner, query: { page: number; limit: number; benefit_id?: string }) {
+    return keys.list(em, owner.organizationId, query, {
+      alias: 'k',
+      where: (qb) => {
+        qb.andWhere({ customerId: owner.customerId });
+        if (query.benefit_id) qb.andWhere({ benefitId: query.benefit_id });
+      },
+    });
+  }
+
+  /** One of the customer's own keys; another's is 404. */
+  async getOfCustomer(em: EntityManager, owner: KeyOwner, id: string, options: { lock?: boolean } = {}): Promise<LicenseKey> {
+    const key = await keys.get(em, owner.organizationId, id, options);
+    if (key.customerId !== owner.customerId) throw new ResourceNotFound('License key not found.');
+    return key;
+  }
+
+  /**
+   * The customer deactivates an activation of their own key from the portal (no key string needed): allowed when the
+   * key's benefit lets customers manage activations (`enable_customer_admin`), 403 otherwise.
+   */
+  async deactivateOfCustomer(tx: Tx, owner: KeyOwner, keyId: string, activationId: string): Promise<void> {
+    const key = await this.getOfCustomer(tx.em, owner, keyId, { lock: true });
+    const benefit = await tx.em.findOne(Benefit, { id: key.benefitId });
+    const properties = benefit?.properties as unknown as LicenseKeyProperties | undefined;
+    if (!properties?.activations?.enable_customer_admin) throw new NotPermitted('Activations of this license key are managed by the seller.');
+    const activation = await this.liveActivation(tx.em, key, activationId);
+    activation.deletedAt = this.deps.clock.now();
+    await tx.em.flush();
   }
 
   /** Applies the fields the body names; `usage` stays as it is unless named, a null limit or expiry clears it. */

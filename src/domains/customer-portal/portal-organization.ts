@@ -1,0 +1,44 @@
+// The organization as its customers see it in the portal (the reference's CustomerOrganization), and what its
+// portal settings let them change of their subscriptions.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CustomerOrganization } from '../../contracts/portal-order';
+import { NotPermitted } from '../../kernel/errors';
+import type { Organization, OrganizationService } from '../organization';
+
+/** How a plan or seat change is billed unless the request says otherwise, as in the API (`commandOf`). */
+export const PORTAL_PRORATION = 'prorate';
+
+export function customerOrganizationOutput(organization: Organization): CustomerOrganization {
+  return {
+    created_at: organization.createdAt.toISOString(),
+    modified_at: organization.modifiedAt?.toISOString() ?? null,
+    id: organization.id,
+    name: organization.name,
+    slug: organization.slug,
+    avatar_url: null,
+    proration_behavior: PORTAL_PRORATION,
+    allow_customer_updates: true,
+    customer_portal_settings: {
+      usage: { show: true },
+      subscription: {
+        update_plan: organization.customerPortalUpdatePlan,
+        update_seats: organization.customerPortalUpdateSeats,
+        pause: false, // subscriptions are never paused
+      },
+    },
+    organization_features: { member_model_enabled: false, checkout_localization_enabled: false },
+  };
+}
+
+export async function customerOrganization(em: EntityManager, organizations: OrganizationService, organizationId: string): Promise<CustomerOrganization> {
+  return customerOrganizationOutput(await organizations.findOrganization(em, organizationId));
+}
+
+export type PortalChange = 'update_plan' | 'update_seats';
+
+/** Refuses (403) a change the organization's portal settings keep from its customers. */
+export function assertPortalAllows(organization: CustomerOrganization, change: PortalChange): void {
+  if (organization.customer_portal_settings.subscription[change]) return;
+  const what = change === 'update_plan' ? 'change the product of' : 'change the seats of';
+  throw new NotPermitted(`${organization.name} does not let customers ${what} their subscriptions here.`);
+}
