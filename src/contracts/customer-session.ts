@@ -9,18 +9,23 @@ const ReturnUrl = z
   .max(2048)
   .nullish();
 
-export const CustomerSessionCustomerIDCreate = z
-  .object({ customer_id: Uuid, return_url: ReturnUrl, member_id: Uuid.nullish(), external_member_id: z.string().max(255).nullish() })
-  .meta({ id: 'CustomerSessionCustomerIDCreate' });
-export const CustomerSessionCustomerExternalIDCreate = z
+/**
+ * The reference's two bodies (`CustomerSessionCustomerIDCreate`, `CustomerSessionCustomerExternalIDCreate`) as one,
+ * so that a body naming neither customer says which field it lacks.
+ */
+export const CustomerSessionCreate = z
   .object({
-    external_customer_id: z.string().min(1).max(255),
+    customer_id: Uuid.optional(),
+    external_customer_id: z.string().min(1).max(255).optional(),
     return_url: ReturnUrl,
     member_id: Uuid.nullish(),
     external_member_id: z.string().max(255).nullish(),
   })
-  .meta({ id: 'CustomerSessionCustomerExternalIDCreate' });
-export const CustomerSessionCreate = z.union([CustomerSessionCustomerIDCreate, CustomerSessionCustomerExternalIDCreate]);
+  .refine((body) => body.customer_id !== undefined || body.external_customer_id !== undefined, {
+    path: ['customer_id'],
+    message: 'customer_id or external_customer_id is required.',
+  })
+  .meta({ id: 'CustomerSessionCreate' });
 export type CustomerSessionCreate = z.infer<typeof CustomerSessionCreate>;
 
 export const CustomerSession = z

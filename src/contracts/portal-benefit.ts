@@ -5,20 +5,11 @@ import { BENEFIT_PROPERTIES_OUTPUT, BENEFIT_TYPES, EXTERNAL_BENEFIT_TYPES, type 
 import { BenefitGrantError } from './benefit-grant';
 import { ListResource, PageQuery, Timestamp, Uuid, queryMany, queryOne, sortingQuery } from './common';
 import { FileDownload } from './file';
+import { CheckoutOrganization } from './checkout';
 import { CustomerPortalCustomer } from './portal-customer';
+import { BenefitPublic } from './portal-order';
 
-export const BenefitSubscriberOrganization = z
-  .object({
-    created_at: Timestamp,
-    modified_at: Timestamp.nullable(),
-    id: Uuid,
-    name: z.string(),
-    slug: z.string(),
-    avatar_url: z.string().nullable(),
-    proration_behavior: z.enum(['invoice', 'prorate', 'next_period']),
-    allow_customer_updates: z.boolean(),
-  })
-  .meta({ id: 'BenefitSubscriberOrganization' });
+export const BenefitSubscriberOrganization = CheckoutOrganization.meta({ id: 'BenefitSubscriberOrganization' });
 
 /** What a benefit's holders may see of its properties: never the archived files, nothing of the merchant's own. */
 const SUBSCRIBER_PROPERTIES = {
@@ -47,21 +38,9 @@ const VARIANT_NAMES = {
 } as const satisfies Record<BenefitType, string>;
 
 const subscriberOf = <T extends BenefitType>(type: T) =>
-  z
-    .object({
-      id: Uuid,
-      created_at: Timestamp,
-      modified_at: Timestamp.nullable(),
-      type: z.literal(type),
-      description: z.string(),
-      selectable: z.boolean(),
-      deletable: z.boolean(),
-      is_deleted: z.boolean(),
-      organization_id: Uuid,
-      organization: BenefitSubscriberOrganization,
-      properties: SUBSCRIBER_PROPERTIES[type],
-    })
-    .meta({ id: `Benefit${VARIANT_NAMES[type]}Subscriber` });
+  BenefitPublic.extend({ type: z.literal(type), organization: BenefitSubscriberOrganization, properties: SUBSCRIBER_PROPERTIES[type] }).meta({
+    id: `Benefit${VARIANT_NAMES[type]}Subscriber`,
+  });
 
 const SUBSCRIBERS = {
   custom: subscriberOf('custom'),

@@ -2,10 +2,10 @@
 // organization as a customer sees them — no metadata, custom field data or embedded customer.
 import { z } from 'zod';
 import { BENEFIT_TYPES } from './benefit';
+import { CheckoutOrganization } from './checkout';
 import { ListResource, PageQuery, Timestamp, Uuid, queryMany, queryOne, sortingQuery } from './common';
 import { ProductMediaFileRead } from './file';
-import { Address } from './customer';
-import { OrderBillingReason, OrderItem, OrderStatus, OrderUpdate, ProductBillingType } from './order';
+import { Order, OrderUpdate, ProductBillingType } from './order';
 import { ProductPrice } from './price';
 import { ProductSummary } from './product';
 import { OrderSubscription } from './subscription';
@@ -17,20 +17,11 @@ export const OrganizationCustomerPortalSettings = z
   })
   .meta({ id: 'OrganizationCustomerPortalSettings' });
 
-export const CustomerOrganization = z
-  .object({
-    created_at: Timestamp,
-    modified_at: Timestamp.nullable(),
-    id: Uuid,
-    name: z.string(),
-    slug: z.string(),
-    avatar_url: z.string().nullable(),
-    proration_behavior: z.enum(['invoice', 'prorate', 'next_period', 'reset']),
-    allow_customer_updates: z.boolean(),
-    customer_portal_settings: OrganizationCustomerPortalSettings,
-    organization_features: z.object({ member_model_enabled: z.boolean(), checkout_localization_enabled: z.boolean() }),
-  })
-  .meta({ id: 'CustomerOrganization' });
+export const CustomerOrganization = CheckoutOrganization.extend({
+  proration_behavior: z.enum(['invoice', 'prorate', 'next_period', 'reset']),
+  customer_portal_settings: OrganizationCustomerPortalSettings,
+  organization_features: z.object({ member_model_enabled: z.boolean(), checkout_localization_enabled: z.boolean() }),
+}).meta({ id: 'CustomerOrganization' });
 export type CustomerOrganization = z.infer<typeof CustomerOrganization>;
 
 export const BenefitPublic = z
@@ -56,42 +47,22 @@ export const customerProduct = (id: string) =>
 export const CustomerOrderProduct = customerProduct('CustomerOrderProduct');
 export const CustomerOrderSubscription = OrderSubscription.omit({ metadata: true }).meta({ id: 'CustomerOrderSubscription' });
 
-export const CustomerOrder = z
-  .object({
-    id: Uuid,
-    created_at: Timestamp,
-    modified_at: Timestamp.nullable(),
-    status: OrderStatus,
-    paid: z.boolean(),
-    subtotal_amount: z.int32(),
-    discount_amount: z.int32(),
-    net_amount: z.int32(),
-    tax_amount: z.int32(),
-    total_amount: z.int32(),
-    applied_balance_amount: z.int32(),
-    due_amount: z.int32(),
-    refunded_amount: z.int32(),
-    refunded_tax_amount: z.int32(),
-    currency: z.string(),
-    billing_reason: OrderBillingReason,
-    billing_name: z.string().nullable(),
-    billing_address: Address.nullable(),
-    invoice_number: z.string().nullable(),
-    is_invoice_generated: z.boolean(),
-    receipt_number: z.string().nullable(),
-    seats: z.int32().nullable(),
-    customer_id: Uuid,
-    product_id: Uuid.nullable(),
-    discount_id: Uuid.nullable(),
-    subscription_id: Uuid.nullable(),
-    checkout_id: Uuid.nullable(),
+/** The organization's order less what is the organization's alone (metadata, custom fields, fees, deprecated fields). */
+export const CustomerOrder = Order.omit({
+  amount: true,
+  product_price_id: true,
+  product_price: true,
+  metadata: true,
+  custom_field_data: true,
+  platform_fee_amount: true,
+  platform_fee_currency: true,
+  customer: true,
+  discount: true,
+})
+  .extend({
     next_payment_attempt_at: Timestamp.nullable(),
     product: CustomerOrderProduct.nullable(),
     subscription: CustomerOrderSubscription.nullable(),
-    items: z.array(OrderItem),
-    description: z.string(),
-    refundable_amount: z.int32(),
-    refundable_tax_amount: z.int32(),
   })
   .meta({ id: 'CustomerOrder' });
 export type CustomerOrder = z.infer<typeof CustomerOrder>;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ListResource, PageQuery, Timestamp, Uuid, queryBoolean, queryMany, queryOne, sortingQuery } from './common';
 import { customerProduct } from './portal-order';
 import { ProductPrice } from './price';
-import { CancellationReason, OrderSubscription, PendingSubscriptionUpdate, ProrationBehavior } from './subscription';
+import { CancellationReason, OrderSubscription, PendingSubscriptionUpdate } from './subscription';
 
 export const CustomerSubscriptionProduct = customerProduct('CustomerSubscriptionProduct');
 
@@ -52,13 +52,10 @@ export const CustomerSubscriptionCancel = z
   .strict()
   .meta({ id: 'CustomerSubscriptionCancel' });
 
-export const CustomerSubscriptionUpdateProduct = z
-  .object({ product_id: Uuid, proration_behavior: ProrationBehavior.nullish() })
-  .strict()
-  .meta({ id: 'CustomerSubscriptionUpdateProduct' });
+export const CustomerSubscriptionUpdateProduct = z.object({ product_id: Uuid }).strict().meta({ id: 'CustomerSubscriptionUpdateProduct' });
 
 export const CustomerSubscriptionUpdateSeats = z
-  .object({ seats: z.int32().min(1).max(1000), proration_behavior: ProrationBehavior.nullish() })
+  .object({ seats: z.int32().min(1).max(1000) })
   .strict()
   .meta({ id: 'CustomerSubscriptionUpdateSeats' });
 

@@ -18,7 +18,7 @@ async function loginCalls(limits: Record<string, string>) {
 
 function expectBlocked(response: { status: number; headers: Headers; body: any }) {
   expect(response.status).toBe(429);
-  expect(response.body).toMatchObject({ error: 'TooManyRequests' });
+  expect(response.body).toMatchObject({ error: 'TooManyRequests', detail: expect.stringMatching(/login attempts/) });
   expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
 }
 

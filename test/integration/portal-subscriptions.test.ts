@@ -183,7 +183,8 @@ test("product and seat changes: refused (403) while the organization's portal se
   expect(await getSubscription(shop.call, plot.id)).toMatchObject({ product_id: basic, amount: 1000, pending_update: null });
   expect(await getSubscription(shop.call, crew.id)).toMatchObject({ seats: 3, amount: 2400, pending_update: null });
 
-  expect(await portalSettings('--update-plan', 'true', '--update-seats', 'true')).toMatchObject({ update_plan: true, update_seats: true });
+  const { orm, domains } = h.env.sandbox;
+  await domains.organizations.setPortalSettings(orm.em.fork(), shop.id, { updatePlan: true, updateSeats: true });
   for (const product of [hidden, archived, once, foreign]) {
     const refused = await portal('PATCH', `/subscriptions/${plot.id}`, { product_id: product });
     expect([refused.status, refused.body.detail?.[0]?.loc]).toEqual([422, ['body', 'product_id']]);

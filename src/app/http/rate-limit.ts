@@ -66,7 +66,7 @@ export class RateLimits {
   }
 
   async consumeRoute(budget: RouteRateLimit, key: string): Promise<void> {
-    for (const limiter of this.routes[budget]) await consume(limiter, key);
+    for (const limiter of this.routes[budget]) await consume(limiter, key, ROUTE_LIMIT_DETAILS[budget]);
   }
 
   async close(): Promise<void> {
@@ -74,12 +74,17 @@ export class RateLimits {
   }
 }
 
-async function consume(limiter: RateLimiterAbstract, key: string): Promise<void> {
+const ROUTE_LIMIT_DETAILS: Record<RouteRateLimit, string> = {
+  license_key: 'Too many license key calls from this address; see Retry-After.',
+  customer_login: 'Too many login attempts from this address: blocked for 15 minutes.',
+};
+
+async function consume(limiter: RateLimiterAbstract, key: string, detail?: string): Promise<void> {
   try {
     await limiter.consume(key);
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) {
-      throw new TooManyRequests(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+      throw new TooManyRequests(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)), detail);
     }
     throw rejection;
   }

@@ -1,7 +1,7 @@
 // Grants as their holder sees them in the portal: the benefit without the merchant's metadata or archived files, the
 // organization that gives it, and the caller as the customer.
 import type { Benefit as BenefitOutput } from '../../contracts/benefit';
-import type { BenefitSubscriber, CustomerBenefitGrant } from '../../contracts/portal-benefit';
+import { BenefitSubscriberOrganization, type BenefitSubscriber, type CustomerBenefitGrant } from '../../contracts/portal-benefit';
 import type { CustomerPortalCustomer } from '../../contracts/portal-customer';
 import { benefitOutput, type HeldGrant } from '../benefit';
 import type { Organization } from '../organization';
@@ -15,8 +15,7 @@ export interface GrantViewer {
 export function benefitSubscriberOutput(benefit: HeldGrant['benefit'], organization: Organization): BenefitSubscriber {
   const output = benefitOutput(benefit);
   const { metadata: _metadata, visibility: _visibility, visibility_configurable: _configurable, ...shown } = output;
-  const { created_at, modified_at, id, name, slug, avatar_url, proration_behavior, allow_customer_updates } = customerOrganizationOutput(organization);
-  const subscriberOrganization = { created_at, modified_at, id, name, slug, avatar_url, proration_behavior, allow_customer_updates };
+  const subscriberOrganization = BenefitSubscriberOrganization.parse(customerOrganizationOutput(organization));
   return { ...shown, organization: subscriberOrganization, properties: subscriberProperties(output) } as BenefitSubscriber;
 }
 

@@ -27,12 +27,11 @@ export class CustomerSessionService {
 
   /** `POST /v1/customer-sessions/`: a session for one of the organization's customers, its token shown once. */
   async create(tx: Tx, organizationId: string, body: CustomerSessionCreate) {
-    const customer =
-      'customer_id' in body
-        ? await this.deps.customers.find(tx.em, organizationId, body.customer_id)
-        : await this.deps.customers.getByExternalId(tx.em, organizationId, body.external_customer_id).catch(() => null);
+    const customer = body.customer_id
+      ? await this.deps.customers.find(tx.em, organizationId, body.customer_id)
+      : await this.deps.customers.findByExternalId(tx.em, organizationId, body.external_customer_id!);
     if (!customer) {
-      const field = 'customer_id' in body ? 'customer_id' : 'external_customer_id';
+      const field = body.customer_id ? 'customer_id' : 'external_customer_id';
       throw invalidField(['body', field], 'No customer of this organization has this id.');
     }
     const { session, token } = await this.open(tx.em, customer, body.return_url ?? null);

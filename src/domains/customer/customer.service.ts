@@ -216,6 +216,11 @@ export class CustomerService {
     return customers.find(em, organizationId, id);
   }
 
+  /** The live customer with this external id, or null. */
+  findByExternalId(em: EntityManager, organizationId: string, externalId: string): Promise<Customer | null> {
+    return em.findOne(Customer, { organizationId, externalId, deletedAt: null });
+  }
+
   /** The live customer with this e-mail address (compared without case), or null. */
   findByEmail(em: EntityManager, organizationId: string, email: string): Promise<Customer | null> {
     return this.match(em, organizationId, { email, externalId: null });
