@@ -124,6 +124,10 @@ const ConfigSchema = z
   .refine((c) => c.NODE_ENV !== 'production' || c.BURSAR_SECRET !== DEVELOPMENT_SECRET, {
     path: ['BURSAR_SECRET'],
     message: 'must be set to a random secret of at least 32 characters in production',
+  })
+  .refine((c) => c.NODE_ENV !== 'production' || c.SMTP_URL, {
+    path: ['SMTP_URL'],
+    message: 'must name the mail server in production (login codes and receipts are e-mailed)',
   });
 
 export type Config = z.infer<typeof ConfigSchema> & {

@@ -161,6 +161,7 @@ export function wireDomains(p: Platform) {
     organizations,
   });
   const customerLogin = new CustomerLoginService({
+    orm,
     clock,
     serverSecret: config.BURSAR_SECRET,
     codeTtlSeconds: config.CUSTOMER_LOGIN_CODE_TTL_SECONDS,

@@ -58,9 +58,14 @@ export const PortalAuthenticatedUser = z
 export const CustomerSessionCodeRequest = z.object({ email: z.email().max(320), organization_id: Uuid }).meta({ id: 'CustomerSessionCodeRequest' });
 export const CustomerSessionCodeRequested = z.object({});
 
-/** Exchanges the e-mailed code for a customer session token. */
+/**
+ * Exchanges the e-mailed code for a customer session token. The code counts only with the address and organization
+ * it was sent for, so two customers' codes never stand for each other.
+ */
 export const CustomerSessionCodeAuthenticate = z
   .object({
+    email: z.email().max(320),
+    organization_id: Uuid,
     code: z
       .string()
       .trim()

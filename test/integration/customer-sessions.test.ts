@@ -2,7 +2,7 @@
 // opens the customer portal API for one customer of one organization in one environment, and nothing else.
 import { CustomerSession, PortalAuthenticatedUser } from '../../src/contracts/customer-session';
 import { startHarness, type TestHarness } from '../support/harness';
-import { waitForMail } from '../support/mail-catcher';
+import { mailsTo, waitForMail } from '../support/mail-catcher';
 
 let h: TestHarness;
 const SCOPES = ['customers:write', 'customers:read', 'customer_sessions:write', 'products:write', 'checkouts:write', 'orders:read'] as const;
@@ -97,7 +97,8 @@ test('the e-mail code login: 202 whatever the address, a code by mail, a wrong, 
   const customer = await call('POST', '/v1/customers/', { email: address, name: 'Lin' });
   const request = (email: string, organizationId = org.id) =>
     h.request('POST', '/v1/customer-portal/customer-session/request', { environment: 'sandbox', json: { email, organization_id: organizationId } });
-  const authenticate = (code: string) => h.request('POST', '/v1/customer-portal/customer-session/authenticate', { environment: 'sandbox', json: { code } });
+  const authenticate = (code: string, email = address) =>
+    h.request('POST', '/v1/customer-portal/customer-session/authenticate', { environment: 'sandbox', json: { code, email, organization_id: org.id } });
 
   const unknown = await request(`nobody-${Date.now()}@example.com`);
   expect(unknown.status).toBe(202);
@@ -105,30 +106,64 @@ test('the e-mail code login: 202 whatever the address, a code by mail, a wrong, 
   expect((await request('not-an-address')).status).toBe(422);
 
   expect((await request(address.toUpperCase())).status).toBe(202);
-  const mail = await waitForMail(address);
-  const code = /\b([A-Z0-9]{6})\b is your/.exec(mail.subject)?.[1];
-  expect(code).toMatch(/^[A-Z0-9]{6}$/);
-  expect(mail.text).toContain(code);
-  const [row] = await h.env.sandbox.orm.em.fork().execute('select * from customer_login_code where customer_id = ?', [customer.body.id]);
-  expect(JSON.stringify(row)).not.toContain(code);
+  const code = codeIn(await waitForMail(address));
+  const [row] = await h.env.sandbox.orm.em.fork().execute('select code_hash from customer_login_code where customer_id = ?', [customer.body.id]);
+  expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
 
-  const wrong = await authenticate(code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA');
+  const wrong = await authenticate(otherThan(code));
   expect(wrong.status).toBe(401);
   expect(wrong.body).toMatchObject({ error: 'Unauthorized' });
-  const signedIn = await authenticate(code!.toLowerCase());
+  const signedIn = await authenticate(code.toLowerCase());
   expect(signedIn.status).toBe(200);
   expect(signedIn.body.token).toMatch(/^bursar_cst_/);
   expect((await portal(signedIn.body.token, '/customer-session/user')).body).toMatchObject({ customer_id: customer.body.id, email: address });
   expect((await call('GET', `/v1/customers/${customer.body.id}`)).body.email_verified).toBe(true);
-  expect((await authenticate(code!)).status).toBe(401);
+  expect((await authenticate(code)).status).toBe(401);
 
   await request(address);
-  const second = /\b([A-Z0-9]{6})\b is your/.exec((await waitForMail(address, (m) => !m.subject.startsWith(code!))).subject)![1];
+  const second = codeIn(await waitForMail(address, (m) => codeIn(m) !== code));
   await h.env.sandbox.orm.em
     .fork()
     .execute(`update customer_login_code set expires_at = now() - interval '1 second' where customer_id = ?`, [customer.body.id]);
   expect((await authenticate(second)).status).toBe(401);
 });
+
+test("a code counts only for its customer's address, once a minute, and five wrong guesses use it up", async () => {
+  const { org, call } = await merchant();
+  const [ann, ben] = [`ann-${Date.now()}@example.com`, `ben-${Date.now()}@example.com`];
+  const annId = (await call('POST', '/v1/customers/', { email: ann })).body.id;
+  await call('POST', '/v1/customers/', { email: ben });
+  const request = (email: string) =>
+    h.request('POST', '/v1/customer-portal/customer-session/request', { environment: 'sandbox', json: { email, organization_id: org.id } });
+  const authenticate = (code: string, email: string) =>
+    h.request('POST', '/v1/customer-portal/customer-session/authenticate', { environment: 'sandbox', json: { code, email, organization_id: org.id } });
+
+  await request(ann);
+  const code = codeIn(await waitForMail(ann));
+  expect((await authenticate(code, ben)).status).toBe(401);
+  await request(ann); // within the minute: no second e-mail, the code stays the one sent
+  for (let i = 0; i < 4; i++) expect((await authenticate(otherThan(code), ann)).status).toBe(401);
+  expect((await authenticate(code, ann)).status).toBe(200);
+  expect((await mailsTo(ann)).length).toBe(1);
+
+  const codes = h.env.sandbox.orm.em.fork();
+  await codes.execute(`update customer_login_code set created_at = created_at - interval '2 minutes' where customer_id = ?`, [annId]);
+  await request(ann);
+  const next = codeIn(await waitForMail(ann, (m) => codeIn(m) !== code));
+  for (let i = 0; i < 5; i++) expect((await authenticate(otherThan(next), ann)).status).toBe(401);
+  expect((await authenticate(next, ann)).status).toBe(401);
+
+  await codes.execute(`update customer_login_code set created_at = created_at - interval '2 minutes' where customer_id = ?`, [annId]);
+  await request(ann);
+  const sentToOld = codeIn(await waitForMail(ann, (m) => ![code, next].includes(codeIn(m))));
+  const moved = `ann-new-${Date.now()}@example.com`;
+  expect((await call('PATCH', `/v1/customers/${annId}`, { email: moved })).status).toBe(200);
+  expect((await authenticate(sentToOld, moved)).status).toBe(401);
+  expect((await call('GET', `/v1/customers/${annId}`)).body.email_verified).toBe(false);
+});
+
+const codeIn = (mail: { subject: string }) => /\b([A-Z0-9]{6})\b is your/.exec(mail.subject)![1];
+const otherThan = (code: string) => (code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA');
 
 test("the checkout confirmation hands its buyer a portal session — a new customer's, never an existing one's", async () => {
   const { call } = await merchant();

@@ -69,7 +69,7 @@ test("each customer lists and reads only their own orders, as CustomerOrder; ano
     expect(item.product.organization).toMatchObject({
       id: shop.org.id,
       allow_customer_updates: true,
-      proration_behavior: 'prorate',
+      proration_behavior: 'invoice',
       customer_portal_settings: { subscription: { update_plan: true, update_seats: true } },
     });
   }

@@ -192,7 +192,14 @@ test("product and seat changes: refused (403) while the organization's portal se
   const changed = await portal('PATCH', `/subscriptions/${plot.id}`, { product_id: pro });
   expect(changed.status).toBe(200);
   expect(CustomerSubscription.strict().parse(changed.body)).toMatchObject({ product_id: pro, amount: 3000, product: { name: 'Pro Plot' } });
-  expect(await getSubscription(shop.call, plot.id)).toMatchObject({ product_id: pro });
+  expect(await getSubscription(shop.call, plot.id)).toMatchObject({ product_id: pro, pending_update: null });
+  // The upgrade is charged at once (a customer who cancels afterwards has paid for it), not carried to a renewal.
+  const charged = (await shop.call('GET', `/v1/orders/?subscription_id=${plot.id}&limit=100`)).body.items.find(
+    (order: { billing_reason: string }) => order.billing_reason === 'subscription_update',
+  );
+  expect(charged).toMatchObject({ paid: true });
+  expect(charged.net_amount).toBeGreaterThan(0);
+  expect(charged.net_amount).toBeLessThanOrEqual(2000);
   await eventually(async () => eventsOf(plot.id).some((r) => r.json.type === 'subscription.updated' && r.json.data.product_id === pro));
 
   const seats = await crewPortal('PATCH', `/subscriptions/${crew.id}`, { seats: 5 });

@@ -51,6 +51,7 @@ test.each([
   [{ SELLER_TAX_REGISTRATIONS: 'ie, gb' }, /SELLER_TAX_REGISTRATIONS/],
   [{ WEBHOOK_TIMEOUT_MS: '60000' }, /WEBHOOK_TIMEOUT_MS/],
   [{ NODE_ENV: 'production' }, /BURSAR_SECRET/],
+  [{ NODE_ENV: 'production', BURSAR_SECRET: 'x'.repeat(32) }, /SMTP_URL/],
   [{ BURSAR_SECRET: 'short' }, /BURSAR_SECRET/],
   [{ PORT: 'eighty' }, /PORT/],
   [{ DATABASE_URL: 'not a url' }, /DATABASE_URL/],

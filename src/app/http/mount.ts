@@ -48,8 +48,7 @@ export function mountRoute(router: Router, deps: MountDeps, route: RouteDefiniti
   router[route.method](route.path, async (ctx: Context, next) => {
     if (ctx.method === 'GET' && COLLECTION_ACTIONS.has(ctx.params.id)) return next();
     if (route.rateLimit) await deps.limitRoute(ctx, route.rateLimit);
-    const auth = route.audience === 'organization' ? requireScope(await deps.authenticate(ctx), route.scopes ?? []) : undefined;
-    const customer = route.audience === 'customer' ? await deps.authenticateCustomer(ctx) : undefined;
+    const { auth, customer } = await caller(ctx, deps, route);
     assertStorable(ctx.params, ['path']);
     const params = route.params ? parseInput(route.params, ctx.params, 'path') : undefined;
     const query = route.query ? parseInput(route.query, rawQuery(ctx), 'query') : undefined;
@@ -95,6 +94,20 @@ export function mountRoute(router: Router, deps: MountDeps, route: RouteDefiniti
     });
     reply(ctx, response.status, response.body, response.replayed);
   });
+}
+
+/** Who calls, by the route's audience: an organization (with one of the scopes), a customer, or anybody. */
+async function caller(ctx: Context, deps: MountDeps, route: RouteDefinition): Promise<{ auth?: AuthenticatedOrganization; customer?: AuthenticatedCustomer }> {
+  switch (route.audience) {
+    case 'organization':
+      return { auth: requireScope(await deps.authenticate(ctx), route.scopes ?? []) };
+    case 'customer':
+      return { customer: await deps.authenticateCustomer(ctx) };
+    case 'public':
+      return {};
+    default:
+      throw new Error(`Route ${route.method.toUpperCase()} ${route.path} declares no audience.`);
+  }
 }
 
 /**

@@ -41,7 +41,10 @@ export function buildOpenApi(routes: RouteDefinition[], serverUrls: string[]) {
       ...(parameters.length ? { parameters } : {}),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } } : {}),
       responses: {
-        [route.status]: { description: 'Success', content: { 'application/json': { schema: schemaOf(route.response, 'output') } } },
+        [route.status]:
+          route.status === 204
+            ? { description: 'Success (no body)' }
+            : { description: 'Success', content: { 'application/json': { schema: schemaOf(route.response, 'output') } } },
         ...(route.audience === 'organization' && {
           401: errorResponse('Missing or invalid token (Unauthorized)'),
           403: errorResponse('Token lacks a required scope (NotPermitted)'),

@@ -26,11 +26,13 @@ export class Migration20261125000000_customer_portal extends Migration {
       organization_id uuid not null,
       customer_id uuid not null,
       code_hash text not null,
+      email text not null,
+      failed_attempts integer not null default 0,
       expires_at timestamptz not null,
       used_at timestamptz,
       created_at timestamptz not null
     );`);
-    this.addSql('create index customer_login_code_hash_idx on customer_login_code (code_hash) where used_at is null;');
+    this.addSql('create index customer_login_code_customer_idx on customer_login_code (customer_id, created_at) where used_at is null;');
 
     this.addSql(`create table email_message (
       id uuid primary key,
@@ -42,6 +44,7 @@ export class Migration20261125000000_customer_portal extends Migration {
       attempts integer not null default 0,
       last_error text,
       sent_at timestamptz,
+      expires_at timestamptz,
       created_at timestamptz not null
     );`);
     this.addSql('create index email_message_organization_created_idx on email_message (organization_id, created_at);');

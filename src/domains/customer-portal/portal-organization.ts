@@ -5,8 +5,11 @@ import type { CustomerOrganization } from '../../contracts/portal-order';
 import { NotPermitted } from '../../kernel/errors';
 import type { Organization, OrganizationService } from '../organization';
 
-/** How a plan or seat change is billed unless the request says otherwise, as in the API (`commandOf`). */
-export const PORTAL_PRORATION = 'prorate';
+/**
+ * How a plan or seat change made from the portal is billed: the difference is charged at once (and nothing changes
+ * if that fails). Carried to the next renewal (`prorate`), it would never be billed once the customer canceled.
+ */
+export const PORTAL_PRORATION = 'invoice';
 
 export function customerOrganizationOutput(organization: Organization): CustomerOrganization {
   return {

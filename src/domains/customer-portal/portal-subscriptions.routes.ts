@@ -102,7 +102,6 @@ async function portalCommand(
     if (!body.cancel_at_period_end) return { kind: 'uncancel' };
     return { kind: 'cancel', reason: body.cancellation_reason ?? null, comment: body.cancellation_comment ?? null };
   }
-  // How a change is charged is the organization's rule (the one its portal settings show), not the customer's choice.
   const proration = PORTAL_PRORATION;
   if ('seats' in body) {
     assertPortalAllows(organization, 'update_seats');

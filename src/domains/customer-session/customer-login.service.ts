@@ -1,20 +1,24 @@
 // The portal's self-service login: a 6-character code e-mailed to the customer (kept only as an HMAC digest, valid
-// 30 minutes, good once), exchanged for a customer session token.
+// 30 minutes, good once, one live per customer, used up by 5 wrong guesses), exchanged with the address and the
+// organization for a customer session token.
 import { randomInt } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Clock } from '../../kernel/clock';
 import { Unauthorized } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import { hashToken } from '../../platform/crypto/tokens';
-import type { Tx } from '../../platform/database/transaction';
-import type { EmailQueue } from '../../platform/email/email';
+import { inTransaction, type Tx } from '../../platform/database/transaction';
+import type { EmailQueue } from '../../platform/email';
 import type { CustomerService } from '../customer';
 import type { OrganizationService } from '../organization';
 import { CustomerLoginCode } from './customer-session.entity';
-import { LOGIN_CODE_ALPHABET, LOGIN_CODE_LENGTH } from './customer-session.logic';
+import { LOGIN_CODE_ALPHABET, LOGIN_CODE_LENGTH, LOGIN_CODE_MAX_FAILED_ATTEMPTS, LOGIN_CODE_RESEND_SECONDS } from './customer-session.logic';
 import type { CustomerSessionService } from './customer-session.service';
 import { loginCodeEmail } from './login-code.email';
 
 export interface CustomerLoginServiceDeps {
+  orm: MikroORM;
   clock: Clock;
   serverSecret: string;
   codeTtlSeconds: number;
@@ -24,22 +28,42 @@ export interface CustomerLoginServiceDeps {
   email: EmailQueue;
 }
 
+interface Addressee {
+  email: string;
+  organization_id: string;
+}
+
+const REFUSED = 'This code is wrong, expired or already used.';
+
 export class CustomerLoginService {
   constructor(private readonly deps: CustomerLoginServiceDeps) {}
 
-  /** E-mails a code when the address is a customer's of the organization; says nothing either way. */
-  async requestCode(tx: Tx, body: { email: string; organization_id: string }): Promise<void> {
-    const organization = await this.deps.organizations.findOrganization(tx.em, body.organization_id).catch(() => null);
-    const customer = organization && (await this.deps.customers.findByEmail(tx.em, organization.id, body.email));
+  /**
+   * Answers at once, the same for any address: whether it is a customer's (and the code and its e-mail) is settled
+   * after the answer, so neither the answer nor its timing tells.
+   */
+  requestCode(addressee: Addressee): void {
+    inTransaction(this.deps.orm, (tx) => this.issueCode(tx, addressee)).catch((error) => console.error('A login code request failed:', error));
+  }
+
+  private async issueCode(tx: Tx, { email, organization_id }: Addressee): Promise<void> {
+    const organization = await this.deps.organizations.findOrganization(tx.em, organization_id).catch(() => null);
+    const customer = organization && (await this.deps.customers.findByEmail(tx.em, organization.id, email));
     if (!organization || !customer) return;
-    const code = newLoginCode();
     const now = this.deps.clock.now();
+    const live = await tx.em.findOne(CustomerLoginCode, { customerId: customer.id, usedAt: null }, { orderBy: { createdAt: 'desc' } });
+    if (live && now.getTime() - live.createdAt.getTime() < LOGIN_CODE_RESEND_SECONDS * 1000) return; // no inbox flooding
+    await tx.em.nativeUpdate(CustomerLoginCode, { customerId: customer.id, usedAt: null }, { usedAt: now }); // one live code
+    const code = newLoginCode();
+    const expiresAt = new Date(now.getTime() + this.deps.codeTtlSeconds * 1000);
     tx.em.create(CustomerLoginCode, {
       id: newId(),
       organizationId: organization.id,
       customerId: customer.id,
       codeHash: this.hash(code),
-      expiresAt: new Date(now.getTime() + this.deps.codeTtlSeconds * 1000),
+      email: customer.email,
+      failedAttempts: 0,
+      expiresAt,
       usedAt: null,
       createdAt: now,
     });
@@ -49,24 +73,37 @@ export class CustomerLoginService {
       to: customer.email,
       template: loginCodeEmail,
       params: { code, organizationName: organization.name, validMinutes: Math.round(this.deps.codeTtlSeconds / 60) },
+      expiresAt,
     });
   }
 
-  /** The code, once and before it expires, for a session token; the customer's address is then verified. */
-  async authenticate(tx: Tx, code: string): Promise<{ token: string }> {
-    const now = this.deps.clock.now();
-    // One guarded update: a code raced by two requests is used by one of them only.
-    const [used] = await tx.em.execute<{ organization_id: string; customer_id: string }[]>(
-      `update customer_login_code set used_at = ? where id = (
-         select id from customer_login_code where code_hash = ? and used_at is null and expires_at > ? order by created_at desc limit 1
-       ) and used_at is null returning organization_id, customer_id`,
-      [now, this.hash(code), now],
-    );
-    const customer = used && (await this.deps.customers.find(tx.em, used.organization_id, used.customer_id));
-    if (!customer) throw new Unauthorized('This code is wrong, expired or already used.');
-    await this.deps.customers.markEmailVerified(tx.em, customer);
-    const { token } = await this.deps.sessions.open(tx.em, customer);
+  /**
+   * The customer's live code, once and before it expires, for a session token; the address is then verified. A
+   * wrong guess is counted (and committed) before the refusal.
+   */
+  async authenticate(body: Addressee & { code: string }): Promise<{ token: string }> {
+    const token = await inTransaction(this.deps.orm, (tx) => this.redeem(tx, body));
+    if (!token) throw new Unauthorized(REFUSED);
     return { token };
+  }
+
+  private async redeem(tx: Tx, { email, organization_id, code }: Addressee & { code: string }): Promise<string | null> {
+    const customer = await this.deps.customers.findByEmail(tx.em, organization_id, email);
+    if (!customer) return null;
+    const now = this.deps.clock.now();
+    const live = await tx.em.findOne(
+      CustomerLoginCode,
+      { customerId: customer.id, usedAt: null, expiresAt: { $gt: now } },
+      { orderBy: { createdAt: 'desc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    if (!live) return null;
+    const right = live.codeHash === this.hash(code) && live.email.toLowerCase() === customer.email.toLowerCase();
+    if (right) live.usedAt = now;
+    else if (++live.failedAttempts >= LOGIN_CODE_MAX_FAILED_ATTEMPTS) live.usedAt = now;
+    await tx.em.flush();
+    if (!right) return null;
+    await this.deps.customers.markEmailVerified(tx.em, customer);
+    return (await this.deps.sessions.open(tx.em, customer)).token;
   }
 
   private hash(code: string): string {

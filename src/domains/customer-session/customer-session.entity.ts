@@ -19,6 +19,10 @@ export class CustomerLoginCode {
   organizationId!: string;
   customerId!: string;
   codeHash!: string;
+  /** The address it was sent to: a code proves that address only, so it fails once the customer's has changed. */
+  email!: string;
+  /** Wrong codes tried against it; at the limit it is used up. */
+  failedAttempts = 0;
   expiresAt!: Date;
   usedAt: Date | null = null;
   createdAt!: Date;
@@ -48,6 +52,8 @@ export const CustomerLoginCodeSchema = new EntitySchema<CustomerLoginCode>({
     organizationId: { type: 'uuid' },
     customerId: { type: 'uuid' },
     codeHash: { type: 'text' },
+    email: { type: 'text' },
+    failedAttempts: { type: 'integer', default: 0 },
     expiresAt: { type: 'Date', columnType: 'timestamptz' },
     usedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },

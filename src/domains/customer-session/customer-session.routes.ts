@@ -44,8 +44,9 @@ export function customerSessionRoutes({ sessions, login, customers }: CustomerSe
       status: 202,
       response: CustomerSessionCodeRequested,
       rateLimit: 'customer_login',
-      async handler({ tx, body }) {
-        await login.requestCode(tx, body);
+      outsideTransaction: true,
+      async handler({ body }) {
+        login.requestCode(body);
         return new Accepted({});
       },
     }),
@@ -57,8 +58,9 @@ export function customerSessionRoutes({ sessions, login, customers }: CustomerSe
       status: 200,
       response: CustomerSessionCodeAuthenticated,
       rateLimit: 'customer_login',
-      async handler({ tx, body }) {
-        return login.authenticate(tx, body.code);
+      outsideTransaction: true,
+      async handler({ body }) {
+        return login.authenticate(body);
       },
     }),
     defineCustomerRoute({

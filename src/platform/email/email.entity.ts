@@ -14,6 +14,8 @@ export class EmailMessage {
   attempts = 0;
   lastError: string | null = null;
   sentAt: Date | null = null;
+  /** Past this, the message is not worth sending any more (a login code that has expired): it fails instead. */
+  expiresAt: Date | null = null;
   createdAt!: Date;
 }
 
@@ -30,6 +32,7 @@ export const EmailMessageSchema = new EntitySchema<EmailMessage>({
     attempts: { type: 'integer', default: 0 },
     lastError: { type: 'text', nullable: true },
     sentAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    expiresAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
   },
 });

@@ -10,7 +10,7 @@ import { emailWorkflowId, WORKFLOW_TYPES, type EmailInput } from '../../../workf
 import { openSecret, sealSecret } from '../crypto/sealed-secret';
 import type { Tx } from '../database/transaction';
 import type { OutboxService } from '../outbox';
-import type { EmailQueue, EmailTemplate, OutgoingEmail } from './email';
+import type { EmailContent, EmailQueue, EmailTemplate, OutgoingEmail } from './email';
 import { EMAIL_STATUSES, EmailMessage } from './email.entity';
 
 const SEAL_PURPOSE = 'email-params';
@@ -55,6 +55,7 @@ export class EmailService implements EmailQueue {
       attempts: 0,
       lastError: null,
       sentAt: null,
+      expiresAt: email.expiresAt ?? null,
       createdAt: this.deps.clock.now(),
     });
     const input: EmailInput = { emailId: message.id };
@@ -76,22 +77,32 @@ export class EmailService implements EmailQueue {
     if (!message) throw new EmailUndeliverable(`No e-mail ${id}.`);
     if (message.status !== EMAIL_STATUSES.queued) return;
     try {
-      const template = this.templates.get(message.template);
-      if (!template) throw new EmailUndeliverable(`No e-mail template named "${message.template}" is registered.`);
-      if (!message.sealedParams) throw new EmailUndeliverable(`The e-mail ${id} has no parameters left.`);
-      const params = JSON.parse(openSecret(message.sealedParams, this.deps.serverSecret, SEAL_PURPOSE)) as never;
-      const content = template.render(params);
-      await this.deps.mailer.send({ to: message.recipient, ...content, messageId: message.id });
+      await this.deps.mailer.send({ to: message.recipient, ...this.render(message), messageId: message.id });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await em.nativeUpdate(EmailMessage, { id }, { attempts: raw('attempts + 1'), lastError: reason.slice(0, 2000) });
-      throw error;
+      // What Temporal records (the flow's history, the Web UI) never names the recipient, which SMTP errors often quote.
+      const redacted = reason.replaceAll(message.recipient, '<recipient>');
+      throw error instanceof EmailUndeliverable ? new EmailUndeliverable(redacted) : new Error(redacted);
     }
     await em.nativeUpdate(
       EmailMessage,
       { id, status: EMAIL_STATUSES.queued },
       { status: EMAIL_STATUSES.sent, sentAt: this.deps.clock.now(), sealedParams: null, attempts: raw('attempts + 1'), lastError: null },
     );
+  }
+
+  /** The message's content; what no retry could change (an unknown template, an expired message) is undeliverable. */
+  private render(message: EmailMessage): EmailContent {
+    if (message.expiresAt && message.expiresAt <= this.deps.clock.now()) throw new EmailUndeliverable('It expired before it could be sent.');
+    const template = this.templates.get(message.template);
+    if (!template) throw new EmailUndeliverable(`No e-mail template named "${message.template}" is registered.`);
+    if (!message.sealedParams) throw new EmailUndeliverable('Its parameters are gone.');
+    try {
+      return template.render(JSON.parse(openSecret(message.sealedParams, this.deps.serverSecret, SEAL_PURPOSE)) as never);
+    } catch (error) {
+      throw new EmailUndeliverable(`It cannot be rendered: ${(error as Error).message}`);
+    }
   }
 
   /** The flow gave up: the message is `failed` and its parameters erased (they may hold a login code). */

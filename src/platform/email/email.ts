@@ -20,6 +20,8 @@ export interface OutgoingEmail<P> {
   template: EmailTemplate<P>;
   /** Kept sealed until the message is sent, then erased (they may hold a login code or a link). */
   params: P;
+  /** When sending it stops being useful (a login code's expiry): after that, it fails rather than go out late. */
+  expiresAt?: Date;
 }
 
 export interface EmailQueue {
