@@ -1,34 +1,44 @@
-// The auth matrix: every route × both environments × every credential that must not pass (none, malformed, unknown,
-// revoked, the other environment's, a token without the route's scope, another organization's token on this
-// organization's resource), plus the public routes with a wrong secret or signature. Each answer must have the
-// expected status and error body, carry nothing of the organization it was refused, and change none of its rows.
+// The auth matrix: every route × both environments × every credential that must not pass, by the route's audience.
+// Organization routes: none, malformed, unknown, revoked, the other environment's, a token without the route's scope,
+// the organization's own customer session token, another organization's token on this organization's resource.
+// Customer portal routes: none, malformed, unknown, expired, revoked, the other environment's customer token, the
+// organization's own access token, and another customer (of this organization or another) on the owner customer's
+// resource. Public routes: a wrong secret or signature. Each answer must have the expected status and error body,
+// carry nothing of the organization (or customer) it was refused, and change none of the organization's rows.
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
 import { ErrorBody } from '../../src/contracts/common';
 import type { Environment } from '../../src/app/config';
+import type { z } from 'zod';
 import type { RouteDefinition } from '../../src/platform/http/route';
 import { startHarness, type TestHarness } from '../support/harness';
-import { credentialsFor, type Credential } from './credentials';
+import { credentialsFor, type Credential, type TokenAudience } from './credentials';
 import { changedTables, orgStateReader, type OrgStateReader } from './org-state';
 import { send, type RawRequest, type RawResponse } from './send';
-import { ENVIRONMENTS, allIds, collectionOf, createTenant, harvest, marksOf, otherEnvironment, type Tenant } from './tenants';
+import { ENVIRONMENTS, allIds, collectionOf, createTenant, harvest, marksOf, otherEnvironment, tokenOf, type Tenant } from './tenants';
 import { arbitraryOf } from './zod-arbitrary';
 
 /**
  * Public routes whose credential is in the body rather than a secret in the path: a signature over it, or a license
  * key (the generated body carries an unknown one).
  */
-const SIGNED_PUBLIC_ROUTES: Record<string, { refused: number; signatures: Record<string, string>[] }> = {
+const SIGNED_PUBLIC_ROUTES: Record<string, { refused: number; error?: string; signatures: Record<string, string>[] }> = {
   'POST /v1/integrations/stripe/webhook': { refused: 400, signatures: [{}, { 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` }] },
   ...Object.fromEntries(
     ['validate', 'activate', 'deactivate', 'token'].map((action) => [`POST /v1/customer-portal/license-keys/${action}`, { refused: 404, signatures: [{}] }]),
   ),
   /** A download link is its own credential: an HMAC over the downloadable and the link's expiry, in the path. */
   'GET /v1/customer-portal/downloadables/:token': { refused: 400, signatures: [{}] },
+  /** The e-mailed login code is the credential (the generated body carries a code nobody was sent). */
+  'POST /v1/customer-portal/customer-session/authenticate': { refused: 401, error: 'Unauthorized', signatures: [{}] },
 };
 
-/** Public by design, no credential at all: an organization's license-token public keys (the fuzzer still covers it). */
-const OPEN_PUBLIC_ROUTES = new Set(['GET /v1/organizations/:organization_id/license-public-keys']);
+/**
+ * Public by design, no credential at all (the fuzzer still covers them): an organization's license-token public keys,
+ * and the request for a login code, answered 202 for any address whether or not it is a customer's, so it reveals
+ * nothing (the code goes to the customer's own mailbox).
+ */
+const OPEN_PUBLIC_ROUTES = new Set(['GET /v1/organizations/:organization_id/license-public-keys', 'POST /v1/customer-portal/customer-session/request']);
 
 let h: TestHarness;
 const owners = {} as Record<Environment, Tenant>;
@@ -48,27 +58,29 @@ afterAll(() => h?.close());
 interface Outcome {
   cases: number;
   failures: string[];
-  notApplicable: string[];
+  /** Routes with an id whose owner (organization, or portal customer) has no resource to aim at. */
+  notApplicable: Set<string>;
 }
 
 test('every route × both environments × every credential that must be refused', async () => {
   const routes = h.env.production.domains.routes;
-  const outcome: Outcome = { cases: 0, failures: [], notApplicable: [] };
+  const outcome: Outcome = { cases: 0, failures: [], notApplicable: new Set() };
   for (const environment of ENVIRONMENTS) {
     const owner = owners[environment];
     const credentials = await credentialsFor(h, owner, strangers[environment], owners[otherEnvironment(environment)]);
     const state = await orgStateReader(h.env[environment]);
     for (const route of routes) {
-      if (route.scopes) await tokenRoute(route, owner, credentials, state, outcome);
-      else await publicRoute(route, owner, owners[otherEnvironment(environment)], state, outcome);
+      if (route.audience === 'public') await publicRoute(route, owner, owners[otherEnvironment(environment)], state, outcome);
+      else if (isTokenAudience(route.audience)) await tokenRoute(route, owner, credentials[route.audience], state, outcome);
+      else outcome.failures.push(`${label(route)}: audience ${String(route.audience)} has no credentials in credentials.ts`);
     }
   }
-  const publicCount = routes.filter((r) => !r.scopes).length;
+  const count = (audience: string) => routes.filter((r) => r.audience === audience).length;
   console.log(
-    `auth matrix: ${routes.length} routes (${routes.length - publicCount} with a token, ${publicCount} public) × ${ENVIRONMENTS.length} environments, ` +
+    `auth matrix: ${routes.length} routes (${count('organization')} organization, ${count('customer')} customer, ${count('public')} public) × ${ENVIRONMENTS.length} environments, ` +
       `${outcome.cases} cases, ${outcome.failures.length} failures` +
-      (outcome.notApplicable.length
-        ? `; ${outcome.notApplicable.length} not applicable (no resource of the organization to aim at: ${outcome.notApplicable.join(', ')})`
+      (outcome.notApplicable.size
+        ? `; ${outcome.notApplicable.size} not applicable (no resource of the organization or its customer to aim at: ${[...outcome.notApplicable].join(', ')})`
         : ''),
   );
   if (outcome.failures.length) throw new Error(`${outcome.failures.length} auth matrix failures:\n${outcome.failures.join('\n')}`);
@@ -79,7 +91,7 @@ async function tokenRoute(route: RouteDefinition, owner: Tenant, credentials: Cr
   for (const credential of credentials) {
     const name = `${owner.environment} ${label(route)} [${credential.name}]`;
     if (credential.expected === 'owner-resource' && route.path.includes(':') && !ownResource) {
-      outcome.notApplicable.push(`${owner.environment} ${label(route)}`);
+      outcome.notApplicable.add(`${owner.environment} ${label(route)}`);
       continue;
     }
     const authorization = await credential.authorization(route);
@@ -96,7 +108,7 @@ async function tokenRoute(route: RouteDefinition, owner: Tenant, credentials: Cr
     outcome.cases++;
     const problems = [
       ...statusProblems(response, expected, credential.error ?? (expected === 404 ? 'ResourceNotFound' : undefined)),
-      ...leaks(response, sent!, owner),
+      ...leaks(response, sent!, credential.marks ?? { of: `organization ${owner.id}`, marks: () => marksOf(owner) }),
       ...(response.status >= 400 && changed.length ? [`the refusal changed ${changed.join(', ')}`] : []),
     ];
     if (problems.length)
@@ -107,15 +119,15 @@ async function tokenRoute(route: RouteDefinition, owner: Tenant, credentials: Cr
 }
 
 /**
- * 401/403 as the credential says; another organization's token gets a 404 on this organization's resource, the
- * status the organization itself gets on a list, and anything but a 5xx on a create (its body may well be valid
- * for the other organization too; what it must not do is reveal or touch this one).
+ * 401/403 as the credential says; another organization's token (or, on a portal route, another customer's) gets a
+ * 404 on the owner's resource, the status the owner itself gets on a list, and anything but a 5xx on a create (its
+ * body may well be valid for the other one too; what it must not do is reveal or touch the owner's).
  */
 async function expectedStatus(route: RouteDefinition, credential: Credential, request: RawRequest, owner: Tenant): Promise<number | 'below 500'> {
   if (credential.expected !== 'owner-resource') return credential.expected;
   if (route.path.includes(':')) return 404;
   if (route.method !== 'get') return 'below 500';
-  return (await send(h, { ...request, headers: { ...request.headers, authorization: `Bearer ${owner.token}` } })).status;
+  return (await send(h, { ...request, headers: { ...request.headers, authorization: `Bearer ${tokenOf(owner, route.audience)}` } })).status;
 }
 
 async function publicRoute(route: RouteDefinition, owner: Tenant, otherEnvironmentOwner: Tenant, state: OrgStateReader, outcome: Outcome) {
@@ -146,8 +158,8 @@ async function publicRoute(route: RouteDefinition, owner: Tenant, otherEnvironme
     const { response, changed } = await sendWatching(sent, owner, state);
     outcome.cases++;
     const problems = [
-      ...statusProblems(response, signed?.refused ?? 404, signed ? undefined : 'ResourceNotFound'),
-      ...leaks(response, sent, owner),
+      ...statusProblems(response, signed?.refused ?? 404, signed ? signed.error : 'ResourceNotFound'),
+      ...leaks(response, sent, { of: `organization ${owner.id}`, marks: () => marksOf(owner) }),
       ...(changed.length ? [`the refusal changed ${changed.join(', ')}`] : []),
     ];
     if (problems.length)
@@ -163,7 +175,14 @@ async function publicRoute(route: RouteDefinition, owner: Tenant, otherEnvironme
  */
 function requestsFor(route: RouteDefinition, owner: Tenant): { requests: RawRequest[]; ownResource: boolean } {
   const ownId = owner.ids.get(collectionOf(route.path))?.[0];
-  const url = route.path.replace(':id', ownId ?? '00000000-0000-4000-8000-000000000000').replace(':client_secret', owner.clientSecrets[0] ?? 'none');
+  let url = route.path.replace(':id', ownId ?? '00000000-0000-4000-8000-000000000000').replace(':client_secret', owner.clientSecrets[0] ?? 'none');
+  // Any other parameter of a route with a token (`:activation_id`…) gets a value its contract accepts.
+  const shape = ((route.params as z.ZodObject | undefined)?.shape ?? {}) as Record<string, z.ZodType>;
+  for (const [, name] of route.audience === 'public' ? [] : url.matchAll(/:(\w+)/g)) {
+    if (!shape[name]) continue;
+    const [value] = fc.sample(arbitraryOf(shape[name], { ids: allIds(owner), organizationId: owner.id }), { seed: 42, numRuns: 1 });
+    url = url.replace(`:${name}`, encodeURIComponent(String(value)));
+  }
   const request: RawRequest = { environment: owner.environment, method: route.method.toUpperCase(), url, headers: {} };
   if (!route.body) return { requests: [request], ownResource: ownId !== undefined };
   const schema = route.body;
@@ -192,11 +211,13 @@ function statusProblems(response: RawResponse, expected: number | 'below 500', e
   return error && body.data.error !== error ? [`expected error ${error}, got ${body.data.error}`] : [];
 }
 
-/** Anything of the organization in an answer it did not authorize, beyond what the request itself carried. */
-function leaks(response: RawResponse, request: RawRequest, owner: Tenant): string[] {
+/** Anything of the owner (organization or customer) in an answer it did not authorize, beyond what the request itself carried. */
+function leaks(response: RawResponse, request: RawRequest, owner: NonNullable<Credential['marks']>): string[] {
   const sent = `${request.url} ${request.body ?? ''} ${JSON.stringify(request.headers)}`;
-  const leaked = marksOf(owner).filter((mark) => response.text.includes(mark) && !sent.includes(mark));
-  return leaked.length ? [`the answer reveals ${leaked.join(', ')} of organization ${owner.id}`] : [];
+  const leaked = owner.marks().filter((mark) => response.text.includes(mark) && !sent.includes(mark));
+  return leaked.length ? [`the answer reveals ${leaked.join(', ')} of ${owner.of}`] : [];
 }
+
+const isTokenAudience = (audience: string): audience is TokenAudience => audience === 'organization' || audience === 'customer';
 
 const label = (route: RouteDefinition) => `${route.method.toUpperCase()} ${route.path}`;

@@ -1,12 +1,13 @@
-// The credentials the auth matrix tries on every route, and what each must get. New kinds of tokens (customer
-// sessions, OAuth) join by adding an entry here.
+// The credentials the auth matrix tries on every route with a token, by the route's audience, and what each must get.
+// New kinds of tokens (OAuth, member sessions) join by adding entries here.
 import { SCOPES, type Scope } from '../../src/contracts/scopes';
+import { CUSTOMER_SESSION_TOKEN_PREFIX } from '../../src/domains/customer-session';
 import { ORGANIZATION_TOKEN_PREFIX } from '../../src/domains/organization';
 import { generateToken } from '../../src/platform/crypto/tokens';
 import { inTransaction } from '../../src/platform/database/transaction';
-import type { RouteDefinition } from '../../src/platform/http/route';
+import type { RouteAudience, RouteDefinition } from '../../src/platform/http/route';
 import type { TestHarness } from '../support/harness';
-import { otherEnvironment, type Tenant } from './tenants';
+import { callerOf, customerMarksOf, openCustomerSession, otherEnvironment, type PortalCustomer, type Tenant } from './tenants';
 
 export interface Credential {
   name: string;
@@ -15,10 +16,49 @@ export interface Credential {
   /** The status this credential must get; `owner-resource` means 404 on the owner's resource, the owner's own status elsewhere. */
   expected: 401 | 403 | 'owner-resource';
   error?: string;
+  /**
+   * What of the owner this credential must never see in an answer, and whose it is; by default everything of the
+   * organization and its customers. Another customer of the same organization may see the organization's own data
+   * (its name, its products…), only not the owner customer's.
+   */
+  marks?: { of: string; marks(): string[] };
 }
 
-/** Every credential that is not a valid token for `owner` in its environment with the route's scope. */
-export async function credentialsFor(h: TestHarness, owner: Tenant, stranger: Tenant, otherEnvironmentOwner: Tenant): Promise<Credential[]> {
+export type TokenAudience = Exclude<RouteAudience, 'public'>;
+
+/**
+ * Every credential that is not a valid token for `owner` in its environment for the route: for an organization route,
+ * anything but its access token with the route's scope; for a customer portal route, anything but its main customer's
+ * session token (which sees that customer's resources, and nobody else does).
+ */
+export async function credentialsFor(
+  h: TestHarness,
+  owner: Tenant,
+  stranger: Tenant,
+  otherEnvironmentOwner: Tenant,
+): Promise<Record<TokenAudience, Credential[]>> {
+  return {
+    organization: await organizationCredentials(h, owner, stranger, otherEnvironmentOwner),
+    customer: await customerCredentials(h, owner, stranger, otherEnvironmentOwner),
+  };
+}
+
+const fixed = (header: string | undefined) => async () => header;
+const unauthorized = { expected: 401 as const, error: 'Unauthorized' };
+
+/** No token, four malformed headers around `token`, and an unknown one of its kind. */
+function malformed(token: string, prefix: string): Credential[] {
+  return [
+    { name: 'no token', authorization: fixed(undefined), ...unauthorized },
+    { name: 'malformed: no scheme', authorization: fixed(token), ...unauthorized },
+    { name: 'malformed: Basic', authorization: fixed(`Basic ${Buffer.from(`user:${token}`).toString('base64')}`), ...unauthorized },
+    { name: 'malformed: bad checksum', authorization: fixed(`Bearer ${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`), ...unauthorized },
+    { name: 'malformed: two tokens', authorization: fixed(`Bearer ${token} ${token}`), ...unauthorized },
+    { name: 'unknown token', authorization: fixed(`Bearer ${generateToken(prefix)}`), ...unauthorized },
+  ];
+}
+
+async function organizationCredentials(h: TestHarness, owner: Tenant, stranger: Tenant, otherEnvironmentOwner: Tenant): Promise<Credential[]> {
   // The organization domain has no revocation yet; its column is set directly.
   const revoked = await tokenFor(h, owner, [...SCOPES]);
   await h.env[owner.environment].orm.em.fork().execute(`update organization_access_token set revoked_at = now() where id = ?`, [revoked.id]);
@@ -36,19 +76,50 @@ export async function credentialsFor(h: TestHarness, owner: Tenant, stranger: Te
       );
     return withoutScopes.get(key)!;
   };
-  const fixed = (header: string | undefined) => async () => header;
-  const unauthorized = { expected: 401 as const, error: 'Unauthorized' };
   return [
-    { name: 'no token', authorization: fixed(undefined), ...unauthorized },
-    { name: 'malformed: no scheme', authorization: fixed(owner.token), ...unauthorized },
-    { name: 'malformed: Basic', authorization: fixed(`Basic ${Buffer.from(`user:${owner.token}`).toString('base64')}`), ...unauthorized },
-    { name: 'malformed: bad checksum', authorization: fixed(`Bearer ${owner.token.slice(0, -1)}${owner.token.endsWith('A') ? 'B' : 'A'}`), ...unauthorized },
-    { name: 'malformed: two tokens', authorization: fixed(`Bearer ${owner.token} ${owner.token}`), ...unauthorized },
-    { name: 'unknown token', authorization: fixed(`Bearer ${generateToken(ORGANIZATION_TOKEN_PREFIX)}`), ...unauthorized },
+    ...malformed(owner.token, ORGANIZATION_TOKEN_PREFIX),
     { name: 'revoked token', authorization: fixed(`Bearer ${revoked.token}`), ...unauthorized },
     { name: `the ${otherEnvironment(owner.environment)} environment's token`, authorization: fixed(`Bearer ${otherEnvironmentOwner.token}`), ...unauthorized },
     { name: 'wrong scope', authorization: async (route) => `Bearer ${await lacking(route)}`, expected: 403, error: 'NotPermitted' },
+    { name: "the organization's own customer session token", authorization: fixed(`Bearer ${owner.customer.token}`), ...unauthorized },
     { name: "another organization's token", authorization: fixed(`Bearer ${stranger.token}`), expected: 'owner-resource' },
+  ];
+}
+
+async function customerCredentials(h: TestHarness, owner: Tenant, stranger: Tenant, otherEnvironmentOwner: Tenant): Promise<Credential[]> {
+  const call = callerOf(h, owner);
+  const expired = await openCustomerSession(call, owner.customer.id);
+  await h.env[owner.environment].orm.em.fork().execute(`update customer_session set expires_at = now() - interval '1 hour' where id = ?`, [expired.id]);
+  // Revoked the way a customer signs out of the portal; in SQL if that route is not there (or fails).
+  const revoked = await openCustomerSession(call, owner.customer.id);
+  const signedOut = await h.request('DELETE', '/v1/customer-portal/customer-session', { token: revoked.token, environment: owner.environment });
+  if (signedOut.status !== 204) {
+    console.warn(`auth matrix: signing out of the portal answered ${signedOut.status} ${JSON.stringify(signedOut.body)}; revoking in SQL instead`);
+    await h.env[owner.environment].orm.em.fork().execute(`update customer_session set revoked_at = now() where id = ?`, [revoked.id]);
+  }
+  /**
+   * A customer's token; a fresh one for every write, since a write may well end the session it was sent with
+   * (`DELETE /v1/customer-portal/customer-session` does, and its answer is a success).
+   */
+  const customerToken = (tenant: Tenant, customer: PortalCustomer) => async (route: RouteDefinition) =>
+    `Bearer ${route.method === 'get' ? customer.token : (await openCustomerSession(callerOf(h, tenant), customer.id)).token}`;
+  return [
+    ...malformed(owner.customer.token, CUSTOMER_SESSION_TOKEN_PREFIX),
+    { name: 'expired customer session token', authorization: fixed(`Bearer ${expired.token}`), ...unauthorized },
+    { name: 'revoked customer session token', authorization: fixed(`Bearer ${revoked.token}`), ...unauthorized },
+    {
+      name: `the ${otherEnvironment(owner.environment)} environment's customer session token`,
+      authorization: fixed(`Bearer ${otherEnvironmentOwner.customer.token}`),
+      ...unauthorized,
+    },
+    { name: "the organization's own access token (every scope)", authorization: fixed(`Bearer ${owner.token}`), ...unauthorized },
+    {
+      name: 'another customer of the organization',
+      authorization: customerToken(owner, owner.otherCustomer),
+      expected: 'owner-resource',
+      marks: { of: `customer ${owner.customer.id}`, marks: () => customerMarksOf(owner) },
+    },
+    { name: "another organization's customer", authorization: customerToken(stranger, stranger.customer), expected: 'owner-resource' },
   ];
 }
 

@@ -1,6 +1,7 @@
 // Schema-driven fuzzing of every route in both environments: requests generated from each route's contracts (valid
 // ones with real ids, and ones hostile in one part), asserting no 5xx, the documented error shape for every 4xx, and
-// no change to the organization's rows after a refusal. Routes come from the wiring, so new ones are fuzzed as well.
+// no change to the organization's rows after a refusal. Routes come from the wiring, so new ones are fuzzed as well;
+// organization routes are sent with the organization's token, customer portal routes with its main customer's.
 //   FUZZ_SEED=<n>  re-runs a seed (printed on every run)     FUZZ_RUNS=<n>  cases per route and environment
 //   FUZZ_ROUTE=<text>  only the routes whose "METHOD /path" contains it
 import fc from 'fast-check';
@@ -10,7 +11,7 @@ import { startHarness, type TestHarness } from '../support/harness';
 import { orgStateReader, type OrgStateReader } from './org-state';
 import { caseArbitrary, type CaseContext, type FuzzCase } from './route-cases';
 import { send } from './send';
-import { ENVIRONMENTS, allIds, createTenant, harvest, otherEnvironment, type Tenant } from './tenants';
+import { ENVIRONMENTS, allIds, callerOf, createTenant, harvest, openCustomerSession, otherEnvironment, type Tenant } from './tenants';
 import { FailureLog, captureServerErrors, problemWith } from './verdict';
 import { fieldNamesOf } from './zod-arbitrary';
 
@@ -43,6 +44,8 @@ test('every route × both environments: no 5xx, documented error bodies, no stat
   const errors = captureServerErrors();
   let cases = 0;
   let accepted = 0;
+  /** Of them on customer portal routes: the customer's token got past the authentication. */
+  let acceptedPortal = 0;
   const slowest = new Map<string, number>();
   try {
     for (const environment of ENVIRONMENTS) {
@@ -50,12 +53,14 @@ test('every route × both environments: no 5xx, documented error bodies, no stat
       const state = await orgStateReader(h.env[environment]);
       const ctx: CaseContext = { tenant: owner, foreignIds: [...allIds(others[environment]), ...allIds(owners[otherEnvironment(environment)])], fieldNames };
       for (const route of deletesLast(routes)) {
+        if (route.audience === 'customer') await keepCustomerSession(owner);
         const started = Date.now();
         for (const fuzzCase of fc.sample(caseArbitrary(route, ctx), { seed: seed ^ hash(`${environment} ${label(route)}`), numRuns: runs })) {
           cases++;
           const outcomes = await run(fuzzCase, owner, state);
           for (const { response, before, after } of outcomes) {
             if (response.status < 300) accepted++;
+            if (response.status < 300 && route.audience === 'customer') acceptedPortal++;
             const problem = problemWith(response, errors.causeOf(response.requestId), before, after);
             if (problem) log.record(label(route), fuzzCase.kind, problem, fuzzCase.request, response);
           }
@@ -69,8 +74,10 @@ test('every route × both environments: no 5xx, documented error bodies, no stat
   } finally {
     errors.restore();
   }
+  const count = (audience: string) => routes.filter((r) => r.audience === audience).length;
   console.log(
-    `fuzz: ${routes.length} routes × ${ENVIRONMENTS.length} environments, ${cases} cases (${accepted} answers 2xx/3xx), ${log.failures.length} failures, seed=${seed}`,
+    `fuzz: ${routes.length} routes (${count('organization')} organization, ${count('customer')} customer, ${count('public')} public) × ${ENVIRONMENTS.length} environments, ` +
+      `${cases} cases (${accepted} answers 2xx/3xx, ${acceptedPortal} on customer routes), ${log.failures.length} failures, seed=${seed}`,
   );
   const top = [...slowest].sort((a, b) => b[1] - a[1]).slice(0, 5);
   console.log(`fuzz: slowest routes ${top.map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)}s`).join(', ')}`);
@@ -89,10 +96,32 @@ async function run(fuzzCase: FuzzCase, owner: Tenant, state: OrgStateReader) {
   return [{ response, before, after }];
 }
 
+/**
+ * A valid case may end the main customer's session (`DELETE /v1/customer-portal/customer-session`): the next portal
+ * route then gets a new one, so that it is fuzzed past the authentication.
+ */
+async function keepCustomerSession(tenant: Tenant): Promise<void> {
+  const em = h.env[tenant.environment].orm.em.fork();
+  if (await h.env[tenant.environment].domains.customerSessions.authenticate(em, tenant.customer.token)) return;
+  // A customer deleted by a valid case has no session any more: its routes are then fuzzed with the dead token.
+  const renewed = await openCustomerSession(callerOf(h, tenant), tenant.customer.id).catch(() => null);
+  if (renewed) tenant.customer.token = renewed.token;
+}
+
 const label = (route: RouteDefinition) => `${route.method.toUpperCase()} ${route.path}`;
 
-/** Deletes run after everything else, so the other routes still find the fixtures' rows. */
-const deletesLast = (routes: RouteDefinition[]) => [...routes.filter((r) => r.method !== 'delete'), ...routes.filter((r) => r.method === 'delete')];
+/**
+ * Deletes run after everything else, so the other routes still find the fixtures' rows; the portal's before the
+ * organization's, which may delete the portal's customer.
+ */
+const deletesLast = (routes: RouteDefinition[]) => {
+  const deletes = routes.filter((r) => r.method === 'delete');
+  return [
+    ...routes.filter((r) => r.method !== 'delete'),
+    ...deletes.filter((r) => r.audience === 'customer'),
+    ...deletes.filter((r) => r.audience !== 'customer'),
+  ];
+};
 
 /** A stable 32-bit hash, so that each route's cases depend only on the seed (and FUZZ_ROUTE does not change them). */
 function hash(text: string): number {

@@ -8,10 +8,11 @@ const BACKGROUND_TABLES = new Set(['webhook_delivery', 'webhook_attempt']);
 const BACKGROUND_COLUMNS: Record<string, string[]> = {
   outbox_message: ['dispatched_at', 'attempts', 'last_error'],
   webhook_endpoint: ['consecutive_failures', 'enabled', 'disabled_reason', 'modified_at'],
+  email_message: ['status', 'attempts', 'last_error', 'sent_at', 'sealed_params'],
 };
 
 /** Flows a request starts that write to the organization's rows and then end (the long-lived ones only wait). */
-const SHORT_FLOWS = [WORKFLOW_TYPES.order, WORKFLOW_TYPES.invoice, WORKFLOW_TYPES.receipt, WORKFLOW_TYPES.refund];
+const SHORT_FLOWS = [WORKFLOW_TYPES.order, WORKFLOW_TYPES.invoice, WORKFLOW_TYPES.receipt, WORKFLOW_TYPES.refund, WORKFLOW_TYPES.email];
 
 export type OrgState = Record<string, string>;
 

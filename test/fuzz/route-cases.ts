@@ -15,7 +15,7 @@ import {
   mutated,
 } from './hostile';
 import type { RawRequest } from './send';
-import { allIds, collectionOf, type Tenant } from './tenants';
+import { allIds, collectionOf, tokenOf, type Tenant } from './tenants';
 import { arbitraryOf, type GenerationHints } from './zod-arbitrary';
 
 export type CaseKind = 'valid' | 'hostile path' | 'hostile query' | 'hostile body' | 'hostile headers' | 'twice at once';
@@ -26,6 +26,7 @@ export interface FuzzCase {
 }
 
 export interface CaseContext {
+  /** Whose requests these are: its organization token (organization routes), its main customer's (portal routes). */
   tenant: Tenant;
   /** Ids of another organization and of the other environment. */
   foreignIds: string[];
@@ -118,7 +119,9 @@ function bodyArbitrary(route: RouteDefinition, hints: GenerationHints, fieldName
 }
 
 function headersArbitrary(route: RouteDefinition, ctx: CaseContext): Part<Record<string, string>> {
-  const base: Record<string, string> = route.scopes ? { authorization: `Bearer ${ctx.tenant.token}` } : {};
+  // The organization's token on its routes, its main customer's session token on the portal's, none on public ones.
+  const token = tokenOf(ctx.tenant, route.audience);
+  const base: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   const valid = route.idempotent ? fc.option(fc.uuid(), { freq: 2 }).map((key) => (key ? { ...base, 'x-idempotency-key': key } : base)) : fc.constant(base);
   const hostile = fc
     .tuple(fc.constantFrom(...HOSTILE_CONTENT_TYPES), fc.constantFrom(...HOSTILE_HEADERS))

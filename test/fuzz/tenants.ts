@@ -1,11 +1,13 @@
 // Two organizations per environment, each with one real resource of every kind (created through the API), so that
-// generated ids reach real rows and another tenant's ids are at hand; then every list route is read to collect the
-// ids and client secrets of everything that exists (orders, subscriptions…), whatever routes there are.
+// generated ids reach real rows and another tenant's ids are at hand, and two customers with a customer session token
+// each (the customer portal's callers); then every list route is read — the organization's with its token, the
+// portal's with its main customer's — to collect the ids and client secrets of everything that exists (orders,
+// subscriptions…), whatever routes there are.
 import { randomBytes } from 'node:crypto';
 import type { Environment } from '../../src/app/config';
 import { SCOPES } from '../../src/contracts/scopes';
-import type { RouteDefinition } from '../../src/platform/http/route';
-import type { TestHarness } from '../support/harness';
+import type { RouteAudience, RouteDefinition } from '../../src/platform/http/route';
+import { eventually, type TestHarness } from '../support/harness';
 import { subscribe, type Call } from '../support/subscriptions';
 
 export interface Tenant {
@@ -14,9 +16,23 @@ export interface Tenant {
   environment: Environment;
   /** A random word in every name this tenant's resources carry, to spot them in another tenant's answers. */
   tag: string;
-  /** Resource ids by collection path (`/v1/meters`). */
+  /**
+   * Resource ids by collection path (`/v1/meters`); the portal's collections (`/v1/customer-portal/orders`) hold
+   * what the main customer sees of its own.
+   */
   ids: Map<string, string[]>;
   clientSecrets: string[];
+  /** The main portal customer: in the sandbox the one who owns the subscription and its order, else the fixture's. */
+  customer: PortalCustomer;
+  /** A second customer of the same organization, with nothing bought. */
+  otherCustomer: PortalCustomer;
+}
+
+export interface PortalCustomer {
+  id: string;
+  email: string;
+  /** A customer session token (`bursar_cst_…`) for this customer. */
+  token: string;
 }
 
 export const ENVIRONMENTS: Environment[] = ['production', 'sandbox'];
@@ -62,23 +78,99 @@ export const collectionOf = (path: string): string => path.split('/:')[0].replac
 
 export async function createTenant(h: TestHarness, environment: Environment, options = { subscription: true }): Promise<Tenant> {
   const { id, token } = await h.organization([...SCOPES], environment);
-  const tenant: Tenant = { id, token, environment, tag: randomBytes(6).toString('hex'), ids: new Map(), clientSecrets: [] };
+  const tag = randomBytes(6).toString('hex');
+  const ids = new Map<string, string[]>();
   const call: Call = (method, path, json, headers) => h.request(method, path, { token, environment, json, headers });
   for (const spec of RESOURCES) {
     if (spec.only && spec.only !== environment) continue;
-    const created = await call('POST', spec.collection, spec.body(tenant.ids, tenant.tag));
+    const created = await call('POST', spec.collection, spec.body(ids, tag));
     if (created.status !== 201) throw new Error(`Fixture ${spec.collection} in ${environment}: ${created.status} ${JSON.stringify(created.body)}`);
-    tenant.ids.set(collectionOf(spec.collection), [created.body.id]);
+    ids.set(collectionOf(spec.collection), [created.body.id]);
   }
   // A live subscription (and its order) needs a payment, which only the sandbox processor makes here.
-  if (environment === 'sandbox' && options.subscription) await subscribe(h, call, { price: 1200, interval: 'year', start: '2025-01-01T00:00:00Z' });
-  return tenant;
+  const subscribed = environment === 'sandbox' && options.subscription ? await subscribeWithBenefits(h, call, ids, tag) : null;
+  // The portal's callers: the customer who bought (so the portal's lists have rows), else the fixture's customer; and
+  // a second customer of the same organization, to be refused the first one's resources.
+  const mainCustomerId: string = subscribed?.subscription.customer_id ?? firstId(ids, '/v1/customers');
+  const second = await call('POST', '/v1/customers/', { email: `second-${tag}@example.com`, name: `Second ${tag}` });
+  if (second.status !== 201) throw new Error(`Fixture second customer in ${environment}: ${second.status} ${JSON.stringify(second.body)}`);
+  return {
+    id,
+    token,
+    environment,
+    tag,
+    ids,
+    clientSecrets: [],
+    customer: await portalCustomer(call, mainCustomerId),
+    otherCustomer: await portalCustomer(call, second.body.id),
+  };
 }
 
-/** Reads every list route and keeps each item's `id` (by collection) and `client_secret`. */
+/**
+ * A yearly subscription to a product granting the fixture's custom benefit, a license key and meter credits, once
+ * granted: the portal then has the customer's orders, subscription, grants, license key and meter to aim at.
+ */
+async function subscribeWithBenefits(h: TestHarness, call: Call, ids: Map<string, string[]>, tag: string) {
+  const benefit = async (body: unknown) => {
+    const created = await call('POST', '/v1/benefits/', body);
+    if (created.status !== 201) throw new Error(`Fixture benefit: ${created.status} ${JSON.stringify(created.body)}`);
+    return created.body.id as string;
+  };
+  const benefits = [
+    firstId(ids, '/v1/benefits'),
+    await benefit({ type: 'license_keys', description: `Key ${tag}`, properties: { activations: { limit: 3, enable_customer_admin: true } } }),
+    await benefit({ type: 'meter_credit', description: `Credits ${tag}`, properties: { meter_id: firstId(ids, '/v1/meters'), units: 100, rollover: false } }),
+  ];
+  const product = await call('POST', '/v1/products/', {
+    name: `Plan ${tag}`,
+    recurring_interval: 'year',
+    prices: [{ amount_type: 'fixed', price_amount: 1200 }],
+  });
+  if (product.status !== 201) throw new Error(`Fixture product: ${product.status} ${JSON.stringify(product.body)}`);
+  const attached = await call('POST', `/v1/products/${product.body.id}/benefits`, { benefits });
+  if (attached.status !== 200) throw new Error(`Fixture product benefits: ${attached.status} ${JSON.stringify(attached.body)}`);
+  const subscribed = await subscribe(h, call, { product: product.body.id, start: '2025-01-01T00:00:00Z' });
+  const customerId: string = subscribed.subscription.customer_id;
+  await eventually(async () => {
+    const grants = await call('GET', `/v1/benefit-grants/?customer_id=${customerId}&is_granted=true&limit=100`);
+    return grants.status === 200 && grants.body.items.length >= benefits.length;
+  });
+  return subscribed;
+}
+
+async function portalCustomer(call: Call, customerId: string): Promise<PortalCustomer> {
+  const customer = await call('GET', `/v1/customers/${customerId}`);
+  if (customer.status !== 200) throw new Error(`Fixture customer ${customerId}: ${customer.status} ${JSON.stringify(customer.body)}`);
+  return { id: customerId, email: customer.body.email, token: (await openCustomerSession(call, customerId)).token };
+}
+
+/** A new customer session for one of the organization's customers, through `POST /v1/customer-sessions/`. */
+export async function openCustomerSession(call: Call, customerId: string): Promise<{ id: string; token: string }> {
+  const session = await call('POST', '/v1/customer-sessions/', { customer_id: customerId });
+  if (session.status !== 201) throw new Error(`Customer session for ${customerId}: ${session.status} ${JSON.stringify(session.body)}`);
+  return { id: session.body.id, token: session.body.token };
+}
+
+/** The tenant's organization token as a `Call`. */
+export const callerOf =
+  (h: TestHarness, tenant: Pick<Tenant, 'token' | 'environment'>): Call =>
+  (method, path, json, headers) =>
+    h.request(method, path, { token: tenant.token, environment: tenant.environment, json, headers });
+
+/** The token a route of `audience` takes from this tenant: its organization token, or its main customer's session token. */
+export function tokenOf(tenant: Tenant, audience: RouteAudience): string | undefined {
+  if (audience === 'organization') return tenant.token;
+  if (audience === 'customer') return tenant.customer.token;
+  return undefined;
+}
+
+/**
+ * Reads every list route — the organization's with its token, the portal's with its main customer's session token —
+ * and keeps each item's `id` (by collection: portal collections are paths of their own) and `client_secret`.
+ */
 export async function harvest(h: TestHarness, tenant: Tenant, routes: RouteDefinition[]): Promise<void> {
   for (const route of routes.filter(isListRoute)) {
-    const listed = await h.request('GET', `${route.path}?limit=100`, { token: tenant.token, environment: tenant.environment });
+    const listed = await h.request('GET', `${route.path}?limit=100`, { token: tokenOf(tenant, route.audience), environment: tenant.environment });
     if (listed.status !== 200) continue; // e.g. test clocks in production
     const items = (listed.body.items ?? []) as { id?: string; client_secret?: string }[];
     const ids = new Set([...(tenant.ids.get(collectionOf(route.path)) ?? []), ...items.flatMap((item) => item.id ?? [])]);
@@ -88,14 +180,42 @@ export async function harvest(h: TestHarness, tenant: Tenant, routes: RouteDefin
   tenant.clientSecrets = [...new Set(tenant.clientSecrets)];
 }
 
-/** A GET of a collection answering a JSON page (not an export such as `/v1/orders/export`, which is CSV). */
+/**
+ * A GET of a collection answering a JSON page (not an export such as `/v1/orders/export`, which is CSV), behind a
+ * token (an organization's or a customer's). Other GETs without an id (`…/customer-session/user`) list no items.
+ */
 export const isListRoute = (route: RouteDefinition): boolean =>
-  route.method === 'get' && !route.path.includes(':') && !route.path.endsWith('/export') && route.scopes !== null;
+  route.method === 'get' && !route.path.includes(':') && !route.path.endsWith('/export') && route.audience !== 'public';
 
 export const allIds = (tenant: Tenant): string[] => [...new Set([...tenant.ids.values()].flat())];
 
-/** Strings that belong to this tenant alone: none may appear in an answer to anybody else. */
-export const marksOf = (tenant: Tenant): string[] => [tenant.id, tenant.tag, ...allIds(tenant), ...tenant.clientSecrets];
+/** The ids the main customer's portal lists showed (its orders, subscriptions…): its own alone. */
+export const portalIds = (tenant: Tenant): string[] => [
+  ...new Set([...tenant.ids].filter(([collection]) => collection.startsWith(PORTAL_PREFIX)).flatMap(([, ids]) => ids)),
+];
+
+export const PORTAL_PREFIX = '/v1/customer-portal/';
+
+/**
+ * Strings that belong to the main portal customer alone (its id, e-mail address, session token, and what its portal
+ * lists showed): none may appear in an answer to anybody but that customer and its organization.
+ */
+export const customerMarksOf = (tenant: Tenant): string[] => [tenant.customer.id, tenant.customer.email, tenant.customer.token, ...portalIds(tenant)];
+
+/** Strings that belong to this tenant alone (its customers' included): none may appear in an answer to anybody else. */
+export const marksOf = (tenant: Tenant): string[] => [
+  ...new Set([
+    tenant.id,
+    tenant.token,
+    tenant.tag,
+    ...allIds(tenant),
+    ...tenant.clientSecrets,
+    ...customerMarksOf(tenant),
+    tenant.otherCustomer.id,
+    tenant.otherCustomer.email,
+    tenant.otherCustomer.token,
+  ]),
+];
 
 function firstId(ids: Map<string, string[]>, collection: string): string {
   const id = ids.get(collection)?.[0];
