@@ -124,6 +124,14 @@ export function wireDomains(p: Platform) {
   });
   const discounts = new DiscountService({ clock, products });
   const subscriptionQueries = new SubscriptionQueries();
+  const email = new EmailService({
+    orm,
+    clock,
+    outbox,
+    serverSecret: config.BURSAR_SECRET,
+    mailer: new SmtpMailer({ url: config.SMTP_URL, from: config.EMAIL_FROM }),
+    templates: [loginCodeEmail, orderReceiptEmail],
+  });
   const customers = new CustomerService({
     orm,
     clock,
@@ -135,23 +143,17 @@ export function wireDomains(p: Platform) {
     },
     grants: grantSync,
     state: customerState,
+    email,
   });
+  const customerMeters = new CustomerMeterQueries();
   const customerStates = new CustomerStateService({
     outbox,
     customers,
     subscriptions: subscriptionQueries,
     grants: grantQueries,
-    meters: new CustomerMeterQueries(),
+    meters: customerMeters,
   });
   const licenseKeys = new LicenseKeyService({ clock, customers });
-  const email = new EmailService({
-    orm,
-    clock,
-    outbox,
-    serverSecret: config.BURSAR_SECRET,
-    mailer: new SmtpMailer({ url: config.SMTP_URL, from: config.EMAIL_FROM }),
-    templates: [loginCodeEmail, orderReceiptEmail],
-  });
   const customerSessions = new CustomerSessionService({
     clock,
     serverSecret: config.BURSAR_SECRET,
@@ -277,7 +279,7 @@ export function wireDomains(p: Platform) {
     ...portalCustomerRoutes({ customers }),
     ...portalBenefitRoutes({ grants: grantQueries, downloads, customers, organizations, checkouts }),
     ...portalLicenseKeyRoutes({ licenseKeys }),
-    ...portalMeterRoutes({ meters: new CustomerMeterQueries() }),
+    ...portalMeterRoutes({ meters: customerMeters }),
     ...portalOrderRoutes({ orders, documents, products, organizations }),
     ...portalSubscriptionRoutes({ subscriptions, commands: subscriptionCommands, products, organizations }),
   ];

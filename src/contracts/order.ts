@@ -53,6 +53,8 @@ export const Order = z
     discount_id: Uuid.nullable(),
     subscription_id: Uuid.nullable(),
     checkout_id: Uuid.nullable(),
+    /** When dunning next retries an unpaid renewal's payment; null once paid or voided. */
+    next_payment_attempt_at: Timestamp.nullable(),
     metadata: MetadataOutput,
     custom_field_data: z.record(z.string(), z.union([z.string(), z.int32(), z.boolean(), z.null()])),
     platform_fee_amount: z.int32(),

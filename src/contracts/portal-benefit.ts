@@ -6,6 +6,8 @@ import { BenefitGrantError } from './benefit-grant';
 import { ListResource, PageQuery, Timestamp, Uuid, queryMany, queryOne, sortingQuery } from './common';
 import { FileDownload } from './file';
 import { CheckoutOrganization } from './checkout';
+import { Address } from './customer';
+import { LicenseKeyActivationBase, LicenseKeyRead } from './license-key';
 import { CustomerPortalCustomer } from './portal-customer';
 import { BenefitPublic } from './portal-order';
 
@@ -120,6 +122,41 @@ export type DownloadableRead = z.infer<typeof DownloadableRead>;
 export const DownloadableList = ListResource(DownloadableRead).meta({ id: 'ListResource_DownloadableRead_' });
 export const DownloadableListQuery = z.object({ ...PageQuery, benefit_id: queryMany(Uuid) });
 export type DownloadableListQuery = z.infer<typeof DownloadableListQuery>;
+
+/**
+ * The customer as the portal embeds them in their license keys: the reference's LicenseKeyCustomer field by field, less
+ * what the merchant keeps about them — `metadata` is always empty and `external_id` null (kept, as SDKs expect them).
+ */
+export const PortalLicenseKeyCustomer = z
+  .object({
+    id: Uuid,
+    created_at: Timestamp,
+    modified_at: Timestamp.nullable(),
+    metadata: z.record(z.string(), z.never()),
+    external_id: z.null(),
+    email: z.string().nullable(),
+    email_verified: z.boolean(),
+    type: z.string(),
+    name: z.string().nullable(),
+    billing_name: z.string().nullable(),
+    billing_address: Address.nullable(),
+    tax_id: z.array(z.string().nullable()).nullable(),
+    locale: z.string().nullable(),
+    organization_id: Uuid,
+    default_payment_method_id: z.string().nullable(),
+    deleted_at: Timestamp.nullable(),
+    avatar_url: z.string().nullable(),
+  })
+  .meta({ id: 'PortalLicenseKeyCustomer' });
+
+/** The portal's LicenseKeyRead and LicenseKeyWithActivations: the API's, with the customer as the portal shows them. */
+export const PortalLicenseKeyRead = LicenseKeyRead.extend({ customer: PortalLicenseKeyCustomer }).meta({ id: 'PortalLicenseKeyRead' });
+export type PortalLicenseKeyRead = z.infer<typeof PortalLicenseKeyRead>;
+export const PortalLicenseKeyWithActivations = PortalLicenseKeyRead.extend({ activations: z.array(LicenseKeyActivationBase) }).meta({
+  id: 'PortalLicenseKeyWithActivations',
+});
+export type PortalLicenseKeyWithActivations = z.infer<typeof PortalLicenseKeyWithActivations>;
+export const PortalLicenseKeyList = ListResource(PortalLicenseKeyRead).meta({ id: 'ListResource_PortalLicenseKeyRead_' });
 
 export const PortalLicenseKeyListQuery = z.object({ ...PageQuery, benefit_id: queryOne(Uuid.optional()) });
 export type PortalLicenseKeyListQuery = z.infer<typeof PortalLicenseKeyListQuery>;

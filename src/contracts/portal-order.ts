@@ -60,7 +60,6 @@ export const CustomerOrder = Order.omit({
   discount: true,
 })
   .extend({
-    next_payment_attempt_at: Timestamp.nullable(),
     product: CustomerOrderProduct.nullable(),
     subscription: CustomerOrderSubscription.nullable(),
   })

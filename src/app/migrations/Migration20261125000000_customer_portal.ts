@@ -26,7 +26,7 @@ export class Migration20261125000000_customer_portal extends Migration {
       organization_id uuid not null,
       customer_id uuid not null,
       code_hash text not null,
-      email text not null,
+      email_hash text not null,
       failed_attempts integer not null default 0,
       expires_at timestamptz not null,
       used_at timestamptz,

@@ -1,6 +1,5 @@
 export { portalOrderRoutes } from './portal-orders.routes';
 export { portalSubscriptionRoutes } from './portal-subscriptions.routes';
-export { customerOrganization, customerOrganizationOutput } from './portal-organization';
 export { portalCustomerRoutes } from './portal-customer.routes';
 export { portalBenefitRoutes } from './portal-benefits.routes';
 export { portalLicenseKeyRoutes } from './portal-license-keys.routes';

@@ -1,22 +1,19 @@
 // Grants as their holder sees them in the portal: the benefit without the merchant's metadata or archived files, the
-// organization that gives it, and the caller as the customer.
+// organization that gives it, and the caller as the customer. Each is the API's output parsed through the portal's
+// contract, which keeps only the fields the portal shows.
 import type { Benefit as BenefitOutput } from '../../contracts/benefit';
-import { BenefitSubscriberOrganization, type BenefitSubscriber, type CustomerBenefitGrant } from '../../contracts/portal-benefit';
+import type { BenefitGrant as BenefitGrantOutput } from '../../contracts/benefit-grant';
+import { BenefitSubscriber, CustomerBenefitGrant } from '../../contracts/portal-benefit';
 import type { CustomerPortalCustomer } from '../../contracts/portal-customer';
-import { benefitOutput, type HeldGrant } from '../benefit';
-import type { Organization } from '../organization';
-import { customerOrganizationOutput } from './portal-organization';
+import type { CustomerOrganization } from '../../contracts/portal-order';
 
 export interface GrantViewer {
   customer: CustomerPortalCustomer;
-  organization: Organization;
+  organization: CustomerOrganization;
 }
 
-export function benefitSubscriberOutput(benefit: HeldGrant['benefit'], organization: Organization): BenefitSubscriber {
-  const output = benefitOutput(benefit);
-  const { metadata: _metadata, visibility: _visibility, visibility_configurable: _configurable, ...shown } = output;
-  const subscriberOrganization = BenefitSubscriberOrganization.parse(customerOrganizationOutput(organization));
-  return { ...shown, organization: subscriberOrganization, properties: subscriberProperties(output) } as BenefitSubscriber;
+export function benefitSubscriberOutput(benefit: BenefitOutput, organization: CustomerOrganization): BenefitSubscriber {
+  return BenefitSubscriber.parse({ ...benefit, organization, properties: subscriberProperties(benefit) });
 }
 
 function subscriberProperties(benefit: BenefitOutput): BenefitSubscriber['properties'] {
@@ -25,23 +22,6 @@ function subscriberProperties(benefit: BenefitOutput): BenefitSubscriber['proper
   return { active_files: files.filter((id) => !archived[id]) };
 }
 
-export function customerGrantOutput({ grant, benefit }: HeldGrant, viewer: GrantViewer): CustomerBenefitGrant {
-  return {
-    created_at: grant.createdAt.toISOString(),
-    modified_at: grant.modifiedAt?.toISOString() ?? null,
-    id: grant.id,
-    granted_at: grant.grantedAt?.toISOString() ?? null,
-    revoked_at: grant.revokedAt?.toISOString() ?? null,
-    customer_id: grant.customerId,
-    member_id: null,
-    benefit_id: grant.benefitId,
-    subscription_id: grant.subscriptionId,
-    order_id: grant.orderId,
-    is_granted: grant.grantedAt !== null && grant.revokedAt === null,
-    is_revoked: grant.revokedAt !== null,
-    error: grant.error,
-    customer: viewer.customer,
-    benefit: benefitSubscriberOutput(benefit, viewer.organization),
-    properties: grant.properties,
-  } as CustomerBenefitGrant;
+export function customerGrantOutput(grant: BenefitGrantOutput, viewer: GrantViewer): CustomerBenefitGrant {
+  return CustomerBenefitGrant.parse({ ...grant, customer: viewer.customer, benefit: benefitSubscriberOutput(grant.benefit, viewer.organization) });
 }

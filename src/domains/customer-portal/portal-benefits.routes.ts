@@ -9,6 +9,7 @@ import {
   CustomerBenefitGrantUpdate,
   DownloadableList,
   DownloadableListQuery,
+  DownloadableRead,
 } from '../../contracts/portal-benefit';
 import { NotPermitted, ResourceNotFound } from '../../kernel/errors';
 import { defineCustomerRoute, type AuthenticatedCustomer, type RouteDefinition } from '../../platform/http/route';
@@ -18,6 +19,7 @@ import type { CustomerService } from '../customer';
 import type { OrganizationService } from '../organization';
 import { customerGrantOutput, type GrantViewer } from './portal-benefit.output';
 import { portalCustomerOutput } from './portal-customer.output';
+import { customerOrganization } from './portal-organization';
 
 export interface PortalBenefitRouteDeps {
   grants: BenefitGrantQueries;
@@ -50,7 +52,7 @@ export function portalBenefitRoutes(deps: PortalBenefitRouteDeps): RouteDefiniti
         };
         const page = await grants.pageOfCustomer(tx.em, customer, filter, query);
         const viewer = await viewerOf(tx.em, deps, customer);
-        return { items: page.items.map((held) => customerGrantOutput(held, viewer)), pagination: page.pagination };
+        return { items: page.items.map((grant) => customerGrantOutput(grant, viewer)), pagination: page.pagination };
       },
     }),
     defineCustomerRoute({
@@ -84,15 +86,18 @@ export function portalBenefitRoutes(deps: PortalBenefitRouteDeps): RouteDefiniti
       query: DownloadableListQuery,
       status: 200,
       response: DownloadableList,
-      handler: ({ tx, customer, query }) => downloads.pageOfCustomer(tx.em, customer, query),
+      async handler({ tx, customer, query }) {
+        const page = await downloads.pageOfCustomer(tx.em, customer, query);
+        return { items: page.items.map((download) => DownloadableRead.parse(download)), pagination: page.pagination };
+      },
     }),
   ];
 }
 
 async function viewerOf(em: EntityManager, deps: PortalBenefitRouteDeps, customer: AuthenticatedCustomer): Promise<GrantViewer> {
   return {
-    customer: portalCustomerOutput(await deps.customers.get(em, customer.organizationId, customer.customerId)),
-    organization: await deps.organizations.findOrganization(em, customer.organizationId),
+    customer: portalCustomerOutput(await deps.customers.getOutput(em, customer.organizationId, customer.customerId)),
+    organization: await customerOrganization(em, deps.organizations, customer.organizationId),
   };
 }
 

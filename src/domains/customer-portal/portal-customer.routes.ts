@@ -15,7 +15,7 @@ export function portalCustomerRoutes({ customers }: { customers: CustomerService
       status: 200,
       response: CustomerPortalCustomer,
       async handler({ tx, customer }) {
-        return portalCustomerOutput(await customers.get(tx.em, customer.organizationId, customer.customerId));
+        return portalCustomerOutput(await customers.getOutput(tx.em, customer.organizationId, customer.customerId));
       },
     }),
     defineCustomerRoute({
@@ -30,8 +30,7 @@ export function portalCustomerRoutes({ customers }: { customers: CustomerService
         const { default_payment_method_id: paymentMethod, ...changes } = body;
         // Bursar keeps no payment methods a customer could choose between
         if (paymentMethod) throw invalidField(['body', 'default_payment_method_id'], 'Payment method not found.');
-        const me = await customers.get(tx.em, customer.organizationId, customer.customerId, { lock: true });
-        return portalCustomerOutput(await customers.update(tx, me, changes));
+        return portalCustomerOutput(await customers.updateById(tx, customer.organizationId, customer.customerId, changes));
       },
     }),
   ];

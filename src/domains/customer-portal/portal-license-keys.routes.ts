@@ -2,11 +2,11 @@
 // deactivated without the key string (the public deactivate needs it). Another customer's key is not found.
 import { z } from 'zod';
 import type { LicenseKeyRead } from '../../contracts/license-key';
-import { LicenseKeyActivationParams, LicenseKeyList, LicenseKeyWithActivations } from '../../contracts/license-key';
+import { LicenseKeyActivationParams } from '../../contracts/license-key';
 import { IdParams } from '../../contracts/common';
-import { PortalLicenseKeyListQuery } from '../../contracts/portal-benefit';
+import { PortalLicenseKeyList, PortalLicenseKeyListQuery, PortalLicenseKeyRead, PortalLicenseKeyWithActivations } from '../../contracts/portal-benefit';
 import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/route';
-import { activationOutput, type LicenseKeyService } from '../benefit';
+import type { LicenseKeyService } from '../benefit';
 
 export function portalLicenseKeyRoutes({ licenseKeys }: { licenseKeys: LicenseKeyService }): RouteDefinition[] {
   return [
@@ -16,10 +16,10 @@ export function portalLicenseKeyRoutes({ licenseKeys }: { licenseKeys: LicenseKe
       summary: "List the customer's license keys",
       query: PortalLicenseKeyListQuery,
       status: 200,
-      response: LicenseKeyList,
+      response: PortalLicenseKeyList,
       async handler({ tx, customer, query }) {
-        const page = await licenseKeys.listOfCustomer(tx.em, customer, query);
-        return { items: (await licenseKeys.outputs(tx.em, page.items)).map(asSeenByHolder), pagination: page.pagination };
+        const page = await licenseKeys.pageOfCustomer(tx.em, customer, query);
+        return { items: page.items.map((key) => PortalLicenseKeyRead.parse(asSeenByHolder(key))), pagination: page.pagination };
       },
     }),
     defineCustomerRoute({
@@ -28,11 +28,9 @@ export function portalLicenseKeyRoutes({ licenseKeys }: { licenseKeys: LicenseKe
       summary: "Get one of the customer's license keys with its activations",
       params: IdParams,
       status: 200,
-      response: LicenseKeyWithActivations,
+      response: PortalLicenseKeyWithActivations,
       async handler({ tx, customer, params }) {
-        const key = await licenseKeys.getOfCustomer(tx.em, customer, params.id);
-        const activations = await licenseKeys.activations(tx.em, key);
-        return { ...asSeenByHolder(await licenseKeys.output(tx.em, key)), activations: activations.map(activationOutput) };
+        return PortalLicenseKeyWithActivations.parse(asSeenByHolder(await licenseKeys.withActivationsOfCustomer(tx.em, customer, params.id)));
       },
     }),
     defineCustomerRoute({
@@ -50,7 +48,7 @@ export function portalLicenseKeyRoutes({ licenseKeys }: { licenseKeys: LicenseKe
   ];
 }
 
-/** The embedded customer without what the merchant keeps about them for itself. */
-function asSeenByHolder<K extends LicenseKeyRead>(key: K): K {
+/** The key with the merchant's metadata and external id of the customer held back; the portal's contract drops the rest. */
+function asSeenByHolder<K extends LicenseKeyRead>(key: K) {
   return { ...key, customer: { ...key.customer, metadata: {}, external_id: null } };
 }

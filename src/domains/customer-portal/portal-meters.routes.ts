@@ -14,7 +14,10 @@ export function portalMeterRoutes({ meters }: { meters: CustomerMeterQueries }):
       query: CustomerCustomerMeterListQuery,
       status: 200,
       response: CustomerCustomerMeterList,
-      handler: ({ tx, customer, query }) => meters.pageOfCustomer(tx.em, customer, query),
+      async handler({ tx, customer, query }) {
+        const page = await meters.pageOfCustomer(tx.em, customer, query);
+        return { items: page.items.map((meter) => CustomerCustomerMeter.parse(meter)), pagination: page.pagination };
+      },
     }),
     defineCustomerRoute({
       method: 'get',
@@ -23,7 +26,9 @@ export function portalMeterRoutes({ meters }: { meters: CustomerMeterQueries }):
       params: IdParams,
       status: 200,
       response: CustomerCustomerMeter,
-      handler: ({ tx, customer, params }) => meters.getOfCustomer(tx.em, customer, params.id),
+      async handler({ tx, customer, params }) {
+        return CustomerCustomerMeter.parse(await meters.getOfCustomer(tx.em, customer, params.id));
+      },
     }),
   ];
 }

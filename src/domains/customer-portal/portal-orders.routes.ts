@@ -2,6 +2,7 @@
 // their invoice, receipt and payment status. Another customer's order is not found.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { IdParams } from '../../contracts/common';
+import type { Order as OrderOutput } from '../../contracts/order';
 import {
   CustomerOrder,
   CustomerOrderInvoice,
@@ -29,7 +30,8 @@ export interface PortalOrderRouteDeps {
 export function portalOrderRoutes(deps: PortalOrderRouteDeps): RouteDefinition[] {
   const { orders, documents } = deps;
   const own = (em: EntityManager, customer: AuthenticatedCustomer, id: string) => orders.getOfCustomer(em, customer.organizationId, customer.customerId, id);
-  const one = async (em: EntityManager, order: Order) => (await customerOrders(em, deps, order.organizationId, [order]))[0];
+  const one = async (em: EntityManager, organizationId: string, order: Order) =>
+    (await customerOrders(em, deps, organizationId, await orders.outputs(em, organizationId, [order])))[0];
 
   return [
     defineCustomerRoute({
@@ -42,7 +44,8 @@ export function portalOrderRoutes(deps: PortalOrderRouteDeps): RouteDefinition[]
       async handler({ customer, tx, query }) {
         const { organizationId, customerId } = customer;
         const page = await orders.list(tx.em, organizationId, { ...query, customer_id: [customerId], metadata: {} });
-        return { items: await customerOrders(tx.em, deps, organizationId, page.items), pagination: page.pagination };
+        const outputs = await orders.outputs(tx.em, organizationId, page.items);
+        return { items: await customerOrders(tx.em, deps, organizationId, outputs), pagination: page.pagination };
       },
     }),
     defineCustomerRoute({
@@ -53,7 +56,7 @@ export function portalOrderRoutes(deps: PortalOrderRouteDeps): RouteDefinition[]
       status: 200,
       response: CustomerOrder,
       async handler({ customer, tx, params }) {
-        return one(tx.em, await own(tx.em, customer, params.id));
+        return one(tx.em, customer.organizationId, await own(tx.em, customer, params.id));
       },
     }),
     defineCustomerRoute({
@@ -66,7 +69,7 @@ export function portalOrderRoutes(deps: PortalOrderRouteDeps): RouteDefinition[]
       response: CustomerOrder,
       async handler({ customer, tx, params, body }) {
         await own(tx.em, customer, params.id);
-        return one(tx.em, await orders.update(tx, customer.organizationId, params.id, body)); // order.updated
+        return one(tx.em, customer.organizationId, await orders.update(tx, customer.organizationId, params.id, body)); // order.updated
       },
     }),
     defineCustomerRoute({
@@ -121,23 +124,13 @@ export function portalOrderRoutes(deps: PortalOrderRouteDeps): RouteDefinition[]
 }
 
 /** Orders as the portal shows them: the API's order, its full product with the organization, nothing else. */
-async function customerOrders(em: EntityManager, deps: PortalOrderRouteDeps, organizationId: string, rows: Order[]): Promise<CustomerOrder[]> {
-  if (!rows.length) return [];
-  const outputs = await deps.orders.outputs(em, organizationId, rows);
+async function customerOrders(em: EntityManager, deps: PortalOrderRouteDeps, organizationId: string, outputs: OrderOutput[]): Promise<CustomerOrder[]> {
+  if (!outputs.length) return [];
   const organization = await customerOrganization(em, deps.organizations, organizationId);
-  const products = byId(
-    await deps.products.outputsByIds(
-      em,
-      organizationId,
-      distinctIds(rows, (order) => order.productId),
-    ),
-  );
-  return outputs.map((output, index) => {
+  const productIds = distinctIds(outputs, (order) => order.product_id);
+  const products = byId(await deps.products.outputsByIds(em, organizationId, productIds));
+  return outputs.map((output) => {
     const product = output.product_id ? products.get(output.product_id) : undefined;
-    return CustomerOrder.parse({
-      ...output,
-      next_payment_attempt_at: rows[index].nextPaymentAttemptAt?.toISOString() ?? null,
-      product: product ? { ...product, organization } : null,
-    });
+    return CustomerOrder.parse({ ...output, product: product ? { ...product, organization } : null });
   });
 }

@@ -1,5 +1,5 @@
 // The portal's self-service login: a 6-character code e-mailed to the customer (kept only as an HMAC digest, valid
-// 30 minutes, good once, one live per customer, used up by 5 wrong guesses), exchanged with the address and the
+// 30 minutes, good once, one per customer, used up by 5 wrong guesses), exchanged with the address and the
 // organization for a customer session token.
 import { randomInt } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
@@ -53,15 +53,15 @@ export class CustomerLoginService {
     const now = this.deps.clock.now();
     const live = await tx.em.findOne(CustomerLoginCode, { customerId: customer.id, usedAt: null }, { orderBy: { createdAt: 'desc' } });
     if (live && now.getTime() - live.createdAt.getTime() < LOGIN_CODE_RESEND_SECONDS * 1000) return; // no inbox flooding
-    await tx.em.nativeUpdate(CustomerLoginCode, { customerId: customer.id, usedAt: null }, { usedAt: now }); // one live code
+    await tx.em.nativeDelete(CustomerLoginCode, { customerId: customer.id }); // one code per customer, the newest
     const code = newLoginCode();
     const expiresAt = new Date(now.getTime() + this.deps.codeTtlSeconds * 1000);
     tx.em.create(CustomerLoginCode, {
       id: newId(),
       organizationId: organization.id,
       customerId: customer.id,
-      codeHash: this.hash(code),
-      email: customer.email,
+      codeHash: this.digest('code', code),
+      emailHash: this.digest('email', customer.email.toLowerCase()),
       failedAttempts: 0,
       expiresAt,
       usedAt: null,
@@ -97,7 +97,7 @@ export class CustomerLoginService {
       { orderBy: { createdAt: 'desc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
     );
     if (!live) return null;
-    const right = live.codeHash === this.hash(code) && live.email.toLowerCase() === customer.email.toLowerCase();
+    const right = live.codeHash === this.digest('code', code) && live.emailHash === this.digest('email', customer.email.toLowerCase());
     if (right) live.usedAt = now;
     else if (++live.failedAttempts >= LOGIN_CODE_MAX_FAILED_ATTEMPTS) live.usedAt = now;
     await tx.em.flush();
@@ -106,8 +106,8 @@ export class CustomerLoginService {
     return (await this.deps.sessions.open(tx.em, customer)).token;
   }
 
-  private hash(code: string): string {
-    return hashToken(`login-code:${code}`, this.deps.serverSecret);
+  private digest(kind: 'code' | 'email', value: string): string {
+    return hashToken(`login-${kind}:${value}`, this.deps.serverSecret);
   }
 }
 

@@ -19,8 +19,8 @@ export class CustomerLoginCode {
   organizationId!: string;
   customerId!: string;
   codeHash!: string;
-  /** The address it was sent to: a code proves that address only, so it fails once the customer's has changed. */
-  email!: string;
+  /** A digest of the address it was sent to: a code proves that address only, so it fails once the customer's changed. */
+  emailHash!: string;
   /** Wrong codes tried against it; at the limit it is used up. */
   failedAttempts = 0;
   expiresAt!: Date;
@@ -52,7 +52,7 @@ export const CustomerLoginCodeSchema = new EntitySchema<CustomerLoginCode>({
     organizationId: { type: 'uuid' },
     customerId: { type: 'uuid' },
     codeHash: { type: 'text' },
-    email: { type: 'text' },
+    emailHash: { type: 'text' },
     failedAttempts: { type: 'integer', default: 0 },
     expiresAt: { type: 'Date', columnType: 'timestamptz' },
     usedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },

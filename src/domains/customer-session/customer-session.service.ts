@@ -42,6 +42,8 @@ export class CustomerSessionService {
   async open(em: EntityManager, customer: Customer, returnUrl: string | null = null): Promise<{ session: CustomerSession; token: string }> {
     const token = generateToken(CUSTOMER_SESSION_TOKEN_PREFIX);
     const now = this.deps.clock.now();
+    // The customer's sessions that ended are of no more use: they go as a new one comes.
+    await em.nativeDelete(CustomerSession, { customerId: customer.id, $or: [{ expiresAt: { $lte: now } }, { revokedAt: { $ne: null } }] });
     const session = em.create(CustomerSession, {
       id: newId(),
       organizationId: customer.organizationId,

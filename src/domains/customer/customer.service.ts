@@ -12,6 +12,7 @@ import { inTransaction, type Tx } from '../../platform/database/transaction';
 import type { Clock } from '../../kernel/clock';
 import { NotPermitted, ResourceNotFound, invalidField } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
+import type { EmailQueue } from '../../platform/email';
 import type { OutboxService } from '../../platform/outbox';
 import { Customer } from './customer.entity';
 import { CustomerRaceLost } from './customer.errors';
@@ -51,6 +52,8 @@ export interface CustomerServiceDeps {
   grants?: { customerDeleted: Port };
   /** Enqueues customer.state_changed. */
   state?: { changed: Port };
+  /** Forgets an anonymized customer's address in the e-mails sent to it. */
+  email?: Pick<EmailQueue, 'forgetRecipient'>;
 }
 
 export class CustomerService {
@@ -122,6 +125,16 @@ export class CustomerService {
 
   get(em: EntityManager, organizationId: string, id: string, options: { lock?: boolean } = {}): Promise<Customer> {
     return customers.get(em, organizationId, id, options);
+  }
+
+  /** The live customer as the API shows it, or 404. */
+  async getOutput(em: EntityManager, organizationId: string, id: string): Promise<CustomerOutput> {
+    return customerOutput(await this.get(em, organizationId, id));
+  }
+
+  /** `update` of the live customer `id` (404 otherwise), read locked; the customer as the API shows it after. */
+  async updateById(tx: Tx, organizationId: string, id: string, body: CustomerUpdate & { billing_name?: string | null }): Promise<CustomerOutput> {
+    return customerOutput(await this.update(tx, await this.get(tx.em, organizationId, id, { lock: true }), body));
   }
 
   /** The live customer with this external id, or 404; `lock` holds it until the transaction ends. */
@@ -199,6 +212,7 @@ export class CustomerService {
       throw new NotPermitted('A subscription of this customer started while it was being deleted; delete it again.');
     }
     const now = this.deps.clock.now();
+    if (anonymize) await this.deps.email?.forgetRecipient(tx, organizationId, customer.email);
     Object.assign(customer, anonymize ? anonymized(customer) : {}, { deletedAt: now, modifiedAt: now });
     await tx.em.flush();
     await this.deps.grants?.customerDeleted(tx, organizationId, customer.id);

@@ -3,9 +3,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CustomerStateMeter } from '../../contracts/customer-state';
 import { ResourceNotFound } from '../../kernel/errors';
-import { pageOffset, paginationOf, parseSortCriterion } from '../../kernel/pagination';
-import { likeContains } from '../../platform/database/list-query';
+import { likeContains, rawListPage } from '../../platform/database/list-query';
 import type { Page } from '../../platform/database/owned-repository';
+import type { CustomerOwner } from '../../platform/http/route';
 
 interface Row {
   id: string;
@@ -27,11 +27,6 @@ export interface CustomerMeterStanding {
   credited_units: number;
   balance: number;
   meter: { created_at: string; modified_at: string | null; id: string; name: string };
-}
-
-export interface MeterOwner {
-  organizationId: string;
-  customerId: string;
 }
 
 type StandingSort = keyof typeof STANDING_SORT_COLUMNS;
@@ -56,7 +51,7 @@ export class CustomerMeterQueries {
   /** The customer's own meters (the customer portal): live meters only, filtered by meter and by part of its name. */
   async pageOfCustomer(
     em: EntityManager,
-    owner: MeterOwner,
+    owner: CustomerOwner,
     query: { page: number; limit: number; meter_id?: string[]; query?: string; sorting: readonly (StandingSort | `-${StandingSort}`)[] },
   ): Promise<Page<CustomerMeterStanding>> {
     const where = ['cm.organization_id = ?', 'cm.customer_id = ?'];
@@ -69,22 +64,18 @@ export class CustomerMeterQueries {
       where.push('m.name ilike ?');
       params.push(likeContains(query.query));
     }
-    const from = `from customer_meter cm join meter m on m.id = cm.meter_id and m.archived_at is null where ${where.join(' and ')}`;
-    const order = query.sorting.map((value) => {
-      const { field, direction } = parseSortCriterion(value);
-      return `${STANDING_SORT_COLUMNS[field]} ${direction} nulls last`;
-    });
-    const rows = await em.execute<StandingRow[]>(`select ${STANDING_COLUMNS} ${from} order by ${[...order, 'cm.id asc'].join(', ')} limit ? offset ?`, [
-      ...params,
-      query.limit,
-      pageOffset(query),
-    ]);
-    const [{ total }] = await em.execute<{ total: number }[]>(`select count(*)::int as total ${from}`, params);
-    return { items: rows.map(standing), pagination: paginationOf(total, query.limit) };
+    const from = 'customer_meter cm join meter m on m.id = cm.meter_id and m.archived_at is null';
+    const { sorting } = query;
+    const page = await rawListPage<StandingRow, StandingSort>(
+      em,
+      { select: STANDING_COLUMNS, from, where, params, sorting, columns: STANDING_SORT_COLUMNS, id: 'cm.id' },
+      query,
+    );
+    return { items: page.items.map(standing), pagination: page.pagination };
   }
 
   /** One of the customer's own meters by its customer-meter id; another's, or an archived meter's, is 404. */
-  async getOfCustomer(em: EntityManager, owner: MeterOwner, id: string): Promise<CustomerMeterStanding> {
+  async getOfCustomer(em: EntityManager, owner: CustomerOwner, id: string): Promise<CustomerMeterStanding> {
     const [row] = await em.execute<StandingRow[]>(
       `select ${STANDING_COLUMNS} from customer_meter cm join meter m on m.id = cm.meter_id and m.archived_at is null
        where cm.organization_id = ? and cm.customer_id = ? and cm.id = ?`,

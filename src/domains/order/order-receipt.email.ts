@@ -2,8 +2,12 @@
 // order gets the same message as a confirmation.
 import type { Order as OrderOutput } from '../../contracts/order';
 import { formatAmount } from '../../kernel/money';
+import type { Tx } from '../../platform/database/transaction';
+import type { EmailQueue } from '../../platform/email';
 import type { EmailTemplate } from '../../platform/email/email';
 import { escapeHtml } from '../../platform/email/escape-html';
+import type { OrganizationService } from '../organization';
+import type { Order } from './order.entity';
 
 export interface OrderReceiptParams {
   organizationName: string;
@@ -21,6 +25,23 @@ export interface OrderReceiptParams {
   totalAmount: number;
   /** ISO time. */
   paidAt: string;
+}
+
+export interface ReceiptDeps {
+  organizations: Pick<OrganizationService, 'findOrganization'>;
+  email: EmailQueue;
+}
+
+/** Queues the receipt of a paid order (a confirmation when nothing was due), unless the customer was deleted meanwhile. */
+export async function emailReceipt(tx: Tx, deps: ReceiptDeps, order: Order, output: OrderOutput): Promise<void> {
+  if (output.customer.deleted_at) return;
+  const organization = await deps.organizations.findOrganization(tx.em, order.organizationId);
+  await deps.email.enqueue(tx, {
+    organizationId: order.organizationId,
+    to: output.customer.email,
+    template: orderReceiptEmail,
+    params: orderReceiptParams(organization.name, output, order.taxBehavior === 'inclusive', order.paidAt!),
+  });
 }
 
 /** The receipt's parameters from a paid order as the API shows it. */

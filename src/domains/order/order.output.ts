@@ -48,6 +48,7 @@ export function orderOutput(
     discount_id: order.discountId,
     subscription_id: order.subscriptionId,
     checkout_id: order.checkoutId,
+    next_payment_attempt_at: order.nextPaymentAttemptAt?.toISOString() ?? null,
     metadata: order.metadata,
     custom_field_data: order.customFieldData,
     platform_fee_amount: 0,

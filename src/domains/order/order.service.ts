@@ -11,7 +11,7 @@ import { byId, distinctIds, newId } from '../../kernel/ids';
 import { likeContains } from '../../platform/database/list-query';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { Tx } from '../../platform/database/transaction';
-import type { ProductService } from '../catalog';
+import { productOrOrganizationNamed, type ProductService } from '../catalog';
 import type { CustomerService } from '../customer';
 import type { OrganizationService } from '../organization';
 import type { SellerOfRecord } from '../tax';
@@ -19,7 +19,7 @@ import { OrderNumbers } from './document/order-numbers';
 import { billingUpdateIssues, orderTaxLines } from './order.logic';
 import type { OutboxService } from '../../platform/outbox';
 import type { EmailQueue } from '../../platform/email';
-import { orderReceiptEmail, orderReceiptParams } from './order-receipt.email';
+import { emailReceipt } from './order-receipt.email';
 import { Order, OrderItem, type BillingReason } from './order.entity';
 import { orderOutput } from './order.output';
 
@@ -35,9 +35,6 @@ const sortColumns = () => ({
   discount: raw('(select d.name from discount d where d.id = o.discount_id)'),
   subscription: 'subscriptionId',
 });
-
-const PRODUCT_OR_ORGANIZATION_NAMED =
-  '((select p.name from product p where p.id = o.product_id) ilike ? or (select g.name from organization g where g.id = o.organization_id) ilike ?)';
 
 export interface OrderDeps {
   clock: Clock;
@@ -198,20 +195,8 @@ export class OrderService {
     this.deps.outbox.enqueueEvent(tx, order.organizationId, 'order.paid', output);
     const source = order.subscriptionId ? ({ kind: 'subscription', id: order.subscriptionId } as const) : ({ kind: 'order', id: order.id } as const);
     await this.deps.grants.syncSource(tx, order.organizationId, order.customerId, source, order.productId); // a purchase grants, a renewal cycles
-    await this.emailReceipt(tx, order, output);
+    await emailReceipt(tx, this.deps, order, output);
     return { order, paidNow: true };
-  }
-
-  /** The receipt (a confirmation when nothing was due), unless the customer was deleted meanwhile. */
-  private async emailReceipt(tx: Tx, order: Order, output: OrderOutput): Promise<void> {
-    if (output.customer.deleted_at) return;
-    const organization = await this.deps.organizations.findOrganization(tx.em, order.organizationId);
-    await this.deps.email.enqueue(tx, {
-      organizationId: order.organizationId,
-      to: output.customer.email,
-      template: orderReceiptEmail,
-      params: orderReceiptParams(organization.name, output, order.taxBehavior === 'inclusive', order.paidAt!),
-    });
   }
 
   /** An unpaid renewal's next dunning retry (order.updated). */
@@ -279,7 +264,7 @@ export class OrderService {
         if (query.subscription_id) qb.andWhere({ subscriptionId: { $in: query.subscription_id } });
         const types = query.product_billing_type;
         if (types?.length === 1) qb.andWhere({ billingReason: types[0] === 'one_time' ? 'purchase' : { $ne: 'purchase' } });
-        if (query.query) qb.andWhere(PRODUCT_OR_ORGANIZATION_NAMED, [likeContains(query.query), likeContains(query.query)]);
+        if (query.query) qb.andWhere(...productOrOrganizationNamed('o', likeContains(query.query)));
       },
     });
   }
@@ -291,44 +276,20 @@ export class OrderService {
   /** Orders of one organization as the API shows them: items, customers, products and prices read once for all. */
   async outputs(em: EntityManager, organizationId: string, orders: Order[]): Promise<OrderOutput[]> {
     if (!orders.length) return [];
-    const idsOf = (pick: (order: Order) => string | null) => distinctIds(orders, pick);
-    const items = await em.find(OrderItem, { orderId: { $in: idsOf((o) => o.id) } }, { orderBy: { position: 'asc' } });
-    const customers = byId(
-      await this.deps.customers.outputs(
-        em,
-        organizationId,
-        idsOf((o) => o.customerId),
-      ),
-    );
-    const products = byId(
-      await this.deps.products.summaries(
-        em,
-        organizationId,
-        idsOf((o) => o.productId),
-      ),
-    );
-    const prices = byId(
-      await this.deps.products.priceOutputs(
-        em,
-        organizationId,
-        idsOf((o) => o.productPriceId),
-      ),
-    );
-    const subscriptions = byId(
-      await this.deps.subscriptions.orderSummaries(
-        em,
-        idsOf((o) => o.subscriptionId),
-      ),
-    );
-    return orders.map((order) =>
-      orderOutput(
-        order,
-        items.filter((item) => item.orderId === order.id),
-        customers,
-        products,
-        prices,
-        subscriptions,
-      ),
-    );
+    const { customers, products, subscriptions } = this.deps;
+    const ids = (pick: (order: Order) => string | null) => distinctIds(orders, pick);
+    const [customerIds, productIds, priceIds, subscriptionIds] = [
+      ids((o) => o.customerId),
+      ids((o) => o.productId),
+      ids((o) => o.productPriceId),
+      ids((o) => o.subscriptionId),
+    ];
+    const items = await em.find(OrderItem, { orderId: { $in: ids((o) => o.id) } }, { orderBy: { position: 'asc' } });
+    const customersById = byId(await customers.outputs(em, organizationId, customerIds));
+    const productsById = byId(await products.summaries(em, organizationId, productIds));
+    const pricesById = byId(await products.priceOutputs(em, organizationId, priceIds));
+    const subscriptionsById = byId(await subscriptions.orderSummaries(em, subscriptionIds));
+    const itemsOf = (order: Order) => items.filter((item) => item.orderId === order.id);
+    return orders.map((order) => orderOutput(order, itemsOf(order), customersById, productsById, pricesById, subscriptionsById));
   }
 }

@@ -10,7 +10,7 @@ import type { Tx } from '../../platform/database/transaction';
 import type { Clock } from '../../kernel/clock';
 import { newId } from '../../kernel/ids';
 import { ResourceNotFound } from '../../kernel/errors';
-import type { ProductService } from '../catalog';
+import { productOrOrganizationNamed, type ProductService } from '../catalog';
 import type { CustomerService } from '../customer';
 import type { DiscountService } from '../discount';
 import type { GrantSyncPort } from '../order';
@@ -71,9 +71,6 @@ const SORT_COLUMNS = {
 } as const;
 
 const LIVE = ['trialing', 'active', 'past_due'];
-
-const PRODUCT_OR_ORGANIZATION_NAMED =
-  '((select p.name from product p where p.id = s.product_id) ilike ? or (select g.name from organization g where g.id = s.organization_id) ilike ?)';
 
 const subscriptions = new OwnedRepository(Subscription, { label: 'Subscription' });
 
@@ -164,7 +161,7 @@ export class SubscriptionService {
         if (query.active !== undefined) qb.andWhere({ status: query.active ? { $in: LIVE } : { $nin: LIVE } });
         if (query.cancel_at_period_end !== undefined) qb.andWhere({ cancelAtPeriodEnd: query.cancel_at_period_end });
         if (query.customer_cancellation_reason) qb.andWhere({ customerCancellationReason: { $in: query.customer_cancellation_reason } });
-        if (query.query) qb.andWhere(PRODUCT_OR_ORGANIZATION_NAMED, [likeContains(query.query), likeContains(query.query)]);
+        if (query.query) qb.andWhere(...productOrOrganizationNamed('s', likeContains(query.query)));
       },
     });
   }

@@ -1,5 +1,5 @@
 // What every list endpoint does to its query builder: metadata filters, sorting criteria in order, one page.
-import type { QueryBuilder } from '@mikro-orm/postgresql';
+import type { EntityManager, QueryBuilder } from '@mikro-orm/postgresql';
 import { pageOffset, paginationOf, parseSortCriterion, type PageRequest, type Pagination } from '../../kernel/pagination';
 
 /** `metadata[key]=v1&metadata[key]=v2`: any listed value of a key matches; every key must match. */
@@ -14,6 +14,36 @@ export function orderBySorting<T extends object, F extends string>(qb: QueryBuil
     return { [columns[field]]: direction };
   });
   qb.orderBy([...order, { id: 'asc' }]);
+}
+
+/** A list read with raw SQL (joins the ORM does not know): `from` and `where` (and-ed, with `params`), then `sorting`. */
+export interface RawListQuery<F extends string> {
+  select: string;
+  from: string;
+  where: readonly string[];
+  params: readonly unknown[];
+  sorting: readonly (F | `-${F}`)[];
+  /** The SQL expression each sort field orders by (nulls last). */
+  columns: Record<F, string>;
+  /** The unique column that breaks ties, so pages never overlap. */
+  id: string;
+}
+
+/** One page of a raw-SQL list and the count of all its rows. */
+export async function rawListPage<R extends object, F extends string>(
+  em: EntityManager,
+  query: RawListQuery<F>,
+  page: PageRequest,
+): Promise<{ items: R[]; pagination: Pagination }> {
+  const from = `from ${query.from} where ${query.where.join(' and ')}`;
+  const order = query.sorting.map((value) => {
+    const { field, direction } = parseSortCriterion<F>(value);
+    return `${query.columns[field]} ${direction} nulls last`;
+  });
+  const sql = `select ${query.select} ${from} order by ${[...order, `${query.id} asc`].join(', ')} limit ? offset ?`;
+  const items = await em.execute<R[]>(sql, [...query.params, page.limit, pageOffset(page)]);
+  const [{ total }] = await em.execute<{ total: number }[]>(`select count(*)::int as total ${from}`, [...query.params]);
+  return { items, pagination: paginationOf(total, page.limit) };
 }
 
 export async function listPage<T extends object>(qb: QueryBuilder<T>, page: PageRequest): Promise<{ items: T[]; pagination: Pagination }> {

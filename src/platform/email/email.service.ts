@@ -105,6 +105,15 @@ export class EmailService implements EmailQueue {
     }
   }
 
+  async forgetRecipient(tx: Tx, organizationId: string, address: string): Promise<void> {
+    await tx.em.execute(
+      `update email_message set recipient = 'erased@anonymized.invalid', sealed_params = null,
+         status = case when status = 'queued' then 'failed' else status end
+       where organization_id = ? and lower(recipient) = lower(?)`,
+      [organizationId, address],
+    );
+  }
+
   /** The flow gave up: the message is `failed` and its parameters erased (they may hold a login code). */
   async markFailed(id: string, reason: string): Promise<void> {
     await this.deps.orm.em

@@ -26,4 +26,6 @@ export interface OutgoingEmail<P> {
 
 export interface EmailQueue {
   enqueue<P>(tx: Tx, email: OutgoingEmail<P>): Promise<void>;
+  /** An erased person's address no longer appears in the messages sent to it (nor is one still waiting sent). */
+  forgetRecipient(tx: Tx, organizationId: string, address: string): Promise<void>;
 }

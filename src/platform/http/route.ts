@@ -21,6 +21,9 @@ export interface AuthenticatedCustomer {
   sessionId: string;
 }
 
+/** A customer's own rows are found by their organization and their customer (the portal's reads pass the caller). */
+export type CustomerOwner = Pick<AuthenticatedCustomer, 'organizationId' | 'customerId'>;
+
 /** Which credential a route takes: an organization access token, a customer session token, or none. */
 export type RouteAudience = 'organization' | 'customer' | 'public';
 

@@ -4,12 +4,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DownloadableRead } from '../../../contracts/portal-benefit';
 import type { Tx } from '../../../platform/database/transaction';
+import type { CustomerOwner } from '../../../platform/http/route';
 import { OwnedRepository, type Page } from '../../../platform/database/owned-repository';
 import { deriveKey } from '../../../platform/crypto/derived-key';
 import type { Clock } from '../../../kernel/clock';
 import { BadRequest, ResourceNotFound, ResourceUnavailable } from '../../../kernel/errors';
-import { byId, newId } from '../../../kernel/ids';
-import type { FileQueries, FileService } from '../../file';
+import { byId, distinctIds, newId } from '../../../kernel/ids';
+import { fileFields, type FileQueries, type FileService } from '../../file';
 import type { Benefit } from '../benefit.entity';
 import type { BenefitGrant } from '../grant/benefit-grant.entity';
 import { Downloadable } from './downloadable.entity';
@@ -26,11 +27,6 @@ export interface DownloadableDeps {
 }
 
 const downloadables = new OwnedRepository(Downloadable, { label: 'Downloadable' });
-
-export interface DownloadOwner {
-  organizationId: string;
-  customerId: string;
-}
 
 /** The storage URL a link redirects to lives this long: enough to start the download, too short to outlive a revoke much. */
 const OPENED_URL_TTL_SECONDS = 60;
@@ -100,29 +96,30 @@ export class DownloadableService {
 
   /**
    * The customer's granted downloads (the customer portal), of some benefits when asked, newest first; each file's
-   * `download.url` is a signed link. A file deleted since its grant is left out of the page.
+   * `download.url` is a signed link. A file deleted since its grant is left out by the query, so pages stay full.
    */
   async pageOfCustomer(
     em: EntityManager,
-    owner: DownloadOwner,
+    owner: CustomerOwner,
     query: { page: number; limit: number; benefit_id?: string[] },
   ): Promise<Page<DownloadableRead>> {
-    const page = await downloadables.list(em, owner.organizationId, query, {
+    const { organizationId } = owner;
+    const page = await downloadables.list(em, organizationId, query, {
       alias: 'd',
       where: (qb) => {
         qb.andWhere({ customerId: owner.customerId, status: 'granted' });
         if (query.benefit_id) qb.andWhere({ benefitId: { $in: query.benefit_id } });
+        qb.andWhere(...this.deps.fileQueries.isUploaded('d.file_id', organizationId, 'downloadable'));
       },
     });
-    const files = byId(await this.deps.fileQueries.uploaded(em, owner.organizationId, [...new Set(page.items.map((row) => row.fileId))], 'downloadable'));
+    const fileIds = distinctIds(page.items, (row) => row.fileId);
+    const files = byId(await this.deps.fileQueries.uploaded(em, organizationId, fileIds, 'downloadable'));
     const expiresAt = this.linkExpiry();
     const items = page.items.flatMap((row) => {
       const file = files.get(row.fileId);
-      if (!file) return [];
-      const { created_at: _createdAt, ...fields } = this.deps.fileQueries.output(file);
-      return [
-        { id: row.id, benefit_id: row.benefitId, file: { ...fields, download: { url: this.linkUrl(row, expiresAt), expires_at: expiresAt.toISOString() } } },
-      ];
+      if (!file) return []; // deleted between the two reads
+      const download = { url: this.linkUrl(row, expiresAt), expires_at: expiresAt.toISOString() };
+      return [{ id: row.id, benefit_id: row.benefitId, file: { ...fileFields(file), service: file.service, download } }];
     });
     return { items, pagination: page.pagination };
   }

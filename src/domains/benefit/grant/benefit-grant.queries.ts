@@ -6,8 +6,8 @@ import type { CustomerStateBenefitGrant } from '../../../contracts/customer-stat
 import { OwnedRepository, type Page } from '../../../platform/database/owned-repository';
 import { byId } from '../../../kernel/ids';
 import { ResourceNotFound } from '../../../kernel/errors';
-import { pageOffset, paginationOf, parseSortCriterion } from '../../../kernel/pagination';
-import { likeContains } from '../../../platform/database/list-query';
+import { likeContains, rawListPage } from '../../../platform/database/list-query';
+import type { CustomerOwner } from '../../../platform/http/route';
 import { Customer } from '../../customer';
 import { Benefit } from '../benefit.entity';
 import { benefits } from '../benefit.queries';
@@ -17,14 +17,6 @@ import { benefitGrantOutput } from './benefit-grant.output';
 
 const grants = new OwnedRepository(BenefitGrant, { label: 'Benefit grant' });
 
-export interface GrantOwner {
-  organizationId: string;
-  customerId: string;
-}
-export interface HeldGrant {
-  grant: BenefitGrant;
-  benefit: Benefit;
-}
 /** The customer portal's filters; each given list keeps the grants matching one of its values. */
 export interface CustomerGrantFilter {
   benefitIds?: readonly string[];
@@ -121,8 +113,8 @@ export class BenefitGrantQueries {
     });
   }
 
-  /** The customer's own grants (the customer portal's list), each with its benefit, deleted or not. */
-  async pageOfCustomer(em: EntityManager, owner: GrantOwner, filter: CustomerGrantFilter, page: CustomerGrantPage): Promise<Page<HeldGrant>> {
+  /** The customer's own grants (the customer portal's list) as the API shows them, each with its benefit, deleted or not. */
+  async pageOfCustomer(em: EntityManager, owner: CustomerOwner, filter: CustomerGrantFilter, page: CustomerGrantPage): Promise<Page<BenefitGrantOutput>> {
     const where = ['g.organization_id = ?', 'g.customer_id = ?'];
     const params: unknown[] = [owner.organizationId, owner.customerId];
     const among = (column: string, values: readonly string[] | undefined) => {
@@ -143,28 +135,26 @@ export class BenefitGrantQueries {
       where.push(`b.description ilike ?`);
       params.push(likeContains(filter.description));
     }
-    const from = `from benefit_grant g join benefit b on b.id = g.benefit_id where ${where.join(' and ')}`;
-    const order = page.sorting.map((value) => {
-      const { field, direction } = parseSortCriterion(value);
-      return `${CUSTOMER_SORT_COLUMNS[field]} ${direction} nulls last`;
-    });
-    const rows = await em.execute<{ id: string }[]>(`select g.id ${from} order by ${[...order, 'g.id asc'].join(', ')} limit ? offset ?`, [
-      ...params,
-      page.limit,
-      pageOffset(page),
-    ]);
-    const [{ total }] = await em.execute<{ total: number }[]>(`select count(*)::int as total ${from}`, params);
-    const held = byId(await em.find(BenefitGrant, { id: { $in: rows.map((r) => r.id) } }));
-    const benefitsById = byId(await em.find(Benefit, { id: { $in: [...new Set([...held.values()].map((g) => g.benefitId))] } }));
-    const items = rows.map(({ id }) => held.get(id)!).map((grant) => ({ grant, benefit: benefitsById.get(grant.benefitId)! }));
-    return { items, pagination: paginationOf(total, page.limit) };
+    const from = 'benefit_grant g join benefit b on b.id = g.benefit_id';
+    const rows = await rawListPage<{ id: string }, CustomerGrantSort>(
+      em,
+      { select: 'g.id', from, where, params, sorting: page.sorting, columns: CUSTOMER_SORT_COLUMNS, id: 'g.id' },
+      page,
+    );
+    const held = byId(await em.find(BenefitGrant, { id: { $in: rows.items.map((r) => r.id) } }));
+    const items = await this.outputs(
+      em,
+      owner.organizationId,
+      rows.items.map(({ id }) => held.get(id)!),
+    );
+    return { items, pagination: rows.pagination };
   }
 
-  /** One of the customer's own grants with its benefit; another's, or none, is 404. */
-  async getOfCustomer(em: EntityManager, owner: GrantOwner, id: string): Promise<HeldGrant> {
+  /** One of the customer's own grants as the API shows it; another's, or none, is 404. */
+  async getOfCustomer(em: EntityManager, owner: CustomerOwner, id: string): Promise<BenefitGrantOutput> {
     const grant = await em.findOne(BenefitGrant, { id, organizationId: owner.organizationId, customerId: owner.customerId });
     if (!grant) throw new ResourceNotFound('Benefit grant not found.');
-    return { grant, benefit: await em.findOneOrFail(Benefit, { id: grant.benefitId }) };
+    return (await this.outputs(em, owner.organizationId, [grant]))[0];
   }
 
   private async outputs(em: EntityManager, organizationId: string, rows: BenefitGrant[]): Promise<BenefitGrantOutput[]> {

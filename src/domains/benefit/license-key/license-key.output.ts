@@ -1,12 +1,13 @@
 // License keys and their activations as the API shows them, with the customer embedded the reference's way.
 import type { z } from 'zod';
 import type { Customer as CustomerOutput } from '../../../contracts/customer';
-import type { LicenseKeyActivationBase, LicenseKeyCustomer, LicenseKeyRead } from '../../../contracts/license-key';
+import type { LicenseKeyActivationBase, LicenseKeyCustomer, LicenseKeyRead, LicenseKeyWithActivations } from '../../../contracts/license-key';
 import type { LicenseKey, LicenseKeyActivation } from './license-key.entity';
 import { displayKey } from './license-key.logic';
 
 type LicenseKeyCustomerOutput = z.infer<typeof LicenseKeyCustomer>;
 export type LicenseKeyActivationOutput = z.infer<typeof LicenseKeyActivationBase>;
+export type LicenseKeyWithActivationsOutput = z.infer<typeof LicenseKeyWithActivations>;
 
 /** The customer as a license key embeds it: the customer's own fields, less Bursar's sandbox extras. */
 export function licenseKeyCustomerOutput(customer: CustomerOutput): LicenseKeyCustomerOutput {

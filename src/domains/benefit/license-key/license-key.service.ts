@@ -15,8 +15,9 @@ import type { Clock } from '../../../kernel/clock';
 import { newId } from '../../../kernel/ids';
 import { NotPermitted, ResourceNotFound } from '../../../kernel/errors';
 import { Benefit } from '../benefit.entity';
-import { OwnedRepository } from '../../../platform/database/owned-repository';
+import { OwnedRepository, type Page } from '../../../platform/database/owned-repository';
 import type { Tx } from '../../../platform/database/transaction';
+import type { CustomerOwner } from '../../../platform/http/route';
 import type { CustomerService } from '../../customer';
 import { LicenseKey, LicenseKeyActivation } from './license-key.entity';
 import {
@@ -32,7 +33,7 @@ import {
   usageLimitExceeded,
 } from './license-key.errors';
 import { activationRefusal, conditionsMatch, remainingUsages, unusableBecause, type LicenseKeyProperties } from './license-key.logic';
-import { licenseKeyCustomerOutput, licenseKeyOutput } from './license-key.output';
+import { activationOutput, licenseKeyCustomerOutput, licenseKeyOutput, type LicenseKeyWithActivationsOutput } from './license-key.output';
 
 export interface LicenseKeyDeps {
   clock: Clock;
@@ -40,11 +41,6 @@ export interface LicenseKeyDeps {
 }
 
 const keys = new OwnedRepository(LicenseKey, { label: 'License key' });
-
-export interface KeyOwner {
-  organizationId: string;
-  customerId: string;
-}
 
 export class LicenseKeyService {
   constructor(private readonly deps: LicenseKeyDeps) {}
@@ -74,19 +70,26 @@ export class LicenseKeyService {
     return { key, activation: await this.liveActivation(em, key, activationId) };
   }
 
-  /** The customer's own keys (the customer portal), of one benefit when asked, newest first. */
-  listOfCustomer(em: EntityManager, owner: KeyOwner, query: { page: number; limit: number; benefit_id?: string }) {
-    return keys.list(em, owner.organizationId, query, {
+  /** The customer's own keys (the customer portal) as the API shows them, of one benefit when asked, newest first. */
+  async pageOfCustomer(em: EntityManager, owner: CustomerOwner, query: { page: number; limit: number; benefit_id?: string }): Promise<Page<LicenseKeyRead>> {
+    const page = await keys.list(em, owner.organizationId, query, {
       alias: 'k',
       where: (qb) => {
         qb.andWhere({ customerId: owner.customerId });
         if (query.benefit_id) qb.andWhere({ benefitId: query.benefit_id });
       },
     });
+    return { items: await this.outputs(em, page.items), pagination: page.pagination };
+  }
+
+  /** One of the customer's own keys as the API shows it, with its live activations; another's is 404. */
+  async withActivationsOfCustomer(em: EntityManager, owner: CustomerOwner, id: string): Promise<LicenseKeyWithActivationsOutput> {
+    const key = await this.getOfCustomer(em, owner, id);
+    return { ...(await this.output(em, key)), activations: (await this.activations(em, key)).map(activationOutput) };
   }
 
   /** One of the customer's own keys; another's is 404. */
-  async getOfCustomer(em: EntityManager, owner: KeyOwner, id: string, options: { lock?: boolean } = {}): Promise<LicenseKey> {
+  private async getOfCustomer(em: EntityManager, owner: CustomerOwner, id: string, options: { lock?: boolean } = {}): Promise<LicenseKey> {
     const key = await keys.get(em, owner.organizationId, id, options);
     if (key.customerId !== owner.customerId) throw new ResourceNotFound('License key not found.');
     return key;
@@ -96,7 +99,7 @@ export class LicenseKeyService {
    * The customer deactivates an activation of their own key from the portal (no key string needed): allowed when the
    * key's benefit lets customers manage activations (`enable_customer_admin`), 403 otherwise.
    */
-  async deactivateOfCustomer(tx: Tx, owner: KeyOwner, keyId: string, activationId: string): Promise<void> {
+  async deactivateOfCustomer(tx: Tx, owner: CustomerOwner, keyId: string, activationId: string): Promise<void> {
     const key = await this.getOfCustomer(tx.em, owner, keyId, { lock: true });
     const benefit = await tx.em.findOne(Benefit, { id: key.benefitId });
     const properties = benefit?.properties as unknown as LicenseKeyProperties | undefined;
