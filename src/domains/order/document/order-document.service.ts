@@ -45,7 +45,9 @@ export class OrderDocumentService {
     const order = await this.deps.orders.get(tx.em, organizationId, orderId, { lock: true });
     if (!invoiceEligible(order.status)) throw new OrderNotEligibleForInvoice(`A ${order.status} order has no invoice.`);
     if (!order.billingName || !order.billingAddress)
-      throw new MissingInvoiceBillingDetails("An invoice needs the billing name and address: set them on the order (PATCH the order's billing_name and billing_address) first.");
+      throw new MissingInvoiceBillingDetails(
+        "An invoice needs the billing name and address: set them on the order (PATCH the order's billing_name and billing_address) first.",
+      );
     if (order.invoicePath && order.invoiceChecksum === invoiceChecksum(order)) return { order, generated: true };
     await this.deps.orders.numbers.assignMissing(tx, order);
     this.start(tx, order, WORKFLOW_TYPES.invoice, invoiceWorkflowId(order.id), `Invoice ${order.invoiceNumber}`, renderInvoiceSignal.name);
