@@ -7,7 +7,6 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { RouteDefinition } from '../platform/http/route';
 import type { IdempotencyService } from '../platform/idempotency';
 import type { OutboxService } from '../platform/outbox';
-import { OUTBOX_KINDS } from '../platform/outbox';
 import type { FlowClient } from '../platform/temporal/flow-client';
 import {
   BenefitGrantQueries,
@@ -35,8 +34,7 @@ import {
 } from '../domains/checkout';
 import { CustomerService, customerRoutes } from '../domains/customer';
 import { CustomerStateService, customerStateRoutes } from '../domains/customer-state';
-import { portalOrderRoutes, portalSubscriptionRoutes } from '../domains/customer-portal';
-import { portalBenefitRoutes, portalCustomerRoutes, portalLicenseKeyRoutes, portalMeterRoutes } from '../domains/customer-portal';
+import { customerPortalRoutes } from '../domains/customer-portal';
 import { CustomerLoginService, CustomerSessionService, customerSessionRoutes, loginCodeEmail } from '../domains/customer-session';
 import { EmailService } from '../platform/email';
 import { SmtpMailer } from '../adapters/mail/smtp-mailer';
@@ -48,9 +46,9 @@ import { renderBillingDocument } from '../adapters/pdf/pdf-renderer';
 import { OrganizationService } from '../domains/organization';
 import { SubscriptionBillingService, SubscriptionCommandService, SubscriptionQueries, SubscriptionService, subscriptionRoutes } from '../domains/subscription';
 import { TestClockQueries, TestClockService, testClockRoutes } from '../domains/test-clock';
-import { WebhookDeliveryService, WebhookEndpointService, WebhookLogService, webhookRoutes } from '../domains/webhook';
 import type { Config, Environment } from './config';
 import { grantSources } from './grant-sources';
+import { wireWebhooks } from './webhook-wiring';
 
 /** What every domain may be given: the environment's plumbing. */
 export interface Platform {
@@ -251,38 +249,8 @@ export function wireDomains(p: Platform) {
 
   const testClocks = new TestClockService({ orm, clock, flows, enabled: sandbox, followers: [new CheckoutQueries(), subscriptionQueries] });
 
-  const webhookEndpoints = new WebhookEndpointService({
-    clock,
-    serverSecret: config.BURSAR_SECRET,
-    urlPolicy: { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS },
-  });
-  const webhookDeliveries = new WebhookDeliveryService({
-    orm,
-    clock,
-    outbox,
-    endpoints: webhookEndpoints,
-    disableAfterFailures: config.WEBHOOK_DISABLE_AFTER_FAILURES,
-    policy: {
-      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-      initialIntervalMs: config.WEBHOOK_RETRY_INITIAL_INTERVAL_MS,
-      backoffCoefficient: config.WEBHOOK_RETRY_BACKOFF_COEFFICIENT,
-      maximumIntervalMs: config.WEBHOOK_RETRY_MAX_INTERVAL_MS,
-      maximumAttempts: config.WEBHOOK_MAX_ATTEMPTS,
-      orderingMaxWaitMs: config.WEBHOOK_ORDERING_MAX_WAIT_MS,
-    },
-  });
-  outbox.registerDispatcher(OUTBOX_KINDS.event, (message) => webhookDeliveries.fanOut(message));
+  const webhooks = wireWebhooks(p);
 
-  // The customer portal API: each of its pieces adds its routes here.
-  const portalRoutes: RouteDefinition[] = [
-    // portal routes
-    ...portalCustomerRoutes({ customers }),
-    ...portalBenefitRoutes({ grants: grantQueries, downloads, customers, organizations, checkouts }),
-    ...portalLicenseKeyRoutes({ licenseKeys }),
-    ...portalMeterRoutes({ meters: customerMeters }),
-    ...portalOrderRoutes({ orders, documents, products, organizations }),
-    ...portalSubscriptionRoutes({ subscriptions, commands: subscriptionCommands, products, organizations }),
-  ];
   const routes: RouteDefinition[] = [
     ...meterRoutes({ meters }),
     ...catalogRoutes({ products }),
@@ -293,7 +261,7 @@ export function wireDomains(p: Platform) {
     ...licenseTokenRoutes({ tokens: licenseTokens }),
     ...licenseKeyRoutes({ licenseKeys }),
     ...fileRoutes({ files, queries: fileQueries }),
-    ...webhookRoutes({ endpoints: webhookEndpoints, deliveries: webhookDeliveries, log: new WebhookLogService() }),
+    ...webhooks.routes,
     ...customerRoutes({ customers }),
     ...customerStateRoutes({ states: customerStates }),
     ...checkoutRoutes({ checkouts, client: checkoutClient }),
@@ -303,12 +271,25 @@ export function wireDomains(p: Platform) {
     ...subscriptionRoutes({ subscriptions, commands: subscriptionCommands }),
     ...testClockRoutes({ testClocks }),
     ...customerSessionRoutes({ sessions: customerSessions, login: customerLogin, customers }),
-    ...portalRoutes,
+    ...customerPortalRoutes({
+      customers,
+      organizations,
+      orders,
+      documents,
+      products,
+      subscriptions,
+      commands: subscriptionCommands,
+      grants: grantQueries,
+      downloads,
+      checkouts,
+      licenseKeys,
+      meters: customerMeters,
+    }),
   ];
   const activities = {
     orm,
     idempotency: p.idempotency,
-    webhookDeliveries,
+    webhookDeliveries: webhooks.deliveries,
     checkoutFlow,
     orders,
     documents,
@@ -334,7 +315,7 @@ export function wireDomains(p: Platform) {
     checkouts,
     checkoutLinks,
     testClocks,
-    webhookEndpoints,
+    webhookEndpoints: webhooks.endpoints,
     customerSessions,
   };
   return { ...services, routes, activities };

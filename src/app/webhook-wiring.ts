@@ -1,0 +1,36 @@
+// The webhook domain's wiring: endpoints, deliveries (every event the outbox dispatches fans out to them), routes.
+import { WebhookDeliveryService, WebhookEndpointService, WebhookLogService, webhookRoutes } from '../domains/webhook';
+import { OUTBOX_KINDS } from '../platform/outbox';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Clock } from '../kernel/clock';
+import type { OutboxService } from '../platform/outbox';
+import type { Config } from './config';
+
+export function wireWebhooks({ orm, clock, outbox, config }: { orm: MikroORM; clock: Clock; outbox: OutboxService; config: Config }) {
+  const webhookEndpoints = new WebhookEndpointService({
+    clock,
+    serverSecret: config.BURSAR_SECRET,
+    urlPolicy: { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS },
+  });
+  const webhookDeliveries = new WebhookDeliveryService({
+    orm,
+    clock,
+    outbox,
+    endpoints: webhookEndpoints,
+    disableAfterFailures: config.WEBHOOK_DISABLE_AFTER_FAILURES,
+    policy: {
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      initialIntervalMs: config.WEBHOOK_RETRY_INITIAL_INTERVAL_MS,
+      backoffCoefficient: config.WEBHOOK_RETRY_BACKOFF_COEFFICIENT,
+      maximumIntervalMs: config.WEBHOOK_RETRY_MAX_INTERVAL_MS,
+      maximumAttempts: config.WEBHOOK_MAX_ATTEMPTS,
+      orderingMaxWaitMs: config.WEBHOOK_ORDERING_MAX_WAIT_MS,
+    },
+  });
+  outbox.registerDispatcher(OUTBOX_KINDS.event, (message) => webhookDeliveries.fanOut(message));
+  return {
+    endpoints: webhookEndpoints,
+    deliveries: webhookDeliveries,
+    routes: webhookRoutes({ endpoints: webhookEndpoints, deliveries: webhookDeliveries, log: new WebhookLogService() }),
+  };
+}
