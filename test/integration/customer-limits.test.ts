@@ -10,9 +10,10 @@ async function loginCalls(limits: Record<string, string>) {
   const h = await startHarness(limits);
   harnesses.push(h);
   const org = await h.organization(['customers:read']);
-  return (kind: 'request' | 'authenticate') =>
+  return (kind: 'request' | 'authenticate', headers?: Record<string, string>) =>
     h.request('POST', `/v1/customer-portal/customer-session/${kind}`, {
       json: { email: 'someone@example.com', organization_id: org.id, ...(kind === 'authenticate' && { code: 'ABC123' }) },
+      headers,
     });
 }
 
@@ -54,4 +55,12 @@ test("each customer's own budget a minute, apart from its organization's and oth
   expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60);
   expect((await me(tokens[1])).status).toBe(200);
   expect((await h.request('GET', '/v1/customers/', { token: org.token })).status).toBe(200);
+});
+
+test('behind a load balancer, the address it appended counts, not the ones the client put before it', async () => {
+  const call = await loginCalls({ TRUST_PROXY: 'true', RATE_LIMIT_LOGIN_PER_MINUTE: '6', RATE_LIMIT_LOGIN_PER_HOUR: '12' });
+  const via = (spoofed: string) => ({ 'x-forwarded-for': `${spoofed}, 198.51.100.9` });
+  for (let i = 0; i < 6; i++) expect((await call('authenticate', via(`203.0.113.${i}`))).status).toBe(401);
+  expectBlocked(await call('authenticate', via('203.0.113.99')));
+  expect((await call('authenticate', { 'x-forwarded-for': '198.51.100.10' })).status).toBe(401);
 });

@@ -9,6 +9,7 @@ import { inTransaction } from '../../src/platform/database/transaction';
 import { EmailService, type EmailTemplate } from '../../src/platform/email';
 import { SEARCH_ATTRIBUTES } from '../../temporal.config';
 import { emailWorkflowId } from '../../workflows/definitions';
+import { recordHistory } from '../support/record-history';
 import { createEmailActivities } from '../../activities/email.activities';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { mailsTo, waitForMail } from '../support/mail-catcher';
@@ -125,6 +126,7 @@ test('a send the SMTP server refuses is retried and delivered once; the row coun
   expect(sent).toMatchObject({ attempts: 2, last_error: null, sealed_params: null });
   expect(await env.temporal.workflow.getHandle(emailWorkflowId(sent.id)).result()).toBe('sent');
   expect(await mailsTo(to)).toHaveLength(1);
+  await recordHistory(env, emailWorkflowId(sent.id), 'email-sent-after-a-retry', { finished: true });
 });
 
 test('a message whose template the worker does not know fails for good, its parameters erased, and nothing is sent', async () => {
@@ -149,6 +151,7 @@ test('a message whose template the worker does not know fails for good, its para
   expect(row).toMatchObject({ sealed_params: null, attempts: 1, last_error: expect.stringContaining('not-in-this-build') });
   expect(await env.temporal.workflow.getHandle(emailWorkflowId(row.id)).result()).toBe('failed');
   expect(await mailsTo(to)).toHaveLength(0);
+  await recordHistory(env, emailWorkflowId(row.id), 'email-undeliverable', { finished: true });
 });
 
 test('enqueuing with a template the service was not given is refused in the transaction', async () => {

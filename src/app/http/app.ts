@@ -14,7 +14,8 @@ import type { RouteRateLimit } from '../../platform/http/route';
 
 export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa {
   const { routes, organizations, customerSessions } = env.domains;
-  const app = new Koa({ proxy: env.config.TRUST_PROXY });
+  // Behind the one load balancer TRUST_PROXY names, the client is the address it appended (the last), not one the client sent.
+  const app = new Koa({ proxy: env.config.TRUST_PROXY, maxIpsCount: 1 });
   const api = new Router();
   app.use(requestId);
   app.use(errorHandler);

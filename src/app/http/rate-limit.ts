@@ -53,8 +53,8 @@ export class RateLimits {
     return new RateLimiterRedis({ ...options, storeClient: this.redis, keyPrefix: `bursar:rl:${prefix}`, insuranceLimiter });
   }
 
-  consumeIp(key: string): Promise<void> {
-    return consume(this.ip, key);
+  consumeIp(ip: string): Promise<void> {
+    return consume(this.ip, clientOf(ip));
   }
 
   consumeOrganization(key: string): Promise<void> {
@@ -65,13 +65,29 @@ export class RateLimits {
     return consume(this.customer, key);
   }
 
-  async consumeRoute(budget: RouteRateLimit, key: string): Promise<void> {
-    for (const limiter of this.routes[budget]) await consume(limiter, key, ROUTE_LIMIT_DETAILS[budget]);
+  async consumeRoute(budget: RouteRateLimit, ip: string): Promise<void> {
+    for (const limiter of this.routes[budget]) await consume(limiter, clientOf(ip), ROUTE_LIMIT_DETAILS[budget]);
   }
 
   async close(): Promise<void> {
     this.redis?.disconnect();
   }
+}
+
+/**
+ * Whose budget a client address spends: an IPv4 address's own, an IPv6 address's /64 (one subscriber's network, which
+ * hands out addresses freely).
+ */
+export function clientOf(ip: string): string {
+  if (!ip.includes(':') || ip.startsWith('::ffff:')) return ip.replace(/^::ffff:/, '');
+  const [head, tail = ''] = ip.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 const ROUTE_LIMIT_DETAILS: Record<RouteRateLimit, string> = {
