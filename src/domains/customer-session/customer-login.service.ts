@@ -51,8 +51,8 @@ export class CustomerLoginService {
     const customer = organization && (await this.deps.customers.findByEmail(tx.em, organization.id, email));
     if (!organization || !customer) return;
     const now = this.deps.clock.now();
-    const live = await tx.em.findOne(CustomerLoginCode, { customerId: customer.id, usedAt: null }, { orderBy: { createdAt: 'desc' } });
-    if (live && now.getTime() - live.createdAt.getTime() < LOGIN_CODE_RESEND_SECONDS * 1000) return; // no inbox flooding
+    const latest = await tx.em.findOne(CustomerLoginCode, { customerId: customer.id }, { orderBy: { createdAt: 'desc' } });
+    if (latest && now.getTime() - latest.createdAt.getTime() < LOGIN_CODE_RESEND_SECONDS * 1000) return; // no inbox flooding
     await tx.em.nativeDelete(CustomerLoginCode, { customerId: customer.id }); // one code per customer, the newest
     const code = newLoginCode();
     const expiresAt = new Date(now.getTime() + this.deps.codeTtlSeconds * 1000);
