@@ -2,24 +2,16 @@
 // cancel at period end with a reason, uncancel, and — when the organization allows it — the product or the seats.
 import { z } from 'zod';
 import { ListResource, PageQuery, Timestamp, Uuid, queryBoolean, queryMany, queryOne, sortingQuery } from './common';
+import { CustomerStateSubscriptionMeter } from './customer-state';
 import { customerProduct } from './portal-order';
 import { ProductPrice } from './price';
 import { CancellationReason, OrderSubscription, PendingSubscriptionUpdate } from './subscription';
 
 export const CustomerSubscriptionProduct = customerProduct('CustomerSubscriptionProduct');
 
-export const CustomerSubscriptionMeter = z
-  .object({
-    created_at: Timestamp,
-    modified_at: Timestamp.nullable(),
-    id: Uuid,
-    consumed_units: z.number(),
-    credited_units: z.int32(),
-    amount: z.int32(),
-    meter_id: Uuid,
-    meter: z.object({ created_at: Timestamp, modified_at: Timestamp.nullable(), id: Uuid, name: z.string() }),
-  })
-  .meta({ id: 'CustomerSubscriptionMeter' });
+export const CustomerSubscriptionMeter = CustomerStateSubscriptionMeter.extend({
+  meter: z.object({ created_at: Timestamp, modified_at: Timestamp.nullable(), id: Uuid, name: z.string() }),
+}).meta({ id: 'CustomerSubscriptionMeter' });
 
 export const CustomerSubscription = OrderSubscription.omit({ metadata: true })
   .extend({

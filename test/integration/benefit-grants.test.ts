@@ -2,13 +2,13 @@
 // key, a download, a feature flag, a custom note and meter credits, and a refund with revoke_benefits takes them all
 // back; a product's benefits changing reaches every holder; a deleted benefit is revoked; a worker lost mid-grant
 // still gives one grant and one key.
-import { randomUUID } from 'node:crypto';
 import { crashOnce } from '../support/crash';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { recordHistory } from '../support/record-history';
 import { SUBSCRIPTION_SCOPES, type Call } from '../support/subscriptions';
 import { upload } from '../support/upload';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
+import { purchase } from '../support/purchases';
 
 let h: TestHarness;
 const receivers: Receiver[] = [];
@@ -88,20 +88,7 @@ async function catalog(m: Merchant) {
 }
 
 async function buy(m: Merchant, productId: string) {
-  const checkout = await created(m, '/v1/checkouts/', {
-    products: [productId],
-    customer_email: `buyer-${randomUUID()}@example.com`,
-    customer_billing_address: { country: 'DE' },
-  });
-  const confirmed = await h.request('POST', `/v1/checkouts/client/${checkout.client_secret}/confirm`, {
-    environment: 'sandbox',
-    json: { confirmation_token_id: 'pm_card_visa' },
-  });
-  expect(confirmed.status).toBe(200);
-  return eventually(async () => {
-    const [order] = (await m.call('GET', `/v1/orders/?checkout_id=${checkout.id}`)).body.items;
-    return order?.paid && order;
-  }, 30_000);
+  return purchase(h, m.call, { products: [productId], customer_billing_address: { country: 'DE' } }, { timeoutMs: 30_000 });
 }
 
 const grantsOf = async (m: Merchant, customerId: string) =>

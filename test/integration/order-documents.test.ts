@@ -7,6 +7,7 @@ import { recordHistory } from '../support/record-history';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { pdfText } from '../support/pdf-text';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
+import { purchase } from '../support/purchases';
 
 let h: TestHarness;
 let receiver: Receiver;
@@ -41,17 +42,7 @@ async function merchant(slug = `shop-${randomUUID().slice(0, 8)}`) {
 
 /** A paid one-time order bought through a real checkout. */
 async function paidOrder(call: Call, productId: string, buyer: Record<string, unknown>) {
-  const checkout = await call('POST', '/v1/checkouts/', { products: [productId], customer_email: `buyer-${randomUUID()}@example.com`, ...buyer });
-  expect(checkout.status).toBe(201);
-  const confirmed = await h.request('POST', `/v1/checkouts/client/${checkout.body.client_secret}/confirm`, {
-    environment: 'sandbox',
-    json: { confirmation_token_id: 'pm_card_visa' },
-  });
-  expect(confirmed.status).toBe(200);
-  return eventually(async () => {
-    const { body } = await call('GET', `/v1/orders/?checkout_id=${checkout.body.id}`);
-    return body.items[0]?.status === 'paid' && body.items[0];
-  });
+  return purchase(h, call, { products: [productId], ...buyer });
 }
 
 async function invoiceText(call: Call, orderId: string): Promise<string> {

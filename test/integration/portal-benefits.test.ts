@@ -7,6 +7,7 @@ import { CustomerBenefitGrant, CustomerBenefitGrantList, CustomerCustomerMeterLi
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { SUBSCRIPTION_SCOPES, type Call } from '../support/subscriptions';
 import { upload } from '../support/upload';
+import { purchase } from '../support/purchases';
 
 let h: TestHarness;
 
@@ -93,20 +94,7 @@ async function openShop(contents: string, customerAdmin: boolean): Promise<Shop>
 
 /** A customer who bought the shop's product (all three grants in force) and their portal session. */
 async function buyer(s: Shop): Promise<Holder> {
-  const checkout = await created(s.call, '/v1/checkouts/', {
-    products: [s.product.id],
-    customer_email: `buyer-${randomUUID()}@example.com`,
-    customer_billing_address: { country: 'DE' },
-  });
-  const confirmed = await h.request('POST', `/v1/checkouts/client/${checkout.client_secret}/confirm`, {
-    environment: 'sandbox',
-    json: { confirmation_token_id: 'pm_card_visa' },
-  });
-  expect(confirmed.status).toBe(200);
-  const order = await eventually(async () => {
-    const [paid] = (await s.call('GET', `/v1/orders/?checkout_id=${checkout.id}`)).body.items;
-    return paid?.paid && paid;
-  }, 30_000);
+  const order = await purchase(h, s.call, { products: [s.product.id], customer_billing_address: { country: 'DE' } }, { timeoutMs: 30_000 });
   await eventually(async () => {
     const grants = (await s.call('GET', `/v1/benefit-grants/?customer_id=${order.customer_id}&is_granted=true`)).body.items;
     return grants.length === 3;
@@ -116,7 +104,7 @@ async function buyer(s: Shop): Promise<Holder> {
   return {
     customerId: order.customer_id,
     orderId: order.id,
-    checkoutId: checkout.id,
+    checkoutId: order.checkout_id,
     token,
     portal: (method, path, json) => h.request(method, `/v1/customer-portal${path}`, { token, environment: 'sandbox', json }),
   };

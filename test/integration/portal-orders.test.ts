@@ -5,6 +5,7 @@ import { CustomerOrder, CustomerOrderPaymentStatus } from '../../src/contracts/p
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { pdfText } from '../support/pdf-text';
 import { advance, setCardOutcome, subscribe, SUBSCRIPTION_SCOPES, type Call } from '../support/subscriptions';
+import { purchase } from '../support/purchases';
 
 let h: TestHarness;
 const SCOPES = [...SUBSCRIPTION_SCOPES, 'orders:write', 'customer_sessions:write'] as const;
@@ -26,17 +27,7 @@ async function merchant(name: string) {
 
 /** A paid order of `productId` bought by `email` through a real checkout. */
 async function buy(call: Call, productId: string, email: string) {
-  const checkout = await call('POST', '/v1/checkouts/', { products: [productId], customer_email: email, customer_billing_address: { country: 'DE' } });
-  expect(checkout.status).toBe(201);
-  const confirmed = await h.request('POST', `/v1/checkouts/client/${checkout.body.client_secret}/confirm`, {
-    environment: 'sandbox',
-    json: { confirmation_token_id: 'pm_card_visa' },
-  });
-  expect(confirmed.status).toBe(200);
-  return eventually(async () => {
-    const { body } = await call('GET', `/v1/orders/?checkout_id=${checkout.body.id}`);
-    return body.items[0]?.status === 'paid' && body.items[0];
-  });
+  return purchase(h, call, { products: [productId], customer_email: email, customer_billing_address: { country: 'DE' } });
 }
 
 /** A portal client for the customer, with a token from POST /v1/customer-sessions/. */

@@ -8,6 +8,7 @@ import { recordHistory } from '../support/record-history';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { setCardOutcome, subscribe, advance, ordersOf, SUBSCRIPTION_SCOPES, type Call } from '../support/subscriptions';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
+import { purchase } from '../support/purchases';
 
 let h: TestHarness;
 const receivers: Receiver[] = [];
@@ -62,21 +63,7 @@ async function merchant(): Promise<Merchant> {
 
 /** An order paid through a checkout in Germany (tax included); a free product needs no card. */
 async function paidOrder(m: Merchant, productId = m.productId, free = false) {
-  const checkout = await m.call('POST', '/v1/checkouts/', {
-    products: [productId],
-    customer_email: `buyer-${randomUUID()}@example.com`,
-    customer_billing_address: { country: 'DE' },
-  });
-  expect(checkout.status).toBe(201);
-  const confirmed = await h.request('POST', `/v1/checkouts/client/${checkout.body.client_secret}/confirm`, {
-    environment: 'sandbox',
-    json: free ? {} : { confirmation_token_id: 'pm_card_visa' },
-  });
-  expect(confirmed.status).toBe(200);
-  return eventually(async () => {
-    const [order] = (await m.call('GET', `/v1/orders/?checkout_id=${checkout.body.id}`)).body.items;
-    return order?.paid && order;
-  }, 30_000);
+  return purchase(h, m.call, { products: [productId], customer_billing_address: { country: 'DE' } }, { card: free ? null : undefined, timeoutMs: 30_000 });
 }
 
 const refund = (m: Merchant, json: Record<string, unknown>, headers?: Record<string, string>) =>

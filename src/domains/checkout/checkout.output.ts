@@ -4,7 +4,7 @@ import type { Checkout as CheckoutOutput } from '../../contracts/checkout';
 import { seatsPrice } from '../../kernel/money';
 import type { ProductService } from '../catalog';
 import type { DiscountService } from '../discount';
-import type { OrganizationService } from '../organization';
+import { organizationSummary, type OrganizationService } from '../organization';
 import type { Checkout } from './checkout.entity';
 import { activeTrial, billingAddressFields, paymentFlags, type CheckoutPrice } from './checkout.logic';
 
@@ -109,12 +109,7 @@ export async function checkoutPublicOutput(em: EntityManager, deps: CheckoutOutp
   return {
     ...rest,
     organization: {
-      created_at: organization.createdAt.toISOString(),
-      modified_at: organization.modifiedAt?.toISOString() ?? null,
-      id: organization.id,
-      name: organization.name,
-      slug: organization.slug,
-      avatar_url: null,
+      ...organizationSummary(organization),
       proration_behavior: 'prorate' as const,
       allow_customer_updates: true,
     },

@@ -3,7 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CustomerOrganization } from '../../contracts/portal-order';
 import { NotPermitted } from '../../kernel/errors';
-import type { Organization, OrganizationService } from '../organization';
+import { organizationSummary, type Organization, type OrganizationService } from '../organization';
 
 /**
  * How a plan or seat change made from the portal is billed: the difference is charged at once (and nothing changes
@@ -13,12 +13,7 @@ export const PORTAL_PRORATION = 'invoice';
 
 export function customerOrganizationOutput(organization: Organization): CustomerOrganization {
   return {
-    created_at: organization.createdAt.toISOString(),
-    modified_at: organization.modifiedAt?.toISOString() ?? null,
-    id: organization.id,
-    name: organization.name,
-    slug: organization.slug,
-    avatar_url: null,
+    ...organizationSummary(organization),
     proration_behavior: PORTAL_PRORATION,
     allow_customer_updates: true,
     customer_portal_settings: {
