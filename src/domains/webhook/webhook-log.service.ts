@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WebhookDelivery as AttemptOutput, WebhookDeliveryListQuery } from '../../contracts/webhook';
 import { pageOffset, paginationOf, type Pagination } from '../../kernel/pagination';
 import { attemptOutput, type AttemptRow } from './webhook.output';
+import { sqlArray } from '../../platform/database/sql-array';
 
 export class WebhookLogService {
   async list(em: EntityManager, organizationId: string, query: WebhookDeliveryListQuery): Promise<{ items: AttemptOutput[]; pagination: Pagination }> {
@@ -12,8 +13,8 @@ export class WebhookLogService {
       where.push(clause);
       params.push(...values);
     };
-    if (query.endpoint_id) add('a.endpoint_id = any(?::uuid[])', query.endpoint_id);
-    if (query.event_type) add('a.event_type = any(?::text[])', query.event_type);
+    if (query.endpoint_id) add('a.endpoint_id = any(?::uuid[])', sqlArray(query.endpoint_id));
+    if (query.event_type) add('a.event_type = any(?::text[])', sqlArray(query.event_type));
     if (query.succeeded !== undefined) add('a.succeeded = ?', query.succeeded);
     if (query.http_code_class) add('a.http_code between ? and ?', Number(query.http_code_class[0]) * 100, Number(query.http_code_class[0]) * 100 + 99);
     if (query.start_timestamp) add('a.created_at >= ?', new Date(query.start_timestamp));
