@@ -32,6 +32,7 @@ import { Migration20261122080000_checkout_confirmed_at } from './migrations/Migr
 import { Migration20261123000000_invoices_refunds } from './migrations/Migration20261123000000_invoices_refunds';
 import { Migration20261124000000_benefit_grants } from './migrations/Migration20261124000000_benefit_grants';
 import { Migration20261125000000_customer_portal } from './migrations/Migration20261125000000_customer_portal';
+import { Migration20261126000000_usage_events } from './migrations/Migration20261126000000_usage_events';
 import { CustomerLoginCodeSchema, CustomerSessionSchema } from '../domains/customer-session/customer-session.entity';
 import { BenefitGrantSchema } from '../domains/benefit/grant/benefit-grant.entity';
 import { LicenseKeyActivationSchema, LicenseKeySchema, LicenseSigningKeySchema } from '../domains/benefit/license-key/license-key.entity';
@@ -86,6 +87,7 @@ const MIGRATIONS = [
   { name: 'Migration20261123000000_invoices_refunds', class: Migration20261123000000_invoices_refunds },
   { name: 'Migration20261124000000_benefit_grants', class: Migration20261124000000_benefit_grants },
   { name: 'Migration20261125000000_customer_portal', class: Migration20261125000000_customer_portal },
+  { name: 'Migration20261126000000_usage_events', class: Migration20261126000000_usage_events },
 ];
 
 export async function openDatabase(url: string, poolMax = 10): Promise<MikroORM> {

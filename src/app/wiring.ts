@@ -40,7 +40,8 @@ import { EmailService } from '../platform/email';
 import { SmtpMailer } from '../adapters/mail/smtp-mailer';
 import { DiscountService, discountRoutes } from '../domains/discount';
 import { FileQueries, FileService, fileRoutes } from '../domains/file';
-import { CustomerMeterQueries, MeterService, meterRoutes } from '../domains/meter';
+import { CustomerMeterQueries, EventIngestService, MeterService, eventRoutes, meterRoutes } from '../domains/meter';
+import { postgresEventStore } from '../adapters/events/postgres-event-store';
 import { OrderDocumentService, OrderQueries, OrderService, RefundService, orderReceiptEmail, orderRoutes, refundRoutes } from '../domains/order';
 import { renderBillingDocument } from '../adapters/pdf/pdf-renderer';
 import { OrganizationService } from '../domains/organization';
@@ -144,6 +145,8 @@ export function wireDomains(p: Platform) {
     email,
   });
   const customerMeters = new CustomerMeterQueries();
+  const events = postgresEventStore({ liveMeters: (em, organizationId) => meters.liveDefinitions(em, organizationId) });
+  const eventIngest = new EventIngestService({ store: events, clock, customers, testClocks: testClockQueries });
   const customerStates = new CustomerStateService({
     outbox,
     customers,
@@ -253,6 +256,7 @@ export function wireDomains(p: Platform) {
 
   const routes: RouteDefinition[] = [
     ...meterRoutes({ meters }),
+    ...eventRoutes({ ingest: eventIngest }),
     ...catalogRoutes({ products }),
     ...customFieldRoutes({ customFields }),
     ...discountRoutes({ discounts }),

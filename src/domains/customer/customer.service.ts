@@ -8,6 +8,7 @@ import { checkedTaxId } from '../tax';
 import type { TestClockQueries } from '../test-clock';
 import { likeContains } from '../../platform/database/list-query';
 import { OwnedRepository } from '../../platform/database/owned-repository';
+import { sqlArray } from '../../platform/database/sql-array';
 import { inTransaction, type Tx } from '../../platform/database/transaction';
 import type { Clock } from '../../kernel/clock';
 import { NotPermitted, ResourceNotFound, invalidField } from '../../kernel/errors';
@@ -33,6 +34,12 @@ export interface CustomerDetails {
   locale?: string | null;
   metadata?: Metadata;
   testClockId?: string | null;
+}
+
+export interface CustomerIdentity {
+  id: string;
+  externalId: string | null;
+  testClockId: string | null;
 }
 
 type Port = (tx: Tx, organizationId: string, customerId: string) => Promise<void>;
@@ -250,6 +257,17 @@ export class CustomerService {
   /** Customers by id as the API shows them, deleted ones included (orders keep showing who bought). */
   async outputs(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<CustomerOutput[]> {
     return (await customers.findByIds(em, organizationId, ids, { includeDeleted: true })).map(customerOutput);
+  }
+
+  /** Who the organization's live customers among these ids and external ids are, and the clock each one lives on. */
+  async identities(em: EntityManager, organizationId: string, ids: readonly string[], externalIds: readonly string[]): Promise<CustomerIdentity[]> {
+    if (!ids.length && !externalIds.length) return [];
+    const rows = await em.execute<{ id: string; external_id: string | null; test_clock_id: string | null }[]>(
+      `select id, external_id, test_clock_id from customer
+       where organization_id = ? and deleted_at is null and (id = any(?::uuid[]) or external_id = any(?::text[]))`,
+      [organizationId, sqlArray(ids), sqlArray(externalIds)],
+    );
+    return rows.map((row) => ({ id: row.id, externalId: row.external_id, testClockId: row.test_clock_id }));
   }
 
   list(em: EntityManager, organizationId: string, query: CustomerListQuery) {

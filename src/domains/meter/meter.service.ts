@@ -1,5 +1,6 @@
 // Meters: reads and commands, each in the caller's transaction.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { MeterDefinition } from '../../adapters/events/event-store';
 import type { MeterCreate, MeterListQuery, MeterUpdate } from '../../contracts/meter';
 import type { Clock } from '../../kernel/clock';
 import { newId } from '../../kernel/ids';
@@ -60,6 +61,12 @@ export class MeterService {
         if (query.is_archived !== undefined) qb.andWhere({ archivedAt: query.is_archived ? { $ne: null } : null });
       },
     });
+  }
+
+  /** What the organization's live (unarchived) meters count, for the events store. */
+  async liveDefinitions(em: EntityManager, organizationId: string): Promise<MeterDefinition[]> {
+    const live = await em.find(Meter, { organizationId, archivedAt: null }, { fields: ['id', 'filter', 'aggregation'], orderBy: { id: 'asc' } });
+    return live.map(({ id, filter, aggregation }) => ({ id, filter, aggregation }));
   }
 
   /** The organization's meters among `ids` (other organizations' ids are simply absent). */

@@ -1,0 +1,133 @@
+// Ingestion into PostgreSQL: external ids claimed first (in one sorted insert, so concurrent batches never deadlock and
+// never both win a key), then one statement writes the fresh events, their event types' counters, the hourly rollup
+// of every live meter and the customer meters they activate — a batch is a handful of round trips, not one per event.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Tx } from '../../platform/database/transaction';
+import type { EventWriter, MeterDefinition, NewEvent } from './event-store';
+import { holdIngestShared } from './ingest-lock';
+import { filterSql, rollupValueSql, type SqlFragment } from './meter-sql';
+
+/** The organization's live meters, read by the writer once it holds the ingestion lock. */
+export type LiveMeters = (em: EntityManager, organizationId: string) => Promise<MeterDefinition[]>;
+
+const BATCH_COLUMNS = `b(id uuid, "timestamp" timestamptz, name text, source text, customer_id uuid, external_customer_id text,
+  member_id uuid, external_member_id text, external_id text, parent_id uuid, metadata jsonb)`;
+
+export class PostgresEventWriter implements EventWriter {
+  constructor(private readonly liveMeters: LiveMeters) {}
+
+  async append(tx: Tx, organizationId: string, events: NewEvent[], at: Date): Promise<{ inserted: number; duplicates: number }> {
+    await holdIngestShared(tx.em, organizationId);
+    const fresh = await this.claimExternalIds(tx.em, organizationId, events);
+    if (fresh.length) await this.insert(tx.em, organizationId, fresh, at);
+    return { inserted: fresh.length, duplicates: events.length - fresh.length };
+  }
+
+  async attachCustomer(tx: Tx, organizationId: string, externalCustomerId: string, customerId: string): Promise<void> {
+    const params = [organizationId, externalCustomerId];
+    await tx.em.execute('update event set customer_id = ? where organization_id = ? and external_customer_id = ? and customer_id is null', [
+      customerId,
+      ...params,
+    ]);
+    const orphans = `from meter_rollup o join meter m on m.id = o.meter_id
+      where m.organization_id = ? and o.external_customer_id = ? and o.customer_id is null`;
+    await tx.em.execute(
+      `insert into meter_rollup as r (meter_id, customer_id, external_customer_id, hour, events, numeric_events, total, minimum, maximum)
+       select o.meter_id, ?, o.external_customer_id, o.hour, o.events, o.numeric_events, o.total, o.minimum, o.maximum ${orphans}
+       order by o.meter_id, o.hour
+       on conflict (meter_id, hour, customer_id, external_customer_id) do update set events = r.events + excluded.events,
+         numeric_events = r.numeric_events + excluded.numeric_events, total = r.total + excluded.total,
+         minimum = least(r.minimum, excluded.minimum), maximum = greatest(r.maximum, excluded.maximum)`,
+      [customerId, ...params],
+    );
+    await tx.em.execute(
+      `insert into customer_meter (id, organization_id, customer_id, meter_id, consumed_units, credited_units, created_at)
+       select gen_random_uuid(), ?, ?, meter_id, 0, 0, now() from (select distinct o.meter_id ${orphans}) o order by meter_id
+       on conflict (customer_id, meter_id) do nothing`,
+      [organizationId, customerId, ...params],
+    );
+    await tx.em.execute(
+      `delete from meter_rollup where (meter_id, hour, external_customer_id) in (select o.meter_id, o.hour, o.external_customer_id ${orphans}) and customer_id is null`,
+      params,
+    );
+  }
+
+  /** The events whose external id is new to the organization (the first of a repeated one in the batch), and those without. */
+  private async claimExternalIds(em: EntityManager, organizationId: string, events: NewEvent[]): Promise<NewEvent[]> {
+    const firstByKey = new Map<string, NewEvent>();
+    for (const event of events) if (event.externalId !== null && !firstByKey.has(event.externalId)) firstByKey.set(event.externalId, event);
+    if (!firstByKey.size) return events;
+    const claims = [...firstByKey.values()].map((e) => ({ external_id: e.externalId, event_id: e.id }));
+    const claimed = await em.execute<{ event_id: string }[]>(
+      `insert into event_external_id (organization_id, external_id, event_id)
+       select ?, c.external_id, c.event_id from jsonb_to_recordset(?::jsonb) as c(external_id text, event_id uuid) order by c.external_id
+       on conflict do nothing returning event_id`,
+      [organizationId, JSON.stringify(claims)],
+    );
+    const won = new Set(claimed.map((row) => row.event_id));
+    return events.filter((event) => event.externalId === null || won.has(event.id));
+  }
+
+  private async insert(em: EntityManager, organizationId: string, events: NewEvent[], at: Date): Promise<void> {
+    const meters = await this.liveMeters(em, organizationId);
+    const rollups = meters.map((meter, i) => rollupSql(organizationId, meter, i, at));
+    const batch = events.map((e) => ({
+      id: e.id,
+      timestamp: e.timestamp.toISOString(),
+      name: e.name,
+      source: e.source,
+      customer_id: e.customerId,
+      external_customer_id: e.externalCustomerId,
+      member_id: e.memberId,
+      external_member_id: e.externalMemberId,
+      external_id: e.externalId,
+      parent_id: e.parentId,
+      metadata: e.metadata,
+    }));
+    await em.execute(
+      `with b as (select * from jsonb_to_recordset(?::jsonb) as ${BATCH_COLUMNS}),
+       inserted as (
+         insert into event (id, organization_id, "timestamp", ingested_at, name, source, customer_id, external_customer_id,
+           member_id, external_member_id, external_id, parent_id, metadata)
+         select id, ?, "timestamp", ?, name, source, customer_id, external_customer_id, member_id, external_member_id, external_id,
+           parent_id, metadata from b
+       ),
+       types as (
+         insert into event_type (id, organization_id, name, source, label, occurrences, first_seen, last_seen, created_at)
+         select gen_random_uuid(), ?, name, source, name, count(*), min("timestamp"), max("timestamp"), ? from b
+         group by name, source order by name, source
+         on conflict (organization_id, name, source) do update set occurrences = event_type.occurrences + excluded.occurrences,
+           first_seen = least(event_type.first_seen, excluded.first_seen), last_seen = greatest(event_type.last_seen, excluded.last_seen)
+       )${rollups.map((r) => `,\n${r.sql}`).join('')}
+       select 1`,
+      [JSON.stringify(batch), organizationId, at, organizationId, at, ...rollups.flatMap((r) => r.params)],
+    );
+  }
+}
+
+/** A meter's share of the batch: its hourly rollup (per customer) and the customer meters it activates. */
+function rollupSql(organizationId: string, meter: MeterDefinition, index: number, at: Date): SqlFragment {
+  const filter = filterSql(meter.filter, 'b');
+  const value = rollupValueSql(meter.aggregation, 'b');
+  return {
+    sql: `rollup_${index} as (
+        insert into meter_rollup as r (meter_id, customer_id, external_customer_id, hour, events, numeric_events, total, minimum, maximum)
+        select ?::uuid, b.customer_id, b.external_customer_id, date_trunc('hour', b."timestamp", 'UTC'), count(*), count(v.n), coalesce(sum(v.n), 0), min(v.n), max(v.n)
+        from b cross join lateral (select ${value.sql} as n) v where ${filter.sql}
+        group by b.customer_id, b.external_customer_id, date_trunc('hour', b."timestamp", 'UTC')
+        order by 2, 3, 4
+        on conflict (meter_id, hour, customer_id, external_customer_id) do update set events = r.events + excluded.events,
+          numeric_events = r.numeric_events + excluded.numeric_events, total = r.total + excluded.total,
+          minimum = least(r.minimum, excluded.minimum), maximum = greatest(r.maximum, excluded.maximum)
+        returning customer_id
+      ),
+      activated_${index} as (
+        insert into customer_meter (id, organization_id, customer_id, meter_id, consumed_units, credited_units, created_at)
+        select gen_random_uuid(), b.organization_id, b.customer_id, ?::uuid, 0, 0, ?
+        from (select distinct customer_id, ?::uuid as organization_id from rollup_${index} where customer_id is not null) b
+        order by b.customer_id
+        on conflict (customer_id, meter_id) do nothing
+      )`,
+    params: [meter.id, ...value.params, ...filter.params, meter.id, at, organizationId],
+  };
+}
