@@ -37,6 +37,15 @@ export const DEV_SERVER_DYNAMIC_CONFIG = [
   'frontend.enableExecuteMultiOperation=true',
 ] as const;
 
+/**
+ * Rebuilding a meter's hourly rollups: one transaction over every event of the organization that the meter counts
+ * (ingestion waits meanwhile). Idempotent and retried until it succeeds or finds its version stale.
+ */
+export const METER_ROLLUP_ACTIVITY: ActivityOptions = {
+  startToCloseTimeout: '1 hour',
+  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes' },
+};
+
 /** Database maintenance: short, idempotent, retried a few times then left to the next scheduled run. */
 export const MAINTENANCE_ACTIVITY: ActivityOptions = {
   startToCloseTimeout: '1 minute',
@@ -135,6 +144,8 @@ export const PAYMENT_SETTLEMENT_TIMEOUT_MS = 3 * 24 * 60 * 60 * 1000;
 
 export const SCHEDULES = {
   purgeIdempotencyKeys: { id: 'purge-idempotency-keys', every: '1 hour' },
+  /** Creates the events table's partitions for this month and the next two (a no-op when they exist). */
+  eventPartitions: { id: 'event-partitions', every: '1 day' },
 } as const;
 
 /** How long an `X-Idempotency-Key` is remembered (spec: 24 hours). */

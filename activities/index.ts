@@ -8,6 +8,7 @@ import type { SubscriptionBillingService, SubscriptionCommandService } from '../
 import type { TestClockService } from '../src/domains/test-clock';
 import type { WebhookDeliveryService } from '../src/domains/webhook';
 import type { EmailService } from '../src/platform/email';
+import type { MeterRollupService } from '../src/domains/meter';
 import { createBenefitGrantActivities } from './benefit-grant.activities';
 import { createCheckoutActivities } from './checkout.activities';
 import { createEmailActivities } from './email.activities';
@@ -16,6 +17,7 @@ import { createRefundActivities } from './refund.activities';
 import { createSubscriptionActivities } from './subscription.activities';
 import { createTestClockActivities } from './test-clock.activities';
 import { createWebhookActivities } from './webhook.activities';
+import { createMeterActivities } from './meter.activities';
 
 export interface ActivityDeps {
   orm: MikroORM;
@@ -30,6 +32,7 @@ export interface ActivityDeps {
   testClocks: TestClockService;
   grants: BenefitGrantService;
   email: EmailService;
+  meterRollups: MeterRollupService;
 }
 
 export const createActivities = (deps: ActivityDeps) => ({
@@ -45,6 +48,7 @@ export const createActivities = (deps: ActivityDeps) => ({
   ...createTestClockActivities(deps.testClocks),
   ...createBenefitGrantActivities(deps.grants),
   ...createEmailActivities(deps.email),
+  ...createMeterActivities(deps.orm, deps.meterRollups),
 });
 
 export type Activities = ReturnType<typeof createActivities>;

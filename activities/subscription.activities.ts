@@ -21,4 +21,6 @@ export const createSubscriptionActivities = (billing: SubscriptionBillingService
   recordSubscriptionFailure: (subscriptionId: string, orderId: string, nextAttemptAt: string | null, at: string) =>
     billing.failed(subscriptionId, orderId, nextAttemptAt, at),
   endSubscription: (subscriptionId: string, at: string) => billing.end(subscriptionId, at),
+  /** A subscription ending at period end: the order of its last period's usage, or null when there is none. */
+  billFinalUsage: (subscriptionId: string, periodEnd: string) => billing.billFinalUsage(subscriptionId, periodEnd),
 });

@@ -19,6 +19,8 @@ export const WORKFLOW_TYPES = {
   grantFanOut: 'benefitGrantFanOut',
   purgeIdempotencyKeys: 'purgeIdempotencyKeys',
   email: 'sendEmail',
+  meterRollups: 'meterRollupRebuild',
+  eventPartitions: 'ensureEventPartitions',
 } as const;
 
 export const checkoutWorkflowId = (checkoutId: string) => `checkout:${checkoutId}`;
@@ -39,6 +41,13 @@ export const webhookWorkflowId = (eventId: string, endpointId: string, redeliver
 
 /** One flow per queued e-mail. */
 export const emailWorkflowId = (emailId: string) => `email:${emailId}`;
+
+/** One rebuild per meter and version of what it counts (a later change starts a new one; an older one finds it stale). */
+export const meterRollupsWorkflowId = (meterId: string, version: number) => `meter-rollups:${meterId}:${version}`;
+export interface MeterRollupsInput {
+  meterId: string;
+  version: number;
+}
 
 /** A flow's clock: none (wall time) or a sandbox test clock and its frozen time when the flow started. */
 export interface ClockInput {

@@ -10,3 +10,5 @@ export { testClockLifecycle } from './test-clock.workflow';
 export { benefitGrantLifecycle } from './benefit-grant.workflow';
 export { benefitGrantFanOut } from './grant-fan-out.workflow';
 export { sendEmail } from './email.workflow';
+export { meterRollupRebuild } from './meter-rollups.workflow';
+export { ensureEventPartitions } from './event-partitions.workflow';

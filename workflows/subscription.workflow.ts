@@ -43,6 +43,8 @@ const { applySubscriptionCommand } = proxyActivities<Activities>({ ...SUBSCRIPTI
 
 /** Added after histories were recorded (`patched`): a renewal charge still processing waits for its settlement. */
 const AWAIT_SETTLEMENT = 'subscription-await-charge-settlement';
+/** Added after histories were recorded (`patched`): a subscription ending at period end bills that period's usage. */
+const BILL_FINAL_USAGE = 'subscription-bill-final-usage';
 
 export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'ended'> {
   const { subscriptionId: id } = input;
@@ -130,6 +132,20 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
     await paid(orderId, outcome.chargeId, at);
   };
 
+  /**
+   * The last period's usage of a subscription ending at period end: charged once, like a renewal, before it ends; a
+   * declined (or still processing, then canceled) order is voided with the end: no dunning for a subscription that is over.
+   */
+  const chargeFinalUsage = async (periodEnd: string) => {
+    const { orderId } = await acts.billFinalUsage(id, periodEnd);
+    if (!orderId) return;
+    const outcome = await acts.chargeSubscriptionOrder(orderId, 1);
+    if ('declined' in outcome) return;
+    // A charge still processing is not awaited past the end: canceled at the processor, unless it went through meanwhile.
+    const through = !outcome.pending || !outcome.chargeId || (await acts.cancelSubscriptionCharge(orderId, outcome.chargeId)) === 'succeeded';
+    if (through) show(await acts.recordSubscriptionPayment(orderId, outcome.chargeId, periodEnd));
+  };
+
   /** Whether the awaited charge went through: its settlement, or, without one, what canceling it at the processor finds. */
   const awaitedSucceeded = async ({ orderId, chargeId }: AwaitedCharge) => {
     const settlement = settlements.get(chargeId);
@@ -168,7 +184,11 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
       }
       const periodEnd = schedule!.currentPeriodEnd;
       if (clock.now().getTime() < Date.parse(periodEnd)) return false; // the period was extended meanwhile
-      if (schedule!.cancelAtPeriodEnd) return (show(await acts.endSubscription(id, periodEnd)), false);
+      if (schedule!.cancelAtPeriodEnd) {
+        if (patched(BILL_FINAL_USAGE)) await chargeFinalUsage(periodEnd); // before the end takes the credits back
+        show(await acts.endSubscription(id, periodEnd));
+        return false;
+      }
       const { orderId } = await acts.renewSubscription(id, periodEnd, periodEnd);
       cycles++;
       await chargeAt(orderId, 1, periodEnd);

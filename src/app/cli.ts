@@ -6,6 +6,7 @@ import { BursarError } from '../kernel/errors';
 import { ENVIRONMENTS, loadConfig, type Config, type Environment } from './config';
 import { closeEnvironment, openEnvironment } from './environment';
 import { migrate } from './database';
+import { createEventPartitions, detachEventPartitions, eventPartitions } from '../adapters/events/event-partitions';
 import { inTransaction } from '../platform/database/transaction';
 import { runApi } from './api';
 import { runStack } from './stack';
@@ -26,6 +27,10 @@ const USAGE = `Usage: bursar <command> [options]
                                           whether customers may change their subscription's product or seats in the portal
   token create --organization ID_OR_SLUG --scopes a:read,b:write [--comment TEXT] [--env ENV]
                                           prints the organization access token once
+  events partitions [--env ENV]           create this month's events partition and the next two's where missing; list them
+  events detach-partitions --before YYYY-MM-DD [--drop] [--env ENV]
+                                          detach the monthly events partitions that end on or before the date (their
+                                          tables stay, out of every read, unless --drop); hourly meter rollups are kept
 
 ENV defaults to production for organization and token commands.`;
 
@@ -44,6 +49,8 @@ async function main(argv: string[]): Promise<void> {
       prefix: { type: 'string' },
       'update-plan': { type: 'string' },
       'update-seats': { type: 'string' },
+      before: { type: 'string' },
+      drop: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -78,6 +85,14 @@ async function main(argv: string[]): Promise<void> {
       }
       if (subcommand !== 'create' || !values.name) throw new UsageError('organization create needs --name');
       return createOrganization(config, singleEnvironment(values.env), values.name, values.slug);
+    case 'events':
+      if (subcommand === 'partitions') return eventPartitionsCommand(config, singleEnvironment(values.env));
+      if (subcommand === 'detach-partitions') {
+        const before = values.before && /^\d{4}-\d{2}-\d{2}$/.test(values.before) ? new Date(`${values.before}T00:00:00Z`) : null;
+        if (!before || Number.isNaN(before.getTime())) throw new UsageError('events detach-partitions needs --before YYYY-MM-DD');
+        return detachPartitionsCommand(config, singleEnvironment(values.env), before, values.drop ?? false);
+      }
+      throw new UsageError('events needs partitions or detach-partitions');
     case 'token':
       if (subcommand !== 'create' || !values.organization || !values.scopes) throw new UsageError('token create needs --organization and --scopes');
       return createToken(config, singleEnvironment(values.env), values.organization, parseScopes(values.scopes), values.comment);
@@ -155,6 +170,20 @@ async function createToken(config: Config, environment: Environment, organizatio
     console.error(`Organization access token ${accessToken.id} (${environment}), scopes: ${accessToken.scopes.join(' ')}`);
     console.error('It is shown only this once; store it now.');
     console.log(token);
+  });
+}
+
+async function eventPartitionsCommand(config: Config, environment: Environment) {
+  await withEnvironment(config, environment, async (env) => {
+    const created = await createEventPartitions(env.orm, new Date());
+    console.log(JSON.stringify({ environment, created, partitions: await eventPartitions(env.orm) }, null, 2));
+  });
+}
+
+async function detachPartitionsCommand(config: Config, environment: Environment, before: Date, drop: boolean) {
+  await withEnvironment(config, environment, async (env) => {
+    const detached = await detachEventPartitions(env.orm, before, drop);
+    console.log(JSON.stringify({ environment, [drop ? 'dropped' : 'detached']: detached }, null, 2));
   });
 }
 

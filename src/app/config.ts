@@ -58,6 +58,8 @@ const ConfigSchema = z
     MAILDEV_SMTP_PORT: int(1025),
     MAILDEV_WEB_PORT: int(1080),
     BODY_LIMIT_BYTES: int(1_000_000),
+    /** `off`: meter quantities read raw events only, never the hourly rollups (benchmarks, diagnosis). */
+    EVENT_ROLLUPS: z.enum(['on', 'off']).default('on'),
     OUTBOX_RELAY_INTERVAL_MS: int(5_000),
     OUTBOX_RELAY_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
     DATA_DIR: z.string().default('.data'),

@@ -1,6 +1,7 @@
 // PostgreSQL: one database per environment, created on demand, migrated by MikroORM's migrator.
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
+import { createEventPartitions } from '../adapters/events/event-partitions';
 import { Client } from 'pg';
 import { OrganizationAccessTokenSchema, OrganizationSchema } from '../domains/organization/organization.entity';
 import { MeterSchema } from '../domains/meter/meter.entity';
@@ -128,6 +129,8 @@ export async function migrate(url: string): Promise<string[]> {
   const orm = await openDatabase(url, 2);
   try {
     const applied = await orm.getMigrator().up();
+    // A fresh database gets its event partitions at once, not at the maintenance schedule's first run.
+    await createEventPartitions(orm, new Date());
     return applied.map((m) => m.name);
   } finally {
     await orm.close();

@@ -1,6 +1,7 @@
 // Temporal set-up shared by the API, the worker and the CLI: connections, namespaces, search attributes, schedules.
 import { type Client, Connection, ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporalio/client';
 import { msToTs } from '@temporalio/common/lib/time';
+import type { Duration } from '@temporalio/common';
 import { WORKFLOW_TYPES } from '../../workflows/definitions';
 import { NAMESPACE_RETENTION_DAYS, SCHEDULES, SEARCH_ATTRIBUTES } from '../../temporal.config';
 
@@ -56,8 +57,13 @@ export async function ensureSearchAttributes(connection: Connection, namespace: 
 
 /** Creates the maintenance schedules, or points existing ones at the current task queue. */
 export async function ensureSchedules(client: Client, taskQueue: string): Promise<void> {
-  const { id, every } = SCHEDULES.purgeIdempotencyKeys;
-  const action = { type: 'startWorkflow' as const, workflowType: WORKFLOW_TYPES.purgeIdempotencyKeys, taskQueue, args: [] };
+  await ensureSchedule(client, SCHEDULES.purgeIdempotencyKeys, WORKFLOW_TYPES.purgeIdempotencyKeys, taskQueue);
+  await ensureSchedule(client, SCHEDULES.eventPartitions, WORKFLOW_TYPES.eventPartitions, taskQueue);
+}
+
+async function ensureSchedule(client: Client, schedule: { id: string; every: Duration }, workflowType: string, taskQueue: string): Promise<void> {
+  const { id, every } = schedule;
+  const action = { type: 'startWorkflow' as const, workflowType, taskQueue, args: [] };
   try {
     await client.schedule.create({
       scheduleId: id,

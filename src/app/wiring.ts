@@ -40,12 +40,31 @@ import { EmailService } from '../platform/email';
 import { SmtpMailer } from '../adapters/mail/smtp-mailer';
 import { DiscountService, discountRoutes } from '../domains/discount';
 import { FileQueries, FileService, fileRoutes } from '../domains/file';
-import { CustomerMeterQueries, EventIngestService, MeterService, eventRoutes, meterRoutes } from '../domains/meter';
+import {
+  CustomerMeterQueries,
+  CustomerMeterService,
+  customerMeterRoutes,
+  EventIngestService,
+  EventQueryService,
+  MeterQuantityService,
+  MeterRollupService,
+  MeterService,
+  SignalService,
+  eventRoutes,
+  meterRoutes,
+} from '../domains/meter';
 import { postgresEventStore } from '../adapters/events/postgres-event-store';
 import { OrderDocumentService, OrderQueries, OrderService, RefundService, orderReceiptEmail, orderRoutes, refundRoutes } from '../domains/order';
 import { renderBillingDocument } from '../adapters/pdf/pdf-renderer';
 import { OrganizationService } from '../domains/organization';
-import { SubscriptionBillingService, SubscriptionCommandService, SubscriptionQueries, SubscriptionService, subscriptionRoutes } from '../domains/subscription';
+import {
+  SubscriptionBillingService,
+  SubscriptionCommandService,
+  SubscriptionMeterReader,
+  SubscriptionQueries,
+  SubscriptionService,
+  subscriptionRoutes,
+} from '../domains/subscription';
 import { TestClockQueries, TestClockService, testClockRoutes } from '../domains/test-clock';
 import type { Config, Environment } from './config';
 import { grantSources } from './grant-sources';
@@ -71,7 +90,8 @@ export function wireDomains(p: Platform) {
   const seller = { country: config.SELLER_COUNTRY, registeredIn: config.SELLER_TAX_REGISTRATIONS };
 
   const organizations = new OrganizationService(config.BURSAR_SECRET, clock);
-  const meters = new MeterService(clock);
+  // the events store is built later (ingestion needs the meters): bound late
+  const meters = new MeterService({ clock, outbox, rollups: { clear: (...args) => events.rollups.clear(...args) } });
   const testClockQueries = new TestClockQueries({ clock, enabled: sandbox });
 
   // Files, benefits and products point at each other: the read sides come first, the commands after.
@@ -122,7 +142,13 @@ export function wireDomains(p: Platform) {
     state: customerState,
   });
   const discounts = new DiscountService({ clock, products });
-  const subscriptionQueries = new SubscriptionQueries();
+  // a subscription's meters read customer meters, built with the events store after customers: bound late
+  const subscriptionQueries = new SubscriptionQueries({
+    meterReader: {
+      metersOf: (...args: Parameters<SubscriptionMeterReader['metersOf']>): ReturnType<SubscriptionMeterReader['metersOf']> =>
+        subscriptionMeters.metersOf(...args),
+    },
+  });
   const email = new EmailService({
     orm,
     clock,
@@ -143,10 +169,24 @@ export function wireDomains(p: Platform) {
     grants: grantSync,
     state: customerState,
     email,
+    // the events store is built after customers (ingestion resolves them): bound late
+    events: { attachCustomer: (...args) => events.writer.attachCustomer(...args) },
   });
-  const customerMeters = new CustomerMeterQueries();
-  const events = postgresEventStore({ liveMeters: (em, organizationId) => meters.liveDefinitions(em, organizationId) });
+  const events = postgresEventStore({
+    liveMeters: (em, organizationId) => meters.liveDefinitions(em, organizationId),
+    rollupReads: config.EVENT_ROLLUPS === 'on',
+  });
+  const meterRollups = new MeterRollupService({ orm, clock, rollups: events.rollups });
+  const meterQuantities = new MeterQuantityService({
+    quantities: events.quantities,
+    customers: (...args: Parameters<CustomerService['identities']>) => customers.identities(...args),
+  });
+  const customerMeterService = new CustomerMeterService(events.usage);
+  const customerMeters = new CustomerMeterQueries({ customerMeters: customerMeterService, customers });
+  const subscriptionMeters = new SubscriptionMeterReader({ products, meters, standings: customerMeters });
   const eventIngest = new EventIngestService({ store: events, clock, customers, testClocks: testClockQueries });
+  const eventQueries = new EventQueryService({ reader: events.reader, clock, meters, customers });
+  const signals = new SignalService(eventIngest);
   const customerStates = new CustomerStateService({
     outbox,
     customers,
@@ -199,7 +239,7 @@ export function wireDomains(p: Platform) {
     statusCheckIntervalMs: config.REFUND_STATUS_CHECK_INTERVAL_MS,
     grants: grantSync,
   });
-  const subscriptions = new SubscriptionService({ clock, outbox, discounts, customers, products, grants: grantSync });
+  const subscriptions = new SubscriptionService({ clock, outbox, discounts, customers, products, grants: grantSync, meterReader: subscriptionMeters });
   const subscriptionBilling = new SubscriptionBillingService({
     orm,
     processor,
@@ -210,6 +250,9 @@ export function wireDomains(p: Platform) {
     discounts,
     products,
     testClocks: testClockQueries,
+    customers,
+    meters,
+    customerMeters: customerMeterService,
     settlementTimeoutMs: config.PAYMENT_SETTLEMENT_TIMEOUT_MS,
   });
   const subscriptionCommands = new SubscriptionCommandService({
@@ -255,8 +298,9 @@ export function wireDomains(p: Platform) {
   const webhooks = wireWebhooks(p);
 
   const routes: RouteDefinition[] = [
-    ...meterRoutes({ meters }),
-    ...eventRoutes({ ingest: eventIngest }),
+    ...meterRoutes({ meters, quantities: meterQuantities }),
+    ...customerMeterRoutes({ customerMeters }),
+    ...eventRoutes({ ingest: eventIngest, queries: eventQueries, signals }),
     ...catalogRoutes({ products }),
     ...customFieldRoutes({ customFields }),
     ...discountRoutes({ discounts }),
@@ -303,6 +347,7 @@ export function wireDomains(p: Platform) {
     testClocks,
     grants,
     email,
+    meterRollups,
   };
   const services = {
     organizations,

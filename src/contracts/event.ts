@@ -1,6 +1,9 @@
-// Usage events: the ingestion body and its answer (the reference's EventsIngest, EventsIngestResponse).
+// Usage events: the ingestion body and its answer (the reference's EventsIngest, EventsIngestResponse), and what the
+// events, event names and event types read back look like.
 import { z } from 'zod';
-import { MAX_METADATA_KEYS, Timestamp, Uuid } from './common';
+import { ListResource, MAX_METADATA_KEYS, MetadataQuery, PageQuery, Timestamp, Uuid, queryBoolean, queryMany, queryOne, sortingQuery } from './common';
+import { Customer } from './customer';
+import { MAX_FILTER_CLAUSES, MeterFilter } from './meter';
 
 /** Events per ingestion request. */
 export const MAX_EVENTS_PER_BATCH = 1000;
@@ -46,11 +49,21 @@ export const EventMetadataInput = z
   })
   .meta({ id: 'EventMetadataInput' });
 
+/** A signal's id is stored as its event's external id under this prefix, so no ingested event can take it. */
+export const SIGNAL_EXTERNAL_ID_PREFIX = 'signal:';
+
 const eventFields = {
   name: z.string().min(1).max(128),
   timestamp: Timestamp.optional(),
   organization_id: Uuid.nullish(),
-  external_id: z.string().min(1).max(255).nullish(),
+  external_id: z
+    .string()
+    .min(1)
+    .max(255)
+    .refine((id) => !id.startsWith(SIGNAL_EXTERNAL_ID_PREFIX), {
+      message: `External ids starting with "${SIGNAL_EXTERNAL_ID_PREFIX}" are reserved for signals`,
+    })
+    .nullish(),
   parent_id: z.string().min(1).max(255).nullish(),
   metadata: EventMetadataInput.default({}),
 };
@@ -66,3 +79,145 @@ export const EventsIngest = z.object({ events: z.array(EventCreate).min(1).max(M
 export type EventsIngest = z.infer<typeof EventsIngest>;
 
 export const EventsIngestResponse = z.object({ inserted: z.int(), duplicates: z.int() }).meta({ id: 'EventsIngestResponse' });
+
+// Reading events back: the reference's UserEvent, EventName, EventTypeWithStats and their list queries.
+
+export const EventSource = z.enum(['user', 'system']);
+export type EventSource = z.infer<typeof EventSource>;
+
+/** `_signal`: set by `POST /v1/signals` only (ingestion refuses it), so meters can tell activities from outcomes. */
+export const SignalMetadata = z.object({ kind: z.enum(['activity', 'outcome']), agent_id: z.string().nullable() }).meta({ id: 'SignalMetadata' });
+
+const CostMetadataOutput = z.object({ amount: z.union([z.number(), z.string()]), currency: z.string() }).meta({ id: 'CostMetadataOutput' });
+
+export const EventMetadataOutput = z
+  .union([LlmMetadata, CostMetadataOutput, SignalMetadata, z.string(), z.number(), z.boolean()])
+  .meta({ id: 'EventMetadataOutput' });
+
+export const UserEvent = z
+  .object({
+    id: Uuid,
+    timestamp: Timestamp,
+    organization_id: Uuid,
+    customer_id: Uuid.nullable(),
+    customer: Customer.nullable(),
+    external_customer_id: z.string().nullable(),
+    member_id: Uuid.nullable(),
+    external_member_id: z.string().nullable(),
+    child_count: z.int(),
+    parent_id: Uuid.nullable(),
+    label: z.string(),
+    name: z.string(),
+    source: z.literal('user'),
+    metadata: z.record(z.string(), EventMetadataOutput),
+  })
+  .meta({ id: 'UserEvent' });
+export type UserEvent = z.infer<typeof UserEvent>;
+
+export const EventList = ListResource(UserEvent).meta({ id: 'ListResource_Event_' });
+
+/** Ancestry walked by `depth` at most (0 = the anchor or root events only). */
+export const MAX_EVENT_DEPTH = 100;
+
+const clauseCount = (filter: MeterFilter): number => filter.clauses.reduce((sum, clause) => sum + ('clauses' in clause ? 1 + clauseCount(clause) : 1), 0);
+
+/** `filter`: a meter filter sent as a JSON string, checked as meters check theirs. */
+const FilterParam = z
+  .string()
+  .max(20_000)
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'The filter must be a JSON object following the meter filter schema' });
+      return z.NEVER;
+    }
+  })
+  .pipe(MeterFilter.refine((filter) => clauseCount(filter) <= MAX_FILTER_CLAUSES, { message: `A filter has at most ${MAX_FILTER_CLAUSES} clauses in all` }));
+
+const ExternalCustomerId = z.string().min(1).max(255);
+const EventNameParam = z.string().min(1).max(128);
+const depth = z.string().regex(/^\d+$/, 'Input should be a non-negative integer').transform(Number).pipe(z.int().min(0).max(MAX_EVENT_DEPTH));
+
+export const EVENT_SORT_FIELDS = ['timestamp'] as const;
+export type EventSortField = (typeof EVENT_SORT_FIELDS)[number];
+
+export const EventListQuery = z.object({
+  ...PageQuery,
+  organization_id: queryMany(Uuid),
+  customer_id: queryMany(Uuid),
+  external_customer_id: queryMany(ExternalCustomerId),
+  name: queryMany(EventNameParam),
+  source: queryMany(EventSource),
+  start_timestamp: queryOne(Timestamp.optional()),
+  end_timestamp: queryOne(Timestamp.optional()),
+  parent_id: queryOne(Uuid.optional()),
+  depth: queryOne(depth.optional()),
+  filter: queryOne(FilterParam.optional()),
+  meter_id: queryOne(Uuid.optional()),
+  query: queryOne(z.string().max(255).optional()),
+  sorting: sortingQuery(EVENT_SORT_FIELDS, ['-timestamp']),
+  metadata: MetadataQuery,
+});
+export type EventListQuery = z.infer<typeof EventListQuery>;
+
+export const EventName = z
+  .object({ name: z.string(), label: z.string(), source: EventSource, occurrences: z.int(), first_seen: Timestamp, last_seen: Timestamp })
+  .meta({ id: 'EventName' });
+export type EventName = z.infer<typeof EventName>;
+export const EventNameList = ListResource(EventName).meta({ id: 'ListResource_EventName_' });
+
+export const EVENT_NAME_SORT_FIELDS = ['name', 'occurrences', 'first_seen', 'last_seen'] as const;
+export type EventNameSortField = (typeof EVENT_NAME_SORT_FIELDS)[number];
+
+export const EventNamesQuery = z.object({
+  ...PageQuery,
+  organization_id: queryMany(Uuid),
+  customer_id: queryMany(Uuid),
+  external_customer_id: queryMany(ExternalCustomerId),
+  source: queryMany(EventSource),
+  query: queryOne(z.string().max(255).optional()),
+  sorting: sortingQuery(EVENT_NAME_SORT_FIELDS, ['-last_seen']),
+});
+export type EventNamesQuery = z.infer<typeof EventNamesQuery>;
+
+export const EventType = z
+  .object({
+    id: Uuid,
+    created_at: Timestamp,
+    modified_at: Timestamp.nullable(),
+    name: z.string(),
+    label: z.string(),
+    label_property_selector: z.string().nullable(),
+    organization_id: Uuid,
+  })
+  .meta({ id: 'EventType' });
+export type EventType = z.infer<typeof EventType>;
+
+export const EventTypeWithStats = EventType.extend({ source: EventSource, occurrences: z.int(), first_seen: Timestamp, last_seen: Timestamp }).meta({
+  id: 'EventTypeWithStats',
+});
+export type EventTypeWithStats = z.infer<typeof EventTypeWithStats>;
+export const EventTypeList = ListResource(EventTypeWithStats).meta({ id: 'ListResource_EventTypeWithStats_' });
+
+export const EVENT_TYPE_SORT_FIELDS = ['name', 'label', 'occurrences', 'first_seen', 'last_seen'] as const;
+export type EventTypeSortField = (typeof EVENT_TYPE_SORT_FIELDS)[number];
+
+export const EventTypesQuery = z.object({
+  ...PageQuery,
+  organization_id: queryMany(Uuid),
+  customer_id: queryMany(Uuid),
+  external_customer_id: queryMany(ExternalCustomerId),
+  parent_id: queryOne(Uuid.optional()),
+  root_events: queryBoolean.transform((value) => value ?? false),
+  source: queryOne(EventSource.optional()),
+  query: queryOne(z.string().max(255).optional()),
+  sorting: sortingQuery(EVENT_TYPE_SORT_FIELDS, ['-last_seen']),
+});
+export type EventTypesQuery = z.infer<typeof EventTypesQuery>;
+
+/** A property path (dotted, into the metadata) whose string value labels each event of the type instead of `label`. */
+export const EventTypeUpdate = z
+  .object({ label: z.string().trim().min(1).max(128), label_property_selector: z.string().min(1).max(255).nullish() })
+  .meta({ id: 'EventTypeUpdate' });
+export type EventTypeUpdate = z.infer<typeof EventTypeUpdate>;

@@ -136,3 +136,80 @@ export const MeterListQuery = z.object({
   metadata: MetadataQuery,
 });
 export type MeterListQuery = z.infer<typeof MeterListQuery>;
+
+export const TimeInterval = z.enum(['hour', 'day', 'week', 'month', 'year']).meta({ id: 'TimeInterval' });
+export type TimeInterval = z.infer<typeof TimeInterval>;
+
+export const AggregationFunction = z.enum(['count', 'sum', 'max', 'min', 'avg', 'unique']).meta({ id: 'AggregationFunction' });
+export type AggregationFunction = z.infer<typeof AggregationFunction>;
+
+/** An IANA time zone name (PostgreSQL and the ICU data of Node both know them). */
+const TimeZone = z.string().refine(
+  (zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'Unknown time zone' },
+);
+
+/** The longest range each interval may cover: a calendar length after the start (months and years in UTC). */
+const MAX_RANGE: Record<TimeInterval, { label: string; after: (start: Date) => Date }> = {
+  hour: { label: '7 days', after: (s) => new Date(s.getTime() + 7 * 86_400_000) },
+  day: { label: '366 days', after: (s) => new Date(s.getTime() + 366 * 86_400_000) },
+  week: { label: '53 weeks', after: (s) => new Date(s.getTime() + 53 * 7 * 86_400_000) },
+  month: { label: '4 years', after: (s) => addUtcMonths(s, 48) },
+  year: { label: '10 years', after: (s) => addUtcMonths(s, 120) },
+};
+
+function addUtcMonths(date: Date, months: number): Date {
+  const out = new Date(date);
+  out.setUTCMonth(out.getUTCMonth() + months);
+  return out;
+}
+
+export const MeterQuantitiesQuery = z
+  .object({
+    start_timestamp: queryOne(Timestamp),
+    end_timestamp: queryOne(Timestamp),
+    interval: queryOne(TimeInterval),
+    timezone: queryOne(TimeZone.default('UTC')),
+    customer_id: queryMany(Uuid),
+    external_customer_id: queryMany(z.string().min(1).max(255)),
+    metadata: MetadataQuery,
+    customer_aggregation_function: queryOne(AggregationFunction.optional()),
+  })
+  .superRefine((query, ctx) => {
+    const start = new Date(query.start_timestamp);
+    const end = new Date(query.end_timestamp);
+    if (!query.interval || Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return;
+    if (end <= start) {
+      ctx.addIssue({ code: 'custom', path: ['end_timestamp'], message: 'end_timestamp must be after start_timestamp' });
+    } else if (end > MAX_RANGE[query.interval].after(start)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['end_timestamp'],
+        message: `With interval=${query.interval}, the range covers at most ${MAX_RANGE[query.interval].label}`,
+      });
+    }
+  });
+export type MeterQuantitiesQuery = z.infer<typeof MeterQuantitiesQuery>;
+
+export const MeterQuantity = z
+  .object({
+    timestamp: Timestamp.describe('The timestamp for the current period.'),
+    quantity: z.number().describe('The quantity for the current period.'),
+  })
+  .meta({ id: 'MeterQuantity' });
+export type MeterQuantity = z.infer<typeof MeterQuantity>;
+
+export const MeterQuantities = z
+  .object({
+    quantities: z.array(MeterQuantity),
+    total: z.number().describe('The total quantity for the period.'),
+  })
+  .meta({ id: 'MeterQuantities' });
+export type MeterQuantities = z.infer<typeof MeterQuantities>;

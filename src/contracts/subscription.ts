@@ -4,8 +4,24 @@ import { RecurringInterval } from './catalog-common';
 import { ListResource, MetadataOutput, MetadataQuery, PageQuery, Timestamp, Uuid, queryBoolean, queryMany, sortingQuery } from './common';
 import { Customer } from './customer';
 import { Discount } from './discount';
+import { Meter } from './meter';
 import { ProductPrice } from './price';
 import { Product } from './product';
+
+/** A metered price's meter on a subscription: consumption, credits and the amount due so far this period. */
+export const SubscriptionMeter = z
+  .object({
+    created_at: Timestamp,
+    modified_at: Timestamp.nullable(),
+    id: Uuid,
+    consumed_units: z.number(),
+    credited_units: z.int(),
+    amount: z.int(),
+    meter_id: Uuid,
+    meter: Meter,
+  })
+  .meta({ id: 'SubscriptionMeter' });
+export type SubscriptionMeter = z.infer<typeof SubscriptionMeter>;
 
 export const SubscriptionStatus = z.enum(['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused']);
 export const CancellationReason = z.enum([
@@ -73,7 +89,7 @@ export const Subscription = OrderSubscription.extend({
   product: Product,
   discount: Discount.nullable(),
   prices: z.array(ProductPrice),
-  meters: z.array(z.never()),
+  meters: z.array(SubscriptionMeter),
   pending_update: PendingSubscriptionUpdate.nullable(),
   /** Deprecated: the first of `prices`. */
   price_id: Uuid,

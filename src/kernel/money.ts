@@ -172,3 +172,46 @@ export function formatRate(rate: number): string {
     .replace(/0+$/, '');
   return `${Math.floor(rate / perPercent)}${fraction ? `.${fraction}` : ''}%`;
 }
+
+/** A decimal string as an integer of its digits and a scale: "-1.25" → { digits: -125n, scale: 2 }. */
+function parseDecimal(value: string): { digits: bigint; scale: number } {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) throw new Error(`Not a decimal: ${value}`);
+  const fraction = match[3] ?? '';
+  const digits = BigInt(match[2] + fraction);
+  return { digits: match[1] ? -digits : digits, scale: fraction.length };
+}
+
+function formatDecimal(digits: bigint, scale: number): string {
+  const negative = digits < 0n;
+  const text = (negative ? -digits : digits).toString().padStart(scale + 1, '0');
+  const whole = text.slice(0, text.length - scale);
+  const fraction = text.slice(text.length - scale).replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** Units consumed beyond the credited ones, never below 0, exact: `billableUnits("10.5", 3)` → "7.5". */
+export function billableUnits(consumed: string, credited: number): string {
+  const { digits, scale } = parseDecimal(consumed);
+  const rest = digits - BigInt(credited) * 10n ** BigInt(scale);
+  return rest > 0n ? formatDecimal(rest, scale) : '0';
+}
+
+/**
+ * What `units` cost at `unitAmount` cents each (both decimal strings, units non-negative), rounded once, half-up, to
+ * whole minor units: `unitsAmount("3", "0.5")` → 2 (1.5 rounds up), `unitsAmount("7", "0.123")` → 1 (0.861).
+ */
+export function unitsAmount(units: string, unitAmount: string): number {
+  const u = parseDecimal(units);
+  const p = parseDecimal(unitAmount);
+  if (u.digits < 0n || p.digits < 0n) throw new Error('Units and unit amounts are not negative');
+  const scale = 10n ** BigInt(u.scale + p.scale);
+  const rounded = (2n * u.digits * p.digits + scale) / (2n * scale);
+  return rounded > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(rounded);
+}
+
+/** A per-unit price in minor units as printed on a line: `formatUnitAmount("0.5", "usd")` → "USD 0.005". */
+export function formatUnitAmount(unitAmount: string, currency: string): string {
+  const { digits, scale } = parseDecimal(unitAmount);
+  return `${currency.toUpperCase()} ${formatDecimal(digits, scale + currencyDecimals(currency))}`;
+}

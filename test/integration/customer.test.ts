@@ -41,7 +41,9 @@ test('a new customer is created once, with customer.created, and read back in th
 
   const events = await h.env.production.orm.em
     .fork()
-    .execute<{ type: string }[]>("select payload->>'type' as type from outbox_message where kind = 'event' and payload->'data'->>'id' = ? order by seq", [customer.id]);
+    .execute<{ type: string }[]>("select payload->>'type' as type from outbox_message where kind = 'event' and payload->'data'->>'id' = ? order by seq", [
+      customer.id,
+    ]);
   expect(events.map((e) => e.type)).toEqual(['customer.created', 'customer.state_changed']);
 });
 

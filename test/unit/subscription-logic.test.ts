@@ -165,7 +165,12 @@ describe('renewalLines', () => {
     '%s',
     (_name, priceAmount, discount, carried, extra, discountAmount, carryForward) => {
       const result = renewalLines({ productName: 'Pro', priceId: 'price-1', priceAmount, period, discount, currency: 'usd', carried });
-      expect(result).toEqual({ lines: [{ label: CHARGE, amount: priceAmount, priceId: 'price-1', proration: false }, ...extra], discountAmount, carryForward });
+      expect(result).toEqual({
+        lines: [{ label: CHARGE, amount: priceAmount, priceId: 'price-1', proration: false }, ...extra],
+        discountAmount,
+        carryForward,
+        recurringAmount: priceAmount - discountAmount,
+      });
     },
   );
 });

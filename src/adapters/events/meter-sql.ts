@@ -19,7 +19,7 @@ type Target = { kind: 'column'; sql: string; type: ValueType } | { kind: 'json';
 
 function target(property: string, alias: string): Target {
   if (property === 'name' || property === 'source') return { kind: 'column', sql: `${alias}.${property}`, type: 'string' };
-  if (property === 'timestamp') return { kind: 'column', sql: `extract(epoch from ${alias}."timestamp")::bigint`, type: 'number' };
+  if (property === 'timestamp') return { kind: 'column', sql: `floor(extract(epoch from ${alias}."timestamp"))`, type: 'number' };
   const path = (property.startsWith('metadata.') ? property.slice('metadata.'.length) : property).split('.');
   return { kind: 'json', sql: `(${alias}.metadata #> array[${path.map(() => '?').join(', ')}]::text[])`, params: path };
 }
@@ -61,10 +61,10 @@ export function numericSql(property: string, alias: string): SqlFragment {
   return typed(target(property, alias), 'number') ?? { sql: 'null::numeric', params: [] };
 }
 
-/** The property's value for counting distinct values, null where it is absent. */
+/** The property's value for counting distinct values (typed: 5 and "5" differ), null where it is absent or JSON null. */
 export function distinctValueSql(property: string, alias: string): SqlFragment {
   const t = target(property, alias);
-  return t.kind === 'column' ? { sql: `(${t.sql})::text`, params: [] } : { sql: t.sql, params: t.params };
+  return t.kind === 'column' ? { sql: `to_jsonb(${t.sql})`, params: [] } : { sql: `nullif(${t.sql}, 'null'::jsonb)`, params: t.params };
 }
 
 /** What an hourly rollup keeps of an event for the aggregation (count, sum, min and max of it): its numeric value. */

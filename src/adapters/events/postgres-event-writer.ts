@@ -1,10 +1,11 @@
 // Ingestion into PostgreSQL: external ids claimed first (in one sorted insert, so concurrent batches never deadlock and
-// never both win a key), then one statement writes the fresh events, their event types' counters, the hourly rollup
-// of every live meter and the customer meters they activate — a batch is a handful of round trips, not one per event.
+// never both win a key), then one statement writes the fresh events and a second their event types' counters, the
+// hourly rollup of every live meter and the customer meters they activate — a batch is a handful of round trips, not
+// one per event.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Tx } from '../../platform/database/transaction';
 import type { EventWriter, MeterDefinition, NewEvent } from './event-store';
-import { holdIngestShared } from './ingest-lock';
+import { holdIngestAlone, holdIngestShared } from './ingest-lock';
 import { filterSql, rollupValueSql, type SqlFragment } from './meter-sql';
 
 /** The organization's live meters, read by the writer once it holds the ingestion lock. */
@@ -23,7 +24,13 @@ export class PostgresEventWriter implements EventWriter {
     return { inserted: fresh.length, duplicates: events.length - fresh.length };
   }
 
+  begin(tx: Tx, organizationId: string): Promise<void> {
+    return holdIngestShared(tx.em, organizationId);
+  }
+
+  /** Waits for the batches in flight (and holds off new ones) so that none of their events is left unattached. */
   async attachCustomer(tx: Tx, organizationId: string, externalCustomerId: string, customerId: string): Promise<void> {
+    await holdIngestAlone(tx.em, organizationId);
     const params = [organizationId, externalCustomerId];
     await tx.em.execute('update event set customer_id = ? where organization_id = ? and external_customer_id = ? and customer_id is null', [
       customerId,
@@ -84,14 +91,20 @@ export class PostgresEventWriter implements EventWriter {
       parent_id: e.parentId,
       metadata: e.metadata,
     }));
-    await em.execute(
+    const json = JSON.stringify(batch);
+    // The events first: rows nobody else touches. Then, last before the commit, the rows concurrent batches share (event
+    // type counters, rollup hours, customer meters), so their row locks are held for as short a time as possible.
+    await bound(
+      em,
+      `insert into event (id, organization_id, "timestamp", ingested_at, name, source, customer_id, external_customer_id,
+         member_id, external_member_id, external_id, parent_id, metadata)
+       select id, ?, "timestamp", ?, name, source, customer_id, external_customer_id, member_id, external_member_id, external_id,
+         parent_id, metadata from jsonb_to_recordset(?::jsonb) as ${BATCH_COLUMNS}`,
+      [organizationId, at, json],
+    );
+    await bound(
+      em,
       `with b as (select * from jsonb_to_recordset(?::jsonb) as ${BATCH_COLUMNS}),
-       inserted as (
-         insert into event (id, organization_id, "timestamp", ingested_at, name, source, customer_id, external_customer_id,
-           member_id, external_member_id, external_id, parent_id, metadata)
-         select id, ?, "timestamp", ?, name, source, customer_id, external_customer_id, member_id, external_member_id, external_id,
-           parent_id, metadata from b
-       ),
        types as (
          insert into event_type (id, organization_id, name, source, label, occurrences, first_seen, last_seen, created_at)
          select gen_random_uuid(), ?, name, source, name, count(*), min("timestamp"), max("timestamp"), ? from b
@@ -100,9 +113,19 @@ export class PostgresEventWriter implements EventWriter {
            first_seen = least(event_type.first_seen, excluded.first_seen), last_seen = greatest(event_type.last_seen, excluded.last_seen)
        )${rollups.map((r) => `,\n${r.sql}`).join('')}
        select 1`,
-      [JSON.stringify(batch), organizationId, at, organizationId, at, ...rollups.flatMap((r) => r.params)],
+      [json, organizationId, at, ...rollups.flatMap((r) => r.params)],
     );
   }
+}
+
+/**
+ * A statement with its values sent as bind parameters: MikroORM's `execute` would inline them, escaping (and the server
+ * parsing) the batch's JSON as one literal of hundreds of kilobytes.
+ */
+async function bound(em: EntityManager, sql: string, params: unknown[]): Promise<void> {
+  const query = em.getKnex().raw(sql, params as never[]);
+  const trx = em.getTransactionContext();
+  await (trx ? query.transacting(trx) : query);
 }
 
 /** A meter's share of the batch: its hourly rollup (per customer) and the customer meters it activates. */
@@ -112,9 +135,9 @@ function rollupSql(organizationId: string, meter: MeterDefinition, index: number
   return {
     sql: `rollup_${index} as (
         insert into meter_rollup as r (meter_id, customer_id, external_customer_id, hour, events, numeric_events, total, minimum, maximum)
-        select ?::uuid, b.customer_id, b.external_customer_id, date_trunc('hour', b."timestamp", 'UTC'), count(*), count(v.n), coalesce(sum(v.n), 0), min(v.n), max(v.n)
+        select ?::uuid, b.customer_id, b.external_customer_id, date_bin('1 hour', b."timestamp", '2000-01-01Z'), count(*), count(v.n), coalesce(sum(v.n), 0), min(v.n), max(v.n)
         from b cross join lateral (select ${value.sql} as n) v where ${filter.sql}
-        group by b.customer_id, b.external_customer_id, date_trunc('hour', b."timestamp", 'UTC')
+        group by b.customer_id, b.external_customer_id, date_bin('1 hour', b."timestamp", '2000-01-01Z')
         order by 2, 3, 4
         on conflict (meter_id, hour, customer_id, external_customer_id) do update set events = r.events + excluded.events,
           numeric_events = r.numeric_events + excluded.numeric_events, total = r.total + excluded.total,

@@ -32,7 +32,9 @@ export class Migration20261126000000_usage_events extends Migration {
       'create index event_external_customer_idx on event (organization_id, external_customer_id, "timestamp") where external_customer_id is not null;',
     );
     this.addSql('create index event_organization_idx on event (organization_id, "timestamp");');
-    this.addSql('create index event_id_idx on event (id);');
+    // The events list of one customer, newest first, read in index order (event_customer_idx has the name before the time).
+    this.addSql('create index event_customer_time_idx on event (organization_id, customer_id, "timestamp") where customer_id is not null;');
+    // A lookup by id alone uses the primary key (id, timestamp): no index of its own to maintain at every insert.
     this.addSql('create index event_parent_idx on event (parent_id) where parent_id is not null;');
 
     this.addSql(`create table event_external_id (
@@ -69,6 +71,9 @@ export class Migration20261126000000_usage_events extends Migration {
       maximum numeric,
       unique nulls not distinct (meter_id, hour, customer_id, external_customer_id)
     );`);
+    // Quantities for some customers read their rollups by customer, then hour.
+    this.addSql('create index meter_rollup_customer_idx on meter_rollup (meter_id, customer_id, hour);');
+    this.addSql('create index meter_rollup_external_customer_idx on meter_rollup (meter_id, external_customer_id, hour) where customer_id is null;');
     this.addSql('alter table meter add column rollups_ready_at timestamptz, add column rollup_version integer not null default 0;');
 
     this.addSql('alter table customer_meter add column reset_period_end timestamptz, add column reset_seq bigint;');

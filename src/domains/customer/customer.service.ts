@@ -61,6 +61,8 @@ export interface CustomerServiceDeps {
   state?: { changed: Port };
   /** Forgets an anonymized customer's address in the e-mails sent to it. */
   email?: Pick<EmailQueue, 'forgetRecipient'>;
+  /** Attaches the usage events sent with an external id before a customer had it (the usage domain is bound in the wiring). */
+  events?: { attachCustomer(tx: Tx, organizationId: string, externalCustomerId: string, customerId: string): Promise<void> };
 }
 
 export class CustomerService {
@@ -73,7 +75,10 @@ export class CustomerService {
   async findOrCreate(tx: Tx, organizationId: string, details: CustomerDetails): Promise<{ customer: Customer; created: boolean }> {
     const existing = await this.match(tx.em, organizationId, details);
     if (existing) {
-      if (details.externalId && !existing.externalId) Object.assign(existing, { externalId: details.externalId, modifiedAt: this.deps.clock.now() });
+      if (details.externalId && !existing.externalId) {
+        Object.assign(existing, { externalId: details.externalId, modifiedAt: this.deps.clock.now() });
+        await this.deps.events?.attachCustomer(tx, organizationId, details.externalId, existing.id);
+      }
       return { customer: existing, created: false };
     }
     return { customer: await this.insert(tx, organizationId, details), created: true };
@@ -98,6 +103,7 @@ export class CustomerService {
       modifiedAt: null,
     });
     await flushUnique(tx.em, () => new CustomerRaceLost());
+    if (customer.externalId !== null) await this.deps.events?.attachCustomer(tx, organizationId, customer.externalId, customer.id);
     this.deps.outbox.enqueueEvent(tx, organizationId, 'customer.created', customerOutput(customer));
     await this.deps.state?.changed(tx, organizationId, customer.id);
     return customer;
@@ -170,6 +176,7 @@ export class CustomerService {
         throw invalidField(['body', 'external_id'], 'A customer with this external ID already exists.');
       }
     }
+    const gainsExternalId = body.external_id != null && customer.externalId === null;
     const billingAddress = body.billing_address !== undefined ? body.billing_address : customer.billingAddress;
     const taxIdChanged = body.tax_id !== undefined || body.billing_address !== undefined;
     const rawTaxId = body.tax_id !== undefined ? body.tax_id : customer.taxId?.[0];
@@ -191,6 +198,7 @@ export class CustomerService {
         ? invalidField(['body', 'external_id'], 'A customer with this external ID already exists.')
         : invalidField(['body', 'email'], 'A customer with this email address already exists.'),
     );
+    if (gainsExternalId && customer.externalId !== null) await this.deps.events?.attachCustomer(tx, organizationId, customer.externalId, customer.id);
     this.deps.outbox.enqueueEvent(tx, organizationId, 'customer.updated', customerOutput(customer));
     await this.deps.state?.changed(tx, organizationId, customer.id);
     return customer;

@@ -1,6 +1,9 @@
 import { EntitySchema } from '@mikro-orm/core';
 
-/** A customer's standing on one meter: units consumed (filled by usage ingestion) and credited by benefits. */
+/**
+ * A customer's standing on one meter: units credited by benefits, and where it was last reset (the end of the period
+ * billed and the ingestion cut-off then); consumed units are read live from the events since that reset.
+ */
 export class CustomerMeter {
   id!: string;
   organizationId!: string;
@@ -9,6 +12,9 @@ export class CustomerMeter {
   /** Decimal, as PostgreSQL numeric (a string, never a float). */
   consumedUnits = '0';
   creditedUnits = '0';
+  resetPeriodEnd: Date | null = null;
+  /** The cut-off (event sequence, a bigint as a string) of the last reset. */
+  resetSeq: string | null = null;
   createdAt!: Date;
   modifiedAt: Date | null = null;
 }
@@ -19,7 +25,8 @@ export class MeterCredit {
   organizationId!: string;
   customerId!: string;
   meterId!: string;
-  grantId!: string;
+  /** Null for a reset's own adjustment. */
+  grantId: string | null = null;
   units!: string;
   rollover!: boolean;
   key!: string;
@@ -36,6 +43,8 @@ export const CustomerMeterSchema = new EntitySchema<CustomerMeter>({
     meterId: { type: 'uuid' },
     consumedUnits: { type: 'decimal' },
     creditedUnits: { type: 'bigint' },
+    resetPeriodEnd: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    resetSeq: { type: 'bigint', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     modifiedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
   },
@@ -49,7 +58,7 @@ export const MeterCreditSchema = new EntitySchema<MeterCredit>({
     organizationId: { type: 'uuid' },
     customerId: { type: 'uuid' },
     meterId: { type: 'uuid' },
-    grantId: { type: 'uuid' },
+    grantId: { type: 'uuid', nullable: true },
     units: { type: 'bigint' },
     rollover: { type: 'boolean' },
     key: { type: 'text' },

@@ -1,8 +1,14 @@
 export { MeterService } from './meter.service';
+export { MeterQuantityService } from './meter-quantity.service';
+export { MeterRollupService } from './meter-rollup.service';
 export { meterOutput } from './meter.output';
 export { meterRoutes } from './meter.routes';
 export { Meter } from './meter.entity';
 export { creditMeter, creditCount, outstandingCredit, type MeterCreditEntry } from './meter-credit';
 export { CustomerMeterQueries } from './customer-meter.queries';
+export { CustomerMeterService } from './customer-meter.service';
+export { customerMeterRoutes } from './customer-meter.routes';
 export { EventIngestService } from './event/event-ingest.service';
 export { eventRoutes } from './event/event.routes';
+export { EventQueryService } from './event/event-query.service';
+export { SignalService } from './event/signal.service';

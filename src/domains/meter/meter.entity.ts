@@ -14,6 +14,10 @@ export class Meter {
   archivedAt: Date | null = null;
   createdAt!: Date;
   modifiedAt: Date | null = null;
+  /** When the hourly rollups were last rebuilt complete for `rollupVersion`; null while they are not (quantities read raw). */
+  rollupsReadyAt: Date | null = null;
+  /** Bumped whenever what the meter counts changes: a rebuild of an older version is stale. */
+  rollupVersion = 0;
 }
 
 export const MeterSchema = new EntitySchema<Meter>({
@@ -32,5 +36,7 @@ export const MeterSchema = new EntitySchema<Meter>({
     archivedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     modifiedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    rollupsReadyAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    rollupVersion: { type: 'integer' },
   },
 });

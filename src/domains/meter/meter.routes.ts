@@ -1,14 +1,15 @@
-// HTTP surface of meters: GET/POST /v1/meters/, GET/PATCH /v1/meters/{id}.
+// HTTP surface of meters: GET/POST /v1/meters/, GET/PATCH /v1/meters/{id}, GET /v1/meters/{id}/quantities.
 import { IdParams } from '../../contracts/common';
-import { Meter, MeterCreate, MeterList, MeterListQuery, MeterUpdate } from '../../contracts/meter';
+import { Meter, MeterCreate, MeterList, MeterListQuery, MeterQuantities, MeterQuantitiesQuery, MeterUpdate } from '../../contracts/meter';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import { meterOutput } from './meter.output';
+import type { MeterQuantityService } from './meter-quantity.service';
 import type { MeterService } from './meter.service';
 
 const READ = ['meters:read', 'meters:write'] as const;
 const WRITE = ['meters:write'] as const;
 
-export function meterRoutes({ meters }: { meters: MeterService }): RouteDefinition[] {
+export function meterRoutes({ meters, quantities }: { meters: MeterService; quantities: MeterQuantityService }): RouteDefinition[] {
   return [
     defineRoute({
       method: 'get',
@@ -33,7 +34,7 @@ export function meterRoutes({ meters }: { meters: MeterService }): RouteDefiniti
       response: Meter,
       idempotent: true,
       async handler({ auth, tx, body }) {
-        return meterOutput(await meters.create(tx.em, auth.organizationId, body));
+        return meterOutput(await meters.create(tx, auth.organizationId, body));
       },
     }),
     defineRoute({
@@ -49,6 +50,19 @@ export function meterRoutes({ meters }: { meters: MeterService }): RouteDefiniti
       },
     }),
     defineRoute({
+      method: 'get',
+      path: '/v1/meters/:id/quantities',
+      summary: 'Get meter quantities',
+      scopes: READ,
+      params: IdParams,
+      query: MeterQuantitiesQuery,
+      status: 200,
+      response: MeterQuantities,
+      async handler({ auth, tx, params, query }) {
+        return quantities.quantities(tx, auth.organizationId, params.id, query);
+      },
+    }),
+    defineRoute({
       method: 'patch',
       path: '/v1/meters/:id',
       summary: 'Update or archive a meter',
@@ -58,7 +72,7 @@ export function meterRoutes({ meters }: { meters: MeterService }): RouteDefiniti
       status: 200,
       response: Meter,
       async handler({ auth, tx, params, body }) {
-        return meterOutput(await meters.update(tx.em, auth.organizationId, params.id, body));
+        return meterOutput(await meters.update(tx, auth.organizationId, params.id, body));
       },
     }),
   ];

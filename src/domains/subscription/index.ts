@@ -2,6 +2,7 @@ export { SubscriptionService, type NewSubscription } from './subscription.servic
 export { SubscriptionBillingService } from './subscription-billing.service';
 export { SubscriptionCommandService } from './subscription-commands.service';
 export { SubscriptionQueries } from './subscription.queries';
+export { SubscriptionMeterReader } from './subscription-meter';
 export { Subscription } from './subscription.entity';
 export type { SubscriptionCommand, SubscriptionSchedule } from './subscription.logic';
 export { subscriptionRoutes } from './subscription.routes';

@@ -1,17 +1,20 @@
 // The steps of the subscription workflow, each one transaction (processor calls between them, never inside one):
 // read the schedule, renew a period (order written), charge it, record the payment or the failure, end it.
 import { LockMode } from '@mikro-orm/core';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { PaymentDeclined, RefundDeclined, type PaymentProcessor } from '../../adapters/payment/payment-processor';
 import { addInterval } from '../../kernel/calendar';
+import { byId } from '../../kernel/ids';
 import { inTransaction, type Tx } from '../../platform/database/transaction';
 import type { ProductService } from '../catalog';
+import type { CustomerService } from '../customer';
+import type { CustomerMeterService, MeterService } from '../meter';
 import { discountApplies, discountRule, type DiscountRule, type DiscountService } from '../discount';
 import type { Order, OrderService } from '../order';
 import { calculateTax, type SellerOfRecord } from '../tax';
 import type { TestClockQueries } from '../test-clock';
 import { Subscription, type CancellationReason } from './subscription.entity';
-import { isUnrecoverableDecline, renewalLines, type SubscriptionSchedule } from './subscription.logic';
+import { finalUsageLines, isUnrecoverableDecline, renewalLines, type MeteredUsage, type SubscriptionSchedule } from './subscription.logic';
 import type { SubscriptionService } from './subscription.service';
 
 export interface BillingDeps {
@@ -25,6 +28,9 @@ export interface BillingDeps {
   discounts: DiscountService;
   products: ProductService;
   testClocks: TestClockQueries;
+  customers: Pick<CustomerService, 'outputs'>;
+  meters: Pick<MeterService, 'findByIds'>;
+  customerMeters: CustomerMeterService;
   /** How long the workflow waits for the processor to settle a charge it reported as processing (unset: the default). */
   settlementTimeoutMs?: number;
 }
@@ -55,9 +61,12 @@ export class SubscriptionBillingService {
 
   /**
    * The period ending at `periodEnd` is over: a scheduled change applies, the next period starts, an expired discount
-   * goes, and the pending order for the new period is written (once: a retried step finds it by its cycle key).
+   * goes, and the pending order for the new period is written (once: a retried step finds it by its cycle key), with
+   * the metered usage of the period that ended: read up to the ingestion cut-off taken first (usage recorded after it
+   * goes to the next period), the customer meters reset in the same transaction.
    */
   async renew(subscriptionId: string, periodEnd: string, at: string): Promise<{ orderId: string; totalAmount: number }> {
+    const cutOff = await this.meteredCutOff(subscriptionId);
     return inTransaction(this.deps.orm, async (tx) => {
       const s = await this.lock(tx, subscriptionId);
       const cycleKey = `${s.id}:${periodEnd}`;
@@ -67,6 +76,7 @@ export class SubscriptionBillingService {
         return { orderId: order.id, totalAmount: order.totalAmount };
       }
       const afterTrial = s.status === 'trialing';
+      const metered = await this.closeMeteredPeriod(tx, s, start, cutOff, new Date(at)); // the plan of the period that ended
       if (s.pendingUpdate) {
         const { productId, priceId, priceAmount, seats } = s.pendingUpdate;
         Object.assign(s, { productId, priceId, priceAmount, seats, pendingUpdate: null });
@@ -78,6 +88,7 @@ export class SubscriptionBillingService {
         lines,
         discountAmount: discount,
         carryForward,
+        recurringAmount,
       } = renewalLines({
         productName: (await this.deps.products.get(tx.em, s.organizationId, s.productId)).name,
         priceId: s.priceId,
@@ -86,13 +97,14 @@ export class SubscriptionBillingService {
         discount: rule,
         currency: s.currency,
         carried: s.pendingItems,
+        metered,
       });
       const taxable = lines.reduce((sum, line) => sum + line.amount, 0) - discount;
       const tax = this.tax(s, taxable, start);
       Object.assign(s, {
         currentPeriodStart: start,
         currentPeriodEnd: end,
-        amount: s.priceAmount - discount,
+        amount: recurringAmount,
         pendingItems: carryForward ? [{ label: 'Credit carried from the previous renewal', amount: carryForward, priceId: null }] : [],
         modifiedAt: new Date(at),
       });
@@ -109,6 +121,91 @@ export class SubscriptionBillingService {
       await this.deps.subscriptions.announce(tx, s, ['subscription.updated']);
       return { orderId: order.id, totalAmount: order.totalAmount };
     });
+  }
+
+  /**
+   * A subscription ending at the end of its period bills that period's usage first (while its credits still stand): an
+   * order of its metered lines (`subscription_meter_cycle`, once: a retried step finds it by its key), charged like a
+   * renewal. Null when there is nothing to charge; the meters are reset either way.
+   */
+  async billFinalUsage(subscriptionId: string, periodEnd: string): Promise<{ orderId: string | null }> {
+    const cutOff = await this.meteredCutOff(subscriptionId);
+    return inTransaction(this.deps.orm, async (tx) => {
+      const s = await this.lock(tx, subscriptionId);
+      const cycleKey = `${s.id}:${periodEnd}:usage`;
+      const existing = await this.deps.orders.findByCycleKey(tx.em, cycleKey);
+      if (existing) return { orderId: existing.id };
+      const end = new Date(periodEnd);
+      if (s.currentPeriodEnd.getTime() !== end.getTime()) return { orderId: null }; // not the period it ended with
+      const metered = await this.closeMeteredPeriod(tx, s, end, cutOff, end);
+      const [discount] = s.discountId ? await this.deps.discounts.findByIds(tx.em, s.organizationId, [s.discountId]) : [];
+      const bill = finalUsageLines(metered, discount ? discountRule(discount) : null, s.currency);
+      if (!bill) return { orderId: null };
+      const taxable = bill.lines.reduce((sum, line) => sum + line.amount, 0) - bill.discountAmount;
+      const tax = this.tax(s, taxable, end);
+      const order = await this.deps.orders.create(tx, {
+        ...this.orderBase(s, end),
+        billingReason: 'subscription_meter_cycle',
+        cycleKey,
+        items: bill.lines.map((line) => ({ label: line.label, amount: line.amount, productPriceId: line.priceId, proration: line.proration })),
+        discountAmount: bill.discountAmount,
+        netAmount: s.taxBehavior === 'inclusive' ? taxable - tax : taxable,
+        taxAmount: tax,
+        description: bill.lines[0].label,
+      });
+      return { orderId: order.id };
+    });
+  }
+
+  /**
+   * The ingestion cut-off for a subscription billing usage (taken in its own short transaction, before the renewal's),
+   * null for one without metered prices: those renew without waiting on their organization's ingestion.
+   */
+  private async meteredCutOff(subscriptionId: string): Promise<string | null> {
+    const em = this.deps.orm.em.fork();
+    const s = await em.findOneOrFail(Subscription, { id: subscriptionId });
+    return (await this.meteredPrices(em, s)).length ? this.deps.customerMeters.cutOff(this.deps.orm, s.organizationId) : null;
+  }
+
+  private async meteredPrices(em: EntityManager, s: Subscription) {
+    const [product] = await this.deps.products.outputsByIds(em, s.organizationId, [s.productId]);
+    return (product?.prices ?? []).flatMap((p) => (p.amount_type === 'metered_unit' && p.price_currency === s.currency && !p.is_archived ? [p] : []));
+  }
+
+  /**
+   * The usage of each metered price of the subscription's product (in its currency) over the period ending at `end`,
+   * each customer meter reset for the next period.
+   */
+  private async closeMeteredPeriod(tx: Tx, s: Subscription, end: Date, cutOff: string | null, at: Date): Promise<MeteredUsage[]> {
+    const prices = await this.meteredPrices(tx.em, s);
+    if (!prices.length) return [];
+    // A metered price added since the cut-off was (not) taken: the retried step takes one.
+    if (cutOff === null) throw new Error(`Subscription ${s.id}: its product gained a metered price while it renewed; retrying.`);
+    const meters = byId(
+      await this.deps.meters.findByIds(
+        tx.em,
+        s.organizationId,
+        prices.map((p) => p.meter_id),
+      ),
+    );
+    const [customer] = await this.deps.customers.outputs(tx.em, s.organizationId, [s.customerId]);
+    const scope = { customerId: s.customerId, externalCustomerId: customer?.external_id ?? null };
+    const usages: MeteredUsage[] = [];
+    for (const price of prices) {
+      const meter = meters.get(price.meter_id);
+      if (!meter) continue;
+      const { consumed, credited } = await this.deps.customerMeters.closePeriod(tx, {
+        organizationId: s.organizationId,
+        customer: scope,
+        meter: { id: meter.id, filter: meter.filter, aggregation: meter.aggregation },
+        from: s.startedAt ?? s.createdAt,
+        end,
+        seq: cutOff,
+        at,
+      });
+      usages.push({ priceId: price.id, meterName: meter.name, consumed, credited, unitAmount: price.unit_amount, capAmount: price.cap_amount ?? null });
+    }
+    return usages;
   }
 
   /** The discount that applies to a period starting at `start` (first use recorded), dropping one that has run out. */

@@ -1,16 +1,19 @@
 // Subscriptions as the API shows them, and the smaller shape orders embed.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Product as ProductOutput } from '../../contracts/product';
 import type { OrderSubscription, Subscription as SubscriptionOutput } from '../../contracts/subscription';
 import { byId, distinctIds } from '../../kernel/ids';
 import type { ProductService } from '../catalog';
 import type { CustomerService } from '../customer';
 import type { DiscountService } from '../discount';
 import type { Subscription } from './subscription.entity';
+import type { SubscriptionMeterReader } from './subscription-meter';
 
 export interface SubscriptionOutputDeps {
   customers: CustomerService;
   products: ProductService;
   discounts: DiscountService;
+  meterReader: Pick<SubscriptionMeterReader, 'metersOf'>;
 }
 
 /** Customers, products, prices and discounts are read once for all the subscriptions (of one organization). */
@@ -41,17 +44,20 @@ export async function subscriptionOutputs(em: EntityManager, deps: SubscriptionO
   );
   const discountIds = idsOf((s) => s.discountId);
   const discounts = byId(discountIds.length ? await deps.discounts.outputs(em, await deps.discounts.findByIds(em, organizationId, discountIds)) : []);
+  const meters = await deps.meterReader.metersOf(em, subscriptions);
   return subscriptions.map((subscription) => {
     const price = prices.get(subscription.priceId)!;
     const pending = subscription.pendingUpdate;
+    const subscriptionMeters = meters.get(subscription.id) ?? [];
     return {
       ...orderSubscriptionOutput(subscription),
+      ...(subscriptionMeters.length && meterPeriod(subscription)),
       custom_field_data: subscription.customFieldData,
       customer: customers.get(subscription.customerId)!,
       product: products.get(subscription.productId)!,
       discount: (subscription.discountId && discounts.get(subscription.discountId)) || null,
-      prices: [price],
-      meters: [],
+      prices: [price, ...meteredPrices(products.get(subscription.productId)!, subscription.currency)],
+      meters: subscriptionMeters,
       pending_update: pending && {
         id: pending.id,
         created_at: pending.createdAt,
@@ -68,6 +74,16 @@ export async function subscriptionOutputs(em: EntityManager, deps: SubscriptionO
 }
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** The product's live metered prices in the subscription's currency: billed with each renewal, so the subscription's too. */
+const meteredPrices = (product: ProductOutput, currency: string) =>
+  product.prices.filter((p) => p.amount_type === 'metered_unit' && p.price_currency === currency && !p.is_archived);
+
+/** Metered prices are billed with the period's renewal: the meter period is the billing period. */
+const meterPeriod = (s: Subscription) => ({
+  current_meter_period_start: s.currentPeriodStart.toISOString(),
+  current_meter_period_end: s.currentPeriodEnd.toISOString(),
+});
 
 export function orderSubscriptionOutput(s: Subscription): OrderSubscription {
   return {

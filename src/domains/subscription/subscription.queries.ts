@@ -6,8 +6,11 @@ import type { CustomerStateSubscription } from '../../contracts/customer-state';
 import type { OrderSubscription } from '../../contracts/subscription';
 import { Subscription } from './subscription.entity';
 import { orderSubscriptionOutput } from './subscription.output';
+import type { SubscriptionMeterReader } from './subscription-meter';
 
 export class SubscriptionQueries {
+  constructor(private readonly deps: { meterReader: Pick<SubscriptionMeterReader, 'metersOf'> }) {}
+
   /** The subscriptions among `ids` as orders embed them. */
   async orderSummaries(em: EntityManager, ids: readonly string[]): Promise<OrderSubscription[]> {
     return ids.length ? (await em.find(Subscription, { id: { $in: [...ids] } })).map(orderSubscriptionOutput) : [];
@@ -26,6 +29,7 @@ export class SubscriptionQueries {
       { organizationId, customerId, status: { $in: ['active', 'trialing'] } },
       { orderBy: { createdAt: 'asc', id: 'asc' } },
     );
+    const meters = await this.deps.meterReader.metersOf(em, active);
     return active.map((s) => {
       const o = orderSubscriptionOutput(s);
       return {
@@ -48,7 +52,7 @@ export class SubscriptionQueries {
         ends_at: o.ends_at,
         product_id: o.product_id,
         discount_id: o.discount_id,
-        meters: [], // metered usage comes with the usage issue, as on subscriptions
+        meters: (meters.get(s.id) ?? []).map(({ meter: _meter, ...meter }) => meter),
       };
     });
   }

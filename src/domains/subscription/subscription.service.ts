@@ -18,6 +18,7 @@ import type { OutboxService } from '../../platform/outbox';
 import { addInterval, type RecurringInterval } from '../../kernel/calendar';
 import { Subscription } from './subscription.entity';
 import { subscriptionOutputs } from './subscription.output';
+import type { SubscriptionMeterReader } from './subscription-meter';
 
 export interface SubscriptionDeps {
   clock: Clock;
@@ -27,6 +28,8 @@ export interface SubscriptionDeps {
   products: ProductService;
   /** Benefit grants follow every change of the subscription (its status, its product). */
   grants: GrantSyncPort;
+  /** The meters of subscriptions with metered prices (their usage so far). */
+  meterReader: Pick<SubscriptionMeterReader, 'metersOf'>;
 }
 
 /** What a checkout of a recurring product hands over. */

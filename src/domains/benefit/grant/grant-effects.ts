@@ -51,7 +51,10 @@ export class GrantEffects {
     if (benefit.type === 'meter_credit') await this.withdrawOutstanding(tx, grant, at);
   }
 
-  /** A period's credits: a new period first withdraws what is left of the last one, unless the benefit rolls it over. */
+  /**
+   * A period's credits: a new period first withdraws what is left of the last one, unless the benefit rolls it over
+   * (what is left counts from the meter's last reset: a billed period's reset has already taken back the rest).
+   */
   private async creditPeriod(tx: Tx, grant: BenefitGrant, benefit: Benefit, context: GrantContext): Promise<Record<string, unknown>> {
     const { meter_id, units, rollover } = benefit.properties as unknown as MeterCreditProperties;
     if (context.step === 'cycle' && !rollover) await this.withdrawOutstanding(tx, grant, context.at);

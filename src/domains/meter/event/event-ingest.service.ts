@@ -42,6 +42,7 @@ export class EventIngestService {
   async write(tx: Tx, organizationId: string, incoming: IncomingEvent[], loc: (string | number)[]): Promise<{ inserted: number; duplicates: number }> {
     const issues: ValidationIssue[] = [];
     const refuse = (index: number, field: string, msg: string) => issues.push({ loc: [...loc, index, field], msg, type: 'value_error' });
+    await this.deps.store.writer.begin(tx, organizationId);
     const customers = await this.customersOf(tx.em, organizationId, incoming);
     const clocks = await this.clockTimes(tx.em, customers.values());
     const parents = await this.parentsOf(tx.em, organizationId, incoming);

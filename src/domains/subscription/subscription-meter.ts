@@ -1,0 +1,63 @@
+// A subscription's meters (the reference's SubscriptionMeter): for each metered price of its product in its currency,
+// the units consumed this period (live, since the customer's meter was last reset), those credited, and what they
+// would cost if the period ended now.
+import { createHash } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { SubscriptionMeter } from '../../contracts/subscription';
+import { byId } from '../../kernel/ids';
+import type { ProductService } from '../catalog';
+import { meterOutput, type CustomerMeterQueries, type MeterService } from '../meter';
+import type { Subscription } from './subscription.entity';
+import { meteredLine } from './subscription.logic';
+
+export interface SubscriptionMeterDeps {
+  products: Pick<ProductService, 'outputsByIds'>;
+  meters: Pick<MeterService, 'findByIds'>;
+  standings: Pick<CustomerMeterQueries, 'standingOf'>;
+}
+
+/** The same id for a subscription's meter every time it is read (the customer meter is shared by subscriptions). */
+function subscriptionMeterId(subscriptionId: string, meterId: string): string {
+  const hex = createHash('sha256').update(`subscription-meter:${subscriptionId}:${meterId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export class SubscriptionMeterReader {
+  constructor(private readonly deps: SubscriptionMeterDeps) {}
+
+  /** The meters of each subscription (of one organization), by subscription id; none for products without metered prices. */
+  async metersOf(em: EntityManager, subscriptions: readonly Subscription[]): Promise<Map<string, SubscriptionMeter[]>> {
+    const result = new Map<string, SubscriptionMeter[]>();
+    if (!subscriptions.length) return result;
+    const { organizationId } = subscriptions[0];
+    const products = byId(await this.deps.products.outputsByIds(em, organizationId, [...new Set(subscriptions.map((s) => s.productId))]));
+    const pricesOf = (s: Subscription) =>
+      (products.get(s.productId)?.prices ?? []).flatMap((p) =>
+        p.amount_type === 'metered_unit' && p.price_currency === s.currency && !p.is_archived ? [p] : [],
+      );
+    const meters = byId(await this.deps.meters.findByIds(em, organizationId, [...new Set(subscriptions.flatMap((s) => pricesOf(s).map((p) => p.meter_id)))]));
+    for (const s of subscriptions) {
+      const items: SubscriptionMeter[] = [];
+      for (const price of pricesOf(s)) {
+        const meter = meters.get(price.meter_id);
+        if (!meter || meter.archivedAt) continue;
+        const standing = await this.deps.standings.standingOf(em, organizationId, s.customerId, meter.id, s.startedAt ?? s.createdAt);
+        const consumed = standing?.units ?? '0';
+        const credited = standing?.credited ?? 0;
+        const usage = { priceId: price.id, meterName: meter.name, consumed, credited, unitAmount: price.unit_amount, capAmount: price.cap_amount ?? null };
+        items.push({
+          created_at: s.createdAt.toISOString(),
+          modified_at: standing?.row.modified_at ? new Date(standing.row.modified_at).toISOString() : null,
+          id: subscriptionMeterId(s.id, meter.id),
+          consumed_units: Number(consumed),
+          credited_units: credited,
+          amount: meteredLine(usage, s.currency).amount,
+          meter_id: meter.id,
+          meter: meterOutput(meter),
+        });
+      }
+      result.set(s.id, items);
+    }
+    return result;
+  }
+}
