@@ -16,6 +16,7 @@ import { credentialsFor, type Credential, type TokenAudience } from './credentia
 import { changedTables, orgStateReader, type OrgStateReader } from './org-state';
 import { send, type RawRequest, type RawResponse } from './send';
 import { ENVIRONMENTS, allIds, collectionOf, createTenant, harvest, marksOf, otherEnvironment, tokenOf, type Tenant } from './tenants';
+import { queryString } from './route-cases';
 import { arbitraryOf } from './zod-arbitrary';
 
 /**
@@ -184,12 +185,21 @@ function requestsFor(route: RouteDefinition, owner: Tenant): { requests: RawRequ
     url = url.replace(`:${name}`, encodeURIComponent(String(value)));
   }
   const request: RawRequest = { environment: owner.environment, method: route.method.toUpperCase(), url, headers: {} };
-  if (!route.body) return { requests: [request], ownResource: ownId !== undefined };
+  if (!route.body) return { requests: requiredQueries(route).map((query) => ({ ...request, url: `${url}${query}` })), ownResource: ownId !== undefined };
   const schema = route.body;
   const candidates = fc.sample(arbitraryOf(schema, { ids: allIds(owner), organizationId: owner.id }), { seed: 42, numRuns: 100 });
   const valid = [...new Set(candidates.filter((candidate) => schema.safeParse(candidate).success).map((candidate) => JSON.stringify(candidate)))];
   const bodies = valid.length ? valid.sort((a, b) => a.length - b.length).slice(0, 10) : [JSON.stringify(candidates[0])];
   return { requests: bodies.map((body) => ({ ...request, headers: { 'content-type': 'application/json' }, body })), ownResource: ownId !== undefined };
+}
+
+/** A route whose query has required parameters (meter quantities' range) gets queries its contract accepts; others none. */
+function requiredQueries(route: RouteDefinition): string[] {
+  const schema = route.query as z.ZodType | undefined;
+  if (!schema || schema.safeParse({}).success) return [''];
+  const candidates = fc.sample(arbitraryOf(schema, { ids: [], organizationId: '' }), { seed: 42, numRuns: 300 }) as Record<string, unknown>[];
+  const valid = candidates.filter((candidate) => schema.safeParse(candidate).success).slice(0, 10);
+  return valid.length ? valid.map((query) => `?${queryString(query)}`) : [''];
 }
 
 function withSecret(request: RawRequest, route: RouteDefinition, secret: string): RawRequest {

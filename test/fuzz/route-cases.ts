@@ -137,7 +137,7 @@ function withContentType(headers: Record<string, string>, body: string | undefin
 }
 
 /** A query object of the contracts' shape (lists of strings, `metadata` grouped) as a query string. */
-function queryString(query: Record<string, unknown>): string {
+export function queryString(query: Record<string, unknown>): string {
   const pairs: string[] = [];
   for (const [key, value] of Object.entries(query)) {
     if (key === 'metadata' && value && typeof value === 'object' && !Array.isArray(value)) {

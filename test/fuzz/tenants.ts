@@ -92,6 +92,9 @@ export async function createTenant(h: TestHarness, environment: Environment, opt
   // The portal's callers: the customer who bought (so the portal's lists have rows), else the fixture's customer; and
   // a second customer of the same organization, to be refused the first one's resources.
   const mainCustomerId: string = subscribed?.subscription.customer_id ?? firstId(ids, '/v1/customers');
+  // Usage of the main customer, counted by the fixture meter: the events, customer meters and quantities have rows.
+  const usage = await call('POST', '/v1/events/ingest', { events: [{ name: `usage.${tag}`, customer_id: mainCustomerId, metadata: { units: 3 } }] });
+  if (usage.status !== 200) throw new Error(`Fixture usage in ${environment}: ${usage.status} ${JSON.stringify(usage.body)}`);
   const second = await call('POST', '/v1/customers/', { email: `second-${tag}@example.com`, name: `Second ${tag}` });
   if (second.status !== 201) throw new Error(`Fixture second customer in ${environment}: ${second.status} ${JSON.stringify(second.body)}`);
   return {
