@@ -9,3 +9,10 @@ export async function inParallel<T>(items: readonly T[], lanes: number, work: (i
     }),
   );
 }
+
+/** `work` on each item one after another (queries on one connection, which must not overlap), results in order. */
+export async function inSequence<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (const item of items) results.push(await work(item));
+  return results;
+}

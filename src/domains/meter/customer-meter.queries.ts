@@ -6,7 +6,8 @@ import type { Customer as CustomerOutput } from '../../contracts/customer';
 import type { CustomerMeter as CustomerMeterOutput, CustomerMeterListQuery, CustomerMeterSort } from '../../contracts/customer-meter';
 import type { CustomerStateMeter } from '../../contracts/customer-state';
 import type { MeterAggregation, MeterFilter } from '../../contracts/meter';
-import { ResourceNotFound } from '../../kernel/errors';
+import { ResourceNotFound, invalidField } from '../../kernel/errors';
+import { inSequence } from '../../kernel/concurrency';
 import { byId } from '../../kernel/ids';
 import { pageOffset, paginationOf, parseSortCriterion } from '../../kernel/pagination';
 import { likeContains, rawListPage } from '../../platform/database/list-query';
@@ -151,7 +152,7 @@ export class CustomerMeterQueries {
       organizationId,
       customerId,
     ]);
-    const standings = await Promise.all(rows.map((row) => this.standing(em, organizationId, row)));
+    const standings = await inSequence(rows, (row) => this.standing(em, organizationId, row));
     return standings.map(({ row, consumed, credited, balance }) => ({
       id: row.id,
       created_at: iso(row.created_at)!,
@@ -183,10 +184,18 @@ export class CustomerMeterQueries {
     const live = filter.sorting.some((value) => LIVE_SORTS.has(parseSortCriterion(value).field));
     if (!live) {
       const rows = await rawListPage<Row, F>(em, { select: COLUMNS, from: FROM, ...filter, columns: SORT_COLUMNS, id: 'cm.id' }, page);
-      return { items: await Promise.all(rows.items.map((row) => this.standing(em, organizationId, row))), pagination: rows.pagination };
+      return { items: await inSequence(rows.items, (row) => this.standing(em, organizationId, row)), pagination: rows.pagination };
     }
-    const rows = await em.execute<Row[]>(`select ${COLUMNS} from ${FROM} where ${filter.where.join(' and ')} order by cm.id`, filter.params);
-    const all = await Promise.all(rows.map((row) => this.standing(em, organizationId, row)));
+    const rows = await em.execute<Row[]>(`select ${COLUMNS} from ${FROM} where ${filter.where.join(' and ')} order by cm.id limit ?`, [
+      ...filter.params,
+      MAX_LIVE_SORTED + 1,
+    ]);
+    if (rows.length > MAX_LIVE_SORTED)
+      throw invalidField(
+        ['query', 'sorting'],
+        `Sorting by consumed units or balance reads each meter's usage: filter to at most ${MAX_LIVE_SORTED} meters (by customer or meter)`,
+      );
+    const all = await inSequence(rows, (row) => this.standing(em, organizationId, row));
     all.sort(compareBy(filter.sorting));
     const offset = pageOffset(page);
     return { items: all.slice(offset, offset + page.limit), pagination: paginationOf(all.length, page.limit) };
@@ -219,6 +228,9 @@ export class CustomerMeterQueries {
 }
 
 const iso = (at: Date | null) => (at ? new Date(at).toISOString() : null);
+
+/** Customer meters a live sort (consumed units, balance) reads at most: each one is a usage query. */
+const MAX_LIVE_SORTED = 1000;
 
 /** Sorts standings by the criteria in order, then by id (what SQL sorting does, for values read live). */
 function compareBy<F extends CustomerMeterSort>(sorting: Sorting<F>): (a: Standing, b: Standing) => number {

@@ -6,6 +6,7 @@ import type { EventStore, NewEvent } from '../../../adapters/events/event-store'
 import type { EventCreate, EventsIngest } from '../../../contracts/event';
 import type { Clock } from '../../../kernel/clock';
 import { RequestValidationError, type ValidationIssue } from '../../../kernel/errors';
+import { inSequence } from '../../../kernel/concurrency';
 import { isUuid, newId } from '../../../kernel/ids';
 import type { Tx } from '../../../platform/database/transaction';
 import type { CustomerIdentity } from '../../customer';
@@ -80,7 +81,7 @@ export class EventIngestService {
   /** The time on each test clock the batch's customers live on. */
   private async clockTimes(em: EntityManager, customers: Iterable<CustomerIdentity>): Promise<Map<string, Date>> {
     const ids = new Set([...customers].flatMap((c) => (c.testClockId ? [c.testClockId] : [])));
-    return new Map(await Promise.all([...ids].map(async (id) => [id, await this.deps.testClocks.now(em, id)] as const)));
+    return new Map(await inSequence([...ids], async (id) => [id, await this.deps.testClocks.now(em, id)] as const));
   }
 
   /** The batch's customers, keyed `id:<id>` and `external:<external id>`. */
