@@ -5,6 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { holdIngestShared } from '../../src/adapters/events/ingest-lock';
 import { PostgresUsageReader } from '../../src/adapters/events/postgres-usage-reader';
+import { CustomerMeterService } from '../../src/domains/meter';
+import { inTransaction } from '../../src/platform/database/transaction';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { advance, getSubscription, ordersOf, subscribe, SUBSCRIPTION_SCOPES, type Call } from '../support/subscriptions';
 
@@ -331,6 +333,30 @@ describe('usage windows read from the events store', () => {
     expect(await reader.billedUsage(em(), organizationId, meter, { ...customer, externalCustomerId: null }, { from, end: end1, seq: s1, since: null })).toBe(
       '1',
     );
+  });
+
+  test('a meter two subscriptions bill at the same period end: what the second one bills is never billed again', async () => {
+    const meters = new CustomerMeterService(reader);
+    const shared = {
+      ...meter,
+      id: randomUUID(),
+      filter: { conjunction: 'and' as const, clauses: [{ property: 'name', operator: 'eq' as const, value: 'shared' }] },
+    };
+    const close = async (end: Date) => {
+      const seq = await reader.cutOff(h.env.sandbox.orm, organizationId);
+      return (
+        await inTransaction(h.env.sandbox.orm, (tx) =>
+          meters.closePeriod(tx, { organizationId, customer, meter: shared, from, periodStart: from, end, seq, at: end }),
+        )
+      ).consumed;
+    };
+    await insert('2025-01-05T00:00:00Z', 'id', 'shared');
+    await insert('2025-01-06T00:00:00Z', 'id', 'shared');
+    const first = await close(end1); // the first subscription
+    await insert('2025-01-31T23:30:00Z', 'id', 'shared'); // recorded late, between the two renewals
+    const second = await close(end1); // the second subscription, same period end
+    const next = await close(end2);
+    expect([first, second, next]).toEqual(['2', '1', '0']);
   });
 
   test('the cut-off waits for a batch in flight and counts it', async () => {

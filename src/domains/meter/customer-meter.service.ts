@@ -20,7 +20,10 @@ export interface ClosingPeriod {
   organizationId: string;
   customer: CustomerScope;
   meter: MeterDefinition;
+  /** The subscription's start: nothing before it is billed. */
   from: Date;
+  /** The start of the period that ends: where a meter billed for the first time starts counting. */
+  periodStart: Date;
   end: Date;
   seq: string;
   /** The customer's time, for the records. */
@@ -45,15 +48,18 @@ export class CustomerMeterService {
    */
   async closePeriod(tx: Tx, period: ClosingPeriod): Promise<{ consumed: string; credited: number }> {
     const row = await this.lockOrCreate(tx, period.organizationId, period.customer.customerId, period.meter.id, period.at);
+    const since = baselineOf(row);
     const consumed = await this.usage.billedUsage(tx.em, period.organizationId, period.meter, period.customer, {
-      from: period.from,
+      // A meter first billed now (a new subscription, or a plan that gained it) counts from the period's start.
+      from: since ? period.from : period.periodStart,
       end: period.end,
       seq: period.seq,
-      since: baselineOf(row),
+      since,
     });
     const credited = Number(row.credited_units);
     const carry = rolloverCarry(credited, consumed, await rolloverUnits(tx, period.customer.customerId, period.meter.id));
-    // Keyed by the meter and the period's end: a meter two subscriptions bill is reset once (the second bills nothing new).
+    // Keyed by the meter and the period's end: a meter two subscriptions bill is reset once; the second one, billing what
+    // was ingested between the two cut-offs, moves the baseline up to its own cut-off.
     const reset = await tx.em.execute<{ id: string }[]>(
       `insert into meter_credit (id, organization_id, customer_id, meter_id, grant_id, units, rollover, key, created_at)
        values (?, ?, ?, ?, null, ?, ?, ?, ?) on conflict (key) do nothing returning id`,
@@ -73,6 +79,12 @@ export class CustomerMeterService {
         'update customer_meter set credited_units = ?, consumed_units = 0, reset_period_end = ?, reset_seq = ?::bigint, modified_at = ? where id = ?',
         [carry, period.end, period.seq, period.at, row.id],
       );
+    } else {
+      await tx.em.execute('update customer_meter set reset_seq = greatest(reset_seq, ?::bigint) where id = ? and reset_period_end = ?', [
+        period.seq,
+        row.id,
+        period.end,
+      ]);
     }
     return { consumed, credited };
   }

@@ -14,7 +14,7 @@ import type { Order, OrderService } from '../order';
 import { calculateTax, type SellerOfRecord } from '../tax';
 import type { TestClockQueries } from '../test-clock';
 import { Subscription, type CancellationReason } from './subscription.entity';
-import { finalUsageLines, isUnrecoverableDecline, renewalLines, type MeteredUsage, type SubscriptionSchedule } from './subscription.logic';
+import { finalUsageLines, isUnrecoverableDecline, meteredPricesIn, renewalLines, type MeteredUsage, type SubscriptionSchedule } from './subscription.logic';
 import type { SubscriptionService } from './subscription.service';
 
 export interface BillingDeps {
@@ -169,7 +169,7 @@ export class SubscriptionBillingService {
 
   private async meteredPrices(em: EntityManager, s: Subscription) {
     const [product] = await this.deps.products.outputsByIds(em, s.organizationId, [s.productId]);
-    return (product?.prices ?? []).flatMap((p) => (p.amount_type === 'metered_unit' && p.price_currency === s.currency && !p.is_archived ? [p] : []));
+    return meteredPricesIn(product?.prices ?? [], s.currency);
   }
 
   /**
@@ -199,6 +199,7 @@ export class SubscriptionBillingService {
         customer: scope,
         meter: { id: meter.id, filter: meter.filter, aggregation: meter.aggregation },
         from: s.startedAt ?? s.createdAt,
+        periodStart: s.currentPeriodStart,
         end,
         seq: cutOff,
         at,

@@ -8,7 +8,7 @@ import { byId } from '../../kernel/ids';
 import type { ProductService } from '../catalog';
 import { meterOutput, type CustomerMeterQueries, type MeterService } from '../meter';
 import type { Subscription } from './subscription.entity';
-import { meteredLine } from './subscription.logic';
+import { meteredLine, meteredPricesIn } from './subscription.logic';
 
 export interface SubscriptionMeterDeps {
   products: Pick<ProductService, 'outputsByIds'>;
@@ -31,16 +31,13 @@ export class SubscriptionMeterReader {
     if (!subscriptions.length) return result;
     const { organizationId } = subscriptions[0];
     const products = byId(await this.deps.products.outputsByIds(em, organizationId, [...new Set(subscriptions.map((s) => s.productId))]));
-    const pricesOf = (s: Subscription) =>
-      (products.get(s.productId)?.prices ?? []).flatMap((p) =>
-        p.amount_type === 'metered_unit' && p.price_currency === s.currency && !p.is_archived ? [p] : [],
-      );
+    const pricesOf = (s: Subscription) => meteredPricesIn(products.get(s.productId)?.prices ?? [], s.currency);
     const meters = byId(await this.deps.meters.findByIds(em, organizationId, [...new Set(subscriptions.flatMap((s) => pricesOf(s).map((p) => p.meter_id)))]));
     for (const s of subscriptions) {
       const items: SubscriptionMeter[] = [];
       for (const price of pricesOf(s)) {
         const meter = meters.get(price.meter_id);
-        if (!meter || meter.archivedAt) continue;
+        if (!meter) continue;
         const standing = await this.deps.standings.standingOf(em, organizationId, s.customerId, meter.id, s.startedAt ?? s.createdAt);
         const consumed = standing?.units ?? '0';
         const credited = standing?.credited ?? 0;

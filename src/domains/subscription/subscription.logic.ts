@@ -250,3 +250,13 @@ export function planChangeTarget(
     return { productId, priceId: current.priceId, priceAmount: current.priceAmount, seats: current.seats, name: product.name };
   throw invalidField(['body', 'product_id'], 'Subscriptions can move only to fixed, free or seat-based prices.');
 }
+
+/** The metered prices a subscription in `currency` bills at each renewal (a price's meter bills even once archived). */
+export function meteredPricesIn<P extends { amount_type: string; price_currency: string; is_archived: boolean }>(
+  prices: readonly P[],
+  currency: string,
+): Extract<P, { amount_type: 'metered_unit' }>[] {
+  return prices.filter(
+    (p): p is Extract<P, { amount_type: 'metered_unit' }> => p.amount_type === 'metered_unit' && p.price_currency === currency && !p.is_archived,
+  );
+}
