@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ListResource, MAX_METADATA_KEYS, MetadataQuery, PageQuery, Timestamp, Uuid, queryBoolean, queryMany, queryOne, sortingQuery } from './common';
 import { Customer } from './customer';
-import { MAX_FILTER_CLAUSES, MeterFilter } from './meter';
+import { BoundedMeterFilter } from './meter';
 
 /** Events per ingestion request. */
 export const MAX_EVENTS_PER_BATCH = 1000;
@@ -16,7 +16,10 @@ const CostMetadata = z.strictObject({
   currency: z.literal('usd'),
 });
 
-const tokens = z.int().min(0).max(Number.MAX_SAFE_INTEGER);
+const tokens = z
+  .int()
+  .min(0)
+  .max(2 ** 31 - 1);
 /** `_llm`: a language-model call, its tokens countable by meters (`_llm.total_tokens`). */
 const LlmMetadata = z.strictObject({
   vendor: z.string().min(1).max(255),
@@ -47,7 +50,7 @@ export const EventMetadataInput = z
       for (const issue of parsed.error?.issues ?? []) ctx.addIssue({ ...issue, code: 'custom', path: [key, ...issue.path] } as never);
     }
   })
-  .meta({ id: 'EventMetadataInput' });
+  .meta({ id: 'EventMetadataInput', maxProperties: MAX_METADATA_KEYS });
 
 /** A signal's id is stored as its event's external id under this prefix, so no ingested event can take it. */
 export const SIGNAL_EXTERNAL_ID_PREFIX = 'signal:';
@@ -119,7 +122,16 @@ export const EventList = ListResource(UserEvent).meta({ id: 'ListResource_Event_
 /** Ancestry walked by `depth` at most (0 = the anchor or root events only). */
 export const MAX_EVENT_DEPTH = 100;
 
-const clauseCount = (filter: MeterFilter): number => filter.clauses.reduce((sum, clause) => sum + ('clauses' in clause ? 1 + clauseCount(clause) : 1), 0);
+/** Text the database cannot hold (NUL, a lone surrogate) that a JSON escape put in a parsed value or key. */
+const holdsUnstorableText = (value: unknown): boolean => {
+  let found = false;
+  const unstorable = (text: string) => text.includes('\u0000') || /\p{Surrogate}/u.test(text);
+  JSON.stringify(value, (key: string, inner: unknown) => {
+    if (unstorable(key) || (typeof inner === 'string' && unstorable(inner))) found = true;
+    return inner;
+  });
+  return found;
+};
 
 /** `filter`: a meter filter sent as a JSON string, checked as meters check theirs. */
 const FilterParam = z
@@ -127,13 +139,15 @@ const FilterParam = z
   .max(20_000)
   .transform((text, ctx) => {
     try {
-      return JSON.parse(text) as unknown;
+      const parsed = JSON.parse(text) as unknown;
+      if (holdsUnstorableText(parsed)) ctx.addIssue({ code: 'custom', message: 'Text must not contain NUL characters or lone UTF-16 surrogates' });
+      return parsed;
     } catch {
       ctx.addIssue({ code: 'custom', message: 'The filter must be a JSON object following the meter filter schema' });
       return z.NEVER;
     }
   })
-  .pipe(MeterFilter.refine((filter) => clauseCount(filter) <= MAX_FILTER_CLAUSES, { message: `A filter has at most ${MAX_FILTER_CLAUSES} clauses in all` }));
+  .pipe(BoundedMeterFilter);
 
 const ExternalCustomerId = z.string().min(1).max(255);
 const EventNameParam = z.string().min(1).max(128);

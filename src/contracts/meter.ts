@@ -59,7 +59,8 @@ export const MeterFilter: z.ZodType<MeterFilter> = z
 
 const clauseCount = (filter: MeterFilter): number => filter.clauses.reduce((sum, clause) => sum + ('clauses' in clause ? 1 + clauseCount(clause) : 1), 0);
 
-const BoundedMeterFilter = MeterFilter.refine((filter) => clauseCount(filter) <= MAX_FILTER_CLAUSES, {
+/** A filter within the clause limit, counted across every nesting level. */
+export const BoundedMeterFilter = MeterFilter.refine((filter) => clauseCount(filter) <= MAX_FILTER_CLAUSES, {
   message: `A filter has at most ${MAX_FILTER_CLAUSES} clauses in all`,
 });
 

@@ -35,8 +35,12 @@ function typed(t: Target, type: ValueType): SqlFragment | null {
 
 function clauseSql(clause: FilterClause, alias: string): SqlFragment {
   const type = typeOf(clause.value);
-  const value = typed(target(clause.property, alias), type);
+  const where = target(clause.property, alias);
+  const value = typed(where, type);
   if (!value) return { sql: 'false', params: [] };
+  // `name` and `source` are never null and equality ignores collation: a plain comparison the indexes can serve.
+  if (where.kind === 'column' && type === 'string' && (clause.operator === 'eq' || clause.operator === 'ne'))
+    return { sql: `${value.sql} ${COMPARISONS[clause.operator]} ?`, params: [clause.value] };
   if (clause.operator === 'like' || clause.operator === 'not_like') {
     if (type !== 'string') return { sql: 'false', params: [] };
     const found = clause.operator === 'like' ? '> 0' : '= 0';

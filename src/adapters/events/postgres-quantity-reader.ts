@@ -81,18 +81,19 @@ async function bucketStarts(em: EntityManager, query: QuantityQuery): Promise<Da
   const [sql, params] =
     interval === 'hour'
       ? [
-          `select b from generate_series(date_trunc('hour', ?::timestamptz, ?), ?::timestamptz, interval '1 hour') b where b < ?::timestamptz order by b`,
+          `select extract(epoch from b) * 1000 as ms from generate_series(date_trunc('hour', ?::timestamptz, ?), ?::timestamptz, interval '1 hour') b where b < ?::timestamptz order by b`,
           [start.toISOString(), tz, end.toISOString(), end.toISOString()],
         ]
       : [
-          `select b from (select l at time zone ? as b
+          `select extract(epoch from b) * 1000 as ms from (select l at time zone ? as b
              from generate_series(date_trunc(?, ?::timestamptz, ?) at time zone ?, ?::timestamptz at time zone ?, ?::interval) l) s
            where b < ?::timestamptz order by b`,
           [tz, interval, start.toISOString(), tz, tz, end.toISOString(), tz, `1 ${interval}`, end.toISOString()],
         ];
   try {
-    const rows = await em.execute<{ b: Date | string }[]>(sql, params);
-    return rows.map((row) => new Date(row.b));
+    // As milliseconds: a date string of years 1–99 would be read back as 19xx or 20xx.
+    const rows = await em.execute<{ ms: string | number }[]>(sql, params);
+    return rows.map((row) => new Date(Number(row.ms)));
   } catch (error) {
     // A name the schema's check let through but PostgreSQL's time zone database does not know.
     if ((error as { code?: string }).code === '22023') throw invalidField(['query', 'timezone'], `Unknown time zone: ${tz}`);
