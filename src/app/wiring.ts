@@ -91,7 +91,11 @@ export function wireDomains(p: Platform) {
 
   const organizations = new OrganizationService(config.BURSAR_SECRET, clock);
   // the events store is built later (ingestion needs the meters): bound late
-  const meters = new MeterService({ clock, outbox, rollups: { clear: (...args) => events.rollups.clear(...args) } });
+  const meters = new MeterService({
+    clock,
+    outbox,
+    rollups: { clear: (...args) => events.rollups.clear(...args), lastSeq: (...args) => events.rollups.lastSeq(...args) },
+  });
   const testClockQueries = new TestClockQueries({ clock, enabled: sandbox });
 
   // Files, benefits and products point at each other: the read sides come first, the commands after.

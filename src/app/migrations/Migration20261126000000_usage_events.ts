@@ -74,7 +74,10 @@ export class Migration20261126000000_usage_events extends Migration {
     // Quantities for some customers read their rollups by customer, then hour.
     this.addSql('create index meter_rollup_customer_idx on meter_rollup (meter_id, customer_id, hour);');
     this.addSql('create index meter_rollup_external_customer_idx on meter_rollup (meter_id, external_customer_id, hour) where customer_id is null;');
-    this.addSql('alter table meter add column rollups_ready_at timestamptz, add column rollup_version integer not null default 0;');
+    // A rebuild covers the events numbered up to rollup_seq (later ones are the batches' increments), month by month.
+    this.addSql(
+      'alter table meter add column rollups_ready_at timestamptz, add column rollup_version integer not null default 0, add column rollup_seq bigint, add column rollups_built_until timestamptz;',
+    );
 
     this.addSql('alter table customer_meter add column reset_period_end timestamptz, add column reset_seq bigint;');
     this.addSql('alter table meter_credit alter column grant_id drop not null, add column seq bigint generated always as identity;');

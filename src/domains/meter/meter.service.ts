@@ -21,7 +21,7 @@ const meters = new OwnedRepository(Meter, { label: 'Meter' });
 export interface MeterServiceDeps {
   clock: Clock;
   outbox: OutboxService;
-  rollups: Pick<MeterRollups, 'clear'>;
+  rollups: Pick<MeterRollups, 'clear' | 'lastSeq'>;
 }
 
 export class MeterService {
@@ -82,8 +82,9 @@ export class MeterService {
   private async countingChanged(tx: Tx, meter: Meter): Promise<void> {
     await this.deps.rollups.clear(tx, meter.id);
     const [row] = await tx.em.execute<{ rollup_version: number }[]>(
-      'update meter set rollups_ready_at = null, rollup_version = rollup_version + 1 where id = ? returning rollup_version',
-      [meter.id],
+      `update meter set rollups_ready_at = null, rollups_built_until = null, rollup_version = rollup_version + 1, rollup_seq = ?::bigint
+       where id = ? returning rollup_version`,
+      [await this.deps.rollups.lastSeq(tx.em), meter.id],
     );
     const version = Number(row!.rollup_version);
     Object.assign(meter, { rollupsReadyAt: null, rollupVersion: version });
