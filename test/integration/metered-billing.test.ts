@@ -236,6 +236,27 @@ test('a subscription that ends at period end bills the usage of its last period 
   expect((await ordersOf(call, within.subscription.customer_id)).map((o) => o.billing_reason)).toEqual(['subscription_create']);
 }, 180_000);
 
+test('a product change that drops a metered price bills its usage so far with the next renewal, once', async () => {
+  const { productId, meteredPriceId } = await plan({ unitAmount: '1', cap: null, credits: 10, rollover: false });
+  const plain = await call('POST', '/v1/products/', { name: 'Plain', recurring_interval: 'month', prices: [{ amount_type: 'fixed', price_amount: 2000 }] });
+  const { clockId, subscription } = await subscribe(h, call, { product: productId, start: '2025-11-01T00:00:00Z' });
+  const customerId = subscription.customer_id as string;
+  await credited(customerId, 10);
+  await advance(call, clockId, '2025-11-10T00:00:00Z');
+  await use(customerId, [50], '2025-11-09T12:00:00Z'); // before the change (the clock stands still: usage at its time is the new plan's)
+  const changed = await call('PATCH', `/v1/subscriptions/${subscription.id}`, { product_id: plain.body.id, proration_behavior: 'prorate' });
+  expect(changed.status).toBe(200);
+  await use(customerId, [7]); // on the new plan, which bills no usage
+  await advance(call, clockId, '2025-12-01T00:00:00Z');
+  await advance(call, clockId, '2026-01-01T00:00:00Z');
+  const [, december, january] = await ordersOf(call, customerId);
+  // 50 consumed less the 10 credited, × 1 ¢
+  expect(december.items.filter((item: any) => item.product_price_id === meteredPriceId)).toEqual([
+    expect.objectContaining({ label: 'API calls — 40 units (50 consumed, 10 credited) × USD 0.01', amount: 40 }),
+  ]);
+  expect(january.items.some((item: any) => item.product_price_id === meteredPriceId)).toBe(false);
+}, 180_000);
+
 test('customer meters API: filters, sorting by the live consumption and balance, 404 for an unknown id, its scope', async () => {
   const meter = (
     await call('POST', '/v1/meters/', {

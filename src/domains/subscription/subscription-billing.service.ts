@@ -13,8 +13,8 @@ import { discountApplies, discountRule, type DiscountRule, type DiscountService 
 import type { Order, OrderService } from '../order';
 import { calculateTax, type SellerOfRecord } from '../tax';
 import type { TestClockQueries } from '../test-clock';
-import { Subscription, type CancellationReason } from './subscription.entity';
-import { finalUsageLines, isUnrecoverableDecline, meteredPricesIn, renewalLines, type MeteredUsage, type SubscriptionSchedule } from './subscription.logic';
+import { Subscription, type CancellationReason, type PendingItem } from './subscription.entity';
+import { finalUsageLines, isUnrecoverableDecline, meteredLine, meteredPricesIn, renewalLines, type MeteredUsage, type SubscriptionSchedule } from './subscription.logic';
 import type { SubscriptionService } from './subscription.service';
 
 export interface BillingDeps {
@@ -161,7 +161,7 @@ export class SubscriptionBillingService {
    * The ingestion cut-off for a subscription billing usage (taken in its own short transaction, before the renewal's),
    * null for one without metered prices: those renew without waiting on their organization's ingestion.
    */
-  private async meteredCutOff(subscriptionId: string): Promise<string | null> {
+  async meteredCutOff(subscriptionId: string): Promise<string | null> {
     const em = this.deps.orm.em.fork();
     const s = await em.findOneOrFail(Subscription, { id: subscriptionId });
     return (await this.meteredPrices(em, s)).length ? this.deps.customerMeters.cutOff(this.deps.orm, s.organizationId) : null;
@@ -176,8 +176,27 @@ export class SubscriptionBillingService {
    * The usage of each metered price of the subscription's product (in its currency) over the period ending at `end`,
    * each customer meter reset for the next period.
    */
-  private async closeMeteredPeriod(tx: Tx, s: Subscription, end: Date, cutOff: string | null, at: Date): Promise<MeteredUsage[]> {
-    const prices = await this.meteredPrices(tx.em, s);
+  /**
+   * A plan change that drops metered prices: their usage so far is billed with the next renewal (as pending items,
+   * like the change's prorations) and their meters reset, so the new plan neither loses nor bills it.
+   */
+  async usageLeftBehind(tx: Tx, s: Subscription, newProductId: string, cutOff: string | null, at: Date): Promise<PendingItem[]> {
+    if (newProductId === s.productId) return [];
+    const [next] = await this.deps.products.outputsByIds(tx.em, s.organizationId, [newProductId]);
+    const kept = new Set(meteredPricesIn(next?.prices ?? [], s.currency).map((p) => p.meter_id));
+    const usages = await this.closeMeteredPeriod(tx, s, at, cutOff, at, (price) => !kept.has(price.meter_id));
+    return usages.map((usage) => meteredLine(usage, s.currency)).flatMap(({ label, amount, priceId }) => (amount > 0 ? [{ label, amount, priceId }] : []));
+  }
+
+  private async closeMeteredPeriod(
+    tx: Tx,
+    s: Subscription,
+    end: Date,
+    cutOff: string | null,
+    at: Date,
+    billed: (price: { meter_id: string }) => boolean = () => true,
+  ): Promise<MeteredUsage[]> {
+    const prices = (await this.meteredPrices(tx.em, s)).filter(billed);
     if (!prices.length) return [];
     // A metered price added since the cut-off was (not) taken: the retried step takes one.
     if (cutOff === null) throw new Error(`Subscription ${s.id}: its product gained a metered price while it renewed; retrying.`);

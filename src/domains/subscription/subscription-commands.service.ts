@@ -103,6 +103,7 @@ export class SubscriptionCommandService {
    */
   private async change(subscriptionId: string, command: Change, at: Date, key: string): Promise<void> {
     const cycleKey = `${subscriptionId}:change:${key}`;
+    const cutOff = await this.deps.billing.meteredCutOff(subscriptionId); // for the usage of metered prices a new product drops
     const invoice = await inTransaction(this.deps.orm, async (tx) => {
       const s = await this.deps.billing.lock(tx, subscriptionId);
       if (s.lastCommandKey === key) return null; // a retried step: the change was made
@@ -121,8 +122,9 @@ export class SubscriptionCommandService {
         s.pendingUpdate = { id: newId(), ...pick(target), appliesAt: s.currentPeriodEnd.toISOString(), createdAt: at.toISOString() };
         return this.saved(tx, s, at, []);
       }
+      const usage = s.status === 'trialing' ? [] : await this.deps.billing.usageLeftBehind(tx, s, target.productId, cutOff, at);
       this.switchTo(s, target, discount);
-      return this.saved(tx, s, at, lines);
+      return this.saved(tx, s, at, [...lines, ...usage]);
     });
     if (!invoice) return;
 
@@ -156,6 +158,7 @@ export class SubscriptionCommandService {
       const locked = await this.deps.billing.lock(tx, subscriptionId);
       locked.lastCommandKey = key;
       this.keepDiscount(locked, command, invoice.discount);
+      locked.pendingItems = [...locked.pendingItems, ...(await this.deps.billing.usageLeftBehind(tx, locked, invoice.target.productId, cutOff, at))];
       this.switchTo(locked, invoice.target, invoice.discount);
       locked.modifiedAt = at;
       const order = await this.deps.orders.create(tx, {
