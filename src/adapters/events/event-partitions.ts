@@ -23,9 +23,13 @@ export async function createEventPartitions(orm: MikroORM, now: Date, ahead = 2)
   return created;
 }
 
+/** How long a partition change waits for the events table's lock before giving up. */
+const LOCK_TIMEOUT = `set local lock_timeout = '10s'`;
+
 async function createPartition(tx: Tx, from: Date, to: Date): Promise<boolean> {
   const name = partitionName(from);
   await tx.em.execute(`select pg_advisory_xact_lock(hashtextextended('event_partitions', 0))`);
+  await tx.em.execute(LOCK_TIMEOUT); // attaching locks the events table: give up (the schedule retries) rather than queue every read
   const [existing] = await tx.em.execute<{ exists: boolean }[]>('select to_regclass(?) is not null as exists', [name]);
   // An existing table is attached, or was detached on purpose: left alone either way.
   if (existing?.exists) return false;
@@ -46,6 +50,7 @@ async function createPartition(tx: Tx, from: Date, to: Date): Promise<boolean> {
 export async function detachEventPartitions(orm: MikroORM, before: Date, drop: boolean): Promise<string[]> {
   return inTransaction(orm, async (tx) => {
     await tx.em.execute(`select pg_advisory_xact_lock(hashtextextended('event_partitions', 0))`);
+    await tx.em.execute(LOCK_TIMEOUT);
     const rows = await tx.em.execute<{ name: string }[]>(
       `select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
        where i.inhparent = 'event'::regclass order by c.relname`,
