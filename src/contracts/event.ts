@@ -41,7 +41,7 @@ export const EventMetadataInput = z
     const keys = Object.keys(metadata);
     if (keys.length > MAX_METADATA_KEYS) ctx.addIssue({ code: 'custom', message: `At most ${MAX_METADATA_KEYS} keys are allowed` });
     for (const key of keys) {
-      const schema = RESERVED_METADATA[key] ?? (key.startsWith('_') ? null : EventMetadataValue);
+      const schema = Object.hasOwn(RESERVED_METADATA, key) ? RESERVED_METADATA[key] : key.startsWith('_') ? null : EventMetadataValue;
       if (!schema) {
         ctx.addIssue({ code: 'custom', path: [key], message: 'Keys starting with "_" are reserved (only _cost and _llm may be sent)' });
         continue;

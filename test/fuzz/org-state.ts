@@ -12,7 +12,16 @@ const BACKGROUND_COLUMNS: Record<string, string[]> = {
 };
 
 /** Flows a request starts that write to the organization's rows and then end (the long-lived ones only wait). */
-const SHORT_FLOWS = [WORKFLOW_TYPES.order, WORKFLOW_TYPES.invoice, WORKFLOW_TYPES.receipt, WORKFLOW_TYPES.refund, WORKFLOW_TYPES.email];
+const SHORT_FLOWS = [
+  WORKFLOW_TYPES.order,
+  WORKFLOW_TYPES.invoice,
+  WORKFLOW_TYPES.receipt,
+  WORKFLOW_TYPES.refund,
+  WORKFLOW_TYPES.email,
+  WORKFLOW_TYPES.benefitGrant,
+  WORKFLOW_TYPES.grantFanOut,
+  WORKFLOW_TYPES.meterRollups,
+];
 
 export type OrgState = Record<string, string>;
 

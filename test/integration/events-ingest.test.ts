@@ -77,6 +77,14 @@ describe('validation', () => {
     expect(await countEvents(fresh.id)).toBe(1000);
   });
 
+  test("metadata keys named like an object's own properties are plain keys", async () => {
+    const metadata = { valueOf: 'v', constructor: 1, toString: true, hasOwnProperty: 'h' };
+    const sent = await ingest([{ name: 'proto.keys', external_customer_id: 'proto', metadata }]);
+    expect(sent.status).toBe(200);
+    expect(sent.body).toEqual({ inserted: 1, duplicates: 0 });
+    expect((await ingest([{ name: 'proto.keys', external_customer_id: 'proto', metadata: { __proto__x: 1, _valueOf: 1 } }])).status).toBe(422);
+  });
+
   test('an empty batch and a body without events are refused', async () => {
     expect((await ingest([])).status).toBe(422);
     const noEvents = await h.request('POST', '/v1/events/ingest', { token: org.token, json: {} });

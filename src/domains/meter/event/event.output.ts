@@ -8,7 +8,8 @@ export function eventLabel(typeLabel: string, selector: string | null, metadata:
   if (!selector) return typeLabel;
   const path = (selector.startsWith('metadata.') ? selector.slice('metadata.'.length) : selector).split('.');
   let value: unknown = metadata;
-  for (const key of path) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  for (const key of path)
+    value = value !== null && typeof value === 'object' && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
   if (typeof value === 'string' && value.length) return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return typeLabel;
