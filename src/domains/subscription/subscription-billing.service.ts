@@ -14,7 +14,15 @@ import type { Order, OrderService } from '../order';
 import { calculateTax, type SellerOfRecord } from '../tax';
 import type { TestClockQueries } from '../test-clock';
 import { Subscription, type CancellationReason, type PendingItem } from './subscription.entity';
-import { finalUsageLines, isUnrecoverableDecline, meteredLine, meteredPricesIn, renewalLines, type MeteredUsage, type SubscriptionSchedule } from './subscription.logic';
+import {
+  finalUsageLines,
+  isUnrecoverableDecline,
+  meteredLine,
+  meteredPricesIn,
+  renewalLines,
+  type MeteredUsage,
+  type SubscriptionSchedule,
+} from './subscription.logic';
 import type { SubscriptionService } from './subscription.service';
 
 export interface BillingDeps {
