@@ -1,6 +1,6 @@
 // The events store port: where usage events are written and what is read back from them — events themselves, meter
 // quantities over time, and the usage a customer's meter billed. PostgreSQL implements it (`postgres-event-store.ts`);
-// a column store can replace it behind these four interfaces (see the README's "Events at scale").
+// a column store can replace it behind these interfaces (see the README's "Events at scale").
 import type { Tx } from '../../platform/database/transaction';
 import type { UsageReader } from './usage-reader';
 import type { EventReader } from './event-reader';
