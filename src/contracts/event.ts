@@ -122,26 +122,13 @@ export const EventList = ListResource(UserEvent).meta({ id: 'ListResource_Event_
 /** Ancestry walked by `depth` at most (0 = the anchor or root events only). */
 export const MAX_EVENT_DEPTH = 100;
 
-/** Text the database cannot hold (NUL, a lone surrogate) that a JSON escape put in a parsed value or key. */
-const holdsUnstorableText = (value: unknown): boolean => {
-  let found = false;
-  const unstorable = (text: string) => text.includes('\u0000') || /\p{Surrogate}/u.test(text);
-  JSON.stringify(value, (key: string, inner: unknown) => {
-    if (unstorable(key) || (typeof inner === 'string' && unstorable(inner))) found = true;
-    return inner;
-  });
-  return found;
-};
-
 /** `filter`: a meter filter sent as a JSON string, checked as meters check theirs. */
 const FilterParam = z
   .string()
   .max(20_000)
   .transform((text, ctx) => {
     try {
-      const parsed = JSON.parse(text) as unknown;
-      if (holdsUnstorableText(parsed)) ctx.addIssue({ code: 'custom', message: 'Text must not contain NUL characters or lone UTF-16 surrogates' });
-      return parsed;
+      return JSON.parse(text) as unknown;
     } catch {
       ctx.addIssue({ code: 'custom', message: 'The filter must be a JSON object following the meter filter schema' });
       return z.NEVER;

@@ -135,6 +135,8 @@ describe('GET /v1/events/', () => {
       '{not json',
       enc({ conjunction: 'xor', clauses: [] }),
       enc({ conjunction: 'and', clauses: [{ property: 'x', operator: 'eq', value: 1.5 }] }),
+      // a NUL the JSON escape decodes (the query text itself has none): refused once parsed, never sent to the database
+      encodeURIComponent('{"conjunction":"and","clauses":[{"property":"name","operator":"eq","value":"a\\u0000"}]}'),
     ]) {
       const refused = await list(`filter=${bad}`);
       expect(refused.status).toBe(422);

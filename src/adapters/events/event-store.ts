@@ -14,7 +14,7 @@ export interface EventWriter {
   /**
    * Writes a batch in the caller's transaction: events whose external id the organization already has (or that repeat
    * one earlier in the batch) are counted as duplicates; the others are stored, counted by their event type and added
-   * to the rollups of the organization's live meters (read once the batch holds the ingestion lock).
+   * to the rollups of the organization's live meters (read once the batch holds the ingestion lock: `begin` first).
    */
   append(tx: Tx, organizationId: string, events: NewEvent[], at: Date): Promise<{ inserted: number; duplicates: number }>;
   /**

@@ -89,3 +89,8 @@ export function aggregateSql(aggregation: MeterAggregation, alias: string): SqlF
 
 /** Count and sum add up across groups (periods, rollups, customers); the others are computed over all the rows. */
 export const isSummable = (aggregation: MeterAggregation): boolean => aggregation.func === 'count' || aggregation.func === 'sum';
+
+/** How rows inserted `into meter_rollup as r` add to the hour already there (ingest, attach and rebuild alike). */
+export const ADD_TO_ROLLUP = `on conflict (meter_id, hour, customer_id, external_customer_id) do update set events = r.events + excluded.events,
+  numeric_events = r.numeric_events + excluded.numeric_events, total = r.total + excluded.total,
+  minimum = least(r.minimum, excluded.minimum), maximum = greatest(r.maximum, excluded.maximum)`;

@@ -6,7 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Tx } from '../../platform/database/transaction';
 import type { EventWriter, MeterDefinition, NewEvent } from './event-store';
 import { holdIngestAlone, holdIngestShared } from './ingest-lock';
-import { filterSql, rollupValueSql, type SqlFragment } from './meter-sql';
+import { ADD_TO_ROLLUP, filterSql, rollupValueSql, type SqlFragment } from './meter-sql';
 
 /** The organization's live meters, read by the writer once it holds the ingestion lock. */
 export type LiveMeters = (em: EntityManager, organizationId: string) => Promise<MeterDefinition[]>;
@@ -18,7 +18,6 @@ export class PostgresEventWriter implements EventWriter {
   constructor(private readonly liveMeters: LiveMeters) {}
 
   async append(tx: Tx, organizationId: string, events: NewEvent[], at: Date): Promise<{ inserted: number; duplicates: number }> {
-    await holdIngestShared(tx.em, organizationId);
     const fresh = await this.claimExternalIds(tx.em, organizationId, events);
     if (fresh.length) await this.insert(tx.em, organizationId, fresh, at);
     return { inserted: fresh.length, duplicates: events.length - fresh.length };
@@ -42,9 +41,7 @@ export class PostgresEventWriter implements EventWriter {
       `insert into meter_rollup as r (meter_id, customer_id, external_customer_id, hour, events, numeric_events, total, minimum, maximum)
        select o.meter_id, ?, o.external_customer_id, o.hour, o.events, o.numeric_events, o.total, o.minimum, o.maximum ${orphans}
        order by o.meter_id, o.hour
-       on conflict (meter_id, hour, customer_id, external_customer_id) do update set events = r.events + excluded.events,
-         numeric_events = r.numeric_events + excluded.numeric_events, total = r.total + excluded.total,
-         minimum = least(r.minimum, excluded.minimum), maximum = greatest(r.maximum, excluded.maximum)`,
+       ${ADD_TO_ROLLUP}`,
       [customerId, ...params],
     );
     await tx.em.execute(
@@ -139,9 +136,7 @@ function rollupSql(organizationId: string, meter: MeterDefinition, index: number
         from b cross join lateral (select ${value.sql} as n) v where ${filter.sql}
         group by b.customer_id, b.external_customer_id, date_bin('1 hour', b."timestamp", '2000-01-01Z')
         order by 2, 3, 4
-        on conflict (meter_id, hour, customer_id, external_customer_id) do update set events = r.events + excluded.events,
-          numeric_events = r.numeric_events + excluded.numeric_events, total = r.total + excluded.total,
-          minimum = least(r.minimum, excluded.minimum), maximum = greatest(r.maximum, excluded.maximum)
+        ${ADD_TO_ROLLUP}
         returning customer_id
       ),
       activated_${index} as (

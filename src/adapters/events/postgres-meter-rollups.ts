@@ -3,7 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Tx } from '../../platform/database/transaction';
 import type { MeterDefinition } from './event-model';
-import { filterSql, rollupValueSql } from './meter-sql';
+import { ADD_TO_ROLLUP, filterSql, rollupValueSql } from './meter-sql';
 import type { MeterRollups, RollupChunk } from './meter-rollups';
 
 export class PostgresMeterRollups implements MeterRollups {
@@ -34,9 +34,7 @@ export class PostgresMeterRollups implements MeterRollups {
        where e.organization_id = ? and e."timestamp" >= ? and e."timestamp" < ? and e.seq <= ?::bigint and ${filter.sql}
        group by e.customer_id, e.external_customer_id, date_bin('1 hour', e."timestamp", '2000-01-01Z')
        order by 2, 3, 4
-       on conflict (meter_id, hour, customer_id, external_customer_id) do update set events = r.events + excluded.events,
-         numeric_events = r.numeric_events + excluded.numeric_events, total = r.total + excluded.total,
-         minimum = least(r.minimum, excluded.minimum), maximum = greatest(r.maximum, excluded.maximum)`,
+       ${ADD_TO_ROLLUP}`,
       [meter.id, ...value.params, organizationId, chunk.from, chunk.to, chunk.uptoSeq, ...filter.params],
     );
   }

@@ -52,6 +52,7 @@ export function mountRoute(router: Router, deps: MountDeps, route: RouteDefiniti
     assertStorable(ctx.params, ['path']);
     const params = route.params ? parseInput(route.params, ctx.params, 'path') : undefined;
     const query = route.query ? parseInput(route.query, rawQuery(ctx), 'query') : undefined;
+    assertStorable(query, ['query']); // again once parsed: a value decoded from the query (a JSON filter) may hold what its text did not
     const body = route.body ? parseInput(route.body, await readJsonBody(ctx, deps.bodyLimitBytes), 'body') : undefined;
     if (auth) assertOwnOrganization(body, auth.organizationId);
     const request: RequestDetails = {
