@@ -124,6 +124,22 @@ module.exports = {
       to: { path: ['^src/(domains|app)/', '^workflows/(?!definitions\\.ts$)'] },
     },
     {
+      name: 'web-client-runs-in-the-browser',
+      severity: 'error',
+      comment:
+        'src/web/client/ is bundled for the browser: it may import only itself, preact, and types of src/contracts/. It reaches the server ' +
+        'only over HTTP (the public /v1 endpoints), never by importing server code.',
+      from: { path: '^src/web/client/' },
+      to: { pathNot: ['^src/web/client/', '^node_modules/preact/', '^src/contracts/'] },
+    },
+    {
+      name: 'web-client-runs-in-the-browser',
+      severity: 'error',
+      comment: 'src/web/client/ may import src/contracts/ only with `import type`: zod schemas do not belong in the pages.',
+      from: { path: '^src/web/client/' },
+      to: { path: '^src/contracts/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'contracts-are-pure',
       severity: 'error',
       comment:

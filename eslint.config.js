@@ -36,6 +36,11 @@ module.exports = tseslint.config(
     },
   },
   {
+    // The hosted pages' browser code (bundled by esbuild, type-checked with src/web/client/tsconfig.json).
+    files: ['src/web/client/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
     // Tests and benchmarks poke at internals and untyped JSON; Jest's globals are available there.
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },

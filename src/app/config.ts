@@ -70,6 +70,8 @@ const ConfigSchema = z
     REFUND_STATUS_CHECK_INTERVAL_MS: int(REFUND_STATUS_CHECK_INTERVAL_MS),
     /** The production payment processor (Stripe); the sandbox always uses the built-in sandbox processor. */
     STRIPE_SECRET_KEY: z.string().optional(),
+    /** The hosted checkout's card fields in production (Stripe Elements); without it production checkouts take no card on the page. */
+    STRIPE_PUBLISHABLE_KEY: z.string().optional(),
     /** Verifies the events Stripe posts to /v1/integrations/stripe/webhook. */
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     /** Dunning: days between a failed renewal payment and each retry (the last failure revokes the subscription). */

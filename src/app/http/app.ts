@@ -11,6 +11,7 @@ import { mountRoute } from './mount';
 import { buildOpenApi } from './openapi';
 import type { RateLimits } from './rate-limit';
 import type { RouteRateLimit } from '../../platform/http/route';
+import { webPagesRouter } from '../../web/server/web-pages';
 
 export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa {
   const { routes, organizations, customerSessions } = env.domains;
@@ -52,6 +53,7 @@ export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa 
 
   app.use(ipRateLimit(limits));
   if (env.storage instanceof LocalDiskStorage) app.use(localStorageRouter(env.storage).routes());
+  app.use(webPagesRouter(webPagesDeps(env)).routes());
   const authenticate = bearerAuthentication({ environment: env.environment, orm: env.orm, organizations, customerSessions, limits });
   const mountDeps = {
     orm: env.orm,
@@ -71,6 +73,18 @@ export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa 
     }),
   );
   return app;
+}
+
+function webPagesDeps(env: EnvironmentContext) {
+  const { config, environment, orm, domains } = env;
+  return {
+    environment,
+    orm,
+    checkouts: domains.checkouts,
+    organizations: domains.organizations,
+    stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
+    mediaOrigin: env.storage instanceof LocalDiskStorage ? null : (config.S3_PUBLIC_URL ?? null),
+  };
 }
 
 async function probe(check: () => Promise<unknown>): Promise<boolean> {

@@ -1,0 +1,23 @@
+// What the server tells a page before its script runs, as inert JSON in the page (never inline code). Shared by the
+// server, which writes it, and the pages, which read it (`read-boot.ts`); so no DOM here.
+export const BOOT_ELEMENT_ID = 'bursar-boot';
+
+interface BootBase {
+  locale: string;
+  environment: 'production' | 'sandbox';
+}
+
+/** The checkout page and its confirmation page. */
+export interface CheckoutBoot extends BootBase {
+  page: 'checkout' | 'confirmation';
+  clientSecret: string;
+  /** Production card fields: Stripe Elements with this publishable key; null in the sandbox (test cards). */
+  stripePublishableKey: string | null;
+}
+
+export interface PortalBoot extends BootBase {
+  page: 'portal';
+  organization: { id: string; name: string; slug: string };
+}
+
+export type PageBoot = CheckoutBoot | PortalBoot;

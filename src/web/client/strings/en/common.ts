@@ -1,0 +1,20 @@
+// English strings shared by every page.
+export const commonStrings = {
+  'common.needsJavaScript': 'This page needs JavaScript to be enabled.',
+  'common.loading': 'Loading…',
+  'common.retry': 'Try again',
+  'common.save': 'Save',
+  'common.cancel': 'Cancel',
+  'common.close': 'Close',
+  'common.unexpectedError': 'Something went wrong. Please try again in a moment.',
+  'common.sandboxBanner': 'Sandbox: no real money moves.',
+  'common.poweredBy': 'Payments by {organization}, processed by Bursar',
+  'unavailable.notFoundTitle': 'Page not found',
+  'unavailable.notFoundText': 'This link does not lead anywhere. Check the address, or ask the seller for a new link.',
+  'unavailable.expiredTitle': 'This checkout has expired',
+  'unavailable.expiredText': 'The time to complete this purchase has run out. Nothing was charged. Ask the seller for a new checkout link.',
+  'unavailable.completedTitle': 'This checkout is already complete',
+  'unavailable.completedText': 'This purchase has already been made. You can see its status and what you bought on the confirmation page.',
+  'unavailable.completedLink': 'See your purchase',
+  'unavailable.portalNotFoundText': 'There is no customer portal at this address.',
+} as const;

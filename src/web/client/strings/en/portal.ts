@@ -1,0 +1,4 @@
+// English strings of the customer portal.
+export const portalStrings = {
+  'title.portal': 'Customer portal',
+} as const;

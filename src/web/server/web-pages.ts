@@ -1,0 +1,126 @@
+// The hosted pages, served by the API process beside /v1: a checkout at its `url`, its confirmation (the default
+// `success_url`), and an organization's customer portal. Each page is a small HTML shell; the bundled script renders it
+// from the public client endpoints. Pages carry a strict Content-Security-Policy and are never cached.
+import { Router } from '@koa/router';
+import type { Context } from 'koa';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { BursarError } from '../../kernel/errors';
+import type { Checkout, CheckoutService } from '../../domains/checkout';
+import type { OrganizationService } from '../../domains/organization';
+import type { PageBoot } from '../client/shared/boot';
+import { pageLocale, translate, type StringKey } from '../client/strings';
+import { contentSecurityPolicy, type PagePolicy } from './content-security-policy';
+import { messagePage, pageShell } from './page-shell';
+import { webBundle, type PageEntry } from './web-bundle';
+
+export interface WebPagesDeps {
+  environment: 'production' | 'sandbox';
+  orm: MikroORM;
+  checkouts: CheckoutService;
+  organizations: OrganizationService;
+  /** Production card fields are Stripe Elements with this key; the sandbox takes test cards. */
+  stripePublishableKey: string | null;
+  /** Product media served from elsewhere than this server (an S3 bucket's public URL). */
+  mediaOrigin: string | null;
+}
+
+export function webPagesRouter(deps: WebPagesDeps): Router {
+  const router = new Router();
+  const stripe = deps.environment === 'production' && deps.stripePublishableKey !== null;
+  const policy = (embedOrigin: string | null = null): PagePolicy => ({ embedOrigin, mediaOrigin: deps.mediaOrigin, stripe });
+
+  router.get('/assets/:name', async (ctx) => {
+    const asset = (await webBundle()).files.get(ctx.params.name);
+    if (!asset) return notFound(ctx, policy());
+    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.type = asset.contentType;
+    ctx.body = Buffer.from(asset.body);
+  });
+
+  router.get('/checkout/:client_secret', async (ctx) => {
+    const em = deps.orm.em.fork();
+    const checkout = await findCheckout(em, deps.checkouts, ctx.params.client_secret);
+    if (!checkout) return notFound(ctx, policy());
+    const locale = pageLocale(checkout.locale);
+    const framing = policy(checkout.embedOrigin);
+    if (await expired(em, deps.checkouts, checkout)) return message(ctx, 410, framing, locale, 'unavailable.expiredTitle', 'unavailable.expiredText');
+    if (checkout.status !== 'open') {
+      const link = { href: `/checkout/${encodeURIComponent(checkout.clientSecret)}/confirmation`, label: translate(locale, 'unavailable.completedLink') };
+      return message(ctx, 200, framing, locale, 'unavailable.completedTitle', 'unavailable.completedText', link);
+    }
+    await page(ctx, framing, 'checkout', { page: 'checkout', ...checkoutBoot(deps, checkout, stripe) });
+  });
+
+  router.get('/checkout/:client_secret/confirmation', async (ctx) => {
+    const checkout = await findCheckout(deps.orm.em.fork(), deps.checkouts, ctx.params.client_secret);
+    if (!checkout) return notFound(ctx, policy());
+    await page(ctx, policy(checkout.embedOrigin), 'confirmation', { page: 'confirmation', ...checkoutBoot(deps, checkout, stripe) });
+  });
+
+  router.get('/portal/:slug', async (ctx) => {
+    const organization = await deps.organizations.findOrganization(deps.orm.em.fork(), ctx.params.slug).catch(() => null);
+    if (!organization) return message(ctx, 404, policy(), 'en', 'unavailable.notFoundTitle', 'unavailable.portalNotFoundText');
+    const boot: PageBoot = {
+      page: 'portal',
+      locale: 'en',
+      environment: deps.environment,
+      organization: { id: organization.id, name: organization.name, slug: organization.slug },
+    };
+    await page(ctx, policy(), 'portal', boot);
+  });
+  return router;
+}
+
+function checkoutBoot(deps: WebPagesDeps, checkout: Checkout, stripe: boolean) {
+  return {
+    locale: pageLocale(checkout.locale),
+    environment: deps.environment,
+    clientSecret: checkout.clientSecret,
+    stripePublishableKey: stripe ? deps.stripePublishableKey : null,
+  };
+}
+
+async function findCheckout(em: EntityManager, checkouts: CheckoutService, clientSecret: string): Promise<Checkout | null> {
+  return checkouts
+    .getBySecret(em, clientSecret)
+    .catch((error: unknown) => (error instanceof BursarError && error.status === 404 ? null : Promise.reject(error)));
+}
+
+async function expired(em: EntityManager, checkouts: CheckoutService, checkout: Checkout): Promise<boolean> {
+  if (checkout.status !== 'open' && checkout.status !== 'expired') return false;
+  return checkouts.assertNotExpired(em, checkout).then(
+    () => false,
+    (error: unknown) => (error instanceof BursarError && error.status === 410 ? true : Promise.reject(error)),
+  );
+}
+
+async function page(ctx: Context, policy: PagePolicy, entry: PageEntry, boot: PageBoot): Promise<void> {
+  send(ctx, 200, policy, pageShell(await webBundle(), entry, boot));
+}
+
+async function message(
+  ctx: Context,
+  status: number,
+  policy: PagePolicy,
+  locale: string,
+  title: StringKey,
+  text: StringKey,
+  link?: { href: string; label: string },
+): Promise<void> {
+  send(ctx, status, policy, messagePage(await webBundle(), locale, { title: translate(locale, title), text: translate(locale, text), link }));
+}
+
+function notFound(ctx: Context, policy: PagePolicy): Promise<void> {
+  return message(ctx, 404, policy, 'en', 'unavailable.notFoundTitle', 'unavailable.notFoundText');
+}
+
+function send(ctx: Context, status: number, policy: PagePolicy, html: string): void {
+  ctx.status = status;
+  ctx.set('Content-Security-Policy', contentSecurityPolicy(policy));
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Referrer-Policy', 'no-referrer');
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.body = html;
+}
