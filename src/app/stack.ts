@@ -78,6 +78,7 @@ function printUrls(config: Config, mailCatcher: boolean): void {
       'Bursar is running:',
       `  API (production)  ${config.publicUrls.production}/v1   OpenAPI: ${config.publicUrls.production}/openapi.json`,
       `  API (sandbox)     ${config.publicUrls.sandbox}/v1   OpenAPI: ${config.publicUrls.sandbox}/openapi.json`,
+      `  Hosted pages      each checkout's url (${config.publicUrls.sandbox}/checkout/<client secret>), portal ${config.publicUrls.sandbox}/portal/<organization slug>`,
       `  Temporal          ${config.temporalAddress}   namespaces: ${Object.values(config.namespaces).join(', ')}`,
       `  Temporal Web UI   ${ui}`,
       ...(mailCatcher ? [`  Mail catcher      http://localhost:${config.MAILDEV_WEB_PORT}`] : []),

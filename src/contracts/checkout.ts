@@ -178,9 +178,11 @@ export const CheckoutPublic = Checkout.omit({
 })
   .extend({ organization: CheckoutOrganization })
   .meta({ id: 'CheckoutPublic' });
+export type CheckoutPublic = z.infer<typeof CheckoutPublic>;
 export const CheckoutPublicConfirmed = CheckoutPublic.extend({ status: z.literal('confirmed'), customer_session_token: z.string().nullable() }).meta({
   id: 'CheckoutPublicConfirmed',
 });
+export type CheckoutPublicConfirmed = z.infer<typeof CheckoutPublicConfirmed>;
 
 export const CheckoutList = ListResource(Checkout).meta({ id: 'ListResource_Checkout_' });
 export const CheckoutListQuery = z.object({

@@ -26,7 +26,7 @@ export function PageFrame(props: { t: Translate; title: string; organization?: s
   );
 }
 
-type InputProps = Omit<JSX.HTMLAttributes<HTMLInputElement>, 'label'>;
+type InputProps = Omit<JSX.InputHTMLAttributes<HTMLInputElement>, 'label'>;
 
 /** A labelled input; `error` is announced and tied to it. */
 export function Field(props: InputProps & { id: string; label: string; error?: string | null; hint?: string | null }) {
@@ -51,7 +51,7 @@ export function Field(props: InputProps & { id: string; label: string; error?: s
 }
 
 export function SelectField(
-  props: Omit<JSX.HTMLAttributes<HTMLSelectElement>, 'label'> & {
+  props: Omit<JSX.SelectHTMLAttributes<HTMLSelectElement>, 'label'> & {
     id: string;
     label: string;
     options: { value: string; label: string }[];

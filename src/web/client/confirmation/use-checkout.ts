@@ -1,0 +1,60 @@
+// The checkout as its public endpoint shows it, asked again every second while its payment is being processed, and
+// what that means for the buyer (the outcome).
+import { useEffect, useState } from 'preact/hooks';
+import type { CheckoutPublic } from '../../../contracts/checkout';
+import { api, ApiError } from '../shared/api';
+import { poll } from './polling';
+
+/**
+ * processing: confirmed, the payment under way; paid: succeeded; declined: back to open with the processor's error
+ * (the buyer can try again); failed: failed for good; incomplete: open, never paid; (an expired page is its own state).
+ */
+export type Outcome = 'processing' | 'paid' | 'declined' | 'failed' | 'incomplete';
+
+export type CheckoutState =
+  { kind: 'loading' } | { kind: 'ready'; checkout: CheckoutPublic; outcome: Outcome } | { kind: 'expired' } | { kind: 'error'; message: string };
+
+const EVERY_MS = 1_000;
+/** Network failures in a row the polling lives through before it gives up. */
+const MAX_FAILURES = 5;
+
+export function outcomeOf(checkout: CheckoutPublic): Outcome {
+  switch (checkout.status) {
+    case 'confirmed':
+      return 'processing';
+    case 'succeeded':
+      return 'paid';
+    case 'failed':
+      return 'failed';
+    default:
+      return checkout.payment_error ? 'declined' : 'incomplete';
+  }
+}
+
+export function useCheckout(clientSecret: string): CheckoutState {
+  const [state, setState] = useState<CheckoutState>({ kind: 'loading' });
+  useEffect(() => {
+    let failures = 0;
+    return poll({
+      load: () => api<CheckoutPublic>('GET', `/v1/checkouts/client/${encodeURIComponent(clientSecret)}`),
+      done: (checkout) => outcomeOf(checkout) !== 'processing',
+      onValue: (checkout) => {
+        failures = 0;
+        setState({ kind: 'ready', checkout, outcome: outcomeOf(checkout) });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 410) setState({ kind: 'expired' });
+        else if (transient(error) && ++failures < MAX_FAILURES) return true;
+        else setState({ kind: 'error', message: error instanceof ApiError ? error.message : '' });
+        return false;
+      },
+      everyMs: EVERY_MS,
+    });
+  }, [clientSecret]);
+  return state;
+}
+
+/** The network or the server stumbling, which a later request may get past. */
+export function transient(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status >= 500 || error.status === 429;
+}

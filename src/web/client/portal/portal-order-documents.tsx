@@ -1,0 +1,87 @@
+// An order's invoice and receipt. The invoice is generated on request (after the billing name and address it needs are
+// set on the order), then its link is shown; the receipt's link once rendered.
+import { useState } from 'preact/hooks';
+import type { CustomerOrder } from '../../../contracts/portal-order';
+import { Alert, Button } from '../shared/ui';
+import type { SectionProps } from './section-props';
+import { OrderBillingForm } from './portal-order-billing-form';
+import { poll, StillWaiting } from './poll';
+import { failureMessage } from './use-load';
+
+type Document = 'idle' | 'working' | 'details' | { url: string };
+const HAS_DOCUMENTS: CustomerOrder['status'][] = ['paid', 'refunded', 'partially_refunded'];
+
+export function OrderDocuments(props: SectionProps & { order: CustomerOrder; onOrderChanged: (order: CustomerOrder) => void }) {
+  const { t, call, order } = props;
+  const [invoice, setInvoice] = useState<Document>('idle');
+  const [receipt, setReceipt] = useState<Document>('idle');
+  const [error, setError] = useState<string | null>(null);
+  if (!HAS_DOCUMENTS.includes(order.status)) return <p class="muted portal-documents">{t('portal.orders.noDocuments')}</p>;
+  const path = `/orders/${order.id}`;
+  const failed = (failure: unknown) => setError(failure instanceof StillWaiting ? t('portal.orders.stillPreparing') : failureMessage(t, failure));
+
+  const generateInvoice = async (current: CustomerOrder) => {
+    setInvoice('working');
+    setError(null);
+    try {
+      const requested = await call<{ status: 'generating' | 'generated' }>('POST', `${path}/invoice`);
+      if (requested.status === 'generating') {
+        const before = await call<CustomerOrder>('GET', path);
+        const rendered = (latest: CustomerOrder) => latest.is_invoice_generated && (!current.is_invoice_generated || latest.modified_at !== before.modified_at);
+        props.onOrderChanged(await poll(async () => ((latest) => (rendered(latest) ? latest : null))(await call<CustomerOrder>('GET', path))));
+      }
+      setInvoice(await call<{ url: string }>('GET', `${path}/invoice`));
+    } catch (failure) {
+      setInvoice('idle');
+      failed(failure);
+    }
+  };
+
+  const fetchReceipt = async () => {
+    setReceipt('working');
+    setError(null);
+    try {
+      setReceipt(
+        await poll(async () => ((answer) => ('url' in answer ? answer : null))(await call<{ url: string } | { status: string }>('GET', `${path}/receipt`))),
+      );
+    } catch (failure) {
+      setReceipt('idle');
+      failed(failure);
+    }
+  };
+
+  const needsDetails = !order.billing_name || !order.billing_address;
+  return (
+    <div class="portal-documents">
+      {typeof invoice === 'object' ? (
+        <a class="button button-secondary" href={invoice.url} download target="_blank" rel="noopener">
+          {t('portal.orders.downloadInvoice')}
+        </a>
+      ) : (
+        <Button variant="secondary" busy={invoice === 'working'} onClick={() => (needsDetails ? setInvoice('details') : generateInvoice(order))}>
+          {invoice === 'working' ? t('portal.orders.preparing') : t('portal.orders.invoice')}
+        </Button>
+      )}
+      {typeof receipt === 'object' ? (
+        <a class="button button-secondary" href={receipt.url} download target="_blank" rel="noopener">
+          {t('portal.orders.downloadReceipt')}
+        </a>
+      ) : (
+        <Button variant="secondary" busy={receipt === 'working'} onClick={fetchReceipt}>
+          {receipt === 'working' ? t('portal.orders.preparing') : t('portal.orders.receipt')}
+        </Button>
+      )}
+      {error && <Alert kind="error">{error}</Alert>}
+      {invoice === 'details' && (
+        <OrderBillingForm
+          {...props}
+          onCancel={() => setInvoice('idle')}
+          onSaved={(updated) => {
+            props.onOrderChanged(updated);
+            void generateInvoice(updated);
+          }}
+        />
+      )}
+    </div>
+  );
+}
