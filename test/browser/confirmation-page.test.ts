@@ -141,8 +141,16 @@ test('a paid purchase: amounts, the payment announced as it becomes paid, the li
   expect(href.pathname).toBe(`/portal/${confirmed.organization.slug}`);
   expect(href.searchParams.get('customer_session_token')).toBe(token);
   await portal.click();
-  await page.waitForURL((url) => url.pathname === `/portal/${confirmed.organization.slug}`);
+  // The portal opened from here: signed in with the confirmation's session (its token gone from the address bar), this order listed.
+  await page.waitForURL((url) => url.pathname === `/portal/${confirmed.organization.slug}` && !url.search.includes('customer_session_token'));
+  await page.getByText(`Signed in as ${confirmed.customer_email}`).waitFor();
+  await page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Acme Desktop', exact: true }) })
+    .waitFor();
+  await expectAccessible(page);
   await screenshot(page, 'confirmation', '04-portal');
+  expect(problems).toEqual([]);
   await context.close();
 }, 150_000);
 

@@ -57,7 +57,7 @@ test('an embeddable checkout may be framed by its embed_origin only', async () =
   expect((await page(`${url}/confirmation`)).headers.get('content-security-policy')).toMatch(framing);
 });
 
-test('an unknown checkout is a 404 page, an expired one a 410 page, a completed one says so and links to its confirmation', async () => {
+test('an unknown checkout is a 404 page, an expired one a 410 page, a completed one links to its confirmation, a failed one says nothing was charged', async () => {
   const unknown = await page(`${h.url.sandbox}/checkout/polar_c_${randomUUID()}`);
   expect(unknown.status).toBe(404);
   expect(await unknown.text()).toContain('Page not found');
@@ -76,6 +76,12 @@ test('an unknown checkout is a 404 page, an expired one a 410 page, a completed 
   expect(html).toContain('This checkout is already complete');
   expect(html).toContain(`/checkout/${done.client_secret}/confirmation`);
   expect((await page(`${done.url}/confirmation`)).status).toBe(200);
+
+  const failed = await checkout();
+  await h.env.sandbox.orm.em.fork().execute(`update checkout set status = 'failed' where id = ?`, [failed.id]);
+  const refused = await page(failed.url);
+  expect(refused.status).toBe(200);
+  expect(await refused.text()).toContain('This checkout could not be completed');
 });
 
 test("the portal address of an organization serves the portal page; an unknown organization's is a 404 page", async () => {

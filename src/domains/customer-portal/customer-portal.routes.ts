@@ -7,6 +7,7 @@ import { portalCustomerRoutes } from './portal-customer.routes';
 import { portalLicenseKeyRoutes } from './portal-license-keys.routes';
 import { portalMeterRoutes } from './portal-meters.routes';
 import { portalOrderRoutes, type PortalOrderRouteDeps } from './portal-orders.routes';
+import { portalOrganizationRoutes } from './portal-organization.routes';
 import { portalSubscriptionRoutes, type PortalSubscriptionRouteDeps } from './portal-subscriptions.routes';
 
 export type CustomerPortalDeps = PortalOrderRouteDeps &
@@ -21,5 +22,6 @@ export function customerPortalRoutes(deps: CustomerPortalDeps): RouteDefinition[
     ...portalBenefitRoutes(deps),
     ...portalLicenseKeyRoutes(deps),
     ...portalMeterRoutes(deps),
+    ...portalOrganizationRoutes(deps),
   ];
 }

@@ -2,6 +2,9 @@
 // rate table (maintained upstream, MIT), read as data; its `before` entries give the rates in force before a change.
 import salesTaxRates from 'sales-tax/res/sales_tax_rates.json';
 import { RATE_SCALE } from '../../kernel/money';
+import { EU_COUNTRIES } from './tax-regions.logic';
+
+export { EU_COUNTRIES };
 
 interface RateEntry {
   type: string;
@@ -19,12 +22,6 @@ const NO_CONSUMPTION_TAX: Record<string, RateEntry> = Object.fromEntries(
 );
 
 const TABLE: Record<string, RateEntry> = { ...NO_CONSUMPTION_TAX, ...(salesTaxRates as unknown as Record<string, RateEntry>) };
-
-// prettier-ignore
-export const EU_COUNTRIES = [
-  'AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT',
-  'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',
-] as const;
 
 // prettier-ignore
 export const US_STATES = [

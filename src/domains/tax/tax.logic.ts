@@ -1,7 +1,8 @@
 // The tax engine: what a seller of record charges on each line, for a customer somewhere, on a date. Pure.
 import { exclusiveTax, inclusiveTax, proportionalAmount, RATE_SCALE } from '../../kernel/money';
 import { validateTaxId, type TaxId } from './tax-id.logic';
-import { EU_COUNTRIES, ratesFor, type JurisdictionRate, type TaxKind } from './tax-rates.logic';
+import { isReverseCharge } from './tax-regions.logic';
+import { ratesFor, type JurisdictionRate, type TaxKind } from './tax-rates.logic';
 
 export type TaxBehavior = 'inclusive' | 'exclusive';
 export type TaxabilityReason = 'standard_rated' | 'reverse_charge' | 'zero_rated' | 'not_collecting' | 'not_supported';
@@ -47,9 +48,6 @@ export interface TaxCalculation {
   taxId: TaxId | null;
 }
 
-/** B2B reverse charge applies to sales to a business with a valid tax ID in one of these, from another country. */
-const REVERSE_CHARGE_COUNTRIES: readonly string[] = [...EU_COUNTRIES, 'GB', 'NO', 'CH'];
-
 /**
  * Tax for each line, or null when the customer's location is not known well enough to tell (no address; a US or
  * Canadian address without its state or province) — exactly when the spec's `tax_amount` is null.
@@ -61,7 +59,7 @@ export function calculateTax(seller: SellerOfRecord, customer: TaxCustomer, item
   if (lookup.kind === 'needs_region') return null;
 
   const taxId = customer.taxId ? validateTaxId(customer.taxId, country) : null;
-  const reverseCharge = Boolean(customer.isBusiness && taxId && REVERSE_CHARGE_COUNTRIES.includes(country) && country !== seller.country);
+  const reverseCharge = isReverseCharge({ country, isBusiness: customer.isBusiness === true, hasValidTaxId: Boolean(taxId) }, seller.country);
   const collecting = !seller.registeredIn || seller.registeredIn.includes(country);
   const jurisdictions: JurisdictionRate[] = lookup.kind === 'rates' ? lookup.rates : [{ jurisdiction: country, kind: 'none', rate: 0 }];
 

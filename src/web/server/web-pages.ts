@@ -45,6 +45,7 @@ export function webPagesRouter(deps: WebPagesDeps): Router {
     const locale = pageLocale(checkout.locale);
     const framing = policy(checkout.embedOrigin);
     if (await expired(em, deps.checkouts, checkout)) return message(ctx, 410, framing, locale, 'unavailable.expiredTitle', 'unavailable.expiredText');
+    if (checkout.status === 'failed') return message(ctx, 200, framing, locale, 'unavailable.failedTitle', 'unavailable.failedText');
     if (checkout.status !== 'open') {
       const link = { href: `/checkout/${encodeURIComponent(checkout.clientSecret)}/confirmation`, label: translate(locale, 'unavailable.completedLink') };
       return message(ctx, 200, framing, locale, 'unavailable.completedTitle', 'unavailable.completedText', link);

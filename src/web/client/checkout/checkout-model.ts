@@ -1,7 +1,7 @@
 // The checkout form's state and the pure steps around it: the draft the buyer types, what it checks before asking the
 // server, and the request bodies (live updates and the confirmation) made from it.
 import type { CheckoutPublic } from '../../../contracts/checkout';
-import { addressBody, addressDraft, type AddressDraft, type AddressField } from './address-fields';
+import { addressBody, addressDraft, type AddressDraft, type AddressField } from '../shared/address-fields';
 import type { FieldIssue } from '../shared/api';
 import { currencyExponent, formatMoney, parseMoney } from '../shared/format';
 import type { Translate } from '../shared/ui';
@@ -86,6 +86,19 @@ export function seatsOf(draft: Draft, price: Price | null, t: Translate): { seat
   if (seats < Math.max(1, minimum_seats)) return { error: t('checkout.seatsTooFew', { count: Math.max(1, minimum_seats) }) };
   if (maximum_seats !== null && seats > maximum_seats) return { error: t('checkout.seatsTooMany', { count: maximum_seats }) };
   return { seats };
+}
+
+/** The confirmation's body: the buyer's details, the amount and seats when they can be taken, and the card's token. */
+export function confirmBody(draft: Draft, checkout: CheckoutPublic, locale: string, t: Translate, token: string | null) {
+  const amount = amountOf(draft, checkout.product_price, checkout.currency, locale, t);
+  const seats = seatsOf(draft, checkout.product_price, t);
+  return {
+    ...customerBody(draft),
+    ...(amount && 'amount' in amount ? { amount: amount.amount } : {}),
+    ...(seats && 'seats' in seats ? { seats: seats.seats } : {}),
+    ...(checkout.attached_custom_fields?.length ? { custom_field_data: customFieldBody(draft) } : {}),
+    confirmation_token_id: token,
+  };
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -2,7 +2,7 @@
 // tax (included, added, reverse charged, or not known yet), the trial — kept current as the session changes.
 import type { CheckoutPublic } from '../../../contracts/checkout';
 import { formatDate, formatMoney } from '../shared/format';
-import { taxKind } from './regions';
+import { taxKind } from '../shared/regions';
 import type { Translate } from '../shared/ui';
 import { durationText, intervalText, priceText } from './checkout-model';
 

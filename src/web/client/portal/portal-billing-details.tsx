@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import type { CustomerPortalCustomer } from '../../../contracts/portal-customer';
 import { Alert, Button, Field } from '../shared/ui';
 import { formFailure, fieldsBelow, NO_FAILURE } from './form-failure';
-import { AddressFields, addressBody, addressDraft } from './portal-address-fields';
+import { AddressFields, addressBody, addressDraft, OPTIONAL_ADDRESS } from '../shared/address-fields';
 import type { SectionProps } from './section-props';
 import { Pending, useLoad } from './use-load';
 
@@ -66,9 +66,10 @@ function BillingForm(props: SectionProps & { customer: CustomerPortalCustomer; o
       <AddressFields
         t={t}
         locale={props.locale}
-        id="billing-address"
-        draft={address}
-        onChange={setAddress}
+        idPrefix="billing-address"
+        value={address}
+        modes={OPTIONAL_ADDRESS}
+        onChange={(field, value) => setAddress({ ...address, [field]: value })}
         errors={fieldsBelow(failure.fields, 'billing_address')}
       />
       <Field

@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks';
 import type { CustomerOrder } from '../../../contracts/portal-order';
 import { Alert, Button, Field } from '../shared/ui';
 import { fieldsBelow, formFailure, NO_FAILURE } from './form-failure';
-import { AddressFields, addressBody, addressDraft } from './portal-address-fields';
+import { AddressFields, addressBody, addressDraft, OPTIONAL_ADDRESS } from '../shared/address-fields';
 import type { SectionProps } from './section-props';
 
 export function OrderBillingForm(props: SectionProps & { order: CustomerOrder; onSaved: (order: CustomerOrder) => void; onCancel: () => void }) {
@@ -44,9 +44,10 @@ export function OrderBillingForm(props: SectionProps & { order: CustomerOrder; o
       <AddressFields
         t={t}
         locale={props.locale}
-        id={`${id}-address`}
-        draft={address}
-        onChange={setAddress}
+        idPrefix={`${id}-address`}
+        value={address}
+        modes={OPTIONAL_ADDRESS}
+        onChange={(field, value) => setAddress({ ...address, [field]: value })}
         errors={fieldsBelow(failure.fields, 'billing_address')}
         countryLocked={Boolean(order.billing_address?.country)}
       />

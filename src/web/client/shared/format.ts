@@ -1,21 +1,19 @@
-// Money and dates as the buyer reads them: Intl formats in the page's locale, amounts given in minor units.
+// Money and dates as the buyer reads them: Intl formats in the page's locale, amounts given in minor units with the
+// API's own decimals per currency (kernel/money: the card processor's zero-decimal list), not Intl's idea of them.
+import { currencyDecimals } from '../../../kernel/money';
 
-/** How many minor units a currency's major unit has (2 for EUR, 0 for JPY, 3 for KWD), as Intl knows it. */
-export function currencyExponent(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).resolvedOptions().maximumFractionDigits ?? 2;
-}
+export { currencyDecimals as currencyExponent };
 
 /** `amount` minor units of `currency` (e.g. 1999, "eur") as text, e.g. "€19.99" in English. */
 export function formatMoney(amount: number, currency: string, locale: string): string {
-  const exponent = currencyExponent(currency);
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: exponent }).format(
-    amount / 10 ** exponent,
-  );
+  const decimals = currencyDecimals(currency);
+  const options = { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: decimals, maximumFractionDigits: decimals } as const;
+  return new Intl.NumberFormat(locale, options).format(amount / 10 ** decimals);
 }
 
 /** Major units typed by a person (e.g. "12.50" or "12,50") as minor units, or null when it is not an amount. */
 export function parseMoney(text: string, currency: string): number | null {
-  const exponent = currencyExponent(currency);
+  const exponent = currencyDecimals(currency);
   const normalized = text.trim().replace(/\s/g, '').replace(',', '.');
   const pattern = exponent === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${exponent}})?$`);
   if (!pattern.test(normalized)) return null;

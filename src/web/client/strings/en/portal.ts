@@ -123,12 +123,4 @@ export const portalStrings = {
   'portal.billing.taxIdHint': 'For business purchases, e.g. a VAT number such as DE123456789.',
   'portal.billing.save': 'Save billing details',
   'portal.billing.saved': 'Your billing details are saved.',
-  'portal.address.legend': 'Billing address',
-  'portal.address.country': 'Country',
-  'portal.address.noCountry': 'Choose a country',
-  'portal.address.line1': 'Address',
-  'portal.address.line2': 'Address line 2',
-  'portal.address.postalCode': 'Postal code',
-  'portal.address.city': 'City',
-  'portal.address.state': 'State or region',
 } as const;

@@ -1,12 +1,22 @@
-// A billing address form part: the country from the API's list, the US state or Canadian province from theirs, and
+// A billing address form part (the checkout's, the portal's billing details and invoice details): the country from the API's list, the US state or Canadian province from theirs, and
 // the other lines as each field's mode asks (required, optional, or not shown).
-import { Field, SelectField, type Translate } from '../shared/ui';
+import { Field, SelectField, type Translate } from './ui';
 import { countryOptions, regionsOf } from './regions';
 
 export type FieldMode = 'required' | 'optional' | 'disabled';
 export type AddressField = 'country' | 'state' | 'city' | 'postal_code' | 'line1' | 'line2';
 export type AddressDraft = Record<AddressField, string>;
 export type AddressModes = Record<AddressField, FieldMode>;
+
+/** Every field offered, none required: an address the customer edits in the portal. */
+export const OPTIONAL_ADDRESS: AddressModes = {
+  country: 'optional',
+  state: 'optional',
+  city: 'optional',
+  postal_code: 'optional',
+  line1: 'optional',
+  line2: 'optional',
+};
 
 export const EMPTY_ADDRESS: AddressDraft = { country: '', state: '', city: '', postal_code: '', line1: '', line2: '' };
 
@@ -42,6 +52,8 @@ export interface AddressFieldsProps {
   onChange(field: AddressField, value: string): void;
   /** A field left (blur): where a form saves text fields. */
   onCommit?(field: AddressField): void;
+  /** The country can no longer change (an order's, once invoiced). */
+  countryLocked?: boolean;
 }
 
 const AUTOCOMPLETE: Record<AddressField, string> = {
@@ -57,8 +69,10 @@ export function AddressFields(props: AddressFieldsProps) {
   const { t, value, modes, errors } = props;
   const id = (field: AddressField) => `${props.idPrefix}-${field.replace('_', '-')}`;
   const shown = (field: AddressField) => modes[field] !== 'disabled';
+  // "(optional)" only tells something beside required fields (the portal's are all optional).
+  const someRequired = Object.values(modes).includes('required');
   const label = (field: AddressField, text: string) =>
-    modes[field] === 'optional' && field !== 'line2' ? t('checkout.address.optional', { label: text }) : text;
+    someRequired && modes[field] === 'optional' && field !== 'line2' ? t('address.optional', { label: text }) : text;
   const regions = regionsOf(value.country);
   const text = (field: AddressField, caption: string) =>
     shown(field) && (
@@ -75,40 +89,38 @@ export function AddressFields(props: AddressFieldsProps) {
     );
   return (
     <fieldset class="address-fields">
-      <legend>{t('checkout.address.legend')}</legend>
+      <legend>{t('address.legend')}</legend>
       <SelectField
         id={id('country')}
-        label={t('checkout.address.country')}
+        label={t('address.country')}
         value={value.country}
-        required
+        required={modes.country === 'required'}
+        disabled={props.countryLocked}
         autocomplete="country"
         error={errors.country}
-        options={[{ value: '', label: t('checkout.address.chooseCountry') }, ...countryOptions(props.locale)]}
+        options={[{ value: '', label: t('address.chooseCountry') }, ...countryOptions(props.locale)]}
         onChange={(event) => props.onChange('country', event.currentTarget.value)}
       />
-      {text('line1', t('checkout.address.line1'))}
-      {text('line2', t('checkout.address.line2'))}
+      {text('line1', t('address.line1'))}
+      {text('line2', t('address.line2'))}
       <div class="field-row">
-        {text('postal_code', t('checkout.address.postalCode'))}
-        {text('city', t('checkout.address.city'))}
+        {text('postal_code', t('address.postalCode'))}
+        {text('city', t('address.city'))}
       </div>
       {shown('state') &&
         (regions ? (
           <SelectField
             id={id('state')}
-            label={t(value.country === 'US' ? 'checkout.address.stateUS' : 'checkout.address.stateCA')}
+            label={t(value.country === 'US' ? 'address.stateUS' : 'address.stateCA')}
             value={value.state.replace(/^(US|CA)-/, '')}
             required={modes.state === 'required'}
             autocomplete="address-level1"
             error={errors.state}
-            options={[
-              { value: '', label: t('checkout.address.chooseState') },
-              ...Object.entries(regions).map(([code, name]) => ({ value: code, label: name })),
-            ]}
+            options={[{ value: '', label: t('address.chooseState') }, ...Object.entries(regions).map(([code, name]) => ({ value: code, label: name }))]}
             onChange={(event) => props.onChange('state', event.currentTarget.value)}
           />
         ) : (
-          text('state', t('checkout.address.state'))
+          text('state', t('address.state'))
         ))}
     </fieldset>
   );

@@ -1,0 +1,56 @@
+// After the confirmation: following the session until the payment is settled, and what the buyer keeps from it.
+import type { CheckoutPublic } from '../../../contracts/checkout';
+import { api } from '../shared/api';
+import { fatalOf } from './checkout-notices';
+import { framedBy } from './embed';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface PaymentOutcome {
+  /** Every answer, before any of the outcomes below. */
+  seen(next: CheckoutPublic): void;
+  succeeded(next: CheckoutPublic): void;
+  /** The payment was declined: the session is open again, `payment_error` says why. */
+  declined(next: CheckoutPublic): void;
+  ended(status: 'failed' | 'expired'): void;
+  /** The session's link expired while following (the request was refused). */
+  expired(error: unknown): void;
+  /** Still processing after 30 seconds; called on each further answer until it settles. */
+  slow(): void;
+}
+
+/** Polls the session (every 0.5 s, then every 2 s) until it is paid, declined (open again), failed or expired. */
+export async function followPayment(path: string, on: PaymentOutcome): Promise<void> {
+  const started = Date.now();
+  for (let polls = 0; ; polls++) {
+    await sleep(polls < 20 ? 500 : 2000);
+    let next: CheckoutPublic;
+    try {
+      next = await api<CheckoutPublic>('GET', path);
+    } catch (error) {
+      if (fatalOf(error) === 'expired') return on.expired(error);
+      continue; // a network hiccup: keep following
+    }
+    on.seen(next);
+    if (next.status === 'succeeded') return on.succeeded(next);
+    if (next.status === 'open') return on.declined(next);
+    if (next.status === 'failed' || next.status === 'expired') return on.ended(next.status);
+    if (Date.now() - started > 30_000) on.slow();
+  }
+}
+
+/** In a frame of another origin, the embedding page takes the buyer to `success_url`; a link offers it too. */
+export function successNeedsLink(next: CheckoutPublic): boolean {
+  const embedded = framedBy(next.embed_origin) !== null;
+  const sameOrigin = new URL(next.success_url, window.location.href).origin === window.location.origin;
+  return embedded && !sameOrigin;
+}
+
+/** The buyer's portal session, for the confirmation page of this checkout in this tab (it reads the same key). */
+export function keepSessionToken(clientSecret: string, token: string): void {
+  try {
+    window.sessionStorage.setItem(`bursar:checkout-session:${clientSecret}`, token);
+  } catch {
+    // storage disabled: the confirmation page offers the portal's e-mail login instead
+  }
+}
