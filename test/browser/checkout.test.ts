@@ -89,6 +89,16 @@ function summaryRow(page: Page, label: RegExp) {
   return page.locator('.summary-lines tr').filter({ has: page.getByRole('rowheader', { name: label }) });
 }
 
+/** Every line of the summary as [heading, amount]. */
+async function summaryLines(page: Page): Promise<string[][]> {
+  const rows = page.locator('.summary-lines tr');
+  const lines: string[][] = [];
+  for (let i = 0; i < (await rows.count()); i++) {
+    lines.push([(await rows.nth(i).locator('th').innerText()).trim(), (await rows.nth(i).locator('td').innerText()).trim()]);
+  }
+  return lines;
+}
+
 async function paidOrder(checkoutId: string): Promise<any> {
   return eventually(async () => {
     const [order] = (await call('GET', `/v1/orders/?checkout_id=${checkoutId}`)).body.items;
@@ -141,11 +151,27 @@ test('a declined card shows why and what to do; another card then goes through (
   const guide = await product({ prices: [{ amount_type: 'fixed', price_amount: 900 }] });
   const session = await checkout({ products: [guide.id], customer_email: 'sam@example.com', customer_billing_address: { country: 'FR' } });
   const { page, problems } = await open(session.url);
+  // The confirmation held on its way: while it is, the form is busy and nothing in it can change.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/confirm', async (route) => {
+    await held;
+    await route.continue();
+  });
 
   await fillCard(page, '4000 0000 0000 0002');
   await page.getByLabel('Security code (CVC)').press('Enter');
+  await page.getByRole('button', { name: 'Processing your payment…' }).waitFor();
+  expect(await page.locator('form').getAttribute('aria-busy')).toBe('true');
+  for (const label of ['Country', 'Card number', 'Expiry (MM / YY)', 'Security code (CVC)', 'E-mail']) {
+    expect(await page.getByLabel(label, { exact: true }).isDisabled()).toBe(true);
+  }
+  release();
   const alert = page.getByRole('alert').filter({ hasText: 'The payment did not go through' });
   await alert.waitFor();
+  // The notice is announced at once: it is not inside the form, and the form is no longer busy.
+  expect(await page.locator('form [role="alert"]').count()).toBe(0);
+  expect(await page.locator('form').getAttribute('aria-busy')).toBeNull();
   expect(await alert.textContent()).toContain('Your card was declined.');
   expect(await alert.textContent()).toContain('Nothing was charged');
   expect(await page.getByLabel('Card number').inputValue()).toBe('');
@@ -215,16 +241,90 @@ test('a discount code: an unknown one is refused at its field, a valid one takes
   await page.getByLabel('Discount code').fill(code.toLowerCase());
   await page.getByLabel('Discount code').press('Enter');
   await summaryRow(page, /^Discount/).waitFor();
-  expect(await summaryRow(page, /^Discount/).textContent()).toContain('−$1.50');
-  expect(await page.locator('#checkout-total').textContent()).toBe('$13.50');
   expect(await page.getByRole('status').filter({ hasText: 'applied' }).textContent()).toContain(code.toLowerCase());
+  // French VAT (20 %) is included in the price: $15.00 − $1.50 = $13.50, of which VAT is 13.50 × 20/120 = $2.25.
+  expect(await summaryLines(page)).toEqual([
+    [course.name, '$15.00'],
+    [`Discount (${code})`, '−$1.50'],
+    ['Subtotal', '$13.50'],
+    ['VAT included', '$2.25'],
+    ['Total', '$13.50'],
+  ]);
   await fillCard(page, '4242 4242 4242 4242');
   await screenshot(page, 'checkout', '07-discount-applied');
   await expectAccessible(page);
 
-  await page.getByRole('button', { name: 'Pay $13.50' }).click();
+  // New York's sales tax (4 %) comes on top: $13.50 + 13.50 × 4 % ($0.54) = $14.04.
+  await page.getByLabel('Country', { exact: true }).selectOption('US');
+  await page.getByLabel('State', { exact: true }).selectOption('NY');
+  await summaryRow(page, /^Sales tax$/).waitFor();
+  expect(await summaryLines(page)).toEqual([
+    [course.name, '$15.00'],
+    [`Discount (${code})`, '−$1.50'],
+    ['Subtotal', '$13.50'],
+    ['Sales tax', '$0.54'],
+    ['Total', '$14.04'],
+  ]);
+  await page.getByLabel('Address', { exact: true }).fill('5 Park Ave');
+  await page.getByLabel('Postal code').fill('10016');
+  await page.getByLabel('City').fill('New York');
+
+  await page.getByRole('button', { name: 'Pay $14.04' }).click();
   await page.waitForURL(/\/confirmation$/);
-  expect(await paidOrder(session.id)).toMatchObject({ discount_amount: 150, total_amount: 1350, discount_id: discount.body.id });
+  expect(await paidOrder(session.id)).toMatchObject({ discount_amount: 150, tax_amount: 54, total_amount: 1404, discount_id: discount.body.id });
+  expect(problems).toEqual([]);
+});
+
+test('seats typed and Enter pressed at once: the payment waits for the new total, and charges what the page showed', async () => {
+  const team = await product({
+    recurring_interval: 'month',
+    prices: [{ amount_type: 'seat_based', seat_tiers: { seat_tier_type: 'volume', tiers: [{ min_seats: 1, max_seats: null, price_per_seat: 800 }] } }],
+  });
+  const session = await checkout({ products: [team.id] });
+  const { page, problems } = await open(session.url);
+  // The total on screen at the moment each confirmation leaves the page (the request waits while it is read).
+  const shownAtConfirm: (string | null)[] = [];
+  await page.route('**/confirm', async (route) => {
+    shownAtConfirm.push(await page.locator('#checkout-total').textContent());
+    await route.continue();
+  });
+  await fillBuyer(page, { email: 'lead@team.example', country: 'FR' });
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Subscribe for $8.00' }).waitFor();
+
+  // The form submitted while the seat count is still waiting to be sent: it is sent, and the new total stops the payment.
+  await page.evaluate(`(async () => {
+    const seats = document.getElementById('seats');
+    seats.value = '5';
+    seats.dispatchEvent(new Event('input', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    seats.form.requestSubmit();
+  })()`);
+  const stopped = page.getByRole('status').filter({ hasText: 'The total is now $40.00.' });
+  await stopped.waitFor();
+  expect(await stopped.textContent()).toContain('press “Subscribe for $40.00” again');
+  expect(await page.locator('#checkout-total').textContent()).toBe('$40.00');
+  expect(shownAtConfirm).toEqual([]);
+  await screenshot(page, 'checkout', '15-total-changed');
+  await expectAccessible(page);
+
+  // As a buyer does it: the count typed and Enter pressed straight away.
+  await page.getByLabel('Seats').fill('3');
+  await page.getByLabel('Seats').press('Enter');
+  const confirmed = page.waitForURL(/\/confirmation$/).then(
+    () => true,
+    () => false,
+  );
+  const updated = page
+    .getByRole('button', { name: 'Subscribe for $24.00' })
+    .waitFor()
+    .then(() => false);
+  if (!(await Promise.race([confirmed, updated]))) await page.getByRole('button', { name: 'Subscribe for $24.00' }).click();
+  await page.waitForURL(/\/confirmation$/);
+  const order = await paidOrder(session.id);
+  expect(shownAtConfirm).toEqual(['$24.00']);
+  expect(order).toMatchObject({ total_amount: 2400, currency: 'usd' });
+  expect((await call('GET', `/v1/subscriptions/${order.subscription_id}`)).body).toMatchObject({ seats: 3, status: 'active' });
   expect(problems).toEqual([]);
 });
 
@@ -306,7 +406,7 @@ test('an embedded checkout posts its events to its embed_origin only; another or
     const src = new URL(request.url ?? '/', 'http://localhost').searchParams.get('checkout') ?? '';
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(`<!doctype html><html lang="en"><head><title>Shop</title></head><body><h1>Shop</h1>
-<iframe title="Checkout" src="${src.replace(/"/g, '')}" style="width:100%;height:1500px;border:0"></iframe>
+<iframe title="Checkout" src="${src.replace(/"/g, '')}" onload="window.frameLoads = (window.frameLoads || 0) + 1" style="width:100%;height:1500px;border:0"></iframe>
 <script>window.received = []; addEventListener('message', (event) => window.received.push({ origin: event.origin, data: event.data }));</script>
 </body></html>`);
   });
@@ -352,8 +452,9 @@ test('an embedded checkout posts its events to its embed_origin only; another or
     // (frame-ancestors), so nothing reaches that page.
     const other = await checkout({ products: [guide.id], embed_origin: shop });
     await page.goto(`http://127.0.0.1:${port}/?checkout=${encodeURIComponent(other.url)}`);
-    await page.waitForTimeout(1500);
-    expect(await page.frameLocator('iframe[title="Checkout"]').getByRole('heading', { name: 'Order summary' }).count()).toBe(0);
+    await page.waitForFunction('window.frameLoads === 1'); // the frame's navigation ended, here in the browser's error page
+    const framed = page.frames().find((frame) => frame !== page.mainFrame());
+    expect(framed?.url()).toMatch(/^chrome-error:/);
     expect(await page.evaluate('window.received')).toEqual([]);
   } finally {
     await new Promise((resolve) => shopServer.close(resolve));

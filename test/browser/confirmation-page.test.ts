@@ -2,10 +2,12 @@
 // confirmed over HTTP with a test card as the checkout page does, its customer session kept in sessionStorage as the
 // checkout page keeps it; then the page shows the purchase, its payment as it becomes paid, the license key and the file
 // once granted, the invoice as a PDF and the way into the portal. Without a session it shows the purchase alone; after
-// a declined card, the way back to the checkout. Every state passes axe-core and leaves no script error or CSP violation.
+// a declined card, the way back to the checkout; a payment still processing after two minutes, a word to come back
+// later; an invoice the session can no longer fetch, the refusal. Every state passes axe-core and leaves no script
+// error or CSP violation.
 import type { Page } from 'playwright-core';
 import { accessibilityViolations, launchBrowser, screenshot, type BrowserSession } from '../support/browser';
-import { startHarness, type TestHarness } from '../support/harness';
+import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { SUBSCRIPTION_SCOPES, type Call } from '../support/subscriptions';
 import { upload } from '../support/upload';
 
@@ -15,6 +17,8 @@ let call: Call;
 let product: any;
 /** Checkouts whose charge waits for the test (the page is seen while the payment is processing), by checkout id. */
 const heldCharges = new Map<string, Promise<void>>();
+/** Invoices render once this settles (a test holds them to see the page while it waits). */
+let invoicesHeld: Promise<void> = Promise.resolve();
 
 const SCOPES = [...SUBSCRIPTION_SCOPES, 'benefits:read', 'benefits:write', 'license_keys:read', 'files:read', 'files:write'] as const;
 const BERLIN = { country: 'DE', line1: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117' };
@@ -27,6 +31,10 @@ beforeAll(async () => {
     async chargeCheckout(checkoutId: string, attempt: number) {
       await heldCharges.get(checkoutId);
       return real.chargeCheckout(checkoutId, attempt);
+    },
+    async renderInvoice(...args: Parameters<typeof real.renderInvoice>) {
+      await invoicesHeld;
+      return real.renderInvoice(...args);
     },
   }));
   browser = await launchBrowser();
@@ -231,4 +239,61 @@ test('a subscription with a trial: the subscription wording, the trial’s end, 
   await screenshot(page, 'confirmation', '08-trial');
   expect(problems).toEqual([]);
   await context.close();
+}, 90_000);
+
+test('a payment still processing after two minutes: the page stops asking and says to refresh it later, which shows the outcome', async () => {
+  let releaseCharge = () => {};
+  const charge = new Promise<void>((resolve) => (releaseCharge = resolve));
+  const { checkout } = await confirmedCheckout('4242424242424242', product.id, charge);
+  const { page, context, problems } = await browser.newPage();
+  page.setDefaultTimeout(20_000);
+  await page.clock.install();
+  await page.goto(`${checkout.url}/confirmation`);
+  await page.getByText('Processing your payment…').waitFor();
+  expect(await page.getByRole('button', { name: 'Refresh the page' }).count()).toBe(0);
+
+  await page.clock.fastForward('02:01');
+  await page.getByRole('status').getByText('Your payment is still being processed.', { exact: false }).waitFor();
+  await page.getByText('refresh this page later to see whether it went through', { exact: false }).waitFor();
+  await expectAccessible(page);
+  await screenshot(page, 'confirmation', '09-still-processing');
+
+  releaseCharge();
+  const client = () => h.request('GET', `/v1/checkouts/client/${checkout.client_secret}`, { environment: 'sandbox' });
+  await eventually(async () => (await client()).body.status === 'succeeded', 30_000);
+  await page.getByRole('button', { name: 'Refresh the page' }).click();
+  await page.getByText('Payment received: your order is paid.').waitFor();
+  expect(problems).toEqual([]);
+  await context.close();
+}, 90_000);
+
+test('an invoice the customer session can no longer fetch: the refusal is shown, and the button asks again', async () => {
+  let releaseInvoices = () => {};
+  invoicesHeld = new Promise<void>((resolve) => (releaseInvoices = resolve));
+  try {
+    const { checkout, confirmed } = await confirmedCheckout('pm_card_visa');
+    const token = confirmed.customer_session_token as string;
+    const { page, context, problems } = await browser.newPage();
+    page.setDefaultTimeout(20_000);
+    const key = `bursar:checkout-session:${checkout.client_secret}`;
+    await context.addInitScript({ content: `sessionStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(token)})` });
+    await page.goto(`${checkout.url}/confirmation`);
+    await page.getByRole('region', { name: 'Your order' }).getByText('Paid', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Get the invoice (PDF)' }).click();
+    await page.getByRole('button', { name: 'Preparing your invoice…' }).waitFor();
+    // The session ends while the invoice is being rendered: the page's next request for it is refused.
+    expect((await h.request('DELETE', '/v1/customer-portal/customer-session', { token, environment: 'sandbox' })).status).toBe(204);
+    const refused = await h.request('GET', '/v1/customer-portal/orders/', { token, environment: 'sandbox' });
+    expect(refused.status).toBe(401);
+    await page.getByRole('alert').getByText(refused.body.detail).waitFor();
+    await page.getByRole('button', { name: 'Get the invoice (PDF)' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Preparing your invoice…' }).count()).toBe(0);
+    await expectAccessible(page);
+    await screenshot(page, 'confirmation', '10-invoice-refused');
+    expect(problems).toEqual([]);
+    await context.close();
+  } finally {
+    releaseInvoices();
+  }
 }, 90_000);

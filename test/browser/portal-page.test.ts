@@ -1,8 +1,10 @@
 // The hosted customer portal in headless Chromium against the real API and worker: opened from a session's
 // customer_portal_url (orders, invoice, billing details, cancel and uncancel, license key activations), the e-mail code
-// login and sign-out, and a phone-sized screen. Every state is checked by axe-core and saved as a screenshot.
+// login and sign-out, a plan change to another of the organization's plans at the price it shows, storage the browser
+// blocks, and a phone-sized screen. Every state is checked by axe-core and saved as a screenshot; after each change the
+// focus is where the keyboard expects it and the new state is announced.
 import { randomUUID } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { accessibilityViolations, launchBrowser, screenshot, type BrowserSession, type WatchedPage } from '../support/browser';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { waitForMail } from '../support/mail-catcher';
@@ -32,6 +34,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await h?.close();
+});
+const contexts: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
 /** A sandbox shop selling a handbook with a license key, and two monthly plans. */
@@ -71,6 +77,7 @@ async function portalSession(customerId: string): Promise<{ token: string; custo
 
 async function open(options?: { viewport: { width: number; height: number } }): Promise<WatchedPage> {
   const watched = await browser.newPage(options);
+  contexts.push(watched.context);
   watched.page.setDefaultTimeout(20_000);
   return watched;
 }
@@ -84,6 +91,16 @@ async function step(page: Page, name: string) {
 const money = (amount: number, currency: string) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: 2 }).format(amount / 100);
 const textOf = async (locator: Locator) => (await locator.waitFor(), (await locator.textContent())?.trim());
+/** The accessible name of the element that has the focus (its text, or its aria-label). */
+const focused = (page: Page) => page.evaluate(`document.activeElement.getAttribute('aria-label') || document.activeElement.textContent.trim()`);
+/** Waits until `read` gives `expected` (or a text matching it), else fails showing the last value read. */
+async function settles(read: () => Promise<unknown>, expected: string | RegExp) {
+  let last: unknown;
+  const matches = () => (typeof expected === 'string' ? last === expected : expected.test(String(last)));
+  await eventually(async () => ((last = await read()), matches()), 5_000).catch(() => undefined);
+  if (typeof expected === 'string') expect(last).toBe(expected);
+  else expect(String(last)).toMatch(expected);
+}
 const itemWith = (page: Page, heading: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
 
 test('from a customer_portal_url: orders, an invoice, billing details, cancel and uncancel, an activation deactivated', async () => {
@@ -163,16 +180,28 @@ test('from a customer_portal_url: orders, an invoice, billing details, cancel an
   const club = itemWith(page, 'Keepers Club');
   await club.getByText(/^Renews on /).waitFor();
   await club.getByRole('button', { name: 'Cancel subscription' }).click();
+  await club.getByLabel('Reason (optional)').waitFor();
+  expect(await page.evaluate('document.activeElement.id')).toBe(await club.getByLabel('Reason (optional)').getAttribute('id'));
   await club.getByLabel('Reason (optional)').selectOption('too_expensive');
   await step(page, '06-cancel-form');
   await club.getByRole('button', { name: 'Cancel at period end' }).click();
   await club.getByRole('button', { name: 'Keep my subscription' }).waitFor();
   await club.getByText(/^Ends on /).waitFor();
+  await club
+    .getByRole('status')
+    .getByText(/^Subscription canceled: it ends on /)
+    .waitFor();
+  await settles(() => focused(page), 'Keep my subscription');
   const subscriptionPath = `/v1/subscriptions/${clubOrder.subscription_id}`;
   expect((await shop.call('GET', subscriptionPath)).body).toMatchObject({ cancel_at_period_end: true, customer_cancellation_reason: 'too_expensive' });
   await step(page, '07-canceled');
   await club.getByRole('button', { name: 'Keep my subscription' }).click();
   await club.getByRole('button', { name: 'Cancel subscription' }).waitFor();
+  await club
+    .getByRole('status')
+    .getByText(/^Subscription kept: it renews on /)
+    .waitFor();
+  await settles(() => focused(page), 'Cancel subscription');
   expect((await shop.call('GET', subscriptionPath)).body).toMatchObject({ cancel_at_period_end: false, canceled_at: null });
   await step(page, '08-uncanceled');
 
@@ -184,6 +213,8 @@ test('from a customer_portal_url: orders, an invoice, billing details, cancel an
   await page.getByRole('button', { name: 'Deactivate Ada laptop' }).click();
   await page.getByText('0 of 3 activations').waitFor();
   await page.getByRole('button', { name: 'Deactivate Ada laptop' }).waitFor({ state: 'detached' });
+  await page.getByRole('status').getByText('Ada laptop is deactivated.').waitFor();
+  await settles(() => focused(page), /^Used 0 times · 0 of 3 activations/);
   expect((await shop.call('GET', `/v1/license-keys/${key.id}`)).body.activations).toEqual([]);
   await step(page, '10-deactivated');
 
@@ -206,6 +237,7 @@ test('the e-mail code login: a wrong code refused, the right one signs in to the
   await step(page, '20-login');
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await page.getByLabel('Code from the e-mail').waitFor();
+  await settles(() => page.evaluate('document.activeElement.id'), 'portal-code');
   const codeIn = (subject: string) => /\b([A-Z0-9]{6})\b is your/.exec(subject)?.[1];
   const code = codeIn((await waitForMail(email, (mail) => Boolean(codeIn(mail.subject)))).subject)!;
 
@@ -228,23 +260,57 @@ test('the e-mail code login: a wrong code refused, the right one signs in to the
   expect(problems).toEqual([]);
 });
 
-test('a plan change to another of the plans the customer holds', async () => {
+test('a plan change: the organization’s other plan with its price, the billing said, confirmed, then charged', async () => {
   const email = `cy-${randomUUID()}@example.com`;
   const clubOrder = await buy(shop.club, email);
-  await buy(shop.plus, email);
   const session = await portalSession(clubOrder.customer_id);
   const { page, problems } = await open();
 
   await page.goto(session.customer_portal_url);
   await page.getByRole('button', { name: 'Subscriptions', exact: true }).click();
   const club = itemWith(page, 'Keepers Club');
-  await club.getByLabel('Change plan to').selectOption(shop.plus);
-  await step(page, '12-plan-change');
+  // Only the organization's plans besides this one: the one-time handbook is not a plan.
+  const plans = club.getByLabel('Change plan to');
+  await plans.waitFor();
+  expect(await plans.locator('option').allTextContents()).toEqual([`Keepers Club Plus — ${money(1900, 'usd')} every month`]);
   await club.getByRole('button', { name: 'Change plan' }).click();
-  await club.waitFor({ state: 'detached' });
-  expect(await itemWith(page, 'Keepers Club Plus').count()).toBe(2);
+  const question = club.getByRole('group', { name: `Switch to Keepers Club Plus for ${money(1900, 'usd')} every month?` });
+  await question.getByText('you are charged the prorated difference for the rest of this billing period now', { exact: false }).waitFor();
+  await settles(() => focused(page), 'Switch to Keepers Club Plus');
+  expect((await shop.call('GET', `/v1/subscriptions/${clubOrder.subscription_id}`)).body.product_id).toBe(shop.club); // nothing changed yet
+  await step(page, '12-plan-change');
+
+  // Not now: the form again, with the focus on the plan; then confirmed.
+  await question.getByRole('button', { name: 'Don’t change' }).click();
+  await settles(() => page.evaluate('document.activeElement.id'), `plan-${clubOrder.subscription_id}-product`);
+  await club.getByRole('button', { name: 'Change plan' }).click();
+  await club.getByRole('button', { name: 'Switch to Keepers Club Plus' }).click();
+  const plus = itemWith(page, 'Keepers Club Plus');
+  await plus.getByRole('status').getByText('Your plan is now Keepers Club Plus.').waitFor();
+  await settles(() => focused(page), 'Keepers Club Plus');
+  await plus.getByText(money(1900, 'usd')).waitFor();
   expect((await shop.call('GET', `/v1/subscriptions/${clubOrder.subscription_id}`)).body).toMatchObject({ product_id: shop.plus, pending_update: null });
+  const orders = (await shop.call('GET', `/v1/orders/?subscription_id=${clubOrder.subscription_id}&limit=100`)).body.items;
+  expect(orders.find((order: { billing_reason: string }) => order.billing_reason === 'subscription_update')).toMatchObject({ paid: true });
+  await plus.getByLabel('Change plan to').waitFor(); // now the club is the other plan
+  expect(await plus.getByLabel('Change plan to').locator('option').allTextContents()).toEqual([`Keepers Club — ${money(900, 'usd')} every month`]);
   await step(page, '13-plan-changed');
+  expect(problems).toEqual([]);
+});
+
+test('with storage blocked by the browser, the portal still opens from its link, for as long as the page stays', async () => {
+  const order = await buy(shop.handbook, `blocked-${randomUUID()}@example.com`);
+  const session = await portalSession(order.customer_id);
+  const { page, context, problems } = await open();
+  await context.addInitScript({
+    content: `Object.defineProperty(window, 'sessionStorage', { get() { throw new DOMException('The operation is insecure.', 'SecurityError'); } });`,
+  });
+
+  await page.goto(session.customer_portal_url);
+  await itemWith(page, 'Lighthouse Handbook').getByText(money(order.total_amount, order.currency)).waitFor();
+  expect(page.url()).toBe(`${h.url.sandbox}/portal/${shop.slug}`);
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   expect(problems).toEqual([]);
 });
 

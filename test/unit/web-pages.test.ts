@@ -49,7 +49,8 @@ test('strings: placeholders are filled, unknown locales fall back to English', (
   expect(pageLocale('en-US')).toBe('en');
   expect(pageLocale('xx')).toBe('en');
   expect(pageLocale(null)).toBe('en');
-  expect(translate('en', 'common.poweredBy', { organization: 'Acme' })).toBe('Payments by Acme, processed by Bursar');
+  expect(translate('en', 'checkout.perInterval', { amount: '€9.00', interval: 'every month' })).toBe('€9.00 every month');
+  expect(translate('en', 'checkout.perInterval', { amount: '€9.00' })).toBe('€9.00 {interval}'); // a missing parameter stays visible
   expect(translate('fr', 'title.checkout')).toBe('Checkout');
 });
 

@@ -83,6 +83,7 @@ function webPagesDeps(env: EnvironmentContext) {
     checkouts: domains.checkouts,
     organizations: domains.organizations,
     stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
+    sellerCountry: config.SELLER_COUNTRY,
     mediaOrigin: env.storage instanceof LocalDiskStorage ? null : (config.S3_PUBLIC_URL ?? null),
   };
 }

@@ -20,6 +20,8 @@ export interface WebPagesDeps {
   organizations: OrganizationService;
   /** Production card fields are Stripe Elements with this key; the sandbox takes test cards. */
   stripePublishableKey: string | null;
+  /** The seller of record's country (the tax engine's), for the checkout's reverse-charge wording. */
+  sellerCountry: string;
   /** Product media served from elsewhere than this server (an S3 bucket's public URL). */
   mediaOrigin: string | null;
 }
@@ -79,6 +81,7 @@ function checkoutBoot(deps: WebPagesDeps, checkout: Checkout, stripe: boolean) {
     environment: deps.environment,
     clientSecret: checkout.clientSecret,
     stripePublishableKey: stripe ? deps.stripePublishableKey : null,
+    sellerCountry: deps.sellerCountry,
   };
 }
 

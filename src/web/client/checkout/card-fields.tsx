@@ -57,9 +57,11 @@ export function SandboxCardFields(props: {
   t: Translate;
   value: SandboxCard;
   errors: Partial<Record<CardField, string | null>>;
+  /** While paying: the card cannot change under the payment. */
+  disabled: boolean;
   onChange(field: CardField, value: string): void;
 }) {
-  const { t, value, errors } = props;
+  const { t, value, errors, disabled } = props;
   return (
     <div class="card-fields">
       <div class="alert alert-info test-cards" id="test-cards">
@@ -82,6 +84,7 @@ export function SandboxCardFields(props: {
         value={value.number}
         required
         error={errors.number}
+        disabled={disabled}
         onInput={(event) => props.onChange('number', spaced(event.currentTarget.value))}
       />
       <div class="field-row">
@@ -94,6 +97,7 @@ export function SandboxCardFields(props: {
           value={value.expiry}
           required
           error={errors.expiry}
+          disabled={disabled}
           onInput={(event) => props.onChange('expiry', event.currentTarget.value)}
         />
         <Field
@@ -106,6 +110,7 @@ export function SandboxCardFields(props: {
           value={value.cvc}
           required
           error={errors.cvc}
+          disabled={disabled}
           onInput={(event) => props.onChange('cvc', event.currentTarget.value)}
         />
       </div>

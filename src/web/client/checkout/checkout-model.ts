@@ -3,7 +3,8 @@
 import type { CheckoutPublic } from '../../../contracts/checkout';
 import { addressBody, addressDraft, type AddressDraft, type AddressField } from '../shared/address-fields';
 import type { FieldIssue } from '../shared/api';
-import { currencyExponent, formatMoney, parseMoney } from '../shared/format';
+import { currencyDecimals, formatMoney, parseMoney } from '../shared/format';
+import { intervalText } from '../shared/interval';
 import type { Translate } from '../shared/ui';
 
 export type Price = NonNullable<CheckoutPublic['product_price']>;
@@ -43,7 +44,7 @@ export function initialDraft(checkout: CheckoutPublic): Draft {
 
 /** Minor units as the buyer would type them (no currency sign, no grouping): 1999 EUR → "19.99". */
 export function majorUnits(amount: number, currency: string): string {
-  const exponent = currencyExponent(currency);
+  const exponent = currencyDecimals(currency);
   return (amount / 10 ** exponent).toFixed(exponent);
 }
 
@@ -127,8 +128,11 @@ export function draftErrors(draft: Draft, checkout: CheckoutPublic, locale: stri
   return errors;
 }
 
-/** The server's field issues under the form's field keys; those no field shows are returned apart. */
-export function issueErrors(issues: FieldIssue[]): { errors: Errors; general: string[] } {
+/**
+ * The server's field issues under the form's field keys; those no field shows are returned apart. `cardKey` is where
+ * the card's issues go: `card.number` beside the sandbox fields, `card` under Stripe's, null when no card form shows.
+ */
+export function issueErrors(issues: FieldIssue[], cardKey: string | null): { errors: Errors; general: string[] } {
   const errors: Errors = {};
   const general: string[] = [];
   const FIELDS: Record<string, string> = {
@@ -140,8 +144,8 @@ export function issueErrors(issues: FieldIssue[]): { errors: Errors; general: st
     amount: 'amount',
     seats: 'seats',
     discount_code: 'discountCode',
-    confirmation_token_id: 'card.number',
     product_id: 'product',
+    ...(cardKey && { confirmation_token_id: cardKey }),
   };
   for (const issue of issues) {
     const key = issue.field.startsWith('customer_billing_address.')
@@ -155,18 +159,11 @@ export function issueErrors(issues: FieldIssue[]): { errors: Errors; general: st
   return { errors, general };
 }
 
-/** How often a recurring price renews, in words: "month", "3 months". */
-export function intervalText(t: Translate, interval: string | null, count: number | null): string {
-  const n = count ?? 1;
-  const unit = (interval ?? 'month') as 'day' | 'week' | 'month' | 'year';
-  return n === 1 ? t(`interval.${unit}`) : t(`interval.${unit}s`, { count: n });
-}
-
 /** How long a trial lasts, in words: "1 month", "14 days". */
 export function durationText(t: Translate, interval: string | null, count: number | null): string {
   const n = count ?? 1;
   const unit = (interval ?? 'day') as 'day' | 'week' | 'month' | 'year';
-  return n === 1 ? t(`duration.${unit}`) : t(`interval.${unit}s`, { count: n });
+  return n === 1 ? t(`duration.${unit}`) : t(`duration.${unit}s`, { count: n });
 }
 
 /** The price's headline in the summary: "€15.00", "€9.00 / month", "Pay what you want, from €5.00", "€8.00 per seat". */
@@ -190,6 +187,6 @@ export function priceText(t: Translate, price: Price | null, product: Product | 
       return t('checkout.priceMetered');
   }
   return product?.is_recurring
-    ? t('checkout.perInterval', { amount: text, interval: intervalText(t, product.recurring_interval, product.recurring_interval_count) })
+    ? t('checkout.perInterval', { amount: text, interval: intervalText(t, product.recurring_interval ?? 'month', product.recurring_interval_count) })
     : text;
 }

@@ -2,6 +2,7 @@
 // above the form (a decline, a fix-the-errors message, success), and where the focus goes for a field in error.
 import type { Ref } from 'preact';
 import { ApiError } from '../shared/api';
+import { safeHttpUrl } from '../shared/safe-url';
 import { Alert, type Translate } from '../shared/ui';
 import type { Errors } from './checkout-model';
 
@@ -23,7 +24,8 @@ export interface Notice {
   kind: 'error' | 'info' | 'success';
   text: string;
   advice?: string;
-  link?: string;
+  /** Where "Continue" goes (only an http or https URL is shown). */
+  link?: string | null;
   /** Moves the focus to the notice (a decline); field errors take the focus to their field instead. */
   focus?: boolean;
 }
@@ -32,18 +34,22 @@ export function declineNotice(t: Translate, reason: string): Notice {
   return { kind: 'error', text: t('checkout.paymentDeclined', { reason }), advice: t('checkout.paymentDeclinedAdvice'), focus: true };
 }
 
-/** The notice's place above the form; always there (and focusable), so a decline can take the focus. */
+/**
+ * The notice's place above the form, outside its busy region so it is announced at once; always there (and
+ * focusable), so a decline can take the focus.
+ */
 export function NoticeBox(props: { t: Translate; notice: Notice | null; boxRef: Ref<HTMLDivElement> }) {
   const { t, notice } = props;
+  const link = safeHttpUrl(notice?.link);
   return (
     <div ref={props.boxRef} tabIndex={-1} class="notice">
       {notice && (
         <Alert kind={notice.kind}>
           <p>{notice.text}</p>
           {notice.advice && <p>{notice.advice}</p>}
-          {notice.link && (
+          {link && (
             <p>
-              <a class="button" href={notice.link} target="_top">
+              <a class="button" href={link} target="_top">
                 {t('checkout.continue')}
               </a>
             </p>

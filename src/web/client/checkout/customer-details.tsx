@@ -89,6 +89,7 @@ export function CustomerDetails(props: {
         value={draft.address}
         modes={checkout.billing_address_fields}
         errors={addressErrors}
+        disabled={busy}
         onChange={props.onAddress}
         onCommit={props.onCommitAddress}
       />

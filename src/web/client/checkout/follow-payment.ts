@@ -17,12 +17,17 @@ export interface PaymentOutcome {
   expired(error: unknown): void;
   /** Still processing after 30 seconds; called on each further answer until it settles. */
   slow(): void;
+  /** Still not settled at the deadline: the page stops asking (the payment may still go through). */
+  gaveUp(): void;
 }
 
-/** Polls the session (every 0.5 s, then every 2 s) until it is paid, declined (open again), failed or expired. */
+const SLOW_MS = 30_000;
+const DEADLINE_MS = 120_000;
+
+/** Polls the session (every 0.5 s, then every 2 s) until it is paid, declined (open again), failed or expired, or for two minutes at most. */
 export async function followPayment(path: string, on: PaymentOutcome): Promise<void> {
   const started = Date.now();
-  for (let polls = 0; ; polls++) {
+  for (let polls = 0; Date.now() - started < DEADLINE_MS; polls++) {
     await sleep(polls < 20 ? 500 : 2000);
     let next: CheckoutPublic;
     try {
@@ -35,22 +40,13 @@ export async function followPayment(path: string, on: PaymentOutcome): Promise<v
     if (next.status === 'succeeded') return on.succeeded(next);
     if (next.status === 'open') return on.declined(next);
     if (next.status === 'failed' || next.status === 'expired') return on.ended(next.status);
-    if (Date.now() - started > 30_000) on.slow();
+    if (Date.now() - started > SLOW_MS) on.slow();
   }
+  on.gaveUp();
 }
 
 /** In a frame of another origin, the embedding page takes the buyer to `success_url`; a link offers it too. */
-export function successNeedsLink(next: CheckoutPublic): boolean {
+export function successNeedsLink(next: CheckoutPublic, successUrl: string): boolean {
   const embedded = framedBy(next.embed_origin) !== null;
-  const sameOrigin = new URL(next.success_url, window.location.href).origin === window.location.origin;
-  return embedded && !sameOrigin;
-}
-
-/** The buyer's portal session, for the confirmation page of this checkout in this tab (it reads the same key). */
-export function keepSessionToken(clientSecret: string, token: string): void {
-  try {
-    window.sessionStorage.setItem(`bursar:checkout-session:${clientSecret}`, token);
-  } catch {
-    // storage disabled: the confirmation page offers the portal's e-mail login instead
-  }
+  return embedded && new URL(successUrl).origin !== window.location.origin;
 }

@@ -1,22 +1,28 @@
 // What the buyer is about to pay for: the product with its media and price, and the lines of the total — discount,
-// tax (included, added, reverse charged, or not known yet), the trial — kept current as the session changes.
+// tax (included, added, reverse charged, or not known yet), the trial — kept current as the session changes. The lines
+// add up: the price less the discount is the subtotal; added tax comes on top of it, included tax is part of it.
 import type { CheckoutPublic } from '../../../contracts/checkout';
+import { isReverseCharge } from '../../../domains/tax/tax-regions.logic';
 import { formatDate, formatMoney } from '../shared/format';
 import { taxKind } from '../shared/regions';
 import type { Translate } from '../shared/ui';
-import { durationText, intervalText, priceText } from './checkout-model';
+import { intervalText } from '../shared/interval';
+import { durationText, priceText } from './checkout-model';
 
-export function OrderSummary(props: { t: Translate; checkout: CheckoutPublic; locale: string; updating: boolean }) {
+export function OrderSummary(props: { t: Translate; checkout: CheckoutPublic; locale: string; sellerCountry: string; updating: boolean }) {
   const { t, checkout, locale } = props;
   const product = checkout.product;
   const money = (amount: number) => formatMoney(amount, checkout.currency, locale);
   const media = product?.medias[0];
   const country = checkout.customer_billing_address?.country ?? null;
   const taxName = t(({ vat: 'checkout.vat', gst: 'checkout.gst', sales_tax: 'checkout.salesTax', tax: 'checkout.tax' } as const)[taxKind(country)]);
+  // The server's own rule; a tax ID it keeps on the session is checked again (and refused) at the confirmation.
   const reverseCharge =
-    checkout.tax_amount === 0 && checkout.is_business_customer && Boolean(checkout.customer_tax_id) && taxKind(country) === 'vat' && checkout.net_amount > 0;
+    checkout.tax_amount === 0 &&
+    country !== null &&
+    isReverseCharge({ country, isBusiness: checkout.is_business_customer, hasValidTaxId: Boolean(checkout.customer_tax_id) }, props.sellerCountry);
   const trial = checkout.trial_end !== null && product?.is_recurring;
-  const interval = product?.is_recurring ? intervalText(t, product.recurring_interval, product.recurring_interval_count) : null;
+  const interval = product?.is_recurring ? intervalText(t, product.recurring_interval ?? 'month', product.recurring_interval_count) : null;
   const seats = checkout.product_price?.amount_type === 'seat_based' && checkout.seats !== null;
 
   return (
@@ -46,7 +52,7 @@ export function OrderSummary(props: { t: Translate; checkout: CheckoutPublic; lo
           {checkout.discount_amount > 0 && (
             <tr>
               <th scope="row">{t('checkout.subtotal')}</th>
-              <td class="amount">{money(checkout.net_amount)}</td>
+              <td class="amount">{money(checkout.amount - checkout.discount_amount)}</td>
             </tr>
           )}
           <tr class="tax-line">
@@ -80,7 +86,7 @@ export function OrderSummary(props: { t: Translate; checkout: CheckoutPublic; lo
         <p class="trial-notice">
           {t('checkout.trialNotice', {
             duration: durationText(t, checkout.active_trial_interval, checkout.active_trial_interval_count),
-            price: `${money(checkout.total_amount)} / ${interval}`,
+            price: t('checkout.perInterval', { amount: money(checkout.total_amount), interval: interval ?? '' }),
             date: formatDate(checkout.trial_end, locale),
           })}
         </p>

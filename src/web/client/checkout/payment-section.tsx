@@ -20,17 +20,11 @@ export function PaymentSection(props: {
   errors: Errors;
   busy: boolean;
   processing: boolean;
-  /** A live update is on its way: the total may still change. */
+  /** A live update is waiting or on its way: the total may still change. */
   updating: boolean;
   onCard(field: CardField, value: string): void;
 }) {
   const { t, checkout, locale, money, cardMode, errors, busy } = props;
-  const trial = checkout.trial_end !== null && Boolean(checkout.product?.is_recurring);
-  const submitLabel = trial
-    ? t('checkout.startTrial')
-    : checkout.total_amount > 0
-      ? t(checkout.product?.is_recurring ? 'checkout.subscribe' : 'checkout.pay', { amount: money(checkout.total_amount) })
-      : t('checkout.getForFree');
   return (
     <section class="card" aria-labelledby="payment-heading">
       <h2 id="payment-heading">{t('checkout.paymentHeading')}</h2>
@@ -41,6 +35,7 @@ export function PaymentSection(props: {
           t={t}
           value={props.card}
           errors={{ number: errors['card.number'], expiry: errors['card.expiry'], cvc: errors['card.cvc'] }}
+          disabled={busy}
           onChange={props.onCard}
         />
       ) : cardMode === 'stripe' ? (
@@ -55,9 +50,22 @@ export function PaymentSection(props: {
       ) : (
         <Alert kind="error">{t('checkout.cardUnavailable')}</Alert>
       )}
-      <button type="submit" class="button button-primary wide pay-button" disabled={busy || props.updating} aria-busy={busy ? true : undefined}>
-        {props.processing ? t('checkout.processing') : submitLabel}
+      <button
+        type="submit"
+        class="button button-primary wide pay-button"
+        disabled={busy || props.updating}
+        aria-busy={props.processing || props.updating ? true : undefined}
+      >
+        {props.processing ? t('checkout.processing') : props.updating ? t('checkout.updating') : submitLabel(t, checkout, money)}
       </button>
     </section>
   );
+}
+
+/** What the submit button does, with the total it charges: "Pay €15.00", "Subscribe for €9.00", "Start free trial". */
+export function submitLabel(t: Translate, checkout: CheckoutPublic, money: (amount: number) => string): string {
+  const trial = checkout.trial_end !== null && Boolean(checkout.product?.is_recurring);
+  if (trial) return t('checkout.startTrial');
+  if (checkout.total_amount <= 0) return t('checkout.getForFree');
+  return t(checkout.product?.is_recurring ? 'checkout.subscribe' : 'checkout.pay', { amount: money(checkout.total_amount) });
 }

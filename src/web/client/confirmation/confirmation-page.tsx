@@ -4,13 +4,13 @@
 import { useState } from 'preact/hooks';
 import type { CheckoutPublic } from '../../../contracts/checkout';
 import type { CheckoutBoot } from '../shared/boot';
+import { checkoutSession } from '../shared/checkout-session';
 import { Alert, Button, PageFrame, translator, type Translate } from '../shared/ui';
 import { GrantedBenefits } from './granted-benefits';
 import { OrderDetails } from './order-details';
 import { NextStep, statusText, titleOf } from './payment-status';
 import { PortalLink } from './portal-link';
 import { PurchaseSummary } from './purchase-summary';
-import { storedSessionToken } from './session-token';
 import { useBenefits } from './use-benefits';
 import { useCheckout, type CheckoutState, type Outcome } from './use-checkout';
 import { useOrder } from './use-order';
@@ -19,7 +19,7 @@ export function ConfirmationPage(props: { boot: CheckoutBoot }) {
   const { boot } = props;
   const t = translator(boot.locale);
   const state = useCheckout(boot.clientSecret);
-  const [token] = useState(() => storedSessionToken(boot.clientSecret));
+  const [token] = useState(() => checkoutSession(boot.clientSecret));
   const ready = state.kind === 'ready' ? state : null;
   return (
     <PageFrame t={t} title={t(title(state))} organization={ready?.checkout.organization.name} sandbox={boot.environment === 'sandbox'}>
@@ -34,6 +34,13 @@ export function ConfirmationPage(props: { boot: CheckoutBoot }) {
           </Button>
         </Alert>
       )}
+      {ready?.stale && ready.outcome === 'processing' && (
+        <p>
+          <Button variant="secondary" onClick={() => window.location.reload()}>
+            {t('confirmation.refresh')}
+          </Button>
+        </p>
+      )}
       {ready && <Purchase t={t} locale={boot.locale} checkout={ready.checkout} outcome={ready.outcome} token={token} />}
     </PageFrame>
   );
@@ -45,6 +52,7 @@ function title(state: CheckoutState) {
 }
 
 function status(t: Translate, state: CheckoutState): string {
+  if (state.kind === 'ready' && state.stale && state.outcome === 'processing') return t('confirmation.status.stillProcessing');
   if (state.kind === 'ready') return statusText(t, state.checkout, state.outcome);
   if (state.kind === 'expired') return t('confirmation.status.expired');
   return state.kind === 'loading' ? t('common.loading') : '';

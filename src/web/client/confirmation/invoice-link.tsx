@@ -5,7 +5,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CustomerOrder } from '../../../contracts/portal-order';
 import { api, ApiError } from '../shared/api';
 import { Alert, Button, type Translate } from '../shared/ui';
-import { poll } from './polling';
+import { poll } from '../shared/polling';
+import { transient } from './use-checkout';
 
 type InvoiceState = { kind: 'idle' } | { kind: 'preparing' } | { kind: 'ready'; url: string } | { kind: 'slow' } | { kind: 'error'; message: string };
 
@@ -36,7 +37,11 @@ export function InvoiceLink(props: { t: Translate; order: CustomerOrder; token: 
       load: () => api<{ url: string }>('GET', path, { token }),
       done: () => true,
       onValue: (invoice) => setState({ kind: 'ready', url: invoice.url }),
-      onError: (error) => error instanceof ApiError && error.status === 404, // not rendered yet
+      onError: (error) => {
+        if ((error instanceof ApiError && error.status === 404) || transient(error)) return true; // not rendered yet, or a stumble
+        setState({ kind: 'error', message: error instanceof ApiError ? error.message : t('common.unexpectedError') });
+        return false;
+      },
       onTimeout: () => setState({ kind: 'slow' }),
       everyMs: EVERY_MS,
       timeoutMs: TIMEOUT_MS,

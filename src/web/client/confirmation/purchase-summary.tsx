@@ -1,10 +1,9 @@
 // What was bought, from the public checkout: the product, how it is billed (once, or every interval with the trial's
 // end), the seats, and the amounts in the checkout's currency.
-import type { RecurringInterval } from '../../../contracts/catalog-common';
 import type { CheckoutPublic } from '../../../contracts/checkout';
 import { formatDate, formatMoney } from '../shared/format';
+import { intervalText } from '../shared/interval';
 import type { Translate } from '../shared/ui';
-import type { StringKey } from '../strings';
 
 export function PurchaseSummary(props: { t: Translate; locale: string; checkout: CheckoutPublic }) {
   const { t, locale, checkout } = props;
@@ -53,16 +52,6 @@ function Line(props: { label: string; amount: string; total?: boolean }) {
 function billing(t: Translate, checkout: CheckoutPublic, money: (amount: number) => string): string {
   const product = checkout.product;
   if (!product?.recurring_interval) return t('confirmation.oneTime');
-  const count = product.recurring_interval_count ?? 1;
-  const amount = money(checkout.total_amount);
-  const [one, many] = INTERVALS[product.recurring_interval];
-  if (count === 1) return t('confirmation.subscription', { amount, interval: t(one) });
-  return t('confirmation.subscriptionEvery', { amount, count, interval: t(many) });
+  const interval = intervalText(t, product.recurring_interval, product.recurring_interval_count);
+  return t('confirmation.subscription', { amount: money(checkout.total_amount), interval });
 }
-
-const INTERVALS: Record<RecurringInterval, [StringKey, StringKey]> = {
-  day: ['confirmation.interval.day', 'confirmation.interval.days'],
-  week: ['confirmation.interval.week', 'confirmation.interval.weeks'],
-  month: ['confirmation.interval.month', 'confirmation.interval.months'],
-  year: ['confirmation.interval.year', 'confirmation.interval.years'],
-};

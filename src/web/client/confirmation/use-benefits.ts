@@ -5,7 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { CheckoutPublic } from '../../../contracts/checkout';
 import type { CustomerBenefitGrant, DownloadableRead, PortalLicenseKeyWithActivations } from '../../../contracts/portal-benefit';
 import { api, ApiError } from '../shared/api';
-import { poll } from './polling';
+import { poll } from '../shared/polling';
 import { transient } from './use-checkout';
 
 export interface GrantedKey {

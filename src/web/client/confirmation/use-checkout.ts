@@ -1,9 +1,9 @@
-// The checkout as its public endpoint shows it, asked again every second while its payment is being processed, and
-// what that means for the buyer (the outcome).
+// The checkout as its public endpoint shows it, asked again every second while its payment is being processed (for
+// two minutes at most: then the page says so and leaves the rest to a reload), and what that means for the buyer.
 import { useEffect, useState } from 'preact/hooks';
 import type { CheckoutPublic } from '../../../contracts/checkout';
 import { api, ApiError } from '../shared/api';
-import { poll } from './polling';
+import { poll } from '../shared/polling';
 
 /**
  * processing: confirmed, the payment under way; paid: succeeded; declined: back to open with the processor's error
@@ -12,9 +12,14 @@ import { poll } from './polling';
 export type Outcome = 'processing' | 'paid' | 'declined' | 'failed' | 'incomplete';
 
 export type CheckoutState =
-  { kind: 'loading' } | { kind: 'ready'; checkout: CheckoutPublic; outcome: Outcome } | { kind: 'expired' } | { kind: 'error'; message: string };
+  | { kind: 'loading' }
+  /** `stale`: the payment was still being processed when the page stopped asking. */
+  | { kind: 'ready'; checkout: CheckoutPublic; outcome: Outcome; stale?: boolean }
+  | { kind: 'expired' }
+  | { kind: 'error'; message: string };
 
 const EVERY_MS = 1_000;
+const TIMEOUT_MS = 120_000;
 /** Network failures in a row the polling lives through before it gives up. */
 const MAX_FAILURES = 5;
 
@@ -48,7 +53,9 @@ export function useCheckout(clientSecret: string): CheckoutState {
         else setState({ kind: 'error', message: error instanceof ApiError ? error.message : '' });
         return false;
       },
+      onTimeout: () => setState((current) => (current.kind === 'ready' ? { ...current, stale: true } : { kind: 'error', message: '' })),
       everyMs: EVERY_MS,
+      timeoutMs: TIMEOUT_MS,
     });
   }, [clientSecret]);
   return state;

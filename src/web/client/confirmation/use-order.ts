@@ -4,7 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { CheckoutPublic } from '../../../contracts/checkout';
 import type { CustomerOrder } from '../../../contracts/portal-order';
 import { api, ApiError } from '../shared/api';
-import { poll } from './polling';
+import { poll } from '../shared/polling';
 import { transient } from './use-checkout';
 
 export type OrderState = { kind: 'waiting' } | { kind: 'found'; order: CustomerOrder } | { kind: 'missing' } | { kind: 'rejected' };

@@ -49,7 +49,7 @@ export function PortalHome(props: SectionProps & { onSignedOut: () => void }) {
           </Button>
         ))}
       </nav>
-      <Section key={shown} t={t} locale={props.locale} call={call} />
+      <Section key={shown} t={t} locale={props.locale} call={call} slug={props.slug} />
     </div>
   );
 }

@@ -1,8 +1,10 @@
 // The customer's license keys: the key, its status, usage and activations, each activation with a deactivate button.
+// A deactivated activation's button is gone: the focus moves to the next one, or to the key's summary, and it is said.
 import { useState } from 'preact/hooks';
 import type { PortalLicenseKeyRead, PortalLicenseKeyWithActivations } from '../../../contracts/portal-benefit';
 import { formatDate } from '../shared/format';
 import { Alert, Button } from '../shared/ui';
+import { focusLater } from './focus';
 import type { SectionProps } from './section-props';
 import { failureMessage, Pending, useLoad } from './use-load';
 
@@ -35,12 +37,19 @@ function LicenseKey(props: SectionProps & { licenseKey: PortalLicenseKeyWithActi
   const { t, locale, licenseKey: key } = props;
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const deactivate = async (activationId: string) => {
-    setBusy(activationId);
+  const [notice, setNotice] = useState('');
+  const summaryId = `key-${key.id}-summary`;
+  const deactivate = async (activation: PortalLicenseKeyWithActivations['activations'][number]) => {
+    setBusy(activation.id);
     setError(null);
     try {
-      await props.call('DELETE', `/license-keys/${key.id}/activations/${activationId}`);
-      props.onChanged(await props.call<PortalLicenseKeyWithActivations>('GET', `/license-keys/${key.id}`));
+      await props.call('DELETE', `/license-keys/${key.id}/activations/${activation.id}`);
+      const changed = await props.call<PortalLicenseKeyWithActivations>('GET', `/license-keys/${key.id}`);
+      const index = key.activations.findIndex((a) => a.id === activation.id);
+      const next = changed.activations[Math.min(index, changed.activations.length - 1)];
+      props.onChanged(changed);
+      setNotice(t('portal.keys.deactivated', { label: activation.label }));
+      focusLater(next ? `activation-${next.id}` : summaryId);
     } catch (failure) {
       setError(failureMessage(t, failure));
     } finally {
@@ -58,9 +67,12 @@ function LicenseKey(props: SectionProps & { licenseKey: PortalLicenseKeyWithActi
       <p class="portal-key-line">
         <code class="key">{key.key}</code> <span class={`tag portal-status-${key.status}`}>{t(`portal.keys.status.${key.status}`)}</span>
       </p>
-      <p class="muted">
+      <p class="muted" id={summaryId} tabIndex={-1}>
         {usage} · {activations}
         {key.expires_at && ` · ${t('portal.keys.expiresOn', { date: formatDate(key.expires_at, locale) })}`}
+      </p>
+      <p class="visually-hidden" role="status">
+        {notice}
       </p>
       {error && <Alert kind="error">{error}</Alert>}
       {key.activations.length > 0 && (
@@ -71,10 +83,11 @@ function LicenseKey(props: SectionProps & { licenseKey: PortalLicenseKeyWithActi
                 {activation.label} <span class="muted">{t('portal.keys.activatedOn', { date: formatDate(activation.created_at, locale) })}</span>
               </span>
               <Button
+                id={`activation-${activation.id}`}
                 variant="secondary"
                 busy={busy === activation.id}
                 aria-label={t('portal.keys.deactivateLabel', { label: activation.label })}
-                onClick={() => deactivate(activation.id)}
+                onClick={() => deactivate(activation)}
               >
                 {t('portal.keys.deactivate')}
               </Button>

@@ -1,8 +1,10 @@
 // Signing in without a portal link: the customer asks for a code by e-mail, then exchanges it for a session token.
+// Each step's input takes the focus when the step is shown.
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../shared/api';
 import type { PortalBoot } from '../shared/boot';
 import { Alert, Button, Field, type Translate } from '../shared/ui';
+import { focusLater } from './focus';
 import { failureMessage } from './use-load';
 
 export function PortalLogin(props: { t: Translate; organization: PortalBoot['organization']; expired: boolean; onSignedIn: (token: string) => void }) {
@@ -20,6 +22,7 @@ export function PortalLogin(props: { t: Translate; organization: PortalBoot['org
     try {
       await api('POST', '/v1/customer-portal/customer-session/request', { body: { email, organization_id: organization.id } });
       setCodeSent(true);
+      focusLater('portal-code');
     } catch (failure) {
       setError(failure instanceof ApiError && failure.issues.length ? t('portal.login.invalidEmail') : failureMessage(t, failure));
     } finally {
@@ -79,7 +82,7 @@ export function PortalLogin(props: { t: Translate; organization: PortalBoot['org
           <Button type="submit" busy={busy} class="button button-primary wide">
             {t('portal.login.signIn')}
           </Button>
-          <Button variant="link" onClick={() => (setCodeSent(false), setCode(''), setError(null))}>
+          <Button variant="link" onClick={() => (setCodeSent(false), setCode(''), setError(null), focusLater('portal-email'))}>
             {t('portal.login.otherEmail')}
           </Button>
         </form>

@@ -2,14 +2,16 @@
 // set on the order), then its link is shown; the receipt's link once rendered.
 import { useState } from 'preact/hooks';
 import type { CustomerOrder } from '../../../contracts/portal-order';
+import { pollUntilDone, StillWaiting } from '../shared/polling';
 import { Alert, Button } from '../shared/ui';
 import type { SectionProps } from './section-props';
 import { OrderBillingForm } from './portal-order-billing-form';
-import { poll, StillWaiting } from './poll';
 import { failureMessage } from './use-load';
 
 type Document = 'idle' | 'working' | 'details' | { url: string };
 const HAS_DOCUMENTS: CustomerOrder['status'][] = ['paid', 'refunded', 'partially_refunded'];
+/** How long a document may take to render before the page stops waiting for it. */
+const WAIT = { everyMs: 1_000, timeoutMs: 60_000 };
 
 export function OrderDocuments(props: SectionProps & { order: CustomerOrder; onOrderChanged: (order: CustomerOrder) => void }) {
   const { t, call, order } = props;
@@ -28,7 +30,7 @@ export function OrderDocuments(props: SectionProps & { order: CustomerOrder; onO
       if (requested.status === 'generating') {
         const before = await call<CustomerOrder>('GET', path);
         const rendered = (latest: CustomerOrder) => latest.is_invoice_generated && (!current.is_invoice_generated || latest.modified_at !== before.modified_at);
-        props.onOrderChanged(await poll(async () => ((latest) => (rendered(latest) ? latest : null))(await call<CustomerOrder>('GET', path))));
+        props.onOrderChanged(await pollUntilDone({ load: () => call<CustomerOrder>('GET', path), done: rendered, ...WAIT }));
       }
       setInvoice(await call<{ url: string }>('GET', `${path}/invoice`));
     } catch (failure) {
@@ -41,9 +43,8 @@ export function OrderDocuments(props: SectionProps & { order: CustomerOrder; onO
     setReceipt('working');
     setError(null);
     try {
-      setReceipt(
-        await poll(async () => ((answer) => ('url' in answer ? answer : null))(await call<{ url: string } | { status: string }>('GET', `${path}/receipt`))),
-      );
+      const load = () => call<{ url: string } | { status: string }>('GET', `${path}/receipt`);
+      setReceipt((await pollUntilDone({ load, done: (answer) => 'url' in answer, ...WAIT })) as { url: string });
     } catch (failure) {
       setReceipt('idle');
       failed(failure);

@@ -23,7 +23,7 @@ export function PortalPage(props: { boot: PortalBoot }) {
   return (
     <PageFrame t={t} title={t('title.portal')} organization={organization.name} sandbox={props.boot.environment === 'sandbox'}>
       {call ? (
-        <PortalHome t={t} locale={locale} call={call} onSignedOut={() => end(false)} />
+        <PortalHome t={t} locale={locale} call={call} slug={organization.slug} onSignedOut={() => end(false)} />
       ) : (
         <PortalLogin
           t={t}

@@ -1,5 +1,6 @@
 // The portal's customer session: the token of a `customer_portal_url` is kept for this tab in sessionStorage and taken
-// out of the address bar at once; every portal request carries it, and a 401 (expired or revoked) ends it.
+// out of the address bar at once; every portal request carries it, and a 401 (expired or revoked) ends it. Where the
+// browser blocks storage, the session lasts as long as the page.
 import { api, ApiError } from '../shared/api';
 
 const TOKEN_PARAMETER = 'customer_session_token';
@@ -15,15 +16,24 @@ export function takeSessionToken(slug: string): string | null {
     keepSessionToken(slug, fromUrl);
     return fromUrl;
   }
-  return sessionStorage.getItem(storageKey(slug));
+  return withStorage((storage) => storage.getItem(storageKey(slug))) ?? null;
 }
 
 export function keepSessionToken(slug: string, token: string): void {
-  sessionStorage.setItem(storageKey(slug), token);
+  withStorage((storage) => storage.setItem(storageKey(slug), token));
 }
 
 export function forgetSessionToken(slug: string): void {
-  sessionStorage.removeItem(storageKey(slug));
+  withStorage((storage) => storage.removeItem(storageKey(slug)));
+}
+
+/** `use` of this tab's sessionStorage, or undefined when the browser blocks it (reading it throws then). */
+function withStorage<T>(use: (storage: Storage) => T): T | undefined {
+  try {
+    return use(window.sessionStorage);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A request to `/v1/customer-portal{path}` as the signed-in customer. */

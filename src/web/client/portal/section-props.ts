@@ -7,12 +7,8 @@ export interface SectionProps {
   t: Translate;
   locale: string;
   call: PortalCall;
-}
-
-/** A plan a subscription can move to. */
-export interface PlanOption {
-  id: string;
-  name: string;
+  /** The organization's slug: its public portal data (`/organizations/{slug}`). */
+  slug: string;
 }
 
 export interface SubscriptionChangeProps extends SectionProps {

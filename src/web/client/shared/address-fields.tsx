@@ -54,6 +54,8 @@ export interface AddressFieldsProps {
   onCommit?(field: AddressField): void;
   /** The country can no longer change (an order's, once invoiced). */
   countryLocked?: boolean;
+  /** No field can change (a checkout while it is being paid). */
+  disabled?: boolean;
 }
 
 const AUTOCOMPLETE: Record<AddressField, string> = {
@@ -83,6 +85,7 @@ export function AddressFields(props: AddressFieldsProps) {
         required={modes[field] === 'required'}
         autocomplete={AUTOCOMPLETE[field]}
         error={errors[field]}
+        disabled={props.disabled}
         onInput={(event) => props.onChange(field, event.currentTarget.value)}
         onBlur={() => props.onCommit?.(field)}
       />
@@ -95,7 +98,7 @@ export function AddressFields(props: AddressFieldsProps) {
         label={t('address.country')}
         value={value.country}
         required={modes.country === 'required'}
-        disabled={props.countryLocked}
+        disabled={props.countryLocked || props.disabled}
         autocomplete="country"
         error={errors.country}
         options={[{ value: '', label: t('address.chooseCountry') }, ...countryOptions(props.locale)]}
@@ -115,6 +118,7 @@ export function AddressFields(props: AddressFieldsProps) {
             value={value.state.replace(/^(US|CA)-/, '')}
             required={modes.state === 'required'}
             autocomplete="address-level1"
+            disabled={props.disabled}
             error={errors.state}
             options={[{ value: '', label: t('address.chooseState') }, ...Object.entries(regions).map(([code, name]) => ({ value: code, label: name }))]}
             onChange={(event) => props.onChange('state', event.currentTarget.value)}

@@ -13,6 +13,8 @@ export interface CheckoutBoot extends BootBase {
   clientSecret: string;
   /** Production card fields: Stripe Elements with this publishable key; null in the sandbox (test cards). */
   stripePublishableKey: string | null;
+  /** Where the seller of record is established: a business buyer elsewhere in the EU (and GB, NO, CH) is reverse charged. */
+  sellerCountry: string;
 }
 
 export interface PortalBoot extends BootBase {

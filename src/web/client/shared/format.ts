@@ -2,7 +2,7 @@
 // API's own decimals per currency (kernel/money: the card processor's zero-decimal list), not Intl's idea of them.
 import { currencyDecimals } from '../../../kernel/money';
 
-export { currencyDecimals as currencyExponent };
+export { currencyDecimals };
 
 /** `amount` minor units of `currency` (e.g. 1999, "eur") as text, e.g. "€19.99" in English. */
 export function formatMoney(amount: number, currency: string, locale: string): string {

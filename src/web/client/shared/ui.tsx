@@ -87,9 +87,9 @@ export function Alert(props: { kind: 'error' | 'info' | 'success'; children: Com
 }
 
 export function Button(props: JSX.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'link'; busy?: boolean }) {
-  const { variant = 'primary', busy, children, ...button } = props;
+  const { variant = 'primary', busy, children, disabled, ...button } = props;
   return (
-    <button type="button" class={`button button-${variant}`} aria-busy={busy ? true : undefined} disabled={busy || button.disabled} {...button}>
+    <button type="button" class={`button button-${variant}`} {...button} aria-busy={busy ? true : undefined} disabled={busy || disabled}>
       {children}
     </button>
   );

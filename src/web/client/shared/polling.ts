@@ -41,3 +41,20 @@ export function poll<T>(options: PollOptions<T>): () => void {
     clearTimeout(timer);
   };
 }
+
+/** Gave up: the deadline passed before the answer was done. */
+export class StillWaiting extends Error {}
+
+/** `poll` as a promise: the first done answer, or StillWaiting at the deadline; a refused request rejects unless `retry` keeps asking. */
+export function pollUntilDone<T>(
+  options: Pick<PollOptions<T>, 'load' | 'done' | 'everyMs' | 'timeoutMs'> & { retry?: (error: unknown) => boolean },
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    poll({
+      ...options,
+      onValue: (value) => options.done(value) && resolve(value),
+      onError: (error) => options.retry?.(error) || (reject(error), false),
+      onTimeout: () => reject(new StillWaiting('Still waiting for the answer.')),
+    });
+  });
+}
