@@ -25,9 +25,9 @@ export function portalOrganizationRoutes({ organizations, products }: PortalOrga
       status: 200,
       response: CustomerOrganizationData,
       async handler({ tx, params }) {
-        const organization = await organizations.findOrganization(tx.em, params.slug).catch(() => null);
+        const organization = await organizations.findOrganization(tx.em, params.slug);
         // findOrganization also takes an id; this endpoint answers to the slug alone
-        if (organization?.slug !== params.slug) throw new ResourceNotFound(`No organization "${params.slug}".`);
+        if (organization.slug !== params.slug) throw new ResourceNotFound(`No organization "${params.slug}".`);
         const listed = await publicProducts(tx.em, products, organization.id);
         return { organization: customerOrganizationOutput(organization), products: listed.map((product) => CustomerProduct.parse(product)) };
       },

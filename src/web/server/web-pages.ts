@@ -62,8 +62,8 @@ export function webPagesRouter(deps: WebPagesDeps): Router {
   });
 
   router.get('/portal/:slug', async (ctx) => {
-    const organization = await deps.organizations.findOrganization(deps.orm.em.fork(), ctx.params.slug).catch(() => null);
-    if (!organization) return message(ctx, 404, policy(), 'en', 'unavailable.notFoundTitle', 'unavailable.portalNotFoundText');
+    const organization = await deps.organizations.findOrganization(deps.orm.em.fork(), ctx.params.slug).catch(unlessNotFound);
+    if (organization?.slug !== ctx.params.slug) return message(ctx, 404, policy(), 'en', 'unavailable.notFoundTitle', 'unavailable.portalNotFoundText');
     const boot: PageBoot = {
       page: 'portal',
       locale: 'en',
@@ -86,9 +86,13 @@ function checkoutBoot(deps: WebPagesDeps, checkout: Checkout, stripe: boolean) {
 }
 
 async function findCheckout(em: EntityManager, checkouts: CheckoutService, clientSecret: string): Promise<Checkout | null> {
-  return checkouts
-    .getBySecret(em, clientSecret)
-    .catch((error: unknown) => (error instanceof BursarError && error.status === 404 ? null : Promise.reject(error)));
+  return checkouts.getBySecret(em, clientSecret).catch(unlessNotFound);
+}
+
+/** A 404 from a lookup becomes null; anything else (the database down) still fails the request. */
+function unlessNotFound(error: unknown): null {
+  if (error instanceof BursarError && error.status === 404) return null;
+  throw error;
 }
 
 async function expired(em: EntityManager, checkouts: CheckoutService, checkout: Checkout): Promise<boolean> {
