@@ -6,7 +6,8 @@ import { formatDate } from '../shared/format';
 import { Alert, Button } from '../shared/ui';
 import { focusLater } from './focus';
 import type { SectionProps } from './section-props';
-import { failureMessage, Pending, useLoad } from './use-load';
+import { ListSection } from './portal-list-section';
+import { failureMessage, useLoad } from './use-load';
 
 export function PortalLicenseKeys(props: SectionProps) {
   const { t, call } = props;
@@ -16,11 +17,8 @@ export function PortalLicenseKeys(props: SectionProps) {
   });
   const items = keys.data;
   return (
-    <section class="card" aria-labelledby="portal-keys-heading">
-      <h2 id="portal-keys-heading">{t('portal.keys.heading')}</h2>
-      {!items && <Pending t={t} error={keys.error} retry={keys.reload} />}
-      {items?.length === 0 && <p class="muted">{t('portal.keys.empty')}</p>}
-      {items && items.length > 0 && (
+    <ListSection t={t} id="portal-keys" heading={t('portal.keys.heading')} empty={t('portal.keys.empty')} items={items} loaded={keys}>
+      {(items) => (
         <ul class="portal-list" aria-labelledby="portal-keys-heading">
           {items.map((key) => (
             <li key={key.id} class="portal-item portal-key">
@@ -29,7 +27,7 @@ export function PortalLicenseKeys(props: SectionProps) {
           ))}
         </ul>
       )}
-    </section>
+    </ListSection>
   );
 }
 

@@ -1,7 +1,8 @@
 // The customer's standing on each meter: units consumed, credited by their benefits, and the balance left.
 import type { CustomerCustomerMeter } from '../../../contracts/portal-benefit';
 import type { SectionProps } from './section-props';
-import { Pending, useLoad } from './use-load';
+import { ListSection } from './portal-list-section';
+import { useLoad } from './use-load';
 
 export function PortalMeters(props: SectionProps) {
   const { t, call, locale } = props;
@@ -9,11 +10,8 @@ export function PortalMeters(props: SectionProps) {
   const items = meters.data?.items;
   const units = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   return (
-    <section class="card" aria-labelledby="portal-meters-heading">
-      <h2 id="portal-meters-heading">{t('portal.meters.heading')}</h2>
-      {!items && <Pending t={t} error={meters.error} retry={meters.reload} />}
-      {items?.length === 0 && <p class="muted">{t('portal.meters.empty')}</p>}
-      {items && items.length > 0 && (
+    <ListSection t={t} id="portal-meters" heading={t('portal.meters.heading')} empty={t('portal.meters.empty')} items={items} loaded={meters}>
+      {(items) => (
         <div class="portal-table-scroll">
           <table class="list">
             <caption class="visually-hidden">{t('portal.meters.heading')}</caption>
@@ -44,6 +42,6 @@ export function PortalMeters(props: SectionProps) {
           </table>
         </div>
       )}
-    </section>
+    </ListSection>
   );
 }

@@ -4,7 +4,8 @@ import { formatDate, formatMoney } from '../shared/format';
 import type { StringKey } from '../strings';
 import type { SectionProps } from './section-props';
 import { OrderDocuments } from './portal-order-documents';
-import { Pending, useLoad } from './use-load';
+import { ListSection } from './portal-list-section';
+import { useLoad } from './use-load';
 
 const STATUS: Record<CustomerOrder['status'], StringKey> = {
   pending: 'portal.orders.status.pending',
@@ -20,11 +21,8 @@ export function PortalOrders(props: SectionProps) {
   const items = orders.data?.items;
   const replace = (order: CustomerOrder) => orders.replace({ items: (items ?? []).map((item) => (item.id === order.id ? order : item)) });
   return (
-    <section class="card" aria-labelledby="portal-orders-heading">
-      <h2 id="portal-orders-heading">{t('portal.orders.heading')}</h2>
-      {!items && <Pending t={t} error={orders.error} retry={orders.reload} />}
-      {items?.length === 0 && <p class="muted">{t('portal.orders.empty')}</p>}
-      {items && items.length > 0 && (
+    <ListSection t={t} id="portal-orders" heading={t('portal.orders.heading')} empty={t('portal.orders.empty')} items={items} loaded={orders}>
+      {(items) => (
         <ul class="portal-list" aria-labelledby="portal-orders-heading">
           {items.map((order) => (
             <li key={order.id} class="portal-item">
@@ -44,6 +42,6 @@ export function PortalOrders(props: SectionProps) {
           ))}
         </ul>
       )}
-    </section>
+    </ListSection>
   );
 }

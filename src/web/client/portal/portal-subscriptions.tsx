@@ -3,7 +3,8 @@ import type { CustomerOrganizationData, CustomerProduct } from '../../../contrac
 import type { CustomerSubscription } from '../../../contracts/portal-subscription';
 import { SubscriptionCard } from './portal-subscription-card';
 import type { SectionProps } from './section-props';
-import { Pending, useLoad } from './use-load';
+import { ListSection } from './portal-list-section';
+import { useLoad } from './use-load';
 
 interface Subscriptions {
   items: CustomerSubscription[];
@@ -25,19 +26,23 @@ export function PortalSubscriptions(props: SectionProps) {
     data && loaded.replace({ ...data, items: data.items.map((item) => (item.id === changed.id ? changed : item)) });
 
   return (
-    <section class="card" aria-labelledby="portal-subscriptions-heading">
-      <h2 id="portal-subscriptions-heading">{t('portal.subscriptions.heading')}</h2>
-      {!data && <Pending t={t} error={loaded.error} retry={loaded.reload} />}
-      {data?.items.length === 0 && <p class="muted">{t('portal.subscriptions.empty')}</p>}
-      {data && data.items.length > 0 && (
+    <ListSection
+      t={t}
+      id="portal-subscriptions"
+      heading={t('portal.subscriptions.heading')}
+      empty={t('portal.subscriptions.empty')}
+      items={data?.items}
+      loaded={loaded}
+    >
+      {(items) => (
         <ul class="portal-list" aria-labelledby="portal-subscriptions-heading">
-          {data.items.map((subscription) => (
+          {items.map((subscription) => (
             <li key={subscription.id} class="portal-item portal-subscription">
-              <SubscriptionCard {...props} subscription={subscription} products={data.products} onChanged={replace} />
+              <SubscriptionCard {...props} subscription={subscription} products={data?.products ?? []} onChanged={replace} />
             </li>
           ))}
         </ul>
       )}
-    </section>
+    </ListSection>
   );
 }
