@@ -366,7 +366,7 @@ test('a seat-based subscription with a trial: seats priced per seat, the US stat
   });
   const session = await checkout({ products: [team.id] });
   const { page, problems } = await open(session.url);
-  expect(await page.locator('.product-price').textContent()).toBe('$8.00 per seat / month');
+  expect(await page.locator('.product-price').textContent()).toBe('$8.00 per seat every month');
   expect(await page.locator('#seats-hint').textContent()).toBe('$8.00 per seat');
 
   await page.getByLabel('Seats').fill('3');
@@ -379,7 +379,7 @@ test('a seat-based subscription with a trial: seats priced per seat, the US stat
     .waitFor();
   expect(await page.locator('#checkout-total').textContent()).toBe('$24.96');
   expect(await summaryRow(page, /^Due today$/).textContent()).toContain('$0.00');
-  expect(await page.locator('.trial-notice').textContent()).toMatch(/^Free for 14 days, then \$24\.96 \/ month\. Your first payment is on /);
+  expect(await page.locator('.trial-notice').textContent()).toMatch(/^Free for 14 days, then \$24\.96 every month\. Your first payment is on /);
   await page.getByLabel('Address', { exact: true }).fill('1 Main St');
   await page.getByLabel('Postal code').fill('10001');
   await page.getByLabel('City').fill('New York');
