@@ -138,9 +138,11 @@ module.exports = {
     {
       name: 'web-client-runs-in-the-browser',
       severity: 'error',
-      comment: 'src/web/client/ may import src/contracts/ only with `import type`: zod schemas do not belong in the pages.',
+      comment:
+        'src/web/client/ may import src/contracts/ only with `import type` (zod schemas do not belong in the pages), except the plain ' +
+        'list of country codes.',
       from: { path: '^src/web/client/' },
-      to: { path: '^src/contracts/', dependencyTypesNot: ['type-only'] },
+      to: { path: '^src/contracts/', pathNot: '^src/contracts/country-codes\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'contracts-are-pure',

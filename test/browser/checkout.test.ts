@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { Page } from 'playwright-core';
-import { accessibilityViolations, launchBrowser, screenshot, type BrowserSession, type WatchedPage } from '../support/browser';
+import { expectAccessible, launchBrowser, screenshot, type BrowserSession, type WatchedPage } from '../support/browser';
 import { freePort } from '../support/free-port';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 
@@ -66,10 +66,6 @@ async function open(url: string, options: { viewport?: { width: number; height: 
   await watched.page.goto(url);
   await watched.page.getByRole('heading', { name: 'Order summary' }).waitFor();
   return watched;
-}
-
-async function expectAccessible(page: Page): Promise<void> {
-  expect(await accessibilityViolations(page)).toEqual([]);
 }
 
 async function fillBuyer(page: Page, buyer: { email: string; name?: string; country: string }): Promise<void> {

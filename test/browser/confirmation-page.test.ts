@@ -5,8 +5,7 @@
 // a declined card, the way back to the checkout; a payment still processing after two minutes, a word to come back
 // later; an invoice the session can no longer fetch, the refusal. Every state passes axe-core and leaves no script
 // error or CSP violation.
-import type { Page } from 'playwright-core';
-import { accessibilityViolations, launchBrowser, screenshot, type BrowserSession } from '../support/browser';
+import { expectAccessible, launchBrowser, screenshot, type BrowserSession } from '../support/browser';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { SUBSCRIPTION_SCOPES, type Call } from '../support/subscriptions';
 import { upload } from '../support/upload';
@@ -84,10 +83,6 @@ async function confirmedCheckout(card: string, productId = product.id, charge?: 
 
 const money = (amount: number, currency: string) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: 2 }).format(amount / 100);
-
-async function expectAccessible(page: Page) {
-  expect(await accessibilityViolations(page)).toEqual([]);
-}
 
 test('a paid purchase: amounts, the payment announced as it becomes paid, the license key and file once granted, the invoice PDF, the portal', async () => {
   let releaseCharge = () => {};

@@ -5,7 +5,7 @@
 // focus is where the keyboard expects it and the new state is announced.
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { accessibilityViolations, launchBrowser, screenshot, type BrowserSession, type WatchedPage } from '../support/browser';
+import { expectAccessible, launchBrowser, screenshot, type BrowserSession, type WatchedPage } from '../support/browser';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { waitForMail } from '../support/mail-catcher';
 import { purchase } from '../support/purchases';
@@ -84,7 +84,7 @@ async function open(options?: { viewport: { width: number; height: number } }): 
 
 /** A step: no serious accessibility violation in the page as it is, and its screenshot. */
 async function step(page: Page, name: string) {
-  expect(await accessibilityViolations(page)).toEqual([]);
+  await expectAccessible(page);
   await screenshot(page, 'portal', name);
 }
 
