@@ -34,6 +34,7 @@ import { Migration20261123000000_invoices_refunds } from './migrations/Migration
 import { Migration20261124000000_benefit_grants } from './migrations/Migration20261124000000_benefit_grants';
 import { Migration20261125000000_customer_portal } from './migrations/Migration20261125000000_customer_portal';
 import { Migration20261126000000_usage_events } from './migrations/Migration20261126000000_usage_events';
+import { Migration20261127000000_list_indexes } from './migrations/Migration20261127000000_list_indexes';
 import { CustomerLoginCodeSchema, CustomerSessionSchema } from '../domains/customer-session/customer-session.entity';
 import { BenefitGrantSchema } from '../domains/benefit/grant/benefit-grant.entity';
 import { LicenseKeyActivationSchema, LicenseKeySchema, LicenseSigningKeySchema } from '../domains/benefit/license-key/license-key.entity';
@@ -89,6 +90,7 @@ const MIGRATIONS = [
   { name: 'Migration20261124000000_benefit_grants', class: Migration20261124000000_benefit_grants },
   { name: 'Migration20261125000000_customer_portal', class: Migration20261125000000_customer_portal },
   { name: 'Migration20261126000000_usage_events', class: Migration20261126000000_usage_events },
+  { name: 'Migration20261127000000_list_indexes', class: Migration20261127000000_list_indexes },
 ];
 
 export async function openDatabase(url: string, poolMax = 10): Promise<MikroORM> {

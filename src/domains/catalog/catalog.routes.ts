@@ -1,4 +1,5 @@
 // HTTP surface of the catalog's products (with their prices and benefits).
+import { forgetReadEntities } from '../../platform/database/transaction';
 import { IdParams } from '../../contracts/common';
 import { Product, ProductBenefitsUpdate, ProductCreate, ProductList, ProductListQuery, ProductUpdate } from '../../contracts/product';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
@@ -19,7 +20,9 @@ export function catalogRoutes({ products }: { products: ProductService }): Route
       response: ProductList,
       async handler({ auth, tx, query }) {
         const page = await products.list(tx.em, auth.organizationId, query);
-        return { items: await products.outputs(tx.em, page.items), pagination: page.pagination };
+        const items = await products.outputs(tx.em, page.items);
+        forgetReadEntities(tx);
+        return { items, pagination: page.pagination };
       },
     }),
     defineRoute({

@@ -1,6 +1,7 @@
 // HTTP surface of orders: read, list and export (orders are created by checkouts and renewals), billing details,
 // and the order's invoice and receipt.
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { forgetReadEntities } from '../../platform/database/transaction';
 import { z } from 'zod';
 import { IdParams } from '../../contracts/common';
 import { Order, OrderDocumentUrl, OrderExportQuery, OrderInvoiceRequested, OrderList, OrderListQuery, OrderUpdate } from '../../contracts/order';
@@ -34,7 +35,9 @@ export function orderRoutes({ orm, orders, documents, customers, products }: Ord
       response: OrderList,
       async handler({ auth, tx, query }) {
         const page = await orders.list(tx.em, auth.organizationId, query);
-        return { items: await orders.outputs(tx.em, auth.organizationId, page.items), pagination: page.pagination };
+        const items = await orders.outputs(tx.em, auth.organizationId, page.items);
+        forgetReadEntities(tx);
+        return { items, pagination: page.pagination };
       },
     }),
     defineRoute({

@@ -3,6 +3,7 @@
 // would cost if the period ended now.
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Product as ProductOutput } from '../../contracts/product';
 import type { SubscriptionMeter } from '../../contracts/subscription';
 import { byId } from '../../kernel/ids';
 import type { ProductService } from '../catalog';
@@ -25,12 +26,21 @@ function subscriptionMeterId(subscriptionId: string, meterId: string): string {
 export class SubscriptionMeterReader {
   constructor(private readonly deps: SubscriptionMeterDeps) {}
 
-  /** The meters of each subscription (of one organization), by subscription id; none for products without metered prices. */
-  async metersOf(em: EntityManager, subscriptions: readonly Subscription[]): Promise<Map<string, SubscriptionMeter[]>> {
+  /**
+   * The meters of each subscription (of one organization), by subscription id; none for products without metered prices.
+   * `loaded`: products already rendered, by id.
+   */
+  async metersOf(
+    em: EntityManager,
+    subscriptions: readonly Subscription[],
+    loaded: ReadonlyMap<string, ProductOutput> = new Map(),
+  ): Promise<Map<string, SubscriptionMeter[]>> {
     const result = new Map<string, SubscriptionMeter[]>();
     if (!subscriptions.length) return result;
     const { organizationId } = subscriptions[0];
-    const products = byId(await this.deps.products.outputsByIds(em, organizationId, [...new Set(subscriptions.map((s) => s.productId))]));
+    // Products the caller already rendered (a list page) are not read again.
+    const missing = [...new Set(subscriptions.map((s) => s.productId))].filter((id) => !loaded.has(id));
+    const products = new Map([...loaded, ...byId(await this.deps.products.outputsByIds(em, organizationId, missing))]);
     const pricesOf = (s: Subscription) => meteredPricesIn(products.get(s.productId)?.prices ?? [], s.currency);
     const meters = byId(await this.deps.meters.findByIds(em, organizationId, [...new Set(subscriptions.flatMap((s) => pricesOf(s).map((p) => p.meter_id)))]));
     for (const s of subscriptions) {

@@ -35,16 +35,13 @@ export async function subscriptionOutputs(em: EntityManager, deps: SubscriptionO
       idsOf((s) => s.productId),
     ),
   );
-  const prices = byId(
-    await deps.products.priceOutputs(
-      em,
-      organizationId,
-      idsOf((s) => s.priceId),
-    ),
-  );
+  // A subscription's price is most often one of its product's live prices, rendered above; only the others are read.
+  const prices = byId([...products.values()].flatMap((product) => product.prices));
+  const missingPrices = idsOf((s) => s.priceId).filter((id) => !prices.has(id));
+  for (const price of await deps.products.priceOutputs(em, organizationId, missingPrices)) prices.set(price.id, price);
   const discountIds = idsOf((s) => s.discountId);
   const discounts = byId(discountIds.length ? await deps.discounts.outputs(em, await deps.discounts.findByIds(em, organizationId, discountIds)) : []);
-  const meters = await deps.meterReader.metersOf(em, subscriptions);
+  const meters = await deps.meterReader.metersOf(em, subscriptions, products);
   return subscriptions.map((subscription) => {
     const price = prices.get(subscription.priceId)!;
     const pending = subscription.pendingUpdate;

@@ -1,5 +1,6 @@
 // HTTP surface of subscriptions: list, get, update (cancel, uncancel, revoke, plan/seat/discount changes), revoke.
 // Every command is an Update of the subscription's workflow, which runs it between renewals.
+import { forgetReadEntities } from '../../platform/database/transaction';
 import { IdParams } from '../../contracts/common';
 import { Subscription as SubscriptionContract, SubscriptionList, SubscriptionListQuery, SubscriptionUpdate } from '../../contracts/subscription';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
@@ -28,7 +29,9 @@ export function subscriptionRoutes({
       response: SubscriptionList,
       async handler({ auth, tx, query }) {
         const page = await subscriptions.list(tx.em, auth.organizationId, query);
-        return { items: await subscriptions.outputs(tx.em, page.items), pagination: page.pagination };
+        const items = await subscriptions.outputs(tx.em, page.items);
+        forgetReadEntities(tx);
+        return { items, pagination: page.pagination };
       },
     }),
     defineRoute({

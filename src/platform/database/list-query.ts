@@ -46,9 +46,16 @@ export async function rawListPage<R extends object, F extends string>(
   return { items, pagination: paginationOf(total, page.limit) };
 }
 
-export async function listPage<T extends object>(qb: QueryBuilder<T>, page: PageRequest): Promise<{ items: T[]; pagination: Pagination }> {
-  qb.limit(page.limit).offset(pageOffset(page));
-  const [items, total] = await qb.getResultAndCount();
+/**
+ * The page, then the count of every row, each from its own query builder made by `query` (the count without sorting).
+ * Not `qb.getResultAndCount()`: its two deep clones of the builder cost more CPU than building it twice.
+ */
+export async function listPage<T extends object>(
+  query: (purpose: 'page' | 'count') => QueryBuilder<T>,
+  page: PageRequest,
+): Promise<{ items: T[]; pagination: Pagination }> {
+  const items = await query('page').limit(page.limit).offset(pageOffset(page)).getResultList();
+  const total = await query('count').getCount();
   return { items, pagination: paginationOf(total, page.limit) };
 }
 

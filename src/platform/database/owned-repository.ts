@@ -61,13 +61,16 @@ export class OwnedRepository<T extends OwnedRow> {
     query: OwnedListQuery<F>,
     options: { alias: string; sort?: Record<F, string>; where?: (qb: QueryBuilder<T>) => void },
   ): Promise<Page<T>> {
-    const qb = em.createQueryBuilder(this.entity, options.alias).where(this.live({ organizationId }));
-    if (query.organization_id) qb.andWhere(this.filter({ organizationId: { $in: query.organization_id } }));
-    options.where?.(qb);
-    if (query.metadata) whereMetadata(qb, options.alias, query.metadata);
-    if (options.sort && query.sorting) orderBySorting(qb, query.sorting, options.sort);
-    else qb.orderBy([{ createdAt: 'desc' }, { id: 'asc' }]); // lists without `sorting`: newest first
-    return listPage(qb, query);
+    return listPage((purpose) => {
+      const qb = em.createQueryBuilder(this.entity, options.alias).where(this.live({ organizationId }));
+      if (query.organization_id) qb.andWhere(this.filter({ organizationId: { $in: query.organization_id } }));
+      options.where?.(qb);
+      if (query.metadata) whereMetadata(qb, options.alias, query.metadata);
+      if (purpose === 'count') return qb;
+      if (options.sort && query.sorting) orderBySorting(qb, query.sorting, options.sort);
+      else qb.orderBy([{ createdAt: 'desc' }, { id: 'asc' }]); // lists without `sorting`: newest first
+      return qb;
+    }, query);
   }
 
   /** Marks the row deleted at `at`; reads stop finding it. */
