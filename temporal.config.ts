@@ -1,6 +1,6 @@
 // Temporal topology in one place: task queues, namespaces, search attributes, retry policies, timeouts, schedules.
 // Pure constants: imported by workflows, activities, the worker and the API alike.
-import { defineSearchAttributeKey, SearchAttributeType, type ActivityOptions } from '@temporalio/common';
+import { defineSearchAttributeKey, SearchAttributeType, type ActivityOptions, type LocalActivityOptions } from '@temporalio/common';
 
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
 
@@ -8,6 +8,23 @@ export const TASK_QUEUE = 'bursar';
 
 /** One namespace per environment (ARCHITECTURE §2). */
 export const NAMESPACES = { production: 'bursar-production', sandbox: 'bursar-sandbox' } as const;
+
+/**
+ * The worker's limits (WORKER_* environment variables override them), from the benchmarks (bench/README.md):
+ * - maxCachedWorkflows 500: the SDK's default grows with the heap (2,310 workflows on a 4 GiB heap), and with 10,000
+ *   subscriptions renewing the worker held 1,655 MiB. Measured with every subscription cached: peak RSS 682 MiB with
+ *   200, 887 MiB with 500, 1,224 MiB with 1,000 (about 0.7 MiB per cached workflow); 500 keeps the worker under
+ *   1 GiB. A subscription waits a month between two tasks and continues as new after each renewal, so keeping it
+ *   cached saves little: an evicted workflow replays its short history when it next has work.
+ * - 40 workflow tasks and 100 activities at once (the SDK's defaults, written down): renewing thousands of
+ *   subscriptions, the worker's event loop was 90–96 % busy, so more slots would only queue; fewer would leave the
+ *   database connections idle while activities wait on the processor.
+ */
+export const WORKER_TUNING = {
+  maxCachedWorkflows: 500,
+  maxConcurrentWorkflowTaskExecutions: 40,
+  maxConcurrentActivityTaskExecutions: 100,
+} as const;
 
 /** Retention of closed workflow histories in namespaces Bursar registers itself (external clusters). */
 export const NAMESPACE_RETENTION_DAYS = 30;
@@ -30,11 +47,18 @@ export const SEARCH_ATTRIBUTES = {
 } as const;
 export type SearchAttributeName = keyof typeof SEARCH_ATTRIBUTES;
 
-/** Dynamic config the embedded dev server needs for Updates and update-with-start. */
+/**
+ * Dynamic config of the embedded dev server: Updates and update-with-start, which Bursar needs; and eager activity
+ * execution — a workflow task that schedules an activity gets the activity task back in the answer to its completion,
+ * instead of the activity going through the task queue to a poller (bench/README.md: one queue trip less per
+ * activity). Set the same on a Temporal cluster (`system.enableActivityEagerExecution`; eager workflow start is on by
+ * default).
+ */
 export const DEV_SERVER_DYNAMIC_CONFIG = [
   'frontend.enableUpdateWorkflowExecution=true',
   'frontend.enableUpdateWorkflowExecutionAsyncAccepted=true',
   'frontend.enableExecuteMultiOperation=true',
+  'system.enableActivityEagerExecution=true',
 ] as const;
 
 /**
@@ -97,6 +121,13 @@ export const CHECKOUT_COMPENSATION_ACTIVITY: ActivityOptions = {
 
 /** The checkout's charge: idempotent by its key, so retried until the processor answers (never given up on). */
 export const CHECKOUT_CHARGE_ACTIVITY: ActivityOptions = { ...CHECKOUT_ACTIVITY, retry: { ...CHECKOUT_ACTIVITY.retry, maximumAttempts: undefined } };
+
+/**
+ * The checkout's database steps (confirm, complete) run as local activities, in the workflow task that needs them:
+ * measured one purchase at a time, each regular activity cost a task round trip through the server (schedule, poll,
+ * complete, a new workflow task) on top of its transaction. Same retries as CHECKOUT_ACTIVITY.
+ */
+export const CHECKOUT_LOCAL_ACTIVITY: LocalActivityOptions = { startToCloseTimeout: CHECKOUT_ACTIVITY.startToCloseTimeout, retry: CHECKOUT_ACTIVITY.retry };
 
 /** Subscription steps: database writes and off-session charges, each idempotent by keys from workflow data. */
 export const SUBSCRIPTION_ACTIVITY: ActivityOptions = {

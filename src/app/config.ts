@@ -1,7 +1,7 @@
 // All configuration comes from environment variables, checked by one zod schema at start-up (fail fast).
 import { DEFAULT_DUNNING_DAYS } from '../domains/subscription/subscription.logic';
 import { z } from 'zod';
-import { NAMESPACES, PAYMENT_SETTLEMENT_TIMEOUT_MS, REFUND_STATUS_CHECK_INTERVAL_MS, TASK_QUEUE, WEBHOOK_DELIVERY } from '../../temporal.config';
+import { NAMESPACES, PAYMENT_SETTLEMENT_TIMEOUT_MS, REFUND_STATUS_CHECK_INTERVAL_MS, TASK_QUEUE, WEBHOOK_DELIVERY, WORKER_TUNING } from '../../temporal.config';
 
 export const ENVIRONMENTS = ['production', 'sandbox'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -28,6 +28,9 @@ const ConfigSchema = z
     TEMPORAL_NAMESPACE_SANDBOX: z.string().default(NAMESPACES.sandbox),
     TEMPORAL_TASK_QUEUE: z.string().default(TASK_QUEUE),
     TEMPORAL_CLI_PATH: z.string().optional(),
+    WORKER_MAX_CACHED_WORKFLOWS: int(WORKER_TUNING.maxCachedWorkflows),
+    WORKER_MAX_CONCURRENT_WORKFLOW_TASKS: int(WORKER_TUNING.maxConcurrentWorkflowTaskExecutions),
+    WORKER_MAX_CONCURRENT_ACTIVITIES: int(WORKER_TUNING.maxConcurrentActivityTaskExecutions),
     HOST: z.string().default('127.0.0.1'),
     /** Behind a load balancer: take the client IP (for per-IP rate limits) from X-Forwarded-For. */
     TRUST_PROXY: z

@@ -1,6 +1,6 @@
 // One environment: its database, its Temporal namespace, its plumbing, and the domains wired on them.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { Client, type Connection } from '@temporalio/client';
+import { Client, type ConnectionLike } from '@temporalio/client';
 import type { PaymentProcessor } from '../adapters/payment/payment-processor';
 import type { FileStorage } from '../adapters/storage/file-storage';
 import { SandboxPaymentProcessor } from '../adapters/payment/sandbox-processor';
@@ -32,14 +32,23 @@ export interface EnvironmentContext {
 export async function openEnvironment(
   config: Config,
   environment: Environment,
-  connection: Connection,
+  connection: ConnectionLike,
   clock: Clock = systemClock,
+  options: { eagerWorkflowStart?: boolean } = {},
 ): Promise<EnvironmentContext> {
   const orm = await openDatabase(config.databaseUrls[environment], config.DATABASE_POOL_MAX);
   const namespace = config.namespaces[environment];
   const temporal = new Client({ connection, namespace });
   const taskQueue = config.TEMPORAL_TASK_QUEUE;
-  const outbox = new OutboxService({ orm, temporal, taskQueue, environment, clock, log: (m) => console.warn(`[${environment}] ${m}`) });
+  const outbox = new OutboxService({
+    orm,
+    temporal,
+    taskQueue,
+    environment,
+    clock,
+    eagerWorkflowStart: options.eagerWorkflowStart,
+    log: (m) => console.warn(`[${environment}] ${m}`),
+  });
   const idempotency = new IdempotencyService(clock);
   const storage = createFileStorage(config, environment, clock);
   // The sandbox always has the built-in processor; production uses Stripe when it is configured.

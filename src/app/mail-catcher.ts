@@ -1,6 +1,6 @@
 // MailDev as a child process: the local mail catcher of `bursar start` (when SMTP_URL is unset) and of the test run.
 // It takes every e-mail over SMTP and shows it in its web UI and REST API (`GET /api/email`); nothing leaves the machine.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, openSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ export interface MailCatcher {
   smtpUrl: string;
   /** The web UI and REST API: `http://127.0.0.1:<webPort>`. */
   webUrl: string;
+  process: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -56,7 +57,7 @@ export async function startMailCatcher(options: MailCatcherOptions): Promise<Mai
       const hint = options.logFile ? `; see ${options.logFile}` : '';
       throw new Error(`MailDev exited with code ${child.exitCode} (are ports ${options.smtpPort} and ${options.webPort} free?)${hint}`);
     }
-    if ((await answers(`${webUrl}/api/email`)) && (await accepts(options.smtpPort))) return { smtpUrl, webUrl, stop };
+    if ((await answers(`${webUrl}/api/email`)) && (await accepts(options.smtpPort))) return { smtpUrl, webUrl, process: child, stop };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   await stop();

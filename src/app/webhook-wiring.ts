@@ -27,7 +27,7 @@ export function wireWebhooks({ orm, clock, outbox, config }: { orm: MikroORM; cl
       orderingMaxWaitMs: config.WEBHOOK_ORDERING_MAX_WAIT_MS,
     },
   });
-  outbox.registerDispatcher(OUTBOX_KINDS.event, (message) => webhookDeliveries.fanOut(message));
+  outbox.registerDispatcher(OUTBOX_KINDS.event, (events) => webhookDeliveries.fanOut(events));
   return {
     endpoints: webhookEndpoints,
     deliveries: webhookDeliveries,

@@ -4,7 +4,7 @@ import { createActivities, type Activities } from '../../activities';
 import type { Config, Environment } from './config';
 import { closeEnvironment, openEnvironment, type EnvironmentContext } from './environment';
 import { startOutboxRelay, type Relay } from './outbox-relay';
-import { connectTemporal, ensureSchedules } from './temporal';
+import { ensureSchedules } from './temporal';
 
 const WORKFLOWS_PATH = require.resolve('../../workflows');
 
@@ -20,13 +20,19 @@ export async function createEnvironmentWorker(
     taskQueue: env.taskQueue,
     ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath: WORKFLOWS_PATH }),
     activities: options.activities ? options.activities(activities) : activities,
+    maxCachedWorkflows: env.config.WORKER_MAX_CACHED_WORKFLOWS,
+    maxConcurrentWorkflowTaskExecutions: env.config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS,
+    maxConcurrentActivityTaskExecutions: env.config.WORKER_MAX_CONCURRENT_ACTIVITIES,
   });
 }
 
 export async function runWorker(config: Config, environments: readonly Environment[]): Promise<void> {
-  const clientConnection = await connectTemporal(config.temporalAddress);
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
-  const contexts = await Promise.all(environments.map((environment) => openEnvironment(config, environment, clientConnection)));
+  // The environments' clients share the workers' connection, so the workflows this process starts (outbox messages
+  // written by activities) may start eagerly: their first task comes back with the start's answer.
+  const contexts = await Promise.all(
+    environments.map((environment) => openEnvironment(config, environment, connection, undefined, { eagerWorkflowStart: true })),
+  );
   const relays: Relay[] = [];
   try {
     const workflowBundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH });
@@ -44,6 +50,5 @@ export async function runWorker(config: Config, environments: readonly Environme
     await Promise.all(relays.map((relay) => relay.stop()));
     await Promise.all(contexts.map(closeEnvironment));
     await connection.close();
-    await clientConnection.close();
   }
 }

@@ -9,7 +9,16 @@ export interface Tx {
 export async function inTransaction<T>(orm: MikroORM, work: (tx: Tx) => Promise<T>): Promise<T> {
   const tasks: (() => Promise<void>)[] = [];
   const result = await orm.em.fork().transactional((em) => work({ em, afterCommit: (task) => tasks.push(task) }));
-  // The work has committed: a failing follow-up is logged (the outbox relay retries it), never reported as a failure.
-  for (const task of tasks) await task().catch((error) => console.error('after-commit task failed:', error));
+  // The work has committed: the follow-ups (outbox dispatches, independent of each other) run side by side; a failing
+  // one is logged (the outbox relay retries it), never reported as a failure.
+  await Promise.all(tasks.map((task) => task().catch((error) => console.error('after-commit task failed:', error))));
   return result;
+}
+
+/**
+ * For a read that changed nothing (a list page): empties the identity map, so the commit has no entities to compare
+ * for changes — for a page of 20 items with their embedded records, that comparison was over a quarter of the request's CPU.
+ */
+export function forgetReadEntities(tx: Tx): void {
+  tx.em.clear();
 }

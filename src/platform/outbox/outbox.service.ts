@@ -27,17 +27,27 @@ export interface OutboxDeps {
   taskQueue: string;
   environment: string;
   clock: Clock;
+  /**
+   * Ask the server to hand a started workflow's first task straight back to this process (eager workflow start): only
+   * in the worker process, whose client shares the worker's NativeConnection. Saves a trip through the task queue.
+   */
+  eagerWorkflowStart?: boolean;
   log?: (message: string) => void;
 }
 
-/** Carries out one outbox message; throwing leaves it for the relay. */
-export type Dispatcher = (message: OutboxMessage) => Promise<void>;
+/**
+ * Carries out outbox messages of one kind (those one transaction wrote, or a batch of the relay's); throwing leaves
+ * them all for the relay, so a dispatcher must be safe to run again for messages it already carried out.
+ */
+export type Dispatcher = (messages: OutboxMessage[]) => Promise<void>;
 
 export class OutboxService {
   private readonly dispatchers = new Map<string, Dispatcher>();
+  /** The messages each open transaction wrote, dispatched together once it commits. */
+  private readonly written = new WeakMap<Tx, OutboxMessage[]>();
 
   constructor(private readonly deps: OutboxDeps) {
-    this.dispatchers.set(OUTBOX_KINDS.workflowStart, (message) => this.startWorkflow(message));
+    this.dispatchers.set(OUTBOX_KINDS.workflowStart, (messages) => Promise.all(messages.map((message) => this.startWorkflow(message))).then(() => undefined));
   }
 
   /** Events wait in the outbox until a dispatcher for their kind exists (webhook delivery registers `event`). */
@@ -57,7 +67,7 @@ export class OutboxService {
       createdAt: this.deps.clock.now(),
       dispatchedAt: null,
     });
-    tx.afterCommit(() => this.dispatchOne(this.deps.orm.em.fork(), message).then(() => undefined));
+    this.dispatchAfterCommit(tx, message);
     return message;
   }
 
@@ -79,7 +89,7 @@ export class OutboxService {
       createdAt: now,
       dispatchedAt: null,
     });
-    tx.afterCommit(() => this.dispatchOne(this.deps.orm.em.fork(), message).then(() => undefined));
+    this.dispatchAfterCommit(tx, message);
     return message;
   }
 
@@ -96,24 +106,53 @@ export class OutboxService {
         [`{${[...this.dispatchers.keys()].join(',')}}`, cutoff, batchSize],
       );
       const pending = rows.length ? await em.find(OutboxMessage, { id: { $in: rows.map((r) => r.id) } }, { orderBy: { createdAt: 'asc' } }) : [];
-      let dispatched = 0;
-      for (const message of pending) if (await this.dispatchOne(em, message)) dispatched++;
-      return dispatched;
+      return this.dispatch(em, pending);
     });
   }
 
-  private async dispatchOne(em: EntityManager, message: OutboxMessage): Promise<boolean> {
-    const dispatch = this.dispatchers.get(message.kind);
-    if (!dispatch) return false;
+  /** One dispatch for all the messages of a transaction, after it committed (a transaction usually writes several). */
+  private dispatchAfterCommit(tx: Tx, message: OutboxMessage): void {
+    const batch = this.written.get(tx);
+    if (batch) return void batch.push(message);
+    const messages = [message];
+    this.written.set(tx, messages);
+    tx.afterCommit(() => this.dispatch(this.deps.orm.em.fork(), messages).then(() => undefined));
+  }
+
+  /** Dispatches the messages kind by kind; returns how many were dispatched (the others stay for the relay). */
+  private async dispatch(em: EntityManager, messages: OutboxMessage[]): Promise<number> {
+    const kinds = [...new Set(messages.map((message) => message.kind))];
+    const dispatched = await Promise.all(
+      kinds.map((kind) =>
+        this.dispatchKind(
+          em,
+          kind,
+          messages.filter((message) => message.kind === kind),
+        ),
+      ),
+    );
+    return dispatched.reduce((sum, n) => sum + n, 0);
+  }
+
+  private async dispatchKind(em: EntityManager, kind: string, messages: OutboxMessage[]): Promise<number> {
+    const dispatch = this.dispatchers.get(kind);
+    if (!dispatch) return 0;
+    const ids = messages.map((message) => message.id);
     try {
-      await dispatch(message);
-      await em.nativeUpdate(OutboxMessage, { id: message.id }, { dispatchedAt: this.deps.clock.now(), attempts: message.attempts + 1, lastError: null });
-      return true;
+      await dispatch(messages);
+      await em.execute('update outbox_message set dispatched_at = ?, attempts = attempts + 1, last_error = null where id = any(?::uuid[])', [
+        this.deps.clock.now(),
+        `{${ids.join(',')}}`,
+      ]);
+      return messages.length;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      this.deps.log?.(`outbox: dispatch of ${message.id} failed, the relay will retry: ${reason}`);
-      await em.nativeUpdate(OutboxMessage, { id: message.id }, { attempts: message.attempts + 1, lastError: reason.slice(0, 2000) });
-      return false;
+      this.deps.log?.(`outbox: dispatch of ${ids.join(', ')} failed, the relay will retry: ${reason}`);
+      await em.execute('update outbox_message set attempts = attempts + 1, last_error = ? where id = any(?::uuid[])', [
+        reason.slice(0, 2000),
+        `{${ids.join(',')}}`,
+      ]);
+      return 0;
     }
   }
 
@@ -134,7 +173,7 @@ export class OutboxService {
     };
     try {
       if (start.signal) await this.deps.temporal.workflow.signalWithStart(start.workflowType, { ...options, signal: start.signal, signalArgs: [] });
-      else await this.deps.temporal.workflow.start(start.workflowType, options);
+      else await this.deps.temporal.workflow.start(start.workflowType, { ...options, requestEagerStart: this.deps.eagerWorkflowStart });
     } catch (error) {
       if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
     }
