@@ -1,31 +1,36 @@
 // Checkout and order activities: thin calls into the checkout and order domains.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { CheckoutConfirm } from '../src/contracts/checkout';
-import { inTransaction } from '../src/platform/database/transaction';
+import { inTransaction, type Tx } from '../src/platform/database/transaction';
 import type { CheckoutFlowService } from '../src/domains/checkout';
 import type { OrderService } from '../src/domains/order';
 import type { SubscriptionBillingService } from '../src/domains/subscription';
 import { asFailure } from './failures';
 
-export const createCheckoutActivities = (orm: MikroORM, flow: CheckoutFlowService, orders: OrderService, billing: SubscriptionBillingService) => ({
-  /** Applies the customer's changes, checks them, creates or matches the customer, saves the payment method. */
-  confirmCheckout: (checkoutId: string, body: CheckoutConfirm, attempt: number) => asFailure(() => flow.confirm(checkoutId, body, attempt)),
-  /** Charges the total with a key from the workflow; a decline is returned, not thrown. */
-  chargeCheckout: (checkoutId: string, attempt: number) => flow.charge(checkoutId, attempt),
-  reopenCheckout: (checkoutId: string, reason: string) => flow.reopen(checkoutId, reason),
-  /** Writes the pending order (order.created), starts its workflow, marks the checkout succeeded. */
-  completeCheckout: (checkoutId: string, chargeId: string | null) => flow.complete(checkoutId, chargeId),
-  /** Cancels at the processor a charge that never settled: 'succeeded' when it went through meanwhile. */
-  cancelCheckoutCharge: (checkoutId: string, chargeId: string) => flow.cancelCharge(checkoutId, chargeId),
-  /** Compensation: refunds the whole charge of a checkout that could not complete (key from the charge). */
-  refundCheckoutCharge: (checkoutId: string, chargeId: string) => flow.refundCharge(checkoutId, chargeId),
-  expireCheckout: (checkoutId: string) => flow.expire(checkoutId),
-  failCheckout: (checkoutId: string, reason: string) => flow.fail(checkoutId, reason),
+export const createCheckoutActivities = (orm: MikroORM, flow: CheckoutFlowService, orders: OrderService, billing: SubscriptionBillingService) => {
   /** Pending → paid, with order.updated and order.paid; a subscription's first payment then makes it active. */
-  async markOrderPaid(orderId: string, chargeId: string | null): Promise<void> {
-    await inTransaction(orm, async (tx) => {
-      const { order, paidNow } = await orders.markPaid(tx, orderId, chargeId);
-      if (paidNow && order.subscriptionId) await billing.orderPaid(tx, order, order.paidAt!);
-    });
-  },
-});
+  const payOrder = async (tx: Tx, orderId: string, chargeId: string | null): Promise<void> => {
+    const { order, paidNow } = await orders.markPaid(tx, orderId, chargeId);
+    if (paidNow && order.subscriptionId) await billing.orderPaid(tx, order, order.paidAt!);
+  };
+  return {
+    /** Applies the customer's changes, checks them, creates or matches the customer, saves the payment method. */
+    confirmCheckout: (checkoutId: string, body: CheckoutConfirm, attempt: number) => asFailure(() => flow.confirm(checkoutId, body, attempt)),
+    /** Charges the total with a key from the workflow; a decline is returned, not thrown. */
+    chargeCheckout: (checkoutId: string, attempt: number) => flow.charge(checkoutId, attempt),
+    reopenCheckout: (checkoutId: string, reason: string) => flow.reopen(checkoutId, reason),
+    /**
+     * Writes the pending order (order.created), starts its workflow, marks the checkout succeeded; with `payNow`, marks
+     * the order paid in the same transaction (its workflow then has nothing left to do).
+     */
+    completeCheckout: (checkoutId: string, chargeId: string | null, payNow = false) => flow.complete(checkoutId, chargeId, payNow ? payOrder : undefined),
+    /** Cancels at the processor a charge that never settled: 'succeeded' when it went through meanwhile. */
+    cancelCheckoutCharge: (checkoutId: string, chargeId: string) => flow.cancelCharge(checkoutId, chargeId),
+    /** Compensation: refunds the whole charge of a checkout that could not complete (key from the charge). */
+    refundCheckoutCharge: (checkoutId: string, chargeId: string) => flow.refundCharge(checkoutId, chargeId),
+    expireCheckout: (checkoutId: string) => flow.expire(checkoutId),
+    failCheckout: (checkoutId: string, reason: string) => flow.fail(checkoutId, reason),
+    /** Pending → paid, with order.updated and order.paid; a subscription's first payment then makes it active. */
+    markOrderPaid: (orderId: string, chargeId: string | null) => inTransaction(orm, (tx) => payOrder(tx, orderId, chargeId)),
+  };
+};

@@ -1,10 +1,16 @@
 // One checkout session (`checkout:<id>`): waits for confirmation until it expires; after a confirmation, charges,
 // and either completes (order written) or, on a decline, reopens for another attempt. A charge that went through is
 // refunded when the checkout cannot complete; one the processor never settled is canceled there.
-import { ApplicationFailure, condition, log, patched, proxyActivities, setHandler } from '@temporalio/workflow';
+import { ApplicationFailure, condition, log, patched, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { CheckoutConfirm } from '../src/contracts/checkout';
-import { CHECKOUT_ACTIVITY, CHECKOUT_CHARGE_ACTIVITY, CHECKOUT_COMPENSATION_ACTIVITY, PAYMENT_SETTLEMENT_TIMEOUT_MS } from '../temporal.config';
+import {
+  CHECKOUT_ACTIVITY,
+  CHECKOUT_CHARGE_ACTIVITY,
+  CHECKOUT_COMPENSATION_ACTIVITY,
+  CHECKOUT_LOCAL_ACTIVITY,
+  PAYMENT_SETTLEMENT_TIMEOUT_MS,
+} from '../temporal.config';
 import { checkoutStateQuery, confirmCheckoutUpdate, paymentSettledSignal, type CheckoutInput, type Settlement } from './definitions';
 import { businessFailure } from './failures';
 import { workflowClock, type WorkflowClock } from './time';
@@ -13,11 +19,18 @@ const { confirmCheckout, reopenCheckout, completeCheckout, expireCheckout, failC
 /** The charge is retried until it answers: a charge made whose answer was lost must be known, to be refunded if need be. */
 const { chargeCheckout } = proxyActivities<Activities>(CHECKOUT_CHARGE_ACTIVITY);
 const { refundCheckoutCharge, cancelCheckoutCharge } = proxyActivities<Activities>(CHECKOUT_COMPENSATION_ACTIVITY);
+/**
+ * The same database steps as local activities. The charge stays a regular activity: it calls the processor, and the
+ * workflow task it ends lets the confirmation's answer reach the API before the payment is made.
+ */
+const local = proxyLocalActivities<Activities>(CHECKOUT_LOCAL_ACTIVITY);
 
 /** Steps added after histories were recorded (`patched`): the refund of a charge the checkout could not complete… */
 const REFUND_ON_FAILURE = 'checkout-refund-charge-on-failure';
 /** …and the cancellation of a charge the processor never settled. */
 const CANCEL_UNSETTLED = 'checkout-cancel-unsettled-charge';
+/** Confirm and complete as local activities, the order written paid with the checkout's completion. */
+const LOCAL_STEPS = 'checkout-local-steps';
 
 /** What the customer reads on the failed checkout (the technical cause goes to the worker's log, never to them). */
 const COMPENSATED = {
@@ -44,7 +57,7 @@ async function session({ checkoutId, expiresAt }: CheckoutInput, clock: Workflow
       state = 'confirming';
       const attempt = ++confirmations;
       try {
-        await confirmCheckout(checkoutId, body, attempt);
+        await (patched(LOCAL_STEPS) ? local.confirmCheckout : confirmCheckout)(checkoutId, body, attempt);
         state = 'confirmed';
       } catch (error) {
         state = 'open';
@@ -90,7 +103,8 @@ async function session({ checkoutId, expiresAt }: CheckoutInput, clock: Workflow
         continue;
       }
       charged = 'chargeId' in outcome ? outcome.chargeId : null;
-      await completeCheckout(checkoutId, charged);
+      if (patched(LOCAL_STEPS)) await local.completeCheckout(checkoutId, charged, true);
+      else await completeCheckout(checkoutId, charged);
       return 'succeeded';
     } catch (error) {
       // Retries ran out on a technical error, or the processor never settled: the session cannot go on (`failed`),

@@ -85,6 +85,8 @@ export const checkoutStateQuery = defineQuery<string>('state');
 export interface OrderInput {
   orderId: string;
   chargeId: string | null;
+  /** Already marked paid in the transaction that wrote it (a checkout's completion since `checkout-local-steps`). */
+  paid?: boolean;
 }
 
 // Invoice: `invoice:<orderId>`; receipt: `receipt:<orderId>:<revision>`.

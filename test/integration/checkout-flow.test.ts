@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Checkout, CheckoutPublic } from '../../src/contracts/checkout';
 import { Order } from '../../src/contracts/order';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
+import { recordHistory } from '../support/record-history';
 import { startReceiver, verifies, type Receiver } from '../support/webhook-receiver';
 
 let h: TestHarness;
@@ -99,6 +100,8 @@ test('a fixed price: created, confirmed, charged, and the order paid, with order
   expect(receiver.received.some((r) => r.json.type === 'customer.created')).toBe(true);
 
   expect((await client(created.body.client_secret, 'POST', { confirmation_token_id: 'pm_card_visa' }, '/confirm')).status).toBe(403);
+  await recordHistory(h.env.sandbox, `checkout:${created.body.id}`, 'checkout-paid-with-local-steps', { finished: true });
+  await recordHistory(h.env.sandbox, `order:${order.id}`, 'order-paid-by-checkout', { finished: true });
 });
 
 test('a declined card puts the checkout back to open with the error, and another card then succeeds', async () => {

@@ -12,7 +12,7 @@ import { inTransaction, type Tx } from '../../platform/database/transaction';
 import type { OutboxService } from '../../platform/outbox';
 import type { CustomerService } from '../customer';
 import type { DiscountService } from '../discount';
-import type { OrderService } from '../order';
+import type { Order, OrderService } from '../order';
 import type { NewSubscription, SubscriptionService } from '../subscription';
 import { Checkout } from './checkout.entity';
 import { ExpiredCheckoutError, NotOpenCheckout, PaymentError } from './checkout.errors';
@@ -32,6 +32,9 @@ export interface FlowDeps {
   /** How long the workflow waits for the processor to settle a charge it reported as processing (unset: the default). */
   settlementTimeoutMs?: number;
 }
+
+/** Marks an order paid inside the caller's transaction (the order domain's rule, with what a first payment starts). */
+export type OrderPayment = (tx: Tx, orderId: string, chargeId: string | null) => Promise<void>;
 
 /** Charged (`pending` when the processor settles it later, within `settleWithinMs`), or declined with the reason to show. */
 export type ChargeOutcome = { chargeId: string | null; pending?: boolean; settleWithinMs?: number } | { declined: string };
@@ -186,43 +189,54 @@ export class CheckoutFlowService {
 
   /**
    * Payment done (or none due): the checkout `succeeded`, a recurring product's subscription starts, and the pending
-   * order is written with its workflow started — except during a trial, which is billed when it ends.
+   * order is written with its workflow started — except during a trial, which is billed when it ends. With `payOrder`
+   * the order is marked paid in the same transaction, its events after the checkout's (as when its workflow did it).
    */
-  async complete(checkoutId: string, chargeId: string | null): Promise<void> {
-    await this.transition(checkoutId, 'confirmed', async (tx, checkout) => {
-      const [product] = await this.deps.checkouts.products(tx.em, checkout.organizationId, [checkout.productId]);
-      // The purchase happened at confirmation: a test clock may have moved on while the payment went through.
-      const at = checkout.confirmedAt ?? (await this.deps.checkouts.now(tx.em, checkout));
-      const subscription = product.is_recurring ? await this.deps.subscriptions.createFromCheckout(tx, this.subscriptionOf(checkout, product, at)) : null;
-      checkout.status = 'succeeded';
-      checkout.subscriptionId = subscription?.id ?? null;
-      if (checkout.trialEnd) return;
-      const order = await this.deps.orders.create(tx, {
-        organizationId: checkout.organizationId,
-        billingReason: subscription ? 'subscription_create' : 'purchase',
-        checkoutId: checkout.id,
-        subscriptionId: subscription?.id ?? null,
-        customerId: checkout.customerId!,
-        productId: checkout.productId,
-        productPriceId: checkout.productPriceId,
-        discountId: checkout.discountId,
-        currency: checkout.currency,
-        items: [{ label: product.name, amount: checkout.amount, productPriceId: checkout.productPriceId, taxAmount: checkout.taxAmount ?? 0 }],
-        discountAmount: checkout.discountAmount,
-        netAmount: checkout.netAmount,
-        taxAmount: checkout.taxAmount ?? 0,
-        billingName: checkout.customerBillingName,
-        billingAddress: checkout.customerBillingAddress,
-        tax: { behavior: checkout.taxBehavior ?? 'exclusive', isBusiness: checkout.isBusinessCustomer },
-        seats: checkout.seats,
-        metadata: checkout.metadata,
-        customFieldData: checkout.customFieldData,
-        description: product.name,
-        at,
-      });
-      checkout.orderId = order.id;
-      this.deps.orders.startFlow(tx, order, chargeId);
-    });
+  async complete(checkoutId: string, chargeId: string | null, payOrder?: OrderPayment): Promise<void> {
+    let written: Order | null = null;
+    const paid = async (tx: Tx) => {
+      if (written && payOrder) await payOrder(tx, written.id, chargeId);
+    };
+    await this.transition(
+      checkoutId,
+      'confirmed',
+      async (tx, checkout) => {
+        const [product] = await this.deps.checkouts.products(tx.em, checkout.organizationId, [checkout.productId]);
+        // The purchase happened at confirmation: a test clock may have moved on while the payment went through.
+        const at = checkout.confirmedAt ?? (await this.deps.checkouts.now(tx.em, checkout));
+        const subscription = product.is_recurring ? await this.deps.subscriptions.createFromCheckout(tx, this.subscriptionOf(checkout, product, at)) : null;
+        checkout.status = 'succeeded';
+        checkout.subscriptionId = subscription?.id ?? null;
+        if (checkout.trialEnd) return;
+        const order = await this.deps.orders.create(tx, {
+          organizationId: checkout.organizationId,
+          billingReason: subscription ? 'subscription_create' : 'purchase',
+          checkoutId: checkout.id,
+          subscriptionId: subscription?.id ?? null,
+          customerId: checkout.customerId!,
+          productId: checkout.productId,
+          productPriceId: checkout.productPriceId,
+          discountId: checkout.discountId,
+          currency: checkout.currency,
+          items: [{ label: product.name, amount: checkout.amount, productPriceId: checkout.productPriceId, taxAmount: checkout.taxAmount ?? 0 }],
+          discountAmount: checkout.discountAmount,
+          netAmount: checkout.netAmount,
+          taxAmount: checkout.taxAmount ?? 0,
+          billingName: checkout.customerBillingName,
+          billingAddress: checkout.customerBillingAddress,
+          tax: { behavior: checkout.taxBehavior ?? 'exclusive', isBusiness: checkout.isBusinessCustomer },
+          seats: checkout.seats,
+          metadata: checkout.metadata,
+          customFieldData: checkout.customFieldData,
+          description: product.name,
+          at,
+        });
+        checkout.orderId = order.id;
+        written = order;
+        this.deps.orders.startFlow(tx, order, chargeId, Boolean(payOrder));
+      },
+      paid,
+    );
   }
 
   private subscriptionOf(checkout: Checkout, product: ProductOutput, at: Date): NewSubscription {
@@ -274,8 +288,16 @@ export class CheckoutFlowService {
     });
   }
 
-  /** One guarded status change with its checkout.updated event; a repeated call finds the status changed and does nothing. */
-  private async transition(checkoutId: string, from: Checkout['status'], change: (tx: Tx, checkout: Checkout) => Promise<void>): Promise<void> {
+  /**
+   * One guarded status change with its checkout.updated event, then `after` in the same transaction; a repeated call
+   * finds the status changed and does nothing.
+   */
+  private async transition(
+    checkoutId: string,
+    from: Checkout['status'],
+    change: (tx: Tx, checkout: Checkout) => Promise<void>,
+    after?: (tx: Tx) => Promise<void>,
+  ): Promise<void> {
     await inTransaction(this.deps.orm, async (tx) => {
       const checkout = await tx.em.findOneOrFail(Checkout, { id: checkoutId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (checkout.status !== from) return;
@@ -283,6 +305,7 @@ export class CheckoutFlowService {
       checkout.modifiedAt = this.deps.clock.now();
       await tx.em.flush();
       this.deps.outbox.enqueueEvent(tx, checkout.organizationId, 'checkout.updated', await this.deps.checkouts.output(tx.em, checkout));
+      await after?.(tx);
     });
   }
 }

@@ -170,9 +170,12 @@ export class OrderService {
     return order;
   }
 
-  /** Starts `order:<id>`, which marks a one-time purchase paid, through the outbox once the caller's transaction commits. */
-  startFlow(tx: Tx, order: Order, chargeId: string | null): void {
-    const input: OrderInput = { orderId: order.id, chargeId };
+  /**
+   * Starts `order:<id>`, which marks a one-time purchase paid (unless `paid`: the caller's transaction does), through
+   * the outbox once the caller's transaction commits.
+   */
+  startFlow(tx: Tx, order: Order, chargeId: string | null, paid = false): void {
+    const input: OrderInput = { orderId: order.id, chargeId, ...(paid && { paid }) };
     this.deps.outbox.enqueueWorkflowStart(tx, order.organizationId, {
       workflowType: WORKFLOW_TYPES.order,
       workflowId: orderWorkflowId(order.id),
