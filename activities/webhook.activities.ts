@@ -1,19 +1,21 @@
 // Webhook delivery activities: thin calls into the webhook domain, failures translated for Temporal's retry policy.
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import type { DeliveryOutcome } from '../src/contracts/webhook';
-import { DeliveryAttemptFailed, DeliveryRefused, type WebhookDeliveryService } from '../src/domains/webhook';
+import { DeliveryAttemptFailed, DeliveryRefused, type AttemptOutcome, type WebhookDeliveryService } from '../src/domains/webhook';
 
 export const createWebhookActivities = (deliveries: WebhookDeliveryService) => ({
-  /** Counts pending deliveries of earlier events about the same resource to the same endpoint. */
+  /** Counts pending deliveries of earlier events about the same resource to the same endpoint (workflows started before the check moved into the attempt). */
   async earlierPendingDeliveries(deliveryId: string): Promise<number> {
     return deliveries.earlierPending(deliveryId);
   },
 
-  /** POSTs the signed event once and logs the attempt; a non-2xx is a retryable failure, a private address is not. */
-  async attemptWebhookDelivery(deliveryId: string): Promise<DeliveryOutcome> {
+  /**
+   * POSTs the signed event once and logs the attempt; a non-2xx is a retryable failure, a private address is not.
+   * With `waitForEarlier`, answers 'waiting' instead while an earlier event about the same resource is pending.
+   */
+  async attemptWebhookDelivery(deliveryId: string, options: { waitForEarlier?: boolean } = {}): Promise<AttemptOutcome> {
     const { info, cancellationSignal } = Context.current();
     try {
-      return await deliveries.attempt(deliveryId, info.attempt, cancellationSignal);
+      return await deliveries.attempt(deliveryId, info.attempt, cancellationSignal, options);
     } catch (error: unknown) {
       if (error instanceof DeliveryRefused) throw ApplicationFailure.nonRetryable(error.message, 'WebhookAddressRefused');
       if (error instanceof DeliveryAttemptFailed) throw ApplicationFailure.retryable(error.message, 'WebhookDeliveryFailed');

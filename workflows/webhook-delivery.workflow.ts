@@ -1,8 +1,8 @@
 // One event to one endpoint (workflow id `webhook:<eventId>:<endpointId>`): wait for earlier events about the same
 // resource (bounded), POST with the activity's retry policy, and count a delivery that failed for good.
-import { isCancellation, proxyActivities, sleep } from '@temporalio/workflow';
+import { isCancellation, patched, proxyActivities, sleep, type ActivityOptions } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { DeliveryOutcome } from '../src/contracts/webhook';
+import type { DeliveryOutcome, DeliveryPolicy } from '../src/contracts/webhook';
 import { WEBHOOK_BOOKKEEPING_ACTIVITY } from '../temporal.config';
 import type { WebhookDeliveryInput } from './definitions';
 
@@ -10,13 +10,41 @@ const { earlierPendingDeliveries, failWebhookDelivery } = proxyActivities<Activi
 
 const MAX_ORDERING_PAUSE_MS = 30_000;
 
+/** The first attempt checks the order itself (one activity and one workflow task fewer than a separate check). */
+const ORDERING_CHECKED_BY_ATTEMPT = 'webhook-ordering-checked-by-attempt';
+
 export async function webhookDelivery({ deliveryId, policy }: WebhookDeliveryInput): Promise<DeliveryOutcome> {
+  const { attemptWebhookDelivery } = proxyActivities<Activities>(attemptOptions(policy));
   const deadline = Date.now() + policy.orderingMaxWaitMs;
-  for (let pause = 250; Date.now() < deadline && (await earlierPendingDeliveries(deliveryId)) > 0; pause = Math.min(pause * 2, MAX_ORDERING_PAUSE_MS)) {
-    await sleep(Math.min(pause, deadline - Date.now()));
+  const pauses = orderingPauses(deadline);
+  if (patched(ORDERING_CHECKED_BY_ATTEMPT)) {
+    return withFailureRecorded(deliveryId, async () => {
+      for (;;) {
+        const outcome = await attemptWebhookDelivery(deliveryId, { waitForEarlier: Date.now() < deadline });
+        if (outcome !== 'waiting') return outcome;
+        if (Date.now() < deadline) await sleep(pauses.next());
+      }
+    });
   }
 
-  const { attemptWebhookDelivery } = proxyActivities<Activities>({
+  while (Date.now() < deadline && (await earlierPendingDeliveries(deliveryId)) > 0) await sleep(pauses.next());
+  return withFailureRecorded(deliveryId, async () => (await attemptWebhookDelivery(deliveryId)) as DeliveryOutcome);
+}
+
+/** 250 ms, doubling up to 30 s, never past the deadline. */
+function orderingPauses(deadline: number) {
+  let pause = 250;
+  return {
+    next(): number {
+      const next = Math.min(pause, deadline - Date.now());
+      pause = Math.min(pause * 2, MAX_ORDERING_PAUSE_MS);
+      return next;
+    },
+  };
+}
+
+function attemptOptions(policy: DeliveryPolicy): ActivityOptions {
+  return {
     startToCloseTimeout: policy.timeoutMs + 15_000,
     retry: {
       initialInterval: policy.initialIntervalMs,
@@ -25,9 +53,13 @@ export async function webhookDelivery({ deliveryId, policy }: WebhookDeliveryInp
       maximumAttempts: policy.maximumAttempts,
       nonRetryableErrorTypes: ['WebhookAddressRefused'],
     },
-  });
+  };
+}
+
+/** The attempts' retries ran out (or a private address was refused): the delivery failed for good. */
+async function withFailureRecorded(deliveryId: string, deliver: () => Promise<DeliveryOutcome>): Promise<DeliveryOutcome> {
   try {
-    return await attemptWebhookDelivery(deliveryId);
+    return await deliver();
   } catch (error) {
     if (isCancellation(error)) throw error;
     const cause = (error as { cause?: { message?: string } }).cause;

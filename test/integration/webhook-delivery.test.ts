@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { SEARCH_ATTRIBUTES } from '../../temporal.config';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
+import { recordHistory } from '../support/record-history';
 import { startReceiver, verifies, type Receiver } from '../support/webhook-receiver';
 
 let h: TestHarness;
@@ -73,6 +74,7 @@ test('a created product reaches the endpoint as a signed product.created event',
   expect(description.typedSearchAttributes.get(SEARCH_ATTRIBUTES.WebhookEventType)).toBe('product.created');
   expect(description.typedSearchAttributes.get(SEARCH_ATTRIBUTES.OrganizationId)).toBe(org.id);
   expect(await workflow.result()).toBe('succeeded');
+  await recordHistory(h.env.production, workflow.workflowId, 'webhook-delivered-ordering-checked-by-attempt', { finished: true });
 });
 
 test('a receiver failing twice gets the event on the third attempt, with the same webhook-id, every attempt logged', async () => {

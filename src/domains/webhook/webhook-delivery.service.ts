@@ -1,7 +1,7 @@
 // Webhook delivery: fans each event out to the subscribed endpoints, makes one signed attempt at a time (the
 // workflow's activity retry policy repeats it), logs every attempt, and disables endpoints that keep failing.
 import { LockMode } from '@mikro-orm/core';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { DeliveryOutcome, DeliveryPolicy, WebhookPayload } from '../../contracts/webhook';
 import type { Tx } from '../../platform/database/transaction';
 import { inTransaction } from '../../platform/database/transaction';
@@ -10,7 +10,8 @@ import type { Clock } from '../../kernel/clock';
 import { ResourceNotFound } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import { OUTBOX_KINDS, OutboxMessage, type OutboxService, type WorkflowStart } from '../../platform/outbox';
-import { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from './webhook.entity';
+import { WebhookDelivery, WebhookEndpoint } from './webhook.entity';
+import { loadAttemptContext, recordAttempt, skipDelivery } from './delivery-attempt.queries';
 import type { WebhookEndpointService } from './webhook-endpoint.service';
 import { DeliveryAttemptFailed, DeliveryRefused } from './webhook.errors';
 import { resourceKey } from './webhook.logic';
@@ -28,28 +29,39 @@ export interface DeliveryDeps {
 
 const EXCERPT_BYTES = 2048;
 
+/** An attempt's answer: the delivery's outcome, or 'waiting' when it was asked to wait for an earlier event first. */
+export type AttemptOutcome = DeliveryOutcome | 'waiting';
+
 export class WebhookDeliveryService {
   constructor(private readonly deps: DeliveryDeps) {}
 
-  /** The outbox dispatcher of events: one delivery per enabled, subscribed endpoint, each started by its workflow. */
-  async fanOut(message: OutboxMessage): Promise<void> {
-    if (!message.organizationId) return;
-    const payload = message.payload as unknown as WebhookPayload;
+  /**
+   * The outbox dispatcher of events: one delivery per enabled, subscribed endpoint and event, each started by its
+   * workflow; the events of a transaction in one statement. Run again for the same events, it adds nothing.
+   */
+  async fanOut(events: OutboxMessage[]): Promise<void> {
+    const payloads = events.map((event) => event.payload as unknown as WebhookPayload);
     await inTransaction(this.deps.orm, async (tx) => {
-      const created = await tx.em.execute<{ id: string; endpoint_id: string; event_seq: string }[]>(
+      const created = await tx.em.execute<{ id: string; endpoint_id: string; event_id: string; organization_id: string; event_type: string }[]>(
         `insert into webhook_delivery (id, organization_id, event_id, endpoint_id, event_type, resource_key, event_seq, status, redelivery, created_at)
-         select gen_random_uuid(), e.organization_id, m.id, e.id, ?, ?, m.seq, 'pending', false, ?
-         from webhook_endpoint e join outbox_message m on m.id = ?
-         where e.organization_id = ? and e.deleted_at is null and e.enabled and ? = any(e.events)
+         select gen_random_uuid(), e.organization_id, m.id, e.id, r.event_type, r.resource_key, m.seq, 'pending', false, ?
+         from unnest(?::uuid[], ?::text[], ?::text[]) as r(event_id, event_type, resource_key)
+         join outbox_message m on m.id = r.event_id
+         join webhook_endpoint e on e.organization_id = m.organization_id and e.deleted_at is null and e.enabled and r.event_type = any(e.events)
          on conflict (event_id, endpoint_id) where not redelivery do nothing
-         returning id, endpoint_id`,
-        [payload.type, resourceKey(payload.type, payload.data), this.deps.clock.now(), message.id, message.organizationId, payload.type],
+         returning id, endpoint_id, event_id, organization_id, event_type`,
+        [
+          this.deps.clock.now(),
+          pgArray(events.map((event) => event.id)),
+          pgArray(payloads.map((payload) => payload.type)),
+          pgArray(payloads.map((payload) => resourceKey(payload.type, payload.data))),
+        ],
       );
       for (const row of created) {
         this.deps.outbox.enqueueWorkflowStart(
           tx,
-          message.organizationId,
-          deliveryStart(row.id, message.id, row.endpoint_id, payload.type, false, this.deps.policy),
+          row.organization_id,
+          deliveryStart(row.id, row.event_id, row.endpoint_id, row.event_type, false, this.deps.policy),
         );
       }
     });
@@ -98,22 +110,26 @@ export class WebhookDeliveryService {
     return row.n;
   }
 
-  /** One attempt, logged; throws DeliveryAttemptFailed for anything but a 2xx so the retry policy tries again. */
-  async attempt(deliveryId: string, attempt: number, signal?: AbortSignal): Promise<DeliveryOutcome> {
+  /**
+   * One attempt, logged; throws DeliveryAttemptFailed for anything but a 2xx so the retry policy tries again. With
+   * `waitForEarlier`, the first attempt sends nothing and answers 'waiting' while an earlier event about the same
+   * resource is still pending for the endpoint (the workflow pauses and asks again).
+   */
+  async attempt(deliveryId: string, attempt: number, signal?: AbortSignal, options: { waitForEarlier?: boolean } = {}): Promise<AttemptOutcome> {
     const em = this.deps.orm.em.fork();
-    const delivery = await em.findOneOrFail(WebhookDelivery, { id: deliveryId });
-    if (delivery.status !== 'pending') return delivery.status === 'succeeded' ? 'succeeded' : delivery.status === 'failed' ? 'failed' : 'skipped';
-    const endpoint = await em.findOneOrFail(WebhookEndpoint, { id: delivery.endpointId });
-    if (endpoint.deletedAt || !endpoint.enabled) {
-      await this.finish(em, delivery, 'skipped');
+    const context = await loadAttemptContext(em, deliveryId, options.waitForEarlier === true && attempt === 1);
+    if (!context) throw new ResourceNotFound(`Webhook delivery ${deliveryId} not found.`);
+    if (context.behindEarlier) return 'waiting';
+    if (context.status !== 'pending') return context.status === 'succeeded' ? 'succeeded' : context.status === 'failed' ? 'failed' : 'skipped';
+    if (!context.endpointLive) {
+      await skipDelivery(em, deliveryId, this.deps.clock.now());
       return 'skipped';
     }
-    const event = await em.findOneOrFail(OutboxMessage, { id: delivery.eventId });
-    const { type, timestamp, data } = event.payload as unknown as WebhookPayload;
+    const { type, timestamp, data } = context.payload;
     const body = JSON.stringify({ type, timestamp, data });
     const now = this.deps.clock.now();
-    const headers = signedHeaders(this.deps.endpoints.secretOf(endpoint), delivery.eventId, now, body);
-    const result = await postWebhook(endpoint.url, body, headers, {
+    const headers = signedHeaders(this.deps.endpoints.secretOf(context), context.eventId, now, body);
+    const result = await postWebhook(context.url, body, headers, {
       timeoutMs: this.deps.policy.timeoutMs,
       refuseAddress: this.deps.endpoints.refusesAddress,
       signal,
@@ -122,13 +138,9 @@ export class WebhookDeliveryService {
       throw error;
     });
     const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
-    em.create(WebhookAttempt, {
+    const logged = {
       id: newId(),
-      organizationId: delivery.organizationId,
       deliveryId,
-      endpointId: endpoint.id,
-      eventId: delivery.eventId,
-      eventType: delivery.eventType,
       attempt,
       succeeded,
       httpCode: result.status,
@@ -136,14 +148,9 @@ export class WebhookDeliveryService {
       response: excerpt(result.body) || null,
       error: result.error ?? (succeeded ? null : `HTTP ${result.status}`),
       createdAt: now,
-    });
-    delivery.lastHttpCode = result.status;
-    if (succeeded) {
-      endpoint.consecutiveFailures = 0;
-      await this.finish(em, delivery, 'succeeded');
-      return 'succeeded';
-    }
-    await em.flush();
+    };
+    await recordAttempt(em, context, logged, this.deps.clock.now());
+    if (succeeded) return 'succeeded';
     const reason = result.error ?? `The endpoint answered HTTP ${result.status}`;
     throw 'refused' in result ? new DeliveryRefused(reason) : new DeliveryAttemptFailed(reason);
   }
@@ -163,12 +170,6 @@ export class WebhookDeliveryService {
         endpoint.modifiedAt = this.deps.clock.now();
       }
     });
-  }
-
-  private async finish(em: EntityManager, delivery: WebhookDelivery, status: 'succeeded' | 'skipped'): Promise<void> {
-    delivery.status = status;
-    delivery.modifiedAt = this.deps.clock.now();
-    await em.flush();
   }
 }
 
@@ -191,4 +192,9 @@ function excerpt(text: string): string {
         .subarray(0, EXCERPT_BYTES)
         .toString('utf8')
         .replace(/\uFFFD$/, '');
+}
+
+/** A PostgreSQL array literal of plain strings (ids, event types, resource keys), each quoted. */
+function pgArray(values: string[]): string {
+  return `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }

@@ -92,7 +92,7 @@ export class WebhookEndpointService {
     return endpoints.list(em, organizationId, query, { alias: 'e' });
   }
 
-  secretOf(endpoint: WebhookEndpoint): string {
+  secretOf(endpoint: Pick<WebhookEndpoint, 'secretSealed'>): string {
     return openSecret(endpoint.secretSealed, this.deps.serverSecret, SECRET_PURPOSE);
   }
 
