@@ -36,6 +36,9 @@ import {
 import { businessFailure } from './failures';
 import { workflowClock } from './time';
 
+/** What charging a renewal's order came to (paid, still processing, or declined). */
+type RenewalCharge = Awaited<ReturnType<Activities['chargeSubscriptionOrder']>>;
+
 /** Renewal steps retry until they succeed (a subscription must not die of an outage). */
 const acts = proxyActivities<Activities>(SUBSCRIPTION_ACTIVITY);
 /** A command gives up after a few tries: its caller is waiting for an answer. */
@@ -45,6 +48,13 @@ const { applySubscriptionCommand } = proxyActivities<Activities>({ ...SUBSCRIPTI
 const AWAIT_SETTLEMENT = 'subscription-await-charge-settlement';
 /** Added after histories were recorded (`patched`): a subscription ending at period end bills that period's usage. */
 const BILL_FINAL_USAGE = 'subscription-bill-final-usage';
+/** Added after histories were recorded (`patched`): renewal, charge and payment are one activity (two round trips fewer). */
+const RENEW_IN_ONE_STEP = 'subscription-renew-in-one-step';
+/**
+ * Added after histories were recorded (`patched`): a run continuing as new answers the clock Update `settled` when the
+ * next run has nothing due by the clock's time, so the clock need not send its Update again to the next run.
+ */
+const SETTLE_ACROSS_RUNS = 'subscription-settle-across-runs';
 
 export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'ended'> {
   const { subscriptionId: id } = input;
@@ -121,8 +131,9 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
   };
 
   /** Charges an order (attempt n of its dunning) at `at`: paid, declined, or still processing (awaited). */
-  const chargeAt = async (orderId: string, attempt: number, at: string) => {
-    const outcome = await acts.chargeSubscriptionOrder(orderId, attempt);
+  const chargeAt = async (orderId: string, attempt: number, at: string) => charged(orderId, attempt, at, await acts.chargeSubscriptionOrder(orderId, attempt));
+  /** What the charge of attempt n came to: paid, declined (dunning), or still processing (awaited). */
+  const charged = async (orderId: string, attempt: number, at: string, outcome: RenewalCharge) => {
     if ('declined' in outcome) return failed(orderId, attempt, at, outcome.unrecoverable);
     if (outcome.pending && outcome.chargeId && patched(AWAIT_SETTLEMENT)) {
       const settleBy = new Date(clock.now().getTime() + (outcome.settleWithinMs ?? PAYMENT_SETTLEMENT_TIMEOUT_MS));
@@ -130,6 +141,19 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
       return show(schedule!);
     }
     await paid(orderId, outcome.chargeId, at);
+  };
+  /** Renews the period ending at `periodEnd` and charges its order (attempt 1). */
+  const renew = async (periodEnd: string) => {
+    if (patched(RENEW_IN_ONE_STEP)) {
+      const { orderId, charge, paidSchedule } = await acts.renewAndChargeSubscription(id, periodEnd);
+      cycles++;
+      if (!paidSchedule) return charged(orderId, 1, periodEnd, charge);
+      dunning = null;
+      return show(paidSchedule);
+    }
+    const { orderId } = await acts.renewSubscription(id, periodEnd, periodEnd);
+    cycles++;
+    await chargeAt(orderId, 1, periodEnd);
   };
 
   /**
@@ -150,6 +174,11 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
   const awaitedSucceeded = async ({ orderId, chargeId }: AwaitedCharge) => {
     const settlement = settlements.get(chargeId);
     return settlement ? settlement.succeeded : (await acts.cancelSubscriptionCharge(orderId, chargeId)) === 'succeeded';
+  };
+  /** What the next run waits for first (as its loop does); null when it has work at once (a settlement) or ends. */
+  const nextDeadline = (): string | null => {
+    if (schedule!.status === 'canceled' || (awaited && settlements.has(awaited.chargeId))) return null;
+    return awaited?.settleBy ?? dunning?.nextAttemptAt ?? schedule!.currentPeriodEnd;
   };
   /** The next run's awaited charge, with a settlement that arrived meanwhile (only when there is one: histories replay). */
   const carriedCharge = () => (awaited ? { awaitedCharge: { ...awaited, settlement: settlements.get(awaited.chargeId) ?? null } } : {});
@@ -189,13 +218,11 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
         show(await acts.endSubscription(id, periodEnd));
         return false;
       }
-      const { orderId } = await acts.renewSubscription(id, periodEnd, periodEnd);
-      cycles++;
-      await chargeAt(orderId, 1, periodEnd);
+      await renew(periodEnd);
       return true;
     });
     if (renewed || workflowInfo().continueAsNewSuggested) {
-      await clock.end();
+      await clock.end(patched(SETTLE_ACROSS_RUNS) ? nextDeadline() : null);
       return continueAsNew<typeof subscriptionLifecycle>({
         subscriptionId: id,
         clock: clock.carry(),

@@ -11,8 +11,11 @@ export interface WorkflowClock {
   now(): Date;
   /** Resolves true when `done` holds, false when `deadline` passes first. */
   waitUntil(deadline: Date, done: () => boolean): Promise<boolean>;
-  /** Before returning or continuing as new: lets Updates in flight finish (clock advances answer `ended`). */
-  end(): Promise<void>;
+  /**
+   * Before returning or continuing as new: lets Updates in flight finish. Clock advances answer `ended` (send again
+   * to the next run), or `settled` when the next run's first deadline (`nextDeadline`) is past the clock's time.
+   */
+  end(nextDeadline?: string | null): Promise<void>;
   /** What a continued run needs to keep following the same clock. */
   carry(): ClockInput;
   /** The test clock's time as stored (it may have moved before this run started); never moves back. */
@@ -24,12 +27,14 @@ export function workflowClock(input: ClockInput | null | undefined): WorkflowClo
   /** The deadline the flow is blocked on (Infinity: none), null while it works. */
   let waitingUntil: number | null = null;
   let ending = false;
+  /** When continuing as new: the next run's first deadline (ms), which it waits for with nothing due before. */
+  let continuedUntil: number | null = null;
 
   if (frozen !== null) {
     setHandler(advanceTestClockUpdate, async (to) => {
       frozen = movedTime(frozen!, to);
       await condition(() => hasSettled({ ending, waitingUntil, frozen: frozen! }));
-      return ending ? 'ended' : 'settled';
+      return ending && !(continuedUntil !== null && continuedUntil > frozen!) ? 'ended' : 'settled';
     });
   }
 
@@ -50,7 +55,8 @@ export function workflowClock(input: ClockInput | null | undefined): WorkflowClo
       }
       return done();
     },
-    async end() {
+    async end(nextDeadline) {
+      continuedUntil = nextDeadline ? Date.parse(nextDeadline) : null;
       ending = true;
       await condition(allHandlersFinished);
     },

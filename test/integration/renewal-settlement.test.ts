@@ -2,6 +2,7 @@
 // Stripe's signed webhook (routed by the order the charge quotes) settles it — paid, or a failure dunning retries — or
 // until the wait ends and the charge is canceled. Commands still run meanwhile.
 import Stripe from 'stripe';
+import { renewAndCharge } from '../../src/domains/subscription';
 import { upcomingQuery } from '../../workflows/definitions';
 import { recordHistory } from '../support/record-history';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
@@ -16,13 +17,14 @@ let receiver: Receiver;
 beforeAll(async () => {
   h = await startHarness({ STRIPE_WEBHOOK_SECRET: SECRET, WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
   // The sandbox settles at once; this worker reports every renewal charge as still processing, as Stripe may.
-  await h.startWorker('sandbox', (real) => ({
-    ...real,
-    chargeSubscriptionOrder: async (orderId: string, attempt: number) => {
+  await h.startWorker('sandbox', (real) => {
+    const chargeSubscriptionOrder = async (orderId: string, attempt: number) => {
       const outcome = await real.chargeSubscriptionOrder(orderId, attempt);
       return 'chargeId' in outcome && outcome.chargeId ? { chargeId: outcome.chargeId, pending: true } : outcome;
-    },
-  }));
+    };
+    const renewAndChargeSubscription = (id: string, periodEnd: string) => renewAndCharge({ ...real, chargeSubscriptionOrder }, id, periodEnd);
+    return { ...real, chargeSubscriptionOrder, renewAndChargeSubscription };
+  });
   call = await sandboxCaller(h);
   receiver = await startReceiver();
   expect((await call('POST', '/v1/webhooks/endpoints', { url: receiver.url, format: 'raw', events: ['order.paid'] })).status).toBe(201);

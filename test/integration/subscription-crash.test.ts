@@ -1,6 +1,7 @@
 // A worker lost in the middle of a renewal — after writing the renewal order, after charging it, after recording the
 // payment, each before reporting back — still yields exactly one renewal order and one charge (keys from workflow
 // data, guarded writes).
+import { renewAndCharge } from '../../src/domains/subscription';
 import { crashOnce } from '../support/crash';
 import { startHarness, type TestHarness } from '../support/harness';
 import { advance, chargesFor, getSubscription, ordersOf, sandboxCaller, subscribe, type Call } from '../support/subscriptions';
@@ -11,12 +12,15 @@ const crashes: string[] = [];
 
 beforeAll(async () => {
   h = await startHarness();
-  await h.startWorker('sandbox', (real) => ({
-    ...real,
-    renewSubscription: crashOnce(crashes, 'renew', real.renewSubscription),
-    chargeSubscriptionOrder: crashOnce(crashes, 'charge', real.chargeSubscriptionOrder),
-    recordSubscriptionPayment: crashOnce(crashes, 'record payment', real.recordSubscriptionPayment),
-  }));
+  await h.startWorker('sandbox', (real) => {
+    // The renewal's parts: separate activities in older runs, one activity (retried as a whole) since then.
+    const parts = {
+      renewSubscription: crashOnce(crashes, 'renew', real.renewSubscription),
+      chargeSubscriptionOrder: crashOnce(crashes, 'charge', real.chargeSubscriptionOrder),
+      recordSubscriptionPayment: crashOnce(crashes, 'record payment', real.recordSubscriptionPayment),
+    };
+    return { ...real, ...parts, renewAndChargeSubscription: (id: string, periodEnd: string) => renewAndCharge(parts, id, periodEnd) };
+  });
   call = await sandboxCaller(h);
 });
 afterAll(() => h.close());

@@ -75,9 +75,13 @@ test('twelve monthly renewals anchored on Jan 31: one paid order per period, amo
   const renewed = await getSubscription(call, subscription.id);
   expect(renewed).toMatchObject({ status: 'active', current_period_start: '2026-01-31T10:00:00.000Z', current_period_end: '2026-02-28T10:00:00.000Z' });
 
-  // Webhooks: each renewal order created, then updated and paid; the subscription updated each time.
+  // Webhooks: each renewal order created, then updated and paid; the subscription updated each time. Deliveries are
+  // ordered per resource only (two orders' events may arrive in either order), so they are read in the order of their
+  // events' timestamps.
   const about = (type: string, id?: string) =>
-    receiver.received.filter((r) => r.json.type === type && (!id || r.json.data.id === id || r.json.data.subscription_id === id));
+    receiver.received
+      .filter((r) => r.json.type === type && (!id || r.json.data.id === id || r.json.data.subscription_id === id))
+      .sort((a, b) => Date.parse(a.json.timestamp) - Date.parse(b.json.timestamp));
   await eventually(async () => about('order.paid', subscription.id).length === 13 && about('subscription.updated', subscription.id).length >= 13, 30_000);
   expect(about('order.created', subscription.id)).toHaveLength(13);
   expect(about('order.paid', subscription.id).map((r) => r.json.data.billing_reason)).toEqual(['subscription_create', ...Array(12).fill('subscription_cycle')]);

@@ -1,5 +1,6 @@
 export { SubscriptionService, type NewSubscription } from './subscription.service';
 export { SubscriptionBillingService } from './subscription-billing.service';
+export { renewAndCharge, type RenewalParts, type RenewalStep } from './subscription-renewal';
 export { SubscriptionCommandService } from './subscription-commands.service';
 export { SubscriptionQueries } from './subscription.queries';
 export { SubscriptionMeterReader } from './subscription-meter';
