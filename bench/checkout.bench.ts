@@ -3,7 +3,7 @@
 //   npx tsx bench/checkout.bench.ts [sequential=100] [concurrent=200]
 import { randomUUID } from 'node:crypto';
 import { inTransaction } from '../src/platform/database/transaction';
-import { percentile as pct, startBenchApi } from './bench-stack';
+import { percentile as pct, startBenchApi, writeResults } from './bench-stack';
 
 const [sequential = 100, concurrent = 200] = process.argv.slice(2).map(Number);
 
@@ -55,7 +55,8 @@ async function main(): Promise<void> {
   latencies.sort((a, b) => a - b);
 
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrent }, () => purchase()));
+  const completions: number[] = [];
+  await Promise.all(Array.from({ length: concurrent }, () => purchase().then(() => void completions.push(performance.now() - started))));
   const seconds = (performance.now() - started) / 1000;
 
   console.log(`bare workflow start (baseline, ${sequential}): p50 ${pct(baseline, 50).toFixed(1)} ms, p99 ${pct(baseline, 99).toFixed(1)} ms`);
@@ -63,6 +64,20 @@ async function main(): Promise<void> {
     `checkout create → confirm → order paid (${sequential}, one at a time): p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms (${(pct(latencies, 50) / pct(baseline, 50)).toFixed(1)}× the baseline p50)`,
   );
   console.log(`sustained: ${concurrent} purchases in ${seconds.toFixed(2)} s = ${(concurrent / seconds).toFixed(1)} checkouts/s`);
+  const baselineP50 = { name: 'bare workflow start p50', value: pct(baseline, 50) };
+  writeResults('checkout', {
+    figures: [
+      { name: 'checkout create → confirm → order paid p50', value: pct(latencies, 50), unit: 'ms', baseline: baselineP50, target: '≤ 150' },
+      {
+        name: 'checkout create → confirm → order paid p99',
+        value: pct(latencies, 99),
+        unit: 'ms',
+        baseline: { ...baselineP50, name: 'bare workflow start p99', value: pct(baseline, 99) },
+      },
+      { name: 'sustained checkouts', value: concurrent / seconds, unit: 'checkouts/s', target: '≥ 30' },
+    ],
+    series: { latencies, completions: completions.sort((a, b) => a - b) },
+  });
 
   await stack.stop();
 }

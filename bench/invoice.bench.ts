@@ -7,7 +7,7 @@ import { renderBillingDocument } from '../src/adapters/pdf/pdf-renderer';
 import { invoiceDocument } from '../src/domains/order/document/order-document.content';
 import { Order, OrderItem } from '../src/domains/order/order.entity';
 import { inTransaction } from '../src/platform/database/transaction';
-import { percentile as pct, startBenchApi } from './bench-stack';
+import { percentile as pct, startBenchApi, writeResults } from './bench-stack';
 
 const [orderCount = 500, concurrent = 20] = process.argv.slice(2).map(Number);
 const ADDRESS = { country: 'DE', line1: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117' };
@@ -67,13 +67,17 @@ async function main(): Promise<void> {
 
   console.log(`Generating ${orderCount} invoices, ${concurrent} in flight…`);
   const started = performance.now();
+  const completions: number[] = [];
   const latencies = await inBatches(orderCount, async (i) => {
     const begun = performance.now();
     const accepted = await api('POST', `/v1/orders/${orderIds[i]}/invoice`);
     if (accepted.status !== 202) throw new Error(`invoice refused: ${JSON.stringify(accepted.body)}`);
     for (;;) {
       const invoice = await api('GET', `/v1/orders/${orderIds[i]}/invoice`);
-      if (invoice.status === 200) return performance.now() - begun;
+      if (invoice.status === 200) {
+        completions.push(performance.now() - started);
+        return performance.now() - begun;
+      }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   });
@@ -92,6 +96,19 @@ async function main(): Promise<void> {
   console.log(`invoices: ${orderCount} in ${seconds.toFixed(1)} s → ${(orderCount / seconds).toFixed(1)} invoices/s`);
   console.log(`POST → downloadable URL: p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms`);
   console.log(`renderer alone (in-process, one at a time): ${renderPerSecond.toFixed(1)} PDFs/s`);
+  writeResults('invoice', {
+    figures: [
+      {
+        name: `invoices, ${concurrent} in flight`,
+        value: orderCount / seconds,
+        unit: 'invoices/s',
+        baseline: { name: 'renderer alone', value: renderPerSecond },
+      },
+      { name: 'POST → downloadable URL: p50', value: pct(latencies, 50), unit: 'ms' },
+      { name: 'POST → downloadable URL: p99', value: pct(latencies, 99), unit: 'ms' },
+    ],
+    series: { 'latencies POST → URL': latencies, 'completions invoices': completions },
+  });
   await stack.stop();
 }
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
 import { inTransaction } from '../src/platform/database/transaction';
-import { percentile, startBenchApi } from './bench-stack';
+import { percentile, startBenchApi, writeResults, type Figure } from './bench-stack';
 
 const [rate = 500, seconds = 10, concurrent = 32] = process.argv.slice(2).map(Number);
 
@@ -122,12 +122,13 @@ async function main(): Promise<void> {
   const koa = () => fetch(bareUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
   await flatOut(validate); // warm-up: JIT, connection pools
-  const rows: [string, ReturnType<typeof figures>][] = [
-    [`bare Koa, ${rate}/s offered`, figures(await atRate(koa))],
-    [`validate, ${rate}/s offered`, figures(await atRate(validate))],
-    [`bare Koa, ${concurrent} in flight`, figures(await flatOut(koa))],
-    [`validate, ${concurrent} in flight`, figures(await flatOut(validate))],
+  const runs: [string, Run][] = [
+    [`bare Koa, ${rate}/s offered`, await atRate(koa)],
+    [`validate, ${rate}/s offered`, await atRate(validate)],
+    [`bare Koa, ${concurrent} in flight`, await flatOut(koa)],
+    [`validate, ${concurrent} in flight`, await flatOut(validate)],
   ];
+  const rows = runs.map(([name, run]): [string, ReturnType<typeof figures>] => [name, figures(run)]);
   console.log('\n| run | requests/s | p50 ms | p99 ms | non-200 |\n|---|---|---|---|---|');
   for (const [name, f] of rows) console.log(`| ${name} | ${f.perSecond.toFixed(0)} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${f.failures} |`);
   const [bareRate, validateRate, bareMax, validateMax] = rows.map(([, f]) => f);
@@ -136,6 +137,27 @@ async function main(): Promise<void> {
       `${((validateMax.perSecond / bareMax.perSecond) * 100).toFixed(0)} % of the most requests/s (${concurrent} in flight); ` +
       `p99 ${validateRate.p99.toFixed(1)} ms vs ${bareRate.p99.toFixed(1)} ms`,
   );
+  const reported: Figure[] = rows.flatMap(([name, f], i) => {
+    if (name.startsWith('bare')) return [];
+    const bare = rows[i - 1][1];
+    const baseline = (value: number) => ({ name: rows[i - 1][0], value });
+    return [
+      { name: `${name}: requests/s`, value: f.perSecond, unit: 'requests/s', baseline: baseline(bare.perSecond) },
+      { name: `${name}: p50`, value: f.p50, unit: 'ms', baseline: baseline(bare.p50) },
+      { name: `${name}: p99`, value: f.p99, unit: 'ms', baseline: baseline(bare.p99) },
+      { name: `${name}: non-200 answers`, value: f.failures, unit: 'requests', target: '≤ 0' },
+    ];
+  });
+  reported.push({
+    name: `validate requests/s as a share of bare Koa's, ${concurrent} in flight`,
+    value: (validateMax.perSecond / bareMax.perSecond) * 100,
+    unit: '%',
+    target: '≥ 50',
+  });
+  writeResults('license-key-validate', {
+    figures: reported,
+    series: Object.fromEntries(runs.map(([name, run]) => [`latencies ${name}`, run.latencies])),
+  });
   const [{ validations }] = await env.orm.em.fork().execute<{ validations: number }[]>('select validations from license_key where key = ?', [key]);
   console.log(`validations recorded on the key: ${validations}`);
   bareServer.close();

@@ -1,29 +1,29 @@
 // Benchmark (prints figures; not a test): N subscriptions on one test clock renewing at the same instant. Seeds N
 // customers and monthly subscriptions (SQL), starts their workflows, then advances the clock past the period end the
 // way `POST /v1/test-clocks/{id}/advance` does, and reports the time until every renewal order is paid, renewals per
-// second, and the peak memory of the process running the worker (API services and worker share it here).
-//   npx tsx bench/subscription-renewals.bench.ts [subscriptions=10000]
+// second, the peak memory of each process running a worker, what one renewal costs (SQL statements, workflow events),
+// and checks that no subscription got two renewal orders or an order two charges.
+//   npx tsx bench/subscription-renewals.bench.ts [subscriptions=10000] [--workers 1|2]
+// With `--workers 2` two worker processes poll the same Temporal server and database.
 import { randomUUID } from 'node:crypto';
 import { ProductCreate } from '../src/contracts/product';
 import { inTransaction } from '../src/platform/database/transaction';
 import { inParallel } from '../src/kernel/concurrency';
 import { subscriptionWorkflowId, WORKFLOW_TYPES } from '../workflows/definitions';
-import { startBenchStack } from './bench-stack';
+import { peakRssMiB, startBenchStack, writeResults } from './bench-stack';
+import type { EnvironmentContext } from '../src/app/environment';
+import { historyCounts, renewalTimeline } from './renewal-counters';
 
-const [count = 10_000] = process.argv.slice(2).map(Number);
+const args = process.argv.slice(2);
+const workersAt = args.indexOf('--workers');
+const workers = workersAt >= 0 ? Number(args.splice(workersAt, 2)[1]) : 1;
+const [count = 10_000] = args.map(Number);
 const START = '2025-01-01T00:00:00.000Z';
 const PERIOD_END = '2025-02-01T00:00:00.000Z';
 
 async function main(): Promise<void> {
-  const stack = await startBenchStack('sandbox');
+  const stack = await startBenchStack('sandbox', {}, { workers });
   const { env } = stack;
-  let peakRss = 0;
-  let peakHeap = 0;
-  const sampler = setInterval(() => {
-    const { rss, heapUsed } = process.memoryUsage();
-    peakRss = Math.max(peakRss, rss);
-    peakHeap = Math.max(peakHeap, heapUsed);
-  }, 100);
 
   const seeded = performance.now();
   const processor = env.processor!;
@@ -78,25 +78,74 @@ async function main(): Promise<void> {
   await env.domains.testClocks.advance(organizationId, clockId, new Date('2025-01-15T00:00:00Z'));
   const settleSeconds = (performance.now() - settling) / 1000;
 
+  const transactions = await committedTransactions(env);
+  const renewingAt = Date.now();
   const renewing = performance.now();
   await env.domains.testClocks.advance(organizationId, clockId, new Date('2025-02-01T00:00:01Z'));
   const renewSeconds = (performance.now() - renewing) / 1000;
+  const transactionsPerRenewal = ((await committedTransactions(env)) - transactions) / count;
+
   const [{ paid }] = await em.execute<{ paid: number }[]>(
     `select count(*)::int as paid from "order" where status = 'paid' and billing_reason = 'subscription_cycle' and subscription_id in (select id from subscription where test_clock_id = ?)`,
     [clockId],
   );
-  clearInterval(sampler);
+  // Exactly one renewal order per subscription, and one sandbox charge per order (its key is order:<id>:charge:<attempt>).
+  const [{ extraOrders, extraCharges, charges }] = await em.execute<{ extraOrders: number; extraCharges: number; charges: number }[]>(
+    `select
+       (select count(*) - count(distinct subscription_id) from "order" where billing_reason = 'subscription_cycle'
+          and subscription_id in (select id from subscription where test_clock_id = ?))::int as "extraOrders",
+       (select count(*) - count(distinct split_part(idempotency_key, ':', 2)) from sandbox_processor_charge where customer_id = ?)::int as "extraCharges",
+       (select count(*) from sandbox_processor_charge where customer_id = ?)::int as charges`,
+    [clockId, processorCustomer, processorCustomer],
+  );
+  // Each renewal's completion (its order.paid event, written with the payment, in wall time) since the advance began.
+  const completions = (
+    await em.execute<{ at: Date }[]>(
+      `select created_at as at from outbox_message where organization_id = ? and kind = 'event' and payload->>'type' = 'order.paid' order by created_at`,
+      [organizationId],
+    )
+  ).map(({ at }) => new Date(at).getTime() - renewingAt);
+  const runs = await historyCounts(env.temporal, subscriptionWorkflowId(ids[0]));
+  const peaks = stack.workerPids.map(peakRssMiB);
 
-  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+  const duplicates = extraOrders + extraCharges;
+  const rate = paid / renewSeconds;
   console.log(
-    `subscriptions: ${count} on one test clock (seeded in ${seedSeconds.toFixed(1)} s, workflows started in ${startSeconds.toFixed(1)} s = ${(count / startSeconds).toFixed(0)}/s)`,
+    `subscriptions: ${count} on one test clock, ${workers} worker process(es) (seeded in ${seedSeconds.toFixed(1)} s, workflows started in ${startSeconds.toFixed(1)} s = ${(count / startSeconds).toFixed(0)}/s)`,
   );
   console.log(`settling every flow on its period end (an advance with nothing due): ${settleSeconds.toFixed(1)} s`);
   console.log(
-    `renewal at the same instant: ${paid} of ${count} renewal orders paid when the advance answered, after ${renewSeconds.toFixed(1)} s = ${(paid / renewSeconds).toFixed(1)} renewals/s`,
+    `renewal at the same instant: ${paid} of ${count} renewal orders paid when the advance answered, after ${renewSeconds.toFixed(1)} s = ${rate.toFixed(1)} renewals/s`,
   );
-  console.log(`peak memory of the process running the worker: RSS ${mb(peakRss)}, JS heap ${mb(peakHeap)}`);
+  console.log(`peak RSS of each worker process: ${peaks.map((mib) => `${mib} MiB`).join(', ')}`);
+  console.log(`duplicates: ${extraOrders} extra renewal order(s), ${extraCharges} extra charge(s) (${charges} charges for ${paid} paid orders)`);
+  console.log(`database transactions per renewal (every process): ${transactionsPerRenewal.toFixed(1)}`);
+  runs.forEach((events, run) => console.log(`  ${subscriptionWorkflowId(ids[0])} run ${run + 1}: ${JSON.stringify(events)}`));
+  for (const id of [ids[0], ids[Math.floor(ids.length / 2)], ids.at(-1)!]) {
+    console.log(
+      `  renewing run of ${subscriptionWorkflowId(id)}, ms after its renewing Update: ${await renewalTimeline(env.temporal, subscriptionWorkflowId(id))}`,
+    );
+  }
+
+  const name = workers > 1 ? `subscription-renewals-${workers}-workers` : 'subscription-renewals';
+  writeResults(name, {
+    figures: [
+      { name: `renewals/s (${count} subscriptions, ${workers} worker process(es))`, value: Number(rate.toFixed(1)), unit: '/s', target: '≥ 40' },
+      { name: 'peak RSS of a worker process', value: Math.max(...peaks), unit: 'MiB', target: '≤ 1024' },
+      { name: 'duplicate renewal orders or charges', value: duplicates, unit: '', target: '0' },
+    ],
+    series: { renewalCompletions: completions },
+  });
   await stack.stop();
+  if (duplicates) process.exitCode = 1;
+}
+
+/** Transactions committed in the benchmark's database so far, by every process (PostgreSQL's statistics). */
+async function committedTransactions(env: EnvironmentContext): Promise<number> {
+  const [{ commits }] = await env.orm.em
+    .fork()
+    .execute<{ commits: string }[]>('select pg_stat_get_db_xact_commit(oid) as commits from pg_database where datname = current_database()');
+  return Number(commits);
 }
 
 main().catch((error) => {

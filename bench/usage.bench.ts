@@ -13,7 +13,7 @@ import { createHttpApp } from '../src/app/http/app';
 import { RateLimits } from '../src/app/http/rate-limit';
 import { inTransaction } from '../src/platform/database/transaction';
 import { freePort } from '../test/support/free-port';
-import { percentile, startBenchApi } from './bench-stack';
+import { percentile, startBenchApi, writeResults, type Figure } from './bench-stack';
 
 const [secondsArg, clientsArg, sizesArg, samplesArg] = process.argv.slice(2);
 const seconds = Number(secondsArg ?? 20);
@@ -116,6 +116,12 @@ async function main(): Promise<void> {
     `ingest: ${sent} events in ${round(elapsed)} s by ${clients} clients = ${Math.round(sent / elapsed)} events/s; batch of ${BATCH} p50 ${round(percentile(latencies, 50))} ms, p99 ${round(percentile(latencies, 99))} ms; this process (API and client) used ${round((used.user + used.system) / 1e6 / elapsed, 2)} CPU cores, ${round((used.user + used.system) / 1000 / latencies.length)} ms per batch`,
   );
 
+  const figures: Figure[] = [
+    { name: `ingest, ${clients} clients posting batches of ${BATCH}: events/s`, value: sent / elapsed, unit: 'events/s' },
+    { name: `ingest batch of ${BATCH}: p50`, value: percentile(latencies, 50), unit: 'ms' },
+    { name: `ingest batch of ${BATCH}: p99`, value: percentile(latencies, 99), unit: 'ms' },
+  ];
+
   // 2. Quantities at each size.
   const query = `start_timestamp=${MONTH_START.toISOString()}&end_timestamp=${MONTH_END.toISOString()}&interval=day&customer_id=${customer.id}`;
   const time = async (at: string, q: string, n = samples) => {
@@ -162,11 +168,18 @@ async function main(): Promise<void> {
     console.log(
       `quantities at ${size} stored events, one customer, a month by day: rollups on p50 ${on.p50} ms p99 ${on.p99} ms; off p50 ${off.p50} ms p99 ${off.p99} ms (total ${on.total})`,
     );
+    const rollupsOff = (value: number) => ({ name: 'rollups off', value });
+    figures.push(
+      { name: `quantities, one customer, ${size} events: p50`, value: on.p50, unit: 'ms', baseline: rollupsOff(off.p50) },
+      { name: `quantities, one customer, ${size} events: p99`, value: on.p99, unit: 'ms', baseline: rollupsOff(off.p99) },
+    );
     const all = query.replace(/&customer_id=[^&]+/, '');
     const allOn = await time(base, all, 10);
     const allOff = await time(rawBase, all, 5);
     console.log(`   every customer (${allOn.total}): rollups on p50 ${allOn.p50} ms p99 ${allOn.p99} ms; off p50 ${allOff.p50} ms p99 ${allOff.p99} ms`);
+    figures.push({ name: `quantities, every customer, ${size} events: p50`, value: allOn.p50, unit: 'ms', baseline: rollupsOff(allOff.p50) });
   }
+  writeResults('usage', { figures, series: { 'latencies ingest batch': latencies } });
 
   rawHttp.close();
   await rawLimits.close();

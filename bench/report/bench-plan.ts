@@ -1,0 +1,49 @@
+// Which benchmark runs `bench/run-all.ts` starts, in order, with the arguments of a quick pass (--quick: small sizes,
+// a few minutes in all) or of the full one (each benchmark's own defaults, the issue's sizes).
+
+export interface BenchRun {
+  /** Names the run's results folder and its section of the report, e.g. "subscription-renewals-n1000-w2". */
+  id: string;
+  /** The benchmark, `bench/<benchmark>.bench.ts`; `./run bench <benchmark>…` selects runs by it. */
+  benchmark: string;
+  args: string[];
+  /** The renewal runs: subscriptions renewing and worker processes, for the renewals/s vs subscriptions plot. */
+  renewals?: { subscriptions: number; workers: number };
+}
+
+export const BENCHMARKS = ['checkout', 'webhook-delivery', 'subscription-renewals', 'list-endpoints', 'license-key-validate', 'usage', 'invoice'] as const;
+
+/** Short names accepted on the command line (`./run bench checkout webhook renewals`). */
+const ALIASES: Record<string, string> = {
+  webhook: 'webhook-delivery',
+  renewals: 'subscription-renewals',
+  list: 'list-endpoints',
+  license: 'license-key-validate',
+};
+
+const RENEWAL_SIZES = { quick: [200, 500, 1000], full: [1000, 3000, 10_000] };
+
+export function benchPlan(quick: boolean, selected: string[]): BenchRun[] {
+  const wanted = new Set(selected.map((name) => ALIASES[name] ?? name));
+  const unknown = [...wanted].filter((name) => !(BENCHMARKS as readonly string[]).includes(name));
+  if (unknown.length) throw new Error(`unknown benchmark ${unknown.join(', ')}: one of ${BENCHMARKS.join(', ')} (or ${Object.keys(ALIASES).join(', ')})`);
+  const sizes = quick ? RENEWAL_SIZES.quick : RENEWAL_SIZES.full;
+  const renewal = (subscriptions: number, workers: number): BenchRun => ({
+    id: `subscription-renewals-n${subscriptions}-w${workers}`,
+    benchmark: 'subscription-renewals',
+    args: [String(subscriptions), ...(workers > 1 ? ['--workers', String(workers)] : [])],
+    renewals: { subscriptions, workers },
+  });
+  const runs: BenchRun[] = [
+    { id: 'checkout', benchmark: 'checkout', args: quick ? ['50', '100'] : [] },
+    { id: 'webhook-delivery', benchmark: 'webhook-delivery', args: quick ? ['100', '400'] : [] },
+    ...sizes.map((n) => renewal(n, 1)),
+    // Scale-out: the largest size again with a second worker process on the same server and database.
+    renewal(sizes.at(-1)!, 2),
+    { id: 'list-endpoints', benchmark: 'list-endpoints', args: quick ? ['32', '3', '500'] : [] },
+    { id: 'license-key-validate', benchmark: 'license-key-validate', args: quick ? ['300', '3', '16'] : [] },
+    { id: 'usage', benchmark: 'usage', args: quick ? ['5', '2', '100000', '20'] : [] },
+    { id: 'invoice', benchmark: 'invoice', args: quick ? ['50', '10'] : [] },
+  ];
+  return wanted.size ? runs.filter((run) => wanted.has(run.benchmark)) : runs;
+}
