@@ -3,6 +3,7 @@
 // `bursar_bench_<environment>`), and the real worker (`bursar worker`) in processes of its own; the benchmark's process
 // is the client (and, with startBenchApi, the API).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,6 +16,8 @@ import { createHttpApp } from '../src/app/http/app';
 import { RateLimits } from '../src/app/http/rate-limit';
 import { ensureSearchAttributes } from '../src/app/temporal';
 import { startDevServer, temporalCliPath } from '../src/app/temporal-dev-server';
+import type { Scope } from '../src/contracts/scopes';
+import { inTransaction } from '../src/platform/database/transaction';
 import { freePort } from '../test/support/free-port';
 
 const BURSAR = resolve(__dirname, '../bin/bursar.js');
@@ -114,6 +117,28 @@ export async function startBenchApi(): Promise<BenchStack & { base: string }> {
       await stack.stop();
     },
   };
+}
+
+/**
+ * A new organization with an access token carrying `scopes`, and a JSON client of the benchmark's API: `api(method,
+ * path, body, auth)` sends the token unless `auth` is false and throws on an answer other than 2xx.
+ */
+export async function benchOrganization({ env, base }: { env: EnvironmentContext; base: string }, scopes: Scope[]) {
+  const { organizationId, token } = await inTransaction(env.orm, async ({ em }) => {
+    const org = await env.domains.organizations.createOrganization(em, { name: `Bench ${randomUUID()}` });
+    const access = await env.domains.organizations.createAccessToken(em, { organizationId: org.id, scopes });
+    return { organizationId: org.id, token: access.token };
+  });
+  const api = async (method: string, path: string, body?: unknown, auth = true): Promise<any> => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  return { organizationId, token, api };
 }
 
 /** The p-th percentile of figures sorted ascending. */

@@ -1,10 +1,8 @@
 // Where a purchase's time goes (not a test, not a benchmark): runs purchases one at a time and prints, per step, the
 // median wall time (HTTP calls, workflow and activity tasks read from the histories) and the SQL statements issued.
 //   npx tsx bench/checkout-profile.ts [purchases=20]
-import { randomUUID } from 'node:crypto';
 import { Connection } from '@mikro-orm/core';
-import { inTransaction } from '../src/platform/database/transaction';
-import { startBenchApi } from './bench-stack';
+import { benchOrganization, startBenchApi } from './bench-stack';
 
 const [count = 20] = process.argv.slice(2).map(Number);
 
@@ -22,19 +20,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function main(): Promise<void> {
   const stack = await startBenchApi();
-  const { env, base } = stack;
-  const { token } = await inTransaction(env.orm, async ({ em }) => {
-    const org = await env.domains.organizations.createOrganization(em, { name: `Profile ${randomUUID()}` });
-    return env.domains.organizations.createAccessToken(em, { organizationId: org.id, scopes: ['products:write', 'checkouts:write'] });
-  });
-  const api = async (method: string, path: string, body?: unknown, auth = true): Promise<any> => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return response.json();
-  };
+  const { env } = stack;
+  const { api } = await benchOrganization(stack, ['products:write', 'checkouts:write']);
   const product = await api('POST', '/v1/products/', { name: 'Profile product', prices: [{ amount_type: 'fixed', price_amount: 1000 }] });
 
   const steps = new Map<string, number[]>();

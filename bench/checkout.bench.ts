@@ -2,27 +2,14 @@
 // second through the HTTP API and a real worker, against a bare workflow start on the same Temporal server.
 //   npx tsx bench/checkout.bench.ts [sequential=100] [concurrent=200]
 import { randomUUID } from 'node:crypto';
-import { inTransaction } from '../src/platform/database/transaction';
-import { percentile as pct, startBenchApi, writeResults } from './bench-stack';
+import { benchOrganization, percentile as pct, startBenchApi, writeResults } from './bench-stack';
 
 const [sequential = 100, concurrent = 200] = process.argv.slice(2).map(Number);
 
 async function main(): Promise<void> {
   const stack = await startBenchApi();
-  const { env, base } = stack;
-  const { token } = await inTransaction(env.orm, async ({ em }) => {
-    const org = await env.domains.organizations.createOrganization(em, { name: `Bench ${randomUUID()}` });
-    return env.domains.organizations.createAccessToken(em, { organizationId: org.id, scopes: ['products:write', 'checkouts:write'] });
-  });
-
-  const api = async (method: string, path: string, body?: unknown, auth = true): Promise<any> => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return response.json();
-  };
+  const { env } = stack;
+  const { api } = await benchOrganization(stack, ['products:write', 'checkouts:write']);
   const product = await api('POST', '/v1/products/', { name: 'Bench product', prices: [{ amount_type: 'fixed', price_amount: 1000 }] });
 
   const purchase = async () => {

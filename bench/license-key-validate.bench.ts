@@ -3,10 +3,8 @@
 // requests per second each answers with `concurrent` in flight; the ratios printed. The 3/s limit is raised for it.
 //   npx tsx bench/license-key-validate.bench.ts [rate=500] [seconds=10] [concurrent=32]
 import type { AddressInfo } from 'node:net';
-import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
-import { inTransaction } from '../src/platform/database/transaction';
-import { percentile, startBenchApi, writeResults, type Figure } from './bench-stack';
+import { benchOrganization, percentile, startBenchApi, writeResults, type Figure } from './bench-stack';
 
 const [rate = 500, seconds = 10, concurrent = 32] = process.argv.slice(2).map(Number);
 
@@ -69,22 +67,7 @@ const figures = (run: Run) => ({
 async function main(): Promise<void> {
   const stack = await startBenchApi();
   const { env, base } = stack;
-  const { organizationId, token } = await inTransaction(env.orm, async ({ em }) => {
-    const org = await env.domains.organizations.createOrganization(em, { name: `Bench ${randomUUID()}` });
-    const access = await env.domains.organizations.createAccessToken(em, {
-      organizationId: org.id,
-      scopes: ['products:write', 'checkouts:write', 'benefits:write', 'license_keys:read'],
-    });
-    return { organizationId: org.id, token: access.token };
-  });
-  const api = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await response.json()) as any;
-  };
+  const { organizationId, api } = await benchOrganization(stack, ['products:write', 'checkouts:write', 'benefits:write', 'license_keys:read']);
 
   // A key granted the way customers get one: a product with a license-keys benefit, bought through a checkout.
   const benefit = await api('POST', '/v1/benefits/', { type: 'license_keys', description: 'Bench licence', properties: { prefix: 'BENCH' } });

@@ -5,11 +5,9 @@
 // products (with a price and a benefit), subscriptions and orders (with an item) through SQL.
 //   npx tsx bench/list-endpoints.bench.ts [concurrent=32] [seconds=10] [rows=2000] [endpoints=orders,subscriptions,products]
 import type { AddressInfo } from 'node:net';
-import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { inTransaction } from '../src/platform/database/transaction';
-import { percentile, startBenchApi, writeResults, type Figure } from './bench-stack';
+import { benchOrganization, percentile, startBenchApi, writeResults, type Figure } from './bench-stack';
 import { closedLoop, type LoadRun } from './list-endpoints.load';
 
 const [concurrent = 32, seconds = 10, rows = 2000] = process.argv.slice(2, 5).map(Number);
@@ -18,20 +16,8 @@ const ENDPOINTS = (process.argv[5] ?? 'orders,subscriptions,products').split(','
 async function main(): Promise<void> {
   const stack = await startBenchApi();
   const { env, base } = stack;
-  const { organizationId, token } = await inTransaction(env.orm, async ({ em }) => {
-    const org = await env.domains.organizations.createOrganization(em, { name: `Bench ${randomUUID()}` });
-    const access = await env.domains.organizations.createAccessToken(em, {
-      organizationId: org.id,
-      scopes: ['products:write', 'benefits:write', 'orders:read', 'subscriptions:read'],
-    });
-    return { organizationId: org.id, token: access.token };
-  });
+  const { organizationId, token, api } = await benchOrganization(stack, ['products:write', 'benefits:write', 'orders:read', 'subscriptions:read']);
   const headers = { authorization: `Bearer ${token}` };
-  const api = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${base}${path}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as any;
-  };
 
   const seeding = performance.now();
   const benefit = await api('POST', '/v1/benefits/', { type: 'license_keys', description: 'Bench licence', properties: { prefix: 'BENCH' } });
