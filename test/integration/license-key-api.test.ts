@@ -165,6 +165,12 @@ test('validate with an activation: its conditions, the benefit and the customer 
   const ok = await withActivation({ conditions: { cores: 8, host: 'build-1' }, benefit_id: issued.key.benefitId, customer_id: issued.customerId });
   expect(ok.status).toBe(200);
   expect(ok.body.activation).toMatchObject({ id: activation.body.id, label: 'server', license_key_id: issued.key.id });
+  // the counted key as the API shows it (one statement counts and reads it): as the list shows it right after
+  const { activation: shownActivation, ...shownKey } = ok.body;
+  const listed = await m.call('GET', `/v1/license-keys/?benefit_id=${issued.key.benefitId}`);
+  expect(shownKey).toEqual(listed.body.items.find((key: { id: string }) => key.id === issued.key.id));
+  const { license_key: _key, ...readActivation } = (await m.call('GET', `/v1/license-keys/${issued.key.id}/activations/${activation.body.id}`)).body;
+  expect(shownActivation).toEqual(readActivation);
   for (const conditions of [{ host: 'build-2', cores: 8 }, { host: 'build-1' }, {}, { host: 'build-1', cores: '8' }]) {
     const refused = await withActivation({ conditions });
     expect(refused.status).toBe(404);

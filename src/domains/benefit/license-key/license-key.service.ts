@@ -18,7 +18,7 @@ import { Benefit } from '../benefit.entity';
 import { OwnedRepository, type Page } from '../../../platform/database/owned-repository';
 import type { Tx } from '../../../platform/database/transaction';
 import type { CustomerOwner } from '../../../platform/http/route';
-import type { CustomerService } from '../../customer';
+import { Customer, customerOutput, type CustomerService } from '../../customer';
 import { LicenseKey, LicenseKeyActivation } from './license-key.entity';
 import {
   activationLimitReached,
@@ -124,30 +124,67 @@ export class LicenseKeyService {
 
   /**
    * Counts a validation (and `increment_usage`) on a usable key that matches every given condition; 404 otherwise.
-   * The checks read the key unlocked and the count is one guarded UPDATE, so the row is locked only from that statement
-   * to the commit (validations of one key follow each other that much faster); a key changed in between is checked
-   * again under the lock, and refused as it now stands.
+   * The common case is one guarded UPDATE outside any transaction (the statement is atomic on its own, and locks the
+   * row only while it runs) that also returns the customer and the activation: every check the refusals make is in
+   * its WHERE. When it counts nothing, the key is read and checked under a lock in a transaction, so the refusal is
+   * the precise one for the key as it now stands.
    */
-  async validate(tx: Tx, organizationId: string, body: LicenseKeyValidate): Promise<{ key: LicenseKeyRead; activation: LicenseKeyActivation | null }> {
+  async validate(
+    em: EntityManager,
+    organizationId: string,
+    body: LicenseKeyValidate,
+  ): Promise<{ key: LicenseKeyRead; activation: LicenseKeyActivation | null }> {
     const now = this.deps.clock.now();
-    const read = await tx.em.findOne(LicenseKey, { organizationId, key: body.key });
-    if (!read) throw unknownLicenseKey();
-    const activation = await this.checkValidation(tx.em, read, body, now);
-    const [before] = await this.outputs(tx.em, [read]);
+    const counted = await this.countValidation(em, organizationId, body, now);
+    if (counted) return counted;
+    const key = await em.fork().transactional((tx) => this.validateChecked(tx, organizationId, body, now));
+    const activation = body.activation_id ? await em.findOneOrFail(LicenseKeyActivation, { id: body.activation_id }) : null;
+    return { key: await this.output(em, key), activation };
+  }
+
+  /** The guarded count, with the key as the API shows it; null when some check refuses it (or there is no such key). */
+  private async countValidation(em: EntityManager, organizationId: string, body: LicenseKeyValidate, now: Date) {
     const increment = body.increment_usage ?? 0;
-    const [counted] = await tx.em.execute<{ validations: number; usage: number }[]>(
-      `update license_key set validations = validations + 1, usage = usage + ?, last_validated_at = ?, modified_at = ?
-       where id = ? and status = 'granted' and (expires_at is null or expires_at > ?) and usage::bigint + ? <= coalesce(limit_usage, 2147483647)
-       returning validations, usage`,
-      [increment, now, now, read.id, now, increment],
+    const activationId = body.activation_id ?? null;
+    const [row] = await em.execute<{ key: object; customer: object; activation: object | null }[]>(
+      `update license_key k set validations = validations + 1, usage = usage + ?, last_validated_at = ?, modified_at = ?
+       from customer c left join license_key_activation a on a.id = ?::uuid
+       where c.id = k.customer_id and k.organization_id = ? and k.key = ?
+         and k.status = 'granted' and (k.expires_at is null or k.expires_at > ?) and k.usage::bigint + ? <= coalesce(k.limit_usage, 2147483647)
+         and (?::uuid is null or k.benefit_id = ?::uuid) and (?::uuid is null or k.customer_id = ?::uuid)
+         and (?::uuid is null or (a.license_key_id = k.id and a.deleted_at is null and (a.conditions = '{}'::jsonb or a.conditions = ?::jsonb)))
+       returning to_jsonb(k) as key, to_jsonb(c) as customer, to_jsonb(a) as activation`,
+      [
+        increment,
+        now,
+        now,
+        activationId,
+        organizationId,
+        body.key,
+        now,
+        increment,
+        ...twice(body.benefit_id),
+        ...twice(body.customer_id),
+        activationId,
+        JSON.stringify(body.conditions),
+      ],
     );
-    if (!counted) {
-      const locked = await tx.em.findOneOrFail(LicenseKey, { id: read.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-      await this.checkValidation(tx.em, locked, body, now);
-      throw unknownLicenseKey(); // unreachable while the checks and the guard agree
-    }
-    const iso = now.toISOString();
-    return { key: { ...before, validations: counted.validations, usage: counted.usage, last_validated_at: iso, modified_at: iso }, activation };
+    if (!row) return null;
+    const customer = licenseKeyCustomerOutput(customerOutput(em.map(Customer, row.customer)));
+    return { key: licenseKeyOutput(em.map(LicenseKey, row.key), customer), activation: row.activation && em.map(LicenseKeyActivation, row.activation) };
+  }
+
+  /** Under the key's lock: the refusal in the reference's order, or the count. */
+  private async validateChecked(em: EntityManager, organizationId: string, body: LicenseKeyValidate, now: Date): Promise<LicenseKey> {
+    const key = await this.byKey(em, organizationId, body.key);
+    await this.checkValidation(em, key, body, now);
+    const increment = body.increment_usage ?? 0;
+    key.validations += 1;
+    key.usage += increment;
+    key.lastValidatedAt = now;
+    key.modifiedAt = now;
+    await em.flush();
+    return key;
   }
 
   /** The validate refusals, in the reference's order; the activation named, when one is. */
@@ -231,3 +268,6 @@ export class LicenseKeyService {
     return activation;
   }
 }
+
+/** A parameter given twice (`? is null or column = ?`). */
+const twice = (value: string | null | undefined): [string | null, string | null] => [value ?? null, value ?? null];
