@@ -20,6 +20,16 @@ export const NAMESPACES = { production: 'bursar-production', sandbox: 'bursar-sa
  *   subscriptions, the worker's event loop was 90–96 % busy, so more slots would only queue; fewer would leave the
  *   database connections idle while activities wait on the processor.
  */
+/**
+ * The worker process's V8 old-space limit in MiB (per isolate: the main one and the workflow thread's), set by
+ * `bursar start` and the benchmarks, `NODE_OPTIONS=--max-old-space-size=…` elsewhere (docker-compose.yml). Without
+ * it V8 lets the heap grow lazily towards Node's default of 4 GiB: 1,000 subscriptions renewing at one instant peaked
+ * at 1,224 MiB RSS with 500 workflows cached; with a 384 MiB limit at 655 MiB, and renewals were no slower (11.1/s
+ * against 10.3/s: less heap to scan). With 512 MiB, 10,000 renewing: peak 733 MiB (1,265 MiB without), 12.6 renewals/s
+ * (11.9/s without). The live heap stays far below it: the workflow cache (above) bounds what the worker holds.
+ */
+export const WORKER_HEAP_LIMIT_MIB = 512;
+
 export const WORKER_TUNING = {
   maxCachedWorkflows: 500,
   maxConcurrentWorkflowTaskExecutions: 40,

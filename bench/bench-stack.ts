@@ -12,6 +12,7 @@ import { loadConfig, type Environment } from '../src/app/config';
 import { closeEnvironment, openEnvironment, type EnvironmentContext } from '../src/app/environment';
 import { migrate } from '../src/app/database';
 import { startMailCatcher } from '../src/app/mail-catcher';
+import { workerHeapLimit } from '../src/app/stack';
 import { createHttpApp } from '../src/app/http/app';
 import { RateLimits } from '../src/app/http/rate-limit';
 import { ensureSearchAttributes } from '../src/app/temporal';
@@ -73,7 +74,10 @@ export async function startBenchStack(
 function startWorkerProcess(environment: Environment, variables: NodeJS.ProcessEnv): Promise<ChildProcess> {
   // BENCH_PROFILE_DIR: each worker writes a V8 CPU profile there when it stops (bench/README.md reads them).
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
-  const child = spawn(process.execPath, [...profile, BURSAR, 'worker', '--env', environment], { env: variables, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...profile, ...workerHeapLimit(), BURSAR, 'worker', '--env', environment], {
+    env: variables,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the worker exited (${code}) before polling`)));
     child.stdout!.on('data', (data: Buffer) => {

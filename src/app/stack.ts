@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { WORKER_HEAP_LIMIT_MIB } from '../../temporal.config';
 import type { Config } from './config';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 import { setUp } from './setup';
@@ -63,7 +64,7 @@ export async function runStack(config: Config): Promise<void> {
 
 function spawnChild(command: string, config: Config, smtpUrl: string | undefined): ChildProcess {
   // Own process group, so Ctrl-C is handled once, here, and the children stop in order.
-  return spawn(process.execPath, [BIN, command], {
+  return spawn(process.execPath, [...(command === 'worker' ? workerHeapLimit() : []), BIN, command], {
     stdio: 'inherit',
     detached: true,
     env: { ...process.env, TEMPORAL_ADDRESS: config.temporalAddress, ...(smtpUrl && { SMTP_URL: smtpUrl }) },
@@ -86,4 +87,9 @@ function printUrls(config: Config, mailCatcher: boolean): void {
       '',
     ].join('\n'),
   );
+}
+
+/** The worker's V8 heap limit (temporal.config.ts says why), unless NODE_OPTIONS sets one. */
+export function workerHeapLimit(): string[] {
+  return process.env.NODE_OPTIONS?.includes('--max-old-space-size') ? [] : [`--max-old-space-size=${WORKER_HEAP_LIMIT_MIB}`];
 }
