@@ -15,6 +15,7 @@ import type { Clock } from '../../../kernel/clock';
 import { newId } from '../../../kernel/ids';
 import { NotPermitted, ResourceNotFound } from '../../../kernel/errors';
 import { Benefit } from '../benefit.entity';
+import { entityFromJson, type JsonRow } from '../../../platform/database/json-row';
 import { OwnedRepository, type Page } from '../../../platform/database/owned-repository';
 import type { Tx } from '../../../platform/database/transaction';
 import type { CustomerOwner } from '../../../platform/http/route';
@@ -146,7 +147,7 @@ export class LicenseKeyService {
   private async countValidation(em: EntityManager, organizationId: string, body: LicenseKeyValidate, now: Date) {
     const increment = body.increment_usage ?? 0;
     const activationId = body.activation_id ?? null;
-    const [row] = await em.execute<{ key: object; customer: object; activation: object | null }[]>(
+    const [row] = await em.execute<{ key: JsonRow; customer: JsonRow; activation: JsonRow | null }[]>(
       `update license_key k set validations = validations + 1, usage = usage + ?, last_validated_at = ?, modified_at = ?
        from customer c left join license_key_activation a on a.id = ?::uuid
        where c.id = k.customer_id and k.organization_id = ? and k.key = ?
@@ -170,8 +171,11 @@ export class LicenseKeyService {
       ],
     );
     if (!row) return null;
-    const customer = licenseKeyCustomerOutput(customerOutput(em.map(Customer, row.customer)));
-    return { key: licenseKeyOutput(em.map(LicenseKey, row.key), customer), activation: row.activation && em.map(LicenseKeyActivation, row.activation) };
+    const customer = licenseKeyCustomerOutput(customerOutput(entityFromJson(em, Customer, row.customer)));
+    return {
+      key: licenseKeyOutput(entityFromJson(em, LicenseKey, row.key), customer),
+      activation: row.activation && entityFromJson(em, LicenseKeyActivation, row.activation),
+    };
   }
 
   /** Under the key's lock: the refusal in the reference's order, or the count. */
