@@ -100,6 +100,8 @@ export async function openDatabase(url: string, poolMax = 10): Promise<MikroORM>
     extensions: [Migrator],
     migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, silent: true },
     pool: { min: 0, max: poolMax },
+    // Timestamps that statements render as text (`to_jsonb`, reports) in UTC, whatever the server's own time zone.
+    driverOptions: { connection: { options: '-c TimeZone=UTC' } },
     discovery: { warnWhenNoEntities: false },
     debug: false,
     allowGlobalContext: false,

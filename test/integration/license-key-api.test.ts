@@ -103,6 +103,10 @@ test('validate counts validations and usage, up to the usage limit (400 beyond i
   expect(server.body).toMatchObject({ usage: 5, validations: 2 });
   expect((await app('validate', keyBody(m, issued, { increment_usage: 1 }))).body.detail).toBe('License key only has 0 more usages.');
   expect((await app('validate', keyBody(m, issued))).body).toMatchObject({ usage: 5, validations: 3 });
+  // a merchant may set usage past the limit: validating without an increment still answers, more usage does not
+  expect((await m.call('PATCH', `/v1/license-keys/${issued.key.id}`, { usage: 7 })).status).toBe(200);
+  expect((await app('validate', keyBody(m, issued))).body).toMatchObject({ usage: 7, validations: 4 });
+  expect((await app('validate', keyBody(m, issued, { increment_usage: 1 }))).body.detail).toBe('License key only has 0 more usages.');
 
   // without a limit, usage counts up to what its column holds, then it is a 400 too (never a 500)
   const unlimited = await issue(m);
@@ -162,7 +166,8 @@ test('validate with an activation: its conditions, the benefit and the customer 
   const activation = await app('activate', keyBody(m, issued, { label: 'server', conditions: { host: 'build-1', cores: 8 } }));
   const withActivation = (extra: Record<string, unknown>) => app('validate', keyBody(m, issued, { activation_id: activation.body.id, ...extra }));
 
-  const ok = await withActivation({ conditions: { cores: 8, host: 'build-1' }, benefit_id: issued.key.benefitId, customer_id: issued.customerId });
+  const ids = { benefit_id: issued.key.benefitId.toUpperCase(), customer_id: issued.customerId.toUpperCase() }; // ids match in any case
+  const ok = await withActivation({ conditions: { cores: 8, host: 'build-1' }, ...ids });
   expect(ok.status).toBe(200);
   expect(ok.body.activation).toMatchObject({ id: activation.body.id, label: 'server', license_key_id: issued.key.id });
   // the counted key as the API shows it (one statement counts and reads it): as the list shows it right after
@@ -181,6 +186,16 @@ test('validate with an activation: its conditions, the benefit and the customer 
   expect((await app('validate', keyBody(m, issued, { activation_id: randomUUID() }))).status).toBe(404);
   const counted = await m.call('GET', `/v1/license-keys/${issued.key.id}`);
   expect(counted.body.validations).toBe(1);
+});
+
+test('validate reads timestamps rendered in UTC, whatever the server time zone: the last representable expiry too', async () => {
+  const [{ zone }] = await h.env.production.orm.em.fork().execute<{ zone: string }[]>(`select current_setting('TimeZone') as zone`);
+  expect(zone).toBe('UTC'); // a session in Europe/Berlin would render 9999-12-31T23:30Z in the year 10000, which no Date parses
+  const m = await merchant();
+  const issued = await issue(m);
+  const expiresAt = '9999-12-31T23:30:00.000Z';
+  expect((await m.call('PATCH', `/v1/license-keys/${issued.key.id}`, { expires_at: expiresAt })).status).toBe(200);
+  expect((await app('validate', keyBody(m, issued))).body).toMatchObject({ expires_at: expiresAt, validations: 1 });
 });
 
 test('expired and revoked keys are refused: 404 to validate, 403 to activate', async () => {

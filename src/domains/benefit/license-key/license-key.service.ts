@@ -151,7 +151,7 @@ export class LicenseKeyService {
       `update license_key k set validations = validations + 1, usage = usage + ?, last_validated_at = ?, modified_at = ?
        from customer c left join license_key_activation a on a.id = ?::uuid
        where c.id = k.customer_id and k.organization_id = ? and k.key = ?
-         and k.status = 'granted' and (k.expires_at is null or k.expires_at > ?) and k.usage::bigint + ? <= coalesce(k.limit_usage, 2147483647)
+         and k.status = 'granted' and (k.expires_at is null or k.expires_at > ?) and (?::int = 0 or k.usage::bigint + ? <= coalesce(k.limit_usage, 2147483647))
          and (?::uuid is null or k.benefit_id = ?::uuid) and (?::uuid is null or k.customer_id = ?::uuid)
          and (?::uuid is null or (a.license_key_id = k.id and a.deleted_at is null and (a.conditions = '{}'::jsonb or a.conditions = ?::jsonb)))
        returning to_jsonb(k) as key, to_jsonb(c) as customer, to_jsonb(a) as activation`,
@@ -163,6 +163,7 @@ export class LicenseKeyService {
         organizationId,
         body.key,
         now,
+        increment,
         increment,
         ...twice(body.benefit_id),
         ...twice(body.customer_id),
@@ -200,8 +201,8 @@ export class LicenseKeyService {
       activation = await this.liveActivation(em, key, body.activation_id);
       if (!conditionsMatch(activation.conditions, body.conditions)) throw conditionsMismatch();
     }
-    if (body.benefit_id && body.benefit_id !== key.benefitId) throw benefitMismatch();
-    if (body.customer_id && body.customer_id !== key.customerId) throw customerMismatch();
+    if (body.benefit_id && body.benefit_id.toLowerCase() !== key.benefitId) throw benefitMismatch(); // ids in any case, as PostgreSQL reads them
+    if (body.customer_id && body.customer_id.toLowerCase() !== key.customerId) throw customerMismatch();
     const remaining = remainingUsages(key.usage, key.limitUsage);
     if ((body.increment_usage ?? 0) > remaining) throw usageLimitExceeded(remaining);
     return activation;
