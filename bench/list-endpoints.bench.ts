@@ -87,6 +87,13 @@ async function main(): Promise<void> {
       { name: `GET /v1/${name}/ non-200 answers`, value: s.failures, unit: 'requests', target: '≤ 0' },
     ];
   });
+  const ceiling = summary(runs.get('orders page as one statement')!);
+  figures.push({
+    name: 'orders page as one SQL statement (the ceiling without the ORM) requests/s',
+    value: ceiling.perSecond,
+    unit: 'requests/s',
+    baseline: { name: 'select 1', value: baseline.perSecond },
+  });
   const series: Record<string, number[]> = {};
   for (const [name, run] of runs) {
     series[`latencies ${name}`] = run.latencies;
