@@ -138,8 +138,7 @@ export class LicenseKeyService {
     const now = this.deps.clock.now();
     const counted = await this.countValidation(em, organizationId, body, now);
     if (counted) return counted;
-    const key = await em.fork().transactional((tx) => this.validateChecked(tx, organizationId, body, now));
-    const activation = body.activation_id ? await em.findOneOrFail(LicenseKeyActivation, { id: body.activation_id }) : null;
+    const { key, activation } = await em.fork().transactional((tx) => this.validateChecked(tx, organizationId, body, now));
     return { key: await this.output(em, key), activation };
   }
 
@@ -180,16 +179,16 @@ export class LicenseKeyService {
   }
 
   /** Under the key's lock: the refusal in the reference's order, or the count. */
-  private async validateChecked(em: EntityManager, organizationId: string, body: LicenseKeyValidate, now: Date): Promise<LicenseKey> {
+  private async validateChecked(em: EntityManager, organizationId: string, body: LicenseKeyValidate, now: Date) {
     const key = await this.byKey(em, organizationId, body.key);
-    await this.checkValidation(em, key, body, now);
+    const activation = await this.checkValidation(em, key, body, now);
     const increment = body.increment_usage ?? 0;
     key.validations += 1;
     key.usage += increment;
     key.lastValidatedAt = now;
     key.modifiedAt = now;
     await em.flush();
-    return key;
+    return { key, activation };
   }
 
   /** The validate refusals, in the reference's order; the activation named, when one is. */
