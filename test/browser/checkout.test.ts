@@ -338,7 +338,7 @@ test('pay what you want on a phone: an amount below the minimum is refused, one 
   expect(await page.locator('#amount-error').textContent()).toBe('Enter at least $5.00.');
   await page.getByRole('button', { name: /^Pay/ }).click();
   expect(await page.getByRole('alert').filter({ hasText: 'Please correct the highlighted fields.' }).count()).toBe(1);
-  expect(await page.evaluate('document.activeElement.id')).toBe('amount');
+  await page.waitForFunction(`document.activeElement.id === 'amount'`, undefined, { timeout: 5_000 }); // focused once the error renders
   expect(await merchantView(session.id)).toMatchObject({ status: 'open', amount: 1000 });
   await screenshot(page, 'checkout', '08-pwyw-below-minimum');
   await expectAccessible(page);

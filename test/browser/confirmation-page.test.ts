@@ -131,7 +131,8 @@ test('a paid purchase: amounts, the payment announced as it becomes paid, the li
   await page.getByRole('button', { name: 'Get the invoice (PDF)' }).click();
   const invoiceLink = page.getByRole('link', { name: /^Download invoice .+ \(PDF\)$/ });
   await invoiceLink.waitFor({ timeout: 45_000 });
-  expect(await page.evaluate('document.activeElement.textContent')).toBe(await invoiceLink.textContent());
+  const linkText = await invoiceLink.textContent();
+  await page.waitForFunction(`document.activeElement.textContent === ${JSON.stringify(linkText)}`, undefined, { timeout: 5_000 }); // focused once rendered
   const invoice = await page.request.get((await invoiceLink.getAttribute('href'))!);
   expect(invoice.headers()['content-type']).toMatch(/^application\/pdf/);
   expect((await invoice.body()).subarray(0, 4).toString()).toBe('%PDF');

@@ -181,7 +181,7 @@ test('from a customer_portal_url: orders, an invoice, billing details, cancel an
   await club.getByText(/^Renews on /).waitFor();
   await club.getByRole('button', { name: 'Cancel subscription' }).click();
   await club.getByLabel('Reason (optional)').waitFor();
-  expect(await page.evaluate('document.activeElement.id')).toBe(await club.getByLabel('Reason (optional)').getAttribute('id'));
+  await settles(() => page.evaluate('document.activeElement.id'), (await club.getByLabel('Reason (optional)').getAttribute('id'))!); // focused once rendered
   await club.getByLabel('Reason (optional)').selectOption('too_expensive');
   await step(page, '06-cancel-form');
   await club.getByRole('button', { name: 'Cancel at period end' }).click();

@@ -60,8 +60,9 @@ test('events stored before the meter existed are counted once its rebuild has ru
 
   await eventually(async () => (await state(meterId)).ready);
   expect(await rollups(meterId)).toEqual([{ hour: '2026-05-01T10', events: '2', total: '3' }]);
-  const run = await h.env.production.temporal.workflow.getHandle(`meter-rollups:${meterId}:1`).describe();
-  expect(run.status.name).toBe('COMPLETED');
+  const rebuild = h.env.production.temporal.workflow.getHandle(`meter-rollups:${meterId}:1`);
+  await rebuild.result(); // the meter is ready once the rebuild's last activity committed; the workflow ends just after
+  expect((await rebuild.describe()).status.name).toBe('COMPLETED');
 
   await ingest([{ name: 'a', at: '2026-05-01T10:59:00Z', n: 8 }]);
   expect(await rollups(meterId)).toEqual([{ hour: '2026-05-01T10', events: '3', total: '11' }]);
