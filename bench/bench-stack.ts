@@ -130,7 +130,7 @@ export async function startBenchApi(): Promise<BenchStack & { base: string }> {
 export async function benchOrganization({ env, base }: { env: EnvironmentContext; base: string }, scopes: Scope[]) {
   const { organizationId, token } = await inTransaction(env.orm, async ({ em }) => {
     const org = await env.domains.organizations.createOrganization(em, { name: `Bench ${randomUUID()}` });
-    const access = await env.domains.organizations.createAccessToken(em, { organizationId: org.id, scopes });
+    const access = await env.domains.accessTokens.create(em, org.id, { scopes });
     return { organizationId: org.id, token: access.token };
   });
   const api = async (method: string, path: string, body?: unknown, auth = true): Promise<any> => {

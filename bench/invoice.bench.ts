@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const { env, base } = stack;
   const { token } = await inTransaction(env.orm, async ({ em }) => {
     const org = await env.domains.organizations.createOrganization(em, { name: `Bench ${randomUUID()}` });
-    return env.domains.organizations.createAccessToken(em, { organizationId: org.id, scopes: ['products:write', 'checkouts:write', 'orders:read'] });
+    return env.domains.accessTokens.create(em, org.id, { scopes: ['products:write', 'checkouts:write', 'orders:read'] });
   });
   const api = async (method: string, path: string, body?: unknown, auth = true) => {
     const response = await fetch(`${base}${path}`, {

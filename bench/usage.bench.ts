@@ -45,10 +45,7 @@ async function main(): Promise<void> {
 
   const { organizationId, token } = await inTransaction(env.orm, async ({ em }) => {
     const org = await env.domains.organizations.createOrganization(em, { name: `Bench ${randomUUID()}` });
-    const access = await env.domains.organizations.createAccessToken(em, {
-      organizationId: org.id,
-      scopes: ['events:write', 'meters:read', 'meters:write', 'customers:write'],
-    });
+    const access = await env.domains.accessTokens.create(em, org.id, { scopes: ['events:write', 'meters:read', 'meters:write', 'customers:write'] });
     return { organizationId: org.id, token: access.token };
   });
   const api = async (path: string, body?: unknown, at = base, method = body === undefined ? 'GET' : 'POST') => {

@@ -1,7 +1,9 @@
 // `bursar <command>`: start the stack, run one process, migrate, create organizations and access tokens.
 import { parseArgs } from 'node:util';
 import { Connection } from '@temporalio/client';
-import { isScope, type Scope } from '../domains/organization';
+import { OrganizationUpdate } from '../contracts/organization';
+import { accessTokenOutput, isScope, organizationOutput, type AccessTokenInput, type Scope } from '../domains/organization';
+import { MAX_PAGE_LIMIT } from '../kernel/pagination';
 import { BursarError } from '../kernel/errors';
 import { ENVIRONMENTS, loadConfig, type Config, type Environment } from './config';
 import { closeEnvironment, openEnvironment } from './environment';
@@ -20,13 +22,18 @@ const USAGE = `Usage: bursar <command> [options]
   worker [--env production|sandbox|all]   the Temporal worker alone (default: all)
   migrate [--env production|sandbox|all]  create the databases if needed and apply migrations (default: all)
   setup                                   migrate both databases and register the Temporal namespaces and search attributes
-  organization create --name NAME [--slug SLUG] [--env ENV]
-  organization invoicing --organization ID_OR_SLUG [--numbering customer|organization] [--prefix PREFIX] [--env ENV]
-                                          how invoice numbers read: per customer (default) or per organization, and their prefix
-  organization portal --organization ID_OR_SLUG [--update-plan true|false] [--update-seats true|false] [--env ENV]
-                                          whether customers may change their subscription's product or seats in the portal
-  token create --organization ID_OR_SLUG --scopes a:read,b:write [--comment TEXT] [--env ENV]
+  organization create --name NAME [--slug SLUG] [--owner-email ADDRESS] [--env ENV]
+  organization update --organization ID_OR_SLUG [--name NAME] [--slug SLUG] [--owner-email ADDRESS]
+                      [--numbering customer|organization] [--prefix PREFIX] [--proration invoice|prorate|next_period]
+                      [--allow-customer-updates true|false] [--update-plan true|false] [--update-seats true|false] [--env ENV]
+                                          what PATCH /v1/organizations/{id} changes: invoice numbers per customer (default) or
+                                          per organization and their prefix; the default proration of subscription changes;
+                                          what customers may change of their subscriptions in the portal
+                                          (\`organization invoicing\` and \`organization portal\` are the same command)
+  token create --organization ID_OR_SLUG --scopes a:read,b:write [--comment TEXT] [--expires-in SECONDS] [--env ENV]
                                           prints the organization access token once
+  token list --organization ID_OR_SLUG [--env ENV]
+  token revoke --organization ID_OR_SLUG --id TOKEN_ID [--env ENV]
   events partitions [--env ENV]           create this month's events partition and the next two's where missing; list them
   events detach-partitions --before YYYY-MM-DD [--drop] [--env ENV]
                                           detach the monthly events partitions that end on or before the date (their
@@ -49,6 +56,11 @@ async function main(argv: string[]): Promise<void> {
       prefix: { type: 'string' },
       'update-plan': { type: 'string' },
       'update-seats': { type: 'string' },
+      'owner-email': { type: 'string' },
+      proration: { type: 'string' },
+      'allow-customer-updates': { type: 'string' },
+      'expires-in': { type: 'string' },
+      id: { type: 'string' },
       before: { type: 'string' },
       drop: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -74,17 +86,15 @@ async function main(argv: string[]): Promise<void> {
     case 'setup':
       return setUp(config);
     case 'organization':
-      if (subcommand === 'invoicing') {
-        if (!values.organization) throw new UsageError('organization invoicing needs --organization');
-        return setInvoicing(config, singleEnvironment(values.env), values.organization, { numbering: values.numbering, prefix: values.prefix });
+      if (subcommand === 'create') {
+        if (!values.name) throw new UsageError('organization create needs --name');
+        return createOrganization(config, singleEnvironment(values.env), { name: values.name, slug: values.slug, ownerEmail: values['owner-email'] });
       }
-      if (subcommand === 'portal') {
-        if (!values.organization) throw new UsageError('organization portal needs --organization');
-        const settings = { updatePlan: flag('--update-plan', values['update-plan']), updateSeats: flag('--update-seats', values['update-seats']) };
-        return setPortalSettings(config, singleEnvironment(values.env), values.organization, settings);
+      if (subcommand && ['update', 'invoicing', 'portal'].includes(subcommand)) {
+        if (!values.organization) throw new UsageError(`organization ${subcommand} needs --organization`);
+        return updateOrganization(config, singleEnvironment(values.env), values.organization, organizationUpdate(values));
       }
-      if (subcommand !== 'create' || !values.name) throw new UsageError('organization create needs --name');
-      return createOrganization(config, singleEnvironment(values.env), values.name, values.slug);
+      throw new UsageError('organization needs create or update');
     case 'events':
       if (subcommand === 'partitions') return eventPartitionsCommand(config, singleEnvironment(values.env));
       if (subcommand === 'detach-partitions') {
@@ -94,8 +104,19 @@ async function main(argv: string[]): Promise<void> {
       }
       throw new UsageError('events needs partitions or detach-partitions');
     case 'token':
-      if (subcommand !== 'create' || !values.organization || !values.scopes) throw new UsageError('token create needs --organization and --scopes');
-      return createToken(config, singleEnvironment(values.env), values.organization, parseScopes(values.scopes), values.comment);
+      if (!values.organization) throw new UsageError(`token ${subcommand ?? ''} needs --organization`);
+      if (subcommand === 'create') {
+        if (!values.scopes) throw new UsageError('token create needs --organization and --scopes');
+        const expiresInSeconds = values['expires-in'] === undefined ? null : positiveInteger('--expires-in', values['expires-in']);
+        const input = { scopes: parseScopes(values.scopes), comment: values.comment, expiresInSeconds };
+        return createToken(config, singleEnvironment(values.env), values.organization, input);
+      }
+      if (subcommand === 'list') return listTokens(config, singleEnvironment(values.env), values.organization);
+      if (subcommand === 'revoke') {
+        if (!values.id) throw new UsageError('token revoke needs --id');
+        return revokeToken(config, singleEnvironment(values.env), values.organization, values.id);
+      }
+      throw new UsageError('token needs create, list or revoke');
     default:
       throw new UsageError(`unknown command "${command}"`);
   }
@@ -138,39 +159,80 @@ async function withEnvironment<T>(config: Config, environment: Environment, work
   }
 }
 
-async function createOrganization(config: Config, environment: Environment, name: string, slug?: string) {
+async function createOrganization(config: Config, environment: Environment, input: { name: string; slug?: string; ownerEmail?: string }) {
   await withEnvironment(config, environment, async (env) => {
-    const organization = await inTransaction(env.orm, (tx) => env.domains.organizations.createOrganization(tx.em, { name, slug }));
+    const organization = await inTransaction(env.orm, (tx) => env.domains.organizations.createOrganization(tx.em, input));
     console.log(JSON.stringify({ environment, id: organization.id, name: organization.name, slug: organization.slug }, null, 2));
   });
 }
 
-async function setInvoicing(config: Config, environment: Environment, organization: string, settings: { numbering?: string; prefix?: string }) {
+/** The flags as the body of PATCH /v1/organizations/{id}, checked by the same contract. */
+function organizationUpdate(values: Record<string, string | boolean | undefined>): OrganizationUpdate {
+  const text = (name: string) => values[name] as string | undefined;
+  const portal = { update_plan: flag('--update-plan', text('update-plan')), update_seats: flag('--update-seats', text('update-seats')) };
+  const parsed = OrganizationUpdate.safeParse({
+    name: text('name'),
+    slug: text('slug'),
+    owner_email: text('owner-email'),
+    invoice_numbering: text('numbering'),
+    customer_invoice_prefix: text('prefix'),
+    subscription_settings: { proration_behavior: text('proration'), allow_customer_updates: flag('--allow-customer-updates', text('allow-customer-updates')) },
+    customer_portal_settings: { subscription: portal },
+  });
+  if (!parsed.success) {
+    const flags: Record<string, string> = {
+      owner_email: 'owner-email',
+      invoice_numbering: 'numbering',
+      customer_invoice_prefix: 'prefix',
+      proration_behavior: 'proration',
+    };
+    const issue = parsed.error.issues[0];
+    const field = String(issue.path.at(-1));
+    throw new UsageError(`--${flags[field] ?? field}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+async function updateOrganization(config: Config, environment: Environment, organization: string, body: OrganizationUpdate) {
   await withEnvironment(config, environment, async (env) => {
-    const updated = await inTransaction(env.orm, (tx) => env.domains.organizations.setInvoicing(tx.em, organization, settings));
-    const { id, invoiceNumbering, customerInvoicePrefix } = updated;
-    console.log(JSON.stringify({ environment, id, invoice_numbering: invoiceNumbering, customer_invoice_prefix: customerInvoicePrefix }, null, 2));
+    const updated = await inTransaction(env.orm, (tx) => env.domains.organizations.update(tx, organization, body));
+    console.log(JSON.stringify({ environment, ...organizationOutput(updated) }, null, 2));
   });
 }
 
-async function setPortalSettings(config: Config, environment: Environment, organization: string, settings: { updatePlan?: boolean; updateSeats?: boolean }) {
-  await withEnvironment(config, environment, async (env) => {
-    const updated = await inTransaction(env.orm, (tx) => env.domains.organizations.setPortalSettings(tx.em, organization, settings));
-    const { id, customerPortalUpdatePlan, customerPortalUpdateSeats } = updated;
-    console.log(JSON.stringify({ environment, id, update_plan: customerPortalUpdatePlan, update_seats: customerPortalUpdateSeats }, null, 2));
-  });
-}
-
-async function createToken(config: Config, environment: Environment, organization: string, scopes: Scope[], comment?: string) {
+async function createToken(config: Config, environment: Environment, organization: string, input: AccessTokenInput) {
   await withEnvironment(config, environment, async (env) => {
     const { token, accessToken } = await inTransaction(env.orm, async (tx) => {
       const org = await env.domains.organizations.findOrganization(tx.em, organization);
-      return env.domains.organizations.createAccessToken(tx.em, { organizationId: org.id, scopes, comment });
+      return env.domains.accessTokens.create(tx.em, org.id, input);
     });
     console.error(`Organization access token ${accessToken.id} (${environment}), scopes: ${accessToken.scopes.join(' ')}`);
     console.error('It is shown only this once; store it now.');
     console.log(token);
   });
+}
+
+async function listTokens(config: Config, environment: Environment, organization: string) {
+  await withEnvironment(config, environment, async (env) => {
+    const org = await env.domains.organizations.findOrganization(env.orm.em.fork(), organization);
+    const page = await env.domains.accessTokens.list(env.orm.em.fork(), org.id, { page: 1, limit: MAX_PAGE_LIMIT });
+    console.log(JSON.stringify({ environment, ...page, items: page.items.map(accessTokenOutput) }, null, 2));
+  });
+}
+
+async function revokeToken(config: Config, environment: Environment, organization: string, id: string) {
+  await withEnvironment(config, environment, async (env) => {
+    await inTransaction(env.orm, async (tx) => {
+      const org = await env.domains.organizations.findOrganization(tx.em, organization);
+      await env.domains.accessTokens.revoke(tx.em, org.id, id);
+    });
+    console.log(JSON.stringify({ environment, id, revoked: true }, null, 2));
+  });
+}
+
+function positiveInteger(name: string, value: string): number {
+  if (!/^[1-9]\d{0,9}$/.test(value)) throw new UsageError(`${name} must be a whole number of seconds`);
+  return Number(value);
 }
 
 async function eventPartitionsCommand(config: Config, environment: Environment) {

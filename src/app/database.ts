@@ -35,6 +35,7 @@ import { Migration20261124000000_benefit_grants } from './migrations/Migration20
 import { Migration20261125000000_customer_portal } from './migrations/Migration20261125000000_customer_portal';
 import { Migration20261126000000_usage_events } from './migrations/Migration20261126000000_usage_events';
 import { Migration20261127000000_list_indexes } from './migrations/Migration20261127000000_list_indexes';
+import { Migration20261128000000_organization_access } from './migrations/Migration20261128000000_organization_access';
 import { CustomerLoginCodeSchema, CustomerSessionSchema } from '../domains/customer-session/customer-session.entity';
 import { BenefitGrantSchema } from '../domains/benefit/grant/benefit-grant.entity';
 import { LicenseKeyActivationSchema, LicenseKeySchema, LicenseSigningKeySchema } from '../domains/benefit/license-key/license-key.entity';
@@ -91,6 +92,7 @@ const MIGRATIONS = [
   { name: 'Migration20261125000000_customer_portal', class: Migration20261125000000_customer_portal },
   { name: 'Migration20261126000000_usage_events', class: Migration20261126000000_usage_events },
   { name: 'Migration20261127000000_list_indexes', class: Migration20261127000000_list_indexes },
+  { name: 'Migration20261128000000_organization_access', class: Migration20261128000000_organization_access },
 ];
 
 export async function openDatabase(url: string, poolMax = 10): Promise<MikroORM> {

@@ -56,7 +56,7 @@ import {
 import { postgresEventStore } from '../adapters/events/postgres-event-store';
 import { OrderDocumentService, OrderQueries, OrderService, RefundService, orderReceiptEmail, orderRoutes, refundRoutes } from '../domains/order';
 import { renderBillingDocument } from '../adapters/pdf/pdf-renderer';
-import { OrganizationService } from '../domains/organization';
+import { AccessTokenService, OrganizationService, organizationRoutes } from '../domains/organization';
 import {
   SubscriptionBillingService,
   SubscriptionCommandService,
@@ -89,7 +89,8 @@ export function wireDomains(p: Platform) {
   const sandbox = environment === 'sandbox';
   const seller = { country: config.SELLER_COUNTRY, registeredIn: config.SELLER_TAX_REGISTRATIONS };
 
-  const organizations = new OrganizationService(config.BURSAR_SECRET, clock);
+  const organizations = new OrganizationService({ clock, outbox });
+  const accessTokens = new AccessTokenService(config.BURSAR_SECRET, clock);
   // the events store is built later (ingestion needs the meters): bound late
   const meters = new MeterService({
     clock,
@@ -302,6 +303,7 @@ export function wireDomains(p: Platform) {
   const webhooks = wireWebhooks(p);
 
   const routes: RouteDefinition[] = [
+    ...organizationRoutes({ organizations, accessTokens }),
     ...meterRoutes({ meters, quantities: meterQuantities }),
     ...customerMeterRoutes({ customerMeters }),
     ...eventRoutes({ ingest: eventIngest, queries: eventQueries, signals }),
@@ -320,7 +322,7 @@ export function wireDomains(p: Platform) {
     ...checkoutLinkRoutes({ links: checkoutLinks, publicUrl }),
     ...orderRoutes({ orm, orders, documents, customers, products }),
     ...refundRoutes({ refunds, documents }),
-    ...subscriptionRoutes({ subscriptions, commands: subscriptionCommands }),
+    ...subscriptionRoutes({ subscriptions, commands: subscriptionCommands, organizations }),
     ...testClockRoutes({ testClocks }),
     ...customerSessionRoutes({ sessions: customerSessions, login: customerLogin, customers }),
     ...customerPortalRoutes({
@@ -355,6 +357,7 @@ export function wireDomains(p: Platform) {
   };
   const services = {
     organizations,
+    accessTokens,
     meters,
     products,
     customFields,

@@ -1,6 +1,9 @@
 // The scopes an access token can carry: part of the public API (routes declare the ones they need).
 
-/** Every scope an organization access token can carry (the reference's list, less token management). */
+/**
+ * Every scope an organization access token can carry: the reference's list (less the user-account and OpenID ones,
+ * which have no meaning without users) and `test_clocks:*`. Each is checked by some route.
+ */
 // prettier-ignore
 export const SCOPES = [
   'organizations:read', 'organizations:write', 'custom_fields:read', 'custom_fields:write', 'discounts:read', 'discounts:write',
@@ -12,6 +15,7 @@ export const SCOPES = [
   'member_sessions:write', 'customer_seats:read', 'customer_seats:write', 'orders:read', 'orders:write', 'refunds:read',
   'refunds:write', 'payments:read', 'metrics:read', 'metrics:write', 'webhooks:read', 'webhooks:write',
   'license_keys:read', 'license_keys:write', 'customer_portal:read', 'customer_portal:write', 'test_clocks:read', 'test_clocks:write',
+  'organization_access_tokens:read', 'organization_access_tokens:write',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

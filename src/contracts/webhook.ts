@@ -8,6 +8,7 @@ import { Customer } from './customer';
 import { Order } from './order';
 import { Product } from './product';
 import { Refund } from './refund';
+import { Organization } from './organization';
 import { Subscription } from './subscription';
 
 /** Every event type of the spec and the reference, in the reference's order. */
@@ -68,6 +69,7 @@ const EVENT_DATA: Record<string, z.ZodType> = {
   order: Order,
   refund: Refund,
   subscription: Subscription,
+  organization: Organization,
 };
 export const eventDataSchema = (type: WebhookEventType): z.ZodType => EVENT_DATA[type] ?? EVENT_DATA[type.split('.')[0]] ?? resourceWithId;
 

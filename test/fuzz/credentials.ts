@@ -126,7 +126,7 @@ async function customerCredentials(h: TestHarness, owner: Tenant, stranger: Tena
 async function tokenFor(h: TestHarness, owner: Tenant, scopes: Scope[]): Promise<{ token: string; id: string }> {
   const context = h.env[owner.environment];
   return inTransaction(context.orm, async ({ em }) => {
-    const { token, accessToken } = await context.domains.organizations.createAccessToken(em, { organizationId: owner.id, scopes });
+    const { token, accessToken } = await context.domains.accessTokens.create(em, owner.id, { scopes });
     return { token, id: accessToken.id };
   });
 }

@@ -51,7 +51,7 @@ async function organization(name: string, scopes: Scope[], environment: 'product
   const { orm, domains } = h.env[environment];
   return inTransaction(orm, async ({ em }) => {
     const org = await domains.organizations.createOrganization(em, { name, slug: `org-${randomUUID()}` });
-    const { token } = await domains.organizations.createAccessToken(em, { organizationId: org.id, scopes });
+    const { token } = await domains.accessTokens.create(em, org.id, { scopes });
     return { id: org.id, token };
   });
 }

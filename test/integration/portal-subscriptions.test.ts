@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { CustomerSubscription } from '../../src/contracts/portal-subscription';
+import { inTransaction } from '../../src/platform/database/transaction';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { getSubscription, subscribe, SUBSCRIPTION_SCOPES, type Call } from '../support/subscriptions';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
@@ -167,11 +168,10 @@ test("product and seat changes: refused (403) while the organization's portal se
   const portal = await portalOf(shop.call, plot.customer_id);
   const crewPortal = await portalOf(shop.call, crew.customer_id);
 
-  expect(await portalSettings('--update-plan', 'false', '--update-seats', 'false')).toEqual({
+  expect(await portalSettings('--update-plan', 'false', '--update-seats', 'false')).toMatchObject({
     environment: 'sandbox',
     id: shop.id,
-    update_plan: false,
-    update_seats: false,
+    customer_portal_settings: { subscription: { update_plan: false, update_seats: false } },
   });
   expect((await portal('GET', `/subscriptions/${plot.id}`)).body.product.organization.customer_portal_settings.subscription).toMatchObject({
     update_plan: false,
@@ -184,7 +184,9 @@ test("product and seat changes: refused (403) while the organization's portal se
   expect(await getSubscription(shop.call, crew.id)).toMatchObject({ seats: 3, amount: 2400, pending_update: null });
 
   const { orm, domains } = h.env.sandbox;
-  await domains.organizations.setPortalSettings(orm.em.fork(), shop.id, { updatePlan: true, updateSeats: true });
+  await inTransaction(orm, (tx) =>
+    domains.organizations.update(tx, shop.id, { customer_portal_settings: { subscription: { update_plan: true, update_seats: true } } }),
+  );
   for (const product of [hidden, archived, once, foreign]) {
     const refused = await portal('PATCH', `/subscriptions/${plot.id}`, { product_id: product });
     expect([refused.status, refused.body.detail?.[0]?.loc]).toEqual([422, ['body', 'product_id']]);

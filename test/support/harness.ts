@@ -90,7 +90,7 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
       const context = env[environment];
       return inTransaction(context.orm, async ({ em }) => {
         const organization = await context.domains.organizations.createOrganization(em, { name: `Test ${randomUUID()}` });
-        const { token } = await context.domains.organizations.createAccessToken(em, { organizationId: organization.id, scopes });
+        const { token } = await context.domains.accessTokens.create(em, organization.id, { scopes });
         return { id: organization.id, token };
       });
     },

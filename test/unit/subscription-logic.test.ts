@@ -1,7 +1,7 @@
 // Subscription rules: which lifecycle commands are legal, dunning's retries, renewal lines, the upcoming schedule, update requests and plan changes.
 import type { ProductPrice as PriceOutput } from '../../src/contracts/price';
 import type { Product as ProductOutput } from '../../src/contracts/product';
-import type { SubscriptionUpdate } from '../../src/contracts/subscription';
+import type { ProrationBehavior, SubscriptionUpdate } from '../../src/contracts/subscription';
 import type { DiscountRule } from '../../src/domains/discount/discount.logic';
 import {
   commandOf,
@@ -286,6 +286,7 @@ describe('commandOf', () => {
     ['uncancel ignores a reason', { cancel_at_period_end: false, customer_cancellation_reason: 'other' }, { kind: 'uncancel' }],
     ['clear the pending update', { pending_update: null }, { kind: 'clear_pending_update' }],
     ['another product, prorated by default', { product_id: 'prod-2' }, { kind: 'change', productId: 'prod-2', proration: 'prorate' }],
+    ['another product, as the organization bills changes', { product_id: 'prod-2' }, { kind: 'change', productId: 'prod-2', proration: 'invoice' }, 'invoice'],
     ['seats, invoiced now', { seats: 5, proration_behavior: 'invoice' }, { kind: 'change', seats: 5, proration: 'invoice' }],
     ['a null proration behaviour is the default', { seats: 5, proration_behavior: null }, { kind: 'change', seats: 5, proration: 'prorate' }],
     ['another discount', { discount_id: 'disc-1' }, { kind: 'change', discountId: 'disc-1', proration: 'prorate' }],
@@ -295,8 +296,8 @@ describe('commandOf', () => {
       { product_id: 'prod-2', seats: 3, discount_id: 'disc-1', proration_behavior: 'next_period' },
       { kind: 'change', productId: 'prod-2', seats: 3, discountId: 'disc-1', proration: 'next_period' },
     ],
-  ] as [string, SubscriptionUpdate, SubscriptionCommand][])('%s', (_name, body, expected) => {
-    expect(commandOf(body)).toEqual(expected);
+  ] as [string, SubscriptionUpdate, SubscriptionCommand, ProrationBehavior?][])('%s', (_name, body, expected, organizationDefault = 'prorate') => {
+    expect(commandOf(body, organizationDefault)).toEqual(expected);
   });
 
   test.each([
@@ -321,7 +322,7 @@ describe('commandOf', () => {
       'One kind of change per request (got revoke and pending_update and product_id, seats or discount_id).',
     ],
   ] as [string, SubscriptionUpdate, string][])('%s is refused', (_name, body, message) => {
-    expect(issuesOf(() => commandOf(body))).toEqual([{ loc: ['body'], msg: message, type: 'value_error' }]);
+    expect(issuesOf(() => commandOf(body, 'prorate'))).toEqual([{ loc: ['body'], msg: message, type: 'value_error' }]);
   });
 });
 

@@ -3,7 +3,7 @@ import type { Context, Next } from 'koa';
 import { BursarError, NotPermitted, ServiceUnavailable, TooManyRequests, Unauthorized } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { ORGANIZATION_TOKEN_PREFIX, type OrganizationService } from '../../domains/organization';
+import { ORGANIZATION_TOKEN_PREFIX, type AccessTokenService } from '../../domains/organization';
 import { CUSTOMER_SESSION_TOKEN_PREFIX } from '../../domains/customer-session';
 import type { AuthenticatedCustomer, AuthenticatedOrganization } from '../../platform/http/route';
 import { unavailableDependency, type Dependency } from './dependency-errors';
@@ -63,7 +63,7 @@ export interface CustomerAuthenticator {
 export function bearerAuthentication(deps: {
   environment: string;
   orm: MikroORM;
-  organizations: OrganizationService;
+  accessTokens: AccessTokenService;
   customerSessions: CustomerAuthenticator;
   limits: RateLimits;
 }) {
@@ -73,7 +73,7 @@ export function bearerAuthentication(deps: {
       if (token.startsWith(CUSTOMER_SESSION_TOKEN_PREFIX)) {
         throw new Unauthorized('A customer session token is accepted only by the customer portal API (/v1/customer-portal/).');
       }
-      const auth = await deps.organizations.authenticate(deps.orm.em.fork(), token);
+      const auth = await deps.accessTokens.authenticate(deps.orm.em.fork(), token);
       if (!auth) throw new Unauthorized();
       await deps.limits.consumeOrganization(`${deps.environment}:${auth.organizationId}`);
       return auth;

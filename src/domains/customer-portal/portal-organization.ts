@@ -15,12 +15,13 @@ export function customerOrganizationOutput(organization: Organization): Customer
   return {
     ...organizationSummary(organization),
     proration_behavior: PORTAL_PRORATION,
-    allow_customer_updates: true,
+    allow_customer_updates: organization.allowCustomerUpdates,
     customer_portal_settings: {
       usage: { show: true },
+      // What customers can do here: nothing of either when the organization allows no customer updates at all.
       subscription: {
-        update_plan: organization.customerPortalUpdatePlan,
-        update_seats: organization.customerPortalUpdateSeats,
+        update_plan: organization.allowCustomerUpdates && organization.customerPortalUpdatePlan,
+        update_seats: organization.allowCustomerUpdates && organization.customerPortalUpdateSeats,
         pause: false, // subscriptions are never paused
       },
     },

@@ -1,4 +1,6 @@
 export { OrganizationService } from './organization.service';
+export { AccessTokenService, type AccessTokenInput, type LeakedAccessToken } from './access-token.service';
 export { SCOPES, isScope, ORGANIZATION_TOKEN_PREFIX, type Scope } from './organization.logic';
-export { Organization } from './organization.entity';
-export { organizationSummary } from './organization.output';
+export { Organization, OrganizationAccessToken } from './organization.entity';
+export { accessTokenOutput, organizationOutput, organizationSummary } from './organization.output';
+export { organizationRoutes } from './organization.routes';

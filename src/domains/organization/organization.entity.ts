@@ -1,4 +1,5 @@
 import { EntitySchema, type Opt } from '@mikro-orm/core';
+import type { ProrationBehavior } from '../../contracts/subscription';
 
 export class Organization {
   id!: string;
@@ -11,6 +12,15 @@ export class Organization {
   /** Whether customers may change their subscription's product, or its seats, in the customer portal. */
   customerPortalUpdatePlan: Opt<boolean> = true;
   customerPortalUpdateSeats: Opt<boolean> = true;
+  /** Whether customers may change their subscriptions in the customer portal at all. */
+  allowCustomerUpdates: Opt<boolean> = true;
+  /** How a subscription change made over the API is billed when the request does not say. */
+  prorationBehavior: Opt<ProrationBehavior> = 'prorate';
+  /** The public support address. */
+  email: string | null = null;
+  website: string | null = null;
+  /** Where Bursar writes to the organization's owner (a leaked token, …); never shown to customers. */
+  ownerEmail: string | null = null;
   createdAt!: Date;
   modifiedAt: Date | null = null;
 }
@@ -24,7 +34,10 @@ export class OrganizationAccessToken {
   comment!: string;
   expiresAt: Date | null = null;
   revokedAt: Date | null = null;
+  /** Recorded at most once a minute (`LAST_USED_PRECISION_MS`), so using a token rarely writes. */
+  lastUsedAt: Date | null = null;
   createdAt!: Date;
+  modifiedAt: Date | null = null;
 }
 
 export const OrganizationSchema = new EntitySchema<Organization>({
@@ -38,6 +51,11 @@ export const OrganizationSchema = new EntitySchema<Organization>({
     customerInvoicePrefix: { type: 'text', nullable: true },
     customerPortalUpdatePlan: { type: 'boolean' },
     customerPortalUpdateSeats: { type: 'boolean' },
+    allowCustomerUpdates: { type: 'boolean' },
+    prorationBehavior: { type: 'text' },
+    email: { type: 'text', nullable: true },
+    website: { type: 'text', nullable: true },
+    ownerEmail: { type: 'text', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     modifiedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
   },
@@ -54,6 +72,8 @@ export const OrganizationAccessTokenSchema = new EntitySchema<OrganizationAccess
     comment: { type: 'text' },
     expiresAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     revokedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    lastUsedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
+    modifiedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
   },
 });

@@ -1,23 +1,31 @@
-// Organizations and their access tokens: creation (CLI) and authentication of bearer tokens (API).
+// Organizations: created by the CLI, read and edited over the API (and by the CLI, through the same update), found by
+// id or slug by every domain. Each edit writes organization.updated to the outbox.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { OrganizationListQuery, OrganizationUpdate } from '../../contracts/organization';
 import type { Clock } from '../../kernel/clock';
-import type { AuthenticatedOrganization } from '../../platform/http/route';
-import { BadRequest, Conflict, ResourceNotFound } from '../../kernel/errors';
+import { Conflict, ResourceNotFound } from '../../kernel/errors';
 import { isUuid, newId } from '../../kernel/ids';
-import { Organization, OrganizationAccessToken } from './organization.entity';
-import { generateToken, hasValidChecksum, hashToken } from '../../platform/crypto/tokens';
-import { INVOICE_PREFIX, isInvoiceNumbering, ORGANIZATION_TOKEN_PREFIX, slugify, type Scope } from './organization.logic';
+import { pageOffset, paginationOf, parseSortCriterion } from '../../kernel/pagination';
+import type { Tx } from '../../platform/database/transaction';
+import type { OutboxService } from '../../platform/outbox';
+import { Organization } from './organization.entity';
+import { slugify } from './organization.logic';
+import { organizationOutput } from './organization.output';
 
 export class OrganizationService {
-  constructor(
-    private readonly secret: string,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: { clock: Clock; outbox: OutboxService }) {}
 
-  async createOrganization(em: EntityManager, input: { name: string; slug?: string }): Promise<Organization> {
+  async createOrganization(em: EntityManager, input: { name: string; slug?: string; ownerEmail?: string }): Promise<Organization> {
     const slug = input.slug ?? slugify(input.name);
-    if (await em.count(Organization, { slug })) throw new Conflict(`An organization with slug "${slug}" already exists.`);
-    const organization = em.create(Organization, { id: newId(), name: input.name, slug, createdAt: this.clock.now(), modifiedAt: null });
+    await this.assertSlugFree(em, slug);
+    const organization = em.create(Organization, {
+      id: newId(),
+      name: input.name,
+      slug,
+      ownerEmail: input.ownerEmail ?? null,
+      createdAt: this.deps.clock.now(),
+      modifiedAt: null,
+    });
     await em.flush();
     return organization;
   }
@@ -28,62 +36,50 @@ export class OrganizationService {
     return organization;
   }
 
+  /** The caller's organization, by id: another organization is not found (404), whether it exists or not. */
+  async getOwn(em: EntityManager, callerId: string, id: string): Promise<Organization> {
+    if (id.toLowerCase() !== callerId) throw new ResourceNotFound('Organization not found.');
+    return this.findOrganization(em, callerId);
+  }
+
+  /** A token speaks for one organization: the list holds it, when it matches the filter. */
+  async listOwn(em: EntityManager, callerId: string, query: OrganizationListQuery) {
+    const orderBy = query.sorting.map(parseSortCriterion).map(({ field, direction }) => ({ [field === 'created_at' ? 'createdAt' : field]: direction }));
+    const where = { id: callerId, ...(query.slug !== undefined && { slug: query.slug }) };
+    const [items, total] = await em.findAndCount(Organization, where, { orderBy, limit: query.limit, offset: pageOffset(query) });
+    return { items, pagination: paginationOf(total, query.limit) };
+  }
+
   /**
-   * How the organization's invoice numbers read from now on: per customer or per organization, and their prefix
-   * (capital letters, digits and dashes). Series continue where they were, so no number is ever issued twice.
+   * Name, slug, public e-mail and website, the owner's address for notices, and the settings the engine acts on:
+   * invoice numbering (series continue where they were, so no number is issued twice), the default proration of
+   * subscription changes over the API, and what customers may change in the portal.
    */
-  async setInvoicing(em: EntityManager, idOrSlug: string, settings: { numbering?: string; prefix?: string }): Promise<Organization> {
-    const organization = await this.findOrganization(em, idOrSlug);
-    if (settings.numbering !== undefined) {
-      if (!isInvoiceNumbering(settings.numbering)) throw new BadRequest('The numbering is "customer" or "organization".');
-      organization.invoiceNumbering = settings.numbering;
-    }
-    if (settings.prefix !== undefined) {
-      if (!INVOICE_PREFIX.test(settings.prefix))
-        throw new BadRequest('The prefix is 1 to 20 capital letters, digits or dashes, starting with a letter or digit.');
-      organization.customerInvoicePrefix = settings.prefix;
-    }
-    organization.modifiedAt = this.clock.now();
-    await em.flush();
+  async update(tx: Tx, idOrSlug: string, body: OrganizationUpdate): Promise<Organization> {
+    const organization = await this.findOrganization(tx.em, idOrSlug);
+    if (body.slug != null && body.slug !== organization.slug) await this.assertSlugFree(tx.em, body.slug);
+    const portal = body.customer_portal_settings?.subscription;
+    const changes: Partial<Organization> = {
+      ...(body.name != null && { name: body.name }),
+      ...(body.slug != null && { slug: body.slug }),
+      ...(body.email !== undefined && { email: body.email }),
+      ...(body.website !== undefined && { website: body.website }),
+      ...(body.owner_email !== undefined && { ownerEmail: body.owner_email }),
+      ...(body.invoice_numbering != null && { invoiceNumbering: body.invoice_numbering }),
+      ...(body.customer_invoice_prefix !== undefined && { customerInvoicePrefix: body.customer_invoice_prefix }),
+      ...(body.subscription_settings?.proration_behavior && { prorationBehavior: body.subscription_settings.proration_behavior }),
+      ...(body.subscription_settings?.allow_customer_updates !== undefined && { allowCustomerUpdates: body.subscription_settings.allow_customer_updates }),
+      ...(portal?.update_plan !== undefined && { customerPortalUpdatePlan: portal.update_plan }),
+      ...(portal?.update_seats !== undefined && { customerPortalUpdateSeats: portal.update_seats }),
+    };
+    Object.assign(organization, changes, { modifiedAt: this.deps.clock.now() });
+    await tx.em.flush();
+    this.deps.outbox.enqueueEvent(tx, organization.id, 'organization.updated', organizationOutput(organization));
+    await tx.em.flush();
     return organization;
   }
 
-  /** What customers may change of their subscriptions in the customer portal: the product, the seats. */
-  async setPortalSettings(em: EntityManager, idOrSlug: string, settings: { updatePlan?: boolean; updateSeats?: boolean }): Promise<Organization> {
-    const organization = await this.findOrganization(em, idOrSlug);
-    if (settings.updatePlan !== undefined) organization.customerPortalUpdatePlan = settings.updatePlan;
-    if (settings.updateSeats !== undefined) organization.customerPortalUpdateSeats = settings.updateSeats;
-    organization.modifiedAt = this.clock.now();
-    await em.flush();
-    return organization;
-  }
-
-  /** Returns the token in clear text: the only time it is ever visible. */
-  async createAccessToken(
-    em: EntityManager,
-    input: { organizationId: string; scopes: Scope[]; comment?: string; expiresAt?: Date | null },
-  ): Promise<{ token: string; accessToken: OrganizationAccessToken }> {
-    const token = generateToken(ORGANIZATION_TOKEN_PREFIX);
-    const accessToken = em.create(OrganizationAccessToken, {
-      id: newId(),
-      organizationId: input.organizationId,
-      tokenHash: hashToken(token, this.secret),
-      scopes: [...new Set(input.scopes)],
-      comment: input.comment ?? '',
-      expiresAt: input.expiresAt ?? null,
-      revokedAt: null,
-      createdAt: this.clock.now(),
-    });
-    await em.flush();
-    return { token, accessToken };
-  }
-
-  /** Resolves a bearer token to its organization, or null when it is unknown, revoked or expired. */
-  async authenticate(em: EntityManager, token: string): Promise<AuthenticatedOrganization | null> {
-    if (!hasValidChecksum(token, ORGANIZATION_TOKEN_PREFIX)) return null;
-    const accessToken = await em.findOne(OrganizationAccessToken, { tokenHash: hashToken(token, this.secret), revokedAt: null });
-    if (!accessToken) return null;
-    if (accessToken.expiresAt && accessToken.expiresAt <= this.clock.now()) return null;
-    return { organizationId: accessToken.organizationId, tokenId: accessToken.id, scopes: new Set(accessToken.scopes) };
+  private async assertSlugFree(em: EntityManager, slug: string): Promise<void> {
+    if (await em.count(Organization, { slug })) throw new Conflict(`An organization with slug "${slug}" already exists.`);
   }
 }

@@ -4,7 +4,7 @@
 import { discountAmount, type DiscountRule } from '../discount/discount.logic';
 import type { ProductPrice as PriceOutput } from '../../contracts/price';
 import type { Product as ProductOutput } from '../../contracts/product';
-import type { SubscriptionUpdate } from '../../contracts/subscription';
+import type { ProrationBehavior, SubscriptionUpdate } from '../../contracts/subscription';
 import type { SubscriptionCommand, SubscriptionSchedule, UpcomingSchedule } from '../../../workflows/definitions';
 import { addInterval, type RecurringInterval } from '../../kernel/calendar';
 import { invalidField } from '../../kernel/errors';
@@ -167,8 +167,11 @@ export function periodLabel(start: Date, end: Date): string {
   return `From ${start.toISOString().slice(0, 10)} to ${end.toISOString().slice(0, 10)}`;
 }
 
-/** The reference's update variants, told apart by their keys: one kind of change per request. */
-export function commandOf(body: SubscriptionUpdate): SubscriptionCommand {
+/**
+ * The reference's update variants, told apart by their keys: one kind of change per request. A change billed as the
+ * request says, else as the organization's `proration_behavior` setting.
+ */
+export function commandOf(body: SubscriptionUpdate, defaultProration: ProrationBehavior): SubscriptionCommand {
   const reason = body.customer_cancellation_reason ?? null;
   const comment = body.customer_cancellation_comment ?? null;
   const kinds = [
@@ -186,7 +189,7 @@ export function commandOf(body: SubscriptionUpdate): SubscriptionCommand {
     ...(body.product_id != null && { productId: body.product_id }),
     ...(body.seats !== undefined && { seats: body.seats }),
     ...('discount_id' in body && { discountId: body.discount_id ?? null }),
-    proration: body.proration_behavior ?? 'prorate',
+    proration: body.proration_behavior ?? defaultProration,
   };
 }
 

@@ -4,6 +4,7 @@ import { forgetReadEntities } from '../../platform/database/transaction';
 import { IdParams } from '../../contracts/common';
 import { Subscription as SubscriptionContract, SubscriptionList, SubscriptionListQuery, SubscriptionUpdate } from '../../contracts/subscription';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
+import type { OrganizationService } from '../organization';
 import type { SubscriptionCommandService } from './subscription-commands.service';
 import { commandOf } from './subscription.logic';
 import type { SubscriptionService } from './subscription.service';
@@ -14,9 +15,11 @@ const WRITE = ['subscriptions:write'] as const;
 export function subscriptionRoutes({
   subscriptions,
   commands,
+  organizations,
 }: {
   subscriptions: SubscriptionService;
   commands: SubscriptionCommandService;
+  organizations: OrganizationService;
 }): RouteDefinition[] {
   return [
     defineRoute({
@@ -57,8 +60,9 @@ export function subscriptionRoutes({
       status: 200,
       response: SubscriptionContract,
       outsideTransaction: true,
-      async handler({ auth, params, body, idempotencyKey }) {
-        return commands.send(auth.organizationId, params.id, commandOf(body), idempotencyKey);
+      async handler({ auth, tx, params, body, idempotencyKey }) {
+        const { prorationBehavior } = await organizations.findOrganization(tx.em, auth.organizationId);
+        return commands.send(auth.organizationId, params.id, commandOf(body, prorationBehavior), idempotencyKey);
       },
     }),
     defineRoute({
