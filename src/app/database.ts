@@ -4,6 +4,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { createEventPartitions } from '../adapters/events/event-partitions';
 import { Client } from 'pg';
 import { OrganizationAccessTokenSchema, OrganizationSchema } from '../domains/organization/organization.entity';
+import { OAuth2AuthorizationCodeSchema, OAuth2ClientSchema, OAuth2TokenSchema } from '../domains/oauth2/oauth2.entity';
 import { MeterSchema } from '../domains/meter/meter.entity';
 import { IdempotencyKeySchema } from '../platform/idempotency/idempotency.entity';
 import { OutboxMessageSchema } from '../platform/outbox/outbox.entity';
@@ -36,6 +37,7 @@ import { Migration20261125000000_customer_portal } from './migrations/Migration2
 import { Migration20261126000000_usage_events } from './migrations/Migration20261126000000_usage_events';
 import { Migration20261127000000_list_indexes } from './migrations/Migration20261127000000_list_indexes';
 import { Migration20261128000000_organization_access } from './migrations/Migration20261128000000_organization_access';
+import { Migration20261128010000_oauth2 } from './migrations/Migration20261128010000_oauth2';
 import { CustomerLoginCodeSchema, CustomerSessionSchema } from '../domains/customer-session/customer-session.entity';
 import { BenefitGrantSchema } from '../domains/benefit/grant/benefit-grant.entity';
 import { LicenseKeyActivationSchema, LicenseKeySchema, LicenseSigningKeySchema } from '../domains/benefit/license-key/license-key.entity';
@@ -45,6 +47,9 @@ import { CustomerMeterSchema, MeterCreditSchema } from '../domains/meter/custome
 const ENTITIES = [
   OrganizationSchema,
   OrganizationAccessTokenSchema,
+  OAuth2ClientSchema,
+  OAuth2AuthorizationCodeSchema,
+  OAuth2TokenSchema,
   MeterSchema,
   IdempotencyKeySchema,
   OutboxMessageSchema,
@@ -93,6 +98,7 @@ const MIGRATIONS = [
   { name: 'Migration20261126000000_usage_events', class: Migration20261126000000_usage_events },
   { name: 'Migration20261127000000_list_indexes', class: Migration20261127000000_list_indexes },
   { name: 'Migration20261128000000_organization_access', class: Migration20261128000000_organization_access },
+  { name: 'Migration20261128010000_oauth2', class: Migration20261128010000_oauth2 },
 ];
 
 export async function openDatabase(url: string, poolMax = 10): Promise<MikroORM> {

@@ -57,6 +57,7 @@ import { postgresEventStore } from '../adapters/events/postgres-event-store';
 import { OrderDocumentService, OrderQueries, OrderService, RefundService, orderReceiptEmail, orderRoutes, refundRoutes } from '../domains/order';
 import { renderBillingDocument } from '../adapters/pdf/pdf-renderer';
 import { AccessTokenService, OrganizationService, organizationRoutes } from '../domains/organization';
+import { OAuth2ClientService, OAuth2Service, oauth2Routes } from '../domains/oauth2';
 import {
   SubscriptionBillingService,
   SubscriptionCommandService,
@@ -91,6 +92,8 @@ export function wireDomains(p: Platform) {
 
   const organizations = new OrganizationService({ clock, outbox });
   const accessTokens = new AccessTokenService(config.BURSAR_SECRET, clock);
+  const oauth2Clients = new OAuth2ClientService({ clock, serverSecret: config.BURSAR_SECRET });
+  const oauth2 = new OAuth2Service({ clock, serverSecret: config.BURSAR_SECRET, publicUrl, clients: oauth2Clients, organizations });
   // the events store is built later (ingestion needs the meters): bound late
   const meters = new MeterService({
     clock,
@@ -304,6 +307,7 @@ export function wireDomains(p: Platform) {
 
   const routes: RouteDefinition[] = [
     ...organizationRoutes({ organizations, accessTokens }),
+    ...oauth2Routes({ oauth2, clients: oauth2Clients, organizations }),
     ...meterRoutes({ meters, quantities: meterQuantities }),
     ...customerMeterRoutes({ customerMeters }),
     ...eventRoutes({ ingest: eventIngest, queries: eventQueries, signals }),
@@ -358,6 +362,7 @@ export function wireDomains(p: Platform) {
   const services = {
     organizations,
     accessTokens,
+    oauth2,
     meters,
     products,
     customFields,

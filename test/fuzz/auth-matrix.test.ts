@@ -30,6 +30,10 @@ const SIGNED_PUBLIC_ROUTES: Record<string, { refused: number; error?: string; si
   ),
   /** A download link is its own credential: an HMAC over the downloadable and the link's expiry, in the path. */
   'GET /v1/customer-portal/downloadables/:token': { refused: 400, signatures: [{}] },
+  /** OAuth's client endpoints: the client's id (and secret) in the body is the credential (the generated one is nobody's). */
+  ...Object.fromEntries(
+    ['token', 'introspect', 'revoke'].map((action) => [`POST /v1/oauth2/${action}`, { refused: 401, error: 'invalid_client', signatures: [{}] }]),
+  ),
   /** The e-mailed login code is the credential (the generated body carries a code nobody was sent). */
   'POST /v1/customer-portal/customer-session/authenticate': { refused: 401, error: 'Unauthorized', signatures: [{}] },
 };
@@ -129,6 +133,7 @@ async function tokenRoute(route: RouteDefinition, owner: Tenant, credentials: Cr
  * body may well be valid for the other one too; what it must not do is reveal or touch the owner's).
  */
 async function expectedStatus(route: RouteDefinition, credential: Credential, request: RawRequest, owner: Tenant): Promise<number | 'below 500'> {
+  if (credential.carries && !route.scopes?.some((scope) => credential.carries!.includes(scope))) return 403;
   if (credential.expected !== 'owner-resource') return credential.expected;
   if (route.path.includes(':')) return 404;
   if (route.method !== 'get') return 'below 500';
@@ -180,7 +185,10 @@ async function publicRoute(route: RouteDefinition, owner: Tenant, otherEnvironme
  */
 function requestsFor(route: RouteDefinition, owner: Tenant): { requests: RawRequest[]; ownResource: boolean } {
   const ownId = owner.ids.get(collectionOf(route.path))?.[0];
-  let url = route.path.replace(':id', ownId ?? '00000000-0000-4000-8000-000000000000').replace(':client_secret', owner.clientSecrets[0] ?? 'none');
+  let url = route.path
+    .replace(':id', ownId ?? '00000000-0000-4000-8000-000000000000')
+    .replace(':client_id', ownId ?? 'bursar_ci_none')
+    .replace(':client_secret', owner.clientSecrets[0] ?? 'none');
   // Any other parameter of a route with a token (`:activation_id`…) gets a value its contract accepts.
   const shape = ((route.params as z.ZodObject | undefined)?.shape ?? {}) as Record<string, z.ZodType>;
   for (const [, name] of route.audience === 'public' ? [] : url.matchAll(/:(\w+)/g)) {

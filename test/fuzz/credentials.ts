@@ -1,7 +1,9 @@
 // The credentials the auth matrix tries on every route with a token, by the route's audience, and what each must get.
-// New kinds of tokens (OAuth, member sessions) join by adding entries here.
+// New kinds of tokens (member sessions) join by adding entries here.
 import { SCOPES, type Scope } from '../../src/contracts/scopes';
 import { CUSTOMER_SESSION_TOKEN_PREFIX } from '../../src/domains/customer-session';
+import { createHash, randomBytes } from 'node:crypto';
+import { OAUTH2_SCOPES } from '../../src/domains/oauth2';
 import { ORGANIZATION_TOKEN_PREFIX } from '../../src/domains/organization';
 import { generateToken } from '../../src/platform/crypto/tokens';
 import { inTransaction } from '../../src/platform/database/transaction';
@@ -16,6 +18,8 @@ export interface Credential {
   /** The status this credential must get; `owner-resource` means 404 on the owner's resource, the owner's own status elsewhere. */
   expected: 401 | 403 | 'owner-resource';
   error?: string;
+  /** The scopes the token carries, when not all: a route that takes none of them refuses it (403) before anything else. */
+  carries?: readonly string[];
   /**
    * What of the owner this credential must never see in an answer, and whose it is; by default everything of the
    * organization and its customers. Another customer of the same organization may see the organization's own data
@@ -37,9 +41,10 @@ export async function credentialsFor(
   stranger: Tenant,
   otherEnvironmentOwner: Tenant,
 ): Promise<Record<TokenAudience, Credential[]>> {
+  const apps = { owner: await appToken(h, owner), stranger: await appToken(h, stranger) };
   return {
-    organization: await organizationCredentials(h, owner, stranger, otherEnvironmentOwner),
-    customer: await customerCredentials(h, owner, stranger, otherEnvironmentOwner),
+    organization: await organizationCredentials(h, owner, stranger, otherEnvironmentOwner, apps),
+    customer: await customerCredentials(h, owner, stranger, otherEnvironmentOwner, apps),
   };
 }
 
@@ -58,10 +63,21 @@ function malformed(token: string, prefix: string): Credential[] {
   ];
 }
 
-async function organizationCredentials(h: TestHarness, owner: Tenant, stranger: Tenant, otherEnvironmentOwner: Tenant): Promise<Credential[]> {
-  // The organization domain has no revocation yet; its column is set directly.
+async function organizationCredentials(
+  h: TestHarness,
+  owner: Tenant,
+  stranger: Tenant,
+  otherEnvironmentOwner: Tenant,
+  apps: Record<'owner' | 'stranger', AppToken>,
+): Promise<Credential[]> {
   const revoked = await tokenFor(h, owner, [...SCOPES]);
-  await h.env[owner.environment].orm.em.fork().execute(`update organization_access_token set revoked_at = now() where id = ?`, [revoked.id]);
+  expect((await callerOf(h, owner)('DELETE', `/v1/organization-access-tokens/${revoked.id}`)).status).toBe(204);
+  const revokedApp = await appToken(h, owner);
+  const revocation = await h.request('POST', '/v1/oauth2/revoke', {
+    environment: owner.environment,
+    json: { token: revokedApp.token, client_id: revokedApp.clientId },
+  });
+  expect(revocation.status).toBe(200);
   const withoutScopes = new Map<string, Promise<string>>();
   const lacking = (route: RouteDefinition) => {
     const key = [...(route.scopes ?? [])].sort().join(',');
@@ -83,10 +99,51 @@ async function organizationCredentials(h: TestHarness, owner: Tenant, stranger: 
     { name: 'wrong scope', authorization: async (route) => `Bearer ${await lacking(route)}`, expected: 403, error: 'NotPermitted' },
     { name: "the organization's own customer session token", authorization: fixed(`Bearer ${owner.customer.token}`), ...unauthorized },
     { name: "another organization's token", authorization: fixed(`Bearer ${stranger.token}`), expected: 'owner-resource' },
+    { name: 'revoked app token', authorization: fixed(`Bearer ${revokedApp.token}`), ...unauthorized },
+    { name: 'malformed: app token with a bad checksum', authorization: fixed(`Bearer ${apps.owner.token.slice(0, -1)}~`), ...unauthorized },
+    {
+      name: "an app's token another organization granted",
+      authorization: fixed(`Bearer ${apps.stranger.token}`),
+      expected: 'owner-resource',
+      carries: OAUTH2_SCOPES,
+    },
   ];
 }
 
-async function customerCredentials(h: TestHarness, owner: Tenant, stranger: Tenant, otherEnvironmentOwner: Tenant): Promise<Credential[]> {
+interface AppToken {
+  token: string;
+  clientId: string;
+}
+
+/** An app's access token with every scope an app can be granted, through the OAuth flow as an app goes through it. */
+async function appToken(h: TestHarness, tenant: Tenant): Promise<AppToken> {
+  const call = callerOf(h, tenant);
+  const redirect = 'https://app.example.com/callback';
+  const scope = OAUTH2_SCOPES.join(' ');
+  const client = await call('POST', '/v1/oauth2/register', {
+    client_name: 'Auth matrix app',
+    redirect_uris: [redirect],
+    token_endpoint_auth_method: 'none',
+    scope,
+  });
+  const verifier = randomBytes(32).toString('base64url');
+  const request = { client_id: client.body.client_id, response_type: 'code', redirect_uri: redirect, scope };
+  const challenge = { code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' };
+  const consent = await call('POST', '/v1/oauth2/consent', { ...request, ...challenge, action: 'allow' });
+  const code = new URL(consent.body.redirect_uri).searchParams.get('code');
+  const exchange = { grant_type: 'authorization_code', code, redirect_uri: redirect, client_id: client.body.client_id, code_verifier: verifier };
+  const issued = await h.request('POST', '/v1/oauth2/token', { environment: tenant.environment, json: exchange });
+  if (issued.status !== 200) throw new Error(`App token for ${tenant.id}: ${issued.status} ${JSON.stringify(issued.body)}`);
+  return { token: issued.body.access_token, clientId: client.body.client_id };
+}
+
+async function customerCredentials(
+  h: TestHarness,
+  owner: Tenant,
+  stranger: Tenant,
+  otherEnvironmentOwner: Tenant,
+  apps: Record<'owner' | 'stranger', AppToken>,
+): Promise<Credential[]> {
   const call = callerOf(h, owner);
   const expired = await openCustomerSession(call, owner.customer.id);
   await h.env[owner.environment].orm.em.fork().execute(`update customer_session set expires_at = now() - interval '1 hour' where id = ?`, [expired.id]);
@@ -113,6 +170,7 @@ async function customerCredentials(h: TestHarness, owner: Tenant, stranger: Tena
       ...unauthorized,
     },
     { name: "the organization's own access token (every scope)", authorization: fixed(`Bearer ${owner.token}`), ...unauthorized },
+    { name: "an app's access token the organization granted", authorization: fixed(`Bearer ${apps.owner.token}`), ...unauthorized },
     {
       name: 'another customer of the organization',
       authorization: customerToken(owner, owner.otherCustomer),

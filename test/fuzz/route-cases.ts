@@ -76,11 +76,14 @@ interface Part<T> {
   hostile: fc.Arbitrary<T>;
 }
 
+/** The path parameters that name the route's own resource (an OAuth2 client is named by its `client_id`). */
+export const RESOURCE_PARAMS = new Set(['id', 'client_id']);
+
 function pathArbitrary(route: RouteDefinition, ctx: CaseContext, hints: GenerationHints): Part<string> {
   const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
   const shape = ((route.params as z.ZodObject | undefined)?.shape ?? {}) as Record<string, z.ZodType>;
   const validOf = (name: string): fc.Arbitrary<string> => {
-    const own = name === 'id' ? (ctx.tenant.ids.get(collectionOf(route.path)) ?? []) : name === 'client_secret' ? ctx.tenant.clientSecrets : [];
+    const own = RESOURCE_PARAMS.has(name) ? (ctx.tenant.ids.get(collectionOf(route.path)) ?? []) : name === 'client_secret' ? ctx.tenant.clientSecrets : [];
     const generated = (shape[name] ? arbitraryOf(shape[name], hints) : fc.string({ minLength: 1 })).map(String);
     return (own.length ? fc.oneof({ arbitrary: fc.constantFrom(...own), weight: 3 }, { arbitrary: generated, weight: 1 }) : generated).map(escape);
   };

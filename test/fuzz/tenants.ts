@@ -44,6 +44,9 @@ interface ResourceSpec {
   collection: string;
   body(ids: Map<string, string[]>, tag: string): unknown;
   only?: Environment;
+  /** Where the created resource's id is in the answer (its `id` unless said), and the answer's status (201 unless said). */
+  idOf?(body: Record<string, any>): string;
+  status?: number;
 }
 
 /** One valid create body per kind of resource (the part that cannot be derived from the contracts). */
@@ -74,6 +77,17 @@ const RESOURCES: ResourceSpec[] = [
   { collection: '/v1/checkouts/', body: (ids) => ({ products: [firstId(ids, '/v1/products')], metadata: { fuzz: 'yes' } }) },
   { collection: '/v1/checkout-links/', body: (ids, tag) => ({ payment_processor: 'stripe', product_id: firstId(ids, '/v1/products'), label: `Link ${tag}` }) },
   { collection: '/v1/test-clocks/', body: (_, tag) => ({ name: `Clock ${tag}`, frozen_time: '2025-01-01T00:00:00Z' }), only: 'sandbox' },
+  {
+    collection: '/v1/organization-access-tokens/',
+    body: (_, tag) => ({ comment: `Token ${tag}`, scopes: ['products:read'] }),
+    idOf: (body) => body.organization_access_token.id,
+  },
+  {
+    collection: '/v1/oauth2/register',
+    body: (_, tag) => ({ client_name: `App ${tag}`, redirect_uris: [`https://app.example.com/${tag}`], scope: 'products:read' }),
+    idOf: (body) => body.client_id,
+    status: 200,
+  },
 ];
 
 export const collectionOf = (path: string): string => path.split('/:')[0].replace(/\/$/, '');
@@ -86,8 +100,9 @@ export async function createTenant(h: TestHarness, environment: Environment, opt
   for (const spec of RESOURCES) {
     if (spec.only && spec.only !== environment) continue;
     const created = await call('POST', spec.collection, spec.body(ids, tag));
-    if (created.status !== 201) throw new Error(`Fixture ${spec.collection} in ${environment}: ${created.status} ${JSON.stringify(created.body)}`);
-    ids.set(collectionOf(spec.collection), [created.body.id]);
+    if (created.status !== (spec.status ?? 201))
+      throw new Error(`Fixture ${spec.collection} in ${environment}: ${created.status} ${JSON.stringify(created.body)}`);
+    ids.set(collectionOf(spec.collection), [spec.idOf ? spec.idOf(created.body) : created.body.id]);
   }
   // A live subscription (and its order) needs a payment, which only the sandbox processor makes here.
   const subscribed = environment === 'sandbox' && options.subscription ? await subscribeWithBenefits(h, call, ids, tag) : null;

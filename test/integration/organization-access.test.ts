@@ -100,6 +100,10 @@ test('edits that cannot be made are refused and change nothing', async () => {
   expect((await call('PATCH', `/v1/organizations/${other.id}`, { name: 'Hijacked' })).status).toBe(404);
   const reader = await createToken({ scopes: ['organizations:read'] });
   expect((await call('PATCH', `/v1/organizations/${org.id}`, { name: 'Reader' }, reader.token)).status).toBe(403);
+  // where leak notices go is for a token that may manage access, not any token that may edit the organization
+  const editor = await createToken({ scopes: ['organizations:write'] });
+  const moved = await call('PATCH', `/v1/organizations/${org.id}`, { owner_email: 'attacker@example.com' }, editor.token);
+  expect([moved.status, moved.body.error]).toEqual([403, 'NotPermitted']);
   expect((await call('GET', `/v1/organizations/${org.id}`)).body).toEqual(before);
 });
 

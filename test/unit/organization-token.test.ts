@@ -32,7 +32,9 @@ test('the stored digest is HMAC-SHA256 keyed by the server secret', () => {
 test.each([
   ['meters:read', true],
   ['meters:write', true],
-  ['organization_access_tokens:write', false],
+  ['organization_access_tokens:write', true],
+  ['user:read', false], // no user accounts: no user scopes
+  ['openid', false],
   ['meters:delete', false],
   ['', false],
 ])('isScope(%j) is %s', (scope, expected) => {

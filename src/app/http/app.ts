@@ -14,7 +14,7 @@ import type { RouteRateLimit } from '../../platform/http/route';
 import { webPagesRouter } from '../../web/server/web-pages';
 
 export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa {
-  const { routes, accessTokens, customerSessions } = env.domains;
+  const { routes, accessTokens, oauth2, customerSessions } = env.domains;
   // Behind the one load balancer TRUST_PROXY names, the client is the address it appended (the last), not one the client sent.
   const app = new Koa({ proxy: env.config.TRUST_PROXY, maxIpsCount: 1 });
   const api = new Router();
@@ -54,7 +54,7 @@ export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa 
   app.use(ipRateLimit(limits));
   if (env.storage instanceof LocalDiskStorage) app.use(localStorageRouter(env.storage).routes());
   app.use(webPagesRouter(webPagesDeps(env)).routes());
-  const authenticate = bearerAuthentication({ environment: env.environment, orm: env.orm, accessTokens, customerSessions, limits });
+  const authenticate = bearerAuthentication({ environment: env.environment, orm: env.orm, accessTokens, oauth2, customerSessions, limits });
   const mountDeps = {
     orm: env.orm,
     idempotency: env.idempotency,

@@ -5,6 +5,7 @@ import { newId } from '../../kernel/ids';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { ORGANIZATION_TOKEN_PREFIX, type AccessTokenService } from '../../domains/organization';
 import { CUSTOMER_SESSION_TOKEN_PREFIX } from '../../domains/customer-session';
+import { OAUTH2_ACCESS_TOKEN_PREFIX } from '../../domains/oauth2';
 import type { AuthenticatedCustomer, AuthenticatedOrganization } from '../../platform/http/route';
 import { unavailableDependency, type Dependency } from './dependency-errors';
 import { sendProblem } from './problem';
@@ -51,6 +52,11 @@ export function ipRateLimit(limits: RateLimits) {
   };
 }
 
+/** What an app's OAuth2 access token resolves to (the oauth2 domain). */
+export interface OrganizationAuthenticator {
+  authenticate(em: EntityManager, token: string): Promise<AuthenticatedOrganization | null>;
+}
+
 /** What a customer session token resolves to, by whom it is resolved (the customer session domain). */
 export interface CustomerAuthenticator {
   authenticate(em: EntityManager, token: string): Promise<AuthenticatedCustomer | null>;
@@ -64,6 +70,7 @@ export function bearerAuthentication(deps: {
   environment: string;
   orm: MikroORM;
   accessTokens: AccessTokenService;
+  oauth2: OrganizationAuthenticator;
   customerSessions: CustomerAuthenticator;
   limits: RateLimits;
 }) {
@@ -73,15 +80,21 @@ export function bearerAuthentication(deps: {
       if (token.startsWith(CUSTOMER_SESSION_TOKEN_PREFIX)) {
         throw new Unauthorized('A customer session token is accepted only by the customer portal API (/v1/customer-portal/).');
       }
-      const auth = await deps.accessTokens.authenticate(deps.orm.em.fork(), token);
+      const authenticator = token.startsWith(OAUTH2_ACCESS_TOKEN_PREFIX) ? deps.oauth2 : deps.accessTokens;
+      const auth = await authenticator.authenticate(deps.orm.em.fork(), token);
       if (!auth) throw new Unauthorized();
-      await deps.limits.consumeOrganization(`${deps.environment}:${auth.organizationId}`);
+      // An app's calls count against its client, whichever organization granted it access (300/min per client).
+      if (auth.oauth2ClientId) await deps.limits.consumeOAuth2Client(`${deps.environment}:${auth.oauth2ClientId}`);
+      else await deps.limits.consumeOrganization(`${deps.environment}:${auth.organizationId}`);
       return auth;
     },
     async customer(ctx: Context): Promise<AuthenticatedCustomer> {
       const token = bearerToken(ctx);
       if (token.startsWith(ORGANIZATION_TOKEN_PREFIX)) {
         throw new Unauthorized('The customer portal API takes a customer session token (bursar_cst_…), not an organization access token.');
+      }
+      if (token.startsWith(OAUTH2_ACCESS_TOKEN_PREFIX)) {
+        throw new Unauthorized('The customer portal API takes a customer session token (bursar_cst_…), not an OAuth2 access token.');
       }
       const customer = await deps.customerSessions.authenticate(deps.orm.em.fork(), token);
       if (!customer) throw new Unauthorized('Missing, invalid or expired customer session token.');

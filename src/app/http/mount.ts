@@ -18,7 +18,7 @@ import {
   type RouteRateLimit,
 } from '../../platform/http/route';
 import type { IdempotencyService } from '../../platform/idempotency';
-import { readJsonBody, readRawBody } from './body';
+import { readBody, readRawBody } from './body';
 import { requireScope } from './middleware';
 import { parseInput } from './problem';
 import { rawQuery } from './query';
@@ -53,7 +53,7 @@ export function mountRoute(router: Router, deps: MountDeps, route: RouteDefiniti
     const params = route.params ? parseInput(route.params, ctx.params, 'path') : undefined;
     const query = route.query ? parseInput(route.query, rawQuery(ctx), 'query') : undefined;
     assertStorable(query, ['query']); // again once parsed: a value decoded from the query (a JSON filter) may hold what its text did not
-    const body = route.body ? parseInput(route.body, await readJsonBody(ctx, deps.bodyLimitBytes), 'body') : undefined;
+    const body = route.body ? parseInput(route.body, await readBody(ctx, deps.bodyLimitBytes, route.form), 'body') : undefined;
     if (auth) assertOwnOrganization(body, auth.organizationId);
     const request: RequestDetails = {
       header: (name) => ctx.get(name),

@@ -1,4 +1,4 @@
-// Request budgets: 100/s per client IP, 300/min per organization and per customer, and the routes' own (3/s per IP
+// Request budgets: 100/s per client IP, 300/min per organization, per customer and per OAuth2 client, and the routes' own (3/s per IP
 // for the public license-key calls; 6/min and 12/h per IP, then a 15-minute block, for the e-mail code login), in
 // Redis when REDIS_URL is set.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -12,6 +12,8 @@ export interface RateLimitOptions {
   perOrganizationPerMinute: number;
   /** Customer portal calls, per customer (300 unless set). */
   perCustomerPerMinute?: number;
+  /** Calls with an app's access token, per OAuth2 client (300 unless set). */
+  perOAuth2ClientPerMinute?: number;
   /** The e-mail code login (request and authenticate), per client IP: 6 a minute and 12 an hour unless set. */
   loginPerMinute?: number;
   loginPerHour?: number;
@@ -26,6 +28,7 @@ export class RateLimits {
   private readonly ip: RateLimiterAbstract;
   private readonly organization: RateLimiterAbstract;
   private readonly customer: RateLimiterAbstract;
+  private readonly oauth2Client: RateLimiterAbstract;
   private readonly routes: Record<RouteRateLimit, RateLimiterAbstract[]>;
   private readonly redis?: Redis;
 
@@ -34,6 +37,7 @@ export class RateLimits {
     this.ip = this.limiter('ip', options.perIpPerSecond, 1);
     this.organization = this.limiter('org', options.perOrganizationPerMinute, 60);
     this.customer = this.limiter('customer', options.perCustomerPerMinute ?? 300, 60);
+    this.oauth2Client = this.limiter('oauth2-client', options.perOAuth2ClientPerMinute ?? 300, 60);
     this.routes = {
       // A one-second window, not the reference's 60 s block: an app that retries too fast waits a second, not a minute.
       license_key: [this.limiter('license-key', options.licenseKeyPerSecond ?? 3, 1)],
@@ -63,6 +67,10 @@ export class RateLimits {
 
   consumeCustomer(key: string): Promise<void> {
     return consume(this.customer, key);
+  }
+
+  consumeOAuth2Client(key: string): Promise<void> {
+    return consume(this.oauth2Client, key);
   }
 
   async consumeRoute(budget: RouteRateLimit, ip: string): Promise<void> {
@@ -112,6 +120,7 @@ export function rateLimitsOf(config: Config): RateLimits {
     perIpPerSecond: config.RATE_LIMIT_IP_PER_SECOND,
     perOrganizationPerMinute: config.RATE_LIMIT_ORG_PER_MINUTE,
     perCustomerPerMinute: config.RATE_LIMIT_CUSTOMER_PER_MINUTE,
+    perOAuth2ClientPerMinute: config.RATE_LIMIT_OAUTH2_CLIENT_PER_MINUTE,
     licenseKeyPerSecond: config.RATE_LIMIT_LICENSE_KEY_PER_SECOND,
     loginPerMinute: config.RATE_LIMIT_LOGIN_PER_MINUTE,
     loginPerHour: config.RATE_LIMIT_LOGIN_PER_HOUR,

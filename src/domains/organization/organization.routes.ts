@@ -13,6 +13,7 @@ import {
   OrganizationListQuery,
   OrganizationUpdate,
 } from '../../contracts/organization';
+import { NotPermitted } from '../../kernel/errors';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { AccessTokenService } from './access-token.service';
 import { accessTokenOutput, organizationOutput } from './organization.output';
@@ -67,6 +68,10 @@ export function organizationRoutes({
       response: Organization,
       async handler({ auth, tx, params, body }) {
         const own = await organizations.getOwn(tx.em, auth.organizationId, params.id);
+        // Leak notices go to the owner's address: only a token that may manage access moves them (no app can).
+        if (body.owner_email !== undefined && !auth.scopes.has(TOKENS_WRITE[0])) {
+          throw new NotPermitted(`Changing owner_email takes a token with ${TOKENS_WRITE[0]}.`);
+        }
         return organizationOutput(await organizations.update(tx, own.id, body));
       },
     }),

@@ -7,11 +7,13 @@ import type { Tx } from '../database/transaction';
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-/** Who an organization access token speaks for. */
+/** Who an organization access token (or an app's OAuth2 access token) speaks for. */
 export interface AuthenticatedOrganization {
   organizationId: string;
   tokenId: string;
   scopes: ReadonlySet<string>;
+  /** Set when the token is an app's: its client, whose request budget the call counts against. */
+  oauth2ClientId?: string;
 }
 
 /** Who a customer session token speaks for: one customer of one organization (the customer portal's caller). */
@@ -59,7 +61,7 @@ export type PublicRouteInput<B, Q, P> = Omit<RouteInput<B, Q, P>, 'auth'>;
 export type CustomerRouteInput<B, Q, P> = PublicRouteInput<B, Q, P> & { customer: AuthenticatedCustomer };
 
 interface RouteOptions<B, Q, P> {
-  method: 'get' | 'post' | 'patch' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** Koa-style path, e.g. `/v1/meters/:id`. */
   path: string;
   summary: string;
@@ -78,6 +80,8 @@ interface RouteOptions<B, Q, P> {
    * connection meanwhile; `tx` is then a plain entity manager for reads.
    */
   outsideTransaction?: boolean;
+  /** The body may also come form-urlencoded, each field once (OAuth's endpoints: RFC 6749 §3.2). */
+  form?: boolean;
   /** A budget of its own per client IP, on top of the common ones (the public license-key calls: 3/s). */
   rateLimit?: RouteRateLimit;
 }

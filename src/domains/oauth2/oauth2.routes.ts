@@ -1,0 +1,164 @@
+// HTTP surface of the OAuth 2.0 provider. Registering clients and consenting are an organization's own acts, behind
+// a token that may manage access (`organization_access_tokens:write`, which no app can be granted); the token,
+// introspection and revocation endpoints authenticate the client instead; userinfo answers an app's token.
+import { z } from 'zod';
+import {
+  AuthorizeQuery,
+  AuthorizeResponseOrganization,
+  ClientIdParams,
+  ConsentBody,
+  ConsentResponse,
+  IntrospectTokenRequest,
+  IntrospectTokenResponse,
+  OAuth2Client,
+  OAuth2ClientConfiguration,
+  OAuth2ClientConfigurationUpdate,
+  RevokeTokenRequest,
+  TokenRequest,
+  TokenResponse,
+  UserInfoOrganization,
+} from '../../contracts/oauth2';
+import { SCOPES } from '../../contracts/scopes';
+import { defineRoute, definePublicRoute, type RouteDefinition } from '../../platform/http/route';
+import type { OrganizationService } from '../organization';
+import { clientOutput, type OAuth2ClientService } from './oauth2-client.service';
+import type { OAuth2Service } from './oauth2.service';
+
+const MANAGE = ['organization_access_tokens:write'] as const;
+
+export function oauth2Routes({
+  oauth2,
+  clients,
+  organizations,
+}: {
+  oauth2: OAuth2Service;
+  clients: OAuth2ClientService;
+  organizations: OrganizationService;
+}): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/v1/oauth2/register',
+      summary: 'Register an OAuth2 client (its secret is shown once)',
+      scopes: MANAGE,
+      body: OAuth2ClientConfiguration,
+      status: 200,
+      response: OAuth2Client,
+      async handler({ auth, tx, body }) {
+        return clients.register(tx.em, auth.organizationId, body);
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/oauth2/register/:client_id',
+      summary: 'Get one of the organization’s OAuth2 clients',
+      scopes: MANAGE,
+      params: ClientIdParams,
+      status: 200,
+      response: OAuth2Client,
+      async handler({ auth, tx, params }) {
+        return clientOutput(await clients.get(tx.em, auth.organizationId, params.client_id));
+      },
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/v1/oauth2/register/:client_id',
+      summary: 'Replace an OAuth2 client’s configuration',
+      scopes: MANAGE,
+      params: ClientIdParams,
+      body: OAuth2ClientConfigurationUpdate,
+      status: 200,
+      response: OAuth2Client,
+      async handler({ auth, tx, params, body }) {
+        return clientOutput(await clients.update(tx.em, auth.organizationId, params.client_id, body));
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/v1/oauth2/register/:client_id',
+      summary: 'Delete an OAuth2 client: every token it holds stops working',
+      scopes: MANAGE,
+      params: ClientIdParams,
+      status: 204,
+      response: z.undefined(),
+      async handler({ auth, tx, params }) {
+        await clients.delete(tx.em, auth.organizationId, params.client_id);
+        return undefined;
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/oauth2/authorize',
+      summary: 'The consent screen of an authorization request: the app, the organization and the scopes asked for',
+      scopes: MANAGE,
+      query: AuthorizeQuery,
+      status: 200,
+      response: AuthorizeResponseOrganization,
+      async handler({ auth, tx, query }) {
+        return oauth2.authorization(tx.em, auth, query);
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/oauth2/consent',
+      summary: 'Allow or deny an authorization request; answers where to send the browser back to the app',
+      scopes: MANAGE,
+      body: ConsentBody,
+      form: true,
+      status: 200,
+      response: ConsentResponse,
+      async handler({ auth, tx, body }) {
+        return oauth2.consent(tx.em, auth, body);
+      },
+    }),
+    definePublicRoute({
+      method: 'post',
+      path: '/v1/oauth2/token',
+      summary: 'Exchange an authorization code (with its PKCE verifier) or a refresh token for tokens',
+      body: TokenRequest,
+      form: true,
+      status: 200,
+      response: TokenResponse,
+      outsideTransaction: true,
+      async handler({ tx, body, request }) {
+        return oauth2.token(tx.em, body, request.header('authorization'));
+      },
+    }),
+    definePublicRoute({
+      method: 'post',
+      path: '/v1/oauth2/introspect',
+      summary: 'Introspect one of the client’s tokens (RFC 7662)',
+      body: IntrospectTokenRequest,
+      form: true,
+      status: 200,
+      response: IntrospectTokenResponse,
+      async handler({ tx, body, request }) {
+        return oauth2.introspect(tx.em, body, request.header('authorization'));
+      },
+    }),
+    definePublicRoute({
+      method: 'post',
+      path: '/v1/oauth2/revoke',
+      summary: 'Revoke one of the client’s tokens (RFC 7009)',
+      body: RevokeTokenRequest,
+      form: true,
+      status: 200,
+      response: z.object({}),
+      async handler({ tx, body, request }) {
+        return oauth2.revoke(tx.em, body, request.header('authorization'));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/oauth2/userinfo',
+      summary: 'The organization an access token acts for (any token, any scope)',
+      scopes: SCOPES,
+      status: 200,
+      response: UserInfoOrganization,
+      async handler({ auth, tx }) {
+        const organization = await organizations.findOrganization(tx.em, auth.organizationId);
+        return { sub: organization.id, name: organization.name };
+      },
+    }),
+  ];
+}

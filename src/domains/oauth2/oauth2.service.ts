@@ -1,0 +1,237 @@
+// The provider's endpoints: the consent screen's data, the consent itself, the token endpoint (authorization code with
+// PKCE, refresh with rotation) through @node-oauth/oauth2-server, introspection (RFC 7662), revocation (RFC 7009),
+// and the bearer check every /v1 route makes of an app's access token.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import OAuth2Server from '@node-oauth/oauth2-server';
+import type { AuthorizeRequest, ConsentBody, IntrospectTokenRequest, RevokeTokenRequest, TokenRequest } from '../../contracts/oauth2';
+import type { Clock } from '../../kernel/clock';
+import { hasValidChecksum, hashToken } from '../../platform/crypto/tokens';
+import type { AuthenticatedOrganization } from '../../platform/http/route';
+import { organizationSummary, type OrganizationService } from '../organization';
+import { clientOutput, type OAuth2ClientService } from './oauth2-client.service';
+import { oauth2Model, secretMatches, type Grantor } from './oauth2-model';
+import type { OAuth2Client } from './oauth2.entity';
+import { OAuth2Token } from './oauth2.entity';
+import { OAuthError, type OAuthErrorCode } from './oauth2.errors';
+import { grantableScopes, OAUTH2_LIFETIMES_SECONDS, OAUTH2_PREFIXES, parseScopes, scopeString, SUB_TYPE } from './oauth2.logic';
+
+export interface OAuth2ServiceDeps {
+  clock: Clock;
+  serverSecret: string;
+  /** The issuer named in introspection answers. */
+  publicUrl: string;
+  clients: OAuth2ClientService;
+  organizations: OrganizationService;
+}
+
+/** What the caller of an authorization endpoint is: its organization and its token's scopes. */
+type Consenting = Pick<AuthenticatedOrganization, 'organizationId' | 'scopes'>;
+
+export class OAuth2Service {
+  constructor(private readonly deps: OAuth2ServiceDeps) {}
+
+  /** What the consent screen shows: the app, the organization asked, and the scopes it asks for. */
+  async authorization(em: EntityManager, caller: Consenting, request: AuthorizeRequest) {
+    const { client, scopes } = await this.checkRequest(em, caller, request);
+    const organization = organizationSummary(await this.deps.organizations.findOrganization(em, caller.organizationId));
+    const sub = { id: organization.id, slug: organization.slug, avatar_url: organization.avatar_url };
+    const { client_secret: _, ...publicClient } = clientOutput(client);
+    return {
+      client: publicClient,
+      sub_type: SUB_TYPE,
+      sub,
+      scopes,
+      organizations: [sub],
+      scope_display_names: Object.fromEntries(scopes.map((scope) => [scope, scopeDisplayName(scope)])),
+    };
+  }
+
+  /** Allow or deny: either way, where to send the organization's browser back to the app (with a code, or an error). */
+  async consent(em: EntityManager, caller: Consenting, body: ConsentBody): Promise<{ redirect_uri: string }> {
+    await this.checkRequest(em, caller, body);
+    const { action, ...parameters } = body;
+    const grantor: Grantor = { organizationId: caller.organizationId, consentingScopes: caller.scopes };
+    const request = libraryRequest({ ...parameters, ...(action === 'deny' && { allowed: 'false' }) }, 'GET');
+    const response = new OAuth2Server.Response();
+    try {
+      await this.server(em, true).authorize(request, response, { authenticateHandler: { handle: () => grantor }, allowEmptyState: true });
+    } catch (error) {
+      if (!(error instanceof OAuth2Server.AccessDeniedError)) throw asOAuthError(error);
+    }
+    return { redirect_uri: response.get('location') as string };
+  }
+
+  /**
+   * The token endpoint: a code (with its PKCE verifier) or a refresh token for a new pair, in one transaction. A
+   * retired refresh token used again revokes its whole grant, committed even though the request fails.
+   */
+  async token(em: EntityManager, body: TokenRequest, authorization: string) {
+    await this.authenticateClient(em, body, authorization, { confidentialOnly: false });
+    const request = libraryRequest(body, 'POST', authorization);
+    let reusedGrant: string | undefined;
+    let token: OAuth2Server.Token;
+    try {
+      token = await em.transactional((txEm) =>
+        this.server(txEm, false, (grantId) => (reusedGrant = grantId)).token(request, new OAuth2Server.Response(), {
+          requireClientAuthentication: { refresh_token: false },
+          accessTokenLifetime: OAUTH2_LIFETIMES_SECONDS.accessToken,
+          refreshTokenLifetime: OAUTH2_LIFETIMES_SECONDS.refreshToken,
+        }),
+      );
+    } catch (error) {
+      if (reusedGrant) await em.nativeUpdate(OAuth2Token, { grantId: reusedGrant, revokedAt: null }, { revokedAt: this.deps.clock.now() });
+      throw asOAuthError(error);
+    }
+    return {
+      access_token: token.accessToken,
+      token_type: 'Bearer' as const,
+      expires_in: OAUTH2_LIFETIMES_SECONDS.accessToken,
+      ...(token.refreshToken && { refresh_token: token.refreshToken }),
+      scope: scopeString(token.scope ?? []),
+    };
+  }
+
+  /** RFC 7662, for the client's own tokens only: anything else is simply inactive. */
+  async introspect(em: EntityManager, body: IntrospectTokenRequest, authorization: string) {
+    const client = await this.authenticateClient(em, body, authorization, { confidentialOnly: true });
+    const found = await this.findToken(em, body.token);
+    if (!found || found.row.clientId !== client.clientId) return { active: false as const };
+    const { row, type } = found;
+    return {
+      active: true as const,
+      client_id: row.clientId,
+      token_type: type,
+      scope: scopeString(row.scopes),
+      sub_type: SUB_TYPE,
+      sub: row.organizationId,
+      organizations: [row.organizationId],
+      aud: row.clientId,
+      iss: this.deps.publicUrl,
+      exp: Math.floor((type === 'access_token' ? row.accessExpiresAt : row.refreshExpiresAt!).getTime() / 1000),
+      iat: Math.floor(row.createdAt.getTime() / 1000),
+    };
+  }
+
+  /** RFC 7009: the token (a refresh token: with the whole grant) stops working; an unknown one is answered the same. */
+  async revoke(em: EntityManager, body: RevokeTokenRequest, authorization: string): Promise<Record<string, never>> {
+    const client = await this.authenticateClient(em, body, authorization, { confidentialOnly: false });
+    const found = await this.findToken(em, body.token);
+    if (found && found.row.clientId === client.clientId) {
+      const where = found.type === 'refresh_token' ? { grantId: found.row.grantId } : { id: found.row.id };
+      await em.nativeUpdate(OAuth2Token, { ...where, revokedAt: null }, { revokedAt: this.deps.clock.now() });
+    }
+    return {};
+  }
+
+  /** An app's access token on a /v1 route: the granting organization, the granted scopes, and the client (for its budget). */
+  async authenticate(em: EntityManager, token: string): Promise<AuthenticatedOrganization | null> {
+    if (!hasValidChecksum(token, OAUTH2_PREFIXES.accessToken)) return null;
+    const row = await em.findOne(OAuth2Token, { accessTokenHash: this.hash(token), revokedAt: null });
+    if (!row || row.accessExpiresAt <= this.deps.clock.now()) return null;
+    return { organizationId: row.organizationId, tokenId: row.id, scopes: new Set(row.scopes), oauth2ClientId: row.clientId };
+  }
+
+  /** The checks of an authorization request that come before any redirect: the client, its redirect URI, scopes, PKCE. */
+  private async checkRequest(em: EntityManager, caller: Consenting, request: AuthorizeRequest): Promise<{ client: OAuth2Client; scopes: string[] }> {
+    const client = await this.deps.clients.findActive(em, request.client_id);
+    if (!client) throw new OAuthError('invalid_client', 'No OAuth2 client has this client_id.');
+    if (!client.grantTypes.includes('authorization_code')) throw new OAuthError('unauthorized_client', 'This client may not use the authorization code flow.');
+    if (request.redirect_uri !== undefined && !client.redirectUris.includes(request.redirect_uri)) {
+      throw new OAuthError('invalid_request', 'redirect_uri is not one of the client’s registered redirect URIs.');
+    }
+    if (client.tokenEndpointAuthMethod === 'none' && !request.code_challenge) {
+      throw new OAuthError('invalid_request', 'A public client must use PKCE: code_challenge (S256) is required.');
+    }
+    if (request.code_challenge && request.code_challenge_method !== 'S256') {
+      throw new OAuthError('invalid_request', 'code_challenge_method must be S256.');
+    }
+    const { scopes, unknown } = parseScopes(request.scope ?? '');
+    if (unknown.length) throw new OAuthError('invalid_scope', `Unknown scopes: ${unknown.join(', ')}.`);
+    if (!scopes.length) throw new OAuthError('invalid_scope', 'Name the scopes the app asks for (scope).');
+    const { refused } = grantableScopes(scopes, client.scopes, caller.scopes);
+    if (refused.length) {
+      throw new OAuthError('invalid_scope', `Scopes this client may not ask for, or this token cannot grant: ${refused.join(', ')}.`);
+    }
+    return { client, scopes };
+  }
+
+  private async authenticateClient(
+    em: EntityManager,
+    body: { client_id?: string; client_secret?: string },
+    authorization: string,
+    options: { confidentialOnly: boolean },
+  ) {
+    const [clientId, secret] = basicCredentials(authorization) ?? [body.client_id, body.client_secret];
+    const client = clientId ? await this.deps.clients.findActive(em, clientId) : null;
+    if (!client || !secretMatches(client, secret, (token) => this.hash(token)) || (options.confidentialOnly && !client.clientSecretHash)) {
+      throw new OAuthError('invalid_client', 'Client authentication failed.');
+    }
+    return client;
+  }
+
+  private async findToken(em: EntityManager, token: string): Promise<{ row: OAuth2Token; type: 'access_token' | 'refresh_token' } | null> {
+    const now = this.deps.clock.now();
+    if (hasValidChecksum(token, OAUTH2_PREFIXES.accessToken)) {
+      const row = await em.findOne(OAuth2Token, { accessTokenHash: this.hash(token), revokedAt: null, accessExpiresAt: { $gt: now } });
+      return row && { row, type: 'access_token' };
+    }
+    if (hasValidChecksum(token, OAUTH2_PREFIXES.refreshToken)) {
+      const row = await em.findOne(OAuth2Token, { refreshTokenHash: this.hash(token), revokedAt: null, rotatedAt: null, refreshExpiresAt: { $gt: now } });
+      return row && { row, type: 'refresh_token' };
+    }
+    return null;
+  }
+
+  private server(em: EntityManager, authorizing: boolean, onRefreshTokenReuse?: (grantId: string) => void): OAuth2Server {
+    const model = oauth2Model({ em, clock: this.deps.clock, serverSecret: this.deps.serverSecret, authorizing, onRefreshTokenReuse });
+    return new OAuth2Server({ model, authorizationCodeLifetime: OAUTH2_LIFETIMES_SECONDS.authorizationCode });
+  }
+
+  private hash(token: string): string {
+    return hashToken(token, this.deps.serverSecret);
+  }
+}
+
+/** Our parsed parameters as the library's request: a form POST (the token endpoint) or the authorization GET. */
+function libraryRequest(parameters: Record<string, unknown>, method: 'GET' | 'POST', authorization = ''): OAuth2Server.Request {
+  const fields = Object.fromEntries(
+    Object.entries(parameters)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [key, String(value)]),
+  );
+  // The body is parsed already (form or JSON); the library still asks for a form, and a body needs a length to be one.
+  const body = new URLSearchParams(fields).toString();
+  const headers: Record<string, string> = {
+    'content-type': 'application/x-www-form-urlencoded',
+    'content-length': String(Buffer.byteLength(body)),
+    ...(authorization && { authorization }),
+  };
+  return new OAuth2Server.Request({ method, headers, query: method === 'GET' ? fields : {}, body: method === 'POST' ? fields : {} });
+}
+
+function basicCredentials(authorization: string): [string, string] | null {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(authorization);
+  if (!match) return null;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  try {
+    return [decodeURIComponent(decoded.slice(0, colon)), decodeURIComponent(decoded.slice(colon + 1))];
+  } catch {
+    return null; // malformed percent-encoding: no credentials
+  }
+}
+
+const LIBRARY_CODES = new Set<string>(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope']);
+
+/** The library's errors as ours; anything else (the database down) goes on as itself. */
+function asOAuthError(error: unknown): unknown {
+  if (!(error instanceof OAuth2Server.OAuthError)) return error;
+  if (LIBRARY_CODES.has(error.name)) return new OAuthError(error.name as OAuthErrorCode, error.message);
+  return (error as { inner?: unknown }).inner ?? error;
+}
+
+function scopeDisplayName(scope: string): string {
+  const [resource, access] = scope.split(':');
+  return `${access === 'write' ? 'Create, change and delete' : 'Read'} ${resource.replace(/_/g, ' ')}`;
+}
