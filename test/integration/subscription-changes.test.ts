@@ -1,7 +1,7 @@
 // Plan, seat and discount changes on a test clock, with proration amounts checked against hand-computed tables, and
 // a 3-month repeating discount applied to exactly three monthly cycles.
 import { startHarness, type TestHarness } from '../support/harness';
-import { advance, getSubscription, ordersOf, sandboxCaller, setCardOutcome, subscribe, type Call } from '../support/subscriptions';
+import { advance, getSubscription, ordersOf, sandboxCaller, setCardOutcome, subscribe, SUBSCRIPTION_SCOPES, type Call } from '../support/subscriptions';
 
 let h: TestHarness;
 let call: Call;
@@ -110,6 +110,21 @@ test.each([
     ]);
   else expect(updateOrder).toBeUndefined();
   expect((await getSubscription(call, subscription.id)).product_id).toBe(next);
+});
+
+test("a change that does not say how it is billed follows the organization's proration_behavior", async () => {
+  const org = await h.organization([...SUBSCRIPTION_SCOPES, 'organizations:write'], 'sandbox');
+  const own: Call = (method, path, json, headers) => h.request(method, path, { token: org.token, environment: 'sandbox', json, headers });
+  const setting = await own('PATCH', `/v1/organizations/${org.id}`, { subscription_settings: { proration_behavior: 'invoice' } });
+  expect(setting.body.subscription_settings.proration_behavior).toBe('invoice');
+  const product = async (name: string, amount: number) =>
+    (await own('POST', '/v1/products/', { name, recurring_interval: 'month', prices: [{ amount_type: 'fixed', price_amount: amount }] })).body.id as string;
+  const { clockId, subscription } = await subscribe(h, own, { product: await product('Basic', 1000), start: '2025-04-01T00:00:00Z' });
+  await advance(own, clockId, '2025-04-16T00:00:00Z');
+  expect((await own('PATCH', `/v1/subscriptions/${subscription.id}`, { product_id: await product('Pro', 3000) })).status).toBe(200);
+  // as the 'invoice' case above: −500 + 1500 charged at once
+  const update = (await ordersOf(own, subscription.customer_id)).find((o) => o.billing_reason === 'subscription_update');
+  expect([update?.total_amount, update?.status]).toEqual([1000, 'paid']);
 });
 
 test('a downgrade credit carried past one renewal lowers the next one', async () => {
