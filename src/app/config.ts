@@ -1,4 +1,5 @@
 // All configuration comes from environment variables, checked by one zod schema at start-up (fail fast).
+import { createPublicKey } from 'node:crypto';
 import { DEFAULT_DUNNING_DAYS } from '../domains/subscription/subscription.logic';
 import { z } from 'zod';
 import { NAMESPACES, PAYMENT_SETTLEMENT_TIMEOUT_MS, REFUND_STATUS_CHECK_INTERVAL_MS, TASK_QUEUE, WEBHOOK_DELIVERY, WORKER_TUNING } from '../../temporal.config';
@@ -14,6 +15,34 @@ const lines = z
   .string()
   .default('')
   .transform((v) => v.split('|').flatMap((line) => line.trim() || []));
+
+/** An ECDSA P-256 public key in PEM, the kind a secret-scanning program signs its reports with. */
+function isP256PublicKey(pem: string): boolean {
+  try {
+    const key = createPublicKey(pem);
+    return key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1';
+  } catch {
+    return false;
+  }
+}
+
+/** A JSON list of `{key_identifier, key}` (GitHub's `public_keys` list can be pasted as is); none when unset. */
+const secretScanningPublicKeys = z
+  .string()
+  .default('')
+  .transform((text, ctx) => {
+    try {
+      return text.trim() ? (JSON.parse(text) as unknown) : [];
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON list of {key_identifier, key}' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(z.object({ key_identifier: z.string().min(1).max(200), key: z.string().refine(isP256PublicKey, 'must be an ECDSA P-256 public key in PEM') }))
+      .max(50),
+  );
 
 const ConfigSchema = z
   .object({
@@ -79,6 +108,8 @@ const ConfigSchema = z
     STRIPE_PUBLISHABLE_KEY: z.string().optional(),
     /** Verifies the events Stripe posts to /v1/integrations/stripe/webhook. */
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** Verifies the leak reports of a secret-scanning program (GitHub's) posted to /v1/secret-scanning/report; none: every report is refused. */
+    SECRET_SCANNING_PUBLIC_KEYS: secretScanningPublicKeys,
     /** Dunning: days between a failed renewal payment and each retry (the last failure revokes the subscription). */
     DUNNING_RETRY_DAYS: z
       .string()

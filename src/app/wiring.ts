@@ -67,6 +67,7 @@ import {
   subscriptionRoutes,
 } from '../domains/subscription';
 import { TestClockQueries, TestClockService, testClockRoutes } from '../domains/test-clock';
+import { SecretScanningService, leakedTokenEmail, secretScanningRoutes } from '../domains/secret-scanning';
 import type { Config, Environment } from './config';
 import { grantSources } from './grant-sources';
 import { wireWebhooks } from './webhook-wiring';
@@ -163,7 +164,7 @@ export function wireDomains(p: Platform) {
     outbox,
     serverSecret: config.BURSAR_SECRET,
     mailer: new SmtpMailer({ url: config.SMTP_URL, from: config.EMAIL_FROM }),
-    templates: [loginCodeEmail, orderReceiptEmail],
+    templates: [loginCodeEmail, orderReceiptEmail, leakedTokenEmail],
   });
   const customers = new CustomerService({
     orm,
@@ -329,6 +330,9 @@ export function wireDomains(p: Platform) {
     ...subscriptionRoutes({ subscriptions, commands: subscriptionCommands, organizations }),
     ...testClockRoutes({ testClocks }),
     ...customerSessionRoutes({ sessions: customerSessions, login: customerLogin, customers }),
+    ...secretScanningRoutes({
+      reports: new SecretScanningService({ publicKeys: config.SECRET_SCANNING_PUBLIC_KEYS, accessTokens, customerSessions, oauth2, organizations, email }),
+    }),
     ...customerPortalRoutes({
       customers,
       organizations,

@@ -28,6 +28,12 @@ const SIGNED_PUBLIC_ROUTES: Record<string, { refused: number; error?: string; si
   ...Object.fromEntries(
     ['validate', 'activate', 'deactivate', 'token'].map((action) => [`POST /v1/customer-portal/license-keys/${action}`, { refused: 404, signatures: [{}] }]),
   ),
+  /** A leak report is signed by the program's ECDSA key (none configured here, so any signature is refused). */
+  'POST /v1/secret-scanning/report': {
+    refused: 401,
+    error: 'Unauthorized',
+    signatures: [{}, { 'github-public-key-identifier': 'f'.repeat(64), 'github-public-key-signature': Buffer.from('not a signature').toString('base64') }],
+  },
   /** A download link is its own credential: an HMAC over the downloadable and the link's expiry, in the path. */
   'GET /v1/customer-portal/downloadables/:token': { refused: 400, signatures: [{}] },
   /** OAuth's client endpoints: the client's id (and secret) in the body is the credential (the generated one is nobody's). */

@@ -22,6 +22,13 @@ export interface CustomerSessionServiceDeps {
   organizations: OrganizationService;
 }
 
+/** A session whose token was reported leaked: whose it is, and whether this report ended it. */
+export interface LeakedCustomerSession {
+  organizationId: string;
+  customerId: string;
+  revokedNow: boolean;
+}
+
 export class CustomerSessionService {
   constructor(private readonly deps: CustomerSessionServiceDeps) {}
 
@@ -77,6 +84,22 @@ export class CustomerSessionService {
     const session = await this.get(tx.em, caller);
     session.revokedAt = session.modifiedAt = this.deps.clock.now();
     await tx.em.flush();
+  }
+
+  /**
+   * A token a secret-scanning program found in public: its session is ended at once (if it had not ended yet). Null
+   * when the string is no token of ours — it fails the checksum, or no session has this digest.
+   */
+  async revokeLeaked(em: EntityManager, token: string): Promise<LeakedCustomerSession | null> {
+    if (!hasValidChecksum(token, CUSTOMER_SESSION_TOKEN_PREFIX)) return null;
+    const session = await em.findOne(CustomerSession, { tokenHash: hashToken(token, this.deps.serverSecret) });
+    if (!session) return null;
+    const revokedNow = session.revokedAt === null;
+    if (revokedNow) {
+      session.revokedAt = session.modifiedAt = this.deps.clock.now();
+      await em.flush();
+    }
+    return { organizationId: session.organizationId, customerId: session.customerId, revokedNow };
   }
 
   private async output(em: EntityManager, session: CustomerSession, token: string, customer: Customer) {

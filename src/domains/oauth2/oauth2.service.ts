@@ -10,8 +10,7 @@ import type { AuthenticatedOrganization } from '../../platform/http/route';
 import { organizationSummary, type OrganizationService } from '../organization';
 import { clientOutput, type OAuth2ClientService } from './oauth2-client.service';
 import { oauth2Model, secretMatches, type Grantor } from './oauth2-model';
-import type { OAuth2Client } from './oauth2.entity';
-import { OAuth2Token } from './oauth2.entity';
+import { OAuth2Client as OAuth2ClientEntity, OAuth2Token, type OAuth2Client } from './oauth2.entity';
 import { OAuthError, type OAuthErrorCode } from './oauth2.errors';
 import { grantableScopes, OAUTH2_LIFETIMES_SECONDS, OAUTH2_PREFIXES, parseScopes, scopeString, SUB_TYPE } from './oauth2.logic';
 
@@ -22,6 +21,14 @@ export interface OAuth2ServiceDeps {
   publicUrl: string;
   clients: OAuth2ClientService;
   organizations: OrganizationService;
+}
+
+/** A leaked app token: the organization that granted it (whose owner is told) and the app it was granted to. */
+export interface LeakedAppToken {
+  organizationId: string;
+  clientId: string;
+  clientName: string;
+  revokedNow: boolean;
 }
 
 /** What the caller of an authorization endpoint is: its organization and its token's scopes. */
@@ -121,6 +128,24 @@ export class OAuth2Service {
       await em.nativeUpdate(OAuth2Token, { ...where, revokedAt: null }, { revokedAt: this.deps.clock.now() });
     }
     return {};
+  }
+
+  /**
+   * An app's access or refresh token a secret-scanning program found in public: its whole grant is revoked at once.
+   * Null when the string is no token of ours (prefix, checksum, or no such token).
+   */
+  async revokeLeaked(em: EntityManager, token: string): Promise<LeakedAppToken | null> {
+    const hash = this.hash(token);
+    const where = hasValidChecksum(token, OAUTH2_PREFIXES.accessToken)
+      ? { accessTokenHash: hash }
+      : hasValidChecksum(token, OAUTH2_PREFIXES.refreshToken)
+        ? { refreshTokenHash: hash }
+        : null;
+    const row = where && (await em.findOne(OAuth2Token, where));
+    if (!row) return null;
+    const revoked = await em.nativeUpdate(OAuth2Token, { grantId: row.grantId, revokedAt: null }, { revokedAt: this.deps.clock.now() });
+    const client = await em.findOne(OAuth2ClientEntity, { clientId: row.clientId });
+    return { organizationId: row.organizationId, clientId: row.clientId, clientName: client?.clientName ?? row.clientId, revokedNow: revoked > 0 };
   }
 
   /** An app's access token on a /v1 route: the granting organization, the granted scopes, and the client (for its budget). */
