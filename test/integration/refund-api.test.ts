@@ -166,8 +166,10 @@ test('a partial then a full refund: tax, order amounts and status, processor ref
     return response.status === 200 && response.body;
   });
   const noteText = await pdfText(Buffer.from(await (await fetch(note.url)).arrayBuffer()));
+  // Compared without white space: a long invoice number (the test organization's slug is a UUID) may wrap in its cell.
+  const unwrapped = (text: string) => text.replace(/\s+/g, '');
   for (const expected of ['Credit note', `CN-${prefix}-0001`, order.invoice_number, 'USD -25.00', 'USD -4.75', 'USD -29.75'])
-    expect(noteText).toContain(expected);
+    expect(unwrapped(noteText)).toContain(unwrapped(expected));
   // The receipt is rendered again with what went back.
   const receipt = await eventually(async () => {
     const response = await m.call('GET', `/v1/orders/${order.id}/receipt`);
