@@ -215,8 +215,13 @@ async function createToken(config: Config, environment: Environment, organizatio
 async function listTokens(config: Config, environment: Environment, organization: string) {
   await withEnvironment(config, environment, async (env) => {
     const org = await env.domains.organizations.findOrganization(env.orm.em.fork(), organization);
-    const page = await env.domains.accessTokens.list(env.orm.em.fork(), org.id, { page: 1, limit: MAX_PAGE_LIMIT });
-    console.log(JSON.stringify({ environment, ...page, items: page.items.map(accessTokenOutput) }, null, 2));
+    const items = [];
+    for (let page = 1, more = true; more; page++) {
+      const listed = await env.domains.accessTokens.list(env.orm.em.fork(), org.id, { page, limit: MAX_PAGE_LIMIT });
+      items.push(...listed.items.map(accessTokenOutput));
+      more = page < listed.pagination.max_page;
+    }
+    console.log(JSON.stringify({ environment, items }, null, 2));
   });
 }
 

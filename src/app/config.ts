@@ -26,13 +26,17 @@ function isP256PublicKey(pem: string): boolean {
   }
 }
 
-/** A JSON list of `{key_identifier, key}` (GitHub's `public_keys` list can be pasted as is); none when unset. */
+/**
+ * A JSON list of `{key_identifier, key}`, or GitHub's whole answer (`{public_keys: [...]}` from
+ * api.github.com/meta/public_keys/secret_scanning) pasted as is; none when unset.
+ */
 const secretScanningPublicKeys = z
   .string()
   .default('')
   .transform((text, ctx) => {
     try {
-      return text.trim() ? (JSON.parse(text) as unknown) : [];
+      const value = text.trim() ? (JSON.parse(text) as unknown) : [];
+      return (value as { public_keys?: unknown })?.public_keys ?? value;
     } catch {
       ctx.addIssue({ code: 'custom', message: 'must be a JSON list of {key_identifier, key}' });
       return z.NEVER;

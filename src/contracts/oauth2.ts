@@ -1,7 +1,7 @@
 // The OAuth 2.0 provider: client registration by an organization, the authorization request and its consent, the
 // token endpoint (authorization code with PKCE, refresh), introspection, revocation and userinfo.
 import { z } from 'zod';
-import { Timestamp, queryOne } from './common';
+import { ListResource, PageQuery, Timestamp, queryOne } from './common';
 
 const uri = z.url({ protocol: /^https?$/ }).max(2048);
 const text = z.string().trim().min(1).max(255);
@@ -64,7 +64,8 @@ export const ClientIdParams = z.object({ client_id: z.string().min(1).max(100) }
 const authorizeFields = {
   client_id: z.string().min(1).max(100),
   response_type: z.literal('code'),
-  redirect_uri: uri.optional(),
+  /** Required here (as OAuth 2.1 does), so the code's redirect URI is always the one the token request repeats. */
+  redirect_uri: uri,
   scope: scopeString.optional(),
   state: z.string().min(1).max(1000).optional(),
   code_challenge: z
@@ -173,5 +174,12 @@ export const RevokeTokenRequest = z
   .object({ token: z.string().min(1).max(200), token_type_hint: tokenTypeHint, ...clientCredentials })
   .meta({ id: 'RevokeTokenRequest' });
 export type RevokeTokenRequest = z.infer<typeof RevokeTokenRequest>;
+
+/** Access an organization granted an app: live until the organization (or the app) revokes it. */
+export const OAuth2Grant = z
+  .object({ id: z.string(), client_id: z.string(), client_name: z.string(), scopes: z.array(z.string()), created_at: Timestamp })
+  .meta({ id: 'OAuth2Grant' });
+export const OAuth2GrantList = ListResource(OAuth2Grant).meta({ id: 'ListResource_OAuth2Grant_' });
+export const OAuth2GrantListQuery = z.object({ ...PageQuery });
 
 export const UserInfoOrganization = z.object({ sub: z.string(), name: z.string() }).meta({ id: 'UserInfoOrganization' });

@@ -101,9 +101,6 @@ describe('a public client with PKCE', () => {
     expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'products:read' });
     expect(tokens.access_token).toMatch(/^bursar_at_o_[0-9A-Za-z]{43}$/);
     expect(tokens.refresh_token).toMatch(/^bursar_rt_o_[0-9A-Za-z]{43}$/);
-    // the code is spent
-    const again = await form('/v1/oauth2/token', { ...exchange, code_verifier: verifier });
-    expect([again.status, again.body.error]).toEqual([400, 'invalid_grant']);
 
     // the app reads the merchant's products, and nothing else of anybody's
     const products = await api('GET', '/v1/products/', tokens.access_token);
@@ -131,6 +128,20 @@ describe('a public client with PKCE', () => {
     expect([reused.status, reused.body.error]).toEqual([400, 'invalid_grant']);
     expect((await api('GET', '/v1/products/', next.access_token)).status).toBe(401);
     expect((await form('/v1/oauth2/token', { grant_type: 'refresh_token', refresh_token: next.refresh_token!, client_id: client.client_id })).status).toBe(400);
+  });
+
+  test('a spent code presented again is refused, and the tokens it gave stop working', async () => {
+    const { verifier, challenge } = pkce();
+    const { code } = await consent(client.client_id, 'products:read', challenge);
+    const exchange = { grant_type: 'authorization_code', code: code!, redirect_uri: REDIRECT, client_id: client.client_id, code_verifier: verifier };
+    const tokens = TokenResponse.parse((await form('/v1/oauth2/token', exchange)).body);
+    expect((await api('GET', '/v1/products/', tokens.access_token)).status).toBe(200);
+    const again = await form('/v1/oauth2/token', exchange);
+    expect([again.status, again.body.error]).toEqual([400, 'invalid_grant']);
+    expect((await api('GET', '/v1/products/', tokens.access_token)).status).toBe(401);
+    expect((await form('/v1/oauth2/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: client.client_id })).status).toBe(
+      400,
+    );
   });
 
   test('revoking an access token answers 401 at once; unknown tokens are answered the same', async () => {
@@ -184,6 +195,24 @@ describe('a public client with PKCE', () => {
         .getConnection()
         .execute('select count(*)::int as n from oauth2_authorization_code where organization_id = ?', [stranger.id]),
     ).toEqual([{ n: 0 }]);
+  });
+
+  test('the granting organization lists the apps it let in and withdraws one: its tokens stop at once', async () => {
+    const { verifier, challenge } = pkce();
+    const { code } = await consent(client.client_id, 'products:read', challenge);
+    const exchange = { grant_type: 'authorization_code', code: code!, redirect_uri: REDIRECT, client_id: client.client_id, code_verifier: verifier };
+    const tokens = TokenResponse.parse((await form('/v1/oauth2/token', exchange)).body);
+    const listed = await api('GET', '/v1/oauth2/grants/', merchant.token);
+    const grant = listed.body.items.find((g: { client_id: string }) => g.client_id === client.client_id);
+    expect(grant).toMatchObject({ client_name: 'Reports app', scopes: ['products:read'] });
+    expect((await api('DELETE', `/v1/oauth2/grants/${grant.id}`, developer.token)).status).toBe(404); // not the developer's grant
+    expect((await api('GET', '/v1/products/', tokens.access_token)).status).toBe(200);
+    expect((await api('DELETE', `/v1/oauth2/grants/${grant.id}`, merchant.token)).status).toBe(204);
+    expect((await api('GET', '/v1/products/', tokens.access_token)).status).toBe(401);
+    expect((await form('/v1/oauth2/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: client.client_id })).status).toBe(
+      400,
+    );
+    expect((await api('GET', '/v1/oauth2/grants/', merchant.token)).body.items.map((g: { id: string }) => g.id)).not.toContain(grant.id);
   });
 
   test('a denied request sends the browser back with access_denied and no code', async () => {
@@ -262,25 +291,33 @@ test("a client registered with the reference SDK's default scope string keeps th
   expect(management.status).toBe(422);
 });
 
-test('each client has its own request budget; the organization’s own token keeps its own', async () => {
+test('each client has its own request budget, whichever organizations granted it; the organization’s own token keeps its own', async () => {
+  const accessToken = async (clientId: string, consenting = merchant.token) => {
+    const { verifier, challenge } = pkce();
+    const request = {
+      client_id: clientId,
+      response_type: 'code',
+      redirect_uri: REDIRECT,
+      scope: 'products:read',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    };
+    const consented = await form('/v1/oauth2/consent', { ...request, action: 'allow' }, { authorization: `Bearer ${consenting}` });
+    const code = new URL(consented.body.redirect_uri).searchParams.get('code')!;
+    const exchange = { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier };
+    return TokenResponse.parse((await form('/v1/oauth2/token', exchange)).body).access_token;
+  };
   const client = await register({ token_endpoint_auth_method: 'none', scope: 'products:read' });
-  const { verifier, challenge } = pkce();
-  const { code } = await consent(client.client_id, 'products:read', challenge);
-  const tokens = TokenResponse.parse(
-    (
-      await form('/v1/oauth2/token', {
-        grant_type: 'authorization_code',
-        code: code!,
-        redirect_uri: REDIRECT,
-        client_id: client.client_id,
-        code_verifier: verifier,
-      })
-    ).body,
-  );
+  const other = await register({ token_endpoint_auth_method: 'none', scope: 'products:read' });
+  const secondMerchant = await h.organization([MANAGE, 'products:read']);
+  // two organizations granted the same client: their tokens spend one budget (20 + 20 = 40)
+  const [fromMerchant, fromSecond] = [await accessToken(client.client_id), await accessToken(client.client_id, secondMerchant.token)];
   const statuses: number[] = [];
-  for (let i = 0; i < 40; i++) statuses.push((await api('GET', '/v1/products/', tokens.access_token)).status);
+  for (let i = 0; i < 20; i++) statuses.push((await api('GET', '/v1/products/', fromMerchant)).status, (await api('GET', '/v1/products/', fromSecond)).status);
   expect(statuses.every((status) => status === 200)).toBe(true);
-  const limited = await api('GET', '/v1/products/', tokens.access_token);
+  const limited = await api('GET', '/v1/products/', fromSecond);
   expect([limited.status, limited.body.error, Number(limited.headers.get('retry-after')) > 0]).toEqual([429, 'TooManyRequests', true]);
+  // another client, and the organization's own token, have budgets of their own
+  expect((await api('GET', '/v1/products/', await accessToken(other.client_id))).status).toBe(200);
   expect((await api('GET', '/v1/products/', merchant.token)).status).toBe(200);
 });

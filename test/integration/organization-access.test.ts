@@ -168,6 +168,14 @@ test('no token grants more than it carries; unknown scopes are refused; tokens s
   expect((await call('GET', `/v1/organization-access-tokens/${limited.id}`, undefined, other.token)).status).toBe(404);
   expect((await call('DELETE', `/v1/organization-access-tokens/${limited.id}`, undefined, other.token)).status).toBe(404);
   expect((await call('GET', '/v1/products/', undefined, limited.token)).status).toBe(200);
+
+  // a token manages only tokens within its own scopes: a narrower admin cannot revoke or edit a broader token
+  const narrowAdmin = await createToken({ scopes: ['organization_access_tokens:write', 'products:read'] });
+  const broad = await createToken({ scopes: ['products:read', 'products:write'] });
+  expect((await call('DELETE', `/v1/organization-access-tokens/${broad.id}`, undefined, narrowAdmin.token)).status).toBe(403);
+  expect((await call('PATCH', `/v1/organization-access-tokens/${broad.id}`, { comment: 'mine now' }, narrowAdmin.token)).status).toBe(403);
+  expect((await call('DELETE', `/v1/organization-access-tokens/${limited.id}`, undefined, narrowAdmin.token)).status).toBe(204);
+  expect((await call('GET', '/v1/products/', undefined, broad.token)).status).toBe(200);
 });
 
 test('using a token records last_used_at at most once a minute', async () => {

@@ -96,6 +96,9 @@ describe('SECRET_SCANNING_PUBLIC_KEYS', () => {
     expect(loadConfig({}).SECRET_SCANNING_PUBLIC_KEYS).toEqual([]);
     const configured = loadConfig({ SECRET_SCANNING_PUBLIC_KEYS: JSON.stringify([{ key_identifier: 'k1', key: pem(github), is_current: true }]) });
     expect(configured.SECRET_SCANNING_PUBLIC_KEYS).toEqual([{ key_identifier: 'k1', key: pem(github) }]);
+    // GitHub's whole answer from its meta endpoint, pasted as is
+    const answer = loadConfig({ SECRET_SCANNING_PUBLIC_KEYS: JSON.stringify({ public_keys: [{ key_identifier: 'k2', key: pem(github), is_current: true }] }) });
+    expect(answer.SECRET_SCANNING_PUBLIC_KEYS).toEqual([{ key_identifier: 'k2', key: pem(github) }]);
   });
 
   const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();

@@ -24,6 +24,7 @@ export class Migration20261128010000_oauth2 extends Migration {
     this.addSql(`create table oauth2_authorization_code (
       id uuid primary key,
       code_hash text not null unique,
+      grant_id uuid not null,
       client_id text not null,
       organization_id uuid not null,
       scopes text[] not null,

@@ -92,13 +92,12 @@ export class CustomerSessionService {
    */
   async revokeLeaked(em: EntityManager, token: string): Promise<LeakedCustomerSession | null> {
     if (!hasValidChecksum(token, CUSTOMER_SESSION_TOKEN_PREFIX)) return null;
-    const session = await em.findOne(CustomerSession, { tokenHash: hashToken(token, this.deps.serverSecret) });
+    const tokenHash = hashToken(token, this.deps.serverSecret);
+    const session = await em.findOne(CustomerSession, { tokenHash });
     if (!session) return null;
-    const revokedNow = session.revokedAt === null;
-    if (revokedNow) {
-      session.revokedAt = session.modifiedAt = this.deps.clock.now();
-      await em.flush();
-    }
+    const now = this.deps.clock.now();
+    // guarded: of two reports at once, one revokes (and e-mails)
+    const revokedNow = (await em.nativeUpdate(CustomerSession, { tokenHash, revokedAt: null }, { revokedAt: now, modifiedAt: now })) === 1;
     return { organizationId: session.organizationId, customerId: session.customerId, revokedNow };
   }
 

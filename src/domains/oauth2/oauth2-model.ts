@@ -22,8 +22,11 @@ export interface ModelContext {
   serverSecret: string;
   /** At the authorization endpoint the client is named, not authenticated (its secret is for the token endpoint). */
   authorizing: boolean;
-  /** Told when a retired refresh token comes back, to revoke its grant outside the failing request's transaction. */
-  onRefreshTokenReuse?(grantId: string): void;
+  /**
+   * Told when a spent code or a retired refresh token comes back, to revoke its grant outside the failing request's
+   * transaction.
+   */
+  onReplay?(grantId: string): void;
 }
 
 export function oauth2Model(context: ModelContext): OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel {
@@ -52,6 +55,7 @@ export function oauth2Model(context: ModelContext): OAuth2Server.AuthorizationCo
       em.create(OAuth2AuthorizationCode, {
         id: newId(),
         codeHash: hash(code.authorizationCode),
+        grantId: newId(),
         clientId: client.id,
         organizationId: (user as Grantor).organizationId,
         scopes: code.scope ?? [],
@@ -67,15 +71,19 @@ export function oauth2Model(context: ModelContext): OAuth2Server.AuthorizationCo
     },
 
     async getAuthorizationCode(authorizationCode) {
-      const code = await em.findOne(OAuth2AuthorizationCode, { codeHash: hash(authorizationCode), usedAt: null });
+      const code = await em.findOne(OAuth2AuthorizationCode, { codeHash: hash(authorizationCode) });
       if (!code) return null;
+      if (code.usedAt) {
+        context.onReplay?.(code.grantId);
+        return null;
+      }
       return {
         authorizationCode,
         expiresAt: code.expiresAt,
         redirectUri: code.redirectUri,
         scope: code.scopes,
         client: { id: code.clientId, grants: [] },
-        user: { organizationId: code.organizationId } satisfies Grantor,
+        user: { organizationId: code.organizationId, grantId: code.grantId } satisfies Grantor,
         codeChallenge: code.codeChallenge ?? undefined,
         codeChallengeMethod: code.codeChallengeMethod ?? undefined,
       };
@@ -104,7 +112,8 @@ export function oauth2Model(context: ModelContext): OAuth2Server.AuthorizationCo
         organizationId: grantor.organizationId,
         accessTokenHash: hash(token.accessToken),
         refreshTokenHash: token.refreshToken ? hash(token.refreshToken) : null,
-        scopes: token.scope ?? [],
+        // within the client's scopes as they are now (a refresh after the owner narrowed the client carries less)
+        scopes: (token.scope ?? []).filter((scope) => (client.record as OAuth2Client | undefined)?.scopes.includes(scope) ?? true),
         accessExpiresAt: token.accessTokenExpiresAt ?? new Date(clock.now().getTime() + OAUTH2_LIFETIMES_SECONDS.accessToken * 1000),
         refreshExpiresAt: token.refreshTokenExpiresAt ?? null,
         rotatedAt: null,
@@ -129,7 +138,7 @@ export function oauth2Model(context: ModelContext): OAuth2Server.AuthorizationCo
       const row = await em.findOne(OAuth2Token, { refreshTokenHash: hash(refreshToken), revokedAt: null });
       if (!row) return null;
       if (row.rotatedAt) {
-        context.onRefreshTokenReuse?.(row.grantId);
+        context.onReplay?.(row.grantId);
         return null;
       }
       return {

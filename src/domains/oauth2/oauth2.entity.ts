@@ -28,6 +28,8 @@ export class OAuth2Client {
 export class OAuth2AuthorizationCode {
   id!: string;
   codeHash!: string;
+  /** The grant the code's tokens carry: a spent code presented again revokes them (RFC 6749 §4.1.2). */
+  grantId!: string;
   clientId!: string;
   /** The granting organization. */
   organizationId!: string;
@@ -91,6 +93,7 @@ export const OAuth2AuthorizationCodeSchema = new EntitySchema<OAuth2Authorizatio
   properties: {
     id: { type: 'uuid', primary: true },
     codeHash: { type: 'text', unique: true },
+    grantId: { type: 'uuid' },
     clientId: { type: 'text' },
     organizationId: { type: 'uuid' },
     scopes: { type: 'text[]' },

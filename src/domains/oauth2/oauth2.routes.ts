@@ -13,11 +13,14 @@ import {
   OAuth2Client,
   OAuth2ClientConfiguration,
   OAuth2ClientConfigurationUpdate,
+  OAuth2GrantList,
+  OAuth2GrantListQuery,
   RevokeTokenRequest,
   TokenRequest,
   TokenResponse,
   UserInfoOrganization,
 } from '../../contracts/oauth2';
+import { IdParams } from '../../contracts/common';
 import { SCOPES } from '../../contracts/scopes';
 import { defineRoute, definePublicRoute, type RouteDefinition } from '../../platform/http/route';
 import type { OrganizationService } from '../organization';
@@ -146,6 +149,31 @@ export function oauth2Routes({
       response: z.object({}),
       async handler({ tx, body, request }) {
         return oauth2.revoke(tx.em, body, request.header('authorization'));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/oauth2/grants/',
+      summary: 'The apps this organization granted access to (Bursar’s own)',
+      scopes: ['organization_access_tokens:read', ...MANAGE],
+      query: OAuth2GrantListQuery,
+      status: 200,
+      response: OAuth2GrantList,
+      async handler({ auth, tx, query }) {
+        return oauth2.grants(tx.em, auth.organizationId, query);
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/v1/oauth2/grants/:id',
+      summary: 'Withdraw an app’s access: every token of the grant stops working (Bursar’s own)',
+      scopes: MANAGE,
+      params: IdParams,
+      status: 204,
+      response: z.undefined(),
+      async handler({ auth, tx, params }) {
+        await oauth2.revokeGrant(tx.em, auth.organizationId, params.id);
+        return undefined;
       },
     }),
     defineRoute({

@@ -5,6 +5,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { AuthorizeRequest, ConsentBody, IntrospectTokenRequest, RevokeTokenRequest, TokenRequest } from '../../contracts/oauth2';
 import type { Clock } from '../../kernel/clock';
+import { ResourceNotFound } from '../../kernel/errors';
+import { pageOffset, paginationOf, type PageRequest } from '../../kernel/pagination';
 import { hasValidChecksum, hashToken } from '../../platform/crypto/tokens';
 import type { AuthenticatedOrganization } from '../../platform/http/route';
 import { organizationSummary, type OrganizationService } from '../organization';
@@ -70,23 +72,25 @@ export class OAuth2Service {
 
   /**
    * The token endpoint: a code (with its PKCE verifier) or a refresh token for a new pair, in one transaction. A
-   * retired refresh token used again revokes its whole grant, committed even though the request fails.
+   * spent code or a retired refresh token presented again revokes the whole grant it led to, committed even though the
+   * request fails.
    */
   async token(em: EntityManager, body: TokenRequest, authorization: string) {
-    await this.authenticateClient(em, body, authorization, { confidentialOnly: false });
-    const request = libraryRequest(body, 'POST', authorization);
-    let reusedGrant: string | undefined;
+    // The client is authenticated here, once; the library is handed the credentials as read (in the body).
+    const { client, secret } = await this.authenticateClient(em, body, authorization, { confidentialOnly: false });
+    const request = libraryRequest({ ...body, client_id: client.clientId, client_secret: secret }, 'POST');
+    let replayedGrant: string | undefined;
     let token: OAuth2Server.Token;
     try {
       token = await em.transactional((txEm) =>
-        this.server(txEm, false, (grantId) => (reusedGrant = grantId)).token(request, new OAuth2Server.Response(), {
+        this.server(txEm, false, (grantId) => (replayedGrant = grantId)).token(request, new OAuth2Server.Response(), {
           requireClientAuthentication: { refresh_token: false },
           accessTokenLifetime: OAUTH2_LIFETIMES_SECONDS.accessToken,
           refreshTokenLifetime: OAUTH2_LIFETIMES_SECONDS.refreshToken,
         }),
       );
     } catch (error) {
-      if (reusedGrant) await em.nativeUpdate(OAuth2Token, { grantId: reusedGrant, revokedAt: null }, { revokedAt: this.deps.clock.now() });
+      if (replayedGrant) await em.nativeUpdate(OAuth2Token, { grantId: replayedGrant, revokedAt: null }, { revokedAt: this.deps.clock.now() });
       throw asOAuthError(error);
     }
     return {
@@ -100,7 +104,7 @@ export class OAuth2Service {
 
   /** RFC 7662, for the client's own tokens only: anything else is simply inactive. */
   async introspect(em: EntityManager, body: IntrospectTokenRequest, authorization: string) {
-    const client = await this.authenticateClient(em, body, authorization, { confidentialOnly: true });
+    const { client } = await this.authenticateClient(em, body, authorization, { confidentialOnly: true });
     const found = await this.findToken(em, body.token);
     if (!found || found.row.clientId !== client.clientId) return { active: false as const };
     const { row, type } = found;
@@ -121,13 +125,38 @@ export class OAuth2Service {
 
   /** RFC 7009: the token (a refresh token: with the whole grant) stops working; an unknown one is answered the same. */
   async revoke(em: EntityManager, body: RevokeTokenRequest, authorization: string): Promise<Record<string, never>> {
-    const client = await this.authenticateClient(em, body, authorization, { confidentialOnly: false });
+    const { client } = await this.authenticateClient(em, body, authorization, { confidentialOnly: false });
     const found = await this.findToken(em, body.token);
     if (found && found.row.clientId === client.clientId) {
       const where = found.type === 'refresh_token' ? { grantId: found.row.grantId } : { id: found.row.id };
       await em.nativeUpdate(OAuth2Token, { ...where, revokedAt: null }, { revokedAt: this.deps.clock.now() });
     }
     return {};
+  }
+
+  /** The apps the organization granted access to and has not revoked: each grant's current token pair, newest first. */
+  async grants(em: EntityManager, organizationId: string, page: PageRequest) {
+    const [rows, total] = await em.findAndCount(
+      OAuth2Token,
+      { organizationId, revokedAt: null, rotatedAt: null },
+      { orderBy: { createdAt: 'desc', id: 'asc' }, limit: page.limit, offset: pageOffset(page) },
+    );
+    const clients = await em.find(OAuth2ClientEntity, { clientId: { $in: [...new Set(rows.map((row) => row.clientId))] } });
+    const nameOf = new Map(clients.map((client) => [client.clientId, client.clientName]));
+    const items = rows.map((row) => ({
+      id: row.grantId,
+      client_id: row.clientId,
+      client_name: nameOf.get(row.clientId) ?? row.clientId,
+      scopes: row.scopes,
+      created_at: row.createdAt.toISOString(),
+    }));
+    return { items, pagination: paginationOf(total, page.limit) };
+  }
+
+  /** The organization withdraws an app's access: every token of the grant stops working at once. */
+  async revokeGrant(em: EntityManager, organizationId: string, grantId: string): Promise<void> {
+    const revoked = await em.nativeUpdate(OAuth2Token, { grantId, organizationId, revokedAt: null }, { revokedAt: this.deps.clock.now() });
+    if (!revoked) throw new ResourceNotFound('No live grant with this id.');
   }
 
   /**
@@ -191,7 +220,7 @@ export class OAuth2Service {
     if (!client || !secretMatches(client, secret, (token) => this.hash(token)) || (options.confidentialOnly && !client.clientSecretHash)) {
       throw new OAuthError('invalid_client', 'Client authentication failed.');
     }
-    return client;
+    return { client, secret };
   }
 
   private async findToken(em: EntityManager, token: string): Promise<{ row: OAuth2Token; type: 'access_token' | 'refresh_token' } | null> {
@@ -207,8 +236,8 @@ export class OAuth2Service {
     return null;
   }
 
-  private server(em: EntityManager, authorizing: boolean, onRefreshTokenReuse?: (grantId: string) => void): OAuth2Server {
-    const model = oauth2Model({ em, clock: this.deps.clock, serverSecret: this.deps.serverSecret, authorizing, onRefreshTokenReuse });
+  private server(em: EntityManager, authorizing: boolean, onReplay?: (grantId: string) => void): OAuth2Server {
+    const model = oauth2Model({ em, clock: this.deps.clock, serverSecret: this.deps.serverSecret, authorizing, onReplay });
     return new OAuth2Server({ model, authorizationCodeLifetime: OAUTH2_LIFETIMES_SECONDS.authorizationCode });
   }
 
@@ -218,7 +247,7 @@ export class OAuth2Service {
 }
 
 /** Our parsed parameters as the library's request: a form POST (the token endpoint) or the authorization GET. */
-function libraryRequest(parameters: Record<string, unknown>, method: 'GET' | 'POST', authorization = ''): OAuth2Server.Request {
+function libraryRequest(parameters: Record<string, unknown>, method: 'GET' | 'POST'): OAuth2Server.Request {
   const fields = Object.fromEntries(
     Object.entries(parameters)
       .filter(([, value]) => value !== undefined)
@@ -229,7 +258,6 @@ function libraryRequest(parameters: Record<string, unknown>, method: 'GET' | 'PO
   const headers: Record<string, string> = {
     'content-type': 'application/x-www-form-urlencoded',
     'content-length': String(Buffer.byteLength(body)),
-    ...(authorization && { authorization }),
   };
   return new OAuth2Server.Request({ method, headers, query: method === 'GET' ? fields : {}, body: method === 'POST' ? fields : {} });
 }

@@ -75,7 +75,7 @@ export class AccessTokenService {
     return accessToken;
   }
 
-  /** A new comment, or new scopes (within the caller's own, as at creation). */
+  /** A new comment, or new scopes: of a token within the caller's own scopes, to scopes within them (as at creation). */
   async update(
     em: EntityManager,
     organizationId: string,
@@ -84,6 +84,7 @@ export class AccessTokenService {
     grantor: ReadonlySet<string>,
   ): Promise<OrganizationAccessToken> {
     const accessToken = await this.get(em, organizationId, id);
+    assertGrantable(accessToken.scopes, grantor);
     if (input.scopes) {
       assertGrantable(input.scopes, grantor);
       accessToken.scopes = [...new Set(input.scopes)];
@@ -94,9 +95,13 @@ export class AccessTokenService {
     return accessToken;
   }
 
-  /** From now on the token is answered 401; a revoked token is gone from every read (a second revoke: 404). */
-  async revoke(em: EntityManager, organizationId: string, id: string): Promise<void> {
+  /**
+   * From now on the token is answered 401; a revoked token is gone from every read (a second revoke: 404). Over the
+   * API, only a token the caller could have created (`grantor`'s scopes cover it) — never one more powerful.
+   */
+  async revoke(em: EntityManager, organizationId: string, id: string, grantor?: ReadonlySet<string>): Promise<void> {
     const accessToken = await this.get(em, organizationId, id);
+    if (grantor) assertGrantable(accessToken.scopes, grantor);
     accessToken.revokedAt = this.clock.now();
     await em.flush();
   }
@@ -118,13 +123,11 @@ export class AccessTokenService {
    */
   async revokeLeaked(em: EntityManager, token: string): Promise<LeakedAccessToken | null> {
     if (!hasValidChecksum(token, ORGANIZATION_TOKEN_PREFIX)) return null;
-    const accessToken = await em.findOne(OrganizationAccessToken, { tokenHash: hashToken(token, this.secret) });
+    const tokenHash = hashToken(token, this.secret);
+    const accessToken = await em.findOne(OrganizationAccessToken, { tokenHash });
     if (!accessToken) return null;
-    const revokedNow = accessToken.revokedAt === null;
-    if (revokedNow) {
-      accessToken.revokedAt = this.clock.now();
-      await em.flush();
-    }
+    // guarded: of two reports at once, one revokes (and e-mails)
+    const revokedNow = (await em.nativeUpdate(OrganizationAccessToken, { tokenHash, revokedAt: null }, { revokedAt: this.clock.now() })) === 1;
     return { organizationId: accessToken.organizationId, accessToken, revokedNow };
   }
 
@@ -141,5 +144,5 @@ export class AccessTokenService {
 
 function assertGrantable(scopes: readonly string[], grantor: ReadonlySet<string>): void {
   const beyond = scopesBeyond(scopes, grantor);
-  if (beyond.length) throw new NotPermitted(`A token can only grant scopes it carries itself; this one lacks ${beyond.join(', ')}.`);
+  if (beyond.length) throw new NotPermitted(`A token can only grant (or manage) scopes it carries itself; this one lacks ${beyond.join(', ')}.`);
 }

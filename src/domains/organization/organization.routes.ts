@@ -131,13 +131,13 @@ export function organizationRoutes({
     defineRoute({
       method: 'delete',
       path: '/v1/organization-access-tokens/:id',
-      summary: 'Revoke an access token: answered 401 from now on',
+      summary: 'Revoke an access token (one within the caller’s scopes): answered 401 from now on',
       scopes: TOKENS_WRITE,
       params: IdParams,
       status: 204,
       response: z.undefined(),
       async handler({ auth, tx, params }) {
-        await accessTokens.revoke(tx.em, auth.organizationId, params.id);
+        await accessTokens.revoke(tx.em, auth.organizationId, params.id, auth.scopes);
         return undefined;
       },
     }),
