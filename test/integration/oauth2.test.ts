@@ -96,7 +96,7 @@ describe('a public client with PKCE', () => {
     const exchange = { grant_type: 'authorization_code', code: code!, redirect_uri: REDIRECT, client_id: client.client_id };
     expect((await form('/v1/oauth2/token', { ...exchange, code_verifier: pkce().verifier })).body.error).toBe('invalid_grant');
     const issued = await form('/v1/oauth2/token', { ...exchange, code_verifier: verifier });
-    expect(issued.status).toBe(200);
+    expect([issued.status, issued.headers.get('cache-control')]).toEqual([200, 'no-store']);
     const tokens = TokenResponse.parse(issued.body);
     expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'products:read' });
     expect(tokens.access_token).toMatch(/^bursar_at_o_[0-9A-Za-z]{43}$/);

@@ -52,6 +52,11 @@ export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa 
   app.use(open.routes());
 
   app.use(ipRateLimit(limits));
+  app.use(async (ctx, next) => {
+    await next();
+    // OAuth answers carry tokens and codes: never cached (RFC 6749 §5.1).
+    if (ctx.path.startsWith('/v1/oauth2/')) ctx.set('Cache-Control', 'no-store');
+  });
   if (env.storage instanceof LocalDiskStorage) app.use(localStorageRouter(env.storage).routes());
   app.use(webPagesRouter(webPagesDeps(env)).routes());
   const authenticate = bearerAuthentication({ environment: env.environment, orm: env.orm, accessTokens, oauth2, customerSessions, limits });
