@@ -4,7 +4,8 @@ import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { loadConfig } from '../../src/app/config';
 import { BadRequest, RequestValidationError } from '../../src/kernel/errors';
 import { leakedTokenEmail } from '../../src/domains/secret-scanning/leaked-token.email';
-import { claimedKind, parseReport, signingKeyFor, verdictFor } from '../../src/domains/secret-scanning/secret-scanning.logic';
+import { claimedKind, signingKeyFor, verdictFor } from '../../src/domains/secret-scanning/secret-scanning.logic';
+import { parseReport } from '../../src/domains/secret-scanning/secret-scanning.routes';
 import { checkReportSignature } from '../../src/domains/secret-scanning/secret-scanning.signature';
 
 const github = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });

@@ -17,10 +17,10 @@ import {
   type RouteDefinition,
   type RouteRateLimit,
 } from '../../platform/http/route';
+import { parseInput } from '../../platform/http/parse-input';
 import type { IdempotencyService } from '../../platform/idempotency';
 import { readBody, readRawBody } from './body';
 import { requireScope } from './middleware';
-import { parseInput } from './problem';
 import { rawQuery } from './query';
 import { assertStorable } from './storable';
 

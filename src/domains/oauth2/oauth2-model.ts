@@ -1,12 +1,11 @@
 // The storage @node-oauth/oauth2-server works on (its "model"), on our tables in the request's transaction: clients,
 // one-time authorization codes with their PKCE challenge, and access/refresh token pairs that rotate on refresh.
-import { timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type OAuth2Server from '@node-oauth/oauth2-server';
 import type { Clock } from '../../kernel/clock';
 import { newId } from '../../kernel/ids';
 import { generateToken, hashToken } from '../../platform/crypto/tokens';
-import { OAuth2AuthorizationCode, OAuth2Client, OAuth2Token } from './oauth2.entity';
+import { OAuth2AuthorizationCode, type OAuth2Client, OAuth2Token } from './oauth2.entity';
 import { OAUTH2_LIFETIMES_SECONDS, OAUTH2_PREFIXES } from './oauth2.logic';
 
 /** Who grants (the organization that consents, with its token's scopes) and, on refresh, the grant carried on. */
@@ -20,8 +19,11 @@ export interface ModelContext {
   em: EntityManager;
   clock: Clock;
   serverSecret: string;
-  /** At the authorization endpoint the client is named, not authenticated (its secret is for the token endpoint). */
-  authorizing: boolean;
+  /**
+   * The client the request names, already found (and at the token endpoint authenticated) by the service: the
+   * library asks for it again, and gets it without a second lookup or secret check.
+   */
+  client: OAuth2Client;
   /**
    * Told when a spent code or a retired refresh token comes back, to revoke its grant outside the failing request's
    * transaction.
@@ -34,16 +36,16 @@ export function oauth2Model(context: ModelContext): OAuth2Server.AuthorizationCo
   const hash = (token: string) => hashToken(token, serverSecret);
 
   return {
-    async getClient(clientId, clientSecret) {
-      const client = await em.findOne(OAuth2Client, { clientId, deletedAt: null });
-      if (!client || (!context.authorizing && !secretMatches(client, clientSecret, hash))) return null;
+    async getClient(clientId) {
+      const { client } = context;
+      if (clientId !== client.clientId) return null;
       return { id: client.clientId, redirectUris: client.redirectUris, grants: client.grantTypes, record: client };
     },
 
     /** At consent: within the client's scopes and the consenting token's; at the exchange, the code's still within the client's. */
-    async validateScope(user, client, scope) {
+    async validateScope(user, _client, scope) {
       const { consentingScopes } = user as Grantor;
-      const allowed = (s: string) => (client.record as OAuth2Client).scopes.includes(s) && (!consentingScopes || consentingScopes.has(s));
+      const allowed = (s: string) => context.client.scopes.includes(s) && (!consentingScopes || consentingScopes.has(s));
       return scope?.length && scope.every(allowed) ? scope : false;
     },
 
@@ -113,7 +115,7 @@ export function oauth2Model(context: ModelContext): OAuth2Server.AuthorizationCo
         accessTokenHash: hash(token.accessToken),
         refreshTokenHash: token.refreshToken ? hash(token.refreshToken) : null,
         // within the client's scopes as they are now (a refresh after the owner narrowed the client carries less)
-        scopes: (token.scope ?? []).filter((scope) => (client.record as OAuth2Client | undefined)?.scopes.includes(scope) ?? true),
+        scopes: (token.scope ?? []).filter((scope) => context.client.scopes.includes(scope)),
         accessExpiresAt: token.accessTokenExpiresAt ?? new Date(clock.now().getTime() + OAUTH2_LIFETIMES_SECONDS.accessToken * 1000),
         refreshExpiresAt: token.refreshTokenExpiresAt ?? null,
         rotatedAt: null,
@@ -163,10 +165,3 @@ export function oauth2Model(context: ModelContext): OAuth2Server.AuthorizationCo
 }
 
 const grantorOf = (row: OAuth2Token): Grantor => ({ organizationId: row.organizationId, grantId: row.grantId });
-
-/** A confidential client proves itself with its secret; a public one has none to give (and gives none). */
-export function secretMatches(client: OAuth2Client, secret: string | null | undefined, hash: (token: string) => string): boolean {
-  if (!client.clientSecretHash) return !secret;
-  if (!secret) return false;
-  return timingSafeEqual(Buffer.from(hash(secret)), Buffer.from(client.clientSecretHash));
-}

@@ -1,6 +1,7 @@
 // The provider's endpoints: the consent screen's data, the consent itself, the token endpoint (authorization code with
 // PKCE, refresh with rotation) through @node-oauth/oauth2-server, introspection (RFC 7662), revocation (RFC 7009),
 // and the bearer check every /v1 route makes of an app's access token.
+import { timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { AuthorizeRequest, ConsentBody, IntrospectTokenRequest, RevokeTokenRequest, TokenRequest } from '../../contracts/oauth2';
@@ -11,7 +12,7 @@ import { hasValidChecksum, hashToken } from '../../platform/crypto/tokens';
 import type { AuthenticatedOrganization } from '../../platform/http/route';
 import { organizationSummary, type OrganizationService } from '../organization';
 import { clientOutput, type OAuth2ClientService } from './oauth2-client.service';
-import { oauth2Model, secretMatches, type Grantor } from './oauth2-model';
+import { oauth2Model, type Grantor } from './oauth2-model';
 import { OAuth2Client as OAuth2ClientEntity, OAuth2Token, type OAuth2Client } from './oauth2.entity';
 import { OAuthError, type OAuthErrorCode } from './oauth2.errors';
 import { grantableScopes, OAUTH2_LIFETIMES_SECONDS, OAUTH2_PREFIXES, parseScopes, scopeString, SUB_TYPE } from './oauth2.logic';
@@ -57,13 +58,13 @@ export class OAuth2Service {
 
   /** Allow or deny: either way, where to send the organization's browser back to the app (with a code, or an error). */
   async consent(em: EntityManager, caller: Consenting, body: ConsentBody): Promise<{ redirect_uri: string }> {
-    await this.checkRequest(em, caller, body);
+    const { client } = await this.checkRequest(em, caller, body);
     const { action, ...parameters } = body;
     const grantor: Grantor = { organizationId: caller.organizationId, consentingScopes: caller.scopes };
     const request = libraryRequest({ ...parameters, ...(action === 'deny' && { allowed: 'false' }) }, 'GET');
     const response = new OAuth2Server.Response();
     try {
-      await this.server(em, true).authorize(request, response, { authenticateHandler: { handle: () => grantor }, allowEmptyState: true });
+      await this.server(em, client).authorize(request, response, { authenticateHandler: { handle: () => grantor }, allowEmptyState: true });
     } catch (error) {
       if (!(error instanceof OAuth2Server.AccessDeniedError)) throw asOAuthError(error);
     }
@@ -83,7 +84,7 @@ export class OAuth2Service {
     let token: OAuth2Server.Token;
     try {
       token = await em.transactional((txEm) =>
-        this.server(txEm, false, (grantId) => (replayedGrant = grantId)).token(request, new OAuth2Server.Response(), {
+        this.server(txEm, client, (grantId) => (replayedGrant = grantId)).token(request, new OAuth2Server.Response(), {
           requireClientAuthentication: { refresh_token: false },
           accessTokenLifetime: OAUTH2_LIFETIMES_SECONDS.accessToken,
           refreshTokenLifetime: OAUTH2_LIFETIMES_SECONDS.refreshToken,
@@ -217,7 +218,7 @@ export class OAuth2Service {
   ) {
     const [clientId, secret] = basicCredentials(authorization) ?? [body.client_id, body.client_secret];
     const client = clientId ? await this.deps.clients.findActive(em, clientId) : null;
-    if (!client || !secretMatches(client, secret, (token) => this.hash(token)) || (options.confidentialOnly && !client.clientSecretHash)) {
+    if (!client || !this.secretMatches(client, secret) || (options.confidentialOnly && !client.clientSecretHash)) {
       throw new OAuthError('invalid_client', 'Client authentication failed.');
     }
     return { client, secret };
@@ -236,9 +237,16 @@ export class OAuth2Service {
     return null;
   }
 
-  private server(em: EntityManager, authorizing: boolean, onReplay?: (grantId: string) => void): OAuth2Server {
-    const model = oauth2Model({ em, clock: this.deps.clock, serverSecret: this.deps.serverSecret, authorizing, onReplay });
+  private server(em: EntityManager, client: OAuth2Client, onReplay?: (grantId: string) => void): OAuth2Server {
+    const model = oauth2Model({ em, clock: this.deps.clock, serverSecret: this.deps.serverSecret, client, onReplay });
     return new OAuth2Server({ model, authorizationCodeLifetime: OAUTH2_LIFETIMES_SECONDS.authorizationCode });
+  }
+
+  /** A confidential client proves itself with its secret; a public one has none to give (and gives none). */
+  private secretMatches(client: OAuth2Client, secret: string | undefined): boolean {
+    if (!client.clientSecretHash) return !secret;
+    if (!secret) return false;
+    return timingSafeEqual(Buffer.from(this.hash(secret)), Buffer.from(client.clientSecretHash));
   }
 
   private hash(token: string): string {

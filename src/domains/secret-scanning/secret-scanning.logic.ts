@@ -1,7 +1,6 @@
-// Pure rules of leak reports: reading a report's body, which credential of ours a reported string claims to be, and
+// Pure rules of leak reports: which credential of ours a reported string claims to be, and
 // the answer the program expects for it.
-import { SECRET_SCANNING_LABELS, SecretScanningReport, type LeakedTokenMatch, type LeakedTokenVerdict } from '../../contracts/secret-scanning';
-import { BadRequest, RequestValidationError } from '../../kernel/errors';
+import { SECRET_SCANNING_LABELS, type LeakedTokenMatch, type LeakedTokenVerdict } from '../../contracts/secret-scanning';
 import { CUSTOMER_SESSION_TOKEN_PREFIX } from '../customer-session/customer-session.logic';
 import { OAUTH2_PREFIXES } from '../oauth2/oauth2.logic';
 import { ORGANIZATION_TOKEN_PREFIX } from '../organization/organization.logic';
@@ -45,27 +44,6 @@ export function claimedKind(token: string): LeakedTokenKind | null {
 /** The configured key a report names, or null when none has that identifier. */
 export function signingKeyFor(keys: readonly ReportSigningKey[], identifier: string): ReportSigningKey | null {
   return keys.find((key) => key.key_identifier === identifier) ?? null;
-}
-
-/** A verified report's body: malformed JSON is a 400, JSON that is not a list of matches a 422. */
-export function parseReport(raw: string): SecretScanningReport {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw new BadRequest('The report is not valid JSON.');
-  }
-  const parsed = SecretScanningReport.safeParse(value);
-  if (!parsed.success) {
-    throw new RequestValidationError(
-      parsed.error.issues.map((issue) => ({
-        loc: ['body', ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
-        msg: issue.message,
-        type: issue.code,
-      })),
-    );
-  }
-  return parsed.data;
 }
 
 /** One entry of the answer: `true_positive` only for a live or revoked credential of ours. */

@@ -1,7 +1,9 @@
 // HTTP surface of leak protection: the endpoint a secret-scanning program (GitHub's partner program) posts to.
-import { SecretScanningReportAnswer } from '../../contracts/secret-scanning';
+import { SecretScanningReport, SecretScanningReportAnswer } from '../../contracts/secret-scanning';
+import { BadRequest } from '../../kernel/errors';
+import { parseInput } from '../../platform/http/parse-input';
 import { definePublicRoute, type RouteDefinition } from '../../platform/http/route';
-import { KEY_IDENTIFIER_HEADER, SIGNATURE_HEADER, parseReport } from './secret-scanning.logic';
+import { KEY_IDENTIFIER_HEADER, SIGNATURE_HEADER } from './secret-scanning.logic';
 import type { SecretScanningService } from './secret-scanning.service';
 
 export function secretScanningRoutes({ reports }: { reports: SecretScanningService }): RouteDefinition[] {
@@ -21,4 +23,15 @@ export function secretScanningRoutes({ reports }: { reports: SecretScanningServi
       },
     }),
   ];
+}
+
+/** A verified report's body: malformed JSON is a 400, JSON that is not a list of matches a 422. */
+export function parseReport(raw: string): SecretScanningReport {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new BadRequest('The report is not valid JSON.');
+  }
+  return parseInput(SecretScanningReport, value, 'body');
 }
