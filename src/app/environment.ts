@@ -58,7 +58,7 @@ export async function openEnvironment(
       : config.STRIPE_SECRET_KEY
         ? new StripePaymentProcessor({ secretKey: config.STRIPE_SECRET_KEY })
         : null;
-  const flows = new FlowClient(temporal, taskQueue);
+  const flows = new FlowClient(temporal, taskQueue, outbox);
   const domains = wireDomains({ environment, config, clock, orm, outbox, idempotency, flows, storage, processor });
   return { environment, config, clock, orm, temporal, namespace, taskQueue, outbox, idempotency, storage, processor, domains };
 }

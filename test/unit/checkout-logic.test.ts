@@ -4,6 +4,7 @@ import {
   billingAddressFields,
   buyerIssue,
   checkoutAmounts,
+  checkoutCurrency,
   resolveTaxBehavior,
   type CheckoutAmountsInput,
   type CheckoutDiscount,
@@ -289,5 +290,18 @@ describe('buyerIssue: the buyer amount and seats, checked before anything else',
     ['seats on a metered price', metered, { amount: null, seats: 1 }, ['body', 'seats']],
   ] as [string, Price, { amount: number | null; seats: number | null }, (string | number)[] | null][])('%s', (_name, price, buyer, loc) => {
     expect(buyerIssue(price, buyer)?.loc ?? null).toEqual(loc);
+  });
+});
+
+describe('checkoutCurrency: the session’s currency among those its product is offered in', () => {
+  test.each([
+    ['the one asked for', 'eur', ['usd', 'eur'], { currency: 'eur' }],
+    ['one asked for and not offered', 'gbp', ['usd', 'eur'], { refusal: 'The product has no price in GBP.' }],
+    ['none asked, the only one offered', null, ['eur'], { currency: 'eur' }],
+    ['none asked, the organization’s default among several', undefined, ['eur', 'usd', 'gbp'], { currency: 'usd' }],
+    ['none asked, several others', null, ['eur', 'gbp'], { refusal: 'The product is priced in EUR, GBP: name the currency.' }],
+    ['none asked, none offered', null, [], { refusal: 'The product has no price to charge.' }],
+  ] as [string, string | null | undefined, string[], ReturnType<typeof checkoutCurrency>][])('%s', (_name, requested, offered, expected) => {
+    expect(checkoutCurrency(requested, offered)).toEqual(expected);
   });
 });

@@ -57,6 +57,8 @@ export class CheckoutFlowService {
       const issues = requiredData(checkout, needed, body.confirmation_token_id);
       if (issues.length) throw new RequestValidationError(issues);
       this.deps.checkouts.checkCustomFields(checkout, await this.deps.checkouts.products(tx.em, checkout.organizationId, [checkout.productId]), true);
+      // Refused inside the transaction that applied the body, before the customer is written: the refusal changes nothing.
+      if (needed && !this.deps.processor) throw new PaymentError('No payment processor is configured for this environment.');
       const { customer, created } = await this.deps.customers.findOrCreate(tx, checkout.organizationId, {
         email: checkout.customerEmail!,
         externalId: checkout.externalCustomerId,
@@ -80,22 +82,22 @@ export class CheckoutFlowService {
     if (!first) return; // a retry of a confirmation that already went through
     const { customer, paymentNeeded, checked } = first;
 
-    let saved: { processorCustomerId: string; paymentMethodToken: string } | null = null;
-    if (paymentNeeded) {
-      if (!this.deps.processor) throw new PaymentError('No payment processor is configured for this environment.');
-      const processorCustomer = await this.deps.processor.createCustomer({
+    let saved: { processorCustomerId: string; paymentMethodToken: string; paymentMethodType: string } | null = null;
+    const processor = paymentNeeded ? this.deps.processor : null;
+    if (processor) {
+      const processorCustomer = await processor.createCustomer({
         email: customer.email,
         name: customer.name,
         idempotencyKey: `customer:${customer.id}`,
       });
-      const method = await this.deps.processor
+      const method = await processor
         .savePaymentMethod({
           customerId: processorCustomer.customerId,
           confirmationToken: body.confirmation_token_id!,
           idempotencyKey: `checkout:${checkoutId}:method:${attempt}`,
         })
         .catch((error) => Promise.reject(error instanceof PaymentDeclined ? new PaymentError(error.message) : error));
-      saved = { processorCustomerId: processorCustomer.customerId, paymentMethodToken: method.token };
+      saved = { processorCustomerId: processorCustomer.customerId, paymentMethodToken: method.token, paymentMethodType: method.type };
     }
 
     await inTransaction(this.deps.orm, async (tx) => {

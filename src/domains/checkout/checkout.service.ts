@@ -22,7 +22,7 @@ import { checkedTaxId, type SellerOfRecord } from '../tax';
 import type { TestClockQueries } from '../test-clock';
 import { Checkout } from './checkout.entity';
 import { ExpiredCheckoutError, NotOpenCheckout } from './checkout.errors';
-import { activeTrial, buyerIssue, checkoutAmounts, customFieldIssues, type AttachedFieldRule, type CheckoutPrice } from './checkout.logic';
+import { activeTrial, buyerIssue, checkoutAmounts, checkoutCurrency, customFieldIssues, type AttachedFieldRule, type CheckoutPrice } from './checkout.logic';
 import { checkoutOutput, checkoutPublicOutput } from './checkout.output';
 
 export interface CheckoutDeps {
@@ -57,9 +57,10 @@ export class CheckoutService {
     if (input.customer_id && !customer) throw invalidField(['body', 'customer_id'], 'No such customer in this organization.');
 
     const product = products.find((p) => p.id === input.products[0])!;
-    const currency = input.currency ?? 'usd';
-    const price = staticPrice(product, currency);
-    if (!price) throw invalidField(['body', 'currency'], `The product has no price in ${currency.toUpperCase()}.`);
+    const chosen = checkoutCurrency(input.currency, offeredCurrencies(product));
+    if ('refusal' in chosen) throw invalidField(['body', 'currency'], chosen.refusal);
+    const { currency } = chosen;
+    const price = staticPrice(product, currency)!;
     if (input.test_clock_id) await this.deps.testClocks.attachable(tx.em, organizationId, input.test_clock_id, ['body', 'test_clock_id']);
     const testClockId = input.test_clock_id ?? customer?.testClockId ?? null;
     const now = await this.deps.testClocks.now(tx.em, testClockId);
@@ -294,5 +295,12 @@ export class CheckoutService {
 
 /** The product's live static price in the currency (fixed, custom or seat-based; metered prices are billed later). */
 export function staticPrice(product: ProductOutput, currency: string): PriceOutput | undefined {
-  return product.prices.find((p) => p.price_currency === currency && !p.is_archived && p.amount_type !== 'metered_unit');
+  return product.prices.find((p) => p.price_currency === currency && isStatic(p));
 }
+
+/** The currencies the product has a live static price in, as listed. */
+function offeredCurrencies(product: ProductOutput): string[] {
+  return [...new Set(product.prices.filter(isStatic).map((p) => p.price_currency))];
+}
+
+const isStatic = (price: PriceOutput) => !price.is_archived && price.amount_type !== 'metered_unit';

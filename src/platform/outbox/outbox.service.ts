@@ -1,5 +1,6 @@
 // Transactional outbox: workflow starts written with the business rows, dispatched right after commit, and
 // re-dispatched by the relay when a crash lost that dispatch. Starting a workflow twice under one ID is harmless.
+// Starts go before events, so that an event does not overtake the flow it announces (`subscription.active`).
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { Tx } from '../database/transaction';
@@ -46,12 +47,10 @@ export class OutboxService {
   /** The messages each open transaction wrote, dispatched together once it commits. */
   private readonly written = new WeakMap<Tx, OutboxMessage[]>();
 
-  constructor(private readonly deps: OutboxDeps) {
-    this.dispatchers.set(OUTBOX_KINDS.workflowStart, (messages) => Promise.all(messages.map((message) => this.startWorkflow(message))).then(() => undefined));
-  }
+  constructor(private readonly deps: OutboxDeps) {}
 
   /** Events wait in the outbox until a dispatcher for their kind exists (webhook delivery registers `event`). */
-  registerDispatcher(kind: OutboxKind, dispatcher: Dispatcher): void {
+  registerDispatcher(kind: Exclude<OutboxKind, typeof OUTBOX_KINDS.workflowStart>, dispatcher: Dispatcher): void {
     this.dispatchers.set(kind, dispatcher);
   }
 
@@ -103,7 +102,7 @@ export class OutboxService {
       const rows = await em.execute<{ id: string }[]>(
         `select id from outbox_message where dispatched_at is null and kind = any(?::text[]) and created_at <= ?
          order by created_at limit ? for no key update skip locked`,
-        [`{${[...this.dispatchers.keys()].join(',')}}`, cutoff, batchSize],
+        [`{${[OUTBOX_KINDS.workflowStart, ...this.dispatchers.keys()].join(',')}}`, cutoff, batchSize],
       );
       const pending = rows.length ? await em.find(OutboxMessage, { id: { $in: rows.map((r) => r.id) } }, { orderBy: { createdAt: 'asc' } }) : [];
       return this.dispatch(em, pending);
@@ -119,19 +118,65 @@ export class OutboxService {
     tx.afterCommit(() => this.dispatch(this.deps.orm.em.fork(), messages).then(() => undefined));
   }
 
-  /** Dispatches the messages kind by kind; returns how many were dispatched (the others stay for the relay). */
+  /**
+   * Starts the flow `workflowId` now if its start still waits here (its dispatch under way, failed or lost): for a
+   * caller that found the flow not started and cannot wait for the relay. The same start the relay would make; false
+   * when none waits.
+   */
+  async startPending(workflowId: string): Promise<boolean> {
+    const em = this.deps.orm.em.fork();
+    const rows = await em.execute<{ id: string }[]>("select id from outbox_message where dispatched_at is null and kind = ? and payload->>'workflowId' = ?", [
+      OUTBOX_KINDS.workflowStart,
+      workflowId,
+    ]);
+    if (!rows.length) return false;
+    const [failed] = await this.dispatchStarts(em, await em.find(OutboxMessage, { id: { $in: rows.map((row) => row.id) } }));
+    if (failed) throw failed.error;
+    return true;
+  }
+
+  /**
+   * Dispatches the workflow starts, then the other kinds; returns how many were dispatched (the others stay for the
+   * relay). A failed start does not hold the events back: their order per resource is kept by their fan-out, which
+   * they would lose waiting, and a command that finds its flow not started starts it itself (`startPending`).
+   */
   private async dispatch(em: EntityManager, messages: OutboxMessage[]): Promise<number> {
-    const kinds = [...new Set(messages.map((message) => message.kind))];
+    const starts = messages.filter((message) => message.kind === OUTBOX_KINDS.workflowStart);
+    const failed = await this.dispatchStarts(em, starts);
+    const rest = messages.filter((message) => message.kind !== OUTBOX_KINDS.workflowStart);
+    const kinds = [...new Set(rest.map((message) => message.kind))];
     const dispatched = await Promise.all(
       kinds.map((kind) =>
         this.dispatchKind(
           em,
           kind,
-          messages.filter((message) => message.kind === kind),
+          rest.filter((message) => message.kind === kind),
         ),
       ),
     );
-    return dispatched.reduce((sum, n) => sum + n, 0);
+    return dispatched.reduce((sum, n) => sum + n, starts.length - failed.length);
+  }
+
+  /** Starts each flow on its own (one failing start does not send the others back); returns the failed ones. */
+  private async dispatchStarts(em: EntityManager, starts: OutboxMessage[]): Promise<{ message: OutboxMessage; error: unknown }[]> {
+    if (!starts.length) return [];
+    const outcomes = await Promise.allSettled(starts.map((message) => this.startWorkflow(message)));
+    const failed = starts.flatMap((message, i) => {
+      const outcome = outcomes[i];
+      return outcome.status === 'rejected' ? [{ message, error: outcome.reason as unknown }] : [];
+    });
+    const started = starts.filter((_, i) => outcomes[i].status === 'fulfilled').map((message) => message.id);
+    if (started.length) await this.markDispatched(em, started);
+    if (failed.length) {
+      const reasons = failed.map(({ message, error }) => ({ id: message.id, reason: reasonOf(error) }));
+      this.deps.log?.(`outbox: starts failed, the relay will retry: ${reasons.map((r) => `${r.id}: ${r.reason}`).join('; ')}`);
+      await em.execute(
+        `update outbox_message m set attempts = m.attempts + 1, last_error = f.reason
+         from jsonb_to_recordset(?::jsonb) as f(id uuid, reason text) where m.id = f.id`,
+        [JSON.stringify(reasons)],
+      );
+    }
+    return failed;
   }
 
   private async dispatchKind(em: EntityManager, kind: string, messages: OutboxMessage[]): Promise<number> {
@@ -140,20 +185,21 @@ export class OutboxService {
     const ids = messages.map((message) => message.id);
     try {
       await dispatch(messages);
-      await em.execute('update outbox_message set dispatched_at = ?, attempts = attempts + 1, last_error = null where id = any(?::uuid[])', [
-        this.deps.clock.now(),
-        `{${ids.join(',')}}`,
-      ]);
+      await this.markDispatched(em, ids);
       return messages.length;
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = reasonOf(error);
       this.deps.log?.(`outbox: dispatch of ${ids.join(', ')} failed, the relay will retry: ${reason}`);
-      await em.execute('update outbox_message set attempts = attempts + 1, last_error = ? where id = any(?::uuid[])', [
-        reason.slice(0, 2000),
-        `{${ids.join(',')}}`,
-      ]);
+      await em.execute('update outbox_message set attempts = attempts + 1, last_error = ? where id = any(?::uuid[])', [reason, `{${ids.join(',')}}`]);
       return 0;
     }
+  }
+
+  private async markDispatched(em: EntityManager, ids: string[]): Promise<void> {
+    await em.execute('update outbox_message set dispatched_at = ?, attempts = attempts + 1, last_error = null where id = any(?::uuid[])', [
+      this.deps.clock.now(),
+      `{${ids.join(',')}}`,
+    ]);
   }
 
   private async startWorkflow(message: OutboxMessage): Promise<void> {
@@ -179,3 +225,5 @@ export class OutboxService {
     }
   }
 }
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);

@@ -1,5 +1,6 @@
 // What domains send to running flows: Updates whose failures come back as the domain's own errors, and signals.
-// Routes never hold the Temporal client; domain services do, through this.
+// Routes never hold the Temporal client; domain services do, through this. A flow whose start still waits in the
+// outbox (the entity is written, its flow not started yet) is started here first: a command never waits for the relay.
 import { WithStartWorkflowOperation, WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import type { SignalDefinition, UpdateDefinition, Workflow } from '@temporalio/common';
 import { advanceTestClockUpdate } from '../../../workflows/definitions';
@@ -33,7 +34,7 @@ export interface UpdateOptions {
   updateId?: string;
   /** The errors of the owning domain its workflow may report. */
   errors?: readonly ReportableError[];
-  /** What to answer (503) when the flow does not exist yet: the outbox starts it right after its row is written. */
+  /** What to answer (503) when the flow does not exist and no start of it waits in the outbox. */
   notStarted: string;
   /** Start the flow with the Update when it does not run yet (update-with-start). */
   startWith?: FlowStart;
@@ -47,36 +48,54 @@ export interface FlowStart {
   summary: string;
 }
 
+/** The workflow starts written with their entities and not dispatched yet (the outbox's). */
+export interface PendingStarts {
+  /** Starts the flow now if its start waits; false when none does. */
+  startPending(workflowId: string): Promise<boolean>;
+}
+
 export class FlowClient {
   constructor(
     private readonly client: Client,
     private readonly taskQueue: string,
+    private readonly pending?: PendingStarts,
   ) {}
 
-  /** Sends an Update and waits for its result; a failure the workflow reported comes back as the domain's error. */
+  /**
+   * Sends an Update and waits for its result; a failure the workflow reported comes back as the domain's error. A flow
+   * not found is started from its pending start, if one waits (or its dispatch just did), and the Update sent again.
+   */
   async update<R, A extends unknown[]>(workflowId: string, update: UpdateDefinition<R, A>, args: A, options: UpdateOptions): Promise<R> {
-    // By name: the SDK's typing wants a non-empty argument tuple, and an Update without arguments sends none.
-    const sent = { args: args as unknown as [unknown], ...(options.updateId && { updateId: options.updateId }) };
     try {
-      if (options.startWith) {
-        const { workflowType, args: startArgs, searchAttributes, summary } = options.startWith;
-        const startWorkflowOperation = new WithStartWorkflowOperation(workflowType, {
-          workflowId,
-          taskQueue: this.taskQueue,
-          args: startArgs,
-          typedSearchAttributes: searchAttributePairs(searchAttributes),
-          staticSummary: summary,
-          workflowIdConflictPolicy: 'USE_EXISTING',
-        });
-        return await this.client.workflow.executeUpdateWithStart<Workflow, R, [unknown]>(update.name, { ...sent, startWorkflowOperation });
-      }
-      return await this.client.workflow.getHandle(workflowId).executeUpdate<R, [unknown]>(update.name, sent);
+      return await this.send(workflowId, update, args, options).catch(async (error) => {
+        if (!(error instanceof WorkflowNotFoundError && this.pending)) throw error;
+        await this.pending.startPending(workflowId);
+        return this.send(workflowId, update, args, options);
+      });
     } catch (error) {
       if (error instanceof WorkflowNotFoundError) throw new ServiceUnavailable(options.notStarted);
       if (!(error instanceof WorkflowUpdateFailedError)) throw error;
       const cause = error.cause as { type?: string; message: string; details?: unknown[] } | undefined;
       throw (cause && reportedError(cause.type, cause.message, cause.details?.[0], options.errors)) ?? error;
     }
+  }
+
+  private async send<R, A extends unknown[]>(workflowId: string, update: UpdateDefinition<R, A>, args: A, options: UpdateOptions): Promise<R> {
+    // By name: the SDK's typing wants a non-empty argument tuple, and an Update without arguments sends none.
+    const sent = { args: args as unknown as [unknown], ...(options.updateId && { updateId: options.updateId }) };
+    if (options.startWith) {
+      const { workflowType, args: startArgs, searchAttributes, summary } = options.startWith;
+      const startWorkflowOperation = new WithStartWorkflowOperation(workflowType, {
+        workflowId,
+        taskQueue: this.taskQueue,
+        args: startArgs,
+        typedSearchAttributes: searchAttributePairs(searchAttributes),
+        staticSummary: summary,
+        workflowIdConflictPolicy: 'USE_EXISTING',
+      });
+      return this.client.workflow.executeUpdateWithStart<Workflow, R, [unknown]>(update.name, { ...sent, startWorkflowOperation });
+    }
+    return this.client.workflow.getHandle(workflowId).executeUpdate<R, [unknown]>(update.name, sent);
   }
 
   /** Signals a flow; a flow that is gone is ignored when `ignoreMissing` (an event about a session that ended). */
@@ -92,7 +111,7 @@ export class FlowClient {
   /**
    * Moves one flow's test clock (its `advanceTestClock` Update) and resolves once the flow has settled or is gone. An
    * `ended` answer means the run returned or continued as new (once per billed period): the next run gets it again.
-   * A flow the outbox has not started yet is waited for (about 10 seconds).
+   * A flow the outbox has not started yet is started from its pending start, or else waited for (about 10 seconds).
    */
   async advanceFlowClock(workflowId: string, to: Date): Promise<void> {
     const handle = this.client.workflow.getHandle(workflowId);
@@ -101,6 +120,7 @@ export class FlowClient {
         if ((await handle.executeUpdate(advanceTestClockUpdate, { args: [to.toISOString()] })) === 'settled') return;
       } catch (error) {
         if (error instanceof WorkflowUpdateFailedError) throw error;
+        if (error instanceof WorkflowNotFoundError && (await this.pending?.startPending(workflowId))) continue;
         failures++;
         if (!(await this.isRunning(workflowId))) return;
         await new Promise((resolve) => setTimeout(resolve, 100));
