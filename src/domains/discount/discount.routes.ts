@@ -33,7 +33,7 @@ export function discountRoutes({ discounts }: { discounts: DiscountService }): R
       response: Discount,
       idempotent: true,
       async handler({ auth, tx, body }) {
-        const [output] = await discounts.outputs(tx.em, [await discounts.create(tx.em, auth.organizationId, body)]);
+        const [output] = await discounts.outputs(tx.em, [await discounts.create(tx, auth.organizationId, body)]);
         return output;
       },
     }),
@@ -60,7 +60,7 @@ export function discountRoutes({ discounts }: { discounts: DiscountService }): R
       status: 200,
       response: Discount,
       async handler({ auth, tx, params, body }) {
-        const [output] = await discounts.outputs(tx.em, [await discounts.update(tx.em, auth.organizationId, params.id, body)]);
+        const [output] = await discounts.outputs(tx.em, [await discounts.update(tx, auth.organizationId, params.id, body)]);
         return output;
       },
     }),
@@ -73,7 +73,7 @@ export function discountRoutes({ discounts }: { discounts: DiscountService }): R
       status: 204,
       response: z.undefined(),
       async handler({ auth, tx, params }) {
-        await discounts.delete(tx.em, auth.organizationId, params.id);
+        await discounts.delete(tx, auth.organizationId, params.id);
         return undefined;
       },
     }),

@@ -1,8 +1,11 @@
 // Discounts: CRUD with codes unique per organization (ignoring case), product restrictions and redemption limits.
+// Every change writes discount.created / .updated / .deleted to the outbox in its transaction.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DiscountCreate, Discount as DiscountOutput, DiscountListQuery, DiscountProduct, DiscountUpdate } from '../../contracts/discount';
 import { likeContains } from '../../platform/database/list-query';
 import { OwnedRepository } from '../../platform/database/owned-repository';
+import type { Tx } from '../../platform/database/transaction';
+import type { OutboxService } from '../../platform/outbox';
 import type { ProductService } from '../catalog';
 import type { Clock } from '../../kernel/clock';
 import { RequestValidationError, invalidField } from '../../kernel/errors';
@@ -17,6 +20,7 @@ export interface DiscountDeps {
   clock: Clock;
   /** The products a discount is restricted to (and embeds). */
   products: ProductService;
+  outbox: OutboxService;
 }
 
 const discounts = new OwnedRepository(Discount, { label: 'Discount', softDeleted: true });
@@ -24,9 +28,9 @@ const discounts = new OwnedRepository(Discount, { label: 'Discount', softDeleted
 export class DiscountService {
   constructor(private readonly deps: DiscountDeps) {}
 
-  async create(em: EntityManager, organizationId: string, input: DiscountCreate): Promise<Discount> {
-    const productIds = await this.checkedProducts(em, organizationId, input.products ?? []);
-    const discount = em.create(Discount, {
+  async create(tx: Tx, organizationId: string, input: DiscountCreate): Promise<Discount> {
+    const productIds = await this.checkedProducts(tx.em, organizationId, input.products ?? []);
+    const discount = tx.em.create(Discount, {
       id: newId(),
       organizationId,
       name: input.name,
@@ -46,7 +50,8 @@ export class DiscountService {
       createdAt: this.deps.clock.now(),
       modifiedAt: null,
     });
-    await flushUnique(em, codeTaken);
+    await flushUnique(tx.em, codeTaken);
+    await this.emit(tx, discount, 'discount.created');
     return discount;
   }
 
@@ -71,8 +76,8 @@ export class DiscountService {
   }
 
   /** Amount, type and duration are fixed once the discount has been redeemed: customers already hold it. */
-  async update(em: EntityManager, organizationId: string, id: string, input: DiscountUpdate): Promise<Discount> {
-    const discount = await this.get(em, organizationId, id);
+  async update(tx: Tx, organizationId: string, id: string, input: DiscountUpdate): Promise<Discount> {
+    const discount = await this.get(tx.em, organizationId, id);
     const changesTerms = ['type', 'amount', 'currency', 'amounts', 'basis_points', 'duration', 'duration_in_months'].some(
       (k) => input[k as keyof DiscountUpdate] != null,
     );
@@ -89,7 +94,7 @@ export class DiscountService {
       }
       discount.maxRedemptions = input.max_redemptions;
     }
-    if (input.products != null) discount.productIds = await this.checkedProducts(em, organizationId, input.products);
+    if (input.products != null) discount.productIds = await this.checkedProducts(tx.em, organizationId, input.products);
     if (input.metadata !== undefined) discount.metadata = input.metadata;
     if (input.type != null && input.type !== discount.type) discount.type = input.type;
     if (input.duration != null) discount.duration = input.duration;
@@ -104,7 +109,8 @@ export class DiscountService {
     }
     this.assertConsistent(discount);
     discount.modifiedAt = this.deps.clock.now();
-    await flushUnique(em, codeTaken);
+    await flushUnique(tx.em, codeTaken);
+    await this.emit(tx, discount, 'discount.updated');
     return discount;
   }
 
@@ -131,8 +137,10 @@ export class DiscountService {
     await em.execute('update discount set redemptions_count = greatest(redemptions_count - 1, 0) where id = ?', [id]);
   }
 
-  async delete(em: EntityManager, organizationId: string, id: string): Promise<void> {
-    await discounts.softDelete(em, await this.get(em, organizationId, id), this.deps.clock.now());
+  async delete(tx: Tx, organizationId: string, id: string): Promise<void> {
+    const discount = await this.get(tx.em, organizationId, id);
+    await discounts.softDelete(tx.em, discount, this.deps.clock.now());
+    await this.emit(tx, discount, 'discount.deleted');
   }
 
   list(em: EntityManager, organizationId: string, query: DiscountListQuery) {
@@ -156,6 +164,12 @@ export class DiscountService {
         d.productIds.flatMap((id) => products.get(id) ?? []),
       ),
     );
+  }
+
+  /** The event carries the discount as the API renders it (redemptions taken at checkout are not announced). */
+  private async emit(tx: Tx, discount: Discount, type: 'discount.created' | 'discount.updated' | 'discount.deleted'): Promise<void> {
+    const [output] = await this.outputs(tx.em, [discount]);
+    this.deps.outbox.enqueueEvent(tx, discount.organizationId, type, output);
   }
 
   private assertConsistent(discount: Discount): void {

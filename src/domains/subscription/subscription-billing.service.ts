@@ -126,7 +126,8 @@ export class SubscriptionBillingService {
         taxAmount: tax,
         description: lines[0].label,
       });
-      await this.deps.subscriptions.announce(tx, s, ['subscription.updated']);
+      // A new period began (after a trial too: `status` tells them apart), whatever its payment does next.
+      await this.deps.subscriptions.announce(tx, s, ['subscription.cycled', 'subscription.updated']);
       return { orderId: order.id, totalAmount: order.totalAmount };
     });
   }

@@ -126,7 +126,10 @@ export class SubscriptionService {
     });
   }
 
-  /** Writes the events of a change, in the reference's order: subscription.updated first, then the specific ones. */
+  /**
+   * Writes the events of a change, in the reference's order: subscription.updated first, then the specific ones —
+   * except a renewal's subscription.cycled, which the reference sends from the cycle itself, before its update.
+   */
   async announce(tx: Tx, subscription: Subscription, events: WebhookEventType[]): Promise<void> {
     const [output] = await this.outputs(tx.em, [subscription]);
     for (const type of events) this.deps.outbox.enqueueEvent(tx, subscription.organizationId, type, output);
