@@ -8,15 +8,18 @@ const text = z.string().trim().min(1).max(255);
 /** Space-separated scopes, as OAuth carries them. */
 const scopeString = z.string().max(4000);
 
+/** How a client proves itself at the token, introspection and revocation endpoints (RFC 7591 §2). */
+export const TOKEN_ENDPOINT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
+export type TokenEndpointAuthMethod = (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
+
+/** The grants the token endpoint issues tokens for. */
+export const GRANT_TYPES = ['authorization_code', 'refresh_token'] as const;
+
 export const OAuth2ClientConfiguration = z
   .object({
     redirect_uris: z.array(uri).min(1).max(20),
-    token_endpoint_auth_method: z.enum(['client_secret_basic', 'client_secret_post', 'none']).default('client_secret_post'),
-    grant_types: z
-      .array(z.enum(['authorization_code', 'refresh_token']))
-      .min(1)
-      .max(2)
-      .default(['authorization_code', 'refresh_token']),
+    token_endpoint_auth_method: z.enum(TOKEN_ENDPOINT_AUTH_METHODS).default('client_secret_post'),
+    grant_types: z.array(z.enum(GRANT_TYPES)).min(1).max(2).default(['authorization_code', 'refresh_token']),
     response_types: z.array(z.literal('code')).max(1).default(['code']),
     /** The scopes the client may ask for; by default every scope an OAuth client can be granted. */
     scope: scopeString.nullish(),
@@ -68,6 +71,8 @@ const authorizeFields = {
   redirect_uri: uri,
   scope: scopeString.optional(),
   state: z.string().min(1).max(1000).optional(),
+  /** OpenID Connect: echoed in the ID token the code leads to, so the app can tie that token to its request. */
+  nonce: z.string().min(1).max(1000).optional(),
   code_challenge: z
     .string()
     .regex(/^[A-Za-z0-9._~-]{43,128}$/, '43 to 128 characters of the unreserved set (RFC 7636)')
@@ -86,6 +91,7 @@ export const AuthorizeQuery = z.object({
   redirect_uri: queryOne(authorizeFields.redirect_uri),
   scope: queryOne(authorizeFields.scope),
   state: queryOne(authorizeFields.state),
+  nonce: queryOne(authorizeFields.nonce),
   code_challenge: queryOne(authorizeFields.code_challenge),
   code_challenge_method: queryOne(authorizeFields.code_challenge_method),
 });
@@ -120,17 +126,32 @@ export const ConsentResponse = z.object({ redirect_uri: z.string() }).meta({ id:
 /** In the body (client_secret_post, or a public client's id alone), or else in an HTTP Basic header. */
 const clientCredentials = { client_id: z.string().min(1).max(100).optional(), client_secret: z.string().max(200).optional() };
 
+/**
+ * A grant_type the server does not issue tokens for is RFC 6749's unsupported_grant_type, not a malformed request: the
+ * token endpoint's refusal tells the two apart by this message.
+ */
+export const UNSUPPORTED_GRANT_TYPE = `Unsupported grant_type: this server issues tokens for ${GRANT_TYPES.join(' and ')} only`;
+
 export const TokenRequest = z
-  .discriminatedUnion('grant_type', [
-    z.object({
-      grant_type: z.literal('authorization_code'),
-      code: z.string().min(1).max(200),
-      redirect_uri: uri.optional(),
-      code_verifier: z.string().min(43).max(128).optional(),
-      ...clientCredentials,
-    }),
-    z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().min(1).max(200), scope: scopeString.optional(), ...clientCredentials }),
-  ])
+  .discriminatedUnion(
+    'grant_type',
+    [
+      z.object({
+        grant_type: z.literal('authorization_code'),
+        code: z.string().min(1).max(200),
+        redirect_uri: uri.optional(),
+        code_verifier: z.string().min(43).max(128).optional(),
+        ...clientCredentials,
+      }),
+      z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().min(1).max(200), scope: scopeString.optional(), ...clientCredentials }),
+    ],
+    {
+      error: (issue) => {
+        const grantType = (issue.input as { grant_type?: unknown } | undefined)?.grant_type;
+        return issue.code === 'invalid_union' && typeof grantType === 'string' && grantType !== '' ? UNSUPPORTED_GRANT_TYPE : undefined;
+      },
+    },
+  )
   .meta({ id: 'Oauth2RequestTokenRequestBody' });
 export type TokenRequest = z.infer<typeof TokenRequest>;
 
@@ -141,6 +162,8 @@ export const TokenResponse = z
     expires_in: z.int(),
     refresh_token: z.string().optional(),
     scope: z.string(),
+    /** An OpenID Connect ID token (a JWT, RS256), with every grant: the older published clients require one. */
+    id_token: z.string(),
   })
   .meta({ id: 'TokenResponse' });
 
@@ -183,3 +206,42 @@ export const OAuth2GrantList = ListResource(OAuth2Grant).meta({ id: 'ListResourc
 export const OAuth2GrantListQuery = z.object({ ...PageQuery });
 
 export const UserInfoOrganization = z.object({ sub: z.string(), name: z.string() }).meta({ id: 'UserInfoOrganization' });
+
+/** The JWS algorithm of ID tokens. */
+export const ID_TOKEN_SIGNING_ALGORITHM = 'RS256';
+
+/** A public key ID tokens are signed with (RFC 7517). */
+export const JsonWebKey = z
+  .object({ kty: z.literal('RSA'), n: z.string(), e: z.string(), kid: z.string(), alg: z.literal(ID_TOKEN_SIGNING_ALGORITHM), use: z.literal('sig') })
+  .meta({ id: 'JsonWebKey' });
+
+export const JsonWebKeySet = z.object({ keys: z.array(JsonWebKey) }).meta({ id: 'JsonWebKeySet' });
+export type JsonWebKeySet = z.infer<typeof JsonWebKeySet>;
+
+/**
+ * Authorization-server metadata (RFC 8414, and OpenID Connect Discovery's members), served at both well-known paths:
+ * only what this server does. No registration_endpoint, as registering takes an organization's token.
+ */
+export const AuthorizationServerMetadata = z
+  .object({
+    issuer: z.string(),
+    authorization_endpoint: z.string(),
+    token_endpoint: z.string(),
+    token_endpoint_auth_methods_supported: z.array(z.enum(TOKEN_ENDPOINT_AUTH_METHODS)),
+    introspection_endpoint: z.string(),
+    introspection_endpoint_auth_methods_supported: z.array(z.enum(TOKEN_ENDPOINT_AUTH_METHODS)),
+    revocation_endpoint: z.string(),
+    revocation_endpoint_auth_methods_supported: z.array(z.enum(TOKEN_ENDPOINT_AUTH_METHODS)),
+    userinfo_endpoint: z.string(),
+    jwks_uri: z.string(),
+    id_token_signing_alg_values_supported: z.array(z.literal(ID_TOKEN_SIGNING_ALGORITHM)),
+    /** Every app is told the same `sub` for an organization: its id. */
+    subject_types_supported: z.array(z.literal('public')),
+    scopes_supported: z.array(z.string()),
+    response_types_supported: z.array(z.literal('code')),
+    response_modes_supported: z.array(z.literal('query')),
+    grant_types_supported: z.array(z.enum(GRANT_TYPES)),
+    code_challenge_methods_supported: z.array(z.literal('S256')),
+  })
+  .meta({ id: 'AuthorizationServerMetadata' });
+export type AuthorizationServerMetadata = z.infer<typeof AuthorizationServerMetadata>;

@@ -46,11 +46,13 @@ const SIGNED_PUBLIC_ROUTES: Record<string, { refused: number; error?: string; si
 
 /**
  * Public by design, no credential at all (the fuzzer still covers them): an organization's license-token public keys,
- * the request for a login code, answered 202 for any address whether or not it is a customer's, so it reveals
- * nothing (the code goes to the customer's own mailbox), and the portal's organization with its public products.
+ * the public keys that verify ID tokens, the request for a login code, answered 202 for any address whether or not
+ * it is a customer's, so it reveals nothing (the code goes to the customer's own mailbox), and the portal's
+ * organization with its public products.
  */
 const OPEN_PUBLIC_ROUTES = new Set([
   'GET /v1/organizations/:organization_id/license-public-keys',
+  'GET /v1/oauth2/jwks',
   'POST /v1/customer-portal/customer-session/request',
   'GET /v1/customer-portal/organizations/:slug',
 ]);

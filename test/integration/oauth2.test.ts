@@ -226,7 +226,7 @@ describe('a confidential client', () => {
     client = await register({ client_name: 'Back office', scope: 'products:read orders:read' });
   });
 
-  test('authenticates with its secret (post or basic), introspects its tokens, and revoking a refresh token ends the grant', async () => {
+  test('authenticates with its secret the way it registered, introspects its tokens, and revoking a refresh token ends the grant', async () => {
     expect(client.client_secret).toMatch(/^bursar_cs_/);
     expect((await api('GET', `/v1/oauth2/register/${client.client_id}`, developer.token)).body).not.toHaveProperty('client_secret');
     const { code } = await consent(client.client_id, 'products:read orders:read');
@@ -235,8 +235,11 @@ describe('a confidential client', () => {
     expect([noSecret.status, noSecret.body.error]).toEqual([401, 'invalid_client']);
     const wrong = await form('/v1/oauth2/token', { ...exchange, client_secret: 'bursar_cs_wrong' });
     expect([wrong.status, wrong.body.error]).toEqual([401, 'invalid_client']);
+    // registered with client_secret_post (the default): its secret in the body, not in HTTP Basic
     const basic = `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString('base64')}`;
-    const tokens = TokenResponse.parse((await form('/v1/oauth2/token', { ...exchange, client_id: undefined }, { authorization: basic })).body);
+    const viaBasic = await form('/v1/oauth2/token', { ...exchange, client_id: undefined }, { authorization: basic });
+    expect([viaBasic.status, viaBasic.body.error]).toEqual([401, 'invalid_client']);
+    const tokens = TokenResponse.parse((await form('/v1/oauth2/token', { ...exchange, client_secret: client.client_secret! })).body);
     expect(tokens.scope).toBe('products:read orders:read');
     expect((await api('GET', '/v1/orders/', tokens.access_token)).status).toBe(200);
 

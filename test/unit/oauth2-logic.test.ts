@@ -1,5 +1,5 @@
 // The provider's scope rules: what an app can be granted, and what one consent may grant.
-import { grantableScopes, OAUTH2_SCOPES, parseScopes } from '../../src/domains/oauth2/oauth2.logic';
+import { grantableScopes, OAUTH2_SCOPES, parseRequestedScopes, parseScopes, withinClientScopes } from '../../src/domains/oauth2/oauth2.logic';
 
 test('no app can be granted token management', () => {
   expect(OAUTH2_SCOPES).toContain('products:read');
@@ -15,6 +15,22 @@ test.each([
   ['', [], []],
 ])('parseScopes(%j)', (value, scopes, unknown) => {
   expect(parseScopes(value)).toEqual({ scopes, unknown });
+});
+
+test.each([
+  ['openid products:read', ['products:read'], true, []],
+  ['products:read', ['products:read'], false, []],
+  ['openid profile', [], true, ['profile']],
+])('parseRequestedScopes(%j): openid apart from the API scopes', (value, scopes, openid, unknown) => {
+  expect(parseRequestedScopes(value)).toEqual({ scopes, openid, unknown });
+});
+
+test.each([
+  ['openid', [], true], // any client may have openid, registered or not
+  ['products:read', ['products:read'], true],
+  ['orders:read', ['products:read'], false],
+])('withinClientScopes(%j, client %j) is %s', (scope, client, expected) => {
+  expect(withinClientScopes(scope, client)).toBe(expected);
 });
 
 test.each([

@@ -6,13 +6,18 @@ import type { Clock } from '../../kernel/clock';
 import { newId } from '../../kernel/ids';
 import { generateToken, hashToken } from '../../platform/crypto/tokens';
 import { OAuth2AuthorizationCode, type OAuth2Client, OAuth2Token } from './oauth2.entity';
-import { OAUTH2_LIFETIMES_SECONDS, OAUTH2_PREFIXES } from './oauth2.logic';
+import { OAUTH2_LIFETIMES_SECONDS, OAUTH2_PREFIXES, OPENID_SCOPE, withinClientScopes } from './oauth2.logic';
 
-/** Who grants (the organization that consents, with its token's scopes) and, on refresh, the grant carried on. */
+/**
+ * Who grants (the organization that consents, with its token's scopes) and, from the code or the refresh token, the
+ * grant carried on: when it was consented to, and the authorization request's nonce (the code's only).
+ */
 export interface Grantor {
   organizationId: string;
   consentingScopes?: ReadonlySet<string>;
   grantId?: string;
+  consentedAt?: Date | null;
+  nonce?: string | null;
 }
 
 export interface ModelContext {
@@ -42,10 +47,13 @@ export function oauth2Model(context: ModelContext): OAuth2Server.AuthorizationCo
       return { id: client.clientId, redirectUris: client.redirectUris, grants: client.grantTypes, record: client };
     },
 
-    /** At consent: within the client's scopes and the consenting token's; at the exchange, the code's still within the client's. */
+    /**
+     * At consent: within the client's scopes and the consenting token's; at the exchange, the code's still within the
+     * client's. `openid` reads nothing: any client may have it.
+     */
     async validateScope(user, _client, scope) {
       const { consentingScopes } = user as Grantor;
-      const allowed = (s: string) => context.client.scopes.includes(s) && (!consentingScopes || consentingScopes.has(s));
+      const allowed = (s: string) => s === OPENID_SCOPE || (context.client.scopes.includes(s) && (!consentingScopes || consentingScopes.has(s)));
       return scope?.length && scope.every(allowed) ? scope : false;
     },
 
@@ -64,6 +72,7 @@ export function oauth2Model(context: ModelContext): OAuth2Server.AuthorizationCo
         redirectUri: code.redirectUri,
         codeChallenge: code.codeChallenge ?? null,
         codeChallengeMethod: code.codeChallengeMethod ?? null,
+        nonce: (user as Grantor).nonce ?? null,
         expiresAt: code.expiresAt,
         usedAt: null,
         createdAt: clock.now(),
@@ -85,7 +94,7 @@ export function oauth2Model(context: ModelContext): OAuth2Server.AuthorizationCo
         redirectUri: code.redirectUri,
         scope: code.scopes,
         client: { id: code.clientId, grants: [] },
-        user: { organizationId: code.organizationId, grantId: code.grantId } satisfies Grantor,
+        user: { organizationId: code.organizationId, grantId: code.grantId, consentedAt: code.createdAt, nonce: code.nonce } satisfies Grantor,
         codeChallenge: code.codeChallenge ?? undefined,
         codeChallengeMethod: code.codeChallengeMethod ?? undefined,
       };
@@ -115,11 +124,12 @@ export function oauth2Model(context: ModelContext): OAuth2Server.AuthorizationCo
         accessTokenHash: hash(token.accessToken),
         refreshTokenHash: token.refreshToken ? hash(token.refreshToken) : null,
         // within the client's scopes as they are now (a refresh after the owner narrowed the client carries less)
-        scopes: (token.scope ?? []).filter((scope) => context.client.scopes.includes(scope)),
+        scopes: (token.scope ?? []).filter((scope) => withinClientScopes(scope, context.client.scopes)),
         accessExpiresAt: token.accessTokenExpiresAt ?? new Date(clock.now().getTime() + OAUTH2_LIFETIMES_SECONDS.accessToken * 1000),
         refreshExpiresAt: token.refreshTokenExpiresAt ?? null,
         rotatedAt: null,
         revokedAt: null,
+        consentedAt: grantor.consentedAt ?? null,
         createdAt: clock.now(),
       });
       await em.flush();
@@ -164,4 +174,4 @@ export function oauth2Model(context: ModelContext): OAuth2Server.AuthorizationCo
   };
 }
 
-const grantorOf = (row: OAuth2Token): Grantor => ({ organizationId: row.organizationId, grantId: row.grantId });
+const grantorOf = (row: OAuth2Token): Grantor => ({ organizationId: row.organizationId, grantId: row.grantId, consentedAt: row.consentedAt });

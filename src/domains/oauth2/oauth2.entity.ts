@@ -37,8 +37,11 @@ export class OAuth2AuthorizationCode {
   redirectUri!: string;
   codeChallenge: string | null = null;
   codeChallengeMethod: string | null = null;
+  /** OpenID Connect's, from the authorization request: the ID token of the exchange repeats it. */
+  nonce: string | null = null;
   expiresAt!: Date;
   usedAt: Date | null = null;
+  /** The consent: when the organization, authenticated by its token, allowed the request (ID tokens' auth_time). */
   createdAt!: Date;
 }
 
@@ -59,7 +62,24 @@ export class OAuth2Token {
   /** Set when a refresh replaced this row: its refresh token no longer works (its access token runs out). */
   rotatedAt: Date | null = null;
   revokedAt: Date | null = null;
+  /** The consent the grant came from, carried along every refresh (ID tokens' auth_time); null for older grants. */
+  consentedAt: Date | null = null;
   createdAt!: Date;
+}
+
+/**
+ * The environment's RS256 key pair for ID tokens (each environment's database has its own). One is current; retired
+ * ones stay published while ID tokens they signed may be unexpired.
+ */
+export class OAuth2SigningKey {
+  /** The public key's RFC 7638 thumbprint: the JWS `kid`. */
+  kid!: string;
+  /** SPKI, PEM. */
+  publicKey!: string;
+  /** PKCS #8 PEM, sealed with a key derived from the server secret. */
+  sealedPrivateKey!: string;
+  createdAt!: Date;
+  retiredAt: Date | null = null;
 }
 
 const timestamptz = { type: 'Date', columnType: 'timestamptz' } as const;
@@ -100,6 +120,7 @@ export const OAuth2AuthorizationCodeSchema = new EntitySchema<OAuth2Authorizatio
     redirectUri: { type: 'text' },
     codeChallenge: { type: 'text', nullable: true },
     codeChallengeMethod: { type: 'text', nullable: true },
+    nonce: { type: 'text', nullable: true },
     expiresAt: timestamptz,
     usedAt: { ...timestamptz, nullable: true },
     createdAt: timestamptz,
@@ -121,6 +142,19 @@ export const OAuth2TokenSchema = new EntitySchema<OAuth2Token>({
     refreshExpiresAt: { ...timestamptz, nullable: true },
     rotatedAt: { ...timestamptz, nullable: true },
     revokedAt: { ...timestamptz, nullable: true },
+    consentedAt: { ...timestamptz, nullable: true },
     createdAt: timestamptz,
+  },
+});
+
+export const OAuth2SigningKeySchema = new EntitySchema<OAuth2SigningKey>({
+  class: OAuth2SigningKey,
+  tableName: 'oauth2_signing_key',
+  properties: {
+    kid: { type: 'text', primary: true },
+    publicKey: { type: 'text' },
+    sealedPrivateKey: { type: 'text' },
+    createdAt: timestamptz,
+    retiredAt: { ...timestamptz, nullable: true },
   },
 });

@@ -1,4 +1,6 @@
-// Pure rules of the OAuth 2.0 provider: token prefixes, lifetimes, and which scopes an app can be granted.
+// Pure rules of the OAuth 2.0 provider: token prefixes, lifetimes, which scopes an app can be granted, and the
+// authorization-server metadata that tells OAuth clients all this.
+import { GRANT_TYPES, ID_TOKEN_SIGNING_ALGORITHM, TOKEN_ENDPOINT_AUTH_METHODS, type AuthorizationServerMetadata } from '../../contracts/oauth2';
 import { SCOPES, type Scope } from '../../contracts/scopes';
 
 export const OAUTH2_PREFIXES = {
@@ -26,8 +28,15 @@ export const OAUTH2_SCOPES: readonly Scope[] = SCOPES.filter((scope) => !scope.s
 const isGrantable = (scope: string): scope is Scope => (OAUTH2_SCOPES as readonly string[]).includes(scope);
 
 /**
- * The reference's scopes that mean nothing here (no user accounts, no OpenID Connect, no notifications). Its client
- * SDK registers clients with all of them by default, so registration drops them rather than refuse the client.
+ * OpenID Connect's scope: it makes the request an OpenID Connect one, and any client may ask for it beside the API
+ * scopes (it reads nothing). The ID token comes with every grant anyway, since the older published clients require one.
+ */
+export const OPENID_SCOPE = 'openid';
+
+/**
+ * Scopes registration drops rather than refuse the client, as the reference's client SDK registers clients with all of
+ * them by default: `openid`, which every client may ask for unregistered, and the reference's scopes that mean nothing
+ * here (no user accounts, no notifications).
  */
 export const REFERENCE_ONLY_SCOPES: readonly string[] = [
   'openid',
@@ -47,6 +56,15 @@ export function parseScopes(value: string): { scopes: Scope[]; unknown: string[]
   return { scopes: words.filter(isGrantable), unknown: words.filter((word) => !isGrantable(word)) };
 }
 
+/** An authorization request's scopes: `openid` apart from the API scopes, which are what the consent grants. */
+export function parseRequestedScopes(value: string): { scopes: Scope[]; openid: boolean; unknown: string[] } {
+  const { scopes, unknown } = parseScopes(value);
+  return { scopes, openid: unknown.includes(OPENID_SCOPE), unknown: unknown.filter((scope) => scope !== OPENID_SCOPE) };
+}
+
+/** Whether a grant to a client may carry `scope`: one of the client's, or `openid`. */
+export const withinClientScopes = (scope: string, client: readonly string[]): boolean => scope === OPENID_SCOPE || client.includes(scope);
+
 export const scopeString = (scopes: readonly string[]): string => scopes.join(' ');
 
 /** What a grant may carry: asked for, allowed to the client, and held by the organization's consenting token. */
@@ -57,4 +75,42 @@ export function grantableScopes(
 ): { granted: string[]; refused: string[] } {
   const allowed = (scope: string) => client.includes(scope) && consenting.has(scope);
   return { granted: requested.filter(allowed), refused: requested.filter((scope) => !allowed(scope)) };
+}
+
+/** The endpoints the metadata names (the routes are declared at these paths). */
+export const OAUTH2_PATHS = {
+  authorize: '/v1/oauth2/authorize',
+  token: '/v1/oauth2/token',
+  introspect: '/v1/oauth2/introspect',
+  revoke: '/v1/oauth2/revoke',
+  userinfo: '/v1/oauth2/userinfo',
+  jwks: '/v1/oauth2/jwks',
+} as const;
+
+/**
+ * RFC 8414's document, at the issuer (the environment's public URL, which the client discovers from). The authorization
+ * endpoint is the one the consenting organization's backend reads the request from, with its own token (no hosted page).
+ */
+export function authorizationServerMetadata(issuer: string): AuthorizationServerMetadata {
+  const at = (path: string) => `${issuer}${path}`;
+  const withSecret = TOKEN_ENDPOINT_AUTH_METHODS.filter((method) => method !== 'none'); // introspection is for confidential clients
+  return {
+    issuer,
+    authorization_endpoint: at(OAUTH2_PATHS.authorize),
+    token_endpoint: at(OAUTH2_PATHS.token),
+    token_endpoint_auth_methods_supported: [...TOKEN_ENDPOINT_AUTH_METHODS],
+    introspection_endpoint: at(OAUTH2_PATHS.introspect),
+    introspection_endpoint_auth_methods_supported: withSecret,
+    revocation_endpoint: at(OAUTH2_PATHS.revoke),
+    revocation_endpoint_auth_methods_supported: [...TOKEN_ENDPOINT_AUTH_METHODS],
+    userinfo_endpoint: at(OAUTH2_PATHS.userinfo),
+    jwks_uri: at(OAUTH2_PATHS.jwks),
+    id_token_signing_alg_values_supported: [ID_TOKEN_SIGNING_ALGORITHM],
+    subject_types_supported: ['public'],
+    scopes_supported: [OPENID_SCOPE, ...OAUTH2_SCOPES],
+    response_types_supported: ['code'],
+    response_modes_supported: ['query'],
+    grant_types_supported: [...GRANT_TYPES],
+    code_challenge_methods_supported: ['S256'],
+  };
 }

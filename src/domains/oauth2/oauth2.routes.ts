@@ -1,6 +1,7 @@
 // HTTP surface of the OAuth 2.0 provider. Registering clients and consenting are an organization's own acts, behind
 // a token that may manage access (`organization_access_tokens:write`, which no app can be granted); the token,
-// introspection and revocation endpoints authenticate the client instead; userinfo answers an app's token.
+// introspection and revocation endpoints authenticate the client instead; userinfo answers an app's token; the key
+// set that verifies ID tokens is public.
 import { z } from 'zod';
 import {
   AuthorizeQuery,
@@ -10,6 +11,7 @@ import {
   ConsentResponse,
   IntrospectTokenRequest,
   IntrospectTokenResponse,
+  JsonWebKeySet,
   OAuth2Client,
   OAuth2ClientConfiguration,
   OAuth2ClientConfigurationUpdate,
@@ -25,6 +27,7 @@ import { SCOPES } from '../../contracts/scopes';
 import { defineRoute, definePublicRoute, type RouteDefinition } from '../../platform/http/route';
 import type { OrganizationService } from '../organization';
 import { clientOutput, type OAuth2ClientService } from './oauth2-client.service';
+import { OAUTH2_PATHS } from './oauth2.logic';
 import type { OAuth2Service } from './oauth2.service';
 
 const MANAGE = ['organization_access_tokens:write'] as const;
@@ -91,7 +94,7 @@ export function oauth2Routes({
     }),
     defineRoute({
       method: 'get',
-      path: '/v1/oauth2/authorize',
+      path: OAUTH2_PATHS.authorize,
       summary: 'The consent screen of an authorization request: the app, the organization and the scopes asked for',
       scopes: MANAGE,
       query: AuthorizeQuery,
@@ -116,7 +119,7 @@ export function oauth2Routes({
     }),
     definePublicRoute({
       method: 'post',
-      path: '/v1/oauth2/token',
+      path: OAUTH2_PATHS.token,
       summary: 'Exchange an authorization code (with its PKCE verifier) or a refresh token for tokens',
       body: TokenRequest,
       form: true,
@@ -129,7 +132,7 @@ export function oauth2Routes({
     }),
     definePublicRoute({
       method: 'post',
-      path: '/v1/oauth2/introspect',
+      path: OAUTH2_PATHS.introspect,
       summary: 'Introspect one of the client’s tokens (RFC 7662)',
       body: IntrospectTokenRequest,
       form: true,
@@ -141,7 +144,7 @@ export function oauth2Routes({
     }),
     definePublicRoute({
       method: 'post',
-      path: '/v1/oauth2/revoke',
+      path: OAUTH2_PATHS.revoke,
       summary: 'Revoke one of the client’s tokens (RFC 7009)',
       body: RevokeTokenRequest,
       form: true,
@@ -176,9 +179,19 @@ export function oauth2Routes({
         return undefined;
       },
     }),
+    definePublicRoute({
+      method: 'get',
+      path: OAUTH2_PATHS.jwks,
+      summary: 'The public keys ID tokens are signed with (JWKS; the metadata’s jwks_uri) (Bursar’s own)',
+      status: 200,
+      response: JsonWebKeySet,
+      async handler({ tx }) {
+        return oauth2.keySet(tx.em);
+      },
+    }),
     defineRoute({
       method: 'get',
-      path: '/v1/oauth2/userinfo',
+      path: OAUTH2_PATHS.userinfo,
       summary: 'The organization an access token acts for (any token, any scope)',
       scopes: SCOPES,
       status: 200,

@@ -1,7 +1,7 @@
 // The provider's endpoints: the consent screen's data, the consent itself, the token endpoint (authorization code with
 // PKCE, refresh with rotation) through @node-oauth/oauth2-server, introspection (RFC 7662), revocation (RFC 7009),
-// and the bearer check every /v1 route makes of an app's access token.
-import { timingSafeEqual } from 'node:crypto';
+// the metadata document (RFC 8414) and the ID tokens' key set, and the bearer check every /v1 route makes of an app's
+// access token.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { AuthorizeRequest, ConsentBody, IntrospectTokenRequest, RevokeTokenRequest, TokenRequest } from '../../contracts/oauth2';
@@ -12,15 +12,27 @@ import { hasValidChecksum, hashToken } from '../../platform/crypto/tokens';
 import type { AuthenticatedOrganization } from '../../platform/http/route';
 import { organizationSummary, type OrganizationService } from '../organization';
 import { clientOutput, type OAuth2ClientService } from './oauth2-client.service';
+import { ClientAuthenticator } from './oauth2-client-auth';
+import { asOAuthError, libraryRequest } from './oauth2-library';
 import { oauth2Model, type Grantor } from './oauth2-model';
 import { OAuth2Client as OAuth2ClientEntity, OAuth2Token, type OAuth2Client } from './oauth2.entity';
-import { OAuthError, type OAuthErrorCode } from './oauth2.errors';
-import { grantableScopes, OAUTH2_LIFETIMES_SECONDS, OAUTH2_PREFIXES, parseScopes, scopeString, SUB_TYPE } from './oauth2.logic';
+import { OAuthError } from './oauth2.errors';
+import { IdTokenService } from './id-token.service';
+import {
+  authorizationServerMetadata,
+  grantableScopes,
+  OAUTH2_LIFETIMES_SECONDS,
+  OAUTH2_PREFIXES,
+  OPENID_SCOPE,
+  parseRequestedScopes,
+  scopeString,
+  SUB_TYPE,
+} from './oauth2.logic';
 
 export interface OAuth2ServiceDeps {
   clock: Clock;
   serverSecret: string;
-  /** The issuer named in introspection answers. */
+  /** The issuer: named in the metadata, in introspection answers and in ID tokens. */
   publicUrl: string;
   clients: OAuth2ClientService;
   organizations: OrganizationService;
@@ -38,7 +50,23 @@ export interface LeakedAppToken {
 type Consenting = Pick<AuthenticatedOrganization, 'organizationId' | 'scopes'>;
 
 export class OAuth2Service {
-  constructor(private readonly deps: OAuth2ServiceDeps) {}
+  private readonly clientAuthenticator: ClientAuthenticator;
+  private readonly idTokens: IdTokenService;
+
+  constructor(private readonly deps: OAuth2ServiceDeps) {
+    this.clientAuthenticator = new ClientAuthenticator({ serverSecret: deps.serverSecret, clients: deps.clients });
+    this.idTokens = new IdTokenService({ clock: deps.clock, serverSecret: deps.serverSecret, issuer: deps.publicUrl });
+  }
+
+  /** The authorization-server metadata OAuth clients discover the endpoints from. */
+  metadata() {
+    return authorizationServerMetadata(this.deps.publicUrl);
+  }
+
+  /** The public keys ID tokens are verified with (JWKS). */
+  keySet(em: EntityManager) {
+    return this.idTokens.keySet(em);
+  }
 
   /** What the consent screen shows: the app, the organization asked, and the scopes it asks for. */
   async authorization(em: EntityManager, caller: Consenting, request: AuthorizeRequest) {
@@ -60,7 +88,7 @@ export class OAuth2Service {
   async consent(em: EntityManager, caller: Consenting, body: ConsentBody): Promise<{ redirect_uri: string }> {
     const { client } = await this.checkRequest(em, caller, body);
     const { action, ...parameters } = body;
-    const grantor: Grantor = { organizationId: caller.organizationId, consentingScopes: caller.scopes };
+    const grantor: Grantor = { organizationId: caller.organizationId, consentingScopes: caller.scopes, nonce: body.nonce ?? null };
     const request = libraryRequest({ ...parameters, ...(action === 'deny' && { allowed: 'false' }) }, 'GET');
     const response = new OAuth2Server.Response();
     try {
@@ -72,24 +100,26 @@ export class OAuth2Service {
   }
 
   /**
-   * The token endpoint: a code (with its PKCE verifier) or a refresh token for a new pair, in one transaction. A
-   * spent code or a retired refresh token presented again revokes the whole grant it led to, committed even though the
-   * request fails.
+   * The token endpoint: a code (with its PKCE verifier) or a refresh token for a new pair and its ID token, in one
+   * transaction. A spent code or a retired refresh token presented again revokes the whole grant it led to, committed
+   * even though the request fails.
    */
   async token(em: EntityManager, body: TokenRequest, authorization: string) {
     // The client is authenticated here, once; the library is handed the credentials as read (in the body).
-    const { client, secret } = await this.authenticateClient(em, body, authorization, { confidentialOnly: false });
+    const { client, secret } = await this.clientAuthenticator.authenticate(em, body, authorization, { confidentialOnly: false });
     const request = libraryRequest({ ...body, client_id: client.clientId, client_secret: secret }, 'POST');
     let replayedGrant: string | undefined;
     let token: OAuth2Server.Token;
+    let idToken: string;
     try {
-      token = await em.transactional((txEm) =>
-        this.server(txEm, client, (grantId) => (replayedGrant = grantId)).token(request, new OAuth2Server.Response(), {
+      [token, idToken] = await em.transactional(async (txEm) => {
+        const issued = await this.server(txEm, client, (grantId) => (replayedGrant = grantId)).token(request, new OAuth2Server.Response(), {
           requireClientAuthentication: { refresh_token: false },
           accessTokenLifetime: OAUTH2_LIFETIMES_SECONDS.accessToken,
           refreshTokenLifetime: OAUTH2_LIFETIMES_SECONDS.refreshToken,
-        }),
-      );
+        });
+        return [issued, await this.idTokens.issue(txEm, client.clientId, issued.accessToken, issued.user as Grantor)] as const;
+      });
     } catch (error) {
       if (replayedGrant) await em.nativeUpdate(OAuth2Token, { grantId: replayedGrant, revokedAt: null }, { revokedAt: this.deps.clock.now() });
       throw asOAuthError(error);
@@ -100,12 +130,13 @@ export class OAuth2Service {
       expires_in: OAUTH2_LIFETIMES_SECONDS.accessToken,
       ...(token.refreshToken && { refresh_token: token.refreshToken }),
       scope: scopeString(token.scope ?? []),
+      id_token: idToken,
     };
   }
 
   /** RFC 7662, for the client's own tokens only: anything else is simply inactive. */
   async introspect(em: EntityManager, body: IntrospectTokenRequest, authorization: string) {
-    const { client } = await this.authenticateClient(em, body, authorization, { confidentialOnly: true });
+    const { client } = await this.clientAuthenticator.authenticate(em, body, authorization, { confidentialOnly: true });
     const found = await this.findToken(em, body.token);
     if (!found || found.row.clientId !== client.clientId) return { active: false as const };
     const { row, type } = found;
@@ -126,7 +157,7 @@ export class OAuth2Service {
 
   /** RFC 7009: the token (a refresh token: with the whole grant) stops working; an unknown one is answered the same. */
   async revoke(em: EntityManager, body: RevokeTokenRequest, authorization: string): Promise<Record<string, never>> {
-    const { client } = await this.authenticateClient(em, body, authorization, { confidentialOnly: false });
+    const { client } = await this.clientAuthenticator.authenticate(em, body, authorization, { confidentialOnly: false });
     const found = await this.findToken(em, body.token);
     if (found && found.row.clientId === client.clientId) {
       const where = found.type === 'refresh_token' ? { grantId: found.row.grantId } : { id: found.row.id };
@@ -200,28 +231,14 @@ export class OAuth2Service {
     if (request.code_challenge && request.code_challenge_method !== 'S256') {
       throw new OAuthError('invalid_request', 'code_challenge_method must be S256.');
     }
-    const { scopes, unknown } = parseScopes(request.scope ?? '');
+    const { scopes, openid, unknown } = parseRequestedScopes(request.scope ?? '');
     if (unknown.length) throw new OAuthError('invalid_scope', `Unknown scopes: ${unknown.join(', ')}.`);
-    if (!scopes.length) throw new OAuthError('invalid_scope', 'Name the scopes the app asks for (scope).');
+    if (!scopes.length) throw new OAuthError('invalid_scope', 'Name the API scopes the app asks for (scope).');
     const { refused } = grantableScopes(scopes, client.scopes, caller.scopes);
     if (refused.length) {
       throw new OAuthError('invalid_scope', `Scopes this client may not ask for, or this token cannot grant: ${refused.join(', ')}.`);
     }
-    return { client, scopes };
-  }
-
-  private async authenticateClient(
-    em: EntityManager,
-    body: { client_id?: string; client_secret?: string },
-    authorization: string,
-    options: { confidentialOnly: boolean },
-  ) {
-    const [clientId, secret] = basicCredentials(authorization) ?? [body.client_id, body.client_secret];
-    const client = clientId ? await this.deps.clients.findActive(em, clientId) : null;
-    if (!client || !this.secretMatches(client, secret) || (options.confidentialOnly && !client.clientSecretHash)) {
-      throw new OAuthError('invalid_client', 'Client authentication failed.');
-    }
-    return { client, secret };
+    return { client, scopes: openid ? [OPENID_SCOPE, ...scopes] : scopes };
   }
 
   private async findToken(em: EntityManager, token: string): Promise<{ row: OAuth2Token; type: 'access_token' | 'refresh_token' } | null> {
@@ -242,57 +259,13 @@ export class OAuth2Service {
     return new OAuth2Server({ model, authorizationCodeLifetime: OAUTH2_LIFETIMES_SECONDS.authorizationCode });
   }
 
-  /** A confidential client proves itself with its secret; a public one has none to give (and gives none). */
-  private secretMatches(client: OAuth2Client, secret: string | undefined): boolean {
-    if (!client.clientSecretHash) return !secret;
-    if (!secret) return false;
-    return timingSafeEqual(Buffer.from(this.hash(secret)), Buffer.from(client.clientSecretHash));
-  }
-
   private hash(token: string): string {
     return hashToken(token, this.deps.serverSecret);
   }
 }
 
-/** Our parsed parameters as the library's request: a form POST (the token endpoint) or the authorization GET. */
-function libraryRequest(parameters: Record<string, unknown>, method: 'GET' | 'POST'): OAuth2Server.Request {
-  const fields = Object.fromEntries(
-    Object.entries(parameters)
-      .filter(([, value]) => value !== undefined)
-      .map(([key, value]) => [key, String(value)]),
-  );
-  // The body is parsed already (form or JSON); the library still asks for a form, and a body needs a length to be one.
-  const body = new URLSearchParams(fields).toString();
-  const headers: Record<string, string> = {
-    'content-type': 'application/x-www-form-urlencoded',
-    'content-length': String(Buffer.byteLength(body)),
-  };
-  return new OAuth2Server.Request({ method, headers, query: method === 'GET' ? fields : {}, body: method === 'POST' ? fields : {} });
-}
-
-function basicCredentials(authorization: string): [string, string] | null {
-  const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(authorization);
-  if (!match) return null;
-  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 0) return null;
-  try {
-    return [decodeURIComponent(decoded.slice(0, colon)), decodeURIComponent(decoded.slice(colon + 1))];
-  } catch {
-    return null; // malformed percent-encoding: no credentials
-  }
-}
-
-const LIBRARY_CODES = new Set<string>(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope']);
-
-/** The library's errors as ours; anything else (the database down) goes on as itself. */
-function asOAuthError(error: unknown): unknown {
-  if (!(error instanceof OAuth2Server.OAuthError)) return error;
-  if (LIBRARY_CODES.has(error.name)) return new OAuthError(error.name as OAuthErrorCode, error.message);
-  return (error as { inner?: unknown }).inner ?? error;
-}
-
 function scopeDisplayName(scope: string): string {
+  if (scope === OPENID_SCOPE) return 'Tell the app which organization this is';
   const [resource, access] = scope.split(':');
   return `${access === 'write' ? 'Create, change and delete' : 'Read'} ${resource.replace(/_/g, ' ')}`;
 }

@@ -1,0 +1,28 @@
+// The glue to @node-oauth/oauth2-server: our parsed parameters as its requests, and its errors as ours.
+import OAuth2Server from '@node-oauth/oauth2-server';
+import { OAuthError, type OAuthErrorCode } from './oauth2.errors';
+
+/** Our parsed parameters as the library's request: a form POST (the token endpoint) or the authorization GET. */
+export function libraryRequest(parameters: Record<string, unknown>, method: 'GET' | 'POST'): OAuth2Server.Request {
+  const fields = Object.fromEntries(
+    Object.entries(parameters)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [key, String(value)]),
+  );
+  // The body is parsed already (form or JSON); the library still asks for a form, and a body needs a length to be one.
+  const body = new URLSearchParams(fields).toString();
+  const headers: Record<string, string> = {
+    'content-type': 'application/x-www-form-urlencoded',
+    'content-length': String(Buffer.byteLength(body)),
+  };
+  return new OAuth2Server.Request({ method, headers, query: method === 'GET' ? fields : {}, body: method === 'POST' ? fields : {} });
+}
+
+const LIBRARY_CODES = new Set<string>(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope']);
+
+/** The library's errors as ours; anything else (the database down) goes on as itself. */
+export function asOAuthError(error: unknown): unknown {
+  if (!(error instanceof OAuth2Server.OAuthError)) return error;
+  if (LIBRARY_CODES.has(error.name)) return new OAuthError(error.name as OAuthErrorCode, error.message);
+  return (error as { inner?: unknown }).inner ?? error;
+}
