@@ -5,6 +5,7 @@ module.exports = {
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  testSequencer: '<rootDir>/test/support/sequencer.js',
   testTimeout: 60_000,
   maxWorkers: 1,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],

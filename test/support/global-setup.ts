@@ -15,6 +15,7 @@ import { TEST_DATABASE_URL, TEST_NAMESPACES, testEnvironmentVariables } from './
 declare global {
   var __temporalDevServer: DevServer | undefined;
   var __mailCatcher: { catcher: MailCatcher; dir: string } | undefined;
+  var __compatDir: string | undefined;
 }
 
 export default async function globalSetup(): Promise<void> {
@@ -44,7 +45,15 @@ export default async function globalSetup(): Promise<void> {
   const catcher = await startMailCatcher({ smtpPort: await freePort(), webPort: await freePort(), dir });
   globalThis.__mailCatcher = { catcher, dir };
 
-  Object.assign(process.env, testEnvironmentVariables(address), { SMTP_URL: catcher.smtpUrl, MAIL_CATCHER_URL: catcher.webUrl });
+  // Where the tests record their exchanges and webhooks for the client-compatibility suite (test/compat/); a
+  // BURSAR_COMPAT_DIR given from outside is kept, to judge its recordings again.
+  if (!process.env.BURSAR_COMPAT_DIR) globalThis.__compatDir = mkdtempSync(join(tmpdir(), 'bursar-compat-'));
+
+  Object.assign(process.env, testEnvironmentVariables(address), {
+    SMTP_URL: catcher.smtpUrl,
+    MAIL_CATCHER_URL: catcher.webUrl,
+    BURSAR_COMPAT_DIR: process.env.BURSAR_COMPAT_DIR ?? globalThis.__compatDir,
+  });
 }
 
 async function dropDatabase(url: string): Promise<void> {

@@ -16,6 +16,7 @@ import { inTransaction } from '../../src/platform/database/transaction';
 import { createEnvironmentWorker } from '../../src/app/worker';
 import type { Scope } from '../../src/domains/organization';
 import type { Activities } from '../../activities';
+import { recordExchange } from './compat-recorder';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -103,7 +104,9 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
       if (body !== undefined) headers['content-type'] ??= 'application/json';
       const response = await fetch(`${url[options.environment ?? 'production']}${path}`, { method, headers, body });
       const text = await response.text();
-      return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+      recordExchange({ method, path, requestHeaders: headers, status: response.status, contentType: response.headers.get('content-type'), body: text });
+      const json = /json/.test(response.headers.get('content-type') ?? 'json');
+      return { status: response.status, headers: response.headers, body: text && json ? JSON.parse(text) : text || undefined };
     },
     async startWorker(environment = 'production', activities) {
       if (!nativeConnection) {

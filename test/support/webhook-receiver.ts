@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { recordWebhook } from './compat-recorder';
 
 export interface ReceivedWebhook {
   headers: Record<string, string>;
@@ -39,12 +40,14 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
   const received: ReceivedWebhook[] = [];
   const hanging: ServerResponse[] = [];
   let responder: Responder = () => 204;
+  let url = '';
   const server: Server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
     const request = { headers, body, json: JSON.parse(body || '{}'), at: Date.now() };
+    recordWebhook({ url, headers, body, at: request.at });
     const answer = responder(request, received.length);
     received.push(request);
     if (answer === 'hang') return void hanging.push(res);
@@ -53,8 +56,9 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  url = `http://127.0.0.1:${port}${path}`;
   return {
-    url: `http://127.0.0.1:${port}${path}`,
+    url,
     received,
     respondWith: (next) => (responder = next),
     verified: (secret) => received.filter((r) => verifies(secret, r)),

@@ -1,0 +1,246 @@
+// Judges the run's recordings with every client: each response by the operation that serves it, each webhook by the
+// client's validateEvent, at the moment it arrived. A failure names the client, the operation or event type, and where.
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { EXCHANGES_FILE, WEBHOOKS_FILE, type RecordedExchange, type RecordedWebhook } from '../support/compat-recorder';
+import type { Client } from './sdk-clients';
+
+export interface Failure {
+  client: string;
+  subject: string;
+  detail: string;
+}
+
+/** A value the client's enum does not have yet, which a newer client takes: the client is older than the API. */
+export interface NewerValue {
+  client: string;
+  subject: string;
+  values: string[];
+}
+
+export interface Verdicts {
+  /** Per client: the operations and event types it checked, and what it refused. */
+  operations: Map<string, Set<string>>;
+  eventTypes: Map<string, Set<string>>;
+  /** Event types a client does not know (newer than it): not the server's to fix, listed apart. */
+  unknownTypes: Map<string, Set<string>>;
+  exchanges: number;
+  webhooks: number;
+  unverifiable: number;
+  failures: Failure[];
+  newerValues: NewerValue[];
+  /** Failures of a declared conflict (CONFLICTS). */
+  conflicts: Failure[];
+}
+
+/**
+ * Operations whose clients disagree about the answer, so no server satisfies them all: Bursar answers as the newest
+ * 0.x client and the dated versions expect.
+ */
+export const CONFLICTS: readonly { operation: string; clients: readonly string[]; why: string }[] = [
+  {
+    operation: 'oauth2:clients:oauth2:delete_client',
+    clients: ['0.32.16', '0.41.5', '0.42.5', '0.47.1'],
+    why: 'they expect 200 with a JSON body; 0.49 and 1.x expect 204 with none',
+  },
+  { operation: 'orders:export', clients: ['0.41.5', '0.42.5'], why: 'they expect JSON; 0.47, 0.49 and 1.x read the CSV file it is' },
+];
+
+/** At most this many responses of one operation and status are judged per client: the run repeats itself a lot. */
+const SAMPLE_PER_OPERATION = 60;
+
+export function readRecordings(dir: string): { exchanges: RecordedExchange[]; webhooks: RecordedWebhook[] } {
+  const lines = <T>(file: string): T[] =>
+    existsSync(join(dir, file))
+      ? readFileSync(join(dir, file), 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as T)
+      : [];
+  return { exchanges: lines<RecordedExchange>(EXCHANGES_FILE), webhooks: lines<RecordedWebhook>(WEBHOOKS_FILE) };
+}
+
+export async function judge(clients: Client[], exchanges: RecordedExchange[], webhooks: RecordedWebhook[]): Promise<Verdicts> {
+  const verdicts: Verdicts = {
+    operations: new Map(clients.map((c) => [c.version, new Set()])),
+    eventTypes: new Map(clients.map((c) => [c.version, new Set()])),
+    unknownTypes: new Map(clients.map((c) => [c.version, new Set()])),
+    exchanges: 0,
+    webhooks: 0,
+    unverifiable: 0,
+    failures: [],
+    newerValues: [],
+    conflicts: [],
+  };
+  // A path that is some client's literal path (`/v1/orders/export`) is never another's `{id}`.
+  const literalPaths = new Set(clients.flatMap((c) => c.operations.filter((o) => !o.template.includes('{')).map((o) => o.template)));
+  const unversioned = exchanges.filter((exchange) => exchange.version === null);
+  for (const client of clients) {
+    const seen = new Map<string, number>();
+    for (const exchange of unversioned) {
+      const path = exchange.path.split('?')[0];
+      const operation = client.operationFor(exchange.method, path);
+      if (!operation || (literalPaths.has(path) && operation.template !== path)) continue;
+      const key = `${operation.id} ${exchange.status}`;
+      const count = seen.get(key) ?? 0;
+      if (count >= SAMPLE_PER_OPERATION) continue;
+      seen.set(key, count + 1);
+      verdicts.exchanges++;
+      verdicts.operations.get(client.version)!.add(operation.id);
+      const refusal = await refusalOf(operation, exchange);
+      if (!refusal) continue;
+      const subject = `${operation.id} (${exchange.method} ${path} → ${exchange.status})`;
+      const newest = [...clients].reverse().find((c) => c.operationFor(exchange.method, path));
+      const newer = newest && newest !== client && newerValuesOf(refusal, exchange);
+      const newestTakes = newer && !(await refusalOf(newest.operationFor(exchange.method, path)!, exchange));
+      const conflict = CONFLICTS.some((c) => c.operation === operation.id && c.clients.includes(client.version));
+      if (newer && newestTakes) verdicts.newerValues.push({ client: client.version, subject, values: newer });
+      else (conflict ? verdicts.conflicts : verdicts.failures).push({ client: client.version, subject, detail: describe(refusal) });
+    }
+  }
+  const secrets = endpointSecrets(exchanges);
+  for (const webhook of webhooks) {
+    const known = secrets.get(new URL(webhook.url).host) ?? [];
+    const type = (JSON.parse(webhook.body) as { type?: string }).type ?? '(none)';
+    if (!known.length) {
+      verdicts.unverifiable++;
+      continue;
+    }
+    verdicts.webhooks++;
+    for (const client of clients) {
+      const refusal = atTime(webhook.at, () => validateWith(client, webhook, known));
+      if (refusal === 'unknown type') {
+        verdicts.unknownTypes.get(client.version)!.add(type);
+        continue;
+      }
+      verdicts.eventTypes.get(client.version)!.add(type);
+      if (!refusal) continue;
+      const subject = `webhook ${type}`;
+      const newest = clients[clients.length - 1];
+      const newer = client !== newest && newerValuesOf(refusal, { body: webhook.body });
+      if (newer && !atTime(webhook.at, () => validateWith(newest, webhook, known)))
+        verdicts.newerValues.push({ client: client.version, subject, values: newer });
+      else verdicts.failures.push({ client: client.version, subject, detail: describe(refusal) });
+    }
+  }
+  return verdicts;
+}
+
+/** Why the client refuses the response, or null when it takes it as the operation's answer (or its declared error). */
+async function refusalOf(operation: Client['operations'][number], exchange: RecordedExchange): Promise<unknown> {
+  const empty = exchange.status === 204 || exchange.status === 304;
+  const headers = exchange.contentType ? { 'content-type': exchange.contentType } : undefined;
+  const response = new Response(empty ? null : exchange.body, { status: exchange.status, headers });
+  const [result] = await operation.match(response, new Request(`http://bursar.test${exchange.path}`, { method: exchange.method }));
+  if (exchange.status < 400) return result.ok ? null : result.error;
+  const error = result.error as Error | undefined;
+  if (!error || !(isValidationError(error) || error.message.startsWith('Unexpected Status'))) return null;
+  // Another error at a status the client gives one error class (a scope's 403 where it expects RefundedAlready): the
+  // client reports it as a validation error whatever its shape; only a body of the class it expects must fit it.
+  const otherError = issuesOf(error)?.some((issue) => issue.path.length === 1 && issue.path[0] === 'error' && issue.code === 'invalid_value');
+  return otherError ? null : error;
+}
+
+/**
+ * The values behind a refusal when each of its issues is a string the client's enum or literal lacks (not a missing
+ * or mistyped field); false otherwise.
+ */
+function newerValuesOf(error: unknown, exchange: Pick<RecordedExchange, 'body'>): string[] | false {
+  const issues = issuesOf(error);
+  if (!issues?.length) return false;
+  const body = JSON.parse(exchange.body) as unknown;
+  const valueAt = (path: (string | number)[]) =>
+    (path[0] === 'Result' ? path.slice(1) : path).reduce<unknown>((at, key) => (at as Record<string | number, unknown> | undefined)?.[key], body);
+  const present = (path: (string | number)[]) => valueAt(path) !== null && valueAt(path) !== undefined;
+  // A value the client has no type for: an enum member or kind it predates, or a richer value (an object where it knows
+  // a string). A null or a missing field is never that: it is the server's to fix.
+  const newer = issues.filter((issue) => ['invalid_value', 'invalid_type', 'invalid_union'].includes(issue.code ?? '') && present(issue.path));
+  // An object of a kind the client does not know fails every branch of its union; its other issues follow from that.
+  const within = (issue: Flat, of: Flat) => issue.path.slice(0, of.path.length - 1).join('.') === of.path.slice(0, -1).join('.');
+  if (!newer.length || issues.some((issue) => !newer.some((of) => within(issue, of)))) return false;
+  const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value).slice(0, 40));
+  return [
+    ...new Set(newer.map((issue) => `${issue.path.filter((key) => typeof key === 'string' && key !== 'Result').join('.')}=${shown(valueAt(issue.path))}`)),
+  ];
+}
+
+function validateWith(client: Client, webhook: RecordedWebhook, secrets: string[]): unknown {
+  let last: unknown;
+  for (const secret of secrets) {
+    try {
+      client.validateEvent(webhook.body, webhook.headers, secret);
+      return null;
+    } catch (error) {
+      last = error;
+      if ((error as Error).name !== 'WebhookVerificationError' && !(error as Error).constructor.name.includes('Verification')) break;
+    }
+  }
+  const cause = (last as { cause?: Error }).cause;
+  if (cause instanceof Error && cause.message.startsWith('Unknown event type')) return 'unknown type';
+  return last;
+}
+
+function isValidationError(error: unknown): boolean {
+  return error instanceof Error && 'rawValue' in error && 'cause' in error;
+}
+
+/** The failing field paths of a client's validation error (the closest branch of a union), else its message. */
+function describe(error: unknown): string {
+  const issues = issuesOf(error);
+  if (!issues) return error instanceof Error ? error.message.slice(0, 300) : String(error);
+  const lines = issues.map(({ path, message }) => `${path.map((key) => (typeof key === 'number' ? '[]' : key)).join('.') || '(root)'}: ${message}`);
+  return [...new Set(lines)].slice(0, 6).join('; ');
+}
+
+function issuesOf(error: unknown): Flat[] | undefined {
+  const issues = ((error as { cause?: unknown } | undefined)?.cause as { issues?: Issue[] } | undefined)?.issues;
+  return issues && flatten(issues, []);
+}
+
+interface Issue {
+  path: (string | number)[];
+  message: string;
+  code?: string;
+  errors?: Issue[][];
+  unionErrors?: { issues: Issue[] }[];
+}
+
+interface Flat {
+  path: (string | number)[];
+  message: string;
+  code?: string;
+}
+
+function flatten(issues: Issue[], prefix: (string | number)[]): Flat[] {
+  return issues.flatMap((issue) => {
+    const branches = issue.errors ?? issue.unionErrors?.map((e) => e.issues);
+    const path = [...prefix, ...issue.path];
+    if (!branches?.length) return [{ path, message: issue.message, code: issue.code }];
+    const closest = [...branches].sort((a, b) => a.length - b.length)[0];
+    return flatten(closest, path);
+  });
+}
+
+/** Endpoint secrets by receiver (host), from the recorded endpoint creations and secret resets. */
+function endpointSecrets(exchanges: RecordedExchange[]): Map<string, string[]> {
+  const secrets = new Map<string, string[]>();
+  for (const exchange of exchanges) {
+    if (exchange.status >= 300 || !/^\/v1\/webhooks\/endpoints(\/|$|\?)/.test(exchange.path) || exchange.method === 'GET') continue;
+    const body = JSON.parse(exchange.body || 'null') as { url?: string; secret?: string } | null;
+    if (!body?.url || !body.secret?.startsWith('whsec_') || body.secret.includes('*')) continue;
+    const host = new URL(body.url).host;
+    secrets.set(host, [...(secrets.get(host) ?? []), body.secret]);
+  }
+  return secrets;
+}
+
+/** Runs `check` with the clock at `at`, as the receiver's clock was when the webhook arrived. */
+function atTime<T>(at: number, check: () => T): T {
+  const now = Date.now;
+  Date.now = () => at;
+  try {
+    return check();
+  } finally {
+    Date.now = now;
+  }
+}

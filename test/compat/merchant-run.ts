@@ -1,0 +1,294 @@
+// A merchant's whole run over HTTP, as the client-compatibility suite records it: the catalog, a checkout with a
+// discount and custom fields, subscriptions through trial, renewals, plan and seat changes, cancel, uncancel and
+// revoke, refunds, benefits and license keys, the portal, usage, the organization, its tokens and an OAuth app — and
+// every webhook they send, to a receiver subscribed to every event type.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { SCOPES } from '../../src/contracts/scopes';
+import { eventually, type TestHarness } from '../support/harness';
+import { advance, subscribe, type Call } from '../support/subscriptions';
+import { upload } from '../support/upload';
+import type { Receiver } from '../support/webhook-receiver';
+
+const START = '2026-01-05T10:00:00Z';
+const REDIRECT = 'https://app.example.com/callback';
+const ok = (response: { status: number; body: unknown }, status = 200) => {
+  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body as any;
+};
+
+export interface Merchant {
+  id: string;
+  token: string;
+  call: Call;
+}
+
+export async function merchantOf(h: TestHarness): Promise<Merchant> {
+  const org = await h.organization([...SCOPES], 'sandbox');
+  return { ...org, call: (method, path, json, headers) => h.request(method, path, { token: org.token, environment: 'sandbox', json, headers }) };
+}
+
+/** Every flow once; resolves when each event it caused has reached the receiver. */
+export async function runEveryFlow(h: TestHarness, m: Merchant, receiver: Receiver, eventTypes: readonly string[]): Promise<void> {
+  const { call } = m;
+  const endpoint = ok(await call('POST', '/v1/webhooks/endpoints', { url: receiver.url, format: 'raw', events: eventTypes }), 201);
+
+  // The organization and its tokens.
+  ok(await call('GET', `/v1/organizations/${m.id}`));
+  ok(await call('GET', '/v1/organizations/'));
+  ok(await call('PATCH', `/v1/organizations/${m.id}`, { name: 'Compat Shop', website: 'https://shop.example.com', email: 'help@shop.example.com' }));
+  const token = ok(await call('POST', '/v1/organization-access-tokens/', { comment: 'ci', scopes: ['products:read'] }), 201);
+  ok(await call('PATCH', `/v1/organization-access-tokens/${token.organization_access_token.id}`, { comment: 'ci again' }));
+  ok(await call('GET', '/v1/organization-access-tokens/'));
+  ok(await call('DELETE', `/v1/organization-access-tokens/${token.organization_access_token.id}`), 204);
+
+  // The catalog: custom fields, benefits, a file, products of every price kind, a discount and a checkout link.
+  const size = ok(
+    await call('POST', '/v1/custom-fields/', {
+      type: 'select',
+      slug: 'size',
+      name: 'Size',
+      properties: {
+        options: [
+          { value: 's', label: 'S' },
+          { value: 'l', label: 'L' },
+        ],
+      },
+    }),
+    201,
+  );
+  const note = ok(await call('POST', '/v1/custom-fields/', { type: 'text', slug: 'note', name: 'Note', properties: {} }), 201);
+  ok(await call('PATCH', `/v1/custom-fields/${note.id}`, { type: 'text', name: 'A note' }));
+  const file = ok(await upload(h, m.token, Buffer.from('%PDF-1.4 handbook'), { environment: 'sandbox' }));
+  const benefits = {
+    key: ok(
+      await call('POST', '/v1/benefits/', {
+        type: 'license_keys',
+        description: 'App licence',
+        properties: { activations: { limit: 3, enable_customer_admin: true } },
+      }),
+      201,
+    ),
+    custom: ok(await call('POST', '/v1/benefits/', { type: 'custom', description: 'Support', properties: { note: 'Write to us' } }), 201),
+    files: ok(await call('POST', '/v1/benefits/', { type: 'downloadables', description: 'Handbook', properties: { files: [file.id] } }), 201),
+    flag: ok(await call('POST', '/v1/benefits/', { type: 'feature_flag', description: 'Beta', properties: {} }), 201),
+  };
+  ok(await call('PATCH', `/v1/benefits/${benefits.custom.id}`, { type: 'custom', description: 'Priority support' }));
+  const meter = ok(
+    await call('POST', '/v1/meters/', {
+      name: 'API calls',
+      filter: { conjunction: 'and', clauses: [{ property: 'name', operator: 'eq', value: 'api.call' }] },
+      aggregation: { func: 'count' },
+    }),
+    201,
+  );
+  const handbook = ok(
+    await call('POST', '/v1/products/', {
+      name: 'Handbook',
+      prices: [{ amount_type: 'fixed', price_amount: 2000, price_currency: 'eur' }],
+      attached_custom_fields: [
+        { custom_field_id: size.id, required: true },
+        { custom_field_id: note.id, required: false },
+      ],
+    }),
+    201,
+  );
+  ok(await call('POST', `/v1/products/${handbook.id}/benefits`, { benefits: [benefits.key.id, benefits.custom.id, benefits.files.id] }));
+  const tip = ok(await call('POST', '/v1/products/', { name: 'Tip jar', prices: [{ amount_type: 'custom', minimum_amount: 100, preset_amount: 500 }] }), 201);
+  const monthly = ok(
+    await call('POST', '/v1/products/', {
+      name: 'Pro',
+      recurring_interval: 'month',
+      trial_interval: 'day',
+      trial_interval_count: 7,
+      prices: [
+        { amount_type: 'fixed', price_amount: 1500 },
+        { amount_type: 'metered_unit', meter_id: meter.id, unit_amount: '0.5' },
+      ],
+    }),
+    201,
+  );
+  ok(await call('POST', `/v1/products/${monthly.id}/benefits`, { benefits: [benefits.key.id, benefits.flag.id] }));
+  const yearly = ok(
+    await call('POST', '/v1/products/', { name: 'Pro yearly', recurring_interval: 'year', prices: [{ amount_type: 'fixed', price_amount: 15000 }] }),
+    201,
+  );
+  const plus = ok(
+    await call('POST', '/v1/products/', { name: 'Pro plus', recurring_interval: 'month', prices: [{ amount_type: 'fixed', price_amount: 2500 }] }),
+    201,
+  );
+  const team = ok(
+    await call('POST', '/v1/products/', {
+      name: 'Team',
+      recurring_interval: 'month',
+      prices: [{ amount_type: 'seat_based', seat_tiers: { tiers: [{ min_seats: 1, max_seats: null, price_per_seat: 800 }] } }],
+    }),
+    201,
+  );
+  ok(await call('PATCH', `/v1/products/${tip.id}`, { description: 'Say thanks' }));
+  ok(await call('GET', `/v1/products/${handbook.id}`));
+  const discount = ok(
+    await call('POST', '/v1/discounts/', {
+      name: 'Launch',
+      type: 'percentage',
+      basis_points: 2000,
+      duration: 'once',
+      code: `LAUNCH${randomUUID().slice(0, 6)}`,
+    }),
+    201,
+  );
+  ok(await call('PATCH', `/v1/discounts/${discount.id}`, { name: 'Launch week' }));
+  const link = ok(await call('POST', '/v1/checkout-links/', { payment_processor: 'stripe', products: [handbook.id, tip.id], label: 'Store' }), 201);
+  ok(await call('PATCH', `/v1/checkout-links/${link.id}`, { label: 'Store front' }));
+  ok(await call('GET', `/v1/checkout-links/${link.id}`));
+
+  // A checkout with a discount and custom fields, through its client secret, paid; then refunded in two steps.
+  const checkout = ok(
+    await call('POST', '/v1/checkouts/', {
+      products: [handbook.id],
+      discount_id: discount.id,
+      customer_email: `buyer-${randomUUID()}@example.com`,
+      custom_field_data: { size: 'l' },
+    }),
+    201,
+  );
+  const client = (method: string, suffix = '', json?: unknown) =>
+    h.request(method, `/v1/checkouts/client/${checkout.client_secret}${suffix}`, { environment: 'sandbox', json });
+  ok(await client('GET'));
+  ok(await client('PATCH', '', { customer_name: 'Ada Lovelace', customer_billing_address: { country: 'FR' }, custom_field_data: { size: 'l', note: 'gift' } }));
+  ok(await client('POST', '/confirm', { confirmation_token_id: 'pm_card_visa' }));
+  const tipped = ok(await call('POST', '/v1/checkouts/', { products: [tip.id], amount: 700, customer_email: `fan-${randomUUID()}@example.com` }), 201);
+  ok(
+    await h.request('POST', `/v1/checkouts/client/${tipped.client_secret}/confirm`, {
+      environment: 'sandbox',
+      json: { confirmation_token_id: 'pm_card_visa', customer_billing_address: { country: 'DE' } },
+    }),
+  );
+  const open = ok(await call('POST', '/v1/checkouts/', { products: [yearly.id] }), 201);
+  ok(await call('PATCH', `/v1/checkouts/${open.id}`, { metadata: { campaign: 'spring' } }));
+  const order = await eventually(async () => (await call('GET', `/v1/orders/?checkout_id=${checkout.id}`)).body.items.find((o: any) => o.paid));
+  ok(await call('PATCH', `/v1/orders/${order.id}`, { billing_name: 'Ada Lovelace' }));
+  ok(await call('POST', `/v1/orders/${order.id}/invoice`), 202);
+  ok(await call('POST', '/v1/refunds/', { order_id: order.id, reason: 'customer_request', amount: 300 }), 201);
+  ok(await call('POST', '/v1/refunds/', { order_id: order.id, reason: 'customer_request', amount: order.refundable_amount - 300, revoke_benefits: true }), 201);
+
+  // License keys, from the one-time purchase: read, edit, validate, activate, deactivate.
+  const key = await eventually(async () => (await call('GET', `/v1/license-keys/?benefit_id=${benefits.key.id}`)).body.items[0]);
+  ok(await call('PATCH', `/v1/license-keys/${key.id}`, { limit_usage: 100 }));
+  const activation = ok(await call('POST', '/v1/license-keys/activate', { key: key.key, organization_id: m.id, label: 'laptop' }));
+  ok(await call('GET', `/v1/license-keys/${key.id}/activations/${activation.id}`));
+  ok(await call('POST', '/v1/license-keys/validate', { key: key.key, organization_id: m.id, activation_id: activation.id, increment_usage: 1 }));
+
+  // Subscriptions: a trial that converts and renews with usage, a plan change, seats, cancel, uncancel and revoke.
+  const trial = await subscribe(h, call, { product: monthly.id, start: START });
+  await ok(await call('POST', '/v1/events/ingest', { events: [{ name: 'api.call', customer_id: trial.subscription.customer_id }] }));
+  await advance(call, trial.clockId, '2026-01-13T10:00:00Z');
+  await advance(call, trial.clockId, '2026-02-13T10:00:00Z');
+  ok(await call('PATCH', `/v1/subscriptions/${trial.subscription.id}`, { product_id: plus.id, proration_behavior: 'prorate' }));
+  const seats = await subscribe(h, call, { product: team.id, start: START, seats: 2 });
+  ok(await call('PATCH', `/v1/subscriptions/${seats.subscription.id}`, { seats: 3, proration_behavior: 'invoice' }));
+  ok(await call('PATCH', `/v1/subscriptions/${seats.subscription.id}`, { cancel_at_period_end: true }));
+  ok(await call('PATCH', `/v1/subscriptions/${seats.subscription.id}`, { cancel_at_period_end: false }));
+  ok(await call('DELETE', `/v1/subscriptions/${seats.subscription.id}`));
+
+  // Usage: events, meters and customer meters.
+  ok(await call('GET', '/v1/events/'));
+  ok(await call('GET', '/v1/events/names'));
+  ok(await call('GET', `/v1/meters/${meter.id}/quantities?start_timestamp=2026-01-01T00:00:00Z&end_timestamp=2026-03-01T00:00:00Z&interval=month`));
+  ok(await call('GET', '/v1/customer-meters/'));
+
+  // The customer portal of the trial's customer.
+  const session = ok(await call('POST', '/v1/customer-sessions/', { customer_id: trial.subscription.customer_id }), 201);
+  const portal = (method: string, path: string, json?: unknown) =>
+    h.request(method, `/v1/customer-portal${path}`, { token: session.token, environment: 'sandbox', json });
+  for (const path of ['/customers/me', '/orders/', '/subscriptions/', '/benefit-grants/', '/license-keys/', '/downloadables/', '/meters/'])
+    ok(await portal('GET', path));
+  ok(await portal('GET', `/organizations/${(await call('GET', `/v1/organizations/${m.id}`)).body.slug}`));
+  const portalKey = (await portal('GET', '/license-keys/')).body.items[0];
+  if (portalKey) await portal('POST', '/license-keys/validate', { key: portalKey.key, organization_id: m.id }); // revoked by the plan change: a 404 the clients must parse too
+  ok(await portal('DELETE', `/subscriptions/${trial.subscription.id}`));
+  ok(await call('PATCH', `/v1/subscriptions/${trial.subscription.id}`, { revoke: true }));
+
+  // Customers, and an OAuth app that reads the catalog for the organization.
+  const customer = ok(
+    await call('POST', '/v1/customers/', { email: `c-${randomUUID()}@example.com`, external_id: `ext-${randomUUID()}`, name: 'Grace Hopper' }),
+    201,
+  );
+  ok(await call('PATCH', `/v1/customers/${customer.id}`, { name: 'Grace B. Hopper' }));
+  ok(await call('GET', `/v1/customers/external/${customer.external_id}/state`));
+  await oauthApp(h, m);
+
+  // What merchants delete.
+  ok(await call('DELETE', `/v1/checkout-links/${link.id}`), 204);
+  ok(await call('DELETE', `/v1/discounts/${discount.id}`), 204);
+  ok(await call('DELETE', `/v1/custom-fields/${note.id}`), 204);
+  ok(await call('DELETE', `/v1/customers/${customer.id}`), 204);
+
+  await crawl(h, m);
+  await eventually(async () => delivered(h, m, endpoint.id), 60_000);
+}
+
+/** Every delivery of the endpoint settled. */
+async function delivered(h: TestHarness, m: Merchant, endpointId: string): Promise<boolean> {
+  const [row] = await h.env.sandbox.orm.em
+    .fork()
+    .execute<{ pending: number }[]>(`select count(*)::int as pending from webhook_delivery where endpoint_id = ? and status = 'pending'`, [endpointId]);
+  const [{ events }] = await h.env.sandbox.orm.em
+    .fork()
+    .execute<{ events: number }[]>(
+      `select count(*)::int as events from outbox_message where organization_id = ? and kind = 'event' and dispatched_at is null`,
+      [m.id],
+    );
+  return row.pending === 0 && events === 0;
+}
+
+/** Registered, consented to, exchanged with PKCE, introspected, used, revoked and deleted. */
+async function oauthApp(h: TestHarness, m: Merchant): Promise<void> {
+  const registered = ok(
+    await m.call('POST', '/v1/oauth2/register', {
+      client_name: 'Reports',
+      redirect_uris: [REDIRECT],
+      scope: 'products:read',
+      token_endpoint_auth_method: 'client_secret_post',
+    }),
+  );
+  ok(await m.call('GET', `/v1/oauth2/register/${registered.client_id}`));
+  const verifier = randomBytes(32).toString('base64url');
+  const request = {
+    client_id: registered.client_id,
+    response_type: 'code',
+    redirect_uri: REDIRECT,
+    scope: 'products:read',
+    state: 's',
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  };
+  ok(await m.call('GET', `/v1/oauth2/authorize?${new URLSearchParams(request)}`));
+  const form = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    h.request('POST', path, {
+      environment: 'sandbox',
+      rawBody: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    });
+  const consent = ok(await form('/v1/oauth2/consent', { ...request, action: 'allow' }, { authorization: `Bearer ${m.token}` }));
+  const code = new URL(consent.redirect_uri).searchParams.get('code')!;
+  const secret = { client_id: registered.client_id, client_secret: registered.client_secret };
+  const tokens = ok(await form('/v1/oauth2/token', { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, ...secret }));
+  ok(await form('/v1/oauth2/introspect', { token: tokens.access_token, ...secret }));
+  ok(await h.request('GET', '/v1/products/', { token: tokens.access_token, environment: 'sandbox' }));
+  ok(await form('/v1/oauth2/revoke', { token: tokens.refresh_token, ...secret }));
+  ok(await m.call('DELETE', `/v1/oauth2/register/${registered.client_id}`), 204);
+}
+
+/**
+ * Every organization list route, and each item route under it with the first listed id: so a route added later is
+ * recorded (and judged) without editing this run.
+ */
+async function crawl(h: TestHarness, m: Merchant): Promise<void> {
+  const routes = h.env.sandbox.domains.routes.filter((route) => route.method === 'get' && route.audience === 'organization');
+  for (const route of routes.filter((r) => !r.path.includes(':'))) {
+    const list = await m.call('GET', route.path);
+    const first = list.status === 200 ? list.body?.items?.[0]?.id : undefined;
+    const item = first && routes.find((r) => r.path === `${route.path}:id`);
+    if (item) await m.call('GET', item.path.replace(':id', first));
+  }
+}
