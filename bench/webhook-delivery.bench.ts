@@ -23,7 +23,9 @@ async function main(): Promise<void> {
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 
   const organization = await inTransaction(env.orm, ({ em }) => env.domains.organizations.createOrganization(em, { name: `Bench ${randomUUID()}` }));
-  await inTransaction(env.orm, ({ em }) => env.domains.webhookEndpoints.create(em, organization.id, { url, format: 'raw', events: ['benefit.created'] }));
+  await inTransaction(env.orm, ({ em }) =>
+    env.domains.webhookEndpoints.create(em, organization.id, { url, format: 'raw', events: ['benefit.created'] }, 'legacy'),
+  );
 
   const emit = async () => {
     const committedAt = { at: 0 };

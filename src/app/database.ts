@@ -4,7 +4,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { createEventPartitions } from '../adapters/events/event-partitions';
 import { Client } from 'pg';
 import { OrganizationAccessTokenSchema, OrganizationSchema } from '../domains/organization/organization.entity';
-import { OAuth2AuthorizationCodeSchema, OAuth2ClientSchema, OAuth2TokenSchema } from '../domains/oauth2/oauth2.entity';
+import { OAuth2AuthorizationCodeSchema, OAuth2ClientSchema, OAuth2SigningKeySchema, OAuth2TokenSchema } from '../domains/oauth2/oauth2.entity';
 import { MeterSchema } from '../domains/meter/meter.entity';
 import { IdempotencyKeySchema } from '../platform/idempotency/idempotency.entity';
 import { OutboxMessageSchema } from '../platform/outbox/outbox.entity';
@@ -38,6 +38,8 @@ import { Migration20261126000000_usage_events } from './migrations/Migration2026
 import { Migration20261127000000_list_indexes } from './migrations/Migration20261127000000_list_indexes';
 import { Migration20261128000000_organization_access } from './migrations/Migration20261128000000_organization_access';
 import { Migration20261128010000_oauth2 } from './migrations/Migration20261128010000_oauth2';
+import { Migration20261129000000_api_versions } from './migrations/Migration20261129000000_api_versions';
+import { Migration20261129010000_oauth2_id_tokens } from './migrations/Migration20261129010000_oauth2_id_tokens';
 import { CustomerLoginCodeSchema, CustomerSessionSchema } from '../domains/customer-session/customer-session.entity';
 import { BenefitGrantSchema } from '../domains/benefit/grant/benefit-grant.entity';
 import { LicenseKeyActivationSchema, LicenseKeySchema, LicenseSigningKeySchema } from '../domains/benefit/license-key/license-key.entity';
@@ -50,6 +52,7 @@ const ENTITIES = [
   OAuth2ClientSchema,
   OAuth2AuthorizationCodeSchema,
   OAuth2TokenSchema,
+  OAuth2SigningKeySchema,
   MeterSchema,
   IdempotencyKeySchema,
   OutboxMessageSchema,
@@ -99,6 +102,8 @@ const MIGRATIONS = [
   { name: 'Migration20261127000000_list_indexes', class: Migration20261127000000_list_indexes },
   { name: 'Migration20261128000000_organization_access', class: Migration20261128000000_organization_access },
   { name: 'Migration20261128010000_oauth2', class: Migration20261128010000_oauth2 },
+  { name: 'Migration20261129000000_api_versions', class: Migration20261129000000_api_versions },
+  { name: 'Migration20261129010000_oauth2_id_tokens', class: Migration20261129010000_oauth2_id_tokens },
 ];
 
 export async function openDatabase(url: string, poolMax = 10): Promise<MikroORM> {

@@ -2,7 +2,7 @@
 // the benefit domain (which the order and subscription domains call, so it cannot import them).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { GrantSource } from '../../workflows/definitions';
-import type { GrantSources, GrantSourceState } from '../domains/benefit';
+import type { GrantSources, GrantSourceState, LicenseKeySourceReader } from '../domains/benefit';
 import type { ProductService } from '../domains/catalog';
 import { Customer } from '../domains/customer';
 import { wasPaid, type OrderQueries, type OrderService, type RefundService } from '../domains/order';
@@ -56,6 +56,29 @@ export function grantSources(deps: GrantSourceDeps): GrantSources {
     async productBenefitIds(em, organizationId, productId) {
       const product = await deps.products().get(em, organizationId, productId).catch(absent);
       return product?.benefitIds ?? [];
+    },
+  };
+}
+
+/** What granted a license key, as validate and activate show it: the subscription's period, the order's payment. */
+export function licenseKeySources(deps: Pick<GrantSourceDeps, 'orders' | 'subscriptions'>): LicenseKeySourceReader {
+  return {
+    async subscription(em, organizationId, id) {
+      const s = await deps.subscriptions().get(em, organizationId, id).catch(absent);
+      return (
+        s && {
+          id: s.id,
+          status: s.status,
+          current_period_start: s.currentPeriodStart.toISOString(),
+          current_period_end: s.currentPeriodEnd.toISOString(),
+          cancel_at_period_end: s.cancelAtPeriodEnd,
+          ends_at: s.endsAt?.toISOString() ?? null,
+        }
+      );
+    },
+    async order(em, organizationId, id) {
+      const order = await deps.orders().get(em, organizationId, id).catch(absent);
+      return order && { id: order.id, created_at: order.createdAt.toISOString(), status: order.status, paid: wasPaid(order.status) };
     },
   };
 }

@@ -69,7 +69,7 @@ import {
 import { TestClockQueries, TestClockService, testClockRoutes } from '../domains/test-clock';
 import { SecretScanningService, leakedTokenEmail, secretScanningRoutes } from '../domains/secret-scanning';
 import type { Config, Environment } from './config';
-import { grantSources } from './grant-sources';
+import { grantSources, licenseKeySources } from './grant-sources';
 import { wireWebhooks } from './webhook-wiring';
 
 /** What every domain may be given: the environment's plumbing. */
@@ -150,7 +150,7 @@ export function wireDomains(p: Platform) {
     }),
     state: customerState,
   });
-  const discounts = new DiscountService({ clock, products });
+  const discounts = new DiscountService({ clock, products, outbox });
   // a subscription's meters read customer meters, built with the events store after customers: bound late
   const subscriptionQueries = new SubscriptionQueries({
     meterReader: {
@@ -203,7 +203,11 @@ export function wireDomains(p: Platform) {
     grants: grantQueries,
     meters: customerMeters,
   });
-  const licenseKeys = new LicenseKeyService({ clock, customers });
+  const licenseKeys = new LicenseKeyService({
+    clock,
+    customers,
+    sources: licenseKeySources({ orders: () => orders, subscriptions: () => subscriptions }),
+  });
   const customerSessions = new CustomerSessionService({
     clock,
     serverSecret: config.BURSAR_SECRET,
@@ -224,7 +228,18 @@ export function wireDomains(p: Platform) {
   });
 
   // Orders embed subscriptions, and subscriptions bill through orders: orders read them through their queries.
-  const orders = new OrderService({ clock, outbox, customers, products, organizations, seller, subscriptions: subscriptionQueries, grants: grantSync, email });
+  const orders = new OrderService({
+    clock,
+    outbox,
+    customers,
+    products,
+    discounts,
+    organizations,
+    seller,
+    subscriptions: subscriptionQueries,
+    grants: grantSync,
+    email,
+  });
   const documents = new OrderDocumentService({
     orm,
     clock,

@@ -5,6 +5,9 @@ import { MAX_AMOUNT } from '../kernel/money';
 import { truncate } from '../kernel/text';
 import { ListResource, MetadataInput, MetadataOutput, PageQuery, Timestamp, Uuid, queryMany, queryOne, sortingQuery } from './common';
 import { CheckoutProduct } from './checkout';
+
+/** A link's product, as its merchant reads it: the checkout's product with the product's metadata. */
+export const CheckoutLinkProduct = CheckoutProduct.extend({ metadata: MetadataOutput }).meta({ id: 'CheckoutLinkProduct' });
 import { Discount } from './discount';
 
 const settings = {
@@ -68,8 +71,10 @@ export const CheckoutLink = z
     require_billing_address: z.boolean(),
     discount_id: Uuid.nullable(),
     seats: z.int32().nullable(),
+    /** Units of a unit-based price; Bursar has no unit-based prices yet, so always null. */
+    units: z.int32().nullable(),
     organization_id: Uuid,
-    products: z.array(CheckoutProduct),
+    products: z.array(CheckoutLinkProduct),
     discount: Discount.nullable(),
     url: z.string(),
   })

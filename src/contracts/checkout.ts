@@ -9,6 +9,7 @@ import { ProductMediaFileRead } from './file';
 import { AttachedCustomField } from './custom-field';
 import { ProductPrice } from './price';
 import { ProductSummary } from './product';
+import { ProrationBehavior } from './subscription';
 
 export const CheckoutStatus = z.enum(['open', 'expired', 'confirmed', 'succeeded', 'failed']);
 const CustomFieldData = boundedRecord(z.string().max(100), z.union([z.string().max(1000), z.int32(), z.boolean(), z.null()]), 50);
@@ -84,7 +85,12 @@ export type CheckoutUpdate = z.infer<typeof CheckoutUpdate>;
 
 const FieldMode = z.enum(['required', 'optional', 'disabled']);
 
-export const CheckoutProduct = ProductSummary.extend({ prices: z.array(ProductPrice), benefits: z.array(Benefit), medias: z.array(ProductMediaFileRead) });
+/** A product as a checkout shows it to the buyer: none of the merchant's metadata. */
+export const CheckoutProduct = ProductSummary.omit({ metadata: true })
+  .extend({ prices: z.array(ProductPrice), benefits: z.array(Benefit), medias: z.array(ProductMediaFileRead) })
+  .meta({
+    id: 'CheckoutProduct',
+  });
 
 export const Checkout = z
   .object({
@@ -102,14 +108,18 @@ export const Checkout = z
     embed_origin: z.string().nullable(),
     amount: z.int32(),
     seats: z.int32().nullable(),
-    price_per_seat: z.int32().nullable(),
+    /** The seat-based price's bounds on seats; null for other prices. */
+    min_seats: z.int32().nullable(),
+    max_seats: z.int32().nullable(),
+    /** Units and their bounds for a unit-based price; Bursar has no unit-based prices yet, so always null. */
+    units: z.int32().nullable(),
+    min_units: z.int32().nullable(),
+    max_units: z.int32().nullable(),
     discount_amount: z.int32(),
     net_amount: z.int32(),
     tax_amount: z.int32().nullable(),
     tax_behavior: z.enum(['inclusive', 'exclusive']).nullable(),
     total_amount: z.int32(),
-    /** Deprecated: the same value as net_amount. */
-    subtotal_amount: z.int32(),
     currency: z.string(),
     allow_trial: z.boolean().nullable(),
     active_trial_interval: TrialInterval.nullable(),
@@ -135,14 +145,14 @@ export const Checkout = z
     customer_billing_address: Address.nullable(),
     customer_tax_id: z.string().nullable(),
     locale: z.string().nullable(),
+    /** The kind of payment method the customer confirmed with (`card`); null before a payment method is given. */
+    payment_method_type: z.string().nullable(),
     payment_processor_metadata: z.record(z.string(), z.string()),
     billing_address_fields: z.object({ country: FieldMode, state: FieldMode, city: FieldMode, postal_code: FieldMode, line1: FieldMode, line2: FieldMode }),
     trial_interval: TrialInterval.nullable(),
     trial_interval_count: z.int32().nullable(),
     metadata: MetadataOutput,
     external_customer_id: z.string().nullable(),
-    /** Deprecated: use external_customer_id. */
-    customer_external_id: z.string().nullable(),
     products: z.array(CheckoutProduct),
     product: CheckoutProduct.nullable(),
     product_price: ProductPrice.nullable(),
@@ -155,18 +165,28 @@ export const Checkout = z
     payment_error: z.string().nullable(),
   })
   .meta({ id: 'Checkout' });
+export type CheckoutProduct = z.infer<typeof CheckoutProduct>;
 export type Checkout = z.infer<typeof Checkout>;
 
-export const CheckoutOrganization = z.object({
-  created_at: Timestamp,
-  modified_at: Timestamp.nullable(),
-  id: Uuid,
-  name: z.string(),
-  slug: z.string(),
-  avatar_url: z.string().nullable(),
-  proration_behavior: z.enum(['invoice', 'prorate', 'next_period']),
-  allow_customer_updates: z.boolean(),
-});
+export const CheckoutOrganization = z
+  .object({
+    created_at: Timestamp,
+    modified_at: Timestamp.nullable(),
+    id: Uuid,
+    name: z.string(),
+    slug: z.string(),
+    avatar_url: z.string().nullable(),
+    proration_behavior: z.enum(['invoice', 'prorate', 'next_period']),
+    allow_customer_updates: z.boolean(),
+    /** Legacy only (the 0.32 client requires them; the dated versions do not show them): public contact and settings. */
+    email: z.string().nullable(),
+    website: z.string().nullable(),
+    socials: z.array(z.object({ platform: z.string(), url: z.string() })),
+    details_submitted_at: Timestamp.nullable(),
+    feature_settings: z.null(),
+    subscription_settings: z.object({ allow_multiple_subscriptions: z.boolean(), allow_customer_updates: z.boolean(), proration_behavior: ProrationBehavior }),
+  })
+  .meta({ id: 'CheckoutOrganization' });
 
 export const CheckoutPublic = Checkout.omit({
   trial_interval: true,
@@ -176,7 +196,11 @@ export const CheckoutPublic = Checkout.omit({
   subscription_id: true,
   customer_metadata: true,
 })
-  .extend({ organization: CheckoutOrganization })
+  .extend({
+    organization: CheckoutOrganization,
+    /** Legacy only: the external customer id under its deprecated name (the public shape shows no other). */
+    customer_external_id: z.string().nullable(),
+  })
   .meta({ id: 'CheckoutPublic' });
 export type CheckoutPublic = z.infer<typeof CheckoutPublic>;
 export const CheckoutPublicConfirmed = CheckoutPublic.extend({ status: z.literal('confirmed'), customer_session_token: z.string().nullable() }).meta({

@@ -15,28 +15,33 @@ export const CustomerStateSubscriptionMeter = z.object({
   meter_id: Uuid,
 });
 
-export const CustomerStateSubscription = z.object({
-  id: Uuid,
-  created_at: Timestamp,
-  modified_at: Timestamp.nullable(),
-  custom_field_data: z.record(z.string(), z.unknown()),
-  metadata: MetadataOutput,
-  status: z.enum(['trialing', 'active', 'past_due']),
-  amount: z.int32(),
-  currency: z.string(),
-  recurring_interval: z.enum(['day', 'week', 'month', 'year']),
-  current_period_start: Timestamp,
-  current_period_end: Timestamp,
-  trial_start: Timestamp.nullable(),
-  trial_end: Timestamp.nullable(),
-  cancel_at_period_end: z.boolean(),
-  canceled_at: Timestamp.nullable(),
-  started_at: Timestamp.nullable(),
-  ends_at: Timestamp.nullable(),
-  product_id: Uuid,
-  discount_id: Uuid.nullable(),
-  meters: z.array(CustomerStateSubscriptionMeter),
-});
+export const CustomerStateSubscription = z
+  .object({
+    id: Uuid,
+    created_at: Timestamp,
+    modified_at: Timestamp.nullable(),
+    custom_field_data: z.record(z.string(), z.unknown()),
+    metadata: MetadataOutput,
+    status: z.enum(['trialing', 'active', 'past_due']),
+    amount: z.int32(),
+    currency: z.string(),
+    recurring_interval: z.enum(['day', 'week', 'month', 'year']),
+    current_period_start: Timestamp,
+    current_period_end: Timestamp,
+    trial_start: Timestamp.nullable(),
+    trial_end: Timestamp.nullable(),
+    cancel_at_period_end: z.boolean(),
+    canceled_at: Timestamp.nullable(),
+    started_at: Timestamp.nullable(),
+    ends_at: Timestamp.nullable(),
+    product_id: Uuid,
+    discount_id: Uuid.nullable(),
+    seats: z.int32().nullable(),
+    /** Units of a unit-based price; Bursar has no unit-based prices yet, so always null. */
+    units: z.int32().nullable(),
+    meters: z.array(CustomerStateSubscriptionMeter),
+  })
+  .meta({ id: 'CustomerStateSubscription' });
 export type CustomerStateSubscription = z.infer<typeof CustomerStateSubscription>;
 
 /** A download a downloadables grant gives: a signed link that stops opening when it expires or the grant is revoked. */

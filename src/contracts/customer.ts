@@ -49,7 +49,10 @@ export const Customer = z
     organization_id: Uuid,
     default_payment_method_id: z.string().nullable(),
     deleted_at: Timestamp.nullable(),
-    avatar_url: z.string().nullable(),
+    /** When the first usage event for the customer was ingested (it may predate the customer); null without events. */
+    first_user_event_at: Timestamp.nullable(),
+    /** An avatar Bursar draws itself (the initials, as an SVG data URL): no third party learns who the customer is. */
+    avatar_url: z.string(),
     /** Beyond the reference (sandbox only): the test clock the customer's flows follow. */
     test_clock_id: Uuid.nullable(),
   })

@@ -92,6 +92,8 @@ const discountBase = {
   starts_at: Timestamp.nullable(),
   ends_at: Timestamp.nullable(),
   max_redemptions: z.int32().nullable(),
+  /** Bursar limits redemptions in all, not per customer: always null. */
+  max_redemptions_per_customer: z.int32().nullable(),
   redemptions_count: z.int32(),
   organization_id: Uuid,
   products: z.array(DiscountProduct),

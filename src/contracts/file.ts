@@ -77,7 +77,15 @@ export const FileUpload = z
   })
   .meta({ id: 'FileUpload' });
 
-export const DownloadableFileRead = z.object({ ...fileBase, service: z.literal('downloadable'), created_at: Timestamp }).meta({ id: 'DownloadableFileRead' });
+export const DownloadableFileRead = z
+  .object({
+    ...fileBase,
+    service: z.literal('downloadable'),
+    created_at: Timestamp,
+    /** Bursar does not scan uploads for malware, so never set. */
+    flagged_malicious_at: Timestamp.nullable(),
+  })
+  .meta({ id: 'DownloadableFileRead' });
 export const ProductMediaFileRead = z
   .object({ ...fileBase, service: z.literal('product_media'), created_at: Timestamp, public_url: z.string() })
   .meta({ id: 'ProductMediaFileRead' });

@@ -22,6 +22,9 @@ export const LicenseKeyRead = z
     organization_id: Uuid,
     customer_id: Uuid,
     customer: LicenseKeyCustomer,
+    /** The team member the key is assigned to; Bursar has no team members yet, so always null. */
+    member_id: Uuid.nullable(),
+    member: z.object({ id: Uuid, email: z.string(), external_id: z.string().nullable() }).nullable(),
     benefit_id: Uuid,
     key: z.string(),
     display_key: z.string(),
@@ -48,8 +51,34 @@ export const LicenseKeyActivationBase = z
   .meta({ id: 'LicenseKeyActivationBase' });
 
 export const LicenseKeyWithActivations = LicenseKeyRead.extend({ activations: z.array(LicenseKeyActivationBase) }).meta({ id: 'LicenseKeyWithActivations' });
-export const ValidatedLicenseKey = LicenseKeyRead.extend({ activation: LicenseKeyActivationBase.nullable() }).meta({ id: 'ValidatedLicenseKey' });
 export const LicenseKeyActivationRead = LicenseKeyActivationBase.extend({ license_key: LicenseKeyRead }).meta({ id: 'LicenseKeyActivationRead' });
+
+/** The subscription or order whose benefit grant gave a key, as validate and activate name it (2027-01). */
+export const LicenseKeySubscription = z
+  .object({
+    id: Uuid,
+    status: z.string(),
+    current_period_start: Timestamp,
+    current_period_end: Timestamp,
+    cancel_at_period_end: z.boolean(),
+    ends_at: Timestamp.nullable(),
+  })
+  .meta({ id: 'LicenseKeySubscription' });
+export const LicenseKeyOrder = z.object({ id: Uuid, created_at: Timestamp, status: z.string(), paid: z.boolean() }).meta({ id: 'LicenseKeyOrder' });
+export const LicenseKeySources = z.object({
+  subscription_id: Uuid.nullable(),
+  subscription: LicenseKeySubscription.nullable(),
+  order_id: Uuid.nullable(),
+  order: LicenseKeyOrder.nullable(),
+});
+export type LicenseKeySources = z.infer<typeof LicenseKeySources>;
+
+/** A key as activating it answers: what granted it beside it. */
+export const GrantedLicenseKey = LicenseKeyRead.extend(LicenseKeySources.shape).meta({ id: 'GrantedLicenseKey' });
+export const ValidatedLicenseKey = LicenseKeyRead.extend({ ...LicenseKeySources.shape, activation: LicenseKeyActivationBase.nullable() }).meta({
+  id: 'ValidatedLicenseKey',
+});
+export const LicenseKeyActivationCreated = LicenseKeyActivationBase.extend({ license_key: GrantedLicenseKey }).meta({ id: 'LicenseKeyActivationCreated' });
 
 export const LicenseKeyList = ListResource(LicenseKeyRead).meta({ id: 'ListResource_LicenseKeyRead_' });
 export const LicenseKeyListQuery = z.object({

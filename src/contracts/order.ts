@@ -2,8 +2,10 @@
 import { z } from 'zod';
 import { Customer, Address } from './customer';
 import { ListResource, MetadataOutput, MetadataQuery, PageQuery, Timestamp, Uuid, queryMany, sortingQuery } from './common';
+import { Discount } from './discount';
 import { ProductPrice } from './price';
 import { ProductSummary } from './product';
+import { OrderSubscription } from './subscription';
 
 export const OrderStatus = z.enum(['pending', 'paid', 'refunded', 'partially_refunded', 'void']);
 export const OrderBillingReason = z.enum(['purchase', 'subscription_create', 'subscription_cycle', 'subscription_update', 'subscription_meter_cycle']);
@@ -29,8 +31,6 @@ export const Order = z
     subtotal_amount: z.int32(),
     discount_amount: z.int32(),
     net_amount: z.int32(),
-    /** Deprecated: the same value as net_amount. */
-    amount: z.int32(),
     tax_amount: z.int32(),
     total_amount: z.int32(),
     applied_balance_amount: z.int32(),
@@ -45,10 +45,11 @@ export const Order = z
     is_invoice_generated: z.boolean(),
     receipt_number: z.string().nullable(),
     seats: z.int32().nullable(),
+    /** Units of a unit-based price; Bursar has no unit-based prices yet, so always null. */
+    units: z.int32().nullable(),
     customer_id: Uuid,
     product_id: Uuid.nullable(),
-    /** Deprecated: use items. */
-    product_price_id: Uuid.nullable(),
+    /** Legacy only (the unversioned API shows it; the dated versions do not): the order's price. */
     product_price: ProductPrice.nullable(),
     discount_id: Uuid.nullable(),
     subscription_id: Uuid.nullable(),
@@ -61,8 +62,8 @@ export const Order = z
     platform_fee_currency: z.string().nullable(),
     customer: Customer,
     product: ProductSummary.nullable(),
-    discount: z.looseObject({ id: Uuid }).nullable(),
-    subscription: z.looseObject({ id: Uuid }).nullable(),
+    discount: Discount.nullable(),
+    subscription: OrderSubscription.nullable(),
     items: z.array(OrderItem),
     description: z.string(),
     refundable_amount: z.int32(),

@@ -22,6 +22,8 @@ export const Organization = z
     socials: z.array(z.object({ platform: z.string(), url: z.string() })),
     status: z.string(),
     details_submitted_at: Timestamp.nullable(),
+    /** Bursar has no onboarding review: always null. */
+    onboarding_resubmission_requested_at: Timestamp.nullable(),
     sso_enforced: z.boolean(),
     default_presentment_currency: z.string(),
     default_tax_behavior: z.enum(['location', 'inclusive', 'exclusive']),
@@ -38,6 +40,12 @@ export const Organization = z
       usage: z.object({ show: z.boolean() }),
       subscription: z.object({ update_seats: z.boolean(), update_plan: z.boolean() }),
     }),
+    /** Bursar accepts no dispute automatically: nothing is accepted below an amount. */
+    dispute_settings: z.object({ auto_accept_below_amount: z.int32().nullable() }),
+    /** Hosts allowed to embed the hosted checkout (Bursar lets any origin embed it, naming it in `embed_origin`). */
+    embed_hosts: z.array(z.string()),
+    /** Organizations sell through Bursar, the seller of record (`SELLER_COUNTRY`), and keep no country of their own. */
+    country: z.string().nullable(),
     account_id: z.string().nullable(),
     payout_account_id: z.string().nullable(),
     capabilities: z.record(z.string(), z.boolean()),
@@ -96,6 +104,7 @@ export const OrganizationAccessToken = z
     modified_at: Timestamp.nullable(),
     id: Uuid,
     scopes: z.array(z.string()),
+    organization_id: Uuid,
     expires_at: Timestamp.nullable(),
     comment: z.string(),
     last_used_at: Timestamp.nullable(),

@@ -47,10 +47,8 @@ export const customerProduct = (id: string) =>
 export const CustomerOrderProduct = customerProduct('CustomerOrderProduct');
 export const CustomerOrderSubscription = OrderSubscription.omit({ metadata: true }).meta({ id: 'CustomerOrderSubscription' });
 
-/** The organization's order less what is the organization's alone (metadata, custom fields, fees, deprecated fields). */
+/** The organization's order less what is the organization's alone (metadata, custom fields, fees). */
 export const CustomerOrder = Order.omit({
-  amount: true,
-  product_price_id: true,
   product_price: true,
   metadata: true,
   custom_field_data: true,

@@ -92,6 +92,8 @@ export const Product = ProductSummary.extend({
   benefits: z.array(Benefit),
   medias: z.array(ProductMediaFileRead),
   attached_custom_fields: z.array(AttachedCustomField),
+  /** Bursar archives products and never deletes them, so always false. */
+  is_deletable: z.boolean(),
 }).meta({ id: 'Product' });
 export type Product = z.infer<typeof Product>;
 

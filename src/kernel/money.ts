@@ -61,6 +61,12 @@ export function seatsPrice(tiers: readonly SeatTier[], seats: number, type: Seat
   }, 0);
 }
 
+/** What one of `seats` seats costs on average (to the cent, half up); null when the count lies outside the tiers. */
+export function pricePerSeat(tiers: readonly SeatTier[], seats: number, type: SeatTierType): number | null {
+  const total = seatsPrice(tiers, seats, type);
+  return total === null || seats < 1 ? null : Math.round(total / seats);
+}
+
 export interface SeatTiers {
   tiers: readonly SeatTier[];
   seat_tier_type: SeatTierType;

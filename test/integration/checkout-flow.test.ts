@@ -6,6 +6,7 @@ import { Order } from '../../src/contracts/order';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { recordHistory } from '../support/record-history';
 import { startReceiver, verifies, type Receiver } from '../support/webhook-receiver';
+import { legacy } from '../support/versioned-contract';
 
 let h: TestHarness;
 const receivers: Receiver[] = [];
@@ -47,7 +48,7 @@ test('a fixed price: created, confirmed, charged, and the order paid, with order
 
   const created = await call('POST', '/v1/checkouts/', { products: [product.id], success_url: 'https://shop.example/thanks?checkout_id={CHECKOUT_ID}' });
   expect(created.status).toBe(201);
-  expect(Checkout.parse(created.body)).toBeTruthy();
+  expect(legacy(Checkout).parse(created.body)).toBeTruthy();
   expect(created.body).toMatchObject({
     status: 'open',
     amount: 1500,
@@ -62,7 +63,7 @@ test('a fixed price: created, confirmed, charged, and the order paid, with order
 
   const publicView = await client(created.body.client_secret);
   expect(publicView.status).toBe(200);
-  expect(CheckoutPublic.parse(publicView.body)).toBeTruthy();
+  expect(legacy(CheckoutPublic).parse(publicView.body)).toBeTruthy();
   expect(publicView.body).not.toHaveProperty('metadata');
   expect(publicView.body.organization.id).toBe(org.id);
 
@@ -78,7 +79,7 @@ test('a fixed price: created, confirmed, charged, and the order paid, with order
     const orders = await call('GET', `/v1/orders/?checkout_id=${created.body.id}`);
     return orders.body.items[0]?.status === 'paid' && orders.body.items[0];
   });
-  expect(Order.parse(order)).toBeTruthy();
+  expect(legacy(Order).parse(order)).toBeTruthy();
   expect(order).toMatchObject({
     paid: true,
     billing_reason: 'purchase',
@@ -162,7 +163,7 @@ test('the order list shows each order with its own items, customer, product and 
     ['Handbook', 'first@example.com', 1500, ['Handbook']],
     ['Workbook', 'second@example.com', 900, ['Workbook']],
   ]);
-  for (const listed of list.body.items) expect(Order.parse(listed)).toEqual((await call('GET', `/v1/orders/${listed.id}`)).body);
+  for (const listed of list.body.items) expect(legacy(Order).parse(listed)).toEqual((await call('GET', `/v1/orders/${listed.id}`)).body);
 });
 
 test('pay what you want and seats: amounts from the buyer’s input, bounds refused', async () => {
@@ -322,4 +323,61 @@ test('custom field values are checked against the product’s fields, and requir
   expect((await client(created.body.client_secret, 'POST', { custom_field_data: { size: 'l' } }, '/confirm')).status).toBe(200);
   const order = await eventually(async () => (await call('GET', `/v1/orders/?checkout_id=${created.body.id}`)).body.items[0]);
   expect(order.custom_field_data).toEqual({ size: 'l' });
+});
+
+test('a paid checkout in an environment without a payment processor is refused before anything is written', async () => {
+  await h.startWorker('production'); // the confirmation is an Update of the checkout's workflow
+  const org = await h.organization([...SCOPES], 'production');
+  const call = (method: string, path: string, json?: unknown) => h.request(method, path, { token: org.token, json });
+  const product = await call('POST', '/v1/products/', { name: 'Handbook', prices: [{ amount_type: 'fixed', price_amount: 1500 }] });
+  const created = await call('POST', '/v1/checkouts/', { products: [product.body.id] });
+  const secret = created.body.client_secret;
+  const before = (await call('GET', `/v1/checkouts/${created.body.id}`)).body;
+  const confirm = { customer_email: 'ada@example.com', customer_name: 'Ada', customer_billing_address: FR, confirmation_token_id: 'pm_card_visa' };
+  const refused = await h.request('POST', `/v1/checkouts/client/${secret}/confirm`, { json: confirm });
+  expect([refused.status, refused.body.error]).toEqual([400, 'PaymentError']);
+  expect((await call('GET', `/v1/checkouts/${created.body.id}`)).body).toEqual(before);
+  expect((await call('GET', '/v1/customers/')).body.pagination.total_count).toBe(0);
+});
+
+test('a product priced in one currency is sold in it without the checkout naming it, and paid in it', async () => {
+  const { call, product } = await merchant([{ amount_type: 'fixed', price_amount: 1500, price_currency: 'eur' }]);
+  const created = await call('POST', '/v1/checkouts/', { products: [product.id], customer_email: 'eur@example.com', customer_billing_address: FR });
+  expect(created.status).toBe(201);
+  expect(created.body).toMatchObject({ currency: 'eur', amount: 1500, product_price_id: product.prices[0].id });
+
+  const confirmed = await client(created.body.client_secret, 'POST', { confirmation_token_id: 'pm_card_visa' }, '/confirm');
+  expect(confirmed.status).toBe(200);
+  const order = await eventually(async () => (await call('GET', `/v1/orders/?checkout_id=${created.body.id}`)).body.items.find((o: any) => o.paid));
+  expect(order).toMatchObject({ currency: 'eur', total_amount: created.body.total_amount });
+  const charges = await h.env.sandbox.orm.em
+    .fork()
+    .execute('select amount, currency, status from sandbox_processor_charge where idempotency_key like ?', [`checkout:${created.body.id}:%`]);
+  expect(charges).toEqual([{ amount: created.body.total_amount, currency: 'eur', status: 'succeeded' }]);
+});
+
+test('a product priced in several currencies: USD when it is one of them, else the checkout must name one (422)', async () => {
+  const { call, product: withDollars } = await merchant([
+    { amount_type: 'fixed', price_amount: 1500, price_currency: 'eur' },
+    { amount_type: 'fixed', price_amount: 1700, price_currency: 'usd' },
+  ]);
+  const inDollars = await call('POST', '/v1/checkouts/', { products: [withDollars.id] });
+  expect(inDollars.body).toMatchObject({ currency: 'usd', amount: 1700 });
+  expect((await call('POST', '/v1/checkouts/', { products: [withDollars.id], currency: 'eur' })).body).toMatchObject({ currency: 'eur', amount: 1500 });
+
+  const europe = await call('POST', '/v1/products/', {
+    name: 'Atlas',
+    prices: [
+      { amount_type: 'fixed', price_amount: 1500, price_currency: 'eur' },
+      { amount_type: 'fixed', price_amount: 1300, price_currency: 'gbp' },
+    ],
+  });
+  const before = (await call('GET', '/v1/checkouts/?limit=100')).body.pagination.total_count;
+  const unnamed = await call('POST', '/v1/checkouts/', { products: [europe.body.id] });
+  expect(unnamed.status).toBe(422);
+  expect(unnamed.body.detail).toEqual([{ loc: ['body', 'currency'], msg: 'The product is priced in EUR, GBP: name the currency.', type: expect.any(String) }]);
+  expect((await call('GET', '/v1/checkouts/?limit=100')).body.pagination.total_count).toBe(before);
+  expect((await call('POST', '/v1/checkouts/', { products: [europe.body.id], currency: 'gbp' })).body).toMatchObject({ currency: 'gbp', amount: 1300 });
+  const absent = await call('POST', '/v1/checkouts/', { products: [europe.body.id], currency: 'usd' });
+  expect([absent.status, absent.body.detail[0].msg]).toEqual([422, 'The product has no price in USD.']);
 });

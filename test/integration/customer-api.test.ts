@@ -6,6 +6,7 @@ import { CustomerState } from '../../src/contracts/customer-state';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { sandboxCaller, subscribe, type Call } from '../support/subscriptions';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
+import { legacy } from '../support/versioned-contract';
 
 let h: TestHarness;
 let call: Call;
@@ -47,7 +48,7 @@ test('PATCH changes the fields it names and leaves the others; customer.updated 
     metadata: { tier: 'platinum', seats: 3 },
   });
   expect(patched.status).toBe(200);
-  expect(Customer.parse(patched.body)).toBeTruthy();
+  expect(legacy(Customer).parse(patched.body)).toBeTruthy();
   expect(patched.body).toMatchObject({
     id: customer.id,
     email: customer.email,
@@ -76,7 +77,7 @@ test('PATCH changes the fields it names and leaves the others; customer.updated 
     'customer.state_changed',
   ]);
   expect(received[2].data).toMatchObject({ name: 'Ada Lovelace', tax_id: ['GB980780684', 'gb_vat'] });
-  const state = CustomerState.parse(received[3].data);
+  const state = legacy(CustomerState).parse(received[3].data);
   expect(state).toMatchObject({ id: customer.id, name: 'Ada Lovelace', active_subscriptions: [], granted_benefits: [], active_meters: [] });
 });
 
@@ -140,7 +141,7 @@ test('an external id is set once and then never changed; it is unique; the exter
   expect(extra.body.external_id).toBe(externalId);
   const state = await call('GET', `${path}/state`);
   expect(state.status).toBe(200);
-  expect(CustomerState.parse(state.body)).toMatchObject({ id: customer.id, active_subscriptions: [], granted_benefits: [], active_meters: [] });
+  expect(legacy(CustomerState).parse(state.body)).toMatchObject({ id: customer.id, active_subscriptions: [], granted_benefits: [], active_meters: [] });
 
   expect((await call('GET', '/v1/customers/external/no-such-customer')).status).toBe(404);
   expect((await call('GET', '/v1/customers/external/state')).status).toBe(404); // an external id "state", not a customer "external"
@@ -185,7 +186,7 @@ test('DELETE answers 204 with no body; the customer is gone from every route but
   expect(received.map((e) => e.type)).toEqual(['customer.created', 'customer.state_changed', 'customer.deleted', 'customer.state_changed']);
   expect(received[2].data).toMatchObject({ email: customer.email, name: 'Grace Hopper' });
   expect(received[2].data.deleted_at).not.toBeNull();
-  expect(CustomerState.parse(received[3].data)).toMatchObject({ active_subscriptions: [], granted_benefits: [], active_meters: [] });
+  expect(legacy(CustomerState).parse(received[3].data)).toMatchObject({ active_subscriptions: [], granted_benefits: [], active_meters: [] });
   expect(received[3].data.deleted_at).toBe(received[2].data.deleted_at);
 });
 
@@ -213,7 +214,7 @@ test("customer state shows an active subscription; deleting the customer revokes
   const customerId: string = subscription.customer_id;
   const state = await call('GET', `/v1/customers/${customerId}/state`);
   expect(state.status).toBe(200);
-  const parsed = CustomerState.parse(state.body);
+  const parsed = legacy(CustomerState).parse(state.body);
   expect(parsed).toMatchObject({ id: customerId, granted_benefits: [], active_meters: [] });
   expect(parsed.active_subscriptions).toEqual([
     expect.objectContaining({ id: subscription.id, status: 'active', amount: 2500, currency: subscription.currency, recurring_interval: 'month', meters: [] }),
@@ -234,5 +235,5 @@ test("customer state shows an active subscription; deleting the customer revokes
   expect((await call('GET', `/v1/orders/?customer_id=${customerId}`)).body.items).toHaveLength(1);
 
   const created = await eventually(async () => eventsOf(customerId).find((e) => e.type === 'customer.state_changed'));
-  expect(CustomerState.parse(created.data).active_subscriptions).toEqual([]); // sent when the checkout created the customer
+  expect(legacy(CustomerState).parse(created.data).active_subscriptions).toEqual([]); // sent when the checkout created the customer
 });

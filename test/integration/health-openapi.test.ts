@@ -38,7 +38,7 @@ test('/openapi.json is OpenAPI 3.1 generated from the contracts, every reference
   for (const path of ['/v1/products/', '/v1/discounts/', '/v1/benefits/', '/v1/custom-fields/', '/v1/files/']) {
     expect(Object.keys(doc.paths[path]).sort()).toEqual(['get', 'post']);
   }
-  expect(doc.paths['/v1/files/{id}'].delete.responses).toHaveProperty('200');
+  expect(doc.paths['/v1/files/{id}'].delete.responses).toHaveProperty('204');
   expect(doc.paths['/v1/discounts/{id}'].delete.responses).toHaveProperty('204');
 
   const create = doc.paths['/v1/meters/'].post;
@@ -52,7 +52,10 @@ test('/openapi.json is OpenAPI 3.1 generated from the contracts, every reference
   const meter = doc.components.schemas.Meter;
   expect(meter.required).toEqual(expect.arrayContaining(['id', 'name', 'filter', 'aggregation', 'organization_id', 'archived_at']));
 
-  const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);
-  expect(refs.length).toBeGreaterThan(0);
-  for (const ref of refs) expect(doc.components.schemas).toHaveProperty([ref]);
+  for (const path of ['/openapi.json', '/2026-04/openapi.json', '/2026-10/openapi.json', '/2027-01/openapi.json']) {
+    const { body: versioned } = await h.request('GET', path);
+    const refs = [...JSON.stringify(versioned).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) expect(versioned.components.schemas).toHaveProperty([ref]);
+  }
 });

@@ -7,6 +7,7 @@ import { revokeLicenseKey } from '../../src/domains/benefit/license-key/license-
 import { inTransaction } from '../../src/platform/database/transaction';
 import { startHarness, type ApiResponse, type TestHarness } from '../support/harness';
 import { issueLicenseKey, type IssuedKey } from '../support/license-keys';
+import { legacy } from '../support/versioned-contract';
 
 let h: TestHarness;
 
@@ -42,13 +43,13 @@ test('list, read and edit: the customer embedded, filters, and usage untouched u
 
   const list = await m.call('GET', '/v1/license-keys/');
   expect(list.status).toBe(200);
-  expect(LicenseKeyList.parse(list.body).pagination).toEqual({ total_count: 2, max_page: 1 });
+  expect(legacy(LicenseKeyList).parse(list.body).pagination).toEqual({ total_count: 2, max_page: 1 });
   const byBenefit = await m.call('GET', `/v1/license-keys/?benefit_id=${first.key.benefitId}`);
   expect(byBenefit.body.items.map((k: LicenseKeyRead) => k.id)).toEqual([first.key.id]);
 
   const got = await m.call('GET', `/v1/license-keys/${first.key.id}`);
   expect(got.status).toBe(200);
-  expect(LicenseKeyWithActivations.parse(got.body)).toMatchObject({
+  expect(legacy(LicenseKeyWithActivations).parse(got.body)).toMatchObject({
     id: first.key.id,
     customer_id: first.customerId,
     customer: { id: first.customerId, name: 'Ada', organization_id: m.id },
@@ -65,7 +66,7 @@ test('list, read and edit: the customer embedded, filters, and usage untouched u
   expect((await m.call('PATCH', `/v1/license-keys/${first.key.id}`, { usage: 7 })).body.usage).toBe(7);
   const limited = await m.call('PATCH', `/v1/license-keys/${first.key.id}`, { limit_usage: 50, limit_activations: 3 });
   expect(limited.status).toBe(200);
-  expect(LicenseKeyRead.parse(limited.body)).toMatchObject({ usage: 7, limit_usage: 50, limit_activations: 3 });
+  expect(legacy(LicenseKeyRead).parse(limited.body)).toMatchObject({ usage: 7, limit_usage: 50, limit_activations: 3 });
   const cleared = await m.call('PATCH', `/v1/license-keys/${first.key.id}`, { limit_usage: null });
   expect(cleared.body).toMatchObject({ usage: 7, limit_usage: null, limit_activations: 3 });
   expect((await m.call('PATCH', `/v1/license-keys/${first.key.id}`, {})).body.usage).toBe(7);
@@ -92,7 +93,7 @@ test('validate counts validations and usage, up to the usage limit (400 beyond i
   const before = Date.now();
   const ok = await app('validate', keyBody(m, issued, { increment_usage: 3 }));
   expect(ok.status).toBe(200);
-  expect(ValidatedLicenseKey.parse(ok.body)).toMatchObject({ id: issued.key.id, usage: 3, validations: 1, activation: null });
+  expect(legacy(ValidatedLicenseKey).parse(ok.body)).toMatchObject({ id: issued.key.id, usage: 3, validations: 1, activation: null });
   expect(Date.parse(ok.body.last_validated_at)).toBeGreaterThanOrEqual(before - 1_000);
 
   const over = await app('validate', keyBody(m, issued, { increment_usage: 3 }));
@@ -133,7 +134,7 @@ test('activations: up to the limit (403 beyond), deactivate (204) frees a place,
   const issued = await issue(m, { activations: { limit: 2, enable_customer_admin: false } });
   const laptop = await app('activate', keyBody(m, issued, { label: 'laptop', meta: { os: 'linux' } }));
   expect(laptop.status).toBe(200);
-  expect(LicenseKeyActivationRead.parse(laptop.body)).toMatchObject({ label: 'laptop', meta: { os: 'linux' }, license_key: { id: issued.key.id } });
+  expect(legacy(LicenseKeyActivationRead).parse(laptop.body)).toMatchObject({ label: 'laptop', meta: { os: 'linux' }, license_key: { id: issued.key.id } });
   const desktop = await m.call('POST', '/v1/license-keys/activate', keyBody(m, issued, { label: 'desktop' }));
   expect(desktop.status).toBe(200);
   const third = await app('activate', keyBody(m, issued, { label: 'phone' }));

@@ -2,6 +2,7 @@
 // created with scopes the caller carries, used (last_used_at), edited, revoked (401 at once), expired.
 import { Organization, OrganizationAccessToken, OrganizationAccessTokenList, OrganizationList } from '../../src/contracts/organization';
 import { startHarness, type TestHarness } from '../support/harness';
+import { legacy } from '../support/versioned-contract';
 
 let h: TestHarness;
 let org: { id: string; token: string };
@@ -22,7 +23,7 @@ const sql = <T>(query: string, params: unknown[] = []) => h.env.production.orm.e
 test("a token reads its own organization, in the reference's shape, and no other", async () => {
   const own = await call('GET', `/v1/organizations/${org.id}`);
   expect(own.status).toBe(200);
-  expect(Organization.parse(own.body)).toMatchObject({
+  expect(legacy(Organization).parse(own.body)).toMatchObject({
     id: org.id,
     proration_behavior: 'prorate',
     allow_customer_updates: true,
@@ -34,7 +35,7 @@ test("a token reads its own organization, in the reference's shape, and no other
   expect((await call('GET', `/v1/organizations/${other.id}`)).status).toBe(404);
 
   const list = await call('GET', '/v1/organizations/');
-  expect(OrganizationList.parse(list.body)).toEqual({ items: [own.body], pagination: { total_count: 1, max_page: 1 } });
+  expect(legacy(OrganizationList).parse(list.body)).toEqual({ items: [own.body], pagination: { total_count: 1, max_page: 1 } });
   expect((await call('GET', `/v1/organizations/?slug=${own.body.slug}`)).body.items).toHaveLength(1);
   expect((await call('GET', '/v1/organizations/?slug=someone-else')).body).toEqual({ items: [], pagination: { total_count: 0, max_page: 0 } });
 });
@@ -54,7 +55,7 @@ test('an edit changes the settings the engine reads and writes organization.upda
   };
   const edited = await call('PATCH', `/v1/organizations/${org.id}`, patch);
   expect(edited.status).toBe(200);
-  expect(Organization.parse(edited.body)).toMatchObject({
+  expect(legacy(Organization).parse(edited.body)).toMatchObject({
     name: 'Edited Shop',
     slug,
     email: 'support@example.com',

@@ -9,6 +9,7 @@ import { inTransaction } from '../../src/platform/database/transaction';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { getSubscription, subscribe, SUBSCRIPTION_SCOPES, type Call } from '../support/subscriptions';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
+import { legacy } from '../support/versioned-contract';
 
 const run = promisify(execFile);
 const bursar = (...args: string[]) => run(process.execPath, [resolve(__dirname, '../../bin/bursar.js'), ...args], { env: process.env });
@@ -63,7 +64,7 @@ test("each customer lists and reads only their own subscriptions, as CustomerSub
   expect(list.status).toBe(200);
   expect(list.body.items.map((s: any) => s.id)).toEqual([ada.id]);
   const [item] = list.body.items;
-  expect(CustomerSubscription.strict().parse(item)).toBeTruthy(); // every field of the model, and no other
+  expect(legacy(CustomerSubscription).strict().parse(item)).toBeTruthy(); // every field of the model, and no other
   expect(item.product).not.toHaveProperty('metadata');
   expect(item.product.organization).toMatchObject({ id: shop.id, customer_portal_settings: { subscription: { update_plan: true, update_seats: true } } });
   expect(item).toMatchObject({ customer_id: ada.customer_id, product_id: product, prices: [{ price_amount: 1000 }], meters: [], pending_update: null });
@@ -115,7 +116,7 @@ test('cancel with a reason, uncancel and cancel again from the portal: the same 
     customer_cancellation_reason: 'too_expensive',
     customer_cancellation_comment: 'Fewer seeds, please',
   };
-  expect(CustomerSubscription.strict().parse(canceled.body)).toMatchObject(expected);
+  expect(legacy(CustomerSubscription).strict().parse(canceled.body)).toMatchObject(expected);
   expect(await getSubscription(shop.call, ada.id)).toMatchObject(expected);
   expect((await api({ cancel_at_period_end: true, customer_cancellation_reason: 'too_expensive' })).status).toBe(200);
 
@@ -193,7 +194,7 @@ test("product and seat changes: refused (403) while the organization's portal se
   }
   const changed = await portal('PATCH', `/subscriptions/${plot.id}`, { product_id: pro });
   expect(changed.status).toBe(200);
-  expect(CustomerSubscription.strict().parse(changed.body)).toMatchObject({ product_id: pro, amount: 3000, product: { name: 'Pro Plot' } });
+  expect(legacy(CustomerSubscription).strict().parse(changed.body)).toMatchObject({ product_id: pro, amount: 3000, product: { name: 'Pro Plot' } });
   expect(await getSubscription(shop.call, plot.id)).toMatchObject({ product_id: pro, pending_update: null });
   // The upgrade is charged at once (a customer who cancels afterwards has paid for it), not carried to a renewal.
   const charged = (await shop.call('GET', `/v1/orders/?subscription_id=${plot.id}&limit=100`)).body.items.find(

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { SEARCH_ATTRIBUTES } from '../../temporal.config';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { recordHistory } from '../support/record-history';
+import { clientWebhooks } from '../support/polar-sdk';
 import { startReceiver, verifies, type Receiver } from '../support/webhook-receiver';
 
 let h: TestHarness;
@@ -44,6 +45,42 @@ const createProduct = (token: string, name = 'Webhook product', environment: 'pr
 
 const deliveries = (token: string, query = '') => h.request('GET', `/v1/webhooks/deliveries?limit=100${query}`, { token });
 
+test('an endpoint made with a dated version receives payloads of that version, naming it, signed over that body', async () => {
+  const org = await h.organization([...SCOPES]);
+  const receiver = await startReceiver();
+  receivers.push(receiver);
+  const created = await h.request('POST', '/v1/webhooks/endpoints', {
+    token: org.token,
+    headers: { 'Polar-Version': '2026-10' },
+    json: { url: receiver.url, format: 'raw', events: ['product.created'] },
+  });
+  expect([created.status, created.body.api_version, created.body.uses_standard_webhook_signature]).toEqual([201, '2026-10', true]);
+  // Without the header the endpoint's reads are unversioned, and do not show the version.
+  expect((await h.request('GET', `/v1/webhooks/endpoints/${created.body.id}`, { token: org.token })).body).not.toHaveProperty('api_version');
+  const product = await createProduct(org.token);
+
+  const [request] = await eventually(async () => receiver.received.length > 0 && receiver.received);
+  expect(verifies(created.body.secret, request)).toBe(true);
+  const event = await clientWebhooks('2026-10').validateEvent(request.body, request.headers, created.body.secret);
+  expect(event).toMatchObject({ type: 'product.created', api_version: '2026-10' });
+  expect(request.headers['webhook-api-version']).toBe('2026-10');
+  const dated = await h.request('GET', `/v1/products/${product.body.id}`, { token: org.token, headers: { 'Polar-Version': '2026-10' } });
+  expect(event.data).toEqual(dated.body); // the dated shape: is_deletable, and prices without the legacy type
+  expect(event.data).toMatchObject({ is_deletable: false });
+  expect((event.data.prices as object[])[0]).not.toHaveProperty('type');
+  // The delivery log shows the payload as the endpoint received it.
+  const log = await eventually(async () => (await deliveries(org.token, `&endpoint_id=${created.body.id}`)).body.items[0]);
+  expect(JSON.parse(log.webhook_event.payload)).toEqual(JSON.parse(request.body));
+
+  // Moved to another version, the endpoint's next payloads follow it.
+  const moved = await h.request('PATCH', `/v1/webhooks/endpoints/${created.body.id}`, { token: org.token, json: { api_version: 'legacy' } });
+  expect(moved.status).toBe(200);
+  await createProduct(org.token, 'Second product');
+  const [, second] = await eventually(async () => receiver.received.length > 1 && receiver.received);
+  expect(second.json).toMatchObject({ api_version: 'legacy', data: { name: 'Second product', prices: [{ type: 'one_time', recurring_interval: null }] } });
+  expect(second.json.data).not.toHaveProperty('is_deletable');
+});
+
 test('a created product reaches the endpoint as a signed product.created event', async () => {
   const { org, receiver, endpoint } = await setUp();
   expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
@@ -51,7 +88,9 @@ test('a created product reaches the endpoint as a signed product.created event',
 
   const [request] = await eventually(async () => receiver.received.length > 0 && receiver.received);
   expect(verifies(endpoint.secret, request)).toBe(true);
-  expect(request.json).toEqual({ type: 'product.created', timestamp: expect.stringMatching(/Z$/), data: product.body });
+  // An endpoint made without Polar-Version gets the unversioned shape, as the API answered the product.
+  expect(request.json).toEqual({ type: 'product.created', timestamp: expect.stringMatching(/Z$/), api_version: 'legacy', data: product.body });
+  expect(request.headers['webhook-api-version']).toBe('legacy');
   expect(request.headers['content-type']).toBe('application/json');
   expect(request.headers['webhook-signature'].split(' ')).toHaveLength(2);
 

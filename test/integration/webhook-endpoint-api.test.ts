@@ -4,6 +4,7 @@ import { WebhookEndpoint, WebhookEndpointList } from '../../src/contracts/webhoo
 import { resolveHost } from '../../src/adapters/http/webhook-poster';
 import { isPublicAddress } from '../../src/domains/webhook/webhook.logic';
 import { startHarness, type TestHarness } from '../support/harness';
+import { legacy } from '../support/versioned-contract';
 
 let h: TestHarness;
 let org: { id: string; token: string };
@@ -19,7 +20,7 @@ afterAll(() => h.close());
 test('create answers 201 with the secret; reads mask it', async () => {
   const created = await post({ url: 'https://hooks.example.com/bursar', format: 'raw', events: ['order.paid', 'subscription.active'], name: 'Billing' });
   expect(created.status).toBe(201);
-  expect(WebhookEndpoint.parse(created.body)).toBeTruthy();
+  expect(legacy(WebhookEndpoint).parse(created.body)).toBeTruthy();
   expect(created.body).toMatchObject({
     url: 'https://hooks.example.com/bursar',
     name: 'Billing',
@@ -33,7 +34,7 @@ test('create answers 201 with the secret; reads mask it', async () => {
   const read = await h.request('GET', `/v1/webhooks/endpoints/${created.body.id}`, { token: org.token });
   expect(read.body.secret).toBe(`whsec_********${created.body.secret.slice(-4)}`);
   const listed = await h.request('GET', '/v1/webhooks/endpoints', { token: org.token });
-  expect(WebhookEndpointList.parse(listed.body)).toBeTruthy();
+  expect(legacy(WebhookEndpointList).parse(listed.body)).toBeTruthy();
   expect(listed.body.items.every((e: { secret: string }) => e.secret.includes('********'))).toBe(true);
 
   const stored = await h.env.production.orm.em.fork().execute('select secret_sealed from webhook_endpoint where id = ?', [created.body.id]);

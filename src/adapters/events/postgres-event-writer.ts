@@ -35,6 +35,11 @@ export class PostgresEventWriter implements EventWriter {
       customerId,
       ...params,
     ]);
+    await tx.em.execute(
+      `update customer set first_user_event_at = (select min("timestamp") from event where organization_id = ? and customer_id = ? and source = 'user')
+       where id = ?`,
+      [organizationId, customerId, customerId],
+    );
     const orphans = `from meter_rollup o join meter m on m.id = o.meter_id
       where m.organization_id = ? and o.external_customer_id = ? and o.customer_id is null`;
     await tx.em.execute(
@@ -102,6 +107,13 @@ export class PostgresEventWriter implements EventWriter {
     await bound(
       em,
       `with b as (select * from jsonb_to_recordset(?::jsonb) as ${BATCH_COLUMNS}),
+       firsts as (
+         update customer c set first_user_event_at = f.first
+         from (select customer_id, external_customer_id, min("timestamp") as first from b where source = 'user' group by 1, 2) f
+         where c.organization_id = ? and (c.id = f.customer_id or (f.customer_id is null and c.external_id = f.external_customer_id))
+           and (c.first_user_event_at is null or c.first_user_event_at > f.first)
+         returning 1
+       ),
        types as (
          insert into event_type (id, organization_id, name, source, label, occurrences, first_seen, last_seen, created_at)
          select gen_random_uuid(), ?, name, source, name, count(*), min("timestamp"), max("timestamp"), ? from b
@@ -110,7 +122,7 @@ export class PostgresEventWriter implements EventWriter {
            first_seen = least(event_type.first_seen, excluded.first_seen), last_seen = greatest(event_type.last_seen, excluded.last_seen)
        )${rollups.map((r) => `,\n${r.sql}`).join('')}
        select 1`,
-      [json, organizationId, at, ...rollups.flatMap((r) => r.params)],
+      [json, organizationId, organizationId, at, ...rollups.flatMap((r) => r.params)],
     );
   }
 }

@@ -4,6 +4,8 @@
 export interface SavedPaymentMethod {
   /** The processor's token for the method (`pm_…`). */
   token: string;
+  /** The kind of method, in the processor's words (`card`, `sepa_debit`, …). */
+  type: string;
   brand: string;
   last4: string;
   /** The same card always has the same fingerprint, whoever saves it. */

@@ -55,7 +55,7 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
       'select token, brand, last4, fingerprint, customer_id from sandbox_processor_payment_method where idempotency_key = ?',
       [input.idempotencyKey],
     );
-    return { token: row.token, brand: row.brand, last4: row.last4, fingerprint: row.fingerprint };
+    return { token: row.token, type: 'card', brand: row.brand, last4: row.last4, fingerprint: row.fingerprint };
   }
 
   async charge(input: {

@@ -38,7 +38,13 @@ export class StripePaymentProcessor implements PaymentProcessor {
       if (!id) throw new PaymentDeclined('card_declined', 'The payment method could not be saved.');
       return this.stripe.paymentMethods.retrieve(id);
     });
-    return { token: method.id, brand: method.card?.brand ?? 'unknown', last4: method.card?.last4 ?? '', fingerprint: method.card?.fingerprint ?? method.id };
+    return {
+      token: method.id,
+      type: method.type,
+      brand: method.card?.brand ?? 'unknown',
+      last4: method.card?.last4 ?? '',
+      fingerprint: method.card?.fingerprint ?? method.id,
+    };
   }
 
   async charge(input: {

@@ -8,6 +8,9 @@ import type { EnvironmentContext } from '../environment';
 import { localStorageRouter } from './local-storage-routes';
 import { bearerAuthentication, errorHandler, ipRateLimit, requestId } from './middleware';
 import { mountRoute } from './mount';
+import { oauth2Answers } from './oauth2-answers';
+import { apiVersion } from './api-version';
+import { API_VERSIONS, UNVERSIONED, type ApiVersion } from '../../contracts/api-version';
 import { buildOpenApi } from './openapi';
 import type { RateLimits } from './rate-limit';
 import type { RouteRateLimit } from '../../platform/http/route';
@@ -20,6 +23,7 @@ export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa 
   const api = new Router();
   app.use(requestId);
   app.use(errorHandler);
+  app.use(apiVersion);
   app.use(async (ctx, next) => {
     await next();
     if (ctx.status !== 404 || ctx.body != null) return;
@@ -45,18 +49,25 @@ export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa 
     ctx.status = ready ? 200 : 503;
     ctx.body = { status: ready ? 'ready' : 'unavailable', environment: env.environment, checks };
   });
-  const openApi = buildOpenApi(routes, [env.config.publicUrls[env.environment]]);
+  // Each version's document is built when first asked for (building all four would slow every start).
+  const documents = new Map<ApiVersion, ReturnType<typeof buildOpenApi>>();
+  const openApi = (version: ApiVersion) =>
+    documents.get(version) ?? documents.set(version, buildOpenApi(routes, [env.config.publicUrls[env.environment]], version)).get(version);
   open.get('/openapi.json', (ctx) => {
-    ctx.body = openApi;
+    ctx.body = openApi(UNVERSIONED);
+  });
+  open.get('/:version/openapi.json', (ctx) => {
+    if (!(API_VERSIONS as readonly string[]).includes(ctx.params.version)) throw new ResourceNotFound('No such API version.');
+    ctx.body = openApi(ctx.params.version as ApiVersion);
+  });
+  // OAuth clients discover the endpoints here: RFC 8414's path, and OpenID Connect Discovery's, which libraries try first.
+  open.get(['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'], (ctx) => {
+    ctx.body = oauth2.metadata();
   });
   app.use(open.routes());
 
   app.use(ipRateLimit(limits));
-  app.use(async (ctx, next) => {
-    await next();
-    // OAuth answers carry tokens and codes: never cached (RFC 6749 §5.1).
-    if (ctx.path.startsWith('/v1/oauth2/')) ctx.set('Cache-Control', 'no-store');
-  });
+  app.use(oauth2Answers);
   if (env.storage instanceof LocalDiskStorage) app.use(localStorageRouter(env.storage).routes());
   app.use(webPagesRouter(webPagesDeps(env)).routes());
   const authenticate = bearerAuthentication({ environment: env.environment, orm: env.orm, accessTokens, oauth2, customerSessions, limits });

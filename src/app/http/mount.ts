@@ -23,6 +23,8 @@ import { readBody, readRawBody } from './body';
 import { requireScope } from './middleware';
 import { rawQuery } from './query';
 import { assertStorable } from './storable';
+import { requestedVersion } from './api-version';
+import { inVersion } from '../../contracts/versioned-value';
 
 export interface MountDeps {
   orm: MikroORM;
@@ -57,6 +59,7 @@ export function mountRoute(router: Router, deps: MountDeps, route: RouteDefiniti
     if (auth) assertOwnOrganization(body, auth.organizationId);
     const request: RequestDetails = {
       header: (name) => ctx.get(name),
+      apiVersion: requestedVersion(ctx),
       rawBody: () => readRawBody(ctx, deps.bodyLimitBytes),
     };
     const input = { auth, customer, body, query, params, request };
@@ -66,7 +69,7 @@ export function mountRoute(router: Router, deps: MountDeps, route: RouteDefiniti
       const key = auth ? idempotencyKey(ctx) : undefined;
       return reply(
         ctx,
-        route.status,
+        route,
         await route.handler({
           ...input,
           tx: { em, afterCommit: (task) => void task().catch((error) => console.error('after-commit task failed:', error)) },
@@ -93,7 +96,7 @@ export function mountRoute(router: Router, deps: MountDeps, route: RouteDefiniti
       }
       return { status: route.status, body: result, replayed: false };
     });
-    reply(ctx, response.status, response.body, response.replayed);
+    reply(ctx, route, response.body, response.replayed, response.status);
   });
 }
 
@@ -124,7 +127,8 @@ async function inRequestTransaction<T>(orm: MikroORM, work: (tx: Tx) => Promise<
   }
 }
 
-function reply(ctx: Context, status: number, body: unknown, replayed: boolean): void {
+/** The handler's answer, in the API version the request asked for (`status`: a replay's, else the route's). */
+function reply(ctx: Context, route: RouteDefinition, body: unknown, replayed: boolean, status = route.status): void {
   if (body instanceof Redirect) {
     ctx.status = 307;
     ctx.redirect(body.location);
@@ -143,7 +147,7 @@ function reply(ctx: Context, status: number, body: unknown, replayed: boolean): 
     return;
   }
   ctx.status = status;
-  ctx.body = body === undefined ? (status === 204 ? null : '') : body;
+  ctx.body = body === undefined ? (status === 204 ? null : '') : inVersion(route.response, body, requestedVersion(ctx));
   if (replayed) ctx.set('Idempotent-Replayed', 'true');
 }
 

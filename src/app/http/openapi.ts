@@ -2,12 +2,15 @@
 import { z } from 'zod';
 import { ErrorBody, ValidationErrorBody } from '../../contracts/common';
 import type { RouteDefinition } from '../../platform/http/route';
+import { UNVERSIONED, type ApiVersion } from '../../contracts/api-version';
+import { schemasInVersion } from './openapi-version';
 
 type JsonSchema = Record<string, unknown>;
 
 const SECURITY_SCHEMES = { organization: 'organization_access_token', customer: 'customer_session' } as const;
 
-export function buildOpenApi(routes: RouteDefinition[], serverUrls: string[]) {
+/** The document of one API version (the unversioned API's unless named). */
+export function buildOpenApi(routes: RouteDefinition[], serverUrls: string[], version: ApiVersion = UNVERSIONED) {
   const components: Record<string, JsonSchema> = {};
 
   const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
@@ -57,9 +60,10 @@ export function buildOpenApi(routes: RouteDefinition[], serverUrls: string[]) {
     };
   }
 
+  schemasInVersion(components, version, (schema) => schemaOf(schema, 'output'));
   return {
     openapi: '3.1.0',
-    info: { title: 'Bursar API', version: '0.1.0' },
+    info: { title: 'Bursar API', version },
     servers: serverUrls.map((url) => ({ url })),
     components: {
       securitySchemes: {

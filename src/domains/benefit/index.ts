@@ -4,7 +4,7 @@ export { benefitOutput } from './benefit.output';
 export { benefitRoutes } from './benefit.routes';
 export { LicenseTokenService } from './license-key/license-token.service';
 export { licenseTokenRoutes } from './license-key/license-token.routes';
-export { LicenseKeyService } from './license-key/license-key.service';
+export { LicenseKeyService, type LicenseKeySourceReader } from './license-key/license-key.service';
 export { licenseKeyRoutes } from './license-key/license-key.routes';
 export { BenefitGrantService, type GrantSources, type GrantSourceState } from './grant/benefit-grant.service';
 export { BenefitGrantQueries } from './grant/benefit-grant.queries';

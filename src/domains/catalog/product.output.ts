@@ -44,6 +44,7 @@ export async function productOutputs(em: EntityManager, deps: ProductOutputDeps,
       const field = fields.get(attached.custom_field_id);
       return field ? [{ custom_field_id: field.id, custom_field: customFieldOutput(field), order, required: attached.required }] : [];
     }),
+    is_deletable: false,
   }));
 }
 

@@ -62,6 +62,8 @@ export class Checkout {
   /** The processor's customer and saved payment method, set at confirmation (never a card number). */
   processorCustomerId: string | null = null;
   paymentMethodToken: string | null = null;
+  /** The saved method's kind (`card`, …). */
+  paymentMethodType: string | null = null;
   /** The workflow's number for the confirmation that made the checkout `confirmed`. */
   confirmationAttempt: number | null = null;
   /** When it was confirmed, in its own time (a test clock's for attached customers). */
@@ -123,6 +125,7 @@ export const CheckoutSchema = new EntitySchema<Checkout>({
     orderId: { type: 'uuid', nullable: true },
     processorCustomerId: nullableText,
     paymentMethodToken: nullableText,
+    paymentMethodType: nullableText,
     confirmationAttempt: { type: 'integer', nullable: true },
     confirmedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     expiresAt: { type: 'Date', columnType: 'timestamptz' },

@@ -1,10 +1,10 @@
 // Renders a checkout in the reference's Checkout shape (and the public shapes the client-secret endpoints return).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Checkout as CheckoutOutput } from '../../contracts/checkout';
-import { seatsPrice } from '../../kernel/money';
+import type { Checkout as CheckoutOutput, CheckoutProduct as CheckoutProductOutput } from '../../contracts/checkout';
+import type { Product as ProductOutput } from '../../contracts/product';
 import type { ProductService } from '../catalog';
 import type { DiscountService } from '../discount';
-import { organizationSummary, type OrganizationService } from '../organization';
+import { publicOrganizationOutput, type OrganizationService } from '../organization';
 import type { Checkout } from './checkout.entity';
 import { activeTrial, billingAddressFields, paymentFlags, type CheckoutPrice } from './checkout.logic';
 
@@ -15,9 +15,17 @@ export interface CheckoutOutputDeps {
   organizations: OrganizationService;
 }
 
+/** A product as the buyer sees it at checkout: its summary, prices, benefits and pictures (not the merchant's metadata). */
+export function checkoutProductOutput(product: ProductOutput): CheckoutProductOutput {
+  const { metadata: _metadata, attached_custom_fields: _fields, is_deletable: _deletable, ...shown } = product;
+  return shown;
+}
+
 export async function checkoutOutput(em: EntityManager, deps: CheckoutOutputDeps, checkout: Checkout): Promise<CheckoutOutput> {
-  const products = await deps.products.outputsByIds(em, checkout.organizationId, checkout.productIds);
+  const full = await deps.products.outputsByIds(em, checkout.organizationId, checkout.productIds);
+  const products = full.map(checkoutProductOutput);
   const product = products.find((p) => p.id === checkout.productId) ?? null;
+  const attachedFields = full.find((p) => p.id === checkout.productId)?.attached_custom_fields ?? null;
   const price = product?.prices.find((p) => p.id === checkout.productPriceId) ?? null;
   const flags = paymentFlags({
     prices: price ? [price as CheckoutPrice] : [],
@@ -28,10 +36,6 @@ export async function checkoutOutput(em: EntityManager, deps: CheckoutOutputDeps
     discount: null,
   });
   const trial = product && activeTrial(checkout, product);
-  const perSeat =
-    price?.amount_type === 'seat_based' && checkout.seats
-      ? (seatsPrice(price.seat_tiers.tiers, checkout.seats, price.seat_tiers.seat_tier_type) ?? 0) / checkout.seats
-      : null;
   const successUrl = (checkout.successUrl ?? `${deps.publicUrl}/checkout/${checkout.clientSecret}/confirmation`).replaceAll('{CHECKOUT_ID}', checkout.id);
   return {
     id: checkout.id,
@@ -48,13 +52,16 @@ export async function checkoutOutput(em: EntityManager, deps: CheckoutOutputDeps
     embed_origin: checkout.embedOrigin,
     amount: checkout.amount,
     seats: checkout.seats,
-    price_per_seat: perSeat === null ? null : Math.round(perSeat),
+    min_seats: price?.amount_type === 'seat_based' ? price.seat_tiers.minimum_seats : null,
+    max_seats: price?.amount_type === 'seat_based' ? price.seat_tiers.maximum_seats : null,
+    units: null,
+    min_units: null,
+    max_units: null,
     discount_amount: checkout.discountAmount,
     net_amount: checkout.netAmount,
     tax_amount: checkout.taxAmount,
     tax_behavior: checkout.taxBehavior,
     total_amount: checkout.totalAmount,
-    subtotal_amount: checkout.netAmount,
     currency: checkout.currency,
     allow_trial: checkout.allowTrial,
     active_trial_interval: trial?.interval ?? null,
@@ -78,20 +85,20 @@ export async function checkoutOutput(em: EntityManager, deps: CheckoutOutputDeps
     customer_billing_address: checkout.customerBillingAddress,
     customer_tax_id: checkout.customerTaxId,
     locale: checkout.locale,
+    payment_method_type: checkout.paymentMethodType,
     payment_processor_metadata: {},
     billing_address_fields: billingAddressFields(checkout.customerBillingAddress?.country, checkout.requireBillingAddress || checkout.isBusinessCustomer),
     trial_interval: (checkout.trialInterval as CheckoutOutput['trial_interval']) ?? null,
     trial_interval_count: checkout.trialIntervalCount,
     metadata: checkout.metadata,
     external_customer_id: checkout.externalCustomerId,
-    customer_external_id: checkout.externalCustomerId,
     products,
     product,
     product_price: price,
     prices: Object.fromEntries(products.map((p) => [p.id, p.prices])),
     discount: checkout.discountId ? await deps.discounts.output(em, checkout.organizationId, checkout.discountId) : null,
     subscription_id: checkout.subscriptionId,
-    attached_custom_fields: product?.attached_custom_fields ?? null,
+    attached_custom_fields: attachedFields,
     customer_metadata: checkout.customerMetadata as CheckoutOutput['customer_metadata'],
     payment_error: checkout.paymentError,
   };
@@ -104,14 +111,7 @@ export async function checkoutPublicOutput(em: EntityManager, deps: CheckoutOutp
     deps,
     checkout,
   );
-  void [trial_interval, trial_interval_count, metadata, external_customer_id, subscription_id, customer_metadata];
+  void [trial_interval, trial_interval_count, metadata, subscription_id, customer_metadata];
   const organization = await deps.organizations.findOrganization(em, checkout.organizationId);
-  return {
-    ...rest,
-    organization: {
-      ...organizationSummary(organization),
-      proration_behavior: 'prorate' as const,
-      allow_customer_updates: true,
-    },
-  };
+  return { ...rest, customer_external_id: external_customer_id, organization: publicOrganizationOutput(organization) };
 }

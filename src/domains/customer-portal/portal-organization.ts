@@ -3,7 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CustomerOrganization } from '../../contracts/portal-order';
 import { NotPermitted } from '../../kernel/errors';
-import { organizationSummary, type Organization, type OrganizationService } from '../organization';
+import { publicOrganizationOutput, type Organization, type OrganizationService } from '../organization';
 
 /**
  * How a plan or seat change made from the portal is billed: the difference is charged at once (and nothing changes
@@ -13,9 +13,8 @@ export const PORTAL_PRORATION = 'invoice';
 
 export function customerOrganizationOutput(organization: Organization): CustomerOrganization {
   return {
-    ...organizationSummary(organization),
+    ...publicOrganizationOutput(organization),
     proration_behavior: PORTAL_PRORATION,
-    allow_customer_updates: organization.allowCustomerUpdates,
     customer_portal_settings: {
       usage: { show: true },
       // What customers can do here: nothing of either when the organization allows no customer updates at all.

@@ -21,6 +21,8 @@ export class Customer {
   testClockId: string | null = null;
   metadata!: Metadata;
   deletedAt: Date | null = null;
+  /** When the first usage event for the customer happened (kept by ingestion; it may predate the customer). */
+  firstUserEventAt: Date | null = null;
   createdAt!: Date;
   modifiedAt: Date | null = null;
 }
@@ -43,6 +45,7 @@ export const CustomerSchema = new EntitySchema<Customer>({
     testClockId: { type: 'uuid', nullable: true },
     metadata: { type: 'json' },
     deletedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    firstUserEventAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     modifiedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
   },

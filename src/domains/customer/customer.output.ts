@@ -1,5 +1,6 @@
 // Customers as the API shows them.
 import type { Customer as CustomerOutput } from '../../contracts/customer';
+import { avatarUrl } from './customer-avatar';
 import type { Customer } from './customer.entity';
 
 export function customerOutput(customer: Customer): CustomerOutput {
@@ -20,7 +21,8 @@ export function customerOutput(customer: Customer): CustomerOutput {
     organization_id: customer.organizationId,
     default_payment_method_id: null,
     deleted_at: customer.deletedAt?.toISOString() ?? null,
-    avatar_url: null,
+    first_user_event_at: customer.firstUserEventAt?.toISOString() ?? null,
+    avatar_url: avatarUrl(customer),
     test_clock_id: customer.testClockId,
   };
 }

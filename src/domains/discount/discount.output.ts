@@ -15,6 +15,7 @@ export function discountOutput(discount: Discount, products: DiscountProduct[]):
     starts_at: discount.startsAt?.toISOString() ?? null,
     ends_at: discount.endsAt?.toISOString() ?? null,
     max_redemptions: discount.maxRedemptions,
+    max_redemptions_per_customer: null,
     redemptions_count: discount.redemptionsCount,
     organization_id: discount.organizationId,
     products,

@@ -26,5 +26,7 @@ export function fileFields(file: StoredFile) {
 /** A file as read back; public files (media, avatars) carry their public URL. */
 export function fileOutput(file: StoredFile, publicUrl: (path: string) => string): FileRead {
   const read = { ...fileFields(file), created_at: file.createdAt.toISOString() };
-  return file.service === 'downloadable' ? { ...read, service: 'downloadable' } : { ...read, service: file.service, public_url: publicUrl(file.path) };
+  return file.service === 'downloadable'
+    ? { ...read, service: 'downloadable', flagged_malicious_at: null }
+    : { ...read, service: file.service, public_url: publicUrl(file.path) };
 }

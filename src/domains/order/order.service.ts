@@ -13,6 +13,7 @@ import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { Tx } from '../../platform/database/transaction';
 import { productOrOrganizationNamed, type ProductService } from '../catalog';
 import type { CustomerService } from '../customer';
+import type { DiscountService } from '../discount';
 import type { OrganizationService } from '../organization';
 import type { SellerOfRecord } from '../tax';
 import { OrderNumbers } from './document/order-numbers';
@@ -41,6 +42,7 @@ export interface OrderDeps {
   outbox: OutboxService;
   customers: CustomerService;
   products: ProductService;
+  discounts: Pick<DiscountService, 'findByIds' | 'outputs'>;
   organizations: OrganizationService;
   seller: SellerOfRecord;
   /** Subscriptions as orders embed them (the subscription domain bills through orders, so it is reached this way). */
@@ -279,20 +281,22 @@ export class OrderService {
   /** Orders of one organization as the API shows them: items, customers, products and prices read once for all. */
   async outputs(em: EntityManager, organizationId: string, orders: Order[]): Promise<OrderOutput[]> {
     if (!orders.length) return [];
-    const { customers, products, subscriptions } = this.deps;
+    const { customers, products, discounts, subscriptions } = this.deps;
     const ids = (pick: (order: Order) => string | null) => distinctIds(orders, pick);
-    const [customerIds, productIds, priceIds, subscriptionIds] = [
+    const [customerIds, productIds, priceIds, discountIds, subscriptionIds] = [
       ids((o) => o.customerId),
       ids((o) => o.productId),
       ids((o) => o.productPriceId),
+      ids((o) => o.discountId),
       ids((o) => o.subscriptionId),
     ];
     const items = await em.find(OrderItem, { orderId: { $in: ids((o) => o.id) } }, { orderBy: { position: 'asc' } });
     const customersById = byId(await customers.outputs(em, organizationId, customerIds));
     const productsById = byId(await products.summaries(em, organizationId, productIds));
     const pricesById = byId(await products.priceOutputs(em, organizationId, priceIds));
+    const discountsById = byId(discountIds.length ? await discounts.outputs(em, await discounts.findByIds(em, organizationId, discountIds)) : []);
     const subscriptionsById = byId(await subscriptions.orderSummaries(em, subscriptionIds));
     const itemsOf = (order: Order) => items.filter((item) => item.orderId === order.id);
-    return orders.map((order) => orderOutput(order, itemsOf(order), customersById, productsById, pricesById, subscriptionsById));
+    return orders.map((order) => orderOutput(order, itemsOf(order), customersById, productsById, pricesById, discountsById, subscriptionsById));
   }
 }

@@ -2,5 +2,5 @@ export { OrganizationService } from './organization.service';
 export { AccessTokenService, type AccessTokenInput, type LeakedAccessToken } from './access-token.service';
 export { SCOPES, isScope, ORGANIZATION_TOKEN_PREFIX, type Scope } from './organization.logic';
 export { Organization, OrganizationAccessToken } from './organization.entity';
-export { accessTokenOutput, organizationOutput, organizationSummary } from './organization.output';
+export { accessTokenOutput, organizationOutput, organizationSummary, publicOrganizationOutput } from './organization.output';
 export { organizationRoutes } from './organization.routes';

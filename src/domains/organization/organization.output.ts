@@ -15,6 +15,24 @@ export function organizationSummary(organization: Organization) {
   };
 }
 
+/**
+ * The organization as its customers see it (at checkout, in the portal): its summary and how subscription changes go,
+ * and for the unversioned API its public contact details and subscription settings, which its 0.x clients require.
+ */
+export function publicOrganizationOutput(organization: Organization) {
+  const subscriptionSettings = { proration_behavior: organization.prorationBehavior, allow_customer_updates: organization.allowCustomerUpdates };
+  return {
+    ...organizationSummary(organization),
+    ...subscriptionSettings,
+    email: organization.email,
+    website: organization.website,
+    socials: [],
+    details_submitted_at: null,
+    feature_settings: null,
+    subscription_settings: { allow_multiple_subscriptions: true, ...subscriptionSettings },
+  };
+}
+
 /** The organization as its own tokens read it (`GET /v1/organizations/{id}`), with the settings the engine acts on. */
 export function organizationOutput(organization: Organization): OrganizationOutput {
   const subscriptionUpdates = { proration_behavior: organization.prorationBehavior, allow_customer_updates: organization.allowCustomerUpdates };
@@ -26,6 +44,7 @@ export function organizationOutput(organization: Organization): OrganizationOutp
     socials: [],
     status: 'active',
     details_submitted_at: null,
+    onboarding_resubmission_requested_at: null,
     sso_enforced: false,
     default_presentment_currency: 'usd',
     // A price without a tax behaviour of its own has tax added to it.
@@ -43,6 +62,9 @@ export function organizationOutput(organization: Organization): OrganizationOutp
       usage: { show: true },
       subscription: { update_seats: organization.customerPortalUpdateSeats, update_plan: organization.customerPortalUpdatePlan },
     },
+    dispute_settings: { auto_accept_below_amount: null },
+    embed_hosts: [],
+    country: null,
     account_id: null,
     payout_account_id: null,
     capabilities: { checkout_payments: true, subscription_renewals: true, payouts: false, refunds: true, api_access: true, dashboard_access: false },
@@ -71,6 +93,7 @@ export function accessTokenOutput(token: OrganizationAccessToken): AccessTokenOu
     modified_at: token.modifiedAt?.toISOString() ?? null,
     id: token.id,
     scopes: token.scopes,
+    organization_id: token.organizationId,
     expires_at: token.expiresAt?.toISOString() ?? null,
     comment: token.comment,
     last_used_at: token.lastUsedAt?.toISOString() ?? null,

@@ -63,8 +63,6 @@ export async function subscriptionOutputs(em: EntityManager, deps: SubscriptionO
         product_id: pending.productId,
         seats: pending.seats,
       },
-      price_id: price.id,
-      price,
       test_clock_id: subscription.testClockId,
     };
   });
@@ -113,6 +111,7 @@ export function orderSubscriptionOutput(s: Subscription): OrderSubscription {
     discount_id: s.discountId,
     checkout_id: s.checkoutId,
     seats: s.seats,
+    units: null,
     customer_cancellation_reason: s.customerCancellationReason,
     customer_cancellation_comment: s.customerCancellationComment,
   };

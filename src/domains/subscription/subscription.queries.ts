@@ -52,6 +52,8 @@ export class SubscriptionQueries {
         ends_at: o.ends_at,
         product_id: o.product_id,
         discount_id: o.discount_id,
+        seats: o.seats,
+        units: o.units,
         meters: (meters.get(s.id) ?? []).map(({ meter: _meter, ...meter }) => meter),
       };
     });

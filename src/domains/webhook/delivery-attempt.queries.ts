@@ -2,6 +2,7 @@
 // event and the ordering check), and its outcome written in one statement (the attempt logged, the delivery and, on
 // success, the endpoint's failure count updated).
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ApiVersion } from '../../contracts/api-version';
 import type { WebhookPayload } from '../../contracts/webhook';
 import type { DeliveryStatus } from './webhook.entity';
 
@@ -13,6 +14,7 @@ export interface AttemptContext {
   status: DeliveryStatus;
   url: string;
   secretSealed: string;
+  apiVersion: ApiVersion;
   /** The endpoint is neither deleted nor disabled. */
   endpointLive: boolean;
   payload: WebhookPayload;
@@ -22,7 +24,7 @@ export interface AttemptContext {
 
 export async function loadAttemptContext(em: EntityManager, deliveryId: string, checkOrder: boolean): Promise<AttemptContext | null> {
   const [row] = await em.execute<Record<string, unknown>[]>(
-    `select d.organization_id, d.endpoint_id, d.event_id, d.event_type, d.status, e.url, e.secret_sealed,
+    `select d.organization_id, d.endpoint_id, d.event_id, d.event_type, d.status, e.url, e.secret_sealed, e.api_version,
             (e.enabled and e.deleted_at is null) as endpoint_live, m.payload,
             (?::boolean and exists (
               select 1 from webhook_delivery p
@@ -43,6 +45,7 @@ export async function loadAttemptContext(em: EntityManager, deliveryId: string, 
     status: row.status as DeliveryStatus,
     url: row.url as string,
     secretSealed: row.secret_sealed as string,
+    apiVersion: row.api_version as ApiVersion,
     endpointLive: row.endpoint_live as boolean,
     payload: row.payload as WebhookPayload,
     behindEarlier: row.behind_earlier as boolean,

@@ -15,6 +15,7 @@ import { loadAttemptContext, recordAttempt, skipDelivery } from './delivery-atte
 import type { WebhookEndpointService } from './webhook-endpoint.service';
 import { DeliveryAttemptFailed, DeliveryRefused } from './webhook.errors';
 import { resourceKey } from './webhook.logic';
+import { webhookBody } from './webhook-body';
 import { signedHeaders } from '../../adapters/http/standard-webhooks';
 import { webhookWorkflowId, WORKFLOW_TYPES, type WebhookDeliveryInput } from '../../../workflows/definitions';
 
@@ -125,10 +126,9 @@ export class WebhookDeliveryService {
       await skipDelivery(em, deliveryId, this.deps.clock.now());
       return 'skipped';
     }
-    const { type, timestamp, data } = context.payload;
-    const body = JSON.stringify({ type, timestamp, data });
+    const body = webhookBody(context.payload, context.apiVersion);
     const now = this.deps.clock.now();
-    const headers = signedHeaders(this.deps.endpoints.secretOf(context), context.eventId, now, body);
+    const headers = { ...signedHeaders(this.deps.endpoints.secretOf(context), context.eventId, now, body), 'webhook-api-version': context.apiVersion };
     const result = await postWebhook(context.url, body, headers, {
       timeoutMs: this.deps.policy.timeoutMs,
       refuseAddress: this.deps.endpoints.refusesAddress,

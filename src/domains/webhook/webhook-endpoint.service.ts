@@ -1,4 +1,5 @@
 // Webhook endpoints: CRUD, URL policy (https, SSRF), secrets shown once, re-enabling after an automatic disable.
+import type { ApiVersion } from '../../contracts/api-version';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WebhookEndpoint as EndpointOutput, WebhookEndpointCreate, WebhookEndpointListQuery, WebhookEndpointUpdate } from '../../contracts/webhook';
 import { OwnedRepository } from '../../platform/database/owned-repository';
@@ -32,7 +33,13 @@ export class WebhookEndpointService {
     this.refusesAddress = this.urls.refusesAddress;
   }
 
-  async create(em: EntityManager, organizationId: string, input: WebhookEndpointCreate): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  /** `requestVersion`: the API version of the request, which the endpoint's payloads follow unless it names another. */
+  async create(
+    em: EntityManager,
+    organizationId: string,
+    input: WebhookEndpointCreate,
+    requestVersion: ApiVersion,
+  ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     await this.urls.assertAllowed(input.url);
     const secret = generateSecret();
     const endpoint = em.create(WebhookEndpoint, {
@@ -41,6 +48,7 @@ export class WebhookEndpointService {
       url: input.url,
       name: input.name ?? null,
       format: input.format,
+      apiVersion: input.api_version ?? requestVersion,
       events: [...new Set(input.events)],
       secretSealed: sealSecret(secret, this.deps.serverSecret, SECRET_PURPOSE),
       enabled: true,
@@ -66,6 +74,7 @@ export class WebhookEndpointService {
     if (input.name !== undefined) endpoint.name = input.name;
     if (input.format != null) endpoint.format = input.format;
     if (input.events != null) endpoint.events = [...new Set(input.events)];
+    if (input.api_version != null) endpoint.apiVersion = input.api_version;
     if (input.enabled != null) {
       endpoint.enabled = input.enabled;
       if (input.enabled) Object.assign(endpoint, { disabledReason: null, consecutiveFailures: 0 });

@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import type { ApiVersion } from '../../contracts/api-version';
 import type { WebhookEventType } from '../../contracts/webhook';
 
 export class WebhookEndpoint {
@@ -7,6 +8,8 @@ export class WebhookEndpoint {
   url!: string;
   name: string | null = null;
   format!: 'raw';
+  /** The API version its payloads are shaped for. */
+  apiVersion!: ApiVersion;
   events!: WebhookEventType[];
   /** The signing secret, encrypted with a key derived from BURSAR_SECRET. */
   secretSealed!: string;
@@ -67,6 +70,7 @@ export const WebhookEndpointSchema = new EntitySchema<WebhookEndpoint>({
     url: { type: 'text' },
     name: { type: 'text', nullable: true },
     format: { type: 'text' },
+    apiVersion: { type: 'text' },
     events: { type: 'text[]' },
     secretSealed: { type: 'text' },
     enabled: { type: 'boolean' },

@@ -1,5 +1,7 @@
 // Webhook endpoints and delivery attempts as the API shows them.
-import type { WebhookEndpoint as EndpointOutput, WebhookDelivery as AttemptOutput, WebhookEventType } from '../../contracts/webhook';
+import type { ApiVersion } from '../../contracts/api-version';
+import type { WebhookEndpoint as EndpointOutput, WebhookDelivery as AttemptOutput, WebhookEventType, WebhookPayload } from '../../contracts/webhook';
+import { webhookBody } from './webhook-body';
 import type { WebhookEndpoint } from './webhook.entity';
 
 /** `secret` is the full secret (on create and reset) or its masked form. */
@@ -10,11 +12,13 @@ export function webhookEndpointOutput(endpoint: WebhookEndpoint, secret: string)
     id: endpoint.id,
     url: endpoint.url,
     name: endpoint.name,
+    api_version: endpoint.apiVersion,
     format: endpoint.format,
     secret,
     organization_id: endpoint.organizationId,
     events: endpoint.events,
     enabled: endpoint.enabled,
+    uses_standard_webhook_signature: true,
     disabled_reason: endpoint.disabledReason,
   };
 }
@@ -33,7 +37,8 @@ export interface AttemptRow {
   event_id: string;
   event_type: WebhookEventType;
   event_created_at: Date;
-  payload: { type: string; timestamp: string; data: unknown };
+  payload: WebhookPayload;
+  api_version: ApiVersion;
   delivery_status: string;
   delivery_last_http_code: number | null;
   delivery_modified_at: Date | null;
@@ -41,7 +46,6 @@ export interface AttemptRow {
 }
 
 export function attemptOutput(row: AttemptRow): AttemptOutput {
-  const { type, timestamp, data } = row.payload;
   return {
     created_at: new Date(row.created_at).toISOString(),
     modified_at: null,
@@ -60,9 +64,10 @@ export function attemptOutput(row: AttemptRow): AttemptOutput {
       last_http_code: row.delivery_last_http_code,
       succeeded: row.delivery_status === 'pending' ? null : row.delivery_status === 'succeeded',
       skipped: row.delivery_status === 'skipped',
-      payload: JSON.stringify({ type, timestamp, data }),
+      payload: webhookBody(row.payload, row.api_version),
       type: row.event_type,
       is_archived: false,
+      api_version: row.api_version,
     },
   };
 }

@@ -43,8 +43,8 @@ export function webhookRoutes({
           return endpoints.output(endpoint, endpoints.secretOf(endpoint));
         },
       },
-      async handler({ auth, tx, body }) {
-        const { endpoint, secret } = await endpoints.create(tx.em, auth.organizationId, body);
+      async handler({ auth, tx, body, request }) {
+        const { endpoint, secret } = await endpoints.create(tx.em, auth.organizationId, body, request.apiVersion);
         return endpoints.output(endpoint, secret);
       },
     }),

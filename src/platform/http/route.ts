@@ -1,6 +1,7 @@
 // Declares an endpoint once — access, contracts, status, idempotency — for the HTTP app to mount with every convention.
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
+import type { ApiVersion } from '../../contracts/api-version';
 import type { Scope } from '../../contracts/scopes';
 import type { Tx } from '../database/transaction';
 
@@ -32,6 +33,8 @@ export type RouteAudience = 'organization' | 'customer' | 'public';
 /** What a handler may read of the request beyond its parsed contracts. */
 export interface RequestDetails {
   header(name: string): string;
+  /** The API version the request asked for (`Polar-Version`; the unversioned API without it). */
+  apiVersion: ApiVersion;
   /** The body exactly as sent, for routes without a `body` contract that check a signature over it. */
   rawBody(): Promise<string>;
 }

@@ -23,6 +23,8 @@ export function licenseKeyOutput(key: LicenseKey, customer: LicenseKeyCustomerOu
     organization_id: key.organizationId,
     customer_id: key.customerId,
     customer,
+    member_id: null,
+    member: null,
     benefit_id: key.benefitId,
     key: key.key,
     display_key: displayKey(key.key),

@@ -5,6 +5,7 @@ import { IdParams } from '../../../contracts/common';
 import {
   LicenseKeyActivate,
   LicenseKeyActivationParams,
+  LicenseKeyActivationCreated,
   LicenseKeyActivationRead,
   LicenseKeyDeactivate,
   LicenseKeyList,
@@ -120,15 +121,16 @@ export function licenseKeyRoutes({ licenseKeys }: { licenseKeys: LicenseKeyServi
       { summary: 'Validate a license key', body: LicenseKeyValidate, status: 200, response: ValidatedLicenseKey, outsideTransaction: true },
       async (tx, organizationId, body) => {
         const { key, activation } = await licenseKeys.validate(tx.em, organizationId, body);
-        return { ...key, activation: activation && activationOutput(activation) };
+        return { ...key, ...(await licenseKeys.sourcesOf(tx.em, key)), activation: activation && activationOutput(activation) };
       },
     ),
     ...keyCommand(
       'activate',
-      { summary: 'Activate a license key', body: LicenseKeyActivate, status: 200, response: LicenseKeyActivationRead },
+      { summary: 'Activate a license key', body: LicenseKeyActivate, status: 200, response: LicenseKeyActivationCreated },
       async (tx, organizationId, body) => {
         const { key, activation } = await licenseKeys.activate(tx, organizationId, body);
-        return { ...activationOutput(activation), license_key: await licenseKeys.output(tx.em, key) };
+        const output = await licenseKeys.output(tx.em, key);
+        return { ...activationOutput(activation), license_key: { ...output, ...(await licenseKeys.sourcesOf(tx.em, output)) } };
       },
     ),
     ...keyCommand(

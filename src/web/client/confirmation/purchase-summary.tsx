@@ -3,6 +3,7 @@
 import type { CheckoutPublic } from '../../../contracts/checkout';
 import { formatDate, formatMoney } from '../shared/format';
 import { intervalText } from '../shared/interval';
+import { pricePerSeatOf } from '../shared/seats';
 import type { Translate } from '../shared/ui';
 
 export function PurchaseSummary(props: { t: Translate; locale: string; checkout: CheckoutPublic }) {
@@ -10,14 +11,15 @@ export function PurchaseSummary(props: { t: Translate; locale: string; checkout:
   const money = (amount: number) => formatMoney(amount, checkout.currency, locale);
   const product = checkout.product;
   const media = product?.medias[0];
+  const perSeat = pricePerSeatOf(checkout.product_price, checkout.seats);
   return (
     <section class="card confirmation-card" aria-labelledby="summary-heading">
       <h2 id="summary-heading">{t('confirmation.summaryHeading')}</h2>
       {media && <img class="media" src={media.public_url} alt="" />}
       {product && <p class="product-name">{product.name}</p>}
       <p class="muted">{billing(t, checkout, money)}</p>
-      {checkout.seats !== null && checkout.price_per_seat !== null && (
-        <p>{t('confirmation.seats', { seats: checkout.seats, price: money(checkout.price_per_seat) })}</p>
+      {checkout.seats !== null && perSeat !== null && (
+        <p>{t('confirmation.seats', { seats: checkout.seats, price: money(perSeat) })}</p>
       )}
       {checkout.trial_end && <p>{t('confirmation.trialEnds', { date: formatDate(checkout.trial_end, locale) })}</p>}
       <table class="summary-lines">

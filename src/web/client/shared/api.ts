@@ -1,4 +1,5 @@
 // The pages' one way to the API: same-origin JSON requests, problem-details errors turned into messages a person can read.
+import type { HeadVersion } from '../../../contracts/api-version';
 
 export interface FieldIssue {
   /** The field's path below the body, e.g. `customer_billing_address.country`. */
@@ -29,8 +30,11 @@ export interface RequestOptions {
   token?: string | null;
 }
 
+/** The pages read the API in its newest version, the one the contracts they are typed with describe. */
+const API_VERSION: HeadVersion = '2027-01';
+
 export async function api<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', 'Polar-Version': API_VERSION };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   const response = await fetch(path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });

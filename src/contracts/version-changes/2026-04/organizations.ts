@@ -1,0 +1,14 @@
+// Organizations between legacy and 2026-04.
+import { z } from 'zod';
+import type { SchemaChange } from '../../version-change';
+
+export const ORGANIZATION_CHANGES: Record<string, SchemaChange> = {
+  Organization: {
+    added: ['onboarding_resubmission_requested_at', 'dispute_settings', 'embed_hosts', 'country'],
+    removed: { notification_settings: z.object({ new_order: z.boolean(), new_subscription: z.boolean() }) },
+    restore(organization) {
+      // Bursar e-mails the owner about neither new orders nor new subscriptions.
+      organization.notification_settings = { new_order: false, new_subscription: false };
+    },
+  },
+};
