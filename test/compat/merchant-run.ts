@@ -5,7 +5,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SCOPES } from '../../src/contracts/scopes';
 import { eventually, type TestHarness } from '../support/harness';
-import { advance, subscribe, type Call } from '../support/subscriptions';
+import { advance, setCardOutcome, subscribe, type Call } from '../support/subscriptions';
 import { upload } from '../support/upload';
 import type { Receiver } from '../support/webhook-receiver';
 
@@ -190,6 +190,14 @@ export async function runEveryFlow(h: TestHarness, m: Merchant, receiver: Receiv
   ok(await call('PATCH', `/v1/subscriptions/${seats.subscription.id}`, { cancel_at_period_end: false }));
   ok(await call('DELETE', `/v1/subscriptions/${seats.subscription.id}`));
 
+  // A renewal declined (past due), and a checkout left open until it expires, on a clock of their own.
+  const declined = await subscribe(h, call, { product: plus.id, start: START });
+  await setCardOutcome(h, declined.subscription.id, 'insufficient_funds');
+  const lapsing = ok(await call('POST', '/v1/checkouts/', { products: [tip.id], test_clock_id: declined.clockId }), 201);
+  await advance(call, declined.clockId, '2026-02-06T10:00:00Z');
+  await eventually(async () => (await call('GET', `/v1/subscriptions/${declined.subscription.id}`)).body.status === 'past_due');
+  await eventually(async () => (await call('GET', `/v1/checkouts/${lapsing.id}`)).body.status === 'expired');
+
   // Usage: events, meters and customer meters.
   ok(await call('GET', '/v1/events/'));
   ok(await call('GET', '/v1/events/names'));
@@ -206,6 +214,7 @@ export async function runEveryFlow(h: TestHarness, m: Merchant, receiver: Receiv
   const portalKey = (await portal('GET', '/license-keys/')).body.items[0];
   if (portalKey) await portal('POST', '/license-keys/validate', { key: portalKey.key, organization_id: m.id }); // revoked by the plan change: a 404 the clients must parse too
   ok(await portal('DELETE', `/subscriptions/${trial.subscription.id}`));
+  ok(await portal('DELETE', '/customer-session'), 204);
   ok(await call('PATCH', `/v1/subscriptions/${trial.subscription.id}`, { revoke: true }));
 
   // Customers, and an OAuth app that reads the catalog for the organization.
@@ -222,6 +231,16 @@ export async function runEveryFlow(h: TestHarness, m: Merchant, receiver: Receiv
   ok(await call('DELETE', `/v1/discounts/${discount.id}`), 204);
   ok(await call('DELETE', `/v1/custom-fields/${note.id}`), 204);
   ok(await call('DELETE', `/v1/customers/${customer.id}`), 204);
+  const other = ok(await call('POST', '/v1/customers/', { email: `o-${randomUUID()}@example.com`, external_id: `ext-${randomUUID()}` }), 201);
+  ok(await call('DELETE', `/v1/customers/external/${other.external_id}`), 204);
+  const spare = ok(await upload(h, m.token, Buffer.from('%PDF-1.4 spare'), { environment: 'sandbox', name: 'spare.pdf' }));
+  ok(await call('DELETE', `/v1/files/${spare.id}`), 204);
+  const sticker = ok(await call('POST', '/v1/benefits/', { type: 'custom', description: 'Sticker', properties: { note: 'Soon' } }), 201);
+  ok(await call('DELETE', `/v1/benefits/${sticker.id}`), 204);
+  const clock = ok(await call('POST', '/v1/test-clocks/', { frozen_time: START }), 201);
+  ok(await call('DELETE', `/v1/test-clocks/${clock.id}`), 204);
+  const spareEndpoint = ok(await call('POST', '/v1/webhooks/endpoints', { url: receiver.url, format: 'raw', events: ['order.paid'] }), 201);
+  ok(await call('DELETE', `/v1/webhooks/endpoints/${spareEndpoint.id}`), 204);
 
   await crawl(h, m);
   await eventually(async () => delivered(h, m, endpoint.id), 60_000);

@@ -18,9 +18,7 @@ export function PurchaseSummary(props: { t: Translate; locale: string; checkout:
       {media && <img class="media" src={media.public_url} alt="" />}
       {product && <p class="product-name">{product.name}</p>}
       <p class="muted">{billing(t, checkout, money)}</p>
-      {checkout.seats !== null && perSeat !== null && (
-        <p>{t('confirmation.seats', { seats: checkout.seats, price: money(perSeat) })}</p>
-      )}
+      {checkout.seats !== null && perSeat !== null && <p>{t('confirmation.seats', { seats: checkout.seats, price: money(perSeat) })}</p>}
       {checkout.trial_end && <p>{t('confirmation.trialEnds', { date: formatDate(checkout.trial_end, locale) })}</p>}
       <table class="summary-lines">
         <caption class="visually-hidden">{t('confirmation.amountsCaption')}</caption>
