@@ -8,12 +8,13 @@ export type Json = Record<string, unknown>;
 export interface SchemaChange {
   /** Fields this version added: the versions before it do not show them. */
   added?: readonly string[];
-  /**
-   * Fields this version removed, as the versions before it show them (their schemas, for the older OpenAPI documents).
-   * Each is derived by `restore`, or else carried by the newest render only for them: this version and the later ones
-   * drop it.
-   */
+  /** Fields this version removed, as the versions before it show them (their schemas, for the older OpenAPI documents). */
   removed?: Record<string, z.ZodType>;
+  /**
+   * The removed fields the newest render carries because it cannot derive them (an order's own price object): this
+   * version and the later ones drop them. Every other removed field is written by `restore`.
+   */
+  carried?: readonly string[];
   /**
    * Writes the removed fields from the newer value (in place; the added ones are dropped after it). It runs after the
    * value's nested objects were turned into the older version, so it may copy from them; `ancestors` are the objects

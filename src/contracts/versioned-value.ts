@@ -12,17 +12,18 @@ export function changesSince(version: ApiVersion, changes: readonly VersionChang
   return changes.filter((change) => isOlder(version, change.version)).sort((a, b) => API_VERSIONS.indexOf(b.version) - API_VERSIONS.indexOf(a.version));
 }
 
-/** `value` (of `schema`, newest version) as `version` shows it; a copy when anything changes. */
+/**
+ * `value` (of `schema`, newest version) as `version` shows it, changed in place: a render is the caller's own (an
+ * object it shares, such as one customer on many orders, is changed once).
+ */
 export function inVersion<T>(schema: z.ZodType, value: T, version: ApiVersion, changes: readonly VersionChange[] = VERSION_CHANGES): T {
   if (value === null || typeof value !== 'object') return value;
-  const { undo, carried, ids } = planFor(version, changes);
-  if (!ids.size) return value;
-  const copy = JSON.parse(JSON.stringify(value)) as T; // shared sub-objects (one customer on many orders) become their own
+  const plan = planFor(version, changes);
+  if (!plan.ids.size) return value;
   const found: Found[] = [];
-  collect(schema, copy, ids, found, []);
-  if (!found.length) return value;
-  for (const { object, id } of found) for (const field of carried.get(id) ?? []) delete object[field];
-  for (const change of undo) {
+  collect(schema, value, plan, found, [], new Map());
+  for (const { object, id } of found) for (const field of plan.carried.get(id) ?? []) delete object[field];
+  for (const change of plan.undo) {
     for (const { object, id, ancestors } of found) {
       const schemaChange = change.schemas[id];
       if (!schemaChange) continue;
@@ -30,15 +31,17 @@ export function inVersion<T>(schema: z.ZodType, value: T, version: ApiVersion, c
       for (const field of schemaChange.added ?? []) delete object[field];
     }
   }
-  return copy;
+  return value;
 }
 
 interface Plan {
   /** The changes to turn back, newest first. */
   undo: VersionChange[];
   /** Per schema: the fields the render carries for older versions only, which this one drops. */
-  carried: Map<string, string[]>;
+  carried: Map<string, readonly string[]>;
   ids: Set<string>;
+  /** Per schema: whether a versioned object can be found within it (most answers hold none). */
+  reaches: WeakMap<Schema, boolean>;
 }
 
 const plans = new WeakMap<readonly VersionChange[], Map<ApiVersion, Plan>>();
@@ -49,13 +52,14 @@ function planFor(version: ApiVersion, changes: readonly VersionChange[]): Plan {
   const known = byVersion.get(version);
   if (known) return known;
   const undo = changesSince(version, changes);
-  const carried = new Map<string, string[]>();
+  const carried = new Map<string, readonly string[]>();
   for (const change of changes.filter((c) => !undo.includes(c))) {
     for (const [id, schemaChange] of Object.entries(change.schemas)) {
-      if (schemaChange.removed) carried.set(id, [...(carried.get(id) ?? []), ...Object.keys(schemaChange.removed)]);
+      if (schemaChange.carried) carried.set(id, [...(carried.get(id) ?? []), ...schemaChange.carried]);
     }
   }
-  const plan = { undo, carried, ids: new Set([...undo.flatMap((change) => Object.keys(change.schemas)), ...carried.keys()]) };
+  const ids = new Set([...undo.flatMap((change) => Object.keys(change.schemas)), ...carried.keys()]);
+  const plan = { undo, carried, ids, reaches: new WeakMap() };
   byVersion.set(version, plan);
   return plan;
 }
@@ -66,52 +70,81 @@ interface Found {
   ancestors: Json[];
 }
 
-/** Every object of `value` whose schema has an id in `ids`, children before their parents. */
-function collect(schema: Schema, value: unknown, ids: ReadonlySet<string>, found: Found[], ancestors: Json[]): void {
-  if (value === null || value === undefined) return;
+/** Every object of `value` whose schema has an id the plan changes, once each, children before their parents. */
+function collect(schema: Schema, value: unknown, plan: Plan, found: Found[], ancestors: Json[], seen: Map<Json, Set<string>>): void {
+  if (value === null || value === undefined || !reaches(schema, plan)) return;
   const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+  const inner = (part: Schema, of: unknown = value, holders = ancestors) => collect(part, of, plan, found, holders, seen);
   switch (def.type) {
     case 'object': {
       if (!isObject(value)) return;
       const holders = [...ancestors, value];
-      for (const [key, field] of Object.entries(def.shape as Record<string, Schema>)) collect(field, value[key], ids, found, holders);
+      for (const [key, field] of Object.entries(def.shape as Record<string, Schema>)) inner(field, value[key], holders);
       break;
     }
     case 'array':
-      if (Array.isArray(value)) for (const item of value) collect(def.element as Schema, item, ids, found, ancestors);
+      if (Array.isArray(value)) for (const item of value) inner(def.element as Schema, item);
       break;
     case 'record':
-      if (isObject(value)) for (const item of Object.values(value)) collect(def.valueType as Schema, item, ids, found, ancestors);
-      break;
-    case 'nullable':
-    case 'optional':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'nonoptional':
-    case 'catch':
-      collect(def.innerType as Schema, value, ids, found, ancestors);
-      break;
-    case 'pipe': {
-      const out = def.out as Schema;
-      collect(out._zod.def.type === 'transform' ? (def.in as Schema) : out, value, ids, found, ancestors);
-      break;
-    }
-    case 'lazy':
-      collect((def.getter as () => Schema)(), value, ids, found, ancestors);
-      break;
-    case 'intersection':
-      collect(def.left as Schema, value, ids, found, ancestors);
-      collect(def.right as Schema, value, ids, found, ancestors);
+      if (isObject(value)) for (const item of Object.values(value)) inner(def.valueType as Schema, item);
       break;
     case 'union': {
       const option = optionOf(def.options as Schema[], def.discriminator as string | undefined, value);
-      if (option) collect(option, value, ids, found, ancestors);
+      if (option) inner(option);
       break;
+    }
+    case 'intersection':
+      inner(def.left as Schema);
+      inner(def.right as Schema);
+      break;
+    default: {
+      const part = partOf(schema);
+      if (part) inner(part);
     }
   }
   const id = z.globalRegistry.get(schema as z.ZodType)?.id;
-  if (id && ids.has(id) && isObject(value)) found.push({ object: value, id, ancestors });
+  if (id && plan.ids.has(id) && isObject(value)) {
+    const ids = seen.get(value) ?? new Set<string>();
+    if (ids.has(id)) return;
+    seen.set(value, ids.add(id));
+    found.push({ object: value, id, ancestors });
+  }
+}
+
+/** The schema a wrapper (nullable, optional, default, pipe, lazy…) holds its value by. */
+function partOf(schema: Schema): Schema | undefined {
+  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+  if (def.innerType) return def.innerType as Schema;
+  if (def.type === 'lazy') return (def.getter as () => Schema)();
+  if (def.type === 'pipe') {
+    const out = def.out as Schema;
+    return out._zod.def.type === 'transform' ? (def.in as Schema) : out;
+  }
+  return undefined;
+}
+
+/** Whether an object the plan changes can lie within `schema` (worked out once per schema). */
+function reaches(schema: Schema, plan: Plan): boolean {
+  const known = plan.reaches.get(schema);
+  if (known !== undefined) return known;
+  plan.reaches.set(schema, false); // a schema within itself (z.lazy) adds nothing
+  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+  const id = z.globalRegistry.get(schema as z.ZodType)?.id;
+  const parts: Schema[] =
+    def.type === 'object'
+      ? Object.values(def.shape as Record<string, Schema>)
+      : def.type === 'array'
+        ? [def.element as Schema]
+        : def.type === 'record'
+          ? [def.valueType as Schema]
+          : def.type === 'union'
+            ? (def.options as Schema[])
+            : def.type === 'intersection'
+              ? [def.left as Schema, def.right as Schema]
+              : [partOf(schema)].filter((part): part is Schema => part !== undefined);
+  const result = (id !== undefined && plan.ids.has(id)) || parts.some((part) => reaches(part, plan));
+  plan.reaches.set(schema, result);
+  return result;
 }
 
 /** The option of a union that `value` is: by its discriminator, else the object option it fits best. */

@@ -26,7 +26,8 @@ export interface Verdicts {
   unknownTypes: Map<string, Set<string>>;
   exchanges: number;
   webhooks: number;
-  unverifiable: number;
+  /** Webhooks to receivers whose endpoint was made outside the API (no recorded secret), by receiver host. */
+  unverifiable: Map<string, number>;
   failures: Failure[];
   newerValues: NewerValue[];
   /** Failures of a declared conflict (CONFLICTS). */
@@ -46,8 +47,16 @@ export const CONFLICTS: readonly { operation: string; clients: readonly string[]
   { operation: 'orders:export', clients: ['0.41.5', '0.42.5'], why: 'they expect JSON; 0.47, 0.49 and 1.x read the CSV file it is' },
 ];
 
-/** At most this many responses of one operation and status are judged per client: the run repeats itself a lot. */
-const SAMPLE_PER_OPERATION = 60;
+/**
+ * The run repeats itself (lists polled until a condition holds): per client, operation and status, one response of
+ * each shape is judged — its key paths, value types and the short lower-case words among its values (the enums).
+ */
+function shapeOf(value: unknown, at = ''): string[] {
+  if (Array.isArray(value)) return [...new Set(value.flatMap((item) => shapeOf(item, `${at}[]`)))];
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => shapeOf(item, `${at}.${key}`));
+  const word = typeof value === 'string' && /^[a-z_]{1,32}$/.test(value) ? `=${value}` : '';
+  return [`${at}:${value === null ? 'null' : typeof value}${word}`];
+}
 
 export function readRecordings(dir: string): { exchanges: RecordedExchange[]; webhooks: RecordedWebhook[] } {
   const lines = <T>(file: string): T[] =>
@@ -67,7 +76,7 @@ export async function judge(clients: Client[], exchanges: RecordedExchange[], we
     unknownTypes: new Map(clients.map((c) => [c.version, new Set()])),
     exchanges: 0,
     webhooks: 0,
-    unverifiable: 0,
+    unverifiable: new Map(),
     failures: [],
     newerValues: [],
     conflicts: [],
@@ -76,15 +85,14 @@ export async function judge(clients: Client[], exchanges: RecordedExchange[], we
   const literalPaths = new Set(clients.flatMap((c) => c.operations.filter((o) => !o.template.includes('{')).map((o) => o.template)));
   const unversioned = exchanges.filter((exchange) => exchange.version === null);
   for (const client of clients) {
-    const seen = new Map<string, number>();
+    const seen = new Set<string>();
     for (const exchange of unversioned) {
       const path = exchange.path.split('?')[0];
       const operation = client.operationFor(exchange.method, path);
       if (!operation || (literalPaths.has(path) && operation.template !== path)) continue;
-      const key = `${operation.id} ${exchange.status}`;
-      const count = seen.get(key) ?? 0;
-      if (count >= SAMPLE_PER_OPERATION) continue;
-      seen.set(key, count + 1);
+      const key = `${operation.id} ${exchange.status} ${shapeOf(parsed(exchange.body)).sort().join(' ')}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
       verdicts.exchanges++;
       verdicts.operations.get(client.version)!.add(operation.id);
       const refusal = await refusalOf(operation, exchange);
@@ -101,9 +109,11 @@ export async function judge(clients: Client[], exchanges: RecordedExchange[], we
   const secrets = endpointSecrets(exchanges);
   for (const webhook of webhooks) {
     const known = secrets.get(new URL(webhook.url).host) ?? [];
-    const type = (JSON.parse(webhook.body) as { type?: string }).type ?? '(none)';
+    const { type = '(none)', api_version: version } = JSON.parse(webhook.body) as { type?: string; api_version?: string };
+    if (version !== undefined && version !== 'legacy') continue; // shaped for a dated version: no 0.x client reads it
     if (!known.length) {
-      verdicts.unverifiable++;
+      const host = new URL(webhook.url).host;
+      verdicts.unverifiable.set(host, (verdicts.unverifiable.get(host) ?? 0) + 1);
       continue;
     }
     verdicts.webhooks++;
@@ -148,20 +158,30 @@ async function refusalOf(operation: Client['operations'][number], exchange: Reco
 function newerValuesOf(error: unknown, exchange: Pick<RecordedExchange, 'body'>): string[] | false {
   const issues = issuesOf(error);
   if (!issues?.length) return false;
-  const body = JSON.parse(exchange.body) as unknown;
+  const body = parsed(exchange.body);
   const valueAt = (path: (string | number)[]) =>
     (path[0] === 'Result' ? path.slice(1) : path).reduce<unknown>((at, key) => (at as Record<string | number, unknown> | undefined)?.[key], body);
-  const present = (path: (string | number)[]) => valueAt(path) !== null && valueAt(path) !== undefined;
-  // A value the client has no type for: an enum member or kind it predates, or a richer value (an object where it knows
-  // a string). A null or a missing field is never that: it is the server's to fix.
-  const newer = issues.filter((issue) => ['invalid_value', 'invalid_type', 'invalid_union'].includes(issue.code ?? '') && present(issue.path));
-  // An object of a kind the client does not know fails every branch of its union; its other issues follow from that.
-  const within = (issue: Flat, of: Flat) => issue.path.slice(0, of.path.length - 1).join('.') === of.path.slice(0, -1).join('.');
-  if (!newer.length || issues.some((issue) => !newer.some((of) => within(issue, of)))) return false;
+  const present = (issue: Flat) => valueAt(issue.path) !== null && valueAt(issue.path) !== undefined;
+  // A value the client has no type for: an enum member or kind it predates, or a richer value (an object where it
+  // knows a string). A null or a missing field is never that: it is the server's to fix.
+  const newer = issues.filter((issue) => ['invalid_value', 'invalid_type', 'invalid_union'].includes(issue.code ?? '') && present(issue));
+  // An object of a kind the client does not know fails every option of its union: the option's other issues (the
+  // fields of the kind it was compared with) follow from that, and nothing else does.
+  const excused = (issue: Flat) => newer.includes(issue) || newer.some((of) => of.union !== undefined && of.union === issue.union);
+  if (!newer.length || !issues.every(excused)) return false;
   const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value).slice(0, 40));
   return [
     ...new Set(newer.map((issue) => `${issue.path.filter((key) => typeof key === 'string' && key !== 'Result').join('.')}=${shown(valueAt(issue.path))}`)),
   ];
+}
+
+/** A recorded body as JSON, or its text when it is none (an export's CSV). */
+function parsed(body: string): unknown {
+  try {
+    return body ? (JSON.parse(body) as unknown) : null;
+  } catch {
+    return body;
+  }
 }
 
 function validateWith(client: Client, webhook: RecordedWebhook, secrets: string[]): unknown {
@@ -209,15 +229,17 @@ interface Flat {
   path: (string | number)[];
   message: string;
   code?: string;
+  /** The union (its path) whose closest option the issue came from, if any. */
+  union?: string;
 }
 
-function flatten(issues: Issue[], prefix: (string | number)[]): Flat[] {
+function flatten(issues: Issue[], prefix: (string | number)[], union?: string): Flat[] {
   return issues.flatMap((issue) => {
     const branches = issue.errors ?? issue.unionErrors?.map((e) => e.issues);
     const path = [...prefix, ...issue.path];
-    if (!branches?.length) return [{ path, message: issue.message, code: issue.code }];
+    if (!branches?.length) return [{ path, message: issue.message, code: issue.code, union }];
     const closest = [...branches].sort((a, b) => a.length - b.length)[0];
-    return flatten(closest, path);
+    return flatten(closest, path, path.join('.'));
   });
 }
 
@@ -235,7 +257,7 @@ function endpointSecrets(exchanges: RecordedExchange[]): Map<string, string[]> {
 }
 
 /** Runs `check` with the clock at `at`, as the receiver's clock was when the webhook arrived. */
-function atTime<T>(at: number, check: () => T): T {
+export function atTime<T>(at: number, check: () => T): T {
   const now = Date.now;
   Date.now = () => at;
   try {

@@ -27,8 +27,8 @@ export async function merchantOf(h: TestHarness): Promise<Merchant> {
   return { ...org, call: (method, path, json, headers) => h.request(method, path, { token: org.token, environment: 'sandbox', json, headers }) };
 }
 
-/** Every flow once; resolves when each event it caused has reached the receiver. */
-export async function runEveryFlow(h: TestHarness, m: Merchant, receiver: Receiver, eventTypes: readonly string[]): Promise<void> {
+/** Every flow once; resolves, with the endpoint's secret, when each event it caused has reached the receiver. */
+export async function runEveryFlow(h: TestHarness, m: Merchant, receiver: Receiver, eventTypes: readonly string[]): Promise<{ secret: string }> {
   const { call } = m;
   const endpoint = ok(await call('POST', '/v1/webhooks/endpoints', { url: receiver.url, format: 'raw', events: eventTypes }), 201);
 
@@ -244,6 +244,7 @@ export async function runEveryFlow(h: TestHarness, m: Merchant, receiver: Receiv
 
   await crawl(h, m);
   await eventually(async () => delivered(h, m, endpoint.id), 60_000);
+  return { secret: endpoint.secret };
 }
 
 /** Every delivery of the endpoint settled. */

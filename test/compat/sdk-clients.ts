@@ -40,7 +40,7 @@ export function loadClient(name: string, version: string): Client {
     .map((file) => operationOf(join(funcs, file)))
     .filter((operation): operation is Operation => operation !== null)
     .sort((a, b) => b.literals - a.literals);
-  const { validateEvent } = load(join(root, 'dist/commonjs/webhooks.js')) as Pick<Client, 'validateEvent'>;
+  const { validateEvent } = loadModule(join(root, 'dist/commonjs/webhooks.js')) as Pick<Client, 'validateEvent'>;
   return {
     version,
     operations,
@@ -55,10 +55,11 @@ function operationOf(file: string): Operation | null {
   const method = /method: "([A-Z]+)"/.exec(source)?.[1];
   const id = /operationID: "([^"]+)"/.exec(source)?.[1];
   const start = source.indexOf('M.match(');
-  if (!template || !method || !id || start < 0) return null;
+  if (!source.includes('pathToFunc')) return null; // not an operation (the webhook helpers)
+  if (!template || !method || !id || start < 0) throw new Error(`${file}: an operation this suite cannot read; has the client's build changed?`);
   const args = balanced(source, start + 'M.match'.length);
   const bindings = [...source.matchAll(/^const (\w+) = (?:__importStar\()?require\("([^"]+)"\)\)?;$/gm)];
-  const modules = bindings.map(([, , path]) => load(path.startsWith('.') ? join(dirname(file), path) : path));
+  const modules = bindings.map(([, , path]) => loadModule(path.startsWith('.') ? join(dirname(file), path) : path));
   const names = bindings.map(([, name]) => name);
   const matchers = new Function(...names, `return [${args}];`)(...modules) as unknown[];
   const M = modules[names.indexOf('M')] as { match(...m: unknown[]): (...a: unknown[]) => Promise<[{ ok: boolean; error?: unknown }, unknown]> };
@@ -78,7 +79,7 @@ function operationOf(file: string): Operation | null {
 
 /** A module of the client by its path, known only once its code is read. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const load = (path: string): unknown => require(path);
+export const loadModule = (path: string): unknown => require(path);
 
 /** The text inside the parentheses that open at `open`. */
 function balanced(source: string, open: number): string {

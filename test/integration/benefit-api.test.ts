@@ -1,6 +1,7 @@
 // Benefits through HTTP: every supported type, refused external types, references checked, events, isolation.
 import { Benefit, BenefitList } from '../../src/contracts/benefit';
 import { startHarness, type TestHarness } from '../support/harness';
+import { legacy } from '../support/versioned-contract';
 
 let h: TestHarness;
 let org: { id: string; token: string };
@@ -37,7 +38,7 @@ test.each([
   const fill = (v: unknown) => JSON.parse(JSON.stringify(v).replaceAll('<meter>', meterId));
   const created = await post({ type, description: 'A benefit', properties: fill(properties), metadata: { plan: 'pro' } });
   expect(created.status).toBe(201);
-  expect(Benefit.parse(created.body)).toBeTruthy();
+  expect(legacy(Benefit).parse(created.body)).toBeTruthy();
   expect(created.body).toMatchObject({
     type,
     description: 'A benefit',
@@ -134,7 +135,7 @@ test('list filters by type, id, exclusion and description', async () => {
   await make('custom', 'Gamma support');
   const list = (q: string) => h.request('GET', `/v1/benefits/?${q}`, { token: lister.token });
   const descriptions = (r: { body: { items: { description: string }[] } }) => r.body.items.map((x) => x.description);
-  expect(BenefitList.parse((await list('')).body)).toBeTruthy();
+  expect(legacy(BenefitList).parse((await list('')).body)).toBeTruthy();
   expect(descriptions(await list('type=custom&sorting=description'))).toEqual(['Alpha support', 'Gamma support']);
   expect(descriptions(await list(`id=${a.body.id}&id=${b.body.id}&sorting=description`))).toEqual(['Alpha support', 'Beta flag']);
   expect(descriptions(await list(`exclude_id=${a.body.id}&sorting=-description`))).toEqual(['Gamma support', 'Beta flag']);

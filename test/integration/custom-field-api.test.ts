@@ -1,6 +1,7 @@
 // Custom fields through HTTP: the five types with their validation options, unique slugs, isolation.
 import { CustomField, CustomFieldList } from '../../src/contracts/custom-field';
 import { startHarness, type TestHarness } from '../support/harness';
+import { legacy } from '../support/versioned-contract';
 
 let h: TestHarness;
 let org: { id: string; token: string };
@@ -30,7 +31,7 @@ test.each([
 ])('%s field', async (type, properties) => {
   const created = await post({ type, slug: `field-${type}`, name: `Field ${type}`, properties });
   expect(created.status).toBe(201);
-  expect(CustomField.parse(created.body)).toBeTruthy();
+  expect(legacy(CustomField).parse(created.body)).toBeTruthy();
   expect(created.body).toMatchObject({ type, slug: `field-${type}`, properties, organization_id: org.id });
   expect((await h.request('GET', `/v1/custom-fields/${created.body.id}`, { token: org.token })).body).toEqual(created.body);
 });
@@ -82,7 +83,7 @@ test('list, filter by type and search; delete; other organizations get 404', asy
   await post({ type: 'text', slug: 'alpha', name: 'Alpha', properties: {} }, lister.token);
   const beta = await post({ type: 'checkbox', slug: 'beta', name: 'Beta', properties: {} }, lister.token);
   const list = (q: string) => h.request('GET', `/v1/custom-fields/?${q}`, { token: lister.token });
-  expect(CustomFieldList.parse((await list('')).body)).toBeTruthy();
+  expect(legacy(CustomFieldList).parse((await list('')).body)).toBeTruthy();
   expect((await list('type=checkbox')).body.items.map((f: { slug: string }) => f.slug)).toEqual(['beta']);
   expect((await list('query=alp')).body.items.map((f: { slug: string }) => f.slug)).toEqual(['alpha']);
   expect((await list('sorting=-slug')).body.items.map((f: { slug: string }) => f.slug)).toEqual(['beta', 'alpha']);

@@ -38,7 +38,7 @@ test('a session by customer id or external id: 201 with a bursar_cst_ token kept
 
   const user = await portal(session.token, '/customer-session/user');
   expect(user.status).toBe(200);
-  expect(PortalAuthenticatedUser.parse(user.body)).toEqual({ type: 'customer', name: 'Ada', email: 'ada@example.com', customer_id: customer.body.id });
+  expect(legacy(PortalAuthenticatedUser).parse(user.body)).toEqual({ type: 'customer', name: 'Ada', email: 'ada@example.com', customer_id: customer.body.id });
   expect((await portal(session.token, '/customer-session/introspect')).body).toEqual({
     expires_at: session.expires_at,
     return_url: 'https://shop.example/account',

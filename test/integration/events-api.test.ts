@@ -2,6 +2,7 @@
 // event types (and relabelling them), another organization's events out of sight, and the scopes each route needs.
 import { EventList, EventNameList, EventType, EventTypeList, UserEvent } from '../../src/contracts/event';
 import { startHarness, type TestHarness } from '../support/harness';
+import { legacy } from '../support/versioned-contract';
 
 let h: TestHarness;
 let org: { id: string; token: string };
@@ -56,7 +57,7 @@ const enc = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 describe('GET /v1/events/', () => {
   test('newest first by default, oldest first with sorting=timestamp; pages are windows with the full count', async () => {
     const all = await list('limit=100');
-    expect(EventList.parse(all.body)).toBeTruthy();
+    expect(legacy(EventList).parse(all.body)).toBeTruthy();
     expect(keys(all.body)).toEqual(['tool', 'step', 'run', 'f', 'e', 'd', 'c', 'b', 'a']);
     expect(keys((await list('sorting=timestamp&limit=100')).body)).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'run', 'step', 'tool']);
     const page2 = await list('sorting=timestamp&limit=4&page=2');
@@ -194,7 +195,7 @@ describe('GET /v1/events/{id}', () => {
   test('the event with its children counted; an unknown id is 404, a malformed one 422', async () => {
     const read = await h.request('GET', `/v1/events/${ids.step}`, { token: org.token });
     expect(read.status).toBe(200);
-    expect(UserEvent.parse(read.body)).toBeTruthy();
+    expect(legacy(UserEvent).parse(read.body)).toBeTruthy();
     expect(read.body).toMatchObject({ id: ids.step, parent_id: ids.run, child_count: 1, customer: { id: customer.id } });
     expect((await h.request('GET', '/v1/events/00000000-0000-4000-8000-000000000000', { token: org.token })).status).toBe(404);
     expect((await h.request('GET', '/v1/events/abc', { token: org.token })).status).toBe(422);
@@ -204,7 +205,7 @@ describe('GET /v1/events/{id}', () => {
 describe('event names and event types', () => {
   test('names with their occurrences and first and last seen, sorted and searched', async () => {
     const names = await h.request('GET', '/v1/events/names?sorting=name&limit=100', { token: org.token });
-    expect(EventNameList.parse(names.body)).toBeTruthy();
+    expect(legacy(EventNameList).parse(names.body)).toBeTruthy();
     expect(names.body.items.map((n: { name: string }) => n.name)).toEqual(['agent.run', 'agent.step', 'agent.tool', 'api.call', 'llm.tokens', 'storage.gb']);
     expect(names.body.items[3]).toEqual({ name: 'api.call', label: 'api.call', source: 'user', occurrences: 3, first_seen: at(0), last_seen: at(2) });
     const byOccurrences = await h.request('GET', '/v1/events/names?sorting=-occurrences&limit=2', { token: org.token });
@@ -225,7 +226,7 @@ describe('event names and event types', () => {
 
   test('event types with their counters, narrowed to root events or to one parent', async () => {
     const types = await h.request('GET', '/v1/event-types/?sorting=name&limit=100', { token: org.token });
-    expect(EventTypeList.parse(types.body)).toBeTruthy();
+    expect(legacy(EventTypeList).parse(types.body)).toBeTruthy();
     expect(types.body.items).toHaveLength(6);
     expect(types.body.items[0]).toMatchObject({
       name: 'agent.run',
@@ -248,7 +249,7 @@ describe('event names and event types', () => {
     const llmType = types.body.items[0];
     const patched = await h.request('PATCH', `/v1/event-types/${llmType.id}`, { token: org.token, json: { label: 'LLM tokens' } });
     expect(patched.status).toBe(200);
-    expect(EventType.parse(patched.body)).toBeTruthy();
+    expect(legacy(EventType).parse(patched.body)).toBeTruthy();
     expect(patched.body).toMatchObject({ id: llmType.id, name: 'llm.tokens', label: 'LLM tokens', label_property_selector: null });
     expect(patched.body.modified_at).not.toBeNull();
     expect((await list('name=llm.tokens')).body.items.map((e: UserEvent) => e.label)).toEqual(['LLM tokens', 'LLM tokens']);

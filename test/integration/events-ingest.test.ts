@@ -2,6 +2,7 @@
 // parents by id or external id, and events sent before their customer attached to it once it exists.
 import { UserEvent } from '../../src/contracts/event';
 import { startHarness, type TestHarness } from '../support/harness';
+import { legacy } from '../support/versioned-contract';
 
 let h: TestHarness;
 let org: { id: string; token: string };
@@ -107,7 +108,7 @@ describe('validation', () => {
     expect(listed.body.items.map((e: UserEvent) => e.metadata)).toEqual(
       expect.arrayContaining([{ _llm: { ...llm, prompt: 'hi', cached_input_tokens: 2 }, route: '/chat' }, { _cost: { amount: '0.000125', currency: 'usd' } }]),
     );
-    for (const item of listed.body.items) expect(UserEvent.parse(item)).toBeTruthy();
+    for (const item of listed.body.items) expect(legacy(UserEvent).parse(item)).toBeTruthy();
   });
 });
 

@@ -20,7 +20,7 @@ afterAll(() => h.close());
 test('a multi-part upload is completed and downloaded with its checksum', async () => {
   const data = randomBytes(23);
   const { created, completion } = await uploadParts(h, org.token, data, { partSize: 10 });
-  expect(FileUpload.parse(created)).toBeTruthy();
+  expect(legacy(FileUpload).parse(created)).toBeTruthy();
   expect(created.upload.parts.map((p: { chunk_start: number; chunk_end: number }) => [p.chunk_start, p.chunk_end])).toEqual([
     [0, 10],
     [10, 20],

@@ -4,6 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { z } from 'zod';
 import { ErrorBody, ValidationErrorBody } from '../../src/contracts/common';
 import { startHarness, type TestHarness } from '../support/harness';
+import { legacy } from '../support/versioned-contract';
 
 let h: TestHarness;
 let org: { id: string; token: string };
@@ -43,7 +44,9 @@ const METADATA_CREATES = [
 test.each(METADATA_CREATES)('POST %s: a lone surrogate in metadata is a 422 at its location, not a 500', async (path) => {
   const response = await raw('POST', path, '{"metadata": {"k": "\\ud800"}}');
   expect(response.status).toBe(422);
-  expect(ValidationErrorBody.parse(response.body).detail).toEqual([expect.objectContaining({ loc: ['body', 'metadata', 'k'], type: 'string_unicode' })]);
+  expect(legacy(ValidationErrorBody).parse(response.body).detail).toEqual([
+    expect.objectContaining({ loc: ['body', 'metadata', 'k'], type: 'string_unicode' }),
+  ]);
 });
 
 test('lone surrogates in names, descriptions and keys are refused; well-formed pairs (emoji) are stored', async () => {
@@ -90,7 +93,7 @@ describe('checkout amounts past int4', () => {
     for (const query of ['customer_name=%00', 'utm_source=%00', 'reference_id=%00', 'customer_email=a%00@b.co', 'discount_code=%00']) {
       const response = await fetch(`${link.body.url}?${query}`, { redirect: 'manual' });
       expect([query, response.status]).toEqual([query, 422]);
-      expect(ValidationErrorBody.parse(await response.json())).toBeTruthy();
+      expect(legacy(ValidationErrorBody).parse(await response.json())).toBeTruthy();
     }
     const response = await fetch(`${link.body.url}?amount=2147483648&customer_name=Ada`, { redirect: 'manual' });
     expect(response.status).toBe(307);
@@ -205,7 +208,7 @@ test('a meter filter is bounded: 101 clauses in all are refused, nested or not',
 test('only UTF-8 bodies are read: another charset is a 415, invalid UTF-8 a 400', async () => {
   const latin1 = await raw('POST', '/v1/customers/', '{"email": "l@example.com"}', { 'content-type': 'application/json; charset=latin1' });
   expect(latin1.status).toBe(415);
-  expect(ErrorBody.parse(latin1.body).error).toBe('UnsupportedMediaType');
+  expect(legacy(ErrorBody).parse(latin1.body).error).toBe('UnsupportedMediaType');
   const utf8 = await raw('POST', '/v1/customers/', '{"email": "u@example.com"}', { 'content-type': 'application/json; charset=UTF-8' });
   expect(utf8.status).toBe(201);
   const invalid = await fetch(`${h.url.sandbox}/v1/customers/`, {
@@ -214,7 +217,7 @@ test('only UTF-8 bodies are read: another charset is a 415, invalid UTF-8 a 400'
     body: Buffer.concat([Buffer.from('{"email": "x@example.com", "name": "'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]),
   });
   expect(invalid.status).toBe(400);
-  expect(ErrorBody.parse(await invalid.json()).error).toBe('BadRequest');
+  expect(legacy(ErrorBody).parse(await invalid.json()).error).toBe('BadRequest');
 });
 
 test('more than 100 query parameters are a 422', async () => {
@@ -235,7 +238,7 @@ test('headers over 16 KB get a 431 with the documented error body', async () => 
     req.end();
   });
   expect(status).toBe(431);
-  expect(ErrorBody.parse(JSON.parse(body))).toMatchObject({ status: 431, error: 'RequestHeaderFieldsTooLarge' });
+  expect(legacy(ErrorBody).parse(JSON.parse(body))).toMatchObject({ status: 431, error: 'RequestHeaderFieldsTooLarge' });
 });
 
 /**

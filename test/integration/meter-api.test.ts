@@ -1,6 +1,7 @@
 // Meters end to end over HTTP: create, read, update, archive, list (pagination, sorting, filters) and bad input.
 import { Meter, MeterList } from '../../src/contracts/meter';
 import { startHarness, type TestHarness } from '../support/harness';
+import { legacy } from '../support/versioned-contract';
 
 let h: TestHarness;
 let org: { id: string; token: string };
@@ -47,7 +48,7 @@ describe('create and read', () => {
     for (const aggregation of aggregations) {
       const created = await post(meter({ aggregation, filter, unit: 'token', metadata: { team: 'ai', tier: 2, beta: true } }));
       expect(created.status).toBe(201);
-      expect(Meter.parse(created.body)).toBeTruthy();
+      expect(legacy(Meter).parse(created.body)).toBeTruthy();
       expect(created.body).toMatchObject({ aggregation, filter, unit: 'token', organization_id: org.id, archived_at: null, modified_at: null });
       const read = await h.request('GET', `/v1/meters/${created.body.id}`, { token: org.token });
       expect(read.status).toBe(200);
@@ -216,7 +217,7 @@ describe('list', () => {
 
   test('pagination over more than 100 meters: total_count, max_page and windows', async () => {
     const first = await list('page=1&limit=10', listing.token);
-    expect(MeterList.parse(first.body)).toBeTruthy();
+    expect(legacy(MeterList).parse(first.body)).toBeTruthy();
     expect(first.body.pagination).toEqual({ total_count: 105, max_page: 11 });
     expect(first.body.items).toHaveLength(10);
 

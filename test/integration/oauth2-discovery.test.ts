@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { AuthorizationServerMetadata, OAuth2Client } from '../../src/contracts/oauth2';
 import { OAUTH2_SCOPES } from '../../src/domains/oauth2';
 import { startHarness, type TestHarness } from '../support/harness';
+import { legacy } from '../support/versioned-contract';
 
 const APP = join(__dirname, '../support/openid-client-app.mjs');
 const REDIRECT = 'https://app.example.com/callback';
@@ -39,7 +40,7 @@ describe('the authorization-server metadata', () => {
     const issuer = h.url[environment];
     const all = ['client_secret_basic', 'client_secret_post', 'none'];
     // toEqual: no other member, so no registration endpoint, response type or algorithm this server could not honour
-    expect(AuthorizationServerMetadata.parse(rfc8414.body)).toEqual(rfc8414.body);
+    expect(legacy(AuthorizationServerMetadata).parse(rfc8414.body)).toEqual(rfc8414.body);
     expect(rfc8414.body).toEqual({
       issuer,
       authorization_endpoint: `${issuer}/v1/oauth2/authorize`,
@@ -63,7 +64,7 @@ describe('the authorization-server metadata', () => {
   });
 
   test('every endpoint it names is served, and every grant type it names is accepted', async () => {
-    const metadata = AuthorizationServerMetadata.parse((await h.request('GET', WELL_KNOWN[0])).body);
+    const metadata = legacy(AuthorizationServerMetadata).parse((await h.request('GET', WELL_KNOWN[0])).body);
     const served = h.env.production.domains.routes.map((route) => `${route.method.toUpperCase()} ${route.path}`);
     const named = (url: string, method: string) => `${method} ${new URL(url).pathname}`;
     expect(served).toEqual(
@@ -131,7 +132,7 @@ async function register(configuration: Record<string, unknown>) {
   const body = { client_name: 'Reports app', redirect_uris: [REDIRECT], scope: 'products:read', ...configuration };
   const registered = await h.request('POST', '/v1/oauth2/register', { token: developer.token, json: body });
   expect(registered.status).toBe(200);
-  return OAuth2Client.parse(registered.body);
+  return legacy(OAuth2Client).parse(registered.body);
 }
 
 type Step = { step: string } & Record<string, any>;

@@ -4,6 +4,7 @@
 // secret, or not the way it registered (`token_endpoint_auth_method`) — 401 invalid_client with a Basic challenge.
 import { OAuth2Client } from '../../src/contracts/oauth2';
 import { startHarness, type TestHarness } from '../support/harness';
+import { legacy } from '../support/versioned-contract';
 
 const REDIRECT = 'https://app.example.com/callback';
 const CHALLENGE = 'Basic realm="Bursar OAuth 2.0"';
@@ -24,7 +25,7 @@ beforeAll(async () => {
     ['public', 'none'],
   ] as const) {
     const body = { client_name: `App ${name}`, redirect_uris: [REDIRECT], scope: 'products:read', token_endpoint_auth_method: method };
-    clients[name] = OAuth2Client.parse((await h.request('POST', '/v1/oauth2/register', { token: developer.token, json: body })).body);
+    clients[name] = legacy(OAuth2Client).parse((await h.request('POST', '/v1/oauth2/register', { token: developer.token, json: body })).body);
   }
 });
 afterAll(() => h.close());

@@ -8,6 +8,7 @@ import type { Environment } from '../../src/app/config';
 import { OAuth2Client, TokenResponse } from '../../src/contracts/oauth2';
 import { startHarness, type TestHarness } from '../support/harness';
 import { atHash, decodeIdToken, publishedKeys, verifiesWith } from '../support/oauth2-id-tokens';
+import { legacy } from '../support/versioned-contract';
 
 const REDIRECT = 'https://app.example.com/callback';
 const MANAGE = 'organization_access_tokens:write';
@@ -25,7 +26,7 @@ beforeAll(async () => {
     merchants[environment] = await h.organization([MANAGE, 'products:read'], environment);
     const body = { client_name: 'Sign-in app', redirect_uris: [REDIRECT], scope: 'products:read', token_endpoint_auth_method: 'none' };
     const registered = await h.request('POST', '/v1/oauth2/register', { environment, token: developer.token, json: body });
-    clients[environment] = OAuth2Client.parse(registered.body);
+    clients[environment] = legacy(OAuth2Client).parse(registered.body);
   }
 });
 afterAll(() => h.close());
@@ -62,7 +63,7 @@ async function grant(environment: Environment, options: { nonce?: string; scope?
   const exchange = { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: client.client_id, code_verifier: verifier };
   const issued = await form(harness, environment, '/v1/oauth2/token', exchange);
   expect(issued.status).toBe(200);
-  return { answer: issued.body, tokens: TokenResponse.parse(issued.body), consentedFrom, consentedBy };
+  return { answer: issued.body, tokens: legacy(TokenResponse).parse(issued.body), consentedFrom, consentedBy };
 }
 
 async function refresh(environment: Environment, refreshToken: string) {
@@ -72,7 +73,7 @@ async function refresh(environment: Environment, refreshToken: string) {
     client_id: clients[environment].client_id,
   });
   expect(refreshed.status).toBe(200);
-  return { answer: refreshed.body, tokens: TokenResponse.parse(refreshed.body) };
+  return { answer: refreshed.body, tokens: legacy(TokenResponse).parse(refreshed.body) };
 }
 
 /** The token with claims changed but the original header and signature. */

@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AuthorizeResponseOrganization, IntrospectTokenResponse, OAuth2Client, TokenResponse } from '../../src/contracts/oauth2';
 import { startHarness, type TestHarness } from '../support/harness';
+import { legacy } from '../support/versioned-contract';
 
 const REDIRECT = 'https://app.example.com/callback';
 const MANAGE = 'organization_access_tokens:write';
@@ -42,7 +43,7 @@ function pkce() {
 async function register(configuration: Record<string, unknown>) {
   const registered = await api('POST', '/v1/oauth2/register', developer.token, { client_name: 'Reports app', redirect_uris: [REDIRECT], ...configuration });
   expect(registered.status).toBe(200);
-  return OAuth2Client.parse(registered.body);
+  return legacy(OAuth2Client).parse(registered.body);
 }
 
 /** The merchant's consent to `scope` for the client: the code and state the app's callback receives. */
@@ -79,7 +80,7 @@ describe('a public client with PKCE', () => {
     query.set('code_challenge_method', 'S256');
     const screen = await api('GET', `/v1/oauth2/authorize?${query}`, merchant.token);
     expect(screen.status).toBe(200);
-    expect(AuthorizeResponseOrganization.parse(screen.body)).toMatchObject({
+    expect(legacy(AuthorizeResponseOrganization).parse(screen.body)).toMatchObject({
       client: { client_id: client.client_id, client_name: 'Reports app' },
       sub_type: 'organization',
       sub: { id: merchant.id },
@@ -97,7 +98,7 @@ describe('a public client with PKCE', () => {
     expect((await form('/v1/oauth2/token', { ...exchange, code_verifier: pkce().verifier })).body.error).toBe('invalid_grant');
     const issued = await form('/v1/oauth2/token', { ...exchange, code_verifier: verifier });
     expect([issued.status, issued.headers.get('cache-control')]).toEqual([200, 'no-store']);
-    const tokens = TokenResponse.parse(issued.body);
+    const tokens = legacy(TokenResponse).parse(issued.body);
     expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'products:read' });
     expect(tokens.access_token).toMatch(/^bursar_at_o_[0-9A-Za-z]{43}$/);
     expect(tokens.refresh_token).toMatch(/^bursar_rt_o_[0-9A-Za-z]{43}$/);
@@ -119,7 +120,7 @@ describe('a public client with PKCE', () => {
     // refresh: a new pair; the old refresh token is retired
     const refreshed = await form('/v1/oauth2/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client.client_id });
     expect(refreshed.status).toBe(200);
-    const next = TokenResponse.parse(refreshed.body);
+    const next = legacy(TokenResponse).parse(refreshed.body);
     expect(next.refresh_token).not.toBe(tokens.refresh_token);
     expect((await api('GET', '/v1/products/', next.access_token)).status).toBe(200);
 
@@ -134,7 +135,7 @@ describe('a public client with PKCE', () => {
     const { verifier, challenge } = pkce();
     const { code } = await consent(client.client_id, 'products:read', challenge);
     const exchange = { grant_type: 'authorization_code', code: code!, redirect_uri: REDIRECT, client_id: client.client_id, code_verifier: verifier };
-    const tokens = TokenResponse.parse((await form('/v1/oauth2/token', exchange)).body);
+    const tokens = legacy(TokenResponse).parse((await form('/v1/oauth2/token', exchange)).body);
     expect((await api('GET', '/v1/products/', tokens.access_token)).status).toBe(200);
     const again = await form('/v1/oauth2/token', exchange);
     expect([again.status, again.body.error]).toEqual([400, 'invalid_grant']);
@@ -147,7 +148,7 @@ describe('a public client with PKCE', () => {
   test('revoking an access token answers 401 at once; unknown tokens are answered the same', async () => {
     const { verifier, challenge } = pkce();
     const { code } = await consent(client.client_id, 'products:read products:write', challenge);
-    const tokens = TokenResponse.parse(
+    const tokens = legacy(TokenResponse).parse(
       (
         await form('/v1/oauth2/token', {
           grant_type: 'authorization_code',
@@ -201,7 +202,7 @@ describe('a public client with PKCE', () => {
     const { verifier, challenge } = pkce();
     const { code } = await consent(client.client_id, 'products:read', challenge);
     const exchange = { grant_type: 'authorization_code', code: code!, redirect_uri: REDIRECT, client_id: client.client_id, code_verifier: verifier };
-    const tokens = TokenResponse.parse((await form('/v1/oauth2/token', exchange)).body);
+    const tokens = legacy(TokenResponse).parse((await form('/v1/oauth2/token', exchange)).body);
     const listed = await api('GET', '/v1/oauth2/grants/', merchant.token);
     const grant = listed.body.items.find((g: { client_id: string }) => g.client_id === client.client_id);
     expect(grant).toMatchObject({ client_name: 'Reports app', scopes: ['products:read'] });
@@ -239,12 +240,12 @@ describe('a confidential client', () => {
     const basic = `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString('base64')}`;
     const viaBasic = await form('/v1/oauth2/token', { ...exchange, client_id: undefined }, { authorization: basic });
     expect([viaBasic.status, viaBasic.body.error]).toEqual([401, 'invalid_client']);
-    const tokens = TokenResponse.parse((await form('/v1/oauth2/token', { ...exchange, client_secret: client.client_secret! })).body);
+    const tokens = legacy(TokenResponse).parse((await form('/v1/oauth2/token', { ...exchange, client_secret: client.client_secret! })).body);
     expect(tokens.scope).toBe('products:read orders:read');
     expect((await api('GET', '/v1/orders/', tokens.access_token)).status).toBe(200);
 
     const secret = { client_id: client.client_id, client_secret: client.client_secret! };
-    const active = IntrospectTokenResponse.parse((await form('/v1/oauth2/introspect', { token: tokens.access_token, ...secret })).body);
+    const active = legacy(IntrospectTokenResponse).parse((await form('/v1/oauth2/introspect', { token: tokens.access_token, ...secret })).body);
     expect(active).toMatchObject({
       active: true,
       client_id: client.client_id,
@@ -269,7 +270,7 @@ describe('a confidential client', () => {
     expect(renamed.body).toMatchObject({ client_name: 'Renamed', scope: 'products:read' });
     const { code } = await consent(client.client_id, 'products:read');
     const secret = { client_id: client.client_id, client_secret: client.client_secret! };
-    const tokens = TokenResponse.parse(
+    const tokens = legacy(TokenResponse).parse(
       (await form('/v1/oauth2/token', { grant_type: 'authorization_code', code: code!, redirect_uri: REDIRECT, ...secret })).body,
     );
     expect((await api('DELETE', `/v1/oauth2/register/${client.client_id}`, developer.token)).status).toBe(204);
@@ -308,7 +309,7 @@ test('each client has its own request budget, whichever organizations granted it
     const consented = await form('/v1/oauth2/consent', { ...request, action: 'allow' }, { authorization: `Bearer ${consenting}` });
     const code = new URL(consented.body.redirect_uri).searchParams.get('code')!;
     const exchange = { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier };
-    return TokenResponse.parse((await form('/v1/oauth2/token', exchange)).body).access_token;
+    return legacy(TokenResponse).parse((await form('/v1/oauth2/token', exchange)).body).access_token;
   };
   const client = await register({ token_endpoint_auth_method: 'none', scope: 'products:read' });
   const other = await register({ token_endpoint_auth_method: 'none', scope: 'products:read' });

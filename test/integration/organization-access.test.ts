@@ -117,7 +117,7 @@ async function createToken(body: Record<string, unknown>, token = org.token) {
 test('a token is created with scopes its creator carries, used, edited and revoked — 401 at once', async () => {
   const created = await createToken({ comment: 'CI deploys', scopes: ['products:read'], expires_in: 3600 });
   expect(created.token).toMatch(/^bursar_oat_[0-9A-Za-z]{43}$/);
-  const output = OrganizationAccessToken.parse(created.body.organization_access_token);
+  const output = legacy(OrganizationAccessToken).parse(created.body.organization_access_token);
   expect(output).toMatchObject({ comment: 'CI deploys', scopes: ['products:read'], last_used_at: null, modified_at: null });
   const lifetime = Date.parse(output.expires_at!) - Date.parse(output.created_at);
   expect(lifetime).toBe(3_600_000);
@@ -130,7 +130,11 @@ test('a token is created with scopes its creator carries, used, edited and revok
   expect(used.body).not.toHaveProperty('token');
 
   const list = await call('GET', '/v1/organization-access-tokens/');
-  expect(OrganizationAccessTokenList.parse(list.body).items.map((t) => t.id)).toContain(created.id);
+  expect(
+    legacy(OrganizationAccessTokenList)
+      .parse(list.body)
+      .items.map((t) => t.id),
+  ).toContain(created.id);
   expect(JSON.stringify(list.body)).not.toContain(created.token);
 
   const edited = await call('PATCH', `/v1/organization-access-tokens/${created.id}`, { comment: 'CI', scopes: ['products:read', 'products:write'] });

@@ -5,6 +5,7 @@
 import { CustomerPortalCustomer } from '../../src/contracts/portal-customer';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
+import { legacy } from '../support/versioned-contract';
 
 let h: TestHarness;
 let receiver: Receiver;
@@ -62,7 +63,7 @@ test('GET me: the caller only, in the reference shape, without the merchant’s 
 
   const me = await ada.portal('GET', '/customers/me');
   expect(me.status).toBe(200);
-  expect(CustomerPortalCustomer.parse(me.body)).toBeTruthy();
+  expect(legacy(CustomerPortalCustomer).parse(me.body)).toBeTruthy();
   expect(Object.keys(me.body).sort()).toEqual(ME_FIELDS);
   expect(me.body).toEqual({
     created_at: ada.customer.created_at,
@@ -120,7 +121,7 @@ test('PATCH me: billing details checked as the organization’s update checks th
     metadata: { segment: 'free' },
   });
   expect(patched.status).toBe(200);
-  expect(CustomerPortalCustomer.parse(patched.body)).toBeTruthy();
+  expect(legacy(CustomerPortalCustomer).parse(patched.body)).toBeTruthy();
   expect(patched.body).toMatchObject({
     id: ada.customer.id,
     email: 'ada@example.com',

@@ -2,6 +2,7 @@
 // customers see it and exactly its public, non-archived products (one-time and recurring), as CustomerProduct.
 import { CustomerOrganizationData } from '../../src/contracts/portal-organization';
 import { startHarness, type TestHarness } from '../support/harness';
+import { legacy } from '../support/versioned-contract';
 
 let h: TestHarness;
 beforeAll(async () => {
@@ -37,7 +38,7 @@ test('lists the public, non-archived products of the organization only, cheapest
 
   const response = await organizationData(shop.slug);
   expect(response.status).toBe(200);
-  const data = CustomerOrganizationData.parse(response.body);
+  const data = legacy(CustomerOrganizationData).parse(response.body);
   expect(data.organization).toMatchObject({ id: shop.id, slug: shop.slug, proration_behavior: 'invoice' });
   expect(data.organization.customer_portal_settings.subscription).toMatchObject({ update_plan: true, update_seats: true });
   expect(data.products.map((product) => product.id)).toEqual([basic, ebook, pro]);

@@ -11,6 +11,7 @@ import { generateToken } from '../../src/platform/crypto/tokens';
 import { inTransaction } from '../../src/platform/database/transaction';
 import { startHarness, type TestHarness } from '../support/harness';
 import { mailsTo, waitForMail } from '../support/mail-catcher';
+import { legacy } from '../support/versioned-contract';
 
 const SCOPES: Scope[] = ['products:read', 'customers:write', 'customer_sessions:write'];
 const PATH = '/v1/secret-scanning/report';
@@ -80,7 +81,7 @@ test('a signed report of a live organization access token revokes it at once, an
   const url = `https://github.com/octocat/leaky/blob/${randomBytes(20).toString('hex')}/.env`;
   const answer = await report([{ token: org.token, type: 'bursar_organization_access_token', url, source: 'commit' }]);
   expect(answer.status).toBe(200);
-  expect(SecretScanningReportAnswer.parse(answer.body)).toEqual([
+  expect(legacy(SecretScanningReportAnswer).parse(answer.body)).toEqual([
     { token_raw: org.token, token_type: 'bursar_organization_access_token', label: 'true_positive' },
   ]);
   expect(await productsWith(org.token)).toBe(401);
@@ -176,7 +177,7 @@ test.each([
     JSON.stringify([{ token: org.token, type: 'bursar_organization_access_token', url: 'https://github.com/x/y', source: 'commit' }]),
   );
   expect(response.status).toBe(401);
-  expect(ErrorBody.parse(response.body)).toMatchObject({ status: 401, error: 'Unauthorized', type: 'urn:bursar:error:unauthorized' });
+  expect(legacy(ErrorBody).parse(response.body)).toMatchObject({ status: 401, error: 'Unauthorized', type: 'urn:bursar:error:unauthorized' });
   expect(JSON.stringify(response.body)).not.toContain(org.token);
   expect(await productsWith(org.token)).toBe(200);
   expect(await emailsQueuedFor(org.id)).toBe(0);

@@ -79,6 +79,15 @@ test('an endpoint made with a dated version receives payloads of that version, n
   const [, second] = await eventually(async () => receiver.received.length > 1 && receiver.received);
   expect(second.json).toMatchObject({ api_version: 'legacy', data: { name: 'Second product', prices: [{ type: 'one_time', recurring_interval: null }] } });
   expect(second.json.data).not.toHaveProperty('is_deletable');
+  // The log still shows each delivery as it was sent and signed.
+  const logged = await eventually(async () => {
+    const items = (await deliveries(org.token, `&endpoint_id=${created.body.id}`)).body.items;
+    return items.length === 2 && items;
+  });
+  expect(logged.map((item: { webhook_event: { payload: string } }) => JSON.parse(item.webhook_event.payload)).reverse()).toEqual([
+    JSON.parse(request.body),
+    JSON.parse(second.body),
+  ]);
 });
 
 test('a created product reaches the endpoint as a signed product.created event', async () => {

@@ -24,30 +24,35 @@ function rebuild(schema: Schema, version: ApiVersion, done: Map<Schema, Schema>)
   let result: Schema;
   switch (def.type) {
     case 'object': {
-      const shape = Object.fromEntries(Object.entries(def.shape as Record<string, Schema>).map(([key, field]) => [key, again(field)]));
-      result = changed(z.object(shape), z.globalRegistry.get(schema)?.id, version, again);
+      const entries = Object.entries(def.shape as Record<string, Schema>).map(([key, field]) => [key, again(field)] as const);
+      const same = entries.every(([key, field]) => field === def.shape[key]);
+      const id = z.globalRegistry.get(schema)?.id;
+      result = same && !changesOf(id, version) ? schema : changed(z.object(Object.fromEntries(entries)), id, version, again);
       break;
     }
     case 'array':
-      result = z.array(again(def.element));
+      result = unchangedOr(schema, again(def.element), def.element, (element) => z.array(element));
       break;
     case 'nullable':
-      result = again(def.innerType).nullable();
+      result = unchangedOr(schema, again(def.innerType), def.innerType, (inner) => inner.nullable());
       break;
     case 'optional':
-      result = again(def.innerType).optional();
+      result = unchangedOr(schema, again(def.innerType), def.innerType, (inner) => inner.optional());
       break;
     case 'record':
-      result = z.record(def.keyType, again(def.valueType));
+      result = unchangedOr(schema, again(def.valueType), def.valueType, (value) => z.record(def.keyType, value));
       break;
     case 'lazy':
       result = z.lazy(() => again(def.getter()));
       break;
     case 'union': {
       const options = (def.options as Schema[]).map(again);
-      result = def.discriminator ? z.discriminatedUnion(def.discriminator, options as never) : z.union(options as never);
       const id = z.globalRegistry.get(schema)?.id;
-      if (id) result = changedUnion(result, id, version);
+      if (options.every((option, i) => option === def.options[i]) && !changesOf(id, version)) result = schema;
+      else {
+        result = def.discriminator ? z.discriminatedUnion(def.discriminator, options as never) : z.union(options as never);
+        if (id) result = changedUnion(result, id, version);
+      }
       break;
     }
     default:
@@ -57,15 +62,24 @@ function rebuild(schema: Schema, version: ApiVersion, done: Map<Schema, Schema>)
   return result;
 }
 
+/** `schema` itself when its part did not change, else the part wrapped again. */
+function unchangedOr(schema: Schema, rebuilt: Schema, original: Schema, wrap: (part: Schema) => Schema): Schema {
+  return rebuilt === original ? schema : wrap(rebuilt);
+}
+
+/** Whether any version change touches the schema `id` for `version` (undone, or carried fields dropped). */
+function changesOf(id: string | undefined, version: ApiVersion): boolean {
+  if (!id) return false;
+  const undo = changesSince(version);
+  return VERSION_CHANGES.some((change) => change.schemas[id] && (undo.includes(change) || change.schemas[id].carried));
+}
+
 /** An object schema with the changes of its id undone down to `version` (and the fields only older ones show dropped). */
 function changed(object: z.ZodObject, id: string | undefined, version: ApiVersion, again: (s: Schema) => Schema): z.ZodObject {
   if (!id) return object;
   const undo = changesSince(version);
   let result = object;
-  for (const change of VERSION_CHANGES.filter((c) => !undo.includes(c))) {
-    const removed = Object.keys(change.schemas[id]?.removed ?? {});
-    result = without(result, removed);
-  }
+  for (const change of VERSION_CHANGES.filter((c) => !undo.includes(c))) result = without(result, change.schemas[id]?.carried ?? []);
   for (const change of undo) {
     const schemaChange = change.schemas[id];
     if (!schemaChange) continue;

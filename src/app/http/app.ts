@@ -9,8 +9,8 @@ import { localStorageRouter } from './local-storage-routes';
 import { bearerAuthentication, errorHandler, ipRateLimit, requestId } from './middleware';
 import { mountRoute } from './mount';
 import { oauth2Answers } from './oauth2-answers';
-import { apiVersion } from './api-version';
-import { API_VERSIONS, UNVERSIONED, type ApiVersion } from '../../contracts/api-version';
+import { apiVersion, requestedVersion } from './api-version';
+import { API_VERSIONS, type ApiVersion } from '../../contracts/api-version';
 import { buildOpenApi } from './openapi';
 import type { RateLimits } from './rate-limit';
 import type { RouteRateLimit } from '../../platform/http/route';
@@ -54,7 +54,7 @@ export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa 
   const openApi = (version: ApiVersion) =>
     documents.get(version) ?? documents.set(version, buildOpenApi(routes, [env.config.publicUrls[env.environment]], version)).get(version);
   open.get('/openapi.json', (ctx) => {
-    ctx.body = openApi(UNVERSIONED);
+    ctx.body = openApi(requestedVersion(ctx)); // the unversioned API's unless Polar-Version names another
   });
   open.get('/:version/openapi.json', (ctx) => {
     if (!(API_VERSIONS as readonly string[]).includes(ctx.params.version)) throw new ResourceNotFound('No such API version.');

@@ -12,9 +12,11 @@ import { publicOrganizationOutput, type Organization, type OrganizationService }
 export const PORTAL_PRORATION = 'invoice';
 
 export function customerOrganizationOutput(organization: Organization): CustomerOrganization {
+  const shown = publicOrganizationOutput(organization);
   return {
-    ...publicOrganizationOutput(organization),
+    ...shown,
     proration_behavior: PORTAL_PRORATION,
+    subscription_settings: { ...shown.subscription_settings, proration_behavior: PORTAL_PRORATION },
     customer_portal_settings: {
       usage: { show: true },
       // What customers can do here: nothing of either when the organization allows no customer updates at all.

@@ -68,8 +68,8 @@ export interface LoggedAttempt {
 export async function recordAttempt(em: EntityManager, context: AttemptContext, attempt: LoggedAttempt, finishedAt: Date): Promise<void> {
   await em.execute(
     `with logged as (
-       insert into webhook_attempt (id, organization_id, delivery_id, endpoint_id, event_id, event_type, attempt, succeeded, http_code, duration_ms, response, error, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       insert into webhook_attempt (id, organization_id, delivery_id, endpoint_id, event_id, event_type, api_version, attempt, succeeded, http_code, duration_ms, response, error, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ), endpoint as (
        update webhook_endpoint set consecutive_failures = 0 where ?::boolean and id = ? and consecutive_failures <> 0
      )
@@ -85,6 +85,7 @@ export async function recordAttempt(em: EntityManager, context: AttemptContext, 
       context.endpointId,
       context.eventId,
       context.eventType,
+      context.apiVersion,
       attempt.attempt,
       attempt.succeeded,
       attempt.httpCode,

@@ -21,10 +21,9 @@ export class WebhookLogService {
     if (query.end_timestamp) add('a.created_at <= ?', new Date(query.end_timestamp));
     if (query.query) add('(a.event_id::text = ? or a.delivery_id::text = ? or a.http_code::text = ?)', query.query, query.query, query.query);
     const rows = await em.execute<AttemptRow[]>(
-      `select a.*, m.created_at as event_created_at, m.payload, e.api_version, d.status as delivery_status, d.last_http_code as delivery_last_http_code,
+      `select a.*, m.created_at as event_created_at, m.payload, d.status as delivery_status, d.last_http_code as delivery_last_http_code,
               d.modified_at as delivery_modified_at, count(*) over ()::int as total
        from webhook_attempt a join webhook_delivery d on d.id = a.delivery_id join outbox_message m on m.id = a.event_id
-         join webhook_endpoint e on e.id = a.endpoint_id
        where ${where.join(' and ')}
        order by a.created_at desc, a.id
        limit ? offset ?`,

@@ -47,6 +47,8 @@ export class WebhookAttempt {
   endpointId!: string;
   eventId!: string;
   eventType!: WebhookEventType;
+  /** The API version the body sent was shaped for (the endpoint's at the time). */
+  apiVersion!: ApiVersion;
   attempt!: number;
   succeeded!: boolean;
   httpCode: number | null = null;
@@ -109,6 +111,7 @@ export const WebhookAttemptSchema = new EntitySchema<WebhookAttempt>({
     endpointId: { type: 'uuid' },
     eventId: { type: 'uuid' },
     eventType: { type: 'text' },
+    apiVersion: { type: 'text' },
     attempt: { type: 'integer' },
     succeeded: { type: 'boolean' },
     httpCode: { type: 'integer', nullable: true },

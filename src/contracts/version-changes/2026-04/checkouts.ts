@@ -31,10 +31,15 @@ function checkoutPricePerSeat(price: Json | null, seats: number | null): number 
 
 const publicCheckout: SchemaChange = {
   ...legacyCheckout,
-  removed: { ...legacyCheckout.removed, customer_external_id: z.string().nullable() }, // carried: the public shape has no other name for it
+  removed: { ...legacyCheckout.removed, customer_external_id: z.string().nullable() },
+  carried: ['customer_external_id'], // the public shape has no other name for it
 };
 
+const PUBLIC_ORGANIZATION_FIELDS = ['email', 'website', 'socials', 'details_submitted_at', 'feature_settings', 'subscription_settings'];
+
+/** The organization's public details only the 0.32 client reads; carried by the render (they are not derivable). */
 const publicOrganization: SchemaChange = {
+  carried: PUBLIC_ORGANIZATION_FIELDS,
   removed: {
     email: z.string().nullable(),
     website: z.string().nullable(),
@@ -58,4 +63,5 @@ export const CHECKOUT_CHANGES: Record<string, SchemaChange> = {
   CheckoutPublicConfirmed: publicCheckout,
   CheckoutOrganization: publicOrganization,
   CustomerOrganization: publicOrganization,
+  BenefitSubscriberOrganization: publicOrganization,
 };

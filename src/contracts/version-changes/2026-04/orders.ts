@@ -18,8 +18,9 @@ const legacyOrder = {
 export const ORDER_CHANGES: Record<string, SchemaChange> = {
   Order: {
     added: legacyOrder.added,
-    // The price object is the order's own (a price archived since is still shown): the render carries it for legacy.
     removed: { ...legacyOrder.removed, product_price_id: z.uuid().nullable(), product_price: ProductPrice.nullable() },
+    // The price object is the order's own (a price archived since is still shown): the render carries it for legacy.
+    carried: ['product_price'],
     restore(order) {
       legacyOrder.restore(order);
       order.product_price_id = (order.product_price as Json | null)?.id ?? null;
@@ -32,9 +33,9 @@ export const ORDER_CHANGES: Record<string, SchemaChange> = {
     added: ['units'],
     removed: { price_id: z.uuid(), price: ProductPrice },
     restore(subscription) {
-      const [price] = subscription.prices as Json[];
-      subscription.price_id = price.id;
-      subscription.price = price;
+      const [price] = subscription.prices as Json[]; // the subscription's own price comes first
+      subscription.price_id = price?.id ?? null;
+      subscription.price = price ?? null;
     },
   },
   CustomerSubscription: {

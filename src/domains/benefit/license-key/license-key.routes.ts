@@ -16,6 +16,8 @@ import {
   LicenseKeyWithActivations,
   ValidatedLicenseKey,
 } from '../../../contracts/license-key';
+import { isOlder, type ApiVersion } from '../../../contracts/api-version';
+import { LICENSE_KEY_SOURCES } from '../../../contracts/version-changes/2027-01-license-key-sources';
 import type { Tx } from '../../../platform/database/transaction';
 import { definePublicRoute, defineRoute, type RouteDefinition } from '../../../platform/http/route';
 import type { LicenseKeyService } from './license-key.service';
@@ -36,7 +38,11 @@ type Command<B extends KeyBody> = {
 };
 
 /** One key-string command for both audiences, differing only in whose organization it searches. */
-function keyCommand<B extends KeyBody>(action: string, command: Command<B>, run: (tx: Tx, organizationId: string, body: z.output<B>) => Promise<unknown>) {
+function keyCommand<B extends KeyBody>(
+  action: string,
+  command: Command<B>,
+  run: (tx: Tx, organizationId: string, body: z.output<B>, version: ApiVersion) => Promise<unknown>,
+) {
   return [
     defineRoute({
       method: 'post',
@@ -44,7 +50,7 @@ function keyCommand<B extends KeyBody>(action: string, command: Command<B>, run:
       ...command,
       scopes: WRITE,
       // writes the key's counters or an activation, in the token's organization only
-      handler: ({ auth, tx, body }) => run(tx, auth.organizationId, body as z.output<B>),
+      handler: ({ auth, tx, body, request }) => run(tx, auth.organizationId, body as z.output<B>, request.apiVersion),
     }),
     definePublicRoute({
       method: 'post',
@@ -53,15 +59,18 @@ function keyCommand<B extends KeyBody>(action: string, command: Command<B>, run:
       summary: `${command.summary} (no token: for apps)`,
       rateLimit: 'license_key',
       // writes the key's counters or an activation, in the organization the body names
-      handler: ({ tx, body }) => {
+      handler: ({ tx, body, request }) => {
         const parsed = body as z.output<B>;
-        return run(tx, parsed.organization_id, parsed);
+        return run(tx, parsed.organization_id, parsed, request.apiVersion);
       },
     }),
   ];
 }
 
 export function licenseKeyRoutes({ licenseKeys }: { licenseKeys: LicenseKeyService }): RouteDefinition[] {
+  // Only the versions that show what granted a key read it: validate stays one statement for the others.
+  const sourcesShown = (tx: Tx, key: LicenseKeyRead, version: ApiVersion) =>
+    isOlder(version, LICENSE_KEY_SOURCES.version) ? {} : licenseKeys.sourcesOf(tx.em, key);
   return [
     defineRoute({
       method: 'get',
@@ -119,18 +128,18 @@ export function licenseKeyRoutes({ licenseKeys }: { licenseKeys: LicenseKeyServi
     ...keyCommand(
       'validate',
       { summary: 'Validate a license key', body: LicenseKeyValidate, status: 200, response: ValidatedLicenseKey, outsideTransaction: true },
-      async (tx, organizationId, body) => {
+      async (tx, organizationId, body, version) => {
         const { key, activation } = await licenseKeys.validate(tx.em, organizationId, body);
-        return { ...key, ...(await licenseKeys.sourcesOf(tx.em, key)), activation: activation && activationOutput(activation) };
+        return { ...key, ...(await sourcesShown(tx, key, version)), activation: activation && activationOutput(activation) };
       },
     ),
     ...keyCommand(
       'activate',
       { summary: 'Activate a license key', body: LicenseKeyActivate, status: 200, response: LicenseKeyActivationCreated },
-      async (tx, organizationId, body) => {
+      async (tx, organizationId, body, version) => {
         const { key, activation } = await licenseKeys.activate(tx, organizationId, body);
         const output = await licenseKeys.output(tx.em, key);
-        return { ...activationOutput(activation), license_key: { ...output, ...(await licenseKeys.sourcesOf(tx.em, output)) } };
+        return { ...activationOutput(activation), license_key: { ...output, ...(await sourcesShown(tx, output, version)) } };
       },
     ),
     ...keyCommand(
