@@ -35,16 +35,28 @@ export interface Verdicts {
 }
 
 /**
- * Operations whose clients disagree about the answer, so no server satisfies them all: Bursar answers as the newest
- * 0.x client and the dated versions expect.
+ * Answers some clients refuse whatever a correct server does: the clients disagree among themselves, or with a
+ * standard or a safety rule the reference follows too. Bursar answers as the newest client and the dated versions.
  */
-export const CONFLICTS: readonly { operation: string; clients: readonly string[]; why: string }[] = [
+export const CONFLICTS: readonly { operation: string; clients: readonly string[]; when?(body: any): boolean; why: string }[] = [
   {
     operation: 'oauth2:clients:oauth2:delete_client',
     clients: ['0.32.16', '0.41.5', '0.42.5', '0.47.1'],
     why: 'they expect 200 with a JSON body; 0.49 and 1.x expect 204 with none',
   },
   { operation: 'orders:export', clients: ['0.41.5', '0.42.5'], why: 'they expect JSON; 0.47, 0.49 and 1.x read the CSV file it is' },
+  {
+    operation: 'oauth2:introspect_token',
+    clients: ['0.32.16', '0.41.5', '0.42.5', '0.47.1', '0.49.0'],
+    when: (body) => body?.active === false,
+    why: 'an unknown, expired or revoked token is {"active": false} alone (RFC 7662 §2.2); the clients have no inactive form',
+  },
+  {
+    operation: 'checkouts:client_confirm',
+    clients: ['0.32.16', '0.41.5', '0.42.5'],
+    when: (body) => body?.customer_session_token === null,
+    why: 'a checkout that matched an existing customer by e-mail opens no portal session for whoever typed it; 0.47+ take null',
+  },
 ];
 
 /**
@@ -101,7 +113,7 @@ export async function judge(clients: Client[], exchanges: RecordedExchange[], we
       const newest = [...clients].reverse().find((c) => c.operationFor(exchange.method, path));
       const newer = newest && newest !== client && newerValuesOf(refusal, exchange);
       const newestTakes = newer && !(await refusalOf(newest.operationFor(exchange.method, path)!, exchange));
-      const conflict = CONFLICTS.some((c) => c.operation === operation.id && c.clients.includes(client.version));
+      const conflict = CONFLICTS.some((c) => c.operation === operation.id && c.clients.includes(client.version) && (c.when?.(parsed(exchange.body)) ?? true));
       if (newer && newestTakes) verdicts.newerValues.push({ client: client.version, subject, values: newer });
       else (conflict ? verdicts.conflicts : verdicts.failures).push({ client: client.version, subject, detail: describe(refusal) });
     }

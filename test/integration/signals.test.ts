@@ -62,12 +62,19 @@ test('activities and outcomes are stored as events with their kind, agent and va
   const meters = await db().execute<{ meter_id: string }[]>('select meter_id from customer_meter where customer_id = ? order by meter_id', [customer.id]);
   expect(meters.map((m) => m.meter_id).sort()).toEqual([outcomes.id, activityTokens.id].sort());
 
-  const listed = await h.request('GET', `/v1/events/?meter_id=${outcomes.id}&sorting=timestamp`, { token: org.token });
+  const dated = { 'Polar-Version': '2027-01' };
+  const listed = await h.request('GET', `/v1/events/?meter_id=${outcomes.id}&sorting=timestamp`, { token: org.token, headers: dated });
   expect(listed.body.items.map((e: UserEvent) => [e.name, e.metadata, e.customer_id])).toEqual([
     ['ticket.resolved', { _signal: { kind: 'outcome', agent_id: null } }, customer.id],
     ['ticket.resolved', { ticket: 'T-9', _signal: { kind: 'outcome', agent_id: 'support-bot' } }, customer.id],
   ]);
-  const activity = await h.request('GET', `/v1/events/?meter_id=${activityTokens.id}&metadata[model]=large`, { token: org.token });
+  // The unversioned shape's metadata holds scalars only (as its 0.x clients read it): the marker is its JSON text.
+  const unversioned = await h.request('GET', `/v1/events/?meter_id=${outcomes.id}&sorting=timestamp`, { token: org.token });
+  expect(unversioned.body.items.map((e: UserEvent) => JSON.parse(e.metadata._signal as string))).toEqual([
+    { kind: 'outcome', agent_id: null },
+    { kind: 'outcome', agent_id: 'support-bot' },
+  ]);
+  const activity = await h.request('GET', `/v1/events/?meter_id=${activityTokens.id}&metadata[model]=large`, { token: org.token, headers: dated });
   expect(activity.body.items.map((e: UserEvent) => e.metadata)).toEqual([
     { model: 'large', value: 1200, _signal: { kind: 'activity', agent_id: 'support-bot' } },
   ]);

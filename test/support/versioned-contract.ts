@@ -19,6 +19,7 @@ export const legacy = <T extends Schema>(schema: T) => contractIn(schema, 'legac
 function rebuild(schema: Schema, version: ApiVersion, done: Map<Schema, Schema>): Schema {
   const known = done.get(schema);
   if (known) return known;
+  done.set(schema, schema); // a schema within itself (a recursive filter) holds no versioned object: itself
   const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, any>;
   const again = (inner: Schema) => rebuild(inner, version, done);
   let result: Schema;
@@ -42,9 +43,7 @@ function rebuild(schema: Schema, version: ApiVersion, done: Map<Schema, Schema>)
     case 'record':
       result = unchangedOr(schema, again(def.valueType), def.valueType, (value) => z.record(def.keyType, value));
       break;
-    case 'lazy':
-      result = z.lazy(() => again(def.getter()));
-      break;
+
     case 'union': {
       const options = (def.options as Schema[]).map(again);
       const id = z.globalRegistry.get(schema)?.id;
