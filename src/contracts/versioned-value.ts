@@ -8,17 +8,17 @@ import { VERSION_CHANGES } from './version-changes';
 type Schema = z.core.$ZodType;
 
 /** The changes a value of the newest version goes back through to reach `version`, newest first. */
-export function changesSince(version: ApiVersion, changes: readonly VersionChange[] = VERSION_CHANGES): VersionChange[] {
-  return changes.filter((change) => isOlder(version, change.version)).sort((a, b) => API_VERSIONS.indexOf(b.version) - API_VERSIONS.indexOf(a.version));
+export function changesSince(version: ApiVersion): VersionChange[] {
+  return VERSION_CHANGES.filter((change) => isOlder(version, change.version)).sort((a, b) => API_VERSIONS.indexOf(b.version) - API_VERSIONS.indexOf(a.version));
 }
 
 /**
  * `value` (of `schema`, newest version) as `version` shows it, changed in place: a render is the caller's own (an
  * object it shares, such as one customer on many orders, is changed once).
  */
-export function inVersion<T>(schema: z.ZodType, value: T, version: ApiVersion, changes: readonly VersionChange[] = VERSION_CHANGES): T {
+export function inVersion<T>(schema: z.ZodType, value: T, version: ApiVersion): T {
   if (value === null || typeof value !== 'object') return value;
-  const plan = planFor(version, changes);
+  const plan = planFor(version);
   if (!plan.ids.size) return value;
   const found: Found[] = [];
   collect(schema, value, plan, found, [], new Map());
@@ -44,23 +44,21 @@ interface Plan {
   reaches: WeakMap<Schema, boolean>;
 }
 
-const plans = new WeakMap<readonly VersionChange[], Map<ApiVersion, Plan>>();
+const plans = new Map<ApiVersion, Plan>();
 
-function planFor(version: ApiVersion, changes: readonly VersionChange[]): Plan {
-  const byVersion = plans.get(changes) ?? new Map<ApiVersion, Plan>();
-  plans.set(changes, byVersion);
-  const known = byVersion.get(version);
+function planFor(version: ApiVersion): Plan {
+  const known = plans.get(version);
   if (known) return known;
-  const undo = changesSince(version, changes);
+  const undo = changesSince(version);
   const carried = new Map<string, readonly string[]>();
-  for (const change of changes.filter((c) => !undo.includes(c))) {
+  for (const change of VERSION_CHANGES.filter((c) => !undo.includes(c))) {
     for (const [id, schemaChange] of Object.entries(change.schemas)) {
       if (schemaChange.carried) carried.set(id, [...(carried.get(id) ?? []), ...schemaChange.carried]);
     }
   }
   const ids = new Set([...undo.flatMap((change) => Object.keys(change.schemas)), ...carried.keys()]);
   const plan = { undo, carried, ids, reaches: new WeakMap() };
-  byVersion.set(version, plan);
+  plans.set(version, plan);
   return plan;
 }
 

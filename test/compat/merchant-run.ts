@@ -168,15 +168,15 @@ export async function runEveryFlow(h: TestHarness, m: Merchant, receiver: Receiv
   const order = await eventually(async () => (await call('GET', `/v1/orders/?checkout_id=${checkout.id}`)).body.items.find((o: any) => o.paid));
   ok(await call('PATCH', `/v1/orders/${order.id}`, { billing_name: 'Ada Lovelace' }));
   ok(await call('POST', `/v1/orders/${order.id}/invoice`), 202);
-  ok(await call('POST', '/v1/refunds/', { order_id: order.id, reason: 'customer_request', amount: 300 }), 201);
-  ok(await call('POST', '/v1/refunds/', { order_id: order.id, reason: 'customer_request', amount: order.refundable_amount - 300, revoke_benefits: true }), 201);
-
-  // License keys, from the one-time purchase: read, edit, validate, activate, deactivate.
+  // License keys, from the one-time purchase: read, edit, activate and validate, all before the refund
+  // that revokes the key (its revocation is asynchronous, so anything after it would race with it).
   const key = await eventually(async () => (await call('GET', `/v1/license-keys/?benefit_id=${benefits.key.id}`)).body.items[0]);
   ok(await call('PATCH', `/v1/license-keys/${key.id}`, { limit_usage: 100 }));
   const activation = ok(await call('POST', '/v1/license-keys/activate', { key: key.key, organization_id: m.id, label: 'laptop' }));
   ok(await call('GET', `/v1/license-keys/${key.id}/activations/${activation.id}`));
   ok(await call('POST', '/v1/license-keys/validate', { key: key.key, organization_id: m.id, activation_id: activation.id, increment_usage: 1 }));
+  ok(await call('POST', '/v1/refunds/', { order_id: order.id, reason: 'customer_request', amount: 300 }), 201);
+  ok(await call('POST', '/v1/refunds/', { order_id: order.id, reason: 'customer_request', amount: order.refundable_amount - 300, revoke_benefits: true }), 201);
 
   // Subscriptions: a trial that converts and renews with usage, a plan change, seats, cancel, uncancel and revoke.
   const trial = await subscribe(h, call, { product: monthly.id, start: START });
