@@ -92,6 +92,32 @@ test('refused: an organization token on the portal, a customer token on the API,
   expect((await portal(prodToken, '/customer-session/user', 'sandbox')).status).toBe(401);
 });
 
+test('one X-Idempotency-Key opens one session: 50 identical requests at once, and a later repeat, are refused 409 naming it', async () => {
+  const { org, call } = await merchant();
+  const customer = await call('POST', '/v1/customers/', { email: 'once@example.com' });
+  const body = { customer_id: customer.body.id };
+  const send = (json: unknown = body) =>
+    h.request('POST', '/v1/customer-sessions/', { token: org.token, environment: 'sandbox', json, headers: { 'x-idempotency-key': 'session-once' } });
+  const answers = await Promise.all(Array.from({ length: 50 }, () => send()));
+  const created = answers.filter((a) => a.status === 201);
+  expect(created).toHaveLength(1);
+  const { id, token } = created[0].body;
+  const refusals = answers.filter((a) => a.status !== 201);
+  expect(new Set(refusals.map((a) => `${a.status} ${a.body.error}`))).toEqual(new Set(['409 SecretNotReplayable']));
+  for (const refusal of refusals) {
+    expect(refusal.body.detail).toContain(id);
+    expect(JSON.stringify(refusal.body)).not.toContain(token);
+  }
+  const sessions = await h.env.sandbox.orm.em.fork().execute('select id from customer_session where customer_id = ?', [customer.body.id]);
+  expect(sessions).toEqual([{ id }]);
+
+  const later = await send();
+  expect([later.status, later.body.error]).toEqual([409, 'SecretNotReplayable']);
+  expect(later.body).not.toHaveProperty('token');
+  expect((await send({ ...body, return_url: 'https://shop.example/' })).body.error).toBe('IdempotencyKeyReused');
+  expect((await portal(token, '/customer-session/user')).status).toBe(200);
+});
+
 test('the e-mail code login: 202 whatever the address, a code by mail, a wrong, a used and an expired code refused', async () => {
   const { org, call } = await merchant();
   const address = `login-${Date.now()}@example.com`;

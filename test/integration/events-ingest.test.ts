@@ -155,6 +155,19 @@ describe('deduplication', () => {
     expect((await ingest([{ name: 'a', external_customer_id: 'c', external_id: 'dup' }], fresh.token)).body).toEqual({ inserted: 0, duplicates: 1 });
   });
 
+  test('a batch sent again with its X-Idempotency-Key, even at once, is stored once and answered as the first time', async () => {
+    const fresh = await h.organization([...SCOPES]);
+    const events = [
+      { name: 'a', external_customer_id: 'c' },
+      { name: 'b', external_customer_id: 'c' },
+    ];
+    const send = () => h.request('POST', '/v1/events/ingest', { token: fresh.token, json: { events }, headers: { 'x-idempotency-key': 'batch-1' } });
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(send));
+    for (const answer of answers) expect([answer.status, answer.body]).toEqual([200, { inserted: 2, duplicates: 0 }]);
+    expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(4);
+    expect(await countEvents(fresh.id)).toBe(2);
+  });
+
   test('external ids are per organization: another organization may use the same one', async () => {
     const a = await h.organization([...SCOPES]);
     const b = await h.organization([...SCOPES]);

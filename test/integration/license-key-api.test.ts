@@ -161,6 +161,23 @@ test('activations: up to the limit (403 beyond), deactivate (204) frees a place,
   expect(unsupported.body.detail).toMatch(/does not support activations\. Use the \/validate endpoint/);
 });
 
+test('the server route honours X-Idempotency-Key: repeats of one activation, even at once, are answered as the first and take one place', async () => {
+  const org = await h.organization(['customers:write', 'benefits:write', 'license_keys:read', 'license_keys:write']);
+  const m: Merchant = { id: org.id, call: (method, path, json) => h.request(method, path, { token: org.token, json }) };
+  const issued = await issue(m, { activations: { limit: 3, enable_customer_admin: false } });
+  const activate = () =>
+    h.request('POST', '/v1/license-keys/activate', {
+      token: org.token,
+      json: keyBody(m, issued, { label: 'laptop' }),
+      headers: { 'x-idempotency-key': 'activate-once' },
+    });
+  const answers = await Promise.all(Array.from({ length: 10 }, activate));
+  expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+  expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+  expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(9);
+  expect((await m.call('GET', `/v1/license-keys/${issued.key.id}`)).body.activations).toHaveLength(1);
+});
+
 test('validate with an activation: its conditions, the benefit and the customer must match', async () => {
   const m = await merchant();
   const issued = await issue(m, { activations: { limit: 3, enable_customer_admin: false } });

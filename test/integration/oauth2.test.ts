@@ -325,3 +325,37 @@ test('each client has its own request budget, whichever organizations granted it
   expect((await api('GET', '/v1/products/', await accessToken(other.client_id))).status).toBe(200);
   expect((await api('GET', '/v1/products/', merchant.token)).status).toBe(200);
 });
+
+test('registration honours X-Idempotency-Key: a confidential client is registered once and its secret never shown twice (409); a public one is answered again', async () => {
+  const registrar = await h.organization([MANAGE]);
+  const registerWith = (key: string, configuration: Record<string, unknown>) =>
+    h.request('POST', '/v1/oauth2/register', {
+      token: registrar.token,
+      json: { client_name: 'Keyed app', redirect_uris: [REDIRECT], ...configuration },
+      headers: { 'x-idempotency-key': key },
+    });
+  const clientIds = async () =>
+    (
+      await h.env.production.orm.em.fork().execute<{ client_id: string }[]>('select client_id from oauth2_client where organization_id = ?', [registrar.id])
+    ).map((row) => row.client_id);
+
+  const answers = await Promise.all(Array.from({ length: 50 }, () => registerWith('register-once', { scope: 'products:read' })));
+  const registered = answers.filter((a) => a.status === 200);
+  expect(registered).toHaveLength(1);
+  const { client_id, client_secret } = registered[0].body;
+  expect(client_secret).toMatch(/^bursar_/);
+  const refusals = answers.filter((a) => a.status !== 200);
+  expect(new Set(refusals.map((a) => `${a.status} ${a.body.error}`))).toEqual(new Set(['409 SecretNotReplayable']));
+  for (const refusal of refusals) {
+    expect(refusal.body.detail).toContain(client_id);
+    expect(JSON.stringify(refusal.body)).not.toContain(client_secret);
+  }
+  expect(await clientIds()).toEqual([client_id]);
+
+  const first = await registerWith('register-public', { token_endpoint_auth_method: 'none' });
+  const again = await registerWith('register-public', { token_endpoint_auth_method: 'none' });
+  expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+  expect(again.body).toEqual(first.body);
+  expect(again.body).not.toHaveProperty('client_secret');
+  expect((await clientIds()).sort()).toEqual([client_id, first.body.client_id].sort());
+});

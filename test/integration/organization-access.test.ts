@@ -195,3 +195,32 @@ test('using a token records last_used_at at most once a minute', async () => {
   const [third] = await sql<{ last_used_at: string }>('select last_used_at from organization_access_token where id = ?', [created.id]);
   expect(Date.now() - Date.parse(third.last_used_at)).toBeLessThan(10_000);
 });
+
+test('one X-Idempotency-Key mints one token: 50 identical requests at once, and a later repeat, are refused 409 naming it', async () => {
+  const admin = await h.organization([...ADMIN]);
+  const body = { comment: 'Deploy bot', scopes: ['products:read'] };
+  const send = (json: unknown = body) =>
+    h.request('POST', '/v1/organization-access-tokens/', { token: admin.token, json, headers: { 'x-idempotency-key': 'mint-once' } });
+  const answers = await Promise.all(Array.from({ length: 50 }, () => send()));
+  const created = answers.filter((a) => a.status === 201);
+  expect(created).toHaveLength(1);
+  const { id } = created[0].body.organization_access_token;
+  const token: string = created[0].body.token;
+  const refusals = answers.filter((a) => a.status !== 201);
+  expect(new Set(refusals.map((a) => `${a.status} ${a.body.error}`))).toEqual(new Set(['409 SecretNotReplayable']));
+  for (const refusal of refusals) {
+    expect(refusal.body.detail).toContain(id);
+    expect(JSON.stringify(refusal.body)).not.toContain(token);
+  }
+  const live = await sql<{ n: number }>('select count(*)::int as n from organization_access_token where organization_id = ? and comment = ?', [
+    admin.id,
+    'Deploy bot',
+  ]);
+  expect(live).toEqual([{ n: 1 }]);
+
+  const later = await send();
+  expect([later.status, later.body.error]).toEqual([409, 'SecretNotReplayable']);
+  expect(later.body).not.toHaveProperty('token');
+  expect((await send({ ...body, comment: 'Other' })).body.error).toBe('IdempotencyKeyReused');
+  expect((await call('GET', '/v1/products/', undefined, token)).status).toBe(200); // the one minted token works
+});

@@ -12,6 +12,7 @@ import {
 } from '../../contracts/customer-session';
 import { z } from 'zod';
 import { Accepted, defineCustomerRoute, definePublicRoute, defineRoute, type RouteDefinition } from '../../platform/http/route';
+import { secretShownOnce } from '../../platform/idempotency';
 import type { CustomerService } from '../customer';
 import type { CustomerLoginService } from './customer-login.service';
 import type { CustomerSessionService } from './customer-session.service';
@@ -32,6 +33,11 @@ export function customerSessionRoutes({ sessions, login, customers }: CustomerSe
       body: CustomerSessionCreate,
       status: 201,
       response: CustomerSession,
+      idempotent: secretShownOnce({
+        resource: 'customer session',
+        secret: 'token',
+        read: (response: { id: string; token: string }) => ({ id: response.id, secret: response.token }),
+      }),
       async handler({ auth, tx, body }) {
         return sessions.create(tx, auth.organizationId, body);
       },

@@ -25,6 +25,7 @@ import {
 import { IdParams } from '../../contracts/common';
 import { SCOPES } from '../../contracts/scopes';
 import { defineRoute, definePublicRoute, type RouteDefinition } from '../../platform/http/route';
+import { secretShownOnce } from '../../platform/idempotency';
 import type { OrganizationService } from '../organization';
 import { clientOutput, type OAuth2ClientService } from './oauth2-client.service';
 import { OAUTH2_PATHS } from './oauth2.logic';
@@ -50,6 +51,13 @@ export function oauth2Routes({
       body: OAuth2ClientConfiguration,
       status: 200,
       response: OAuth2Client,
+      // a public client's answer holds no secret: its repeat is answered again
+      idempotent: secretShownOnce({
+        resource: 'OAuth2 client',
+        secret: 'client_secret',
+        read: (response: { client_id: string; client_secret?: string }) => ({ id: response.client_id, secret: response.client_secret }),
+        again: async ({ tx, auth }, clientId) => clientOutput(await clients.get(tx.em, auth.organizationId, clientId)),
+      }),
       async handler({ auth, tx, body }) {
         return clients.register(tx.em, auth.organizationId, body);
       },

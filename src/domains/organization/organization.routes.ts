@@ -15,6 +15,7 @@ import {
 } from '../../contracts/organization';
 import { NotPermitted } from '../../kernel/errors';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
+import { secretShownOnce } from '../../platform/idempotency';
 import type { AccessTokenService } from './access-token.service';
 import { accessTokenOutput, organizationOutput } from './organization.output';
 import type { OrganizationService } from './organization.service';
@@ -96,6 +97,14 @@ export function organizationRoutes({
       body: OrganizationAccessTokenCreate,
       status: 201,
       response: OrganizationAccessTokenCreateResponse,
+      idempotent: secretShownOnce({
+        resource: 'organization access token',
+        secret: 'token',
+        read: (response: { organization_access_token: { id: string }; token: string }) => ({
+          id: response.organization_access_token.id,
+          secret: response.token,
+        }),
+      }),
       async handler({ auth, tx, body }) {
         const input = { scopes: body.scopes, comment: body.comment, expiresInSeconds: body.expires_in };
         const { token, accessToken } = await accessTokens.create(tx.em, auth.organizationId, input, auth.scopes);

@@ -4,3 +4,11 @@ import { BursarError } from '../../kernel/errors';
 export class IdempotencyKeyReused extends BursarError {
   readonly status = 409;
 }
+
+/**
+ * The key already made a resource whose answer held a secret shown once (a token, a client secret), kept only as a
+ * digest: a repeat can neither show it again nor mint a second one.
+ */
+export class SecretNotReplayable extends BursarError {
+  readonly status = 409;
+}

@@ -35,6 +35,8 @@ type Command<B extends KeyBody> = {
   response: z.ZodType;
   /** The command makes its own transaction when it needs one (validate: one guarded statement in the common case). */
   outsideTransaction?: boolean;
+  /** The merchant's route honours `X-Idempotency-Key` (an app's call, without a token, has no organization to key on). */
+  idempotent?: boolean;
 };
 
 /** One key-string command for both audiences, differing only in whose organization it searches. */
@@ -43,11 +45,13 @@ function keyCommand<B extends KeyBody>(
   command: Command<B>,
   run: (tx: Tx, organizationId: string, body: z.output<B>, version: ApiVersion) => Promise<unknown>,
 ) {
+  const { idempotent, ...shared } = command;
   return [
     defineRoute({
       method: 'post',
       path: `/v1/license-keys/${action}`,
-      ...command,
+      ...shared,
+      idempotent,
       scopes: WRITE,
       // writes the key's counters or an activation, in the token's organization only
       handler: ({ auth, tx, body, request }) => run(tx, auth.organizationId, body as z.output<B>, request.apiVersion),
@@ -55,7 +59,7 @@ function keyCommand<B extends KeyBody>(
     definePublicRoute({
       method: 'post',
       path: `/v1/customer-portal/license-keys/${action}`,
-      ...command,
+      ...shared,
       summary: `${command.summary} (no token: for apps)`,
       rateLimit: 'license_key',
       // writes the key's counters or an activation, in the organization the body names
@@ -135,7 +139,7 @@ export function licenseKeyRoutes({ licenseKeys }: { licenseKeys: LicenseKeyServi
     ),
     ...keyCommand(
       'activate',
-      { summary: 'Activate a license key', body: LicenseKeyActivate, status: 200, response: LicenseKeyActivationCreated },
+      { summary: 'Activate a license key', body: LicenseKeyActivate, status: 200, response: LicenseKeyActivationCreated, idempotent: true },
       async (tx, organizationId, body, version) => {
         const { key, activation } = await licenseKeys.activate(tx, organizationId, body);
         const output = await licenseKeys.output(tx.em, key);

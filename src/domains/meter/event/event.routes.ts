@@ -41,6 +41,8 @@ export function eventRoutes({
       body: EventsIngest,
       status: 200,
       response: EventsIngestResponse,
+      // events without an external_id are never duplicates: a retried batch is made safe by its key
+      idempotent: true,
       async handler({ auth, tx, body }) {
         return ingest.ingest(tx, auth.organizationId, body);
       },
