@@ -92,3 +92,17 @@ test("the portal address of an organization serves the portal page; an unknown o
   expect(await portal.text()).toMatch(/\/assets\/portal-\w+\.js/);
   expect((await page(`${h.url.sandbox}/portal/no-such-shop-${randomUUID()}`)).status).toBe(404);
 });
+
+test('a NUL in any page path parameter is the page’s 404 (never a 503 the database fakes), in both environments', async () => {
+  const { client_secret } = await checkout();
+  const secret = `/checkout/${client_secret}%00`;
+  const paths = ['/checkout/%00', '/checkout/x%00y/confirmation', `${secret}/confirmation`, '/portal/%00', '/portal/a%00b', '/assets/%00'];
+  for (const base of [h.url.sandbox, h.url.production]) {
+    for (const path of paths) {
+      const response = await page(`${base}${path}`);
+      expect([path, response.status, response.headers.get('retry-after')]).toEqual([path, 404, null]);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await response.text()).toContain('Page not found');
+    }
+  }
+});

@@ -1,13 +1,13 @@
 // Middleware every request goes through: request id, problem-details errors, per-IP limits, bearer auth.
 import type { Context, Next } from 'koa';
-import { BursarError, NotPermitted, ServiceUnavailable, TooManyRequests, Unauthorized } from '../../kernel/errors';
+import { BadRequest, BursarError, NotPermitted, ServiceUnavailable, TooManyRequests, Unauthorized } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { ORGANIZATION_TOKEN_PREFIX, type AccessTokenService } from '../../domains/organization';
 import { CUSTOMER_SESSION_TOKEN_PREFIX } from '../../domains/customer-session';
 import { OAUTH2_ACCESS_TOKEN_PREFIX } from '../../domains/oauth2';
 import type { AuthenticatedCustomer, AuthenticatedOrganization } from '../../platform/http/route';
-import { unavailableDependency, type Dependency } from './dependency-errors';
+import { unavailableDependency, unstorableText, type Dependency } from './dependency-errors';
 import { sendProblem } from './problem';
 import type { RateLimits } from './rate-limit';
 
@@ -30,11 +30,17 @@ const UNAVAILABLE: Record<Dependency, string> = {
   service: 'A service Bursar depends on is unavailable; try again in a moment.',
 };
 
-/** Named errors as themselves; a dependency that is down as a 503 with `Retry-After` (never a 500); anything else a 500. */
+const UNSTORABLE_TEXT = 'The request holds text the database cannot store (a NUL character or an invalid byte sequence).';
+
+/**
+ * Named errors as themselves; text the database refuses as a 400 (whichever route let it through); a dependency that
+ * is down as a 503 with `Retry-After` (never a 500); anything else a 500.
+ */
 export async function errorHandler(ctx: Context, next: Next): Promise<void> {
   try {
     await next();
-  } catch (caught) {
+  } catch (thrown) {
+    const caught = !(thrown instanceof BursarError) && unstorableText(thrown) ? new BadRequest(UNSTORABLE_TEXT) : thrown;
     const dependency = caught instanceof BursarError ? null : unavailableDependency(caught);
     if (dependency) console.warn(`[${ctx.state.requestId}] ${ctx.method} ${ctx.path}: ${dependency} unavailable: ${(caught as Error).message}`);
     const error = dependency ? new ServiceUnavailable(UNAVAILABLE[dependency]) : caught;

@@ -1,7 +1,7 @@
 // Turns a query string into the shape the contracts parse: every key a list of values, `metadata[k]` grouped.
 import type { Context } from 'koa';
 import { RequestValidationError } from '../../kernel/errors';
-import { textIssue } from './storable';
+import { textIssue } from '../../kernel/text';
 
 export interface RawQuery {
   [key: string]: string[] | Record<string, string[]>;

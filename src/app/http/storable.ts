@@ -2,18 +2,10 @@
 // UTF-16 surrogates in text (keys included), integers beyond ±(2^53 − 1) (they already lost precision when parsed)
 // and numbers that overflowed to infinity. Bodies, query strings and path parameters all pass through it.
 import { RequestValidationError, type ValidationIssue } from '../../kernel/errors';
+import { textIssue } from '../../kernel/text';
 
 /** Deeper bodies are refused before validation, which recurses and would otherwise overflow the stack. */
 export const MAX_JSON_DEPTH = 32;
-
-const LONE_SURROGATE = /\p{Surrogate}/u;
-
-/** Why this text cannot be stored, or null. */
-export function textIssue(text: string): { msg: string; type: string } | null {
-  if (text.includes('\u0000')) return { msg: 'Text must not contain NUL characters', type: 'string_nul' };
-  if (LONE_SURROGATE.test(text)) return { msg: 'Text must be valid Unicode (a lone UTF-16 surrogate was found)', type: 'string_unicode' };
-  return null;
-}
 
 function numberIssue(value: number): { msg: string; type: string } | null {
   if (!Number.isFinite(value)) return { msg: 'Number is out of range', type: 'number_out_of_range' };

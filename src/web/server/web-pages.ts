@@ -2,9 +2,10 @@
 // `success_url`), and an organization's customer portal. Each page is a small HTML shell; the bundled script renders it
 // from the public client endpoints. Pages carry a strict Content-Security-Policy and are never cached.
 import { Router } from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Next } from 'koa';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { BursarError } from '../../kernel/errors';
+import { textIssue } from '../../kernel/text';
 import type { Checkout, CheckoutService } from '../../domains/checkout';
 import type { OrganizationService } from '../../domains/organization';
 import type { PageBoot } from '../client/shared/boot';
@@ -30,8 +31,13 @@ export function webPagesRouter(deps: WebPagesDeps): Router {
   const router = new Router();
   const stripe = deps.environment === 'production' && deps.stripePublishableKey !== null;
   const policy = (embedOrigin: string | null = null): PagePolicy => ({ embedOrigin, mediaOrigin: deps.mediaOrigin, stripe });
+  // A path parameter that cannot be stored (a NUL) names nothing: the page's 404, before any lookup refuses it.
+  const storableParams = (ctx: Context, next: Next) => {
+    const unstorable = Object.values(ctx.params).some((value) => textIssue(String(value)));
+    return unstorable ? notFound(ctx, policy()) : next();
+  };
 
-  router.get('/assets/:name', async (ctx) => {
+  router.get('/assets/:name', storableParams, async (ctx) => {
     const asset = (await webBundle()).files.get(ctx.params.name);
     if (!asset) return notFound(ctx, policy());
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
@@ -40,7 +46,7 @@ export function webPagesRouter(deps: WebPagesDeps): Router {
     ctx.body = Buffer.from(asset.body);
   });
 
-  router.get('/checkout/:client_secret', async (ctx) => {
+  router.get('/checkout/:client_secret', storableParams, async (ctx) => {
     const em = deps.orm.em.fork();
     const checkout = await findCheckout(em, deps.checkouts, ctx.params.client_secret);
     if (!checkout) return notFound(ctx, policy());
@@ -55,13 +61,13 @@ export function webPagesRouter(deps: WebPagesDeps): Router {
     await page(ctx, framing, 'checkout', { page: 'checkout', ...checkoutBoot(deps, checkout, stripe) });
   });
 
-  router.get('/checkout/:client_secret/confirmation', async (ctx) => {
+  router.get('/checkout/:client_secret/confirmation', storableParams, async (ctx) => {
     const checkout = await findCheckout(deps.orm.em.fork(), deps.checkouts, ctx.params.client_secret);
     if (!checkout) return notFound(ctx, policy());
     await page(ctx, policy(checkout.embedOrigin), 'confirmation', { page: 'confirmation', ...checkoutBoot(deps, checkout, stripe) });
   });
 
-  router.get('/portal/:slug', async (ctx) => {
+  router.get('/portal/:slug', storableParams, async (ctx) => {
     const organization = await deps.organizations.findOrganization(deps.orm.em.fork(), ctx.params.slug).catch(unlessNotFound);
     if (organization?.slug !== ctx.params.slug) return message(ctx, 404, policy(), 'en', 'unavailable.notFoundTitle', 'unavailable.portalNotFoundText');
     const boot: PageBoot = {
