@@ -220,3 +220,16 @@ test('a file named in any script (or with control characters) downloads under it
   expect(disposition).toMatch(/^attachment; filename="[^"]*\.txt"; /);
   expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent(name)}`);
 });
+
+test('stored bytes are served with X-Content-Type-Options: nosniff (downloads, public media), as is every other answer', async () => {
+  const file = await upload(h, org.token, Buffer.from('<html><script>alert(1)</script></html>'), { name: 'page.html' });
+  const link = await h.request('GET', `/v1/files/${file.body.id}/download`, { token: org.token });
+  expect(link.headers.get('x-content-type-options')).toBe('nosniff');
+  const downloaded = await fetch(link.body.download.url);
+  expect([downloaded.status, downloaded.headers.get('x-content-type-options')]).toEqual([200, 'nosniff']);
+  const media = await upload(h, org.token, Buffer.from('<svg onload="alert(1)"/>'), { service: 'product_media', name: 'cover.png' });
+  const served = await fetch(media.body.public_url);
+  expect([served.status, served.headers.get('x-content-type-options')]).toEqual([200, 'nosniff']);
+  const forged = await fetch(`${link.body.download.url}x`);
+  expect([forged.status, forged.headers.get('x-content-type-options')]).toEqual([403, 'nosniff']);
+});

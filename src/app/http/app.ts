@@ -6,7 +6,7 @@ import { LocalDiskStorage } from '../../adapters/storage/local-disk-storage';
 import { MethodNotAllowed, ResourceNotFound } from '../../kernel/errors';
 import type { EnvironmentContext } from '../environment';
 import { localStorageRouter } from './local-storage-routes';
-import { bearerAuthentication, errorHandler, ipRateLimit, requestId } from './middleware';
+import { bearerAuthentication, errorHandler, ipRateLimit, noSniff, requestId } from './middleware';
 import { mountRoute } from './mount';
 import { oauth2Answers } from './oauth2-answers';
 import { apiVersion, requestedVersion } from './api-version';
@@ -22,6 +22,7 @@ export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa 
   const app = new Koa({ proxy: env.config.TRUST_PROXY, maxIpsCount: 1 });
   const api = new Router();
   app.use(requestId);
+  app.use(noSniff);
   app.use(errorHandler);
   app.use(apiVersion);
   app.use(async (ctx, next) => {

@@ -1,4 +1,4 @@
-// Middleware every request goes through: request id, problem-details errors, per-IP limits, bearer auth.
+// Middleware every request goes through: request id, nosniff, problem-details errors, per-IP limits, bearer auth.
 import type { Context, Next } from 'koa';
 import { BadRequest, BursarError, NotPermitted, ServiceUnavailable, TooManyRequests, Unauthorized } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
@@ -17,6 +17,15 @@ export async function requestId(ctx: Context, next: Next): Promise<void> {
   const incoming = ctx.get('x-request-id');
   ctx.state.requestId = SAFE_REQUEST_ID.test(incoming) ? incoming : newId();
   ctx.set('X-Request-Id', ctx.state.requestId);
+  await next();
+}
+
+/**
+ * Every answer is read as the type it declares, never sniffed: stored files above all (a merchant's upload must not
+ * run as HTML or script on this origin), and JSON, problems, exports and pages alike.
+ */
+export async function noSniff(ctx: Context, next: Next): Promise<void> {
+  ctx.set('X-Content-Type-Options', 'nosniff');
   await next();
 }
 
