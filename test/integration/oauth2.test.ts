@@ -359,3 +359,73 @@ test('registration honours X-Idempotency-Key: a confidential client is registere
   expect(again.body).not.toHaveProperty('client_secret');
   expect((await clientIds()).sort()).toEqual([client_id, first.body.client_id].sort());
 });
+
+describe('redirect URIs (RFC 6749 §3.1.2, RFC 9700, RFC 8252 §7.3)', () => {
+  const REFUSED = [
+    'https://app.example.com/callback#section', // a fragment
+    'https://app.example.com/callback#', // an empty one is one too
+    'https://user:pass@app.example.com/callback', // userinfo
+    'https://user@app.example.com/callback',
+    'https://@app.example.com/callback',
+    'http://app.example.com/callback', // plain http beyond loopback
+    'http://localhost.example.com/callback',
+    'http://127.0.0.1.example.com/callback',
+    'https://*.example.com/callback', // a wildcard host
+    'https://*/callback',
+  ];
+  const ALLOWED = ['http://127.0.0.1:8765/callback', 'http://[::1]:8765/callback', 'http://localhost:3000/callback', 'https://app.example.com/cb?tenant=1'];
+
+  const expectInvalidRedirectUri = (response: { status: number; body: Record<string, unknown> }, uri: string) => {
+    expect({ uri, status: response.status, error: response.body.error }).toEqual({ uri, status: 400, error: 'invalid_redirect_uri' });
+    expect(response.body.error_description).toMatch(/^redirect_uris\[\d+\] /);
+  };
+
+  test('registration and update refuse a fragment, userinfo, plain http beyond loopback and a wildcard host: 400 invalid_redirect_uri, nothing written', async () => {
+    const registrar = await h.organization([MANAGE]);
+    const count = async () =>
+      (
+        await h.env.production.orm.em.fork().execute<{ n: number }[]>('select count(*)::int as n from oauth2_client where organization_id = ?', [registrar.id])
+      )[0].n;
+    const configuration = (uris: string[]) => ({ client_name: 'Strict app', redirect_uris: uris, scope: 'products:read' });
+    for (const uri of REFUSED) {
+      expectInvalidRedirectUri(await api('POST', '/v1/oauth2/register', registrar.token, configuration([REDIRECT, uri])), uri);
+    }
+    expect(await count()).toBe(0);
+
+    const allowed = await api('POST', '/v1/oauth2/register', registrar.token, configuration(ALLOWED));
+    expect([allowed.status, allowed.body.redirect_uris]).toEqual([200, ALLOWED]);
+    const path = `/v1/oauth2/register/${allowed.body.client_id}`;
+    for (const uri of REFUSED) {
+      expectInvalidRedirectUri(await api('PUT', path, registrar.token, { client_id: allowed.body.client_id, ...configuration([uri]) }), uri);
+    }
+    expect((await api('GET', path, registrar.token)).body.redirect_uris).toEqual(ALLOWED);
+    expect(await count()).toBe(1);
+  });
+
+  test('an authorization request matches a registered URI exactly, and one registered before these rules is no longer honoured', async () => {
+    const client = await register({ scope: 'products:read', redirect_uris: [REDIRECT] });
+    const { challenge } = pkce();
+    const request = { client_id: client.client_id, response_type: 'code', scope: 'products:read', code_challenge: challenge, code_challenge_method: 'S256' };
+    const bearer = { authorization: `Bearer ${merchant.token}` };
+    const near = [
+      `${REDIRECT}/`,
+      `${REDIRECT}?x=1`,
+      'https://APP.example.com/callback',
+      'https://app.example.com:443/callback',
+      'https://app.example.com/Callback',
+    ];
+    for (const redirect_uri of near) {
+      const refused = await api('GET', `/v1/oauth2/authorize?${new URLSearchParams({ ...request, redirect_uri })}`, merchant.token);
+      expect({ redirect_uri, status: refused.status, error: refused.body.error }).toEqual({ redirect_uri, status: 400, error: 'invalid_request' });
+    }
+    expect((await form('/v1/oauth2/consent', { ...request, redirect_uri: REDIRECT, action: 'allow' }, bearer)).status).toBe(200);
+
+    const legacyUri = 'http://app.example.com/callback';
+    await h.env.production.orm.em
+      .fork()
+      .execute('update oauth2_client set redirect_uris = array[?]::text[] where client_id = ?', [legacyUri, client.client_id]);
+    const stale = await form('/v1/oauth2/consent', { ...request, redirect_uri: legacyUri, action: 'allow' }, bearer);
+    expect([stale.status, stale.body.error]).toEqual([400, 'invalid_request']);
+    expect(stale.body).not.toHaveProperty('redirect_uri');
+  });
+});

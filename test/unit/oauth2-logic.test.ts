@@ -1,5 +1,5 @@
 // The provider's scope rules: what an app can be granted, and what one consent may grant.
-import { grantableScopes, OAUTH2_SCOPES, parseRequestedScopes, parseScopes, withinClientScopes } from '../../src/domains/oauth2/oauth2.logic';
+import { grantableScopes, OAUTH2_SCOPES, parseRequestedScopes, parseScopes, redirectUriFault, withinClientScopes } from '../../src/domains/oauth2/oauth2.logic';
 
 test('no app can be granted token management', () => {
   expect(OAUTH2_SCOPES).toContain('products:read');
@@ -41,4 +41,26 @@ test.each([
   [['products:read', 'orders:read'], ['products:read', 'orders:read'], ['products:read'], ['products:read'], ['orders:read']],
 ])('grantableScopes(%j, client %j, token %j)', (requested, client, token, granted, refused) => {
   expect(grantableScopes(requested, client, new Set(token))).toEqual({ granted, refused });
+});
+
+test.each([
+  ['https://app.example.com/callback', null],
+  ['https://app.example.com:8443/cb?tenant=1', null],
+  ['http://127.0.0.1:8765/cb', null],
+  ['http://[::1]:8765/cb', null],
+  ['http://localhost:3000/cb', null],
+  ['https://app.example.com/cb#x', /fragment/],
+  ['https://app.example.com/cb#', /fragment/],
+  ['https://user:pass@app.example.com/cb', /user information/],
+  ['https://@app.example.com/cb', /user information/],
+  ['http://app.example.com/cb', /https/],
+  ['http://localhost.example.com/cb', /https/],
+  ['http://127.0.0.1.example.com/cb', /https/],
+  ['https://*.example.com/cb', /wildcard/],
+  ['https://*/cb', /wildcard/],
+  ['not a uri', /absolute/],
+])('redirectUriFault(%j)', (uri, fault) => {
+  const found = redirectUriFault(uri);
+  if (fault === null) expect(found).toBeNull();
+  else expect(found).toMatch(fault);
 });

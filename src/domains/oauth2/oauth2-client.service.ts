@@ -6,7 +6,8 @@ import { invalidField, ResourceNotFound } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import { generateToken, hashToken } from '../../platform/crypto/tokens';
 import { OAuth2Client, OAuth2Token } from './oauth2.entity';
-import { OAUTH2_PREFIXES, OAUTH2_SCOPES, parseScopes, REFERENCE_ONLY_SCOPES, scopeString, SUB_TYPE } from './oauth2.logic';
+import { OAuthError } from './oauth2.errors';
+import { OAUTH2_PREFIXES, OAUTH2_SCOPES, parseScopes, redirectUriFault, REFERENCE_ONLY_SCOPES, scopeString, SUB_TYPE } from './oauth2.logic';
 
 export class OAuth2ClientService {
   constructor(private readonly deps: { clock: Clock; serverSecret: string }) {}
@@ -64,6 +65,10 @@ export class OAuth2ClientService {
 }
 
 function configuration(body: OAuth2ClientConfiguration) {
+  body.redirect_uris.forEach((uri, index) => {
+    const fault = redirectUriFault(uri);
+    if (fault) throw new OAuthError('invalid_redirect_uri', `redirect_uris[${index}] ${fault}.`);
+  });
   const { scopes, unknown } = parseScopes(body.scope ?? scopeString(OAUTH2_SCOPES));
   const refused = unknown.filter((scope) => !REFERENCE_ONLY_SCOPES.includes(scope));
   if (refused.length) throw invalidField(['body', 'scope'], `Scopes an OAuth2 client cannot be granted: ${refused.join(', ')}.`);

@@ -5,7 +5,14 @@ import { BadRequest, BursarError, RequestValidationError, UnsupportedMediaType, 
 import { OAUTH2_PATHS } from './oauth2.logic';
 
 export type OAuthErrorCode =
-  'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_scope' | 'access_denied';
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unauthorized_client'
+  | 'unsupported_grant_type'
+  | 'invalid_scope'
+  | 'access_denied'
+  | 'invalid_redirect_uri'; // RFC 7591 §3.2.2: a client registration (or update) naming a redirect URI it may not have
 
 const STATUS: Record<OAuthErrorCode, number> = {
   invalid_request: 400,
@@ -15,6 +22,7 @@ const STATUS: Record<OAuthErrorCode, number> = {
   unsupported_grant_type: 400,
   invalid_scope: 400,
   access_denied: 403,
+  invalid_redirect_uri: 400,
 };
 
 export class OAuthError extends BursarError {

@@ -25,6 +25,7 @@ import {
   OAUTH2_PREFIXES,
   OPENID_SCOPE,
   parseRequestedScopes,
+  redirectUriFault,
   scopeString,
   SUB_TYPE,
 } from './oauth2.logic';
@@ -225,6 +226,9 @@ export class OAuth2Service {
     if (request.redirect_uri !== undefined && !client.redirectUris.includes(request.redirect_uri)) {
       throw new OAuthError('invalid_request', 'redirect_uri is not one of the client’s registered redirect URIs.');
     }
+    // A URI registered before registration refused such URIs is not sent a code either.
+    const fault = request.redirect_uri === undefined ? null : redirectUriFault(request.redirect_uri);
+    if (fault) throw new OAuthError('invalid_request', `redirect_uri ${fault}; register a redirect URI that is allowed.`);
     if (client.tokenEndpointAuthMethod === 'none' && !request.code_challenge) {
       throw new OAuthError('invalid_request', 'A public client must use PKCE: code_challenge (S256) is required.');
     }
