@@ -64,6 +64,8 @@ const ConfigSchema = z
     WORKER_MAX_CACHED_WORKFLOWS: int(WORKER_TUNING.maxCachedWorkflows),
     WORKER_MAX_CONCURRENT_WORKFLOW_TASKS: int(WORKER_TUNING.maxConcurrentWorkflowTaskExecutions),
     WORKER_MAX_CONCURRENT_ACTIVITIES: int(WORKER_TUNING.maxConcurrentActivityTaskExecutions),
+    /** A workflow bundle built ahead (`bundleWorkflowCode`, written to a file): the worker starts without bundling. */
+    WORKFLOW_BUNDLE_PATH: z.string().optional(),
     HOST: z.string().default('127.0.0.1'),
     /** Behind a load balancer: take the client IP (for per-IP rate limits) from X-Forwarded-For. */
     TRUST_PROXY: z

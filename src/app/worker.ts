@@ -35,7 +35,9 @@ export async function runWorker(config: Config, environments: readonly Environme
   );
   const relays: Relay[] = [];
   try {
-    const workflowBundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH });
+    const workflowBundle = config.WORKFLOW_BUNDLE_PATH
+      ? { codePath: config.WORKFLOW_BUNDLE_PATH }
+      : await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH });
     const workers = await Promise.all(contexts.map((env) => createEnvironmentWorker(env, connection, { workflowBundle })));
     for (const env of contexts) {
       await ensureSchedules(env.temporal, env.taskQueue);

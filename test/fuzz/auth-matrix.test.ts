@@ -58,6 +58,7 @@ const OPEN_PUBLIC_ROUTES = new Set([
 ]);
 
 let h: TestHarness;
+const seenCredentials = new Set<string>();
 const owners = {} as Record<Environment, Tenant>;
 const strangers = {} as Record<Environment, Tenant>;
 
@@ -105,13 +106,16 @@ test('every route × both environments × every credential that must be refused'
 
 async function tokenRoute(route: RouteDefinition, owner: Tenant, credentials: Credential[], state: OrgStateReader, outcome: Outcome) {
   const { requests, ownResource } = requestsFor(route, owner);
-  for (const credential of credentials) {
+  for (const credential of withinBudget(route, credentials)) {
     const name = `${owner.environment} ${label(route)} [${credential.name}]`;
     if (credential.expected === 'owner-resource' && route.path.includes(':') && !ownResource) {
       outcome.notApplicable.add(`${owner.environment} ${label(route)}`);
       continue;
     }
     const authorization = await credential.authorization(route);
+    // A credential not seen before may have been made just now (a session, a token lacking a scope): new rows.
+    if (authorization && !seenCredentials.has(authorization)) state.forget(owner.id);
+    if (authorization) seenCredentials.add(authorization);
     const expected = await expectedStatus(route, credential, requests[0], owner);
     // A body the contract accepts may still fail the handler's own checks (422) before the lookup: try the next one.
     let sent: RawRequest | undefined;
@@ -227,9 +231,8 @@ function withSecret(request: RawRequest, route: RouteDefinition, secret: string)
 }
 
 async function sendWatching(request: RawRequest, owner: Tenant, state: OrgStateReader): Promise<{ response: RawResponse; changed: string[] }> {
-  const before = await state.read(owner.id);
-  const response = await send(h, request);
-  return { response, changed: response.status >= 400 ? changedTables(before, await state.read(owner.id)) : [] };
+  const { response, before, after } = await state.watch(owner.id, () => send(h, request));
+  return { response, changed: after ? changedTables(before, after) : [] };
 }
 
 function statusProblems(response: RawResponse, expected: number | 'below 500', error: string | undefined): string[] {
@@ -247,6 +250,19 @@ function leaks(response: RawResponse, request: RawRequest, owner: NonNullable<Cr
   const leaked = owner.marks().filter((mark) => response.text.includes(mark) && !sent.includes(mark));
   return leaked.length ? [`the answer reveals ${leaked.join(', ')} of ${owner.of}`] : [];
 }
+
+/**
+ * The malformed headers are refused by one authentication step, whatever the route: in the suite each route gets one
+ * of them in turn (so every one meets many routes); `FUZZ_DEPTH=full` (`./run fuzz`) sends every one to every route.
+ */
+function withinBudget(route: RouteDefinition, credentials: Credential[]): Credential[] {
+  if (process.env.FUZZ_DEPTH === 'full') return credentials;
+  const malformed = credentials.filter((credential) => credential.name.startsWith('malformed'));
+  const chosen = malformed[routeIndex(route) % malformed.length];
+  return credentials.filter((credential) => !credential.name.startsWith('malformed') || credential === chosen);
+}
+
+const routeIndex = (route: RouteDefinition) => h.env.production.domains.routes.indexOf(route);
 
 const isTokenAudience = (audience: string): audience is TokenAudience => audience === 'organization' || audience === 'customer';
 

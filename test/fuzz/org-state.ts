@@ -28,6 +28,13 @@ export type OrgState = Record<string, string>;
 
 export interface OrgStateReader {
   read(organizationId: string): Promise<OrgState>;
+  /**
+   * Sends a request and, when it is refused (4xx), reads the state again: `before` is the state the last refusal
+   * left (a refusal must not change it) unless an answer since may have, and is read then.
+   */
+  watch<R extends { status: number }>(organizationId: string, send: () => Promise<R>): Promise<{ response: R; before: OrgState; after?: OrgState }>;
+  /** Something else may have changed the organization's rows: the next `watch` reads its `before`. */
+  forget(organizationId: string): void;
   /** Waits until background work (workflows, relays) stops changing the organization's rows, for at most `timeoutMs`. */
   settle(organizationId: string, timeoutMs?: number): Promise<void>;
 }
@@ -64,9 +71,21 @@ export async function orgStateReader(env: EnvironmentContext): Promise<OrgStateR
     const running = await env.temporal.workflow.count(`OrganizationId = '${organizationId}' AND ExecutionStatus = 'Running' AND WorkflowType IN (${types})`);
     return running.count > 0;
   };
+  const known = new Map<string, OrgState>();
   return {
     read,
+    async watch(organizationId, send) {
+      const before = known.get(organizationId) ?? (await read(organizationId));
+      known.delete(organizationId);
+      const response = await send();
+      if (response.status < 400 || response.status >= 500) return { response, before };
+      const after = await read(organizationId);
+      known.set(organizationId, after);
+      return { response, before, after };
+    },
+    forget: (organizationId) => void known.delete(organizationId),
     async settle(organizationId, timeoutMs = 5_000) {
+      known.delete(organizationId);
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline && (await pendingWork(organizationId))) await new Promise((resolve) => setTimeout(resolve, 100));
       let previous = await read(organizationId);

@@ -18,7 +18,7 @@ import type { RawRequest } from './send';
 import { allIds, collectionOf, tokenOf, type Tenant } from './tenants';
 import { arbitraryOf, type GenerationHints } from './zod-arbitrary';
 
-export type CaseKind = 'valid' | 'hostile path' | 'hostile query' | 'hostile body' | 'hostile headers' | 'twice at once';
+export type CaseKind = 'valid' | 'hostile path' | 'hostile query' | 'hostile body' | 'hostile headers' | 'twice at once' | 'NUL' | 'CR/LF' | 'replayed key';
 
 export interface FuzzCase {
   kind: CaseKind;
@@ -34,7 +34,29 @@ export interface CaseContext {
   fieldNames: string[];
 }
 
-export function caseArbitrary(route: RouteDefinition, ctx: CaseContext): fc.Arbitrary<FuzzCase> {
+/**
+ * The kinds of case a route gets (each the same number of times, so the cost is linear in the routes): a NUL and a
+ * CR/LF in one of its parts for every route, and a key replayed for every create.
+ */
+export function caseKinds(route: RouteDefinition): CaseKind[] {
+  const write = route.method !== 'get';
+  return [
+    'valid',
+    ...(route.path.includes(':') ? (['hostile path'] as const) : []),
+    'hostile query',
+    // fetch sends no body with a GET
+    ...(write ? (['hostile body', 'twice at once'] as const) : []),
+    'hostile headers',
+    'NUL',
+    'CR/LF',
+    ...(isCreate(route) ? (['replayed key'] as const) : []),
+  ];
+}
+
+/** A create (201) with an organization token: it honours `X-Idempotency-Key`, as every create must. */
+export const isCreate = (route: RouteDefinition) => route.method === 'post' && route.status === 201 && route.audience === 'organization';
+
+export function caseArbitrary(route: RouteDefinition, ctx: CaseContext, kind: CaseKind): fc.Arbitrary<FuzzCase> {
   const hints: GenerationHints = { ids: allIds(ctx.tenant), organizationId: ctx.tenant.id };
   const parts = {
     path: pathArbitrary(route, ctx, hints),
@@ -42,33 +64,72 @@ export function caseArbitrary(route: RouteDefinition, ctx: CaseContext): fc.Arbi
     body: bodyArbitrary(route, hints, ctx.fieldNames),
     headers: headersArbitrary(route, ctx),
   };
-  const build = (kind: CaseKind, hostile?: keyof typeof parts) =>
-    fc
-      .record({
-        path: hostile === 'path' ? parts.path.hostile : parts.path.valid,
-        query: hostile === 'query' ? parts.query.hostile : parts.query.valid,
-        body: hostile === 'body' ? parts.body.hostile : parts.body.valid,
-        headers: hostile === 'headers' ? parts.headers.hostile : parts.headers.valid,
-      })
-      .map(({ path, query, body, headers }) => ({
-        kind,
-        request: {
-          environment: ctx.tenant.environment,
-          method: route.method.toUpperCase(),
-          url: query ? `${path}?${query}` : path,
-          headers: withContentType(headers, body),
-          body,
-        },
-      }));
-  return fc.oneof(
-    { arbitrary: build('valid'), weight: 4 },
-    ...(route.path.includes(':') ? [{ arbitrary: build('hostile path', 'path'), weight: 1 }] : []),
-    { arbitrary: build('hostile query', 'query'), weight: 1 },
-    // fetch sends no body with a GET
-    ...(route.method !== 'get' ? [{ arbitrary: build('hostile body', 'body'), weight: 2 }] : []),
-    { arbitrary: build('hostile headers', 'headers'), weight: 1 },
-    ...(route.method !== 'get' ? [{ arbitrary: build('twice at once'), weight: 1 }] : []),
-  );
+  const hostile = (
+    {
+      'hostile path': 'path',
+      'hostile query': 'query',
+      'hostile body': 'body',
+      'hostile headers': 'headers',
+    } as const
+  )[kind as string] as keyof typeof parts | undefined;
+  const request = fc.record({
+    path: hostile === 'path' ? parts.path.hostile : parts.path.valid,
+    query: hostile === 'query' ? parts.query.hostile : parts.query.valid,
+    body: hostile === 'body' ? parts.body.hostile : parts.body.valid,
+    headers: hostile === 'headers' ? parts.headers.hostile : parts.headers.valid,
+  });
+  const control = kind === 'NUL' ? '\u0000' : kind === 'CR/LF' ? '\r\n' : undefined;
+  const sent = control
+    ? fc.tuple(request, fc.nat()).map(([parts, pick]) => withControl(route, parts, control, pick, ctx.fieldNames))
+    : kind === 'replayed key'
+      ? fc.tuple(request, fc.uuid()).map(([parts, key]) => ({ ...parts, headers: { ...parts.headers, 'x-idempotency-key': key } }))
+      : request;
+  return sent.map(({ path, query, body, headers }) => ({
+    kind,
+    request: {
+      environment: ctx.tenant.environment,
+      method: route.method.toUpperCase(),
+      url: query ? `${path}?${query}` : path,
+      headers: withContentType(headers, body),
+      body,
+    },
+  }));
+}
+
+interface Parts {
+  path: string;
+  query: string;
+  body: string | undefined;
+  headers: Record<string, string>;
+}
+
+/**
+ * `control` (a NUL, or CR/LF) inside one part of a valid request: a path parameter, a query parameter of the route
+ * (or a stray one), or a field of the body.
+ */
+function withControl(route: RouteDefinition, parts: Parts, control: string, pick: number, fieldNames: string[]): Parts {
+  const escaped = encodeURIComponent(`a${control}b`);
+  const params = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+  const queryKeys = route.query ? Object.keys((route.query as z.ZodObject).shape ?? {}) : [];
+  const bodyKeys = route.body ? Object.keys((route.body as z.ZodObject).shape ?? {}) : [];
+  const template = route.path.split('/');
+  const slots = [
+    ...params.map((name) => (): Parts => ({
+      ...parts,
+      path: parts.path
+        .split('/')
+        .map((segment, i) => (template[i] === `:${name}` ? escaped : segment))
+        .join('/'),
+    })),
+    ...queryKeys.map((key) => (): Parts => ({ ...parts, query: [parts.query, `${key}=${escaped}`].filter(Boolean).join('&') })),
+    ...(route.method !== 'get' ? (bodyKeys.length ? bodyKeys : fieldNames.slice(0, 1)) : []).map((key) => (): Parts => {
+      const parsed: unknown = parts.body === undefined ? {} : JSON.parse(parts.body);
+      const body = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
+      return { ...parts, body: JSON.stringify({ ...body, [key]: `a${control}b` }) };
+    }),
+  ];
+  if (!slots.length) return { ...parts, query: `q=${escaped}` };
+  return slots[pick % slots.length]();
 }
 
 interface Part<T> {

@@ -1,9 +1,10 @@
 // Once per run: fresh test databases, migrated, a headless Temporal dev server and a MailDev (the tests' SMTP server,
 // read back through its REST API) on free ports.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { bundleWorkflowCode } from '@temporalio/worker';
 import { freePort } from './free-port';
 import { ENVIRONMENTS, environmentDatabaseUrl } from '../../src/app/config';
 import { migrate } from '../../src/app/database';
@@ -16,6 +17,7 @@ declare global {
   var __temporalDevServer: DevServer | undefined;
   var __mailCatcher: { catcher: MailCatcher; dir: string } | undefined;
   var __compatDir: string | undefined;
+  var __workflowBundleDir: string | undefined;
 }
 
 export default async function globalSetup(): Promise<void> {
@@ -49,12 +51,21 @@ export default async function globalSetup(): Promise<void> {
   // BURSAR_COMPAT_DIR given from outside is kept, to judge its recordings again.
   if (!process.env.BURSAR_COMPAT_DIR) globalThis.__compatDir = mkdtempSync(join(tmpdir(), 'bursar-compat-'));
 
+  // The workflows bundled once for the run: every test's worker (and every `bursar worker` a test spawns) loads it.
+  globalThis.__workflowBundleDir = mkdtempSync(join(tmpdir(), 'bursar-workflows-'));
+  const bundlePath = join(globalThis.__workflowBundleDir, 'workflow-bundle.js');
+  const { code } = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: silentLogger });
+  writeFileSync(bundlePath, code);
+
   Object.assign(process.env, testEnvironmentVariables(address), {
+    WORKFLOW_BUNDLE_PATH: bundlePath,
     SMTP_URL: catcher.smtpUrl,
     MAIL_CATCHER_URL: catcher.webUrl,
     BURSAR_COMPAT_DIR: process.env.BURSAR_COMPAT_DIR ?? globalThis.__compatDir,
   });
 }
+
+const silentLogger = { log() {}, trace() {}, debug() {}, info() {}, warn: console.warn, error: console.error };
 
 async function dropDatabase(url: string): Promise<void> {
   const name = new URL(url).pathname.slice(1);
