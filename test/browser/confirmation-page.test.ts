@@ -275,6 +275,13 @@ test('an invoice the customer session can no longer fetch: the refusal is shown,
     await context.addInitScript({ content: `sessionStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(token)})` });
     await page.goto(`${checkout.url}/confirmation`);
     await page.getByRole('region', { name: 'Your order' }).getByText('Paid', { exact: true }).waitFor();
+    // Every benefit granted and shown: the page has stopped asking for them (and for the order, paid), so the invoice is
+    // the only thing it still asks for when the session ends. Were the grants still coming (late on a loaded machine),
+    // the benefits' next request could meet the revocation first, and the page would rightly replace the whole column
+    // with "Your customer portal session has ended" (as for a session refused from the start), never showing this refusal.
+    const benefits = page.getByRole('region', { name: 'Your license keys and downloads' });
+    await benefits.getByText('License key for Desktop licence').waitFor();
+    await benefits.getByRole('link', { name: 'Download manual.pdf' }).waitFor();
 
     await page.getByRole('button', { name: 'Get the invoice (PDF)' }).click();
     await page.getByRole('button', { name: 'Preparing your invoice…' }).waitFor();

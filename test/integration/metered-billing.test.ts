@@ -380,6 +380,17 @@ describe('usage windows read from the events store', () => {
     expect([first, second, next]).toEqual(['2', '1', '0']);
   });
 
+  /** A session waits for the organization's ingest lock (an advisory lock on the key's 64-bit hash, split in two oids). */
+  const cutOffWaiting = async (organizationId: string) => {
+    const [row] = await em().execute<{ waiting: number }[]>(
+      `select count(*)::int as waiting from pg_locks, hashtextextended(?, 0) as key
+       where locktype = 'advisory' and not granted and objsubid = 1
+         and classid = ((key >> 32) & 4294967295)::oid and objid = (key & 4294967295)::oid`,
+      [`event_ingest:${organizationId}`],
+    );
+    return row.waiting > 0;
+  };
+
   test('the cut-off waits for a batch in flight and counts it', async () => {
     let resolved = false;
     let cut: Promise<string> | undefined;
@@ -391,7 +402,8 @@ describe('usage windows read from the events store', () => {
         resolved = true;
         return value;
       });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The cut-off is queued behind this batch's shared lock (PostgreSQL shows its exclusive request not granted).
+      await eventually(() => cutOffWaiting(organizationId), 20_000, { what: 'the cut-off waiting for the ingest lock the batch holds' });
       expect(resolved).toBe(false);
     });
     expect(BigInt(await cut!)).toBeGreaterThanOrEqual(BigInt(seq));

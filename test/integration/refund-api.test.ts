@@ -17,6 +17,8 @@ const receivers: Receiver[] = [];
 const DECLINE = 'test: processor declines';
 const PENDING = 'test: processor completes it later';
 const statusChecks = new Map<string, number>();
+/** The processor answers a refund it declines once this settles (a test holds it to see the refund pending meanwhile). */
+let declineHeld: Promise<void> = Promise.resolve();
 
 beforeAll(async () => {
   h = await startHarness({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
@@ -30,7 +32,7 @@ beforeAll(async () => {
         return 'failure' in outcome ? outcome : { ...outcome, pending: { checkEveryMs: 300 } };
       }
       if (row?.comment !== DECLINE) return real.processRefund(refundId);
-      await new Promise((resolve) => setTimeout(resolve, 1_000)); // long enough for a test to see it pending
+      await declineHeld;
       return { failure: 'Declined by the test processor.' };
     },
     /** Pending at the first two checks, then done. */
@@ -271,10 +273,17 @@ test('a repeated X-Idempotency-Key returns the same refund and refunds once', as
 test('a refund the processor declines fails, and its amount is refundable again', async () => {
   const m = await merchant();
   const order = await paidOrder(m);
-  const declined = await refund(m, { order_id: order.id, amount: 10_000, comment: DECLINE });
-  expect(declined.status).toBe(201);
-  // Pending, it holds the whole order: nothing more can be refunded meanwhile.
-  expect((await refund(m, { order_id: order.id, amount: 1 })).status).toBe(422);
+  let answer = () => {};
+  declineHeld = new Promise<void>((resolve) => (answer = resolve));
+  let declined: Awaited<ReturnType<typeof refund>>;
+  try {
+    declined = await refund(m, { order_id: order.id, amount: 10_000, comment: DECLINE });
+    expect(declined.status).toBe(201);
+    // Pending (the processor has not answered), it holds the whole order: nothing more can be refunded meanwhile.
+    expect((await refund(m, { order_id: order.id, amount: 1 })).status).toBe(422);
+  } finally {
+    answer();
+  }
   expect(await settled(m, declined.body.id)).toMatchObject({ status: 'failed', amount: 10_000, tax_amount: 1_900 });
   expect(await getOrder(m, order.id)).toMatchObject({ status: 'paid', refunded_amount: 0, refundable_amount: 10_000 });
   expect(await processorRefunds(order.id)).toEqual([]);

@@ -17,6 +17,8 @@ beforeAll(async () => {
   const start = workflows.start.bind(workflows);
   jest.spyOn(workflows, 'start').mockImplementation((async (type: string, options: { workflowId: string }) => {
     const now = interfere && options.workflowId.startsWith(interfere.prefix) ? interfere : null;
+    // Not a wait for anything: the injected fault itself, a start that takes this long (a busy Temporal server), during
+    // which the event it announces must not overtake it. No state marks "slow enough", so it stays a fixed, bounded delay.
     if (now?.delayMs) await new Promise((resolve) => setTimeout(resolve, now.delayMs));
     if (now?.fail) throw new Error('14 UNAVAILABLE: the Temporal server cannot be reached (test)');
     return start(type, options as never);

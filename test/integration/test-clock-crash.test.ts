@@ -27,7 +27,8 @@ test('the advance resumes on another worker after the one running it is killed, 
   const advancing = call('POST', `/v1/test-clocks/${clockId}/advance`, { frozen_time: '2025-07-06T00:00:00Z' });
   const db = h.env.sandbox.orm.em.fork();
   const status = async () => (await db.execute<{ status: string }[]>('select status from test_clock where id = ?', [clockId]))[0].status;
-  while ((await status()) !== 'advancing') await new Promise((resolve) => setTimeout(resolve, 10));
+  // Asked often: the worker is to be killed while the advance is under way, not after it.
+  await eventually(async () => (await status()) === 'advancing', 20_000, { what: `test clock ${clockId} advancing`, everyMs: 10 });
   worker.kill('SIGKILL'); // mid-advance: the time is recorded, the subscription's renewal and the clock's release are to come
   await new Promise((resolve) => worker!.once('exit', resolve));
   expect(await status()).toBe('advancing');

@@ -45,6 +45,26 @@ const createProduct = (token: string, name = 'Webhook product', environment: 'pr
 
 const deliveries = (token: string, query = '') => h.request('GET', `/v1/webhooks/deliveries?limit=100${query}`, { token });
 
+/**
+ * Waits until nothing more is on its way to these organizations' endpoints: every event of theirs fanned out (a delivery
+ * made for each enabled endpoint that wants it, none for the others) and every delivery settled (succeeded, failed for
+ * good or skipped). What a receiver got by then is all it will get.
+ */
+const settled = (organizationIds: string[], environment: 'production' | 'sandbox' = 'production') =>
+  eventually(
+    async () => {
+      const ids = `{${organizationIds.join(',')}}`;
+      const [row] = await h.env[environment].orm.em.fork().execute<{ waiting: number }[]>(
+        `select (select count(*) from outbox_message where kind = 'event' and dispatched_at is null and organization_id = any(?::uuid[]))::int
+              + (select count(*) from webhook_delivery where status = 'pending' and organization_id = any(?::uuid[]))::int as waiting`,
+        [ids, ids],
+      );
+      return row.waiting === 0;
+    },
+    20_000,
+    { what: `every event of organizations ${organizationIds.join(', ')} fanned out and every delivery of them settled` },
+  );
+
 test('an endpoint made with a dated version receives payloads of that version, naming it, signed over that body', async () => {
   const org = await h.organization([...SCOPES]);
   const receiver = await startReceiver();
@@ -175,7 +195,7 @@ test('an endpoint is disabled after the threshold of events failed for good, and
   expect(disabled.secret).not.toBe(endpoint.secret);
 
   await createProduct(org.token, 'While disabled');
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await settled([org.id]); // its event fanned out to no endpoint: the only one is disabled
   expect(receiver.received).toHaveLength(6);
 
   receiver.respondWith(() => 200);
@@ -205,7 +225,7 @@ test('events of types the endpoint did not subscribe to are not sent', async () 
   await createProduct(org.token);
   const benefit = await h.request('POST', '/v1/benefits/', { token: org.token, json: { type: 'custom', description: 'Support', properties: {} } });
   await eventually(async () => receiver.received.length > 0);
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await settled([org.id]); // product.created fanned out too, to no endpoint
   expect(receiver.received.map((r) => r.json.type)).toEqual(['benefit.created']);
   expect(receiver.received[0].json.data.id).toBe(benefit.body.id);
 });
@@ -239,7 +259,7 @@ test("organization A's endpoint never receives organization B's events", async (
   await createProduct(b.org.token, 'B product');
   await createProduct(a.org.token, 'A product');
   await eventually(async () => a.receiver.received.length === 1 && b.receiver.received.length === 1);
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await settled([a.org.id, b.org.id]);
   expect(a.receiver.received.map((r) => r.json.data.name)).toEqual(['A product']);
   expect(b.receiver.received.map((r) => r.json.data.name)).toEqual(['B product']);
   expect((await h.request('GET', `/v1/webhooks/endpoints/${a.endpoint.id}`, { token: b.org.token })).status).toBe(404);
@@ -259,7 +279,7 @@ test('production and sandbox are isolated', async () => {
 
 test('an event whose first dispatch was lost is delivered by the relay', async () => {
   const { org, receiver } = await setUp(['benefit.created']);
-  await h.env.production.orm.em.fork().transactional(async (em) => {
+  const event = await h.env.production.orm.em.fork().transactional(async (em) =>
     h.env.production.outbox.enqueueEvent({ em, afterCommit: () => undefined }, org.id, 'benefit.created', {
       id: randomUUID(),
       created_at: new Date().toISOString(),
@@ -274,9 +294,13 @@ test('an event whose first dispatch was lost is delivered by the relay', async (
       visibility: 'public',
       visibility_configurable: true,
       properties: { note: null },
-    });
-  });
-  await new Promise((resolve) => setTimeout(resolve, 300));
+    }),
+  );
+  // Nothing else dispatches it (the tests run no relay loop): it waits in the outbox with no delivery, and only a
+  // delivery row sends anything. So the receiver has nothing, and nothing is on its way.
+  const db = h.env.production.orm.em.fork();
+  expect(await db.execute('select dispatched_at from outbox_message where id = ?', [event.id])).toEqual([{ dispatched_at: null }]);
+  expect(await db.execute('select id from webhook_delivery where event_id = ?', [event.id])).toEqual([]);
   expect(receiver.received).toHaveLength(0);
   await h.env.production.outbox.relayOnce(0);
   await eventually(async () => receiver.received.length === 1);

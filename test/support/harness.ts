@@ -155,13 +155,25 @@ const quietLogger = {
   error: (message: string) => console.error(message),
 };
 
-/** Polls `check` until it returns a truthy value (or fails after `timeoutMs`). */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+/**
+ * Polls `check` every `everyMs` (200) until it returns a truthy value, which it returns. Past `timeoutMs` it fails with
+ * an error that says what it waited for: `what` when given, else the check's own source (whitespace collapsed, cut at
+ * 200 characters), with the deadline and the last answer.
+ */
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 20_000,
+  options: { what?: string; everyMs?: number } = {},
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (Date.now() > deadline) {
+      const source = check.toString().replace(/\s+/g, ' ').trim();
+      const what = options.what ?? (source.length > 200 ? `${source.slice(0, 199)}…` : source);
+      throw new Error(`eventually: not met within ${timeoutMs} ms: ${what} (last answer: ${String(value)})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.everyMs ?? 200));
   }
 }

@@ -27,13 +27,22 @@ export async function mailsTo(address: string): Promise<CaughtMail[]> {
   return mails.filter((mail) => mail.to.some((to) => to.address.toLowerCase() === wanted));
 }
 
-/** The latest e-mail to `address` that `predicate` accepts, once one has arrived (or fails after `timeoutMs`). */
-export async function waitForMail(address: string, predicate: (mail: CaughtMail) => boolean = () => true, timeoutMs = 20_000): Promise<CaughtMail> {
+/**
+ * The latest e-mail to `address` that `predicate` accepts, once one has arrived; past `timeoutMs`, fails naming the
+ * address, the predicate (its source, whitespace collapsed, cut at 200 characters) and the subjects that did arrive.
+ */
+export async function waitForMail(address: string, predicate?: (mail: CaughtMail) => boolean, timeoutMs = 20_000): Promise<CaughtMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const match = (await mailsTo(address)).filter(predicate).at(-1);
+    const mails = await mailsTo(address);
+    const match = predicate ? mails.filter(predicate).at(-1) : mails.at(-1);
     if (match) return match;
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${address} arrived within ${timeoutMs} ms`);
+    if (Date.now() > deadline) {
+      const source = predicate?.toString().replace(/\s+/g, ' ').trim();
+      const which = source ? ` accepted by ${source.length > 200 ? `${source.slice(0, 199)}…` : source}` : '';
+      const arrived = mails.map((mail) => JSON.stringify(mail.subject)).join(', ') || 'none';
+      throw new Error(`waitForMail: no e-mail to ${address}${which} arrived within ${timeoutMs} ms (arrived for it: ${arrived})`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
