@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { IntervalCount, TrialInterval } from './catalog-common';
 import { MAX_AMOUNT } from '../kernel/money';
 import { truncate } from '../kernel/text';
-import { ListResource, MetadataInput, MetadataOutput, PageQuery, Timestamp, Uuid, queryMany, queryOne, sortingQuery } from './common';
+import { ListResource, MetadataInput, MetadataOutput, PageQuery, Timestamp, Url, Uuid, queryMany, queryOne, sortingQuery } from './common';
 import { CheckoutProduct } from './checkout';
 
 /** A link's product, as its merchant reads it: the checkout's product with the product's metadata. */
@@ -16,8 +16,8 @@ const settings = {
   require_billing_address: z.boolean().default(false),
   discount_id: Uuid.nullish(),
   seats: z.int32().min(1).nullish(),
-  success_url: z.url().max(2048).nullish(),
-  return_url: z.url().max(2048).nullish(),
+  success_url: Url().max(2048).nullish(),
+  return_url: Url().max(2048).nullish(),
   trial_interval: TrialInterval.nullish(),
   trial_interval_count: IntervalCount.nullish(),
   metadata: MetadataInput.default({}),

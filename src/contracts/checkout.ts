@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { Benefit } from './benefit';
 import { Currency, IntervalCount, TrialInterval } from './catalog-common';
-import { ListResource, boundedRecord, MetadataInput, MetadataOutput, PageQuery, Timestamp, Uuid, queryMany, queryOne, sortingQuery } from './common';
+import { ListResource, boundedRecord, MetadataInput, MetadataOutput, PageQuery, Timestamp, Url, Uuid, queryMany, queryOne, sortingQuery } from './common';
 import { Address } from './customer';
 import { Discount } from './discount';
 import { ProductMediaFileRead } from './file';
@@ -43,9 +43,9 @@ export const CheckoutCreate = z
     customer_metadata: CustomerMetadata.default({}),
     custom_field_data: CustomFieldData.default({}),
     metadata: MetadataInput.default({}),
-    success_url: z.url().max(2048).nullish(),
-    return_url: z.url().max(2048).nullish(),
-    embed_origin: z.url().max(255).nullish(),
+    success_url: Url().max(2048).nullish(),
+    return_url: Url().max(2048).nullish(),
+    embed_origin: Url().max(255).nullish(),
     organization_id: Uuid.nullish(),
     /** Beyond the reference (sandbox only): the test clock the session and its customer follow. */
     test_clock_id: Uuid.nullish(),
@@ -77,9 +77,9 @@ export const CheckoutUpdate = CheckoutUpdatePublic.extend({
   customer_ip_address: z.union([z.ipv4(), z.ipv6()]).nullish(),
   customer_metadata: CustomerMetadata.optional(),
   metadata: MetadataInput.optional(),
-  success_url: z.url().max(2048).nullish(),
-  return_url: z.url().max(2048).nullish(),
-  embed_origin: z.url().max(255).nullish(),
+  success_url: Url().max(2048).nullish(),
+  return_url: Url().max(2048).nullish(),
+  embed_origin: Url().max(255).nullish(),
 }).meta({ id: 'CheckoutUpdate' });
 export type CheckoutUpdate = z.infer<typeof CheckoutUpdate>;
 

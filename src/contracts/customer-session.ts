@@ -1,11 +1,10 @@
 // Customer sessions: how a customer reaches the customer portal API — created by the organization's server, or by the
 // customer with a code e-mailed to them.
 import { z } from 'zod';
-import { Timestamp, Uuid } from './common';
+import { Timestamp, Url, Uuid } from './common';
 import { Customer } from './customer';
 
-const ReturnUrl = z
-  .url({ protocol: /^https?$/ })
+const ReturnUrl = Url({ protocol: /^https?$/ })
   .max(2048)
   .nullish();
 

@@ -1,9 +1,9 @@
 // The OAuth 2.0 provider: client registration by an organization, the authorization request and its consent, the
 // token endpoint (authorization code with PKCE, refresh), introspection, revocation and userinfo.
 import { z } from 'zod';
-import { ListResource, PageQuery, Timestamp, queryOne } from './common';
+import { ListResource, PageQuery, Timestamp, Url, queryOne } from './common';
 
-const uri = z.url({ protocol: /^https?$/ }).max(2048);
+const uri = Url({ protocol: /^https?$/ }).max(2048);
 const text = z.string().trim().min(1).max(255);
 /** Space-separated scopes, as OAuth carries them. */
 const scopeString = z.string().max(4000);

@@ -1,6 +1,6 @@
 // The organization a token speaks for, its settings, and its access tokens.
 import { z } from 'zod';
-import { ListResource, PageQuery, Timestamp, Uuid, queryOne, sortingQuery } from './common';
+import { ListResource, PageQuery, Timestamp, Url, Uuid, queryOne, sortingQuery } from './common';
 import { SCOPES } from './scopes';
 import { ProrationBehavior } from './subscription';
 
@@ -76,8 +76,7 @@ export const OrganizationUpdate = z
       .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Lower-case letters and digits, in words joined by single dashes')
       .nullish(),
     email: email.nullish(),
-    website: z
-      .url({ protocol: /^https?$/ })
+    website: Url({ protocol: /^https?$/ })
       .max(2048)
       .nullish(),
     subscription_settings: z.object({ proration_behavior: ProrationBehavior.optional(), allow_customer_updates: z.boolean().optional() }).nullish(),

@@ -4,7 +4,7 @@ import { Benefit } from './benefit';
 import { Checkout } from './checkout';
 import { BenefitGrantWebhook } from './benefit-grant';
 import { CustomerState } from './customer-state';
-import { ListResource, PageQuery, Timestamp, Uuid, queryBoolean, queryMany, queryOne } from './common';
+import { ListResource, PageQuery, Timestamp, Url, Uuid, queryBoolean, queryMany, queryOne } from './common';
 import { Customer } from './customer';
 import { Discount } from './discount';
 import { Order } from './order';
@@ -131,7 +131,7 @@ export const WebhookFormat = z.enum(['raw']);
 
 export const WebhookEndpointCreate = z
   .object({
-    url: z.url({ protocol: /^https?$/ }).max(2048),
+    url: Url({ protocol: /^https?$/ }).max(2048),
     name: z.string().trim().max(255).nullish(),
     format: WebhookFormat,
     events: z

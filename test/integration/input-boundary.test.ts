@@ -267,3 +267,60 @@ test('every body contract bounds its integers (int4, or bigint for byte sizes), 
     walk(z.toJSONSchema(route.body!, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>, `${route.method} ${route.path}`);
   expect(unbounded).toEqual([]);
 });
+
+describe('URLs holding a line break, a tab or another control character are refused, never stored rewritten', () => {
+  const INJECTED = ['https://shop.example/back\r\nSet-Cookie: a=b', 'https://shop.example/\nback', 'https://shop.example/\tback', ' https://shop.example/'];
+  let send: (method: string, path: string, json: unknown) => ReturnType<typeof call>;
+  let ids: { organization: string; product: string; checkout: string; customer: string };
+
+  beforeAll(async () => {
+    const scopes = ['products:write', 'checkouts:write', 'checkout_links:write', 'customers:write', 'customer_sessions:write', 'webhooks:write'];
+    const merchant = await h.organization([...scopes, 'organizations:write', 'organization_access_tokens:write'] as never[], 'sandbox');
+    send = (method, path, json) => h.request(method, path, { token: merchant.token, environment: 'sandbox', json });
+    const product = await send('POST', '/v1/products/', { name: 'Guide', prices: [{ amount_type: 'fixed', price_amount: 1000 }] });
+    const checkout = await send('POST', '/v1/checkouts/', { products: [product.body.id] });
+    const customer = await send('POST', '/v1/customers/', { email: 'url@example.com' });
+    ids = { organization: merchant.id, product: product.body.id, checkout: checkout.body.id, customer: customer.body.id };
+  });
+
+  const FIELDS: [string, string, string, () => string, (url: string) => Record<string, unknown>][] = [
+    ['POST', '/v1/checkouts/', 'return_url', () => '/v1/checkouts/', (url) => ({ products: [ids.product], return_url: url })],
+    ['POST', '/v1/checkouts/', 'success_url', () => '/v1/checkouts/', (url) => ({ products: [ids.product], success_url: url })],
+    ['POST', '/v1/checkouts/', 'embed_origin', () => '/v1/checkouts/', (url) => ({ products: [ids.product], embed_origin: url })],
+    ['PATCH', '/v1/checkouts/{id}', 'return_url', () => `/v1/checkouts/${ids.checkout}`, (url) => ({ return_url: url })],
+    ['PATCH', '/v1/checkouts/{id}', 'success_url', () => `/v1/checkouts/${ids.checkout}`, (url) => ({ success_url: url })],
+    [
+      'POST',
+      '/v1/checkout-links/',
+      'return_url',
+      () => '/v1/checkout-links/',
+      (url) => ({ payment_processor: 'stripe', product_id: ids.product, return_url: url }),
+    ],
+    [
+      'POST',
+      '/v1/checkout-links/',
+      'success_url',
+      () => '/v1/checkout-links/',
+      (url) => ({ payment_processor: 'stripe', product_id: ids.product, success_url: url }),
+    ],
+    ['POST', '/v1/customer-sessions/', 'return_url', () => '/v1/customer-sessions/', (url) => ({ customer_id: ids.customer, return_url: url })],
+    ['POST', '/v1/webhooks/endpoints', 'url', () => '/v1/webhooks/endpoints', (url) => ({ url, format: 'raw', events: ['order.paid'] })],
+    ['PATCH', '/v1/organizations/{id}', 'website', () => `/v1/organizations/${ids.organization}`, (url) => ({ website: url })],
+    ['POST', '/v1/oauth2/register', 'redirect_uris', () => '/v1/oauth2/register', (url) => ({ client_name: 'App', redirect_uris: [url] })],
+  ];
+
+  test.each(FIELDS)('%s %s: %s is a 422 at its location', async (method, _route, field, path, body) => {
+    for (const url of INJECTED) {
+      const response = await send(method, path(), body(url));
+      expect([url, response.status]).toEqual([url, 422]);
+      const [issue] = legacy(ValidationErrorBody).parse(response.body).detail;
+      expect(issue.loc.slice(0, 2)).toEqual(['body', field]);
+      expect(issue.msg).toMatch(/line breaks, tabs or other control characters/);
+    }
+  });
+
+  test('the same URLs without the break are taken as sent', async () => {
+    const created = await send('POST', '/v1/checkouts/', { products: [ids.product], return_url: 'https://shop.example/back?x=1' });
+    expect([created.status, created.body.return_url]).toEqual([201, 'https://shop.example/back?x=1']);
+  });
+});
