@@ -11,7 +11,8 @@ import { percentile, startBenchStack, writeResults } from './bench-stack';
 const [latencyEvents = 200, burstEvents = 1000] = process.argv.slice(2).map(Number);
 
 async function main(): Promise<void> {
-  const stack = await startBenchStack('production', { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
+  // The receiver is on this machine, which only the sandbox may be allowed to reach (WEBHOOK_ALLOW_PRIVATE_URLS).
+  const stack = await startBenchStack('sandbox', { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
   const { env } = stack;
 
   const arrivals = new Map<string, number>();

@@ -161,7 +161,7 @@ const ConfigSchema = z
     WEBHOOK_ORDERING_MAX_WAIT_MS: z.coerce.number().int().min(0).default(WEBHOOK_DELIVERY.orderingMaxWaitMs),
     /** Consecutive events that failed for good before an endpoint is disabled. */
     WEBHOOK_DISABLE_AFTER_FAILURES: int(10),
-    /** Allow http:// and private, loopback and link-local addresses in every environment (internal receivers, tests). */
+    /** Allow http:// and private, loopback and link-local receivers in the sandbox (local development); production ignores it. */
     WEBHOOK_ALLOW_PRIVATE_URLS: z
       .enum(['true', 'false'])
       .default('false')

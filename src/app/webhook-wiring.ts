@@ -4,13 +4,22 @@ import { OUTBOX_KINDS } from '../platform/outbox';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Clock } from '../kernel/clock';
 import type { OutboxService } from '../platform/outbox';
-import type { Config } from './config';
+import type { Config, Environment } from './config';
 
-export function wireWebhooks({ orm, clock, outbox, config }: { orm: MikroORM; clock: Clock; outbox: OutboxService; config: Config }) {
+interface WebhookWiring {
+  orm: MikroORM;
+  clock: Clock;
+  outbox: OutboxService;
+  config: Config;
+  environment: Environment;
+}
+
+export function wireWebhooks({ orm, clock, outbox, config, environment }: WebhookWiring) {
   const webhookEndpoints = new WebhookEndpointService({
     clock,
     serverSecret: config.BURSAR_SECRET,
-    urlPolicy: { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS },
+    // Local development's receivers, in the sandbox only: production's guard holds whatever the flag says.
+    urlPolicy: { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS && environment === 'sandbox' },
   });
   const webhookDeliveries = new WebhookDeliveryService({
     orm,

@@ -1,8 +1,10 @@
 // Webhook delivery end to end: real API, real worker on a real Temporal server, a real receiver verifying signatures
 // with `standardwebhooks`. Retries run in seconds because the retry policy is configured so, not by another path.
+// The receivers run on this machine, so the endpoints are the sandbox's: WEBHOOK_ALLOW_PRIVATE_URLS opens the sandbox
+// alone, and production refuses them whatever it says (the last tests show it, on create and at delivery).
 import { randomUUID } from 'node:crypto';
 import { SEARCH_ATTRIBUTES } from '../../temporal.config';
-import { eventually, startHarness, type TestHarness } from '../support/harness';
+import { eventually, startHarness, type RequestOptions, type TestHarness } from '../support/harness';
 import { recordHistory } from '../support/record-history';
 import { clientWebhooks } from '../support/polar-sdk';
 import { startReceiver, verifies, type Receiver } from '../support/webhook-receiver';
@@ -30,27 +32,29 @@ afterAll(async () => {
 });
 
 const SCOPES = ['webhooks:read', 'webhooks:write', 'products:read', 'products:write', 'benefits:write'] as const;
+/** A request to the sandbox unless it names production. */
+const api = (method: string, path: string, options: RequestOptions = {}) => h.request(method, path, { environment: 'sandbox', ...options });
 
-async function setUp(events: string[] = ['product.created', 'product.updated'], environment: 'production' | 'sandbox' = 'production') {
+async function setUp(events: string[] = ['product.created', 'product.updated'], environment: 'production' | 'sandbox' = 'sandbox') {
   const org = await h.organization([...SCOPES], environment);
   const receiver = await startReceiver();
   receivers.push(receiver);
-  const endpoint = await h.request('POST', '/v1/webhooks/endpoints', { token: org.token, environment, json: { url: receiver.url, format: 'raw', events } });
+  const endpoint = await api('POST', '/v1/webhooks/endpoints', { token: org.token, environment, json: { url: receiver.url, format: 'raw', events } });
   expect(endpoint.status).toBe(201);
   return { org, receiver, endpoint: endpoint.body as { id: string; secret: string } };
 }
 
-const createProduct = (token: string, name = 'Webhook product', environment: 'production' | 'sandbox' = 'production') =>
-  h.request('POST', '/v1/products/', { token, environment, json: { name, prices: [{ amount_type: 'fixed', price_amount: 1000 }] } });
+const createProduct = (token: string, name = 'Webhook product', environment: 'production' | 'sandbox' = 'sandbox') =>
+  api('POST', '/v1/products/', { token, environment, json: { name, prices: [{ amount_type: 'fixed', price_amount: 1000 }] } });
 
-const deliveries = (token: string, query = '') => h.request('GET', `/v1/webhooks/deliveries?limit=100${query}`, { token });
+const deliveries = (token: string, query = '') => api('GET', `/v1/webhooks/deliveries?limit=100${query}`, { token });
 
 /**
  * Waits until nothing more is on its way to these organizations' endpoints: every event of theirs fanned out (a delivery
  * made for each enabled endpoint that wants it, none for the others) and every delivery settled (succeeded, failed for
  * good or skipped). What a receiver got by then is all it will get.
  */
-const settled = (organizationIds: string[], environment: 'production' | 'sandbox' = 'production') =>
+const settled = (organizationIds: string[], environment: 'production' | 'sandbox' = 'sandbox') =>
   eventually(
     async () => {
       const ids = `{${organizationIds.join(',')}}`;
@@ -66,17 +70,17 @@ const settled = (organizationIds: string[], environment: 'production' | 'sandbox
   );
 
 test('an endpoint made with a dated version receives payloads of that version, naming it, signed over that body', async () => {
-  const org = await h.organization([...SCOPES]);
+  const org = await h.organization([...SCOPES], 'sandbox');
   const receiver = await startReceiver();
   receivers.push(receiver);
-  const created = await h.request('POST', '/v1/webhooks/endpoints', {
+  const created = await api('POST', '/v1/webhooks/endpoints', {
     token: org.token,
     headers: { 'Polar-Version': '2026-10' },
     json: { url: receiver.url, format: 'raw', events: ['product.created'] },
   });
   expect([created.status, created.body.api_version, created.body.uses_standard_webhook_signature]).toEqual([201, '2026-10', true]);
   // Without the header the endpoint's reads are unversioned, and do not show the version.
-  expect((await h.request('GET', `/v1/webhooks/endpoints/${created.body.id}`, { token: org.token })).body).not.toHaveProperty('api_version');
+  expect((await api('GET', `/v1/webhooks/endpoints/${created.body.id}`, { token: org.token })).body).not.toHaveProperty('api_version');
   const product = await createProduct(org.token);
 
   const [request] = await eventually(async () => receiver.received.length > 0 && receiver.received);
@@ -84,7 +88,7 @@ test('an endpoint made with a dated version receives payloads of that version, n
   const event = await clientWebhooks('2026-10').validateEvent(request.body, request.headers, created.body.secret);
   expect(event).toMatchObject({ type: 'product.created', api_version: '2026-10' });
   expect(request.headers['webhook-api-version']).toBe('2026-10');
-  const dated = await h.request('GET', `/v1/products/${product.body.id}`, { token: org.token, headers: { 'Polar-Version': '2026-10' } });
+  const dated = await api('GET', `/v1/products/${product.body.id}`, { token: org.token, headers: { 'Polar-Version': '2026-10' } });
   expect(event.data).toEqual(dated.body); // the dated shape: is_deletable, and prices without the legacy type
   expect(event.data).toMatchObject({ is_deletable: false });
   expect((event.data.prices as object[])[0]).not.toHaveProperty('type');
@@ -93,7 +97,7 @@ test('an endpoint made with a dated version receives payloads of that version, n
   expect(JSON.parse(log.webhook_event.payload)).toEqual(JSON.parse(request.body));
 
   // Moved to another version, the endpoint's next payloads follow it.
-  const moved = await h.request('PATCH', `/v1/webhooks/endpoints/${created.body.id}`, { token: org.token, json: { api_version: 'legacy' } });
+  const moved = await api('PATCH', `/v1/webhooks/endpoints/${created.body.id}`, { token: org.token, json: { api_version: 'legacy' } });
   expect(moved.status).toBe(200);
   await createProduct(org.token, 'Second product');
   const [, second] = await eventually(async () => receiver.received.length > 1 && receiver.received);
@@ -136,13 +140,13 @@ test('a created product reaches the endpoint as a signed product.created event',
   });
   expect(JSON.parse(log.items[0].webhook_event.payload)).toEqual(request.json);
 
-  const workflow = h.env.production.temporal.workflow.getHandle(`webhook:${request.headers['webhook-id']}:${endpoint.id}`);
+  const workflow = h.env.sandbox.temporal.workflow.getHandle(`webhook:${request.headers['webhook-id']}:${endpoint.id}`);
   const description = await workflow.describe();
   expect(description.typedSearchAttributes.get(SEARCH_ATTRIBUTES.WebhookEndpointId)).toBe(endpoint.id);
   expect(description.typedSearchAttributes.get(SEARCH_ATTRIBUTES.WebhookEventType)).toBe('product.created');
   expect(description.typedSearchAttributes.get(SEARCH_ATTRIBUTES.OrganizationId)).toBe(org.id);
   expect(await workflow.result()).toBe('succeeded');
-  await recordHistory(h.env.production, workflow.workflowId, 'webhook-delivered-ordering-checked-by-attempt', { finished: true });
+  await recordHistory(h.env.sandbox, workflow.workflowId, 'webhook-delivered-ordering-checked-by-attempt', { finished: true });
 });
 
 test('a receiver failing twice gets the event on the third attempt, with the same webhook-id, every attempt logged', async () => {
@@ -187,7 +191,7 @@ test('an endpoint is disabled after the threshold of events failed for good, and
   await createProduct(org.token, 'First');
   await createProduct(org.token, 'Second');
   const disabled = await eventually(async () => {
-    const r = await h.request('GET', `/v1/webhooks/endpoints/${endpoint.id}`, { token: org.token });
+    const r = await api('GET', `/v1/webhooks/endpoints/${endpoint.id}`, { token: org.token });
     return r.body.enabled === false && r.body;
   });
   expect(receiver.received).toHaveLength(6); // two events × three attempts
@@ -199,7 +203,7 @@ test('an endpoint is disabled after the threshold of events failed for good, and
   expect(receiver.received).toHaveLength(6);
 
   receiver.respondWith(() => 200);
-  const enabled = await h.request('PATCH', `/v1/webhooks/endpoints/${endpoint.id}`, { token: org.token, json: { enabled: true } });
+  const enabled = await api('PATCH', `/v1/webhooks/endpoints/${endpoint.id}`, { token: org.token, json: { enabled: true } });
   expect(enabled.body).toMatchObject({ enabled: true, disabled_reason: null });
   await createProduct(org.token, 'After enabling');
   await eventually(async () => receiver.received.some((r) => r.json.data.name === 'After enabling'));
@@ -210,20 +214,20 @@ test('redelivery sends the event again with the same event id', async () => {
   await createProduct(org.token);
   const [first] = await eventually(async () => receiver.received.length === 1 && receiver.received);
   const eventId = first.headers['webhook-id'];
-  const response = await h.request('POST', `/v1/webhooks/events/${eventId}/redeliver`, { token: org.token });
+  const response = await api('POST', `/v1/webhooks/events/${eventId}/redeliver`, { token: org.token });
   expect(response.status).toBe(202);
   expect(response.body).toEqual({});
   const [, again] = await eventually(async () => receiver.received.length === 2 && receiver.received);
   expect(again.headers['webhook-id']).toBe(eventId);
   expect(again.body).toBe(first.body);
   expect(verifies(endpoint.secret, again)).toBe(true);
-  expect((await h.request('POST', `/v1/webhooks/events/${randomUUID()}/redeliver`, { token: org.token })).status).toBe(404);
+  expect((await api('POST', `/v1/webhooks/events/${randomUUID()}/redeliver`, { token: org.token })).status).toBe(404);
 });
 
 test('events of types the endpoint did not subscribe to are not sent', async () => {
   const { org, receiver } = await setUp(['benefit.created']);
   await createProduct(org.token);
-  const benefit = await h.request('POST', '/v1/benefits/', { token: org.token, json: { type: 'custom', description: 'Support', properties: {} } });
+  const benefit = await api('POST', '/v1/benefits/', { token: org.token, json: { type: 'custom', description: 'Support', properties: {} } });
   await eventually(async () => receiver.received.length > 0);
   await settled([org.id]); // product.created fanned out too, to no endpoint
   expect(receiver.received.map((r) => r.json.type)).toEqual(['benefit.created']);
@@ -235,7 +239,7 @@ test('events about one resource arrive in the order they happened, a later one w
   let createdFailures = 0;
   receiver.respondWith((request) => (request.json.type === 'product.created' && createdFailures++ < 2 ? 500 : 200));
   const product = await createProduct(org.token, 'Ordered v1');
-  await h.request('PATCH', `/v1/products/${product.body.id}`, { token: org.token, json: { name: 'Ordered v2' } });
+  await api('PATCH', `/v1/products/${product.body.id}`, { token: org.token, json: { name: 'Ordered v2' } });
   await eventually(async () => receiver.received.filter((r) => r.json.type === 'product.updated').length === 1);
   const types = receiver.received.map((r) => `${r.json.type}`);
   expect(types).toEqual(['product.created', 'product.created', 'product.created', 'product.updated']);
@@ -243,10 +247,10 @@ test('events about one resource arrive in the order they happened, a later one w
 
 test('resetting the secret invalidates the old signatures', async () => {
   const { org, receiver, endpoint } = await setUp();
-  const reset = await h.request('PATCH', `/v1/webhooks/endpoints/${endpoint.id}/secret`, { token: org.token });
+  const reset = await api('PATCH', `/v1/webhooks/endpoints/${endpoint.id}/secret`, { token: org.token });
   expect(reset.status).toBe(200);
   expect(reset.body.secret).not.toBe(endpoint.secret);
-  expect((await h.request('GET', `/v1/webhooks/endpoints/${endpoint.id}`, { token: org.token })).body.secret).toMatch(/^whsec_\*{8}/);
+  expect((await api('GET', `/v1/webhooks/endpoints/${endpoint.id}`, { token: org.token })).body.secret).toMatch(/^whsec_\*{8}/);
   await createProduct(org.token);
   const [request] = await eventually(async () => receiver.received.length === 1 && receiver.received);
   expect(verifies(reset.body.secret, request)).toBe(true);
@@ -262,25 +266,58 @@ test("organization A's endpoint never receives organization B's events", async (
   await settled([a.org.id, b.org.id]);
   expect(a.receiver.received.map((r) => r.json.data.name)).toEqual(['A product']);
   expect(b.receiver.received.map((r) => r.json.data.name)).toEqual(['B product']);
-  expect((await h.request('GET', `/v1/webhooks/endpoints/${a.endpoint.id}`, { token: b.org.token })).status).toBe(404);
+  expect((await api('GET', `/v1/webhooks/endpoints/${a.endpoint.id}`, { token: b.org.token })).status).toBe(404);
   expect((await deliveries(b.org.token)).body.items.every((d: { endpoint_id: string }) => d.endpoint_id === b.endpoint.id)).toBe(true);
 });
 
 test('production and sandbox are isolated', async () => {
-  const production = await setUp(['product.created'], 'production');
+  const production = await h.organization([...SCOPES], 'production');
   const sandbox = await setUp(['product.created'], 'sandbox');
   await createProduct(sandbox.org.token, 'Sandbox product', 'sandbox');
-  await createProduct(production.org.token, 'Production product', 'production');
-  await eventually(async () => sandbox.receiver.received.length === 1 && production.receiver.received.length === 1);
-  expect(sandbox.receiver.received[0].json.data.name).toBe('Sandbox product');
-  expect(production.receiver.received[0].json.data.name).toBe('Production product');
-  expect((await h.request('GET', `/v1/webhooks/endpoints/${sandbox.endpoint.id}`, { token: production.org.token, environment: 'sandbox' })).status).toBe(401);
+  await createProduct(production.token, 'Production product', 'production');
+  await settled([sandbox.org.id]);
+  expect(sandbox.receiver.received.map((r) => r.json.data.name)).toEqual(['Sandbox product']);
+  expect((await api('GET', `/v1/webhooks/endpoints/${sandbox.endpoint.id}`, { token: production.token })).status).toBe(401);
+});
+
+test('production refuses receivers on this machine or a private network even with WEBHOOK_ALLOW_PRIVATE_URLS=true', async () => {
+  const org = await h.organization([...SCOPES], 'production');
+  const receiver = await startReceiver();
+  receivers.push(receiver);
+  const { port } = new URL(receiver.url);
+  const urls = [receiver.url, `http://[::1]:${port}/`, `http://localhost:${port}/`, 'https://10.0.0.8/x', 'http://169.254.169.254/latest/meta-data/'];
+  const production = { token: org.token, environment: 'production' } as const;
+  for (const url of urls) {
+    const created = await api('POST', '/v1/webhooks/endpoints', { ...production, json: { url, format: 'raw', events: ['product.created'] } });
+    expect([url, created.status, created.body.detail?.[0]?.type]).toEqual([url, 422, 'url_refused']);
+  }
+});
+
+test('production never delivers to this machine even with WEBHOOK_ALLOW_PRIVATE_URLS=true: the connection is refused', async () => {
+  const org = await h.organization([...SCOPES], 'production');
+  const receiver = await startReceiver();
+  receivers.push(receiver);
+  const production = { token: org.token, environment: 'production' } as const;
+  // An endpoint saved before this rule (or a name that resolves elsewhere by now): the delivery refuses to connect.
+  const endpoint = await api('POST', '/v1/webhooks/endpoints', {
+    ...production,
+    json: { url: 'https://hooks.example.com/bursar', format: 'raw', events: ['product.created'] },
+  });
+  expect(endpoint.status).toBe(201);
+  await h.env.production.orm.em.fork().execute('update webhook_endpoint set url = ? where id = ?', [receiver.url, endpoint.body.id]);
+  await createProduct(org.token, 'Production product', 'production');
+  await settled([org.id], 'production');
+  expect(receiver.received).toHaveLength(0);
+  const log = (await api('GET', '/v1/webhooks/deliveries?limit=100', production)).body.items;
+  expect(log.length).toBeGreaterThan(0);
+  expect(log.every((attempt: { succeeded: boolean }) => !attempt.succeeded)).toBe(true);
+  expect(log[0]).toMatchObject({ http_code: null, error: expect.stringMatching(/private address/) });
 });
 
 test('an event whose first dispatch was lost is delivered by the relay', async () => {
   const { org, receiver } = await setUp(['benefit.created']);
-  const event = await h.env.production.orm.em.fork().transactional(async (em) =>
-    h.env.production.outbox.enqueueEvent({ em, afterCommit: () => undefined }, org.id, 'benefit.created', {
+  const event = await h.env.sandbox.orm.em.fork().transactional(async (em) =>
+    h.env.sandbox.outbox.enqueueEvent({ em, afterCommit: () => undefined }, org.id, 'benefit.created', {
       id: randomUUID(),
       created_at: new Date().toISOString(),
       modified_at: null,
@@ -298,11 +335,11 @@ test('an event whose first dispatch was lost is delivered by the relay', async (
   );
   // Nothing else dispatches it (the tests run no relay loop): it waits in the outbox with no delivery, and only a
   // delivery row sends anything. So the receiver has nothing, and nothing is on its way.
-  const db = h.env.production.orm.em.fork();
+  const db = h.env.sandbox.orm.em.fork();
   expect(await db.execute('select dispatched_at from outbox_message where id = ?', [event.id])).toEqual([{ dispatched_at: null }]);
   expect(await db.execute('select id from webhook_delivery where event_id = ?', [event.id])).toEqual([]);
   expect(receiver.received).toHaveLength(0);
-  await h.env.production.outbox.relayOnce(0);
+  await h.env.sandbox.outbox.relayOnce(0);
   await eventually(async () => receiver.received.length === 1);
   expect(receiver.received[0].json.data.description).toBe('Written before delivery existed');
 });

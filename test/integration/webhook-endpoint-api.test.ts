@@ -44,6 +44,7 @@ test('create answers 201 with the secret; reads mask it', async () => {
 test.each([
   ['http in production', { url: 'http://hooks.example.com/x' }, 'production', /https/],
   ['a loopback address', { url: 'https://127.0.0.1/x' }, 'production', /Private, loopback/],
+  ['the IPv6 loopback address', { url: 'https://[::1]/x' }, 'production', /Private, loopback/],
   ['a private address', { url: 'https://10.0.0.8/x' }, 'production', /Private, loopback/],
   ['link-local metadata', { url: 'https://169.254.169.254/x' }, 'production', /Private, loopback/],
   ['localhost in production', { url: 'https://localhost/x' }, 'production', /Private, loopback/],

@@ -52,7 +52,10 @@ function carriedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4[] | undefined {
 const LOOPBACK_NAMES = /^(localhost|.+\.localhost|localhost\.localdomain|ip6-localhost|ip6-loopback)$/i;
 
 export interface UrlPolicy {
-  /** The operator's `WEBHOOK_ALLOW_PRIVATE_URLS`: receivers on an internal network or this machine (local development). */
+  /**
+   * The operator's `WEBHOOK_ALLOW_PRIVATE_URLS`, in the sandbox only: receivers on an internal network or this machine
+   * (local development). Production's policy never allows them.
+   */
   allowPrivate: boolean;
 }
 
@@ -78,7 +81,7 @@ export function urlRefusal(raw: string, policy: UrlPolicy): string | null {
   const url = new URL(raw);
   if (url.username || url.password) return 'URLs with credentials are not allowed';
   if (policy.allowPrivate) return null;
-  if (url.protocol !== 'https:') return 'Webhook URLs must use https (WEBHOOK_ALLOW_PRIVATE_URLS allows http to internal receivers)';
+  if (url.protocol !== 'https:') return 'Webhook URLs must use https (WEBHOOK_ALLOW_PRIVATE_URLS allows http to internal receivers in the sandbox)';
   const { name, address } = urlHost(url);
   if (address !== null) return addressRefusal(address, policy);
   return LOOPBACK_NAMES.test(name) ? NON_PUBLIC : null;
