@@ -7,6 +7,6 @@ module.exports = {
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testSequencer: '<rootDir>/test/support/sequencer.js',
   testTimeout: 60_000,
-  maxWorkers: 1,
+  maxWorkers: 2,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
 };

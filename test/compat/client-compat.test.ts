@@ -1,8 +1,9 @@
 // The published clients merchants run, against a whole merchant run and every test file before this one (this file
 // runs last): each response parsed by the 0.x clients' own code for its operation, each webhook by their validateEvent.
 import { SENT_WEBHOOK_EVENT_TYPES } from '../../src/contracts/webhook';
-import { startHarness, type TestHarness } from '../support/harness';
+import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { atTime, judge, readRecordings } from './judge';
 import { merchantOf, runEveryFlow } from './merchant-run';
@@ -15,14 +16,28 @@ let receiver: Receiver;
 /** The run's webhook endpoint: its signing secret. */
 let run: { secret: string };
 beforeAll(async () => {
+  await everyOtherFileDone();
   h = await startHarness({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
   await h.startWorker('sandbox');
   receiver = await startReceiver();
-});
+}, 50 * 60_000);
 afterAll(async () => {
   await receiver.close();
   await h.close();
 });
+
+/**
+ * Files run in parallel: this one (sorted last) waits until every other file of the run is done, as the run's reporter
+ * counts them (test/support/summary-reporter.js), so that it judges all they recorded.
+ */
+async function everyOtherFileDone(): Promise<void> {
+  const dir = process.env.BURSAR_COMPAT_DIR!;
+  const count = (file: string) => (existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8').split('\n').filter(Boolean) : []);
+  await eventually(async () => count('files-done').length >= Number(count('files-total')[0] ?? 1) - 1, 45 * 60_000, {
+    what: 'every other test file of the run done (BURSAR_COMPAT_DIR/files-done)',
+    everyMs: 1_000,
+  });
+}
 
 /** The failures (or the values and conflicts set apart), one line per client set, operation and field path. */
 function lines(kind: string, items: { client: string; subject: string; detail: string }[]): string[] {

@@ -85,7 +85,8 @@ function stringOf(def: Def, hints: GenerationHints): fc.Arbitrary<string> {
   const minLength = Math.max(0, ...checks.filter((c) => c.check === 'min_length').map((c) => c.minimum as number));
   const maxLength = Math.min(200, ...checks.filter((c) => c.check === 'max_length').map((c) => c.maximum as number));
   const pattern = (def.pattern as RegExp | undefined) ?? checks.find((c) => c.check === 'string_format' && c.pattern)?.pattern;
-  switch (def.format) {
+  // A format may also come as a check of a plain string (`z.string().check(z.url())`, as the contracts' `Url` is).
+  switch (def.format ?? checks.find((c) => c.check === 'string_format')?.format) {
     case 'uuid':
     case 'guid':
       return hints.ids.length ? fc.oneof({ arbitrary: fc.constantFrom(...hints.ids), weight: 4 }, { arbitrary: fc.uuid(), weight: 1 }) : fc.uuid();

@@ -1,6 +1,7 @@
 // A real `bursar worker` process for the sandbox, polling a test's task queue — what crash tests kill with SIGKILL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { temporal as proto } from '@temporalio/proto';
 import type { TestHarness } from './harness';
 
 /** Resolves once the worker polls. */
@@ -14,4 +15,24 @@ export async function startWorkerProcess(h: TestHarness): Promise<ChildProcess> 
     child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
   });
   return child;
+}
+
+/**
+ * What Temporal does once a killed worker's activities reach their start-to-close timeout (a minute, for most): fails
+ * each activity the organization's running workflows had started, so that another attempt runs now, on a live worker.
+ * The activities' names, as they were failed.
+ */
+export async function failActivitiesOfDeadWorker(h: TestHarness, organizationId: string): Promise<string[]> {
+  const { temporal } = h.env.sandbox;
+  const failed: string[] = [];
+  for await (const execution of temporal.workflow.list({ query: `OrganizationId = '${organizationId}' AND ExecutionStatus = 'Running'` })) {
+    const { raw } = await temporal.workflow.getHandle(execution.workflowId, execution.runId).describe();
+    for (const activity of raw.pendingActivities ?? []) {
+      if (activity.state !== proto.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_STARTED) continue;
+      const id = { workflowId: execution.workflowId, runId: execution.runId, activityId: activity.activityId! };
+      await temporal.activity.fail(id, new Error('the worker running this attempt was killed'));
+      failed.push(activity.activityType!.name!);
+    }
+  }
+  return failed;
 }
