@@ -1,4 +1,5 @@
-// Jest's order, except that the client-compatibility suite runs last: it judges what every file before it recorded.
+// Jest's order, except that the client-compatibility suite comes last: it judges what every other file recorded (and waits
+// for the files still running on the other worker).
 const Sequencer = require('@jest/test-sequencer').default;
 
 class LastCompatSequencer extends Sequencer {
