@@ -4,6 +4,7 @@ module.exports = {
   transform: { '^.+\\.ts$': 'ts-jest' },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
+  setupFiles: ['<rootDir>/test/support/worker-env.ts'],
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testSequencer: '<rootDir>/test/support/sequencer.js',
   testTimeout: 60_000,

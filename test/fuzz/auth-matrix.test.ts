@@ -87,6 +87,7 @@ test('every route × both environments × every credential that must be refused'
     const owner = owners[environment];
     const credentials = await credentialsFor(h, owner, strangers[environment], owners[otherEnvironment(environment)]);
     const state = await orgStateReader(h.env[environment]);
+    await state.settle(owner.id); // the fixtures' background work
     for (const route of routes) {
       if (route.audience === 'public') await publicRoute(route, owner, owners[otherEnvironment(environment)], state, outcome);
       else if (isTokenAudience(route.audience)) await tokenRoute(route, owner, credentials[route.audience], state, outcome);

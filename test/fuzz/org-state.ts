@@ -35,15 +35,20 @@ export interface OrgStateReader {
   watch<R extends { status: number }>(organizationId: string, send: () => Promise<R>): Promise<{ response: R; before: OrgState; after?: OrgState }>;
   /** Something else may have changed the organization's rows: the next `watch` reads its `before`. */
   forget(organizationId: string): void;
-  /** Waits until background work (workflows, relays) stops changing the organization's rows, for at most `timeoutMs`. */
+  /**
+   * Waits until background work (workflows, relays) stops changing the organization's rows, for at most `timeoutMs`;
+   * until it has, the state before each request is read again.
+   */
   settle(organizationId: string, timeoutMs?: number): Promise<void>;
 }
 
 export async function orgStateReader(env: EnvironmentContext): Promise<OrgStateReader> {
   const connection = () => env.orm.em.fork().getConnection();
   const tables: { table_name: string }[] = await connection().execute(
-    `select distinct table_name from information_schema.columns
-     where table_schema = 'public' and column_name = 'organization_id' order by table_name`,
+    // partitions (the events' months) are read through their parent table, which a detach or a drop cannot take away
+    `select distinct c.table_name from information_schema.columns c
+     join pg_class k on k.relname = c.table_name and k.relnamespace = 'public'::regnamespace
+     where c.table_schema = 'public' and c.column_name = 'organization_id' and not k.relispartition order by c.table_name`,
   );
   const digests = tables
     .map((t) => t.table_name)
@@ -72,6 +77,8 @@ export async function orgStateReader(env: EnvironmentContext): Promise<OrgStateR
     return running.count > 0;
   };
   const known = new Map<string, OrgState>();
+  /** Organizations whose background work did not settle in time: their state is read before every request. */
+  const unsettled = new Set<string>();
   return {
     read,
     async watch(organizationId, send) {
@@ -80,19 +87,20 @@ export async function orgStateReader(env: EnvironmentContext): Promise<OrgStateR
       const response = await send();
       if (response.status < 400 || response.status >= 500) return { response, before };
       const after = await read(organizationId);
-      known.set(organizationId, after);
+      if (!unsettled.has(organizationId)) known.set(organizationId, after);
       return { response, before, after };
     },
     forget: (organizationId) => void known.delete(organizationId),
-    async settle(organizationId, timeoutMs = 5_000) {
+    async settle(organizationId, timeoutMs = 15_000) {
       known.delete(organizationId);
+      unsettled.add(organizationId);
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline && (await pendingWork(organizationId))) await new Promise((resolve) => setTimeout(resolve, 100));
       let previous = await read(organizationId);
       while (Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 150));
         const current = await read(organizationId);
-        if (changedTables(previous, current).length === 0) return;
+        if (changedTables(previous, current).length === 0) return void unsettled.delete(organizationId);
         previous = current;
       }
     },

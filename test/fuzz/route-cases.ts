@@ -16,13 +16,15 @@ import {
 } from './hostile';
 import type { RawRequest } from './send';
 import { allIds, collectionOf, tokenOf, type Tenant } from './tenants';
-import { arbitraryOf, type GenerationHints } from './zod-arbitrary';
+import { arbitraryOf, isUrlField, type GenerationHints } from './zod-arbitrary';
 
 export type CaseKind = 'valid' | 'hostile path' | 'hostile query' | 'hostile body' | 'hostile headers' | 'twice at once' | 'NUL' | 'CR/LF' | 'replayed key';
 
 export interface FuzzCase {
   kind: CaseKind;
   request: RawRequest;
+  /** Why the answer must be a refusal (4xx), when it must. */
+  mustRefuse?: string;
 }
 
 export interface CaseContext {
@@ -79,13 +81,14 @@ export function caseArbitrary(route: RouteDefinition, ctx: CaseContext, kind: Ca
     headers: hostile === 'headers' ? parts.headers.hostile : parts.headers.valid,
   });
   const control = kind === 'NUL' ? '\u0000' : kind === 'CR/LF' ? '\r\n' : undefined;
-  const sent = control
+  const sent: fc.Arbitrary<Parts> = control
     ? fc.tuple(request, fc.nat()).map(([parts, pick]) => withControl(route, parts, control, pick, ctx.fieldNames))
     : kind === 'replayed key'
       ? fc.tuple(request, fc.uuid()).map(([parts, key]) => ({ ...parts, headers: { ...parts.headers, 'x-idempotency-key': key } }))
       : request;
-  return sent.map(({ path, query, body, headers }) => ({
+  return sent.map(({ path, query, body, headers, mustRefuse }) => ({
     kind,
+    mustRefuse,
     request: {
       environment: ctx.tenant.environment,
       method: route.method.toUpperCase(),
@@ -101,11 +104,13 @@ interface Parts {
   query: string;
   body: string | undefined;
   headers: Record<string, string>;
+  mustRefuse?: string;
 }
 
 /**
  * `control` (a NUL, or CR/LF) inside one part of a valid request: a path parameter, a query parameter of the route
- * (or a stray one), or a field of the body.
+ * (or a stray one), or a field of the body. A URL field gets it inside a valid URL, which must then be refused: stored,
+ * it would be rewritten, or carry a header injection to whoever follows it.
  */
 function withControl(route: RouteDefinition, parts: Parts, control: string, pick: number, fieldNames: string[]): Parts {
   const escaped = encodeURIComponent(`a${control}b`);
@@ -125,6 +130,13 @@ function withControl(route: RouteDefinition, parts: Parts, control: string, pick
     ...(route.method !== 'get' ? (bodyKeys.length ? bodyKeys : fieldNames.slice(0, 1)) : []).map((key) => (): Parts => {
       const parsed: unknown = parts.body === undefined ? {} : JSON.parse(parts.body);
       const body = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
+      const shape = ((route.body as z.ZodObject | undefined)?.shape ?? {}) as Record<string, z.ZodType>;
+      if (shape[key] && isUrlField(shape[key]))
+        return {
+          ...parts,
+          body: JSON.stringify({ ...body, [key]: `https://example.com/a${control}b` }),
+          mustRefuse: `a URL holding ${JSON.stringify(control)}`,
+        };
       return { ...parts, body: JSON.stringify({ ...body, [key]: `a${control}b` }) };
     }),
   ];

@@ -18,6 +18,8 @@ export interface RawResponse {
   /** The parsed body, or undefined when it is empty or not JSON. */
   json: unknown;
   requestId: string;
+  /** The `Idempotent-Replayed` header. */
+  replayed: string | null;
 }
 
 let counter = 0;
@@ -37,10 +39,10 @@ export async function send(h: TestHarness, request: RawRequest): Promise<RawResp
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     const text = await response.text();
-    return { status: response.status, text, json: parseJson(text), requestId };
+    return { status: response.status, text, json: parseJson(text), requestId, replayed: response.headers.get('idempotent-replayed') };
   } catch (error) {
     const cause = error instanceof Error ? `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ''}` : String(error);
-    return { status: 0, text: cause, json: undefined, requestId };
+    return { status: 0, text: cause, json: undefined, requestId, replayed: null };
   }
 }
 

@@ -198,3 +198,10 @@ export function fieldNamesOf(schemas: z.ZodType[]): string[] {
   schemas.forEach(visit);
   return [...names].sort();
 }
+
+/** Whether `schema` (through optional, nullable and default) is a URL string. */
+export function isUrlField(schema: z.ZodType): boolean {
+  let def = defOf(schema);
+  while (['optional', 'nullable', 'default'].includes(def.type)) def = defOf(def.innerType);
+  return def.type === 'string' && (def.format === 'url' || checksOf(def).some((check) => check.check === 'string_format' && check.format === 'url'));
+}

@@ -82,7 +82,7 @@ test('a worker killed while recording a refund the processor made: the refund su
   });
   worker.kill('SIGKILL'); // the processor refunded; the refund is still pending
   await new Promise((resolve) => worker!.once('exit', resolve));
-  expect(await failActivitiesOfDeadWorker(h, organizationId)).toEqual(['succeedRefund']);
+  expect(await failActivitiesOfDeadWorker(h, organizationId, worker)).toContain('succeedRefund');
   await blocker.query('rollback');
   await blocker.end();
   expect((await refundRow(created.body.id)).status).toBe('pending');

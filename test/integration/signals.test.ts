@@ -1,5 +1,6 @@
 // Signals over HTTP: an agent's activities and outcomes stored as usage events, idempotent by the caller's id,
 // listed with the other events, and billed by meters that filter on their kind.
+import { randomUUID } from 'node:crypto';
 import type { UserEvent } from '../../src/contracts/event';
 import { startHarness, type TestHarness } from '../support/harness';
 
@@ -157,4 +158,14 @@ test('the signal payload is documented in the OpenAPI document', async () => {
   );
   expect(doc.body.paths['/v1/events/'].get).toBeDefined();
   expect(doc.body.paths['/v1/event-types/{id}'].patch).toBeDefined();
+});
+
+test('a request repeated with its X-Idempotency-Key is answered as the first time, from the first answer', async () => {
+  const key = randomUUID();
+  const signals = [{ id: `keyed-${key}`, kind: 'activity', name: 'tokens', customer_id: customer.id, value: 5 }];
+  const keyed = () => h.request('POST', '/v1/signals', { token: org.token, json: { signals }, headers: { 'x-idempotency-key': key } });
+  const first = await keyed();
+  const again = await keyed();
+  expect([first.status, first.body]).toEqual([200, { inserted: 1, duplicates: 0 }]);
+  expect([again.status, again.body, again.headers.get('idempotent-replayed')]).toEqual([200, { inserted: 1, duplicates: 0 }, 'true']);
 });

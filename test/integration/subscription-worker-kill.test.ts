@@ -37,7 +37,7 @@ test('one renewal order and one charge after the worker is killed mid-renewal', 
   );
   worker.kill('SIGKILL'); // the renewal order is written; its charge and payment are still to come
   await new Promise((resolve) => worker!.once('exit', resolve));
-  await failActivitiesOfDeadWorker(h, organizationId);
+  await failActivitiesOfDeadWorker(h, organizationId, worker);
   await h.startWorker('sandbox');
 
   const advanced = await advancing;

@@ -275,6 +275,7 @@ test('production and sandbox are isolated', async () => {
   const sandbox = await setUp(['product.created'], 'sandbox');
   await createProduct(sandbox.org.token, 'Sandbox product', 'sandbox');
   await createProduct(production.token, 'Production product', 'production');
+  await settled([production.id], 'production');
   await settled([sandbox.org.id]);
   expect(sandbox.receiver.received.map((r) => r.json.data.name)).toEqual(['Sandbox product']);
   expect((await api('GET', `/v1/webhooks/endpoints/${sandbox.endpoint.id}`, { token: production.token })).status).toBe(401);

@@ -1,4 +1,4 @@
-// Once per run: fresh test databases, migrated, a headless Temporal dev server and a MailDev (the tests' SMTP server,
+// Once per run: fresh test databases (a pair per Jest worker), migrated, a headless Temporal dev server and a MailDev (the tests' SMTP server,
 // read back through its REST API) on free ports.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { migrate } from '../../src/app/database';
 import { connectTemporal, ensureNamespace, ensureSearchAttributes } from '../../src/app/temporal';
 import { startDevServer, temporalCliPath, type DevServer } from '../../src/app/temporal-dev-server';
 import { startMailCatcher, type MailCatcher } from '../../src/app/mail-catcher';
-import { TEST_DATABASE_URL, TEST_NAMESPACES, testEnvironmentVariables } from './test-env';
+import { TEST_NAMESPACES, testEnvironmentVariables, workerDatabaseUrl } from './test-env';
 
 declare global {
   var __temporalDevServer: DevServer | undefined;
@@ -20,9 +20,9 @@ declare global {
   var __workflowBundleDir: string | undefined;
 }
 
-export default async function globalSetup(): Promise<void> {
-  for (const environment of ENVIRONMENTS) {
-    const url = environmentDatabaseUrl(TEST_DATABASE_URL, environment);
+export default async function globalSetup(globalConfig: { maxWorkers: number }): Promise<void> {
+  const workers = Array.from({ length: Math.max(1, globalConfig.maxWorkers) }, (_, i) => i + 1);
+  for (const url of workers.flatMap((worker) => ENVIRONMENTS.map((environment) => environmentDatabaseUrl(workerDatabaseUrl(worker), environment)))) {
     await dropDatabase(url);
     await migrate(url);
   }

@@ -9,7 +9,9 @@ const progress = (file) => process.env.BURSAR_COMPAT_DIR && join(process.env.BUR
 
 class SummaryReporter {
   onRunStart(results) {
-    if (progress('files-total')) writeFileSync(progress('files-total'), String(results.numTotalTestSuites));
+    if (!progress('files-total')) return;
+    writeFileSync(progress('files-done'), ''); // a directory given from outside may hold an earlier run's
+    writeFileSync(progress('files-total'), String(results.numTotalTestSuites));
   }
 
   onTestFileResult(test) {

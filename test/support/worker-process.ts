@@ -19,16 +19,19 @@ export async function startWorkerProcess(h: TestHarness): Promise<ChildProcess> 
 
 /**
  * What Temporal does once a killed worker's activities reach their start-to-close timeout (a minute, for most): fails
- * each activity the organization's running workflows had started, so that another attempt runs now, on a live worker.
+ * each activity of the organization's running workflows that `worker` had started, so that another attempt runs now,
+ * on a live worker.
  * The activities' names, as they were failed.
  */
-export async function failActivitiesOfDeadWorker(h: TestHarness, organizationId: string): Promise<string[]> {
+export async function failActivitiesOfDeadWorker(h: TestHarness, organizationId: string, worker: ChildProcess): Promise<string[]> {
   const { temporal } = h.env.sandbox;
   const failed: string[] = [];
   for await (const execution of temporal.workflow.list({ query: `OrganizationId = '${organizationId}' AND ExecutionStatus = 'Running'` })) {
     const { raw } = await temporal.workflow.getHandle(execution.workflowId, execution.runId).describe();
     for (const activity of raw.pendingActivities ?? []) {
+      // started by that worker (a worker's identity is `<pid>@<host>`), never by a live one
       if (activity.state !== proto.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_STARTED) continue;
+      if (!activity.lastWorkerIdentity?.startsWith(`${worker.pid}@`)) continue;
       const id = { workflowId: execution.workflowId, runId: execution.runId, activityId: activity.activityId! };
       await temporal.activity.fail(id, new Error('the worker running this attempt was killed'));
       failed.push(activity.activityType!.name!);

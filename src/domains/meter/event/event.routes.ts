@@ -116,6 +116,7 @@ export function eventRoutes({
       body: SignalsIngest,
       status: 200,
       response: SignalsIngestResponse,
+      idempotent: true,
       // writes the signals as usage events (their rollups and customer meters with them)
       async handler({ auth, tx, body }) {
         return signals.receive(tx, auth.organizationId, body);
