@@ -9,6 +9,10 @@ const run = promisify(execFile);
 const BIN = resolve(__dirname, '../../bin/bursar.js');
 const bursar = (...args: string[]) => run(process.execPath, [BIN, ...args], { env: process.env });
 
+// Each `bursar` process loads the whole application through tsx: about 5 s on an idle machine, three times that on a
+// loaded one (a run beside `stress-ng --cpu 2` timed out at Jest's 60 s), and a test here starts up to five.
+jest.setTimeout(5 * 45_000);
+
 let h: TestHarness;
 beforeAll(async () => {
   h = await startHarness();
