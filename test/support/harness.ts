@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { Connection } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime, bundleWorkflowCode, type Worker, type WorkflowBundleOption } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
 import { loadConfig, type Config, type Environment } from '../../src/app/config';
 import { closeEnvironment, openEnvironment, type EnvironmentContext } from '../../src/app/environment';
 import { createHttpApp } from '../../src/app/http/app';
@@ -82,7 +82,6 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
   const workers: Worker[] = [];
   const workerRuns: Promise<void>[] = [];
   let nativeConnection: NativeConnection | undefined;
-  let workflowBundle: WorkflowBundleOption | undefined;
 
   return {
     config,
@@ -113,10 +112,8 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
         installQuietRuntime();
         nativeConnection = await NativeConnection.connect({ address: config.temporalAddress });
       }
-      // The run's bundle (test/support/global-setup.ts), or one of this file's own.
-      workflowBundle ??= config.WORKFLOW_BUNDLE_PATH
-        ? { codePath: config.WORKFLOW_BUNDLE_PATH }
-        : await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: quietLogger });
+      // The run's bundle (test/support/global-setup.ts); without one, the worker bundles the workflows itself.
+      const workflowBundle = config.WORKFLOW_BUNDLE_PATH ? { codePath: config.WORKFLOW_BUNDLE_PATH } : undefined;
       const worker = await createEnvironmentWorker(env[environment], nativeConnection, { workflowBundle, activities });
       workers.push(worker);
       workerRuns.push(worker.run());
@@ -145,15 +142,6 @@ function installQuietRuntime(): void {
     // already installed for this test file
   }
 }
-
-const quietLogger = {
-  log: () => undefined,
-  trace: () => undefined,
-  debug: () => undefined,
-  info: () => undefined,
-  warn: (message: string) => console.warn(message),
-  error: (message: string) => console.error(message),
-};
 
 /**
  * Polls `check` every `everyMs` (200) until it returns a truthy value, which it returns. Past `timeoutMs` it fails with
