@@ -1,17 +1,18 @@
-// The chaos run's own stack: a Temporal dev server (own port and SQLite file), the `bursar_chaos_sandbox` database,
-// and the API and worker as child processes whose output goes to log files. The faults act on these handles.
+// The chaos run's own stack: a Temporal dev server (own port and SQLite file), a PostgreSQL cluster of its own with the
+// `bursar_chaos_sandbox` database, and the API and worker as child processes whose output goes to log files. The
+// faults act on these handles.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { startMailCatcher } from '../../src/app/mail-catcher';
-import { createWriteStream, readdirSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { loadConfig, type Config } from '../../src/app/config';
 import { migrate } from '../../src/app/database';
 import { startDevServer, temporalCliPath, type DevServer } from '../../src/app/temporal-dev-server';
 import { freePort } from '../support/free-port';
+import { createChaosCluster } from './chaos-postgres';
 
 const BIN = join(__dirname, '../../bin/bursar.js');
-export const CHAOS_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/bursar_chaos';
 const NAMESPACE = 'bursar-chaos-sandbox';
 
 export interface ChaosStack {
@@ -40,12 +41,13 @@ interface Supervised {
 
 export async function startChaosStack(dataDir: string, taskQueue: string): Promise<ChaosStack> {
   const [temporalPort, apiPort, unusedProductionPort] = [await freePort(), await freePort(), await freePort()];
+  const postgres = createChaosCluster(await freePort());
   const mail = await startMailCatcher({ smtpPort: await freePort(), webPort: await freePort(), dir: join(dataDir, 'mail') });
   const dbFile = join(dataDir, 'temporal.db');
   const serverOptions = { cliPath: temporalCliPath(), port: temporalPort, dbFile, namespaces: [NAMESPACE], logFile: join(dataDir, 'temporal.log') };
   let server: DevServer | undefined = await startDevServer(serverOptions);
   const childEnv: Record<string, string> = {
-    DATABASE_URL: CHAOS_DATABASE_URL,
+    DATABASE_URL: postgres.url,
     TEMPORAL_ADDRESS: server.address,
     TEMPORAL_NAMESPACE_SANDBOX: NAMESPACE,
     TEMPORAL_TASK_QUEUE: taskQueue,
@@ -65,7 +67,8 @@ export async function startChaosStack(dataDir: string, taskQueue: string): Promi
     SMTP_URL: mail.smtpUrl,
   };
   const config = loadConfig({ ...process.env, ...childEnv });
-  await resetDatabase(config.databaseUrls.sandbox);
+  await waitForSql(config.databaseUrls.sandbox.replace(/\/[^/]+$/, '/postgres'));
+  await migrate(config.databaseUrls.sandbox);
 
   const unexpectedExits: string[] = [];
   let stopping = false;
@@ -90,9 +93,6 @@ export async function startChaosStack(dataDir: string, taskQueue: string): Promi
   await ready(api, 'api: sandbox');
   let worker = spawnChild('worker');
   await ready(worker, 'polling task queue');
-
-  const pgctl = (action: 'start' | 'stop') =>
-    execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', postgresVersion(), 'main', action, ...(action === 'stop' ? ['-m', 'fast'] : [])]);
 
   return {
     config,
@@ -124,10 +124,10 @@ export async function startChaosStack(dataDir: string, taskQueue: string): Promi
     async startTemporal() {
       server = await startDevServer(serverOptions);
     },
-    stopPostgres: () => pgctl('stop'),
+    stopPostgres: () => postgres.stop(),
     async startPostgres() {
-      pgctl('start');
-      for (let attempt = 0; attempt < 120 && !(await sqlReady(config.databaseUrls.sandbox)); attempt++) await sleep(500);
+      postgres.start();
+      await waitForSql(config.databaseUrls.sandbox);
     },
     cli: (args) => execFileSync(process.execPath, [BIN, ...args], { env: { ...process.env, ...childEnv }, encoding: 'utf8' }),
     async sql<T>(text: string, values: unknown[] = []) {
@@ -148,18 +148,18 @@ export async function startChaosStack(dataDir: string, taskQueue: string): Promi
       await Promise.all([api, worker].map(({ child }) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));
       await server?.stop();
       await mail.stop();
+      postgres.drop();
     },
   };
 }
 
-/** A clean `bursar_chaos_sandbox`: the invariants are about this run only. */
-async function resetDatabase(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
-  const admin = new Client({ connectionString: CHAOS_DATABASE_URL.replace(/\/[^/]+$/, '/postgres') });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.end();
-  await migrate(url);
+/** Waits until the database answers (a cluster just started takes a moment), at most a minute. */
+async function waitForSql(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    if (await sqlReady(url)) return;
+    await sleep(500);
+  }
+  throw new Error(`PostgreSQL at ${new URL(url).host} did not answer within a minute`);
 }
 
 async function sqlReady(url: string): Promise<boolean> {
@@ -173,13 +173,6 @@ async function sqlReady(url: string): Promise<boolean> {
   } finally {
     await client.end().catch(() => undefined);
   }
-}
-
-/** The local cluster's version (`/etc/postgresql/<version>/main`). */
-function postgresVersion(): string {
-  const [version] = readdirSync('/etc/postgresql');
-  if (!version) throw new Error('No cluster under /etc/postgresql: the PostgreSQL restarts need the local cluster.');
-  return version;
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
