@@ -10,7 +10,7 @@ import { loadConfig, type Config } from '../../src/app/config';
 import { migrate } from '../../src/app/database';
 import { startDevServer, temporalCliPath, type DevServer } from '../../src/app/temporal-dev-server';
 import { freePort } from '../support/free-port';
-import { createChaosCluster } from './chaos-postgres';
+import { createChaosCluster, type ChaosPostgres } from './chaos-postgres';
 
 const BIN = join(__dirname, '../../bin/bursar.js');
 const NAMESPACE = 'bursar-chaos-sandbox';
@@ -40,8 +40,15 @@ interface Supervised {
 }
 
 export async function startChaosStack(dataDir: string, taskQueue: string): Promise<ChaosStack> {
-  const [temporalPort, apiPort, unusedProductionPort] = [await freePort(), await freePort(), await freePort()];
   const postgres = createChaosCluster(await freePort());
+  return startOn(postgres, dataDir, taskQueue).catch((error: unknown) => {
+    postgres.drop(); // a stack that did not start leaves no cluster behind
+    throw error;
+  });
+}
+
+async function startOn(postgres: ChaosPostgres, dataDir: string, taskQueue: string): Promise<ChaosStack> {
+  const [temporalPort, apiPort, unusedProductionPort] = [await freePort(), await freePort(), await freePort()];
   const mail = await startMailCatcher({ smtpPort: await freePort(), webPort: await freePort(), dir: join(dataDir, 'mail') });
   const dbFile = join(dataDir, 'temporal.db');
   const serverOptions = { cliPath: temporalCliPath(), port: temporalPort, dbFile, namespaces: [NAMESPACE], logFile: join(dataDir, 'temporal.log') };
