@@ -106,6 +106,15 @@ module.exports = {
       to: { path: '^src/domains/', pathNot: ['^src/domains/$1/', '^src/domains/[^/]+/index\\.ts$', '^src/domains/[^/]+/.*\\.logic\\.ts$'] },
     },
     {
+      name: 'entities-stay-in-their-domain',
+      severity: 'error',
+      comment:
+        "A domain's entities are its own: its index.ts may export them only as types (`export type { Order } from './order.entity'`), so " +
+        'no other domain, nor the composition root, can query its tables. Another domain gets a read function (`*.reads.ts`) or a port.',
+      from: { path: '^src/domains/[^/]+/index\\.ts$' },
+      to: { path: '\\.entity\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'domains-below-app',
       severity: 'error',
       comment:

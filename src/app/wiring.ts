@@ -22,7 +22,7 @@ import {
   licenseKeyRoutes,
   licenseTokenRoutes,
 } from '../domains/benefit';
-import { CustomFieldService, ProductService, catalogRoutes, customFieldRoutes } from '../domains/catalog';
+import { CustomFieldService, ProductService, catalogRoutes, customFieldRoutes, productBenefitIds } from '../domains/catalog';
 import {
   CheckoutClientService,
   CheckoutFlowService,
@@ -45,6 +45,7 @@ import {
   CustomerMeterService,
   customerMeterRoutes,
   EventIngestService,
+  liveMeterDefinitions,
   EventQueryService,
   MeterQuantityService,
   MeterRollupService,
@@ -54,7 +55,16 @@ import {
   meterRoutes,
 } from '../domains/meter';
 import { postgresEventStore } from '../adapters/events/postgres-event-store';
-import { OrderDocumentService, OrderQueries, OrderService, RefundService, orderReceiptEmail, orderRoutes, refundRoutes } from '../domains/order';
+import {
+  OrderDocumentService,
+  OrderService,
+  RefundService,
+  orderGrantSource,
+  orderOfLicenseKey,
+  orderReceiptEmail,
+  orderRoutes,
+  refundRoutes,
+} from '../domains/order';
 import { renderBillingDocument } from '../adapters/pdf/pdf-renderer';
 import { AccessTokenService, OrganizationService, organizationRoutes } from '../domains/organization';
 import { OAuth2ClientService, OAuth2Service, oauth2Routes } from '../domains/oauth2';
@@ -64,12 +74,13 @@ import {
   SubscriptionMeterReader,
   SubscriptionQueries,
   SubscriptionService,
+  subscriptionGrantSource,
+  subscriptionOfLicenseKey,
   subscriptionRoutes,
 } from '../domains/subscription';
 import { TestClockQueries, TestClockService, testClockRoutes } from '../domains/test-clock';
 import { SecretScanningService, leakedTokenEmail, secretScanningRoutes } from '../domains/secret-scanning';
 import type { Config, Environment } from './config';
-import { grantSources, licenseKeySources } from './grant-sources';
 import { wireWebhooks } from './webhook-wiring';
 
 /** What every domain may be given: the environment's plumbing. */
@@ -95,12 +106,8 @@ export function wireDomains(p: Platform) {
   const accessTokens = new AccessTokenService(config.BURSAR_SECRET, clock);
   const oauth2Clients = new OAuth2ClientService({ clock, serverSecret: config.BURSAR_SECRET });
   const oauth2 = new OAuth2Service({ clock, serverSecret: config.BURSAR_SECRET, publicUrl, clients: oauth2Clients, organizations });
-  // the events store is built later (ingestion needs the meters): bound late
-  const meters = new MeterService({
-    clock,
-    outbox,
-    rollups: { clear: (...args) => events.rollups.clear(...args), lastSeq: (...args) => events.rollups.lastSeq(...args) },
-  });
+  const events = postgresEventStore({ liveMeters: liveMeterDefinitions, rollupReads: config.EVENT_ROLLUPS === 'on' });
+  const meters = new MeterService({ clock, outbox, rollups: events.rollups });
   const testClockQueries = new TestClockQueries({ clock, enabled: sandbox });
 
   // Files, benefits and products point at each other: the read sides come first, the commands after.
@@ -140,14 +147,7 @@ export function wireDomains(p: Platform) {
     clock,
     outbox,
     effects: new GrantEffects(downloads),
-    sources: grantSources({
-      orders: () => orders,
-      orderQueries: new OrderQueries(),
-      refunds: () => refunds,
-      subscriptions: () => subscriptions,
-      products: () => products,
-      testClocks: testClockQueries,
-    }),
+    sources: { order: orderGrantSource(testClockQueries), subscription: subscriptionGrantSource(testClockQueries), productBenefitIds },
     state: customerState,
   });
   const discounts = new DiscountService({ clock, products, outbox });
@@ -178,12 +178,7 @@ export function wireDomains(p: Platform) {
     grants: grantSync,
     state: customerState,
     email,
-    // the events store is built after customers (ingestion resolves them): bound late
-    events: { attachCustomer: (...args) => events.writer.attachCustomer(...args) },
-  });
-  const events = postgresEventStore({
-    liveMeters: (em, organizationId) => meters.liveDefinitions(em, organizationId),
-    rollupReads: config.EVENT_ROLLUPS === 'on',
+    events: events.writer,
   });
   const meterRollups = new MeterRollupService({ orm, clock, rollups: events.rollups });
   const meterQuantities = new MeterQuantityService({
@@ -206,7 +201,7 @@ export function wireDomains(p: Platform) {
   const licenseKeys = new LicenseKeyService({
     clock,
     customers,
-    sources: licenseKeySources({ orders: () => orders, subscriptions: () => subscriptions }),
+    sources: { order: orderOfLicenseKey, subscription: subscriptionOfLicenseKey },
   });
   const customerSessions = new CustomerSessionService({
     clock,

@@ -8,7 +8,7 @@ import { BadRequest, ResourceNotFound } from '../../kernel/errors';
 import { isUuid } from '../../kernel/ids';
 import { inTransaction } from '../../platform/database/transaction';
 import type { FlowClient } from '../../platform/temporal/flow-client';
-import { Order } from '../order';
+import { subscriptionOfOrder } from '../order';
 import type { CustomerService } from '../customer';
 import type { CustomerSessionService } from '../customer-session';
 import type { Checkout } from './checkout.entity';
@@ -92,8 +92,8 @@ export class CheckoutClientService {
   /** The flow a charge's reference points at: a subscription order's subscription, or else a checkout's session. */
   private async settlementFlow(reference: string): Promise<string | null> {
     if (!isUuid(reference)) return null;
-    const order = await this.deps.orm.em.fork().findOne(Order, { id: reference }, { fields: ['subscriptionId'] });
-    if (!order) return checkoutWorkflowId(reference);
-    return order.subscriptionId ? subscriptionWorkflowId(order.subscriptionId) : null;
+    const subscriptionId = await subscriptionOfOrder(this.deps.orm.em.fork(), reference);
+    if (subscriptionId === undefined) return checkoutWorkflowId(reference);
+    return subscriptionId ? subscriptionWorkflowId(subscriptionId) : null;
   }
 }

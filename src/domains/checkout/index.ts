@@ -3,6 +3,6 @@ export { CheckoutFlowService } from './checkout-flow.service';
 export { CheckoutClientService } from './checkout-client.service';
 export { CheckoutQueries } from './checkout.queries';
 export { checkoutRoutes } from './checkout.routes';
-export { Checkout } from './checkout.entity';
+export type { Checkout } from './checkout.entity';
 export { CheckoutLinkService } from './link/checkout-link.service';
 export { checkoutLinkRoutes } from './link/checkout-link.routes';

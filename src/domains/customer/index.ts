@@ -1,5 +1,6 @@
 export { CustomerService, type CustomerDetails, type CustomerIdentity, type CustomerServiceDeps } from './customer.service';
-export { Customer } from './customer.entity';
+export type { Customer } from './customer.entity';
+export { customerById, customersByIds, customerIdsByExternalIds, customerFromJson } from './customer.reads';
 export { CustomerRaceLost } from './customer.errors';
 export { customerOutput } from './customer.output';
 export { customerRoutes } from './customer.routes';

@@ -1,9 +1,10 @@
 export { MeterService } from './meter.service';
+export { liveMeterDefinitions } from './meter.reads';
 export { MeterQuantityService } from './meter-quantity.service';
 export { MeterRollupService } from './meter-rollup.service';
 export { meterOutput } from './meter.output';
 export { meterRoutes } from './meter.routes';
-export { Meter } from './meter.entity';
+export type { Meter } from './meter.entity';
 export { creditMeter, creditCount, outstandingCredit, type MeterCreditEntry } from './meter-credit';
 export { CustomerMeterQueries } from './customer-meter.queries';
 export { CustomerMeterService } from './customer-meter.service';

@@ -2,7 +2,6 @@
 // aggregation, archived or unarchived) loses its hourly rollups at once — quantities read raw events meanwhile — and,
 // when live, gets them rebuilt by `meter-rollups:<id>:<version>` started through the outbox.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { MeterDefinition } from '../../adapters/events/event-store';
 import { holdIngestAlone } from '../../adapters/events/ingest-lock';
 import type { MeterRollups } from '../../adapters/events/meter-rollups';
 import type { MeterCreate, MeterListQuery, MeterUpdate } from '../../contracts/meter';
@@ -107,12 +106,6 @@ export class MeterService {
         if (query.is_archived !== undefined) qb.andWhere({ archivedAt: query.is_archived ? { $ne: null } : null });
       },
     });
-  }
-
-  /** What the organization's live (unarchived) meters count, for the events store. */
-  async liveDefinitions(em: EntityManager, organizationId: string): Promise<MeterDefinition[]> {
-    const live = await em.find(Meter, { organizationId, archivedAt: null }, { fields: ['id', 'filter', 'aggregation'], orderBy: { id: 'asc' } });
-    return live.map(({ id, filter, aggregation }) => ({ id, filter, aggregation }));
   }
 
   /** The organization's meters among `ids` (other organizations' ids are simply absent). */

@@ -1,6 +1,7 @@
 export { OrderService, type GrantSyncPort, type NewOrder, type OrderLine } from './order.service';
-export { Order } from './order.entity';
-export { OrderQueries } from './order.queries';
+export type { Order } from './order.entity';
+export { subscriptionOfOrder, lastPaidCycleOf } from './order.reads';
+export { orderGrantSource, orderOfLicenseKey } from './order-grant-source';
 export { paymentStatus, wasPaid } from './order.logic';
 export { orderRoutes } from './order.routes';
 export { orderReceiptEmail, type OrderReceiptParams } from './order-receipt.email';

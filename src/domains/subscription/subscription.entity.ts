@@ -5,6 +5,9 @@ import type { RecurringInterval } from '../../kernel/calendar';
 
 export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled';
 
+/** Not canceled for good: these grant their product's benefits (past_due while payment is retried). */
+export const LIVE_STATUSES: readonly SubscriptionStatus[] = ['trialing', 'active', 'past_due'];
+
 export type CancellationReason =
   'customer_service' | 'low_quality' | 'missing_features' | 'switched_service' | 'too_complex' | 'too_expensive' | 'unused' | 'other';
 

@@ -16,7 +16,7 @@ import type { DiscountService } from '../discount';
 import type { GrantSyncPort } from '../order';
 import type { OutboxService } from '../../platform/outbox';
 import { addInterval, type RecurringInterval } from '../../kernel/calendar';
-import { Subscription } from './subscription.entity';
+import { LIVE_STATUSES, Subscription } from './subscription.entity';
 import { subscriptionOutputs } from './subscription.output';
 import type { SubscriptionMeterReader } from './subscription-meter';
 
@@ -72,8 +72,6 @@ const SORT_COLUMNS = {
   product: 'productId',
   discount: 'discountId',
 } as const;
-
-const LIVE = ['trialing', 'active', 'past_due'];
 
 const subscriptions = new OwnedRepository(Subscription, { label: 'Subscription' });
 
@@ -138,10 +136,6 @@ export class SubscriptionService {
   }
 
   /** Subscriptions of the product that entitle their customers now. */
-  liveOf(em: EntityManager, organizationId: string, productId: string): Promise<Subscription[]> {
-    return em.find(Subscription, { organizationId, productId, status: { $in: LIVE as Subscription['status'][] } });
-  }
-
   get(em: EntityManager, organizationId: string, id: string): Promise<Subscription> {
     return subscriptions.get(em, organizationId, id);
   }
@@ -164,7 +158,7 @@ export class SubscriptionService {
         if (query.external_customer_id) qb.andWhere('s.customer_id in (select id from customer where external_id in (?))', [query.external_customer_id]);
         if (query.discount_id) qb.andWhere({ discountId: { $in: query.discount_id } });
         if (query.status) qb.andWhere({ status: { $in: query.status } });
-        if (query.active !== undefined) qb.andWhere({ status: query.active ? { $in: LIVE } : { $nin: LIVE } });
+        if (query.active !== undefined) qb.andWhere({ status: query.active ? { $in: [...LIVE_STATUSES] } : { $nin: [...LIVE_STATUSES] } });
         if (query.cancel_at_period_end !== undefined) qb.andWhere({ cancelAtPeriodEnd: query.cancel_at_period_end });
         if (query.customer_cancellation_reason) qb.andWhere({ customerCancellationReason: { $in: query.customer_cancellation_reason } });
         if (query.query) qb.andWhere(...productOrOrganizationNamed('s', likeContains(query.query)));

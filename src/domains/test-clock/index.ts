@@ -2,4 +2,4 @@ export { TestClockService, type ClockFollowers } from './test-clock.service';
 export { TestClockQueries } from './test-clock.queries';
 export { testClockOutput } from './test-clock.output';
 export { testClockRoutes } from './test-clock.routes';
-export { TestClock } from './test-clock.entity';
+export type { TestClock } from './test-clock.entity';

@@ -8,7 +8,7 @@ import { byId } from '../../../kernel/ids';
 import { ResourceNotFound } from '../../../kernel/errors';
 import { likeContains, rawListPage } from '../../../platform/database/list-query';
 import type { CustomerOwner } from '../../../platform/http/route';
-import { Customer } from '../../customer';
+import { customerIdsByExternalIds, customersByIds } from '../../customer';
 import { Benefit } from '../benefit.entity';
 import { benefits } from '../benefit.queries';
 import type { DownloadableService } from '../downloadable/downloadable.service';
@@ -42,9 +42,7 @@ export class BenefitGrantQueries {
   constructor(private readonly downloads: DownloadableService) {}
 
   async list(em: EntityManager, organizationId: string, query: BenefitGrantListQuery): Promise<Page<BenefitGrantOutput>> {
-    const external = query.external_customer_id
-      ? (await em.find(Customer, { organizationId, externalId: { $in: query.external_customer_id } })).map((c) => c.id)
-      : null;
+    const external = query.external_customer_id ? await customerIdsByExternalIds(em, organizationId, query.external_customer_id) : null;
     const page = await grants.list(em, organizationId, query, {
       alias: 'g',
       sort: SORT_COLUMNS,
@@ -158,7 +156,13 @@ export class BenefitGrantQueries {
   }
 
   private async outputs(em: EntityManager, organizationId: string, rows: BenefitGrant[]): Promise<BenefitGrantOutput[]> {
-    const customers = byId(await em.find(Customer, { organizationId, id: { $in: [...new Set(rows.map((g) => g.customerId))] } }));
+    const customers = byId(
+      await customersByIds(
+        em,
+        organizationId,
+        rows.map((g) => g.customerId),
+      ),
+    );
     const benefitsById = byId(await em.find(Benefit, { organizationId, id: { $in: [...new Set(rows.map((g) => g.benefitId))] } }));
     return rows.map((grant) => benefitGrantOutput(grant, customers.get(grant.customerId)!, benefitsById.get(grant.benefitId)!));
   }

@@ -18,35 +18,13 @@ import { inTransaction, type Tx } from '../../../platform/database/transaction';
 import type { OutboxService } from '../../../platform/outbox';
 import type { Clock } from '../../../kernel/clock';
 import { newId } from '../../../kernel/ids';
-import { Customer } from '../../customer';
+import { customerById } from '../../customer';
 import { Benefit } from '../benefit.entity';
 import { BenefitGrant } from './benefit-grant.entity';
 import { grantEvent, grantStep, shouldHold } from './benefit-grant.logic';
 import { benefitGrantOutput } from './benefit-grant.output';
 import type { GrantEffects } from './grant-effects';
-
-/** What a source says of its customer's entitlement now. */
-export interface GrantSourceState {
-  customerId: string;
-  productId: string | null;
-  active: boolean;
-  /** One-time purchases: license keys expire as the benefit says. */
-  oneTime: boolean;
-  /** The billing period the source is paid for (subscriptions), for meter credits to cycle once per period. */
-  cycleKey: string | null;
-  /** Now, on the customer's clock (a sandbox test clock's frozen time). */
-  at: Date;
-  /** When the source stopped entitling, if it ended (a subscription's `ended_at`): the time its revokes are dated. */
-  endedAt: Date | null;
-}
-
-/** The orders and subscriptions that grant benefits, read through the domains that own them (bound in the wiring). */
-export interface GrantSources {
-  state(em: EntityManager, organizationId: string, source: GrantSource): Promise<GrantSourceState | null>;
-  /** The sources entitling a customer to the product now. */
-  holders(em: EntityManager, organizationId: string, productId: string): Promise<{ customerId: string; source: GrantSource }[]>;
-  productBenefitIds(em: EntityManager, organizationId: string, productId: string): Promise<string[]>;
-}
+import type { GrantSources } from './grant-source';
 
 export interface BenefitGrantDeps {
   orm: MikroORM;
@@ -103,12 +81,21 @@ export class BenefitGrantService {
                 { orderBy: { id: 'asc' }, offset, limit: FAN_OUT_PAGE },
               )
             ).map(inputOf)
-          : (await this.deps.sources.holders(tx.em, organizationId, change.productId))
+          : (await this.holders(tx.em, organizationId, change.productId))
               .flatMap(({ customerId, source }) => change.benefitIds.map((benefitId) => ({ organizationId, benefitId, customerId, source })))
               .slice(offset, offset + FAN_OUT_PAGE);
       for (const target of targets) this.request(tx, target);
       return { requested: targets.length, done: targets.length < FAN_OUT_PAGE };
     });
+  }
+
+  /** Whoever holds the product now: its paid one-time purchases, then its live subscriptions. */
+  private async holders(em: EntityManager, organizationId: string, productId: string): Promise<{ customerId: string; source: GrantSource }[]> {
+    const holders: { customerId: string; source: GrantSource }[] = [];
+    for (const kind of ['order', 'subscription'] as const) {
+      for (const { customerId, id } of await this.deps.sources[kind].holders(em, organizationId, productId)) holders.push({ customerId, source: { kind, id } });
+    }
+    return holders;
   }
 
   private fanOut(tx: Tx, organizationId: string, change: GrantChange): void {
@@ -144,9 +131,9 @@ export class BenefitGrantService {
   /** The workflow's activity: brings the grant in line with its source, product, benefit and customer. */
   async sync(input: BenefitGrantInput): Promise<GrantOutcome> {
     return inTransaction(this.deps.orm, async (tx) => {
-      const state = await this.deps.sources.state(tx.em, input.organizationId, input.source);
+      const state = await this.deps.sources[input.source.kind].state(tx.em, input.organizationId, input.source.id);
       const benefit = await tx.em.findOne(Benefit, { id: input.benefitId, organizationId: input.organizationId });
-      const customer = await tx.em.findOne(Customer, { id: input.customerId, organizationId: input.organizationId });
+      const customer = await customerById(tx.em, input.organizationId, input.customerId);
       if (!state || !benefit || !customer) return 'unchanged';
       const hold = shouldHold({
         sourceActive: state.active && state.customerId === customer.id,

@@ -20,7 +20,7 @@ import { entityFromJson, type JsonRow } from '../../../platform/database/json-ro
 import { OwnedRepository, type Page } from '../../../platform/database/owned-repository';
 import type { Tx } from '../../../platform/database/transaction';
 import type { CustomerOwner } from '../../../platform/http/route';
-import { Customer, customerOutput, type CustomerService } from '../../customer';
+import { customerFromJson, customerOutput, type CustomerService } from '../../customer';
 import { LicenseKey, LicenseKeyActivation } from './license-key.entity';
 import {
   activationLimitReached,
@@ -179,7 +179,7 @@ export class LicenseKeyService {
       ],
     );
     if (!row) return null;
-    const customer = licenseKeyCustomerOutput(customerOutput(entityFromJson(em, Customer, row.customer)));
+    const customer = licenseKeyCustomerOutput(customerOutput(customerFromJson(em, row.customer)));
     return {
       key: licenseKeyOutput(entityFromJson(em, LicenseKey, row.key), customer),
       activation: row.activation && entityFromJson(em, LicenseKeyActivation, row.activation),

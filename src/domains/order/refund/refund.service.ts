@@ -163,11 +163,6 @@ export class RefundService {
     });
   }
 
-  /** Whether a refund that asked for it has revoked the order's benefits. */
-  async revokesBenefits(em: EntityManager, orderId: string): Promise<boolean> {
-    return (await em.count(Refund, { orderId, status: 'succeeded', revokeBenefits: true })) > 0;
-  }
-
   /** Pending → failed, once, with the processor's reason (refund.updated); the amount is refundable again. */
   async fail(refundId: string, reason: string): Promise<void> {
     await inTransaction(this.deps.orm, async (tx) => {

@@ -1,0 +1,47 @@
+// The architecture rules of `./run lint` (.dependency-cruiser.js), run on small fixture trees laid out like this
+// repository: each rule must refuse what it names and let the allowed shape pass.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+const ROOT = join(__dirname, '../..');
+
+/** The rules that the fixture breaks, by name (none: it passes). */
+function brokenRules(files: Record<string, string>): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'bursar-rules-'));
+  try {
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'commonjs', target: 'es2022' } }));
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    const bin = join(ROOT, 'node_modules/.bin/depcruise');
+    const args = ['--config', join(ROOT, '.dependency-cruiser.js'), '--output-type', 'json', 'src'];
+    const result = JSON.parse(execFileSync(bin, args, { cwd: dir, encoding: 'utf8' })) as { summary: { violations: { rule: { name: string } }[] } };
+    return [...new Set(result.summary.violations.map((v) => v.rule.name))];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const orderDomain = (indexLine: string) => ({
+  'src/domains/order/order.entity.ts': 'export class Order {\n  id = "";\n}\n',
+  'src/domains/order/index.ts': `${indexLine}\n`,
+  'src/domains/checkout/checkout.service.ts': "import type { Order } from '../order';\nexport const orderId = (order: Order) => order.id;\n",
+});
+
+describe('architecture rules', () => {
+  it('a domain exports its entities as types only: another domain cannot query its tables', () => {
+    expect(brokenRules(orderDomain("export { Order } from './order.entity';"))).toEqual(['entities-stay-in-their-domain']);
+    expect(brokenRules(orderDomain("export type { Order } from './order.entity';"))).toEqual([]);
+  });
+
+  it("a domain reaches another only through the other's index", () => {
+    const files = {
+      ...orderDomain("export type { Order } from './order.entity';"),
+      'src/domains/checkout/checkout.reads.ts': "import { Order } from '../order/order.entity';\nexport const make = () => new Order();\n",
+    };
+    expect(brokenRules(files)).toEqual(['domain-through-index']);
+  });
+});
