@@ -12,3 +12,4 @@ export { BenefitGrantQueries } from './grant/benefit-grant.queries';
 export { GrantEffects } from './grant/grant-effects';
 export { benefitGrantRoutes } from './grant/benefit-grant.routes';
 export { DownloadableService } from './downloadable/downloadable.service';
+export { benefitModule } from './benefit.module';

@@ -6,3 +6,4 @@ export { checkoutRoutes } from './checkout.routes';
 export type { Checkout } from './checkout.entity';
 export { CheckoutLinkService } from './link/checkout-link.service';
 export { checkoutLinkRoutes } from './link/checkout-link.routes';
+export { checkoutModule } from './checkout.module';

@@ -3,3 +3,4 @@ export { CustomerLoginService, type CustomerLoginServiceDeps } from './customer-
 export { CUSTOMER_SESSION_TOKEN_PREFIX } from './customer-session.logic';
 export { customerSessionRoutes } from './customer-session.routes';
 export { loginCodeEmail } from './login-code.email';
+export { customerSessionModule } from './customer-session.module';

@@ -4,3 +4,4 @@ export { customerById, customersByIds, customerIdsByExternalIds, customerFromJso
 export { CustomerRaceLost } from './customer.errors';
 export { customerOutput } from './customer.output';
 export { customerRoutes } from './customer.routes';
+export { customerModule } from './customer.module';

@@ -13,3 +13,4 @@ export { EventIngestService } from './event/event-ingest.service';
 export { eventRoutes } from './event/event.routes';
 export { EventQueryService } from './event/event-query.service';
 export { SignalService } from './event/signal.service';
+export { meterModule } from './meter.module';

@@ -3,3 +3,4 @@ export { OAuth2ClientService } from './oauth2-client.service';
 export { oauth2Routes } from './oauth2.routes';
 export { OAUTH2_ACCESS_TOKEN_PREFIX, OAUTH2_PREFIXES, OAUTH2_SCOPES } from './oauth2.logic';
 export { oauthRefusal, type OAuthRefusal } from './oauth2.errors';
+export { oauth2Module } from './oauth2.module';

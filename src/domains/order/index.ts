@@ -8,3 +8,4 @@ export { orderReceiptEmail, type OrderReceiptParams } from './order-receipt.emai
 export { OrderDocumentService } from './document/order-document.service';
 export { RefundService, type ProcessorRefundOutcome } from './refund/refund.service';
 export { refundRoutes } from './refund/refund.routes';
+export { orderModule } from './order.module';

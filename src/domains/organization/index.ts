@@ -4,3 +4,4 @@ export { SCOPES, isScope, ORGANIZATION_TOKEN_PREFIX, type Scope } from './organi
 export type { Organization, OrganizationAccessToken } from './organization.entity';
 export { accessTokenOutput, organizationOutput, organizationSummary, publicOrganizationOutput } from './organization.output';
 export { organizationRoutes } from './organization.routes';
+export { organizationModule } from './organization.module';

@@ -8,3 +8,4 @@ export { SubscriptionMeterReader } from './subscription-meter';
 export type { Subscription } from './subscription.entity';
 export type { SubscriptionCommand, SubscriptionSchedule } from './subscription.logic';
 export { subscriptionRoutes } from './subscription.routes';
+export { subscriptionModule } from './subscription.module';

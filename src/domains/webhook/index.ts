@@ -3,3 +3,4 @@ export { WebhookDeliveryService, type AttemptOutcome } from './webhook-delivery.
 export { DeliveryAttemptFailed, DeliveryRefused } from './webhook.errors';
 export { WebhookLogService } from './webhook-log.service';
 export { webhookRoutes } from './webhook.routes';
+export { webhookModule } from './webhook.module';
