@@ -6,6 +6,18 @@ const tseslint = require('typescript-eslint');
 const prettier = require('eslint-config-prettier');
 const globals = require('globals');
 
+/** Errors cross into Temporal by code (src/kernel/error-codes.ts), checked by the compiler: never a string of one's own. */
+const ERROR_CODES_BY_NAME = [
+  {
+    selector: "Property[key.name='nonRetryableErrorTypes'][value.callee.name!='nonRetryable']",
+    message: "A retry policy names its non-retryable errors with nonRetryable('Code', …) from src/kernel/error-codes.ts, not as strings.",
+  },
+  {
+    selector: "CallExpression[callee.object.name='ApplicationFailure'] > Literal:nth-child(2)",
+    message: "An ApplicationFailure's type is failureType('Code') from src/kernel/error-codes.ts, not a string.",
+  },
+];
+
 module.exports = tseslint.config(
   {
     ignores: ['node_modules/', 'dist/', 'coverage/', '.data/', '.tools/', '.scratch/', 'test/replay/histories/'],
@@ -25,6 +37,10 @@ module.exports = tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
   },
   {
+    files: ['workflows/**/*.ts', 'activities/**/*.ts', 'temporal.config.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...ERROR_CODES_BY_NAME] },
+  },
+  {
     // Named exports only in src/: one name per thing, greppable, and renamed together by the compiler.
     files: ['src/**/*.ts'],
     rules: {
@@ -32,6 +48,7 @@ module.exports = tseslint.config(
         'error',
         { selector: 'ExportDefaultDeclaration', message: 'No default exports in src/: export a named binding instead.' },
         { selector: "ExportSpecifier[exported.name='default']", message: 'No default exports in src/: export a named binding instead.' },
+        ...ERROR_CODES_BY_NAME,
       ],
     },
   },

@@ -1,6 +1,7 @@
 // Temporal topology in one place: task queues, namespaces, search attributes, retry policies, timeouts, schedules.
 // Pure constants: imported by workflows, activities, the worker and the API alike.
 import { defineSearchAttributeKey, SearchAttributeType, type ActivityOptions, type LocalActivityOptions } from '@temporalio/common';
+import { nonRetryable } from './src/kernel/error-codes';
 
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
 
@@ -116,7 +117,7 @@ export const CHECKOUT_ACTIVITY: ActivityOptions = {
     backoffCoefficient: 2,
     maximumInterval: '1 minute',
     maximumAttempts: 10,
-    nonRetryableErrorTypes: ['RequestValidationError', 'NotOpenCheckout', 'ExpiredCheckoutError', 'PaymentError', 'ResourceNotFound', 'Conflict'],
+    nonRetryableErrorTypes: nonRetryable('RequestValidationError', 'NotOpenCheckout', 'ExpiredCheckoutError', 'PaymentError', 'ResourceNotFound', 'Conflict'),
   },
 };
 
@@ -146,7 +147,7 @@ export const SUBSCRIPTION_ACTIVITY: ActivityOptions = {
     initialInterval: '1 second',
     backoffCoefficient: 2,
     maximumInterval: '1 minute',
-    nonRetryableErrorTypes: [
+    nonRetryableErrorTypes: nonRetryable(
       'RequestValidationError',
       'PaymentFailed',
       'AlreadyCanceledSubscription',
@@ -154,7 +155,7 @@ export const SUBSCRIPTION_ACTIVITY: ActivityOptions = {
       'BadRequest',
       'ResourceNotFound',
       'Conflict',
-    ],
+    ),
   },
 };
 
@@ -176,7 +177,7 @@ export const TEST_CLOCK_ADVANCE_ACTIVITY: ActivityOptions = {
     backoffCoefficient: 2,
     maximumInterval: '10 seconds',
     maximumAttempts: 5,
-    nonRetryableErrorTypes: ['ServiceUnavailable'],
+    nonRetryableErrorTypes: nonRetryable('ServiceUnavailable'),
   },
 };
 
@@ -233,7 +234,7 @@ export const GRANT_ACTIVITY: ActivityOptions = {
 export const EMAIL_ACTIVITY: ActivityOptions = {
   startToCloseTimeout: '1 minute',
   scheduleToCloseTimeout: '24 hours',
-  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', nonRetryableErrorTypes: ['EmailUndeliverable'] },
+  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', nonRetryableErrorTypes: nonRetryable('EmailUndeliverable') },
 };
 
 /** Recording an e-mail given up on: one database write. */

@@ -7,7 +7,7 @@ export async function asFailure<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof BursarError) throw ApplicationFailure.nonRetryable(error.message, error.name, error.detail);
+    if (error instanceof BursarError) throw ApplicationFailure.nonRetryable(error.message, error.code, error.detail);
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 // Webhook delivery activities: thin calls into the webhook domain, failures translated for Temporal's retry policy.
 import { ApplicationFailure, Context } from '@temporalio/activity';
+import { failureType } from '../src/kernel/error-codes';
 import { DeliveryAttemptFailed, DeliveryRefused, type AttemptOutcome, type WebhookDeliveryService } from '../src/domains/webhook';
 
 export const createWebhookActivities = (deliveries: WebhookDeliveryService) => ({
@@ -17,8 +18,8 @@ export const createWebhookActivities = (deliveries: WebhookDeliveryService) => (
     try {
       return await deliveries.attempt(deliveryId, info.attempt, cancellationSignal, options);
     } catch (error: unknown) {
-      if (error instanceof DeliveryRefused) throw ApplicationFailure.nonRetryable(error.message, 'WebhookAddressRefused');
-      if (error instanceof DeliveryAttemptFailed) throw ApplicationFailure.retryable(error.message, 'WebhookDeliveryFailed');
+      if (error instanceof DeliveryRefused) throw ApplicationFailure.nonRetryable(error.message, failureType('WebhookAddressRefused'));
+      if (error instanceof DeliveryAttemptFailed) throw ApplicationFailure.retryable(error.message, failureType('WebhookDeliveryFailed'));
       throw error;
     }
   },

@@ -1,7 +1,7 @@
 // One checkout session (`checkout:<id>`): waits for confirmation until it expires; after a confirmation, charges,
 // and either completes (order written) or, on a decline, reopens for another attempt. A charge that went through is
 // refunded when the checkout cannot complete; one the processor never settled is canceled there.
-import { ApplicationFailure, condition, log, patched, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
+import { condition, log, patched, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { CheckoutConfirm } from '../src/contracts/checkout';
 import {
@@ -12,7 +12,7 @@ import {
   PAYMENT_SETTLEMENT_TIMEOUT_MS,
 } from '../temporal.config';
 import { checkoutStateQuery, confirmCheckoutUpdate, paymentSettledSignal, type CheckoutInput, type Settlement } from './definitions';
-import { businessFailure } from './failures';
+import { businessFailure, nonRetryableFailure } from './failures';
 import { workflowClock, type WorkflowClock } from './time';
 
 const { confirmCheckout, reopenCheckout, completeCheckout, expireCheckout, failCheckout } = proxyActivities<Activities>(CHECKOUT_ACTIVITY);
@@ -67,8 +67,8 @@ async function session({ checkoutId, expiresAt }: CheckoutInput, clock: Workflow
     {
       // Synchronous, so an illegal confirmation is refused before anything is recorded.
       validator: (_body: CheckoutConfirm) => {
-        if (state !== 'open') throw ApplicationFailure.nonRetryable('This checkout is not open.', 'NotOpenCheckout');
-        if (clock.now().getTime() >= Date.parse(expiresAt)) throw ApplicationFailure.nonRetryable('This checkout has expired.', 'ExpiredCheckoutError');
+        if (state !== 'open') throw nonRetryableFailure('NotOpenCheckout', 'This checkout is not open.');
+        if (clock.now().getTime() >= Date.parse(expiresAt)) throw nonRetryableFailure('ExpiredCheckoutError', 'This checkout has expired.');
       },
     },
   );

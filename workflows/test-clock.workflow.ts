@@ -7,6 +7,7 @@ import type { Activities } from '../activities';
 import { advanceRefusal, type TestClockState } from '../src/domains/test-clock/test-clock.logic';
 import { TEST_CLOCK_ACTIVITY, TEST_CLOCK_ADVANCE_ACTIVITY } from '../temporal.config';
 import { advanceClockUpdate, deleteClockUpdate, type TestClockInput } from './definitions';
+import { nonRetryableFailure } from './failures';
 
 const { testClockState, beginTestClockAdvance, finishTestClockAdvance, deleteTestClock } = proxyActivities<Activities>(TEST_CLOCK_ACTIVITY);
 const { advanceAttachedFlows } = proxyActivities<Activities>(TEST_CLOCK_ADVANCE_ACTIVITY);
@@ -14,7 +15,7 @@ const { advanceAttachedFlows } = proxyActivities<Activities>(TEST_CLOCK_ADVANCE_
 /** Advances one run handles before it continues as new. */
 const ADVANCES_PER_RUN = 100;
 
-const notFound = () => ApplicationFailure.nonRetryable('Test clock not found.', 'ResourceNotFound');
+const notFound = () => nonRetryableFailure('ResourceNotFound', 'Test clock not found.');
 
 export async function testClockLifecycle({ testClockId: id, advances = 0 }: TestClockInput): Promise<'deleted' | 'continued'> {
   let state: TestClockState | undefined;
@@ -44,10 +45,7 @@ export async function testClockLifecycle({ testClockId: id, advances = 0 }: Test
           unsettled = false;
         } catch {
           unsettled = true;
-          throw ApplicationFailure.nonRetryable(
-            'The flows on this clock did not all settle; advance again (to the same time) in a moment.',
-            'ServiceUnavailable',
-          );
+          throw nonRetryableFailure('ServiceUnavailable', 'The flows on this clock did not all settle; advance again (to the same time) in a moment.');
         }
         count++;
       } finally {

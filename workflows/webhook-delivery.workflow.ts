@@ -1,5 +1,6 @@
 // One event to one endpoint (workflow id `webhook:<eventId>:<endpointId>`): wait for earlier events about the same
 // resource (bounded), POST with the activity's retry policy, and count a delivery that failed for good.
+import { nonRetryable } from '../src/kernel/error-codes';
 import { isCancellation, patched, proxyActivities, sleep, type ActivityOptions } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { DeliveryOutcome, DeliveryPolicy } from '../src/contracts/webhook';
@@ -51,7 +52,7 @@ function attemptOptions(policy: DeliveryPolicy): ActivityOptions {
       backoffCoefficient: policy.backoffCoefficient,
       maximumInterval: policy.maximumIntervalMs,
       maximumAttempts: policy.maximumAttempts,
-      nonRetryableErrorTypes: ['WebhookAddressRefused'],
+      nonRetryableErrorTypes: nonRetryable('WebhookAddressRefused'),
     },
   };
 }

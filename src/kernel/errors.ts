@@ -1,4 +1,6 @@
-// Named errors carry their HTTP status; the HTTP layer renders them as the spec's problem-details body.
+// Named errors carry their code (error-codes.ts: the HTTP status, the Temporal failure type); the HTTP layer renders
+// them as the spec's problem-details body.
+import { ERROR_STATUS, type ErrorCode } from './error-codes';
 
 export interface ValidationIssue {
   loc: (string | number)[];
@@ -7,7 +9,7 @@ export interface ValidationIssue {
 }
 
 export abstract class BursarError extends Error {
-  abstract readonly status: number;
+  abstract readonly code: ErrorCode;
   readonly detail: string | ValidationIssue[];
 
   constructor(detail: string | ValidationIssue[]) {
@@ -16,64 +18,68 @@ export abstract class BursarError extends Error {
     this.name = new.target.name;
   }
 
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+
   get title(): string {
     return this.name.replace(/([a-z])([A-Z])/g, '$1 $2');
   }
 }
 
 export class BadRequest extends BursarError {
-  readonly status = 400;
+  readonly code = 'BadRequest';
 }
 
 export class Unauthorized extends BursarError {
-  readonly status = 401;
+  readonly code = 'Unauthorized';
   constructor(detail = 'Missing or invalid access token.') {
     super(detail);
   }
 }
 
 export class NotPermitted extends BursarError {
-  readonly status = 403;
+  readonly code = 'NotPermitted';
 }
 
 export class ResourceNotFound extends BursarError {
-  readonly status = 404;
+  readonly code = 'ResourceNotFound';
   constructor(detail = 'Not found') {
     super(detail);
   }
 }
 
 export class MethodNotAllowed extends BursarError {
-  readonly status = 405;
+  readonly code = 'MethodNotAllowed';
 }
 
 export class RequestTimeout extends BursarError {
-  readonly status = 408;
+  readonly code = 'RequestTimeout';
 }
 
 export class Conflict extends BursarError {
-  readonly status = 409;
+  readonly code = 'Conflict';
 }
 
 /** The resource exists but is gone for this purpose (e.g. uncancel of an ended subscription). */
 export class ResourceUnavailable extends BursarError {
-  readonly status = 410;
+  readonly code = 'ResourceUnavailable';
 }
 
 export class PayloadTooLarge extends BursarError {
-  readonly status = 413;
+  readonly code = 'PayloadTooLarge';
 }
 
 export class UnsupportedMediaType extends BursarError {
-  readonly status = 415;
+  readonly code = 'UnsupportedMediaType';
 }
 
 export class RequestHeaderFieldsTooLarge extends BursarError {
-  readonly status = 431;
+  readonly code = 'RequestHeaderFieldsTooLarge';
 }
 
 export class RequestValidationError extends BursarError {
-  readonly status = 422;
+  readonly code = 'RequestValidationError';
   constructor(issues: ValidationIssue[]) {
     super(issues);
   }
@@ -85,7 +91,7 @@ export function invalidField(loc: (string | number)[], msg: string, type = 'valu
 }
 
 export class TooManyRequests extends BursarError {
-  readonly status = 429;
+  readonly code = 'TooManyRequests';
   constructor(
     readonly retryAfterSeconds: number,
     detail = 'Rate limit exceeded.',
@@ -96,7 +102,7 @@ export class TooManyRequests extends BursarError {
 
 /** Something Bursar needs is down or not ready yet: the client should retry after `retryAfterSeconds` (`Retry-After`). */
 export class ServiceUnavailable extends BursarError {
-  readonly status = 503;
+  readonly code = 'ServiceUnavailable';
   constructor(
     detail: string,
     readonly retryAfterSeconds = 5,

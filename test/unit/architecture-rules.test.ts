@@ -1,6 +1,6 @@
-// The architecture rules of `./run lint` (.dependency-cruiser.js), run on small fixture trees laid out like this
-// repository: each rule must refuse what it names and let the allowed shape pass.
-import { execFileSync } from 'node:child_process';
+// The architecture rules of `./run lint` (.dependency-cruiser.js, eslint.config.js), run on small fixtures laid out
+// like this repository: each rule must refuse what it names and let the allowed shape pass.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -43,5 +43,29 @@ describe('architecture rules', () => {
       'src/domains/checkout/checkout.reads.ts': "import { Order } from '../order/order.entity';\nexport const make = () => new Order();\n",
     };
     expect(brokenRules(files)).toEqual(['domain-through-index']);
+  });
+});
+
+/** The messages ESLint gives for `text` as if it were the file at `path` of this repository. */
+async function lintMessages(path: string, text: string): Promise<string[]> {
+  const args = ['--stdin', '--stdin-filename', path, '--format', 'json'];
+  const run = spawnSync(join(ROOT, 'node_modules/.bin/eslint'), args, { cwd: ROOT, input: text, encoding: 'utf8' });
+  const [result] = JSON.parse(run.stdout) as { messages: { message: string }[] }[];
+  return result.messages.map((m) => m.message);
+}
+
+describe('errors named by code', () => {
+  it('a retry policy lists its non-retryable errors with nonRetryable(…), never as strings', async () => {
+    const policy = (list: string) =>
+      `import { nonRetryable } from './src/kernel/error-codes';\nexport const P = { retry: { nonRetryableErrorTypes: ${list} } };\nvoid nonRetryable;\n`;
+    expect(await lintMessages('temporal.config.ts', policy("['PaymentFailed']"))).toEqual([expect.stringContaining("nonRetryable('Code', …)")]);
+    expect(await lintMessages('temporal.config.ts', policy("nonRetryable('PaymentFailed')"))).toEqual([]);
+  });
+
+  it("a failure's type is failureType(…), never a string", async () => {
+    const failure = (type: string) =>
+      `import { ApplicationFailure } from '@temporalio/workflow';\nimport { failureType } from '../src/kernel/error-codes';\nexport const f = () => ApplicationFailure.nonRetryable('No.', ${type});\nvoid failureType;\n`;
+    expect(await lintMessages('workflows/x.workflow.ts', failure("'NotOpenCheckout'"))).toEqual([expect.stringContaining("failureType('Code')")]);
+    expect(await lintMessages('workflows/x.workflow.ts', failure("failureType('NotOpenCheckout')"))).toEqual([]);
   });
 });

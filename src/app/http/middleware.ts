@@ -30,7 +30,7 @@ export async function noSniff(ctx: Context, next: Next): Promise<void> {
 }
 
 class InternalServerError extends BursarError {
-  readonly status = 500;
+  readonly code = 'InternalServerError';
 }
 
 const UNAVAILABLE: Record<Dependency, string> = {

@@ -8,12 +8,12 @@ export function problemBody(ctx: Context, error: BursarError) {
 
 export function problemFor(error: BursarError, requestId: string) {
   return {
-    type: errorTypeUrn(error.name),
+    type: errorTypeUrn(error.code),
     title: error.title,
     detail: error.detail,
     status: error.status,
     request_id: requestId,
-    error: error.name,
+    error: error.code,
   };
 }
 

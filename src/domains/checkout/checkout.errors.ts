@@ -3,17 +3,17 @@ import { BursarError } from '../../kernel/errors';
 
 /** A checkout that is not open any more (confirmed, succeeded or expired) cannot be changed or confirmed. */
 export class NotOpenCheckout extends BursarError {
-  readonly status = 403;
+  readonly code = 'NotOpenCheckout';
 }
 
 /** The checkout session's time ran out. */
 export class ExpiredCheckoutError extends BursarError {
-  readonly status = 410;
+  readonly code = 'ExpiredCheckoutError';
 }
 
 /** The payment method was refused; the customer may try another. */
 export class PaymentError extends BursarError {
-  readonly status = 400;
+  readonly code = 'PaymentError';
 }
 
 /** Everything the checkout workflow may report. */

@@ -4,6 +4,7 @@ import { UNSUPPORTED_GRANT_TYPE } from '../../contracts/oauth2';
 import { BadRequest, BursarError, RequestValidationError, UnsupportedMediaType, type ValidationIssue } from '../../kernel/errors';
 import { OAUTH2_PATHS } from './oauth2.logic';
 
+/** OAuth's error codes; their HTTP statuses are in the kernel's error codes. */
 export type OAuthErrorCode =
   | 'invalid_request'
   | 'invalid_client'
@@ -14,26 +15,12 @@ export type OAuthErrorCode =
   | 'access_denied'
   | 'invalid_redirect_uri'; // RFC 7591 §3.2.2: a client registration (or update) naming a redirect URI it may not have
 
-const STATUS: Record<OAuthErrorCode, number> = {
-  invalid_request: 400,
-  invalid_client: 401,
-  invalid_grant: 400,
-  unauthorized_client: 400,
-  unsupported_grant_type: 400,
-  invalid_scope: 400,
-  access_denied: 403,
-  invalid_redirect_uri: 400,
-};
-
 export class OAuthError extends BursarError {
-  readonly status: number;
-
   constructor(
     readonly code: OAuthErrorCode,
     detail: string,
   ) {
     super(asErrorDescription(detail));
-    this.status = STATUS[code];
     this.name = code;
   }
 }

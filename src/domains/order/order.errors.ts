@@ -3,10 +3,10 @@ import { BursarError } from '../../kernel/errors';
 
 /** Draft and void orders have no invoice. */
 export class OrderNotEligibleForInvoice extends BursarError {
-  readonly status = 409;
+  readonly code = 'OrderNotEligibleForInvoice';
 }
 
 /** An invoice needs the buyer's billing name and address. */
 export class MissingInvoiceBillingDetails extends BursarError {
-  readonly status = 422;
+  readonly code = 'MissingInvoiceBillingDetails';
 }

@@ -4,12 +4,12 @@ import { reportedError } from '../../platform/temporal/flow-client';
 
 /** An off-session charge failed; nothing was changed. */
 export class PaymentFailed extends BursarError {
-  readonly status = 402;
+  readonly code = 'PaymentFailed';
 }
 
 /** Cancel, change or revoke of a subscription that is already canceled or ending. */
 export class AlreadyCanceledSubscription extends BursarError {
-  readonly status = 403;
+  readonly code = 'AlreadyCanceledSubscription';
 }
 
 /** Everything the subscription workflow may report. */

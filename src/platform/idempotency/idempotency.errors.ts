@@ -2,7 +2,7 @@ import { BursarError } from '../../kernel/errors';
 
 /** The same `X-Idempotency-Key` was sent with a different request. */
 export class IdempotencyKeyReused extends BursarError {
-  readonly status = 409;
+  readonly code = 'IdempotencyKeyReused';
 }
 
 /**
@@ -10,5 +10,5 @@ export class IdempotencyKeyReused extends BursarError {
  * digest: a repeat can neither show it again nor mint a second one.
  */
 export class SecretNotReplayable extends BursarError {
-  readonly status = 409;
+  readonly code = 'SecretNotReplayable';
 }

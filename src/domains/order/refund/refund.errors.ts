@@ -4,7 +4,7 @@ import { BursarError, invalidField, type RequestValidationError } from '../../..
 
 /** The order is fully refunded already. */
 export class RefundedAlready extends BursarError {
-  readonly status = 403;
+  readonly code = 'RefundedAlready';
   constructor(detail = 'This order has already been fully refunded.') {
     super(detail);
   }
@@ -12,7 +12,7 @@ export class RefundedAlready extends BursarError {
 
 /** Benefits of a subscription end with the subscription (revoke it), not with a refund of one of its orders. */
 export class RevokeSubscriptionBenefitsProhibited extends BursarError {
-  readonly status = 400;
+  readonly code = 'RevokeSubscriptionBenefitsProhibited';
   constructor(detail = 'Benefits of a subscription cannot be revoked by a refund; revoke the subscription instead.') {
     super(detail);
   }
