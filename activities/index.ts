@@ -1,7 +1,7 @@
 // Activities are thin calls into domain services; each gets its own entity manager (one transaction per call).
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { IdempotencyService } from '../src/platform/idempotency';
-import type { BenefitGrantService } from '../src/domains/benefit';
+import type { BenefitGrantService, GrantRequests } from '../src/domains/benefit';
 import type { CheckoutFlowService } from '../src/domains/checkout';
 import type { OrderDocumentService, OrderService, RefundService } from '../src/domains/order';
 import type { SubscriptionBillingService, SubscriptionCommandService } from '../src/domains/subscription';
@@ -31,6 +31,7 @@ export interface ActivityDeps {
   subscriptionCommands: SubscriptionCommandService;
   testClocks: TestClockService;
   grants: BenefitGrantService;
+  grantRequests: GrantRequests;
   email: EmailService;
   meterRollups: MeterRollupService;
 }
@@ -46,7 +47,7 @@ export const createActivities = (deps: ActivityDeps) => ({
   ...createRefundActivities(deps.refunds),
   ...createSubscriptionActivities(deps.subscriptionBilling, deps.subscriptionCommands),
   ...createTestClockActivities(deps.testClocks),
-  ...createBenefitGrantActivities(deps.grants),
+  ...createBenefitGrantActivities(deps.grants, deps.grantRequests),
   ...createEmailActivities(deps.email),
   ...createMeterActivities(deps.orm, deps.meterRollups),
 });

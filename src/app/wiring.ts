@@ -13,6 +13,7 @@ import {
   BenefitGrantService,
   DownloadableService,
   GrantEffects,
+  GrantRequests,
   benefitGrantRoutes,
   BenefitQueries,
   BenefitService,
@@ -32,7 +33,7 @@ import {
   checkoutLinkRoutes,
   checkoutRoutes,
 } from '../domains/checkout';
-import { CustomerService, customerRoutes } from '../domains/customer';
+import { CustomerService, customerOutputs, customerRoutes, liveCustomer, liveCustomerByExternalId } from '../domains/customer';
 import { CustomerStateService, customerStateRoutes } from '../domains/customer-state';
 import { customerPortalRoutes } from '../domains/customer-portal';
 import { CustomerLoginService, CustomerSessionService, customerSessionRoutes, loginCodeEmail } from '../domains/customer-session';
@@ -114,17 +115,11 @@ export function wireDomains(p: Platform) {
   const fileQueries = new FileQueries(p.storage);
   const benefitQueries = new BenefitQueries();
   const customFields = new CustomFieldService(clock);
-  // Grants are synced by the domains that own their sources, and read those sources back: bound late, by closures.
-  const grantSync = {
-    syncSource: (...args: Parameters<BenefitGrantService['syncSource']>): Promise<void> => grants.syncSource(...args),
-    productBenefitsChanged: (...args: Parameters<BenefitGrantService['productBenefitsChanged']>): Promise<void> => grants.productBenefitsChanged(...args),
-    benefitChanged: (...args: Parameters<BenefitGrantService['benefitChanged']>): Promise<void> => grants.benefitChanged(...args),
-    customerDeleted: (...args: Parameters<BenefitGrantService['customerDeleted']>): Promise<void> => grants.customerDeleted(...args),
-  };
-  // customer.state_changed reads customers, subscriptions, grants and meters: its service comes after them all.
-  const customerState = { changed: (...args: Parameters<CustomerStateService['changed']>): Promise<void> => customerStates.changed(...args) };
-  const products = new ProductService({ clock, outbox, meters, benefits: benefitQueries, files: fileQueries, customFields, grants: grantSync });
-  const benefits = new BenefitService({ clock, outbox, meters, files: fileQueries, products, grants: grantSync });
+  // The grant rules live with their sources (orders, subscriptions); grants are asked for through the outbox.
+  const grantSources = { order: orderGrantSource(testClockQueries), subscription: subscriptionGrantSource(testClockQueries), productBenefitIds };
+  const grantRequests = new GrantRequests({ orm, outbox, sources: grantSources });
+  const products = new ProductService({ clock, outbox, meters, benefits: benefitQueries, files: fileQueries, customFields, grants: grantRequests });
+  const benefits = new BenefitService({ clock, outbox, meters, files: fileQueries, products, grants: grantRequests });
   const licenseTokens = new LicenseTokenService({ clock, serverSecret: config.BURSAR_SECRET, ttlSeconds: config.LICENSE_TOKEN_TTL_SECONDS });
   const files = new FileService(p.storage, clock, {
     environment,
@@ -142,22 +137,22 @@ export function wireDomains(p: Platform) {
     linkTtlSeconds: config.FILE_URL_TTL_SECONDS,
   });
   const grantQueries = new BenefitGrantQueries(downloads);
-  const grants: BenefitGrantService = new BenefitGrantService({
-    orm,
-    clock,
-    outbox,
-    effects: new GrantEffects(downloads),
-    sources: { order: orderGrantSource(testClockQueries), subscription: subscriptionGrantSource(testClockQueries), productBenefitIds },
-    state: customerState,
-  });
   const discounts = new DiscountService({ clock, products, outbox });
-  // a subscription's meters read customer meters, built with the events store after customers: bound late
-  const subscriptionQueries = new SubscriptionQueries({
-    meterReader: {
-      metersOf: (...args: Parameters<SubscriptionMeterReader['metersOf']>): ReturnType<SubscriptionMeterReader['metersOf']> =>
-        subscriptionMeters.metersOf(...args),
-    },
+
+  // customer.state_changed reads customers, subscriptions, grants and meters: their read sides come before it.
+  const customerReads = { get: liveCustomer, getByExternalId: liveCustomerByExternalId, outputs: customerOutputs };
+  const customerMeterService = new CustomerMeterService(events.usage);
+  const customerMeters = new CustomerMeterQueries({ customerMeters: customerMeterService, customers: customerReads });
+  const subscriptionMeters = new SubscriptionMeterReader({ products, meters, standings: customerMeters });
+  const subscriptionQueries = new SubscriptionQueries({ meterReader: subscriptionMeters });
+  const customerStates = new CustomerStateService({
+    outbox,
+    customers: customerReads,
+    subscriptions: subscriptionQueries,
+    grants: grantQueries,
+    meters: customerMeters,
   });
+  const grants = new BenefitGrantService({ orm, clock, outbox, effects: new GrantEffects(downloads), sources: grantSources, state: customerStates });
   const email = new EmailService({
     orm,
     clock,
@@ -171,12 +166,9 @@ export function wireDomains(p: Platform) {
     clock,
     outbox,
     testClocks: testClockQueries,
-    subscriptions: {
-      liveIds: (...args) => subscriptionQueries.liveIds(...args),
-      revoke: async (organizationId, id) => void (await subscriptionCommands.send(organizationId, id, { kind: 'revoke', reason: null, comment: null })),
-    },
-    grants: grantSync,
-    state: customerState,
+    subscriptions: subscriptionQueries,
+    grants: grantRequests,
+    state: customerStates,
     email,
     events: events.writer,
   });
@@ -185,19 +177,10 @@ export function wireDomains(p: Platform) {
     quantities: events.quantities,
     customers: (...args: Parameters<CustomerService['identities']>) => customers.identities(...args),
   });
-  const customerMeterService = new CustomerMeterService(events.usage);
-  const customerMeters = new CustomerMeterQueries({ customerMeters: customerMeterService, customers });
-  const subscriptionMeters = new SubscriptionMeterReader({ products, meters, standings: customerMeters });
   const eventIngest = new EventIngestService({ store: events, clock, customers, testClocks: testClockQueries });
   const eventQueries = new EventQueryService({ reader: events.reader, clock, meters, customers });
   const signals = new SignalService(eventIngest);
-  const customerStates = new CustomerStateService({
-    outbox,
-    customers,
-    subscriptions: subscriptionQueries,
-    grants: grantQueries,
-    meters: customerMeters,
-  });
+
   const licenseKeys = new LicenseKeyService({
     clock,
     customers,
@@ -232,7 +215,7 @@ export function wireDomains(p: Platform) {
     organizations,
     seller,
     subscriptions: subscriptionQueries,
-    grants: grantSync,
+    grants: grantRequests,
     email,
   });
   const documents = new OrderDocumentService({
@@ -256,9 +239,9 @@ export function wireDomains(p: Platform) {
     organizations,
     processor,
     statusCheckIntervalMs: config.REFUND_STATUS_CHECK_INTERVAL_MS,
-    grants: grantSync,
+    grants: grantRequests,
   });
-  const subscriptions = new SubscriptionService({ clock, outbox, discounts, customers, products, grants: grantSync, meterReader: subscriptionMeters });
+  const subscriptions = new SubscriptionService({ clock, outbox, discounts, customers, products, grants: grantRequests, meterReader: subscriptionMeters });
   const subscriptionBilling = new SubscriptionBillingService({
     orm,
     processor,
@@ -331,7 +314,10 @@ export function wireDomains(p: Platform) {
     ...licenseKeyRoutes({ licenseKeys }),
     ...fileRoutes({ files, queries: fileQueries }),
     ...webhooks.routes,
-    ...customerRoutes({ customers }),
+    ...customerRoutes({
+      customers,
+      revoke: async (organizationId, id) => void (await subscriptionCommands.send(organizationId, id, { kind: 'revoke', reason: null, comment: null })),
+    }),
     ...customerStateRoutes({ states: customerStates }),
     ...checkoutRoutes({ checkouts, client: checkoutClient }),
     ...checkoutLinkRoutes({ links: checkoutLinks, publicUrl }),
@@ -370,6 +356,7 @@ export function wireDomains(p: Platform) {
     subscriptionCommands,
     testClocks,
     grants,
+    grantRequests,
     email,
     meterRollups,
   };

@@ -69,3 +69,12 @@ describe('errors named by code', () => {
     expect(await lintMessages('workflows/x.workflow.ts', failure("failureType('NotOpenCheckout')"))).toEqual([]);
   });
 });
+
+describe('the composition root', () => {
+  it('builds each service after what it uses: a closure over one built later is refused', async () => {
+    const wiring = (order: string) => `declare const make: (deps: object) => object;\nexport function wire() {\n${order}\n  return { a, b };\n}\n`;
+    const lateBound = '  const a = make({ b: () => b });\n  const b = make({});';
+    expect(await lintMessages('src/app/wiring.ts', wiring(lateBound))).toEqual(["'b' was used before it was defined."]);
+    expect(await lintMessages('src/app/wiring.ts', wiring('  const b = make({});\n  const a = make({ b });'))).toEqual([]);
+  });
+});

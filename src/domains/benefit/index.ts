@@ -7,6 +7,7 @@ export { licenseTokenRoutes } from './license-key/license-token.routes';
 export { LicenseKeyService, type LicenseKeySourceReader } from './license-key/license-key.service';
 export { licenseKeyRoutes } from './license-key/license-key.routes';
 export { BenefitGrantService } from './grant/benefit-grant.service';
+export { GrantRequests } from './grant/grant-requests';
 export type { GrantSourceReader, GrantSources, GrantSourceState } from './grant/grant-source';
 export { BenefitGrantQueries } from './grant/benefit-grant.queries';
 export { GrantEffects } from './grant/grant-effects';

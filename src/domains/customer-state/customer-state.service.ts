@@ -6,13 +6,14 @@ import type { CustomerState } from '../../contracts/customer-state';
 import type { Tx } from '../../platform/database/transaction';
 import type { OutboxService } from '../../platform/outbox';
 import type { BenefitGrantQueries } from '../benefit';
-import { customerOutput, type CustomerService } from '../customer';
+import { customerOutput, type customerOutputs, type liveCustomer, type liveCustomerByExternalId } from '../customer';
 import type { CustomerMeterQueries } from '../meter';
 import type { SubscriptionQueries } from '../subscription';
 
 export interface CustomerStateDeps {
   outbox: OutboxService;
-  customers: CustomerService;
+  /** The customer domain's reads (customer.reads.ts). */
+  customers: { get: typeof liveCustomer; getByExternalId: typeof liveCustomerByExternalId; outputs: typeof customerOutputs };
   subscriptions: SubscriptionQueries;
   grants: Pick<BenefitGrantQueries, 'grantedBenefits'>;
   meters: CustomerMeterQueries;

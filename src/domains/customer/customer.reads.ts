@@ -1,8 +1,31 @@
 // What other domains read of customers. They never query the customer table themselves: these functions are the
 // only way in, and they include deleted customers wherever the caller still shows or judges who bought.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Customer as CustomerOutput } from '../../contracts/customer';
+import { ResourceNotFound } from '../../kernel/errors';
 import { entityFromJson, type JsonRow } from '../../platform/database/json-row';
+import { OwnedRepository } from '../../platform/database/owned-repository';
 import { Customer } from './customer.entity';
+import { customerOutput } from './customer.output';
+
+export const customers = new OwnedRepository(Customer, { label: 'Customer', softDeleted: true });
+
+/** The live customer, or 404. */
+export function liveCustomer(em: EntityManager, organizationId: string, id: string): Promise<Customer> {
+  return customers.get(em, organizationId, id);
+}
+
+/** The live customer with this external id, or 404. */
+export async function liveCustomerByExternalId(em: EntityManager, organizationId: string, externalId: string): Promise<Customer> {
+  const customer = await em.findOne(Customer, { organizationId, externalId, deletedAt: null });
+  if (!customer) throw new ResourceNotFound('Customer not found.');
+  return customer;
+}
+
+/** Customers by id as the API shows them, deleted ones included (orders keep showing who bought). */
+export async function customerOutputs(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<CustomerOutput[]> {
+  return (await customers.findByIds(em, organizationId, ids, { includeDeleted: true })).map(customerOutput);
+}
 
 /** A customer of the organization by id, deleted or not. */
 export function customerById(em: EntityManager, organizationId: string, id: string): Promise<Customer | null> {

@@ -13,13 +13,13 @@ import {
   ExternalIdParams,
 } from '../../contracts/customer';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
-import type { CustomerService } from './customer.service';
+import type { CustomerService, SubscriptionRevoker } from './customer.service';
 import { customerOutput } from './customer.output';
 
 const READ = ['customers:read', 'customers:write'] as const;
 const WRITE = ['customers:write'] as const;
 
-export function customerRoutes({ customers }: { customers: CustomerService }): RouteDefinition[] {
+export function customerRoutes({ customers, revoke }: { customers: CustomerService; revoke: SubscriptionRevoker }): RouteDefinition[] {
   return [
     defineRoute({
       method: 'get',
@@ -110,7 +110,7 @@ export function customerRoutes({ customers }: { customers: CustomerService }): R
       response: z.undefined(),
       outsideTransaction: true,
       async handler({ auth, params, query }) {
-        await customers.remove(auth.organizationId, (em, lock) => customers.get(em, auth.organizationId, params.id, { lock }), query.anonymize);
+        await customers.remove(auth.organizationId, (em, lock) => customers.get(em, auth.organizationId, params.id, { lock }), query.anonymize, revoke);
         return undefined;
       },
     }),
@@ -129,6 +129,7 @@ export function customerRoutes({ customers }: { customers: CustomerService }): R
           auth.organizationId,
           (em, lock) => customers.getByExternalId(em, auth.organizationId, params.external_id, { lock }),
           query.anonymize,
+          revoke,
         );
         return undefined;
       },

@@ -7,7 +7,7 @@ import type { Address, Customer as CustomerOutput, CustomerCreate, CustomerListQ
 import { checkedTaxId } from '../tax';
 import type { TestClockQueries } from '../test-clock';
 import { likeContains } from '../../platform/database/list-query';
-import { OwnedRepository } from '../../platform/database/owned-repository';
+import { customerOutputs, customers } from './customer.reads';
 import { sqlArray } from '../../platform/database/sql-array';
 import { inTransaction, type Tx } from '../../platform/database/transaction';
 import type { Clock } from '../../kernel/clock';
@@ -22,7 +22,6 @@ import { flushUnique } from '../../platform/database/flush-unique';
 import { anonymized } from './customer-anonymize';
 
 const SORT_COLUMNS = { created_at: 'createdAt', email: 'email', name: 'name' } as const;
-const customers = new OwnedRepository(Customer, { label: 'Customer', softDeleted: true });
 
 export interface CustomerDetails {
   email: string;
@@ -44,24 +43,23 @@ export interface CustomerIdentity {
 
 type Port = (tx: Tx, organizationId: string, customerId: string) => Promise<void>;
 
+/** Revokes one subscription now, through its workflow (the subscription domain's, given to the delete routes). */
+export type SubscriptionRevoker = (organizationId: string, subscriptionId: string) => Promise<void>;
+
 export interface CustomerServiceDeps {
   orm: MikroORM;
   clock: Clock;
   outbox: OutboxService;
   testClocks: TestClockQueries;
   /** Subscriptions not yet canceled for good (they still bill, or may recover); a deleted customer's are revoked first. */
-  subscriptions: {
-    liveIds(em: EntityManager, organizationId: string, customerId: string): Promise<string[]>;
-    /** Revokes one now, through its workflow (the subscription domain bills through customers, so it is bound in the wiring). */
-    revoke(organizationId: string, subscriptionId: string): Promise<void>;
-  };
+  subscriptions: { liveIds(em: EntityManager, organizationId: string, customerId: string): Promise<string[]> };
   /** Revokes every grant of a deleted customer. */
   grants?: { customerDeleted: Port };
   /** Enqueues customer.state_changed. */
   state?: { changed: Port };
   /** Forgets an anonymized customer's address in the e-mails sent to it. */
   email?: Pick<EmailQueue, 'forgetRecipient'>;
-  /** Attaches the usage events sent with an external id before a customer had it (the usage domain is bound in the wiring). */
+  /** Attaches the usage events sent with an external id before a customer had it (the events store). */
   events?: { attachCustomer(tx: Tx, organizationId: string, externalCustomerId: string, customerId: string): Promise<void> };
 }
 
@@ -208,11 +206,14 @@ export class CustomerService {
    * `DELETE /v1/customers/{id}`: the customer's running subscriptions are revoked (each through its workflow), then
    * the customer is deleted in one transaction. `find` reads it (404 otherwise), locked when asked.
    */
-  async remove(organizationId: string, find: (em: EntityManager, lock: boolean) => Promise<Customer>, anonymize: boolean): Promise<void> {
+  async remove(
+    organizationId: string,
+    find: (em: EntityManager, lock: boolean) => Promise<Customer>,
+    anonymize: boolean,
+    revoke: SubscriptionRevoker,
+  ): Promise<void> {
     const customer = await find(this.deps.orm.em.fork(), false);
-    for (const id of await this.deps.subscriptions.liveIds(this.deps.orm.em.fork(), organizationId, customer.id)) {
-      await this.deps.subscriptions.revoke(organizationId, id);
-    }
+    for (const id of await this.deps.subscriptions.liveIds(this.deps.orm.em.fork(), organizationId, customer.id)) await revoke(organizationId, id);
     await inTransaction(this.deps.orm, async (tx) => this.delete(tx, await find(tx.em, true), anonymize));
   }
 
@@ -263,8 +264,8 @@ export class CustomerService {
   }
 
   /** Customers by id as the API shows them, deleted ones included (orders keep showing who bought). */
-  async outputs(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<CustomerOutput[]> {
-    return (await customers.findByIds(em, organizationId, ids, { includeDeleted: true })).map(customerOutput);
+  outputs(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<CustomerOutput[]> {
+    return customerOutputs(em, organizationId, ids);
   }
 
   /** Who the organization's live customers among these ids and external ids are, and the clock each one lives on. */

@@ -47,7 +47,7 @@ export interface OrderDeps {
   seller: SellerOfRecord;
   /** Subscriptions as orders embed them (the subscription domain bills through orders, so it is reached this way). */
   subscriptions: { orderSummaries(em: EntityManager, ids: readonly string[]): Promise<OrderSubscription[]> };
-  /** Benefit grants, synced when an order is paid (bound in the wiring: the benefit domain reads orders). */
+  /** Benefit grants, asked to sync when an order is paid (the benefit domain's requests). */
   grants: GrantSyncPort;
   /** The customer's receipt e-mail, queued with the payment. */
   email: EmailQueue;

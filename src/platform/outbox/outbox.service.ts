@@ -3,6 +3,7 @@
 // Starts go before events, so that an event does not overtake the flow it announces (`subscription.active`).
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { SignalDefinition } from '@temporalio/common';
 import type { Tx } from '../database/transaction';
 import { searchAttributePairs, type SearchAttributeValues } from '../temporal/search-attributes';
 import type { Clock } from '../../kernel/clock';
@@ -19,8 +20,11 @@ export interface WorkflowStart {
   /** The id may run again once its last run closed (documents rendered anew); otherwise an id runs once, ever. */
   reusable?: boolean;
   /** Sent with the start (signal-with-start), so a run already under way hears of the request too. */
-  signal?: string;
+  signal?: SignalDefinition<[]>;
 }
+
+/** A start as the outbox row keeps it: the signal by its name. */
+type StoredStart = Omit<WorkflowStart, 'signal'> & { signal?: string };
 
 export interface OutboxDeps {
   orm: MikroORM;
@@ -60,7 +64,7 @@ export class OutboxService {
       id: newId(),
       organizationId,
       kind: OUTBOX_KINDS.workflowStart,
-      payload: { ...start },
+      payload: { ...start, signal: start.signal?.name } satisfies StoredStart,
       attempts: 0,
       lastError: null,
       createdAt: this.deps.clock.now(),
@@ -203,7 +207,7 @@ export class OutboxService {
   }
 
   private async startWorkflow(message: OutboxMessage): Promise<void> {
-    const start = message.payload as unknown as WorkflowStart;
+    const start = message.payload as unknown as StoredStart;
     const typedSearchAttributes = searchAttributePairs({
       Environment: this.deps.environment,
       ...(message.organizationId ? { OrganizationId: message.organizationId } : {}),

@@ -3,6 +3,7 @@
 // are stored in file storage and handed out as signed, expiring URLs.
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { SignalDefinition } from '@temporalio/common';
 import { invoiceWorkflowId, receiptWorkflowId, renderInvoiceSignal, WORKFLOW_TYPES, type OrderDocumentInput } from '../../../../workflows/definitions';
 import type { BillingDocument, DocumentParty } from '../../../adapters/pdf/billing-document';
 import type { FileStorage } from '../../../adapters/storage/file-storage';
@@ -50,7 +51,7 @@ export class OrderDocumentService {
       );
     if (order.invoicePath && order.invoiceChecksum === invoiceChecksum(order)) return { order, generated: true };
     await this.deps.orders.numbers.assignMissing(tx, order);
-    this.start(tx, order, WORKFLOW_TYPES.invoice, invoiceWorkflowId(order.id), `Invoice ${order.invoiceNumber}`, renderInvoiceSignal.name);
+    this.start(tx, order, WORKFLOW_TYPES.invoice, invoiceWorkflowId(order.id), `Invoice ${order.invoiceNumber}`, renderInvoiceSignal);
     return { order, generated: false };
   }
 
@@ -78,7 +79,7 @@ export class OrderDocumentService {
     return this.signed(refund.creditNotePath, `Credit-note-${refund.creditNoteNumber}.pdf`);
   }
 
-  private start(tx: Tx, order: Order, workflowType: string, workflowId: string, summary: string, signal?: string): void {
+  private start(tx: Tx, order: Order, workflowType: string, workflowId: string, summary: string, signal?: SignalDefinition<[]>): void {
     const input: OrderDocumentInput = { orderId: order.id };
     this.deps.outbox.enqueueWorkflowStart(tx, order.organizationId, {
       workflowType,
