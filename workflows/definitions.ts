@@ -204,3 +204,34 @@ export interface GrantFanOutInput {
 export interface EmailInput {
   emailId: string;
 }
+
+/**
+ * A flow's type name, its id from its key, and its input, tied together: a start built from a descriptor
+ * (`flowStart` in src/platform/temporal) takes only this flow's input and key, or does not compile.
+ */
+export interface FlowDescriptor<Type extends string, Input, Key extends unknown[]> {
+  readonly type: Type;
+  readonly id: (...key: Key) => string;
+  /** Never set: it carries the input's type. */
+  readonly input?: Input;
+}
+
+const flow =
+  <Input>() =>
+  <Type extends string, Key extends unknown[]>(type: Type, id: (...key: Key) => string): FlowDescriptor<Type, Input, Key> => ({ type, id });
+
+/** Every flow started by a domain (the schedules start the maintenance flows, which take no input). */
+export const FLOWS = {
+  checkout: flow<CheckoutInput>()(WORKFLOW_TYPES.checkout, checkoutWorkflowId),
+  order: flow<OrderInput>()(WORKFLOW_TYPES.order, orderWorkflowId),
+  invoice: flow<OrderDocumentInput>()(WORKFLOW_TYPES.invoice, invoiceWorkflowId),
+  receipt: flow<OrderDocumentInput>()(WORKFLOW_TYPES.receipt, receiptWorkflowId),
+  refund: flow<RefundInput>()(WORKFLOW_TYPES.refund, refundWorkflowId),
+  subscription: flow<SubscriptionInput>()(WORKFLOW_TYPES.subscription, subscriptionWorkflowId),
+  webhookDelivery: flow<WebhookDeliveryInput>()(WORKFLOW_TYPES.webhookDelivery, webhookWorkflowId),
+  testClock: flow<TestClockInput>()(WORKFLOW_TYPES.testClock, testClockWorkflowId),
+  benefitGrant: flow<BenefitGrantInput>()(WORKFLOW_TYPES.benefitGrant, benefitGrantWorkflowId),
+  grantFanOut: flow<GrantFanOutInput>()(WORKFLOW_TYPES.grantFanOut, grantFanOutWorkflowId),
+  email: flow<EmailInput>()(WORKFLOW_TYPES.email, emailWorkflowId),
+  meterRollups: flow<MeterRollupsInput>()(WORKFLOW_TYPES.meterRollups, meterRollupsWorkflowId),
+} as const;

@@ -42,7 +42,11 @@ interface Supervised {
 export async function startChaosStack(dataDir: string, taskQueue: string): Promise<ChaosStack> {
   const postgres = createChaosCluster(await freePort());
   return startOn(postgres, dataDir, taskQueue).catch((error: unknown) => {
-    postgres.drop(); // a stack that did not start leaves no cluster behind
+    try {
+      postgres.drop(); // a stack that did not start leaves no cluster behind
+    } catch {
+      // the start's error is the one to report
+    }
     throw error;
   });
 }

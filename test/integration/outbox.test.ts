@@ -5,6 +5,8 @@ import { SEARCH_ATTRIBUTES } from '../../temporal.config';
 import { startOutboxRelay } from '../../src/app/outbox-relay';
 import { inTransaction, type Tx } from '../../src/platform/database/transaction';
 import { OutboxService, type OutboxMessage } from '../../src/platform/outbox';
+import { flowStart } from '../../src/platform/temporal/flow-start';
+import type { FlowDescriptor } from '../../workflows/definitions';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 
 let h: TestHarness;
@@ -26,7 +28,9 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const purgeStart = () => ({ workflowType: 'purgeIdempotencyKeys', workflowId: `purge-idempotency-keys:outbox-test:${randomUUID()}`, args: [] });
+/** The maintenance flow, which takes no input, as a descriptor of its own: the outbox starts only built starts. */
+const purgeFlow: FlowDescriptor<'purgeIdempotencyKeys', undefined, [string]> = { type: 'purgeIdempotencyKeys', id: (key) => `purge-idempotency-keys:${key}` };
+const purgeStart = () => flowStart(purgeFlow, [`outbox-test:${randomUUID()}`], undefined);
 
 /** Commits an outbox row but loses its post-commit dispatch, as a crash right after COMMIT would. */
 async function commitWithLostDispatch(outbox: OutboxService = h.env.production.outbox) {

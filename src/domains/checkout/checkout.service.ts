@@ -1,8 +1,9 @@
 // Checkout sessions: create, read, update (by the merchant or, through the client secret, by the customer), list.
 // Every change recomputes the amounts from the selected price, the discount and the tax engine.
+import { flowStart } from '../../platform/temporal/flow-start';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { checkoutWorkflowId, clockInput, WORKFLOW_TYPES, type CheckoutInput } from '../../../workflows/definitions';
+import { FLOWS, clockInput, type CheckoutInput } from '../../../workflows/definitions';
 import type { Checkout as CheckoutOutput, CheckoutCreate, CheckoutListQuery, CheckoutUpdate, CheckoutUpdatePublic } from '../../contracts/checkout';
 import type { ProductPrice as PriceOutput } from '../../contracts/price';
 import type { Product as ProductOutput } from '../../contracts/product';
@@ -128,13 +129,14 @@ export class CheckoutService {
       expiresAt: checkout.expiresAt.toISOString(),
       clock: clockInput(checkout.testClockId, checkout.createdAt),
     };
-    this.deps.outbox.enqueueWorkflowStart(tx, checkout.organizationId, {
-      workflowType: WORKFLOW_TYPES.checkout,
-      workflowId: checkoutWorkflowId(checkout.id),
-      args: [input],
-      searchAttributes: { CheckoutId: checkout.id },
-      summary: `Checkout ${checkout.id}`,
-    });
+    this.deps.outbox.enqueueWorkflowStart(
+      tx,
+      checkout.organizationId,
+      flowStart(FLOWS.checkout, [checkout.id], input, {
+        searchAttributes: { CheckoutId: checkout.id },
+        summary: `Checkout ${checkout.id}`,
+      }),
+    );
   }
 
   /** The checkout as the merchant sees it (and webhooks carry it). */

@@ -1,6 +1,7 @@
 // Meters: reads and commands, each in the caller's transaction. A meter whose counting changes (created, new filter or
 // aggregation, archived or unarchived) loses its hourly rollups at once — quantities read raw events meanwhile — and,
 // when live, gets them rebuilt by `meter-rollups:<id>:<version>` started through the outbox.
+import { flowStart } from '../../platform/temporal/flow-start';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { holdIngestAlone } from '../../adapters/events/ingest-lock';
 import type { MeterRollups } from '../../adapters/events/meter-rollups';
@@ -9,7 +10,7 @@ import type { Clock } from '../../kernel/clock';
 import { newId } from '../../kernel/ids';
 import type { Tx } from '../../platform/database/transaction';
 import type { OutboxService } from '../../platform/outbox';
-import { WORKFLOW_TYPES, meterRollupsWorkflowId, type MeterRollupsInput } from '../../../workflows/definitions';
+import { FLOWS, type MeterRollupsInput } from '../../../workflows/definitions';
 import { likeContains } from '../../platform/database/list-query';
 import { OwnedRepository, type Page } from '../../platform/database/owned-repository';
 import { Meter } from './meter.entity';
@@ -89,12 +90,13 @@ export class MeterService {
     Object.assign(meter, { rollupsReadyAt: null, rollupVersion: version });
     if (meter.archivedAt) return; // ingestion keeps no rollups for an archived meter: rebuilt when it is unarchived
     const input: MeterRollupsInput = { meterId: meter.id, version };
-    this.deps.outbox.enqueueWorkflowStart(tx, meter.organizationId, {
-      workflowType: WORKFLOW_TYPES.meterRollups,
-      workflowId: meterRollupsWorkflowId(meter.id, version),
-      args: [input],
-      summary: `Meter ${meter.id}: rollups v${version}`,
-    });
+    this.deps.outbox.enqueueWorkflowStart(
+      tx,
+      meter.organizationId,
+      flowStart(FLOWS.meterRollups, [meter.id, version], input, {
+        summary: `Meter ${meter.id}: rollups v${version}`,
+      }),
+    );
   }
 
   list(em: EntityManager, organizationId: string, query: MeterListQuery): Promise<Page<Meter>> {

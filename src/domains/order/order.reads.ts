@@ -5,8 +5,8 @@ import { PAID_ORDER_STATUSES } from './order.logic';
 
 /** The order's subscription (null for a one-time purchase), or undefined when no order has this id. */
 export async function subscriptionOfOrder(em: EntityManager, orderId: string): Promise<string | null | undefined> {
-  const order = await em.findOne(Order, { id: orderId }, { fields: ['subscriptionId'] });
-  return order ? order.subscriptionId : undefined;
+  const [row] = await em.execute<{ subscription_id: string | null }[]>('select subscription_id from "order" where id = ?', [orderId]);
+  return row ? row.subscription_id : undefined;
 }
 
 /** The cycle key (`<subscription>:<period start>`) of the subscription's latest paid renewal, if one was paid. */

@@ -1,8 +1,9 @@
 // Orders: created pending from a checkout or a subscription's renewal or change (once each), then paid or voided.
 // Events in the spec's order: order.created when it is written, order.updated and order.paid when payment completes.
+import { flowStart } from '../../platform/temporal/flow-start';
 import { LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { orderWorkflowId, WORKFLOW_TYPES, type GrantSource, type OrderInput } from '../../../workflows/definitions';
+import { FLOWS, type GrantSource, type OrderInput } from '../../../workflows/definitions';
 import type { Order as OrderOutput, OrderListQuery, OrderUpdate } from '../../contracts/order';
 import { RequestValidationError, ResourceNotFound } from '../../kernel/errors';
 import type { OrderSubscription } from '../../contracts/subscription';
@@ -178,13 +179,14 @@ export class OrderService {
    */
   startFlow(tx: Tx, order: Order, chargeId: string | null, paid = false): void {
     const input: OrderInput = { orderId: order.id, chargeId, ...(paid && { paid }) };
-    this.deps.outbox.enqueueWorkflowStart(tx, order.organizationId, {
-      workflowType: WORKFLOW_TYPES.order,
-      workflowId: orderWorkflowId(order.id),
-      args: [input],
-      searchAttributes: { OrderId: order.id },
-      summary: `Order ${order.id}`,
-    });
+    this.deps.outbox.enqueueWorkflowStart(
+      tx,
+      order.organizationId,
+      flowStart(FLOWS.order, [order.id], input, {
+        searchAttributes: { OrderId: order.id },
+        summary: `Order ${order.id}`,
+      }),
+    );
   }
 
   /** Pending → paid, once: order.updated then order.paid, the grants synced, the receipt e-mailed. Paying a paid order changes nothing. */

@@ -1,7 +1,8 @@
 // Subscriptions: born of a checkout of a recurring product, read and listed through the API, and presented as the
 // reference's Subscription. Every change goes out as subscription.updated plus the status-derived events.
+import { flowStart } from '../../platform/temporal/flow-start';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { clockInput, subscriptionWorkflowId, WORKFLOW_TYPES, type SubscriptionInput } from '../../../workflows/definitions';
+import { FLOWS, clockInput, type SubscriptionInput } from '../../../workflows/definitions';
 import type { Subscription as SubscriptionOutput, SubscriptionListQuery } from '../../contracts/subscription';
 import type { WebhookEventType } from '../../contracts/webhook';
 import { likeContains } from '../../platform/database/list-query';
@@ -115,13 +116,14 @@ export class SubscriptionService {
   /** Starts `subscription:<id>` through the outbox, following the subscription's test clock if it has one. */
   private startWorkflow(tx: Tx, subscription: Subscription): void {
     const input: SubscriptionInput = { subscriptionId: subscription.id, clock: clockInput(subscription.testClockId, subscription.currentPeriodStart) };
-    this.deps.outbox.enqueueWorkflowStart(tx, subscription.organizationId, {
-      workflowType: WORKFLOW_TYPES.subscription,
-      workflowId: subscriptionWorkflowId(subscription.id),
-      args: [input],
-      searchAttributes: { SubscriptionId: subscription.id, CustomerId: subscription.customerId },
-      summary: `Subscription ${subscription.id}`,
-    });
+    this.deps.outbox.enqueueWorkflowStart(
+      tx,
+      subscription.organizationId,
+      flowStart(FLOWS.subscription, [subscription.id], input, {
+        searchAttributes: { SubscriptionId: subscription.id, CustomerId: subscription.customerId },
+        summary: `Subscription ${subscription.id}`,
+      }),
+    );
   }
 
   /**

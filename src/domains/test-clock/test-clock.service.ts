@@ -1,9 +1,10 @@
 // Test clocks: a frozen time per clock, moved forward only. Each clock has a workflow (`test-clock:<id>`) that runs its
 // advances and its deletion as Updates: an advance moves every flow attached to the clock (through the flows' own
 // clock, ARCHITECTURE §7) and answers once each has done what fell due, and survives the process running it dying.
+import { flowStart } from '../../platform/temporal/flow-start';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { UpdateDefinition } from '@temporalio/common';
-import { advanceClockUpdate, deleteClockUpdate, testClockWorkflowId, WORKFLOW_TYPES } from '../../../workflows/definitions';
+import { FLOWS, advanceClockUpdate, deleteClockUpdate, testClockWorkflowId } from '../../../workflows/definitions';
 import type { TestClockCreate, TestClockListQuery } from '../../contracts/test-clock';
 import type { Clock } from '../../kernel/clock';
 import { NotPermitted, invalidField } from '../../kernel/errors';
@@ -85,12 +86,15 @@ export class TestClockService {
   private send<A extends unknown[]>(clock: TestClock, update: UpdateDefinition<void, A>, args: A): Promise<void> {
     return this.deps.flows.update(testClockWorkflowId(clock.id), update, args, {
       notStarted: 'This test clock is starting; try again in a moment.',
-      startWith: {
-        workflowType: WORKFLOW_TYPES.testClock,
-        args: [{ testClockId: clock.id }],
-        searchAttributes: { OrganizationId: clock.organizationId, Environment: 'sandbox' },
-        summary: `Test clock ${clock.id}`,
-      },
+      startWith: flowStart(
+        FLOWS.testClock,
+        [clock.id],
+        { testClockId: clock.id },
+        {
+          searchAttributes: { OrganizationId: clock.organizationId, Environment: 'sandbox' },
+          summary: `Test clock ${clock.id}`,
+        },
+      ),
     });
   }
 

@@ -9,7 +9,8 @@ import { AddressRefused, postWebhook } from '../../adapters/http/webhook-poster'
 import type { Clock } from '../../kernel/clock';
 import { ResourceNotFound } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
-import { OUTBOX_KINDS, OutboxMessage, type OutboxService, type WorkflowStart } from '../../platform/outbox';
+import { OUTBOX_KINDS, OutboxMessage, type OutboxService } from '../../platform/outbox';
+import { flowStart, type WorkflowStart } from '../../platform/temporal/flow-start';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entity';
 import { loadAttemptContext, recordAttempt, skipDelivery } from './delivery-attempt.queries';
 import type { WebhookEndpointService } from './webhook-endpoint.service';
@@ -17,7 +18,7 @@ import { DeliveryAttemptFailed, DeliveryRefused } from './webhook.errors';
 import { resourceKey } from './webhook.logic';
 import { webhookBody } from './webhook-body';
 import { signedHeaders } from '../../adapters/http/standard-webhooks';
-import { webhookWorkflowId, WORKFLOW_TYPES, type WebhookDeliveryInput } from '../../../workflows/definitions';
+import { FLOWS, type WebhookDeliveryInput } from '../../../workflows/definitions';
 
 export interface DeliveryDeps {
   orm: MikroORM;
@@ -175,13 +176,10 @@ export class WebhookDeliveryService {
 
 function deliveryStart(deliveryId: string, eventId: string, endpointId: string, eventType: string, redelivery: boolean, policy: DeliveryPolicy): WorkflowStart {
   const input: WebhookDeliveryInput = { deliveryId, policy };
-  return {
-    workflowType: WORKFLOW_TYPES.webhookDelivery,
-    workflowId: webhookWorkflowId(eventId, endpointId, redelivery ? deliveryId : undefined),
-    args: [input],
+  return flowStart(FLOWS.webhookDelivery, [eventId, endpointId, redelivery ? deliveryId : undefined], input, {
     searchAttributes: { WebhookEndpointId: endpointId, WebhookEventId: eventId, WebhookEventType: eventType },
     summary: `${eventType} → endpoint ${endpointId}${redelivery ? ' (redelivery)' : ''}`,
-  };
+  });
 }
 
 function excerpt(text: string): string {

@@ -1,12 +1,13 @@
 // The e-mail queue. `enqueue` writes the message (its parameters sealed) and the start of its `email:<id>` flow in
 // the caller's transaction; the flow's activity calls `send`, which renders and sends it with no transaction open
 // while SMTP talks, then records it sent and erases the parameters. Temporal retries a failed send.
+import { flowStart } from '../temporal/flow-start';
 import { raw } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Mailer } from '../../adapters/mail/smtp-mailer';
 import type { Clock } from '../../kernel/clock';
 import { newId } from '../../kernel/ids';
-import { emailWorkflowId, WORKFLOW_TYPES, type EmailInput } from '../../../workflows/definitions';
+import { FLOWS, type EmailInput } from '../../../workflows/definitions';
 import { openSecret, sealSecret } from '../crypto/sealed-secret';
 import type { Tx } from '../database/transaction';
 import type { OutboxService } from '../outbox';
@@ -59,12 +60,13 @@ export class EmailService implements EmailQueue {
       createdAt: this.deps.clock.now(),
     });
     const input: EmailInput = { emailId: message.id };
-    this.deps.outbox.enqueueWorkflowStart(tx, email.organizationId, {
-      workflowType: WORKFLOW_TYPES.email,
-      workflowId: emailWorkflowId(message.id),
-      args: [input],
-      summary: `E-mail ${email.template.name}`, // never the address: summaries are shown to every operator
-    });
+    this.deps.outbox.enqueueWorkflowStart(
+      tx,
+      email.organizationId,
+      flowStart(FLOWS.email, [message.id], input, {
+        summary: `E-mail ${email.template.name}`, // never the address: summaries are shown to every operator
+      }),
+    );
   }
 
   /**

@@ -1,2 +1,2 @@
-export { OutboxService, type Dispatcher, type WorkflowStart } from './outbox.service';
+export { OutboxService, type Dispatcher } from './outbox.service';
 export { OUTBOX_KINDS, OutboxMessage } from './outbox.entity';

@@ -3,25 +3,13 @@
 // Starts go before events, so that an event does not overtake the flow it announces (`subscription.active`).
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import type { SignalDefinition } from '@temporalio/common';
 import type { Tx } from '../database/transaction';
-import { searchAttributePairs, type SearchAttributeValues } from '../temporal/search-attributes';
+import type { WorkflowStart } from '../temporal/flow-start';
+import { searchAttributePairs } from '../temporal/search-attributes';
 import type { Clock } from '../../kernel/clock';
 import { newId } from '../../kernel/ids';
 import { webhookPayloadSchema, type WebhookEventType } from '../../contracts/webhook';
 import { OUTBOX_KINDS, OutboxMessage, type OutboxKind } from './outbox.entity';
-
-export interface WorkflowStart {
-  workflowType: string;
-  workflowId: string;
-  args: unknown[];
-  searchAttributes?: SearchAttributeValues;
-  summary?: string;
-  /** The id may run again once its last run closed (documents rendered anew); otherwise an id runs once, ever. */
-  reusable?: boolean;
-  /** Sent with the start (signal-with-start), so a run already under way hears of the request too. */
-  signal?: SignalDefinition<[]>;
-}
 
 /** A start as the outbox row keeps it: the signal by its name. */
 type StoredStart = Omit<WorkflowStart, 'signal'> & { signal?: string };

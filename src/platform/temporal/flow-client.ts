@@ -4,7 +4,8 @@
 import { WithStartWorkflowOperation, WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import type { SignalDefinition, UpdateDefinition, Workflow } from '@temporalio/common';
 import { advanceTestClockUpdate } from '../../../workflows/definitions';
-import { searchAttributePairs, type SearchAttributeValues } from './search-attributes';
+import type { WorkflowStart } from './flow-start';
+import { searchAttributePairs } from './search-attributes';
 import {
   BadRequest,
   Conflict,
@@ -37,15 +38,7 @@ export interface UpdateOptions {
   /** What to answer (503) when the flow does not exist and no start of it waits in the outbox. */
   notStarted: string;
   /** Start the flow with the Update when it does not run yet (update-with-start). */
-  startWith?: FlowStart;
-}
-
-/** How to start a flow that an Update may find not running yet. */
-export interface FlowStart {
-  workflowType: string;
-  args: unknown[];
-  searchAttributes: SearchAttributeValues;
-  summary: string;
+  startWith?: WorkflowStart;
 }
 
 /** The workflow starts written with their entities and not dispatched yet (the outbox's). */
@@ -89,7 +82,7 @@ export class FlowClient {
         workflowId,
         taskQueue: this.taskQueue,
         args: startArgs,
-        typedSearchAttributes: searchAttributePairs(searchAttributes),
+        typedSearchAttributes: searchAttributePairs(searchAttributes ?? {}),
         staticSummary: summary,
         workflowIdConflictPolicy: 'USE_EXISTING',
       });

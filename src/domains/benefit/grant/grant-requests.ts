@@ -1,17 +1,9 @@
 // What asks for benefit grants to be synced: an order paid, a subscription changed, a refund, a product's or a
 // benefit's change, a customer deleted. Each ask is a `grant:` flow started (or signalled) through the outbox once the
 // caller's transaction commits; a change that reaches many grants is a fan-out flow asking page by page.
+import { flowStart } from '../../../platform/temporal/flow-start';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import {
-  WORKFLOW_TYPES,
-  benefitGrantWorkflowId,
-  grantFanOutWorkflowId,
-  syncGrantSignal,
-  type BenefitGrantInput,
-  type GrantChange,
-  type GrantFanOutInput,
-  type GrantSource,
-} from '../../../../workflows/definitions';
+import { FLOWS, syncGrantSignal, type BenefitGrantInput, type GrantChange, type GrantFanOutInput, type GrantSource } from '../../../../workflows/definitions';
 import { inTransaction, type Tx } from '../../../platform/database/transaction';
 import type { OutboxService } from '../../../platform/outbox';
 import { newId } from '../../../kernel/ids';
@@ -88,24 +80,18 @@ export class GrantRequests {
 
   private fanOut(tx: Tx, organizationId: string, change: GrantChange): void {
     const id = change.kind === 'product' ? change.productId : change.benefitId;
-    this.deps.outbox.enqueueWorkflowStart(tx, organizationId, {
-      workflowType: WORKFLOW_TYPES.grantFanOut,
-      workflowId: grantFanOutWorkflowId(change.kind, id, newId()),
-      args: [{ organizationId, change } satisfies GrantFanOutInput],
-      summary: change.kind === 'product' ? `Grants of product ${id}'s changed benefits` : `Grants of benefit ${id}`,
-    });
+    this.deps.outbox.enqueueWorkflowStart(
+      tx,
+      organizationId,
+      flowStart(FLOWS.grantFanOut, [change.kind, id, newId()], { organizationId, change } satisfies GrantFanOutInput, {
+        summary: change.kind === 'product' ? `Grants of product ${id}'s changed benefits` : `Grants of benefit ${id}`,
+      }),
+    );
   }
 
   /** Starts (or signals) the grant's flow once the transaction commits. */
   private request(tx: Tx, input: BenefitGrantInput): void {
-    const workflowId = benefitGrantWorkflowId(input.benefitId, input.customerId, input.source.id);
-    const requested = this.requested.get(tx.em) ?? new Set<string>();
-    if (requested.has(workflowId)) return;
-    this.requested.set(tx.em, requested.add(workflowId));
-    this.deps.outbox.enqueueWorkflowStart(tx, input.organizationId, {
-      workflowType: WORKFLOW_TYPES.benefitGrant,
-      workflowId,
-      args: [input],
+    const start = flowStart(FLOWS.benefitGrant, [input.benefitId, input.customerId, input.source.id], input, {
       searchAttributes: {
         CustomerId: input.customerId,
         ...(input.source.kind === 'order' ? { OrderId: input.source.id } : { SubscriptionId: input.source.id }),
@@ -114,6 +100,10 @@ export class GrantRequests {
       reusable: true,
       signal: syncGrantSignal,
     });
+    const requested = this.requested.get(tx.em) ?? new Set<string>();
+    if (requested.has(start.workflowId)) return;
+    this.requested.set(tx.em, requested.add(start.workflowId));
+    this.deps.outbox.enqueueWorkflowStart(tx, input.organizationId, start);
   }
 }
 

@@ -1,10 +1,11 @@
 // An order's documents: the invoice (requested, rendered by `invoice:<orderId>`), the receipt (rendered on first
 // request and again after a refund, by `receipt:<orderId>:<revision>`) and a credit note per succeeded refund. PDFs
 // are stored in file storage and handed out as signed, expiring URLs.
+import { flowStart, type WorkflowStart } from '../../../platform/temporal/flow-start';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { SignalDefinition } from '@temporalio/common';
-import { invoiceWorkflowId, receiptWorkflowId, renderInvoiceSignal, WORKFLOW_TYPES, type OrderDocumentInput } from '../../../../workflows/definitions';
+
+import { FLOWS, renderInvoiceSignal } from '../../../../workflows/definitions';
 import type { BillingDocument, DocumentParty } from '../../../adapters/pdf/billing-document';
 import type { FileStorage } from '../../../adapters/storage/file-storage';
 import type { Clock } from '../../../kernel/clock';
@@ -51,7 +52,11 @@ export class OrderDocumentService {
       );
     if (order.invoicePath && order.invoiceChecksum === invoiceChecksum(order)) return { order, generated: true };
     await this.deps.orders.numbers.assignMissing(tx, order);
-    this.start(tx, order, WORKFLOW_TYPES.invoice, invoiceWorkflowId(order.id), `Invoice ${order.invoiceNumber}`, renderInvoiceSignal);
+    this.start(
+      tx,
+      order,
+      flowStart(FLOWS.invoice, [order.id], { orderId: order.id }, { summary: `Invoice ${order.invoiceNumber}`, signal: renderInvoiceSignal }),
+    );
     return { order, generated: false };
   }
 
@@ -68,7 +73,7 @@ export class OrderDocumentService {
     if (!order.receiptNumber) throw new ResourceNotFound('This order has no receipt: nothing has been paid for it.');
     if (order.receiptPath && order.receiptRenderedRevision === order.receiptRevision)
       return this.signed(order.receiptPath, `Receipt-${order.receiptNumber}.pdf`);
-    this.start(tx, order, WORKFLOW_TYPES.receipt, receiptWorkflowId(order.id, order.receiptRevision), `Receipt ${order.receiptNumber}`);
+    this.start(tx, order, flowStart(FLOWS.receipt, [order.id, order.receiptRevision], { orderId: order.id }, { summary: `Receipt ${order.receiptNumber}` }));
     return null;
   }
 
@@ -79,17 +84,10 @@ export class OrderDocumentService {
     return this.signed(refund.creditNotePath, `Credit-note-${refund.creditNoteNumber}.pdf`);
   }
 
-  private start(tx: Tx, order: Order, workflowType: string, workflowId: string, summary: string, signal?: SignalDefinition<[]>): void {
-    const input: OrderDocumentInput = { orderId: order.id };
-    this.deps.outbox.enqueueWorkflowStart(tx, order.organizationId, {
-      workflowType,
-      workflowId,
-      args: [input],
-      searchAttributes: { OrderId: order.id, CustomerId: order.customerId },
-      summary,
-      reusable: true,
-      signal,
-    });
+  /** Renders a document of the order: the flow may run again for a later revision, with the order's search attributes. */
+  private start(tx: Tx, order: Order, start: WorkflowStart): void {
+    const searchAttributes = { OrderId: order.id, CustomerId: order.customerId };
+    this.deps.outbox.enqueueWorkflowStart(tx, order.organizationId, { ...start, searchAttributes, reusable: true });
   }
 
   private async signed(key: string, filename: string): Promise<{ url: string }> {

@@ -1,8 +1,9 @@
 // Refunds: created pending against a paid order (never more than it has left, pending refunds included), then carried
 // out by their `refund:<id>` workflow — the processor refund, then succeeded (credit note, order amounts) or failed.
+import { flowStart } from '../../../platform/temporal/flow-start';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { refundWorkflowId, WORKFLOW_TYPES, type RefundInput } from '../../../../workflows/definitions';
+import { FLOWS, type RefundInput } from '../../../../workflows/definitions';
 import { RefundDeclined, type PaymentProcessor } from '../../../adapters/payment/payment-processor';
 import type { Refund as RefundOutput, RefundCreate, RefundListQuery } from '../../../contracts/refund';
 import type { Clock } from '../../../kernel/clock';
@@ -77,13 +78,14 @@ export class RefundService {
     await tx.em.flush();
     this.deps.outbox.enqueueEvent(tx, organizationId, 'refund.created', refundOutput(refund));
     const flowInput: RefundInput = { refundId: refund.id };
-    this.deps.outbox.enqueueWorkflowStart(tx, organizationId, {
-      workflowType: WORKFLOW_TYPES.refund,
-      workflowId: refundWorkflowId(refund.id),
-      args: [flowInput],
-      searchAttributes: { OrderId: order.id, CustomerId: order.customerId },
-      summary: `Refund ${refund.id} of order ${order.id}`,
-    });
+    this.deps.outbox.enqueueWorkflowStart(
+      tx,
+      organizationId,
+      flowStart(FLOWS.refund, [refund.id], flowInput, {
+        searchAttributes: { OrderId: order.id, CustomerId: order.customerId },
+        summary: `Refund ${refund.id} of order ${order.id}`,
+      }),
+    );
     return refund;
   }
 
