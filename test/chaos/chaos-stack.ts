@@ -101,9 +101,18 @@ async function startOn(postgres: ChaosPostgres, dataDir: string, taskQueue: stri
     });
 
   const api = spawnChild('api');
-  await ready(api, 'api: sandbox');
-  let worker = spawnChild('worker');
-  await ready(worker, 'polling task queue');
+  let worker = api;
+  try {
+    await ready(api, 'api: sandbox');
+    worker = spawnChild('worker');
+    await ready(worker, 'polling task queue');
+  } catch (error) {
+    stopping = true; // what started is stopped: no server or process is left behind
+    for (const { child } of [api, worker]) child.kill('SIGKILL');
+    await server?.stop();
+    await mail.stop();
+    throw error;
+  }
 
   return {
     config,
