@@ -41,7 +41,9 @@ export async function send(h: TestHarness, request: RawRequest): Promise<RawResp
     const text = await response.text();
     return { status: response.status, text, json: parseJson(text), requestId, replayed: response.headers.get('idempotent-replayed') };
   } catch (error) {
-    const cause = error instanceof Error ? `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ''}` : String(error);
+    // Duck-typed: fetch's errors come from Node's realm, not the test's, so `instanceof Error` is false for them.
+    const { message, cause: why } = error as { message?: string; cause?: { message?: string; code?: string } };
+    const cause = `${message ?? String(error)}${why?.message ? `: ${why.message}` : ''}${why?.code ? ` (${why.code})` : ''}`;
     return { status: 0, text: cause, json: undefined, requestId, replayed: null };
   }
 }

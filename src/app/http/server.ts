@@ -24,5 +24,9 @@ export function listenHttp(app: Koa, port: number, host: string): Server {
       `HTTP/1.1 ${refusal.status} ${REASONS[refusal.status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
+  // An idle keep-alive connection outlives the client's and a load balancer's (60 s): otherwise the server may close a
+  // socket at the moment a client sends on it again, and that request gets no answer at all.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return server.listen(port, host);
 }
