@@ -1,5 +1,6 @@
 // What other domains read of customers. They never query the customer table themselves: these functions are the
 // only way in, and they include deleted customers wherever the caller still shows or judges who bought.
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Customer as CustomerOutput } from '../../contracts/customer';
 import { ResourceNotFound } from '../../kernel/errors';
@@ -15,16 +16,22 @@ export function liveCustomer(em: EntityManager, organizationId: string, id: stri
   return customers.get(em, organizationId, id);
 }
 
-/** The live customer with this external id, or 404. */
-export async function liveCustomerByExternalId(em: EntityManager, organizationId: string, externalId: string): Promise<Customer> {
-  const customer = await em.findOne(Customer, { organizationId, externalId, deletedAt: null });
+/** The live customer with this external id, or 404; `lock` holds it until the transaction ends. */
+export async function liveCustomerByExternalId(
+  em: EntityManager,
+  organizationId: string,
+  externalId: string,
+  options: { lock?: boolean } = {},
+): Promise<Customer> {
+  const lockMode = options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {};
+  const customer = await em.findOne(Customer, { organizationId, externalId, deletedAt: null }, lockMode);
   if (!customer) throw new ResourceNotFound('Customer not found.');
   return customer;
 }
 
 /** Customers by id as the API shows them, deleted ones included (orders keep showing who bought). */
 export async function customerOutputs(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<CustomerOutput[]> {
-  return (await customers.findByIds(em, organizationId, ids, { includeDeleted: true })).map(customerOutput);
+  return (await customersByIds(em, organizationId, ids)).map(customerOutput);
 }
 
 /** A customer of the organization by id, deleted or not. */
@@ -34,7 +41,7 @@ export function customerById(em: EntityManager, organizationId: string, id: stri
 
 /** Customers of the organization by id, deleted or not. */
 export function customersByIds(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<Customer[]> {
-  return em.find(Customer, { organizationId, id: { $in: [...new Set(ids)] } });
+  return customers.findByIds(em, organizationId, [...new Set(ids)], { includeDeleted: true });
 }
 
 /** The ids of the organization's customers with these external ids, deleted or not. */

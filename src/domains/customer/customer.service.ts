@@ -1,17 +1,16 @@
 // Customers: matched by external id or e-mail when checkouts need one, created, updated and (softly) deleted, each
 // change with its webhook and a customer.state_changed.
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Metadata } from '../../contracts/common';
 import type { Address, Customer as CustomerOutput, CustomerCreate, CustomerListQuery, CustomerUpdate } from '../../contracts/customer';
 import { checkedTaxId } from '../tax';
 import type { TestClockQueries } from '../test-clock';
 import { likeContains } from '../../platform/database/list-query';
-import { customerOutputs, customers } from './customer.reads';
+import { customerOutputs, customers, liveCustomerByExternalId } from './customer.reads';
 import { sqlArray } from '../../platform/database/sql-array';
 import { inTransaction, type Tx } from '../../platform/database/transaction';
 import type { Clock } from '../../kernel/clock';
-import { NotPermitted, ResourceNotFound, invalidField } from '../../kernel/errors';
+import { NotPermitted, invalidField } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import type { EmailQueue } from '../../platform/email';
 import type { OutboxService } from '../../platform/outbox';
@@ -149,11 +148,8 @@ export class CustomerService {
   }
 
   /** The live customer with this external id, or 404; `lock` holds it until the transaction ends. */
-  async getByExternalId(em: EntityManager, organizationId: string, externalId: string, options: { lock?: boolean } = {}): Promise<Customer> {
-    const lockMode = options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {};
-    const customer = await em.findOne(Customer, { organizationId, externalId, deletedAt: null }, lockMode);
-    if (!customer) throw new ResourceNotFound('Customer not found.');
-    return customer;
+  getByExternalId(em: EntityManager, organizationId: string, externalId: string, options: { lock?: boolean } = {}): Promise<Customer> {
+    return liveCustomerByExternalId(em, organizationId, externalId, options);
   }
 
   /**
