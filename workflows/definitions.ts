@@ -169,6 +169,8 @@ export interface TestClockInput {
   testClockId: string;
   /** Advances so far (across runs). */
   advances?: number;
+  /** The last advance's flows did not all settle (carried into the next run): the same time may be sent again. */
+  unsettled?: boolean;
 }
 /** Moves the clock and every flow attached to it to the given time; answers the clock once they have all settled. */
 export const advanceClockUpdate = defineUpdate<void, [string]>('advance');

@@ -1,8 +1,8 @@
 // One sandbox test clock (`test-clock:<id>`): its advances and its deletion are Updates, one at a time. An advance
 // records the new time, moves every attached flow, and releases the clock whatever happened; the step that moves the
 // flows heartbeats, so when the process running it dies another worker resumes it. Continues as new after many
-// advances.
-import { ApplicationFailure, allHandlersFinished, condition, continueAsNew, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+// advances, failed ones included: Temporal refuses every Update to a run that has taken 2,000.
+import { ApplicationFailure, allHandlersFinished, condition, continueAsNew, patched, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { advanceRefusal, type TestClockState } from '../src/domains/test-clock/test-clock.logic';
 import { TEST_CLOCK_ACTIVITY, TEST_CLOCK_ADVANCE_ACTIVITY } from '../temporal.config';
@@ -14,15 +14,21 @@ const { advanceAttachedFlows } = proxyActivities<Activities>(TEST_CLOCK_ADVANCE_
 
 /** Advances one run handles before it continues as new. */
 const ADVANCES_PER_RUN = 100;
+/** Added after histories were recorded (`patched`): every advance the run accepts counts, not only those that settled. */
+const EVERY_ADVANCE_COUNTS = 'every-advance-counts';
 
 const notFound = () => nonRetryableFailure('ResourceNotFound', 'Test clock not found.');
 
-export async function testClockLifecycle({ testClockId: id, advances = 0 }: TestClockInput): Promise<'deleted' | 'continued'> {
+export async function testClockLifecycle({
+  testClockId: id,
+  advances = 0,
+  unsettled: unsettledBefore = false,
+}: TestClockInput): Promise<'deleted' | 'continued'> {
   let state: TestClockState | undefined;
   /** What the clock is doing; an advance meanwhile is refused, a deletion waits. */
   let busy: 'advancing' | 'deleting' | null = null;
   /** The last advance's flows did not all settle: the same time may be sent again. */
-  let unsettled = false;
+  let unsettled = unsettledBefore;
   let count = advances;
 
   const refuse = (to: string) => {
@@ -34,6 +40,8 @@ export async function testClockLifecycle({ testClockId: id, advances = 0 }: Test
   setHandler(
     advanceClockUpdate,
     async (to) => {
+      const everyAdvanceCounts = patched(EVERY_ADVANCE_COUNTS);
+      if (everyAdvanceCounts) count++;
       await condition(() => state !== undefined);
       refuse(to); // again, and taking the clock in the same step: another Update may have come first
       busy = 'advancing';
@@ -47,7 +55,7 @@ export async function testClockLifecycle({ testClockId: id, advances = 0 }: Test
           unsettled = true;
           throw nonRetryableFailure('ServiceUnavailable', 'The flows on this clock did not all settle; advance again (to the same time) in a moment.');
         }
-        count++;
+        if (!everyAdvanceCounts) count++;
       } finally {
         state = await finishTestClockAdvance(id); // released whatever happened
         busy = null;
@@ -72,5 +80,5 @@ export async function testClockLifecycle({ testClockId: id, advances = 0 }: Test
   await condition(() => state!.deleted || (busy === null && (count - advances >= ADVANCES_PER_RUN || workflowInfo().continueAsNewSuggested)));
   await condition(allHandlersFinished);
   if (state.deleted) return 'deleted';
-  return continueAsNew<typeof testClockLifecycle>({ testClockId: id, advances: count });
+  return continueAsNew<typeof testClockLifecycle>({ testClockId: id, advances: count, unsettled });
 }

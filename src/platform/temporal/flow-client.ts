@@ -1,7 +1,7 @@
 // What domains send to running flows: Updates whose failures come back as the domain's own errors, and signals.
 // Routes never hold the Temporal client; domain services do, through this. A flow whose start still waits in the
 // outbox (the entity is written, its flow not started yet) is started here first: a command never waits for the relay.
-import { WithStartWorkflowOperation, WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import { WithStartWorkflowOperation, WorkflowNotFoundError, WorkflowUpdateFailedError, isGrpcServiceError, type Client } from '@temporalio/client';
 import type { SignalDefinition, UpdateDefinition, Workflow } from '@temporalio/common';
 import { advanceTestClockUpdate } from '../../../workflows/definitions';
 import type { WorkflowStart } from './flow-start';
@@ -28,6 +28,18 @@ export function reportedError(name: string | null | undefined, message: string, 
   if (name === 'RequestValidationError') return new RequestValidationError(detail as ValidationIssue[]);
   const Type = [...GENERIC, ...known].find((type) => type.name === name);
   return Type ? new Type(message) : null;
+}
+
+/**
+ * gRPC statuses of Temporal refusing an Update for a while: FAILED_PRECONDITION when the run has taken its limit of
+ * Updates (until it continues as new), RESOURCE_EXHAUSTED when too many are in flight or the namespace is rate-limited.
+ */
+const REFUSED_FOR_NOW = new Set([8 /* RESOURCE_EXHAUSTED */, 9 /* FAILED_PRECONDITION */]);
+
+/** Temporal's message when it refused an Update for a while (the error itself, or its cause), else null. */
+function temporalRefusal(error: unknown): string | null {
+  const grpc = isGrpcServiceError(error) ? error : error instanceof Error && isGrpcServiceError(error.cause) ? error.cause : null;
+  return grpc && REFUSED_FOR_NOW.has(grpc.code) ? `${grpc.message}${grpc.details ? ` (${grpc.details})` : ''}` : null;
 }
 
 export interface UpdateOptions {
@@ -67,6 +79,11 @@ export class FlowClient {
       });
     } catch (error) {
       if (error instanceof WorkflowNotFoundError) throw new ServiceUnavailable(options.notStarted);
+      const refusal = temporalRefusal(error);
+      if (refusal) {
+        console.warn(`Temporal refused an Update of ${workflowId}: ${refusal}`);
+        throw new ServiceUnavailable('The flow behind this resource is busy; try again in a moment.');
+      }
       if (!(error instanceof WorkflowUpdateFailedError)) throw error;
       const cause = error.cause as { type?: string; message: string; details?: unknown[] } | undefined;
       throw (cause && reportedError(cause.type, cause.message, cause.details?.[0], options.errors)) ?? error;
