@@ -46,10 +46,14 @@ export class CheckoutClientService {
     });
   }
 
-  /** Sends the confirmation to the session's workflow, which refuses an illegal one before anything is recorded. */
+  /**
+   * Sends the confirmation to the session's workflow, which refuses an illegal one before anything is recorded. A
+   * session stored `confirmed` goes to the workflow too: a confirmation step can commit in a workflow task that is then
+   * lost (the worker and Temporal restarted before it was recorded), and only the workflow knows whether it took one.
+   */
   async confirm(clientSecret: string, body: CheckoutConfirm) {
     const checkout = await this.deps.checkouts.getBySecret(this.deps.orm.em.fork(), clientSecret);
-    await this.deps.checkouts.assertOpen(this.deps.orm.em.fork(), checkout);
+    if (checkout.status !== 'confirmed') await this.deps.checkouts.assertOpen(this.deps.orm.em.fork(), checkout);
     await this.deps.flows.update(checkoutWorkflowId(checkout.id), confirmCheckoutUpdate, [body], {
       errors: CHECKOUT_ERRORS,
       notStarted: 'This checkout is still being set up; try again in a moment.',

@@ -270,9 +270,14 @@ export class CheckoutFlowService {
     };
   }
 
-  /** The session's time ran out while it was open: `expired`, with checkout.updated and checkout.expired. */
+  /**
+   * The session's time ran out while it was open: `expired`, with checkout.updated and checkout.expired. The workflow
+   * expires only a session it holds open, so one stored `confirmed` was confirmed in a workflow task that was lost:
+   * never charged, it expires too, its discount redemption given back.
+   */
   async expire(checkoutId: string): Promise<void> {
-    await this.transition(checkoutId, 'open', async (tx, checkout) => {
+    await this.transition(checkoutId, ['open', 'confirmed'], async (tx, checkout) => {
+      if (checkout.status === 'confirmed' && checkout.discountId) await this.deps.discounts.release(tx.em, checkout.discountId);
       checkout.status = 'expired';
       this.deps.outbox.enqueueEvent(
         tx,
@@ -296,13 +301,13 @@ export class CheckoutFlowService {
    */
   private async transition(
     checkoutId: string,
-    from: Checkout['status'],
+    from: Checkout['status'] | Checkout['status'][],
     change: (tx: Tx, checkout: Checkout) => Promise<void>,
     after?: (tx: Tx) => Promise<void>,
   ): Promise<void> {
     await inTransaction(this.deps.orm, async (tx) => {
       const checkout = await tx.em.findOneOrFail(Checkout, { id: checkoutId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (checkout.status !== from) return;
+      if (![from].flat().includes(checkout.status)) return;
       await change(tx, checkout);
       checkout.modifiedAt = this.deps.clock.now();
       await tx.em.flush();
