@@ -245,6 +245,48 @@ test('events about one resource arrive in the order they happened, a later one w
   expect(types).toEqual(['product.created', 'product.created', 'product.created', 'product.updated']);
 });
 
+test('a later event about a resource waits for an earlier one whose fan-out was lost until the relay sends it', async () => {
+  const { org, receiver } = await setUp();
+  const product = await createProduct(org.token, 'Ordered v1');
+  await eventually(async () => receiver.received.length === 1, 20_000, { what: 'product.created delivered' });
+  // product.updated written with its change, its dispatch after commit lost (PostgreSQL or the process went away).
+  const [created] = await h.env.sandbox.orm.em
+    .fork()
+    .execute<{ data: object }[]>("select payload->'data' as data from outbox_message where organization_id = ? and payload->>'type' = 'product.created'", [
+      org.id,
+    ]);
+  const lost = await h.env.sandbox.orm.em.fork().transactional(async (em) =>
+    h.env.sandbox.outbox.enqueueEvent({ em, afterCommit: () => undefined }, org.id, 'product.updated', {
+      ...created.data,
+      name: 'Ordered v2',
+    }),
+  );
+  await api('PATCH', `/v1/products/${product.body.id}`, { token: org.token, json: { name: 'Ordered v3' } });
+  const later = await eventually(
+    async () =>
+      (
+        await h.env.sandbox.orm.em
+          .fork()
+          .execute<{ event_id: string; endpoint_id: string }[]>(
+            "select d.event_id, d.endpoint_id from webhook_delivery d join outbox_message m on m.id = d.event_id where m.organization_id = ? and m.payload->'data'->>'name' = 'Ordered v3'",
+            [org.id],
+          )
+      )[0],
+    20_000,
+    { what: 'the later product.updated fanned out' },
+  );
+  const flow = h.env.sandbox.temporal.workflow.getHandle(`webhook:${later.event_id}:${later.endpoint_id}`);
+  await eventually(async () => (await flow.fetchHistory()).events!.some((e) => e.timerStartedEventAttributes), 20_000, { what: 'the later delivery pausing' });
+  expect(receiver.received.map((r) => r.json.data.name)).toEqual(['Ordered v1']);
+
+  await h.env.sandbox.outbox.relayOnce(0);
+  expect(await h.env.sandbox.orm.em.fork().execute('select dispatched_at is not null as sent from outbox_message where id = ?', [lost.id])).toEqual([
+    { sent: true },
+  ]);
+  await eventually(async () => receiver.received.length === 3, 30_000, { what: 'both product.updated delivered' });
+  expect(receiver.received.map((r) => r.json.data.name)).toEqual(['Ordered v1', 'Ordered v2', 'Ordered v3']);
+});
+
 test('resetting the secret invalidates the old signatures', async () => {
   const { org, receiver, endpoint } = await setUp();
   const reset = await api('PATCH', `/v1/webhooks/endpoints/${endpoint.id}/secret`, { token: org.token });

@@ -18,18 +18,29 @@ export interface AttemptContext {
   /** The endpoint is neither deleted nor disabled. */
   endpointLive: boolean;
   payload: WebhookPayload;
-  /** A delivery of an earlier event about the same resource to the same endpoint is still pending (only when asked). */
+  /** An earlier event about the same resource is still on its way to the endpoint (only when asked; `BEHIND_EARLIER`). */
   behindEarlier: boolean;
 }
+
+/**
+ * Whether delivery `d` is behind an earlier event about the same resource: a pending delivery of it to the same
+ * endpoint, or an event not fanned out yet (its dispatch after commit failed, and it waits for the relay while later
+ * ones went out). The resource key is made from the event's payload as `resourceKey()` makes it.
+ */
+export const BEHIND_EARLIER = `(exists (
+    select 1 from webhook_delivery p
+    where p.endpoint_id = d.endpoint_id and p.resource_key = d.resource_key and p.status = 'pending' and p.event_seq < d.event_seq
+  ) or exists (
+    select 1 from outbox_message q
+    where q.dispatched_at is null and q.kind = 'event' and q.organization_id = d.organization_id and q.seq < d.event_seq
+      and split_part(q.payload->>'type', '.', 1) || ':' || coalesce(q.payload->'data'->>'id', '') = d.resource_key
+  ))`;
 
 export async function loadAttemptContext(em: EntityManager, deliveryId: string, checkOrder: boolean): Promise<AttemptContext | null> {
   const [row] = await em.execute<Record<string, unknown>[]>(
     `select d.organization_id, d.endpoint_id, d.event_id, d.event_type, d.status, e.url, e.secret_sealed, e.api_version,
             (e.enabled and e.deleted_at is null) as endpoint_live, m.payload,
-            (?::boolean and exists (
-              select 1 from webhook_delivery p
-              where p.endpoint_id = d.endpoint_id and p.resource_key = d.resource_key and p.status = 'pending' and p.event_seq < d.event_seq
-            )) as behind_earlier
+            (?::boolean and ${BEHIND_EARLIER}) as behind_earlier
      from webhook_delivery d
      join webhook_endpoint e on e.id = d.endpoint_id
      join outbox_message m on m.id = d.event_id

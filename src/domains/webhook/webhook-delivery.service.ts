@@ -12,7 +12,7 @@ import { newId } from '../../kernel/ids';
 import { OUTBOX_KINDS, OutboxMessage, type OutboxService } from '../../platform/outbox';
 import { flowStart, type WorkflowStart } from '../../platform/temporal/flow-start';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entity';
-import { loadAttemptContext, recordAttempt, skipDelivery } from './delivery-attempt.queries';
+import { BEHIND_EARLIER, loadAttemptContext, recordAttempt, skipDelivery } from './delivery-attempt.queries';
 import type { WebhookEndpointService } from './webhook-endpoint.service';
 import { DeliveryAttemptFailed, DeliveryRefused } from './webhook.errors';
 import { resourceKey } from './webhook.logic';
@@ -101,15 +101,12 @@ export class WebhookDeliveryService {
     return live.length;
   }
 
-  /** Pending deliveries of earlier events about the same resource to the same endpoint. */
+  /** 1 while an earlier event about the same resource is still on its way to the endpoint (`BEHIND_EARLIER`), else 0. */
   async earlierPending(deliveryId: string): Promise<number> {
-    const [row] = await this.deps.orm.em.fork().execute<{ n: number }[]>(
-      `select count(*)::int as n from webhook_delivery d, webhook_delivery me
-       where me.id = ? and d.endpoint_id = me.endpoint_id and d.resource_key = me.resource_key
-         and d.status = 'pending' and d.event_seq < me.event_seq`,
-      [deliveryId],
-    );
-    return row.n;
+    const [row] = await this.deps.orm.em
+      .fork()
+      .execute<{ n: number }[]>(`select (${BEHIND_EARLIER})::int as n from webhook_delivery d where d.id = ?`, [deliveryId]);
+    return row?.n ?? 0;
   }
 
   /**
