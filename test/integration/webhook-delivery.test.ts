@@ -245,7 +245,7 @@ test('events about one resource arrive in the order they happened, a later one w
   expect(types).toEqual(['product.created', 'product.created', 'product.created', 'product.updated']);
 });
 
-test('a later event about a resource waits for an earlier one whose fan-out was lost until the relay sends it', async () => {
+test('a later event about a resource waits, on every attempt, for an earlier one whose fan-out was lost until the relay sends it', async () => {
   const { org, receiver } = await setUp();
   const product = await createProduct(org.token, 'Ordered v1');
   await eventually(async () => receiver.received.length === 1, 20_000, { what: 'product.created delivered' });
@@ -267,8 +267,8 @@ test('a later event about a resource waits for an earlier one whose fan-out was 
       (
         await h.env.sandbox.orm.em
           .fork()
-          .execute<{ event_id: string; endpoint_id: string }[]>(
-            "select d.event_id, d.endpoint_id from webhook_delivery d join outbox_message m on m.id = d.event_id where m.organization_id = ? and m.payload->'data'->>'name' = 'Ordered v3'",
+          .execute<{ id: string; event_id: string; endpoint_id: string }[]>(
+            "select d.id, d.event_id, d.endpoint_id from webhook_delivery d join outbox_message m on m.id = d.event_id where m.organization_id = ? and m.payload->'data'->>'name' = 'Ordered v3'",
             [org.id],
           )
       )[0],
@@ -278,6 +278,8 @@ test('a later event about a resource waits for an earlier one whose fan-out was 
   const flow = h.env.sandbox.temporal.workflow.getHandle(`webhook:${later.event_id}:${later.endpoint_id}`);
   await eventually(async () => (await flow.fetchHistory()).events!.some((e) => e.timerStartedEventAttributes), 20_000, { what: 'the later delivery pausing' });
   expect(receiver.received.map((r) => r.json.data.name)).toEqual(['Ordered v1']);
+  // A retried attempt (its first try failed before it could check, the worker killed or PostgreSQL away) waits too.
+  expect(await h.env.sandbox.domains.activities.webhookDeliveries.attempt(later.id, 2, undefined, { waitForEarlier: true })).toBe('waiting');
 
   await h.env.sandbox.outbox.relayOnce(0);
   expect(await h.env.sandbox.orm.em.fork().execute('select dispatched_at is not null as sent from outbox_message where id = ?', [lost.id])).toEqual([

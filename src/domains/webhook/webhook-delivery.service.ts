@@ -111,12 +111,13 @@ export class WebhookDeliveryService {
 
   /**
    * One attempt, logged; throws DeliveryAttemptFailed for anything but a 2xx so the retry policy tries again. With
-   * `waitForEarlier`, the first attempt sends nothing and answers 'waiting' while an earlier event about the same
-   * resource is still pending for the endpoint (the workflow pauses and asks again).
+   * `waitForEarlier`, an attempt sends nothing and answers 'waiting' while an earlier event about the same resource is
+   * still on its way to the endpoint (the workflow pauses and asks again) — a retry too, whose first try may have
+   * failed before it could check.
    */
   async attempt(deliveryId: string, attempt: number, signal?: AbortSignal, options: { waitForEarlier?: boolean } = {}): Promise<AttemptOutcome> {
     const em = this.deps.orm.em.fork();
-    const context = await loadAttemptContext(em, deliveryId, options.waitForEarlier === true && attempt === 1);
+    const context = await loadAttemptContext(em, deliveryId, options.waitForEarlier === true);
     if (!context) throw new ResourceNotFound(`Webhook delivery ${deliveryId} not found.`);
     if (context.behindEarlier) return 'waiting';
     if (context.status !== 'pending') return context.status === 'succeeded' ? 'succeeded' : context.status === 'failed' ? 'failed' : 'skipped';
