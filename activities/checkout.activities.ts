@@ -2,34 +2,45 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { CheckoutConfirm } from '../src/contracts/checkout';
 import { inTransaction, type Tx } from '../src/platform/database/transaction';
-import type { CheckoutFlowService } from '../src/domains/checkout';
+import {
+  cancelCheckoutCharge,
+  chargeCheckout,
+  completeCheckout,
+  confirmCheckout,
+  expireCheckout,
+  failCheckout,
+  refundCheckoutCharge,
+  reopenCheckout,
+  type CheckoutFlowDeps,
+} from '../src/domains/checkout';
 import type { OrderService } from '../src/domains/order';
-import type { SubscriptionBillingService } from '../src/domains/subscription';
+import { subscriptionOrderPaid, type BillingDeps } from '../src/domains/subscription';
 import { asFailure } from './failures';
 
-export const createCheckoutActivities = (orm: MikroORM, flow: CheckoutFlowService, orders: OrderService, billing: SubscriptionBillingService) => {
+export const createCheckoutActivities = (orm: MikroORM, flow: CheckoutFlowDeps, orders: OrderService, billing: BillingDeps) => {
   /** Pending → paid, with order.updated and order.paid; a subscription's first payment then makes it active. */
   const payOrder = async (tx: Tx, orderId: string, chargeId: string | null): Promise<void> => {
     const { order, paidNow } = await orders.markPaid(tx, orderId, chargeId);
-    if (paidNow && order.subscriptionId) await billing.orderPaid(tx, order, order.paidAt!);
+    if (paidNow && order.subscriptionId) await subscriptionOrderPaid(billing, tx, order, order.paidAt!);
   };
   return {
     /** Applies the customer's changes, checks them, creates or matches the customer, saves the payment method. */
-    confirmCheckout: (checkoutId: string, body: CheckoutConfirm, attempt: number) => asFailure(() => flow.confirm(checkoutId, body, attempt)),
+    confirmCheckout: (checkoutId: string, body: CheckoutConfirm, attempt: number) => asFailure(() => confirmCheckout(flow, checkoutId, body, attempt)),
     /** Charges the total with a key from the workflow; a decline is returned, not thrown. */
-    chargeCheckout: (checkoutId: string, attempt: number) => flow.charge(checkoutId, attempt),
-    reopenCheckout: (checkoutId: string, reason: string) => flow.reopen(checkoutId, reason),
+    chargeCheckout: (checkoutId: string, attempt: number) => chargeCheckout(flow, checkoutId, attempt),
+    reopenCheckout: (checkoutId: string, reason: string) => reopenCheckout(flow, checkoutId, reason),
     /**
      * Writes the pending order (order.created), starts its workflow, marks the checkout succeeded; with `payNow`, marks
      * the order paid in the same transaction (its workflow then has nothing left to do).
      */
-    completeCheckout: (checkoutId: string, chargeId: string | null, payNow = false) => flow.complete(checkoutId, chargeId, payNow ? payOrder : undefined),
+    completeCheckout: (checkoutId: string, chargeId: string | null, payNow = false) =>
+      completeCheckout(flow, checkoutId, chargeId, payNow ? payOrder : undefined),
     /** Cancels at the processor a charge that never settled: 'succeeded' when it went through meanwhile. */
-    cancelCheckoutCharge: (checkoutId: string, chargeId: string) => flow.cancelCharge(checkoutId, chargeId),
+    cancelCheckoutCharge: (checkoutId: string, chargeId: string) => cancelCheckoutCharge(flow, checkoutId, chargeId),
     /** Compensation: refunds the whole charge of a checkout that could not complete (key from the charge). */
-    refundCheckoutCharge: (checkoutId: string, chargeId: string) => flow.refundCharge(checkoutId, chargeId),
-    expireCheckout: (checkoutId: string) => flow.expire(checkoutId),
-    failCheckout: (checkoutId: string, reason: string) => flow.fail(checkoutId, reason),
+    refundCheckoutCharge: (checkoutId: string, chargeId: string) => refundCheckoutCharge(flow, checkoutId, chargeId),
+    expireCheckout: (checkoutId: string) => expireCheckout(flow, checkoutId),
+    failCheckout: (checkoutId: string, reason: string) => failCheckout(flow, checkoutId, reason),
     /** Pending → paid, with order.updated and order.paid; a subscription's first payment then makes it active. */
     markOrderPaid: (orderId: string, chargeId: string | null) => inTransaction(orm, (tx) => payOrder(tx, orderId, chargeId)),
   };

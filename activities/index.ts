@@ -2,9 +2,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { IdempotencyService } from '../src/platform/idempotency';
 import type { BenefitGrantService, GrantRequests } from '../src/domains/benefit';
-import type { CheckoutFlowService } from '../src/domains/checkout';
+import type { CheckoutFlowDeps } from '../src/domains/checkout';
 import type { OrderDocumentService, OrderService, RefundService } from '../src/domains/order';
-import type { SubscriptionBillingService, SubscriptionCommandService } from '../src/domains/subscription';
+import type { BillingDeps, SubscriptionCommandService } from '../src/domains/subscription';
 import type { TestClockService } from '../src/domains/test-clock';
 import type { WebhookDeliveryService } from '../src/domains/webhook';
 import type { EmailService } from '../src/platform/email';
@@ -23,11 +23,11 @@ export interface ActivityDeps {
   orm: MikroORM;
   idempotency: IdempotencyService;
   webhookDeliveries: WebhookDeliveryService;
-  checkoutFlow: CheckoutFlowService;
+  checkoutFlow: CheckoutFlowDeps;
   orders: OrderService;
   documents: OrderDocumentService;
   refunds: RefundService;
-  subscriptionBilling: SubscriptionBillingService;
+  subscriptionBilling: BillingDeps;
   subscriptionCommands: SubscriptionCommandService;
   testClocks: TestClockService;
   grants: BenefitGrantService;

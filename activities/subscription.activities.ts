@@ -1,34 +1,48 @@
 // Subscription activities: thin calls into the subscription domain, one transaction each (the renewal step: three).
-import { renewAndCharge, type SubscriptionBillingService, type SubscriptionCommand, type SubscriptionCommandService } from '../src/domains/subscription';
+import {
+  billFinalUsage,
+  cancelRenewalCharge,
+  chargeRenewal,
+  endSubscription,
+  recordPayment,
+  recordPaymentFailure,
+  refundRenewalCharge,
+  renewAndCharge,
+  renewSubscription,
+  subscriptionSchedule,
+  type BillingDeps,
+  type SubscriptionCommand,
+  type SubscriptionCommandService,
+} from '../src/domains/subscription';
 import { asFailure } from './failures';
 
-export const createSubscriptionActivities = (billing: SubscriptionBillingService, commands: SubscriptionCommandService) => {
+export const createSubscriptionActivities = (billing: BillingDeps, commands: SubscriptionCommandService) => {
   /** A renewal's parts: separate activities in runs recorded before `subscription-renew-in-one-step`. */
   const parts = {
     /** Starts the next period and writes its pending order (once per period). */
-    renewSubscription: (subscriptionId: string, periodEnd: string, at: string) => billing.renew(subscriptionId, periodEnd, at),
+    renewSubscription: (subscriptionId: string, periodEnd: string, at: string) => renewSubscription(billing, subscriptionId, periodEnd, at),
     /** Charges the order off-session; the key is the order and the attempt. A decline is returned, not thrown. */
-    chargeSubscriptionOrder: (orderId: string, attempt: number) => billing.charge(orderId, attempt),
-    recordSubscriptionPayment: (orderId: string, chargeId: string | null, at: string) => billing.paid(orderId, chargeId, at),
+    chargeSubscriptionOrder: (orderId: string, attempt: number) => chargeRenewal(billing, orderId, attempt),
+    recordSubscriptionPayment: (orderId: string, chargeId: string | null, at: string) => recordPayment(billing, orderId, chargeId, at),
   };
   return {
     ...parts,
     /** The whole renewal in one step: renews, charges attempt 1, records the payment when it went through at once. */
     renewAndChargeSubscription: (subscriptionId: string, periodEnd: string) => renewAndCharge(parts, subscriptionId, periodEnd),
-    subscriptionSchedule: (subscriptionId: string) => billing.schedule(subscriptionId),
+    subscriptionSchedule: (subscriptionId: string) => subscriptionSchedule(billing, subscriptionId),
     /** Applies a lifecycle command (the workflow's Update) and returns the schedule after it. */
     async applySubscriptionCommand(subscriptionId: string, command: SubscriptionCommand, at: string, key: string) {
       await asFailure(() => commands.apply(subscriptionId, command, at, key));
-      return billing.schedule(subscriptionId);
+      return subscriptionSchedule(billing, subscriptionId);
     },
     /** Cancels at the processor a renewal charge that never settled: 'succeeded' when it went through meanwhile. */
-    cancelSubscriptionCharge: (orderId: string, chargeId: string) => billing.cancelCharge(orderId, chargeId),
+    cancelSubscriptionCharge: (orderId: string, chargeId: string) => cancelRenewalCharge(billing, orderId, chargeId),
     /** Compensation: refunds a renewal charge that went through after its order was voided (the subscription ended). */
-    refundSubscriptionCharge: (orderId: string, chargeId: string) => billing.refundCharge(orderId, chargeId),
+    refundSubscriptionCharge: (orderId: string, chargeId: string) => refundRenewalCharge(billing, orderId, chargeId),
     recordSubscriptionFailure: (subscriptionId: string, orderId: string, nextAttemptAt: string | null, at: string) =>
-      billing.failed(subscriptionId, orderId, nextAttemptAt, at),
-    endSubscription: (subscriptionId: string, at: string) => billing.end(subscriptionId, at),
+      recordPaymentFailure(billing, subscriptionId, orderId, nextAttemptAt, at),
+    endSubscription: (subscriptionId: string, at: string) => endSubscription(billing, subscriptionId, at),
     /** A subscription ending at period end: the order of its last period's usage, or null when there is none. */
-    billFinalUsage: (subscriptionId: string, periodEnd: string) => billing.billFinalUsage(subscriptionId, periodEnd),
+    billFinalUsage: (subscriptionId: string, periodEnd: string) => billFinalUsage(billing, subscriptionId, periodEnd),
   };
 };

@@ -26,7 +26,7 @@ import {
 import { CustomFieldService, ProductService, catalogRoutes, customFieldRoutes, productBenefitIds } from '../domains/catalog';
 import {
   CheckoutClientService,
-  CheckoutFlowService,
+  type CheckoutFlowDeps,
   CheckoutLinkService,
   CheckoutQueries,
   CheckoutService,
@@ -70,7 +70,7 @@ import { renderBillingDocument } from '../adapters/pdf/pdf-renderer';
 import { AccessTokenService, OrganizationService, organizationRoutes } from '../domains/organization';
 import { OAuth2ClientService, OAuth2Service, oauth2Routes } from '../domains/oauth2';
 import {
-  SubscriptionBillingService,
+  type BillingDeps,
   SubscriptionCommandService,
   SubscriptionMeterReader,
   SubscriptionQueries,
@@ -242,7 +242,7 @@ export function wireDomains(p: Platform) {
     grants: grantRequests,
   });
   const subscriptions = new SubscriptionService({ clock, outbox, discounts, customers, products, grants: grantRequests, meterReader: subscriptionMeters });
-  const subscriptionBilling = new SubscriptionBillingService({
+  const subscriptionBilling: BillingDeps = {
     orm,
     processor,
     seller,
@@ -256,7 +256,7 @@ export function wireDomains(p: Platform) {
     meters,
     customerMeters: customerMeterService,
     settlementTimeoutMs: config.PAYMENT_SETTLEMENT_TIMEOUT_MS,
-  });
+  };
   const subscriptionCommands = new SubscriptionCommandService({
     orm,
     processor,
@@ -281,7 +281,7 @@ export function wireDomains(p: Platform) {
     organizations,
   });
   const checkoutClient = new CheckoutClientService({ orm, flows, checkouts, customers, customerSessions, stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET });
-  const checkoutFlow = new CheckoutFlowService({
+  const checkoutFlow: CheckoutFlowDeps = {
     orm,
     clock,
     outbox,
@@ -292,7 +292,7 @@ export function wireDomains(p: Platform) {
     subscriptions,
     processor,
     settlementTimeoutMs: config.PAYMENT_SETTLEMENT_TIMEOUT_MS,
-  });
+  };
   const checkoutLinks = new CheckoutLinkService({ clock, publicUrl, checkouts, products, discounts });
 
   const testClocks = new TestClockService({ orm, clock, flows, enabled: sandbox, followers: [new CheckoutQueries(), subscriptionQueries] });

@@ -2,6 +2,7 @@
 // after writing the order, each before reporting it, still yields exactly one charge and one paid order (keys from
 // workflow data, guarded writes, a confirmation that recognises its own earlier success). A confirmation whose whole
 // workflow task was lost is sent again by the buyer, or the session expires uncharged.
+import { confirmCheckout } from '../../src/domains/checkout';
 import { crashOnce } from '../support/crash';
 import { startHarness, eventually, type TestHarness } from '../support/harness';
 
@@ -77,7 +78,7 @@ async function lostConfirmation() {
     20_000,
     { what: 'the checkout flow started' },
   );
-  await h.env.sandbox.domains.activities.checkoutFlow.confirm(id, { confirmation_token_id: 'pm_card_visa' }, 1);
+  await confirmCheckout(h.env.sandbox.domains.activities.checkoutFlow, id, { confirmation_token_id: 'pm_card_visa' }, 1);
   expect((await call('GET', `/v1/checkouts/${id}`)).body.status).toBe('confirmed');
   return { id, call, clock, clientSecret: checkout.body.client_secret as string };
 }

@@ -1,5 +1,9 @@
 export { CheckoutService, type CheckoutDeps } from './checkout.service';
-export { CheckoutFlowService } from './checkout-flow.service';
+export type { FlowDeps as CheckoutFlowDeps } from './flow-deps';
+export { confirmCheckout } from './confirm-checkout';
+export { chargeCheckout, cancelCheckoutCharge, refundCheckoutCharge } from './charge-checkout';
+export { completeCheckout } from './complete-checkout';
+export { reopenCheckout, expireCheckout, failCheckout } from './checkout-transitions';
 export { CheckoutClientService } from './checkout-client.service';
 export { CheckoutQueries } from './checkout.queries';
 export { checkoutRoutes } from './checkout.routes';

@@ -1,5 +1,11 @@
 export { SubscriptionService, type NewSubscription } from './subscription.service';
-export { SubscriptionBillingService } from './subscription-billing.service';
+export type { BillingDeps } from './billing-deps';
+export { subscriptionSchedule } from './subscription-schedule';
+export { renewSubscription } from './renew-subscription';
+export { billFinalUsage } from './bill-final-usage';
+export { chargeRenewal, cancelRenewalCharge, refundRenewalCharge } from './renewal-charge';
+export { recordPayment, recordPaymentFailure, subscriptionOrderPaid } from './record-payment';
+export { endSubscription } from './end-subscription';
 export { renewAndCharge, type RenewalParts, type RenewalStep } from './subscription-renewal';
 export { SubscriptionCommandService } from './subscription-commands.service';
 export { SubscriptionQueries } from './subscription.queries';

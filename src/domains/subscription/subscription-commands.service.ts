@@ -6,16 +6,19 @@ import { subscriptionCommandUpdate, subscriptionWorkflowId } from '../../../work
 import type { Subscription as SubscriptionOutput } from '../../contracts/subscription';
 import { invalidField } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
-import { changeProration } from '../../kernel/money';
 import { inTransaction, type Tx } from '../../platform/database/transaction';
 import type { FlowClient } from '../../platform/temporal/flow-client';
 import type { ProductService } from '../catalog';
-import { discountAmount, discountRefusal, discountRule, type Discount, type DiscountService } from '../discount';
+import { discountRefusal, type Discount, type DiscountService } from '../discount';
 import type { OrderService } from '../order';
-import type { SubscriptionBillingService } from './subscription-billing.service';
+import { lockSubscription, type BillingDeps } from './billing-deps';
+import { endLocked } from './end-subscription';
+import { meteredCutOff, usageLeftBehind } from './metered-usage';
 import { Subscription, type CancellationReason, type PendingItem } from './subscription.entity';
 import { PaymentFailed, refusalError, SUBSCRIPTION_ERRORS } from './subscription.errors';
-import { commandRefusal, periodLabel, planChangeTarget, type PlanTarget, type SubscriptionCommand } from './subscription.logic';
+import { subscriptionOrder, subscriptionTax } from './subscription-order';
+import { discountOff, prorationLines } from './prorate-plan-change';
+import { commandRefusal, planChangeTarget, type PlanTarget, type SubscriptionCommand } from './subscription.logic';
 import type { SubscriptionService } from './subscription.service';
 
 export interface CommandDeps {
@@ -23,7 +26,7 @@ export interface CommandDeps {
   processor: PaymentProcessor | null;
   flows: FlowClient;
   subscriptions: SubscriptionService;
-  billing: SubscriptionBillingService;
+  billing: BillingDeps;
   orders: OrderService;
   discounts: DiscountService;
   products: ProductService;
@@ -63,12 +66,12 @@ export class SubscriptionCommandService {
     const now = new Date(at);
     if (command.kind === 'change') return this.change(subscriptionId, command, now, key);
     await inTransaction(this.deps.orm, async (tx) => {
-      const s = await this.deps.billing.lock(tx, subscriptionId);
+      const s = await lockSubscription(tx, subscriptionId);
       if (s.lastCommandKey === key) return;
       this.assertLegal(s, command);
       s.lastCommandKey = key;
       if (command.kind === 'revoke') {
-        await this.deps.billing.endLocked(tx, s, now, { reason: command.reason as CancellationReason | null, comment: command.comment });
+        await endLocked(this.deps, tx, s, now, { reason: command.reason as CancellationReason | null, comment: command.comment });
         return;
       }
       if (command.kind === 'cancel') {
@@ -103,18 +106,18 @@ export class SubscriptionCommandService {
    */
   private async change(subscriptionId: string, command: Change, at: Date, key: string): Promise<void> {
     const cycleKey = `${subscriptionId}:change:${key}`;
-    const cutOff = await this.deps.billing.meteredCutOff(subscriptionId); // for the usage of metered prices a new product drops
+    const cutOff = await meteredCutOff(this.deps.billing, subscriptionId); // for the usage of metered prices a new product drops
     const invoice = await inTransaction(this.deps.orm, async (tx) => {
-      const s = await this.deps.billing.lock(tx, subscriptionId);
+      const s = await lockSubscription(tx, subscriptionId);
       if (s.lastCommandKey === key) return null; // a retried step: the change was made
       this.assertLegal(s, command);
       const target = await this.target(tx.em, s, command);
       const discount = await this.discountAfter(tx.em, s, command, target.productId, at);
       const changesPlan = target.priceId !== s.priceId || target.seats !== s.seats;
       const lines =
-        changesPlan && s.status !== 'trialing' && command.proration !== 'next_period' ? await this.prorationLines(tx.em, s, target, discount, at) : [];
+        changesPlan && s.status !== 'trialing' && command.proration !== 'next_period' ? await prorationLines(this.deps, tx.em, s, target, discount, at) : [];
       const net = lines.reduce((sum, line) => sum + line.amount, 0);
-      if (command.proration === 'invoice' && net > 0) return { lines, net, tax: this.deps.billing.tax(s, net, at), target, discount }; // nothing changes before the charge
+      if (command.proration === 'invoice' && net > 0) return { lines, net, tax: subscriptionTax(this.deps.billing.seller, s, net, at), target, discount }; // nothing changes before the charge
 
       s.lastCommandKey = key;
       this.keepDiscount(s, command, discount);
@@ -122,7 +125,7 @@ export class SubscriptionCommandService {
         s.pendingUpdate = { id: newId(), ...pick(target), appliesAt: s.currentPeriodEnd.toISOString(), createdAt: at.toISOString() };
         return this.saved(tx, s, at, []);
       }
-      const usage = s.status === 'trialing' ? [] : await this.deps.billing.usageLeftBehind(tx, s, target.productId, cutOff, at);
+      const usage = s.status === 'trialing' ? [] : await usageLeftBehind(this.deps.billing, tx, s, target.productId, cutOff, at);
       this.switchTo(s, target, discount);
       return this.saved(tx, s, at, [...lines, ...usage]);
     });
@@ -155,22 +158,24 @@ export class SubscriptionCommandService {
       throw error;
     }
     await inTransaction(this.deps.orm, async (tx) => {
-      const locked = await this.deps.billing.lock(tx, subscriptionId);
+      const locked = await lockSubscription(tx, subscriptionId);
       locked.lastCommandKey = key;
       this.keepDiscount(locked, command, invoice.discount);
-      locked.pendingItems = [...locked.pendingItems, ...(await this.deps.billing.usageLeftBehind(tx, locked, invoice.target.productId, cutOff, at))];
+      locked.pendingItems = [...locked.pendingItems, ...(await usageLeftBehind(this.deps.billing, tx, locked, invoice.target.productId, cutOff, at))];
       this.switchTo(locked, invoice.target, invoice.discount);
       locked.modifiedAt = at;
-      const order = await this.deps.orders.create(tx, {
-        ...this.deps.billing.orderBase(locked, at),
-        billingReason: 'subscription_update',
-        cycleKey,
-        items: invoice.lines.map((line) => ({ label: line.label, amount: line.amount, productPriceId: line.priceId, proration: true })),
-        discountAmount: 0,
-        netAmount: s.taxBehavior === 'inclusive' ? invoice.net - invoice.tax : invoice.net,
-        taxAmount: invoice.tax,
-        description: `${invoice.target.name} — plan change`,
-      });
+      const order = await this.deps.orders.create(
+        tx,
+        subscriptionOrder(this.deps.billing.seller, locked, {
+          billingReason: 'subscription_update',
+          cycleKey,
+          lines: invoice.lines.map((line) => ({ ...line, proration: true })),
+          discountAmount: 0,
+          description: `${invoice.target.name} — plan change`,
+          at,
+          tax: invoice.tax, // the tax charged above
+        }),
+      );
       await this.deps.orders.markPaid(tx, order.id, chargeId, at);
       await this.deps.subscriptions.announce(tx, locked, ['subscription.updated']);
     });
@@ -195,20 +200,6 @@ export class SubscriptionCommandService {
     Object.assign(s, { ...pick(target), amount: target.priceAmount - discountOff(discount, target.priceAmount, s.currency), pendingUpdate: null });
   }
 
-  /** Credit for the unused time of the current plan and charge for the rest of the period on the new one, after discount. */
-  private async prorationLines(em: EntityManager, s: Subscription, target: PlanTarget, discount: Discount | null, at: Date): Promise<PendingItem[]> {
-    const [current] = await this.deps.products.findByIds(em, s.organizationId, [s.productId]);
-    const [currentDiscount] = s.discountId ? await this.deps.discounts.findByIds(em, s.organizationId, [s.discountId]) : [];
-    const before = s.priceAmount - discountOff(currentDiscount ?? null, s.priceAmount, s.currency);
-    const after = target.priceAmount - discountOff(discount, target.priceAmount, s.currency);
-    const { credit, debit } = changeProration(before, after, { start: s.currentPeriodStart, end: s.currentPeriodEnd }, at);
-    const rest = periodLabel(at, s.currentPeriodEnd);
-    return [
-      { label: `Remaining time on ${current.name}${seatsLabel(s.seats)} — ${rest}`, amount: credit, priceId: s.priceId },
-      { label: `${target.name}${seatsLabel(target.seats)} — ${rest}`, amount: debit, priceId: target.priceId },
-    ].filter((line) => line.amount !== 0);
-  }
-
   /** The plan after the change (`planChangeTarget`), from the product it names and the subscription's current price. */
   private async target(em: EntityManager, s: Subscription, command: Change): Promise<PlanTarget> {
     const [product] = await this.deps.products.outputsByIds(em, s.organizationId, [command.productId ?? s.productId]);
@@ -230,7 +221,3 @@ export class SubscriptionCommandService {
 }
 
 const pick = ({ productId, priceId, priceAmount, seats }: PlanTarget) => ({ productId, priceId, priceAmount, seats });
-const seatsLabel = (seats: number | null) => (seats === null ? '' : ` (${seats} seat${seats === 1 ? '' : 's'})`);
-
-/** What the discount, if any, takes off `amount`. */
-const discountOff = (discount: Discount | null, amount: number, currency: string) => discountAmount(discount && discountRule(discount), amount, currency);

@@ -1,7 +1,7 @@
 // A renewal as one workflow step: the period renewed (its order written), charged, and the payment recorded. Three
 // transactions with the processor call between them, never inside one; each part finds its own earlier work when
 // the step is retried (the order by its cycle key, the charge by its key, the payment by the order's status).
-import type { RenewalCharge } from './subscription-billing.service';
+import type { RenewalCharge } from './renewal-charge';
 import type { SubscriptionSchedule } from './subscription.logic';
 
 /** The renewal's order and charge, and the schedule after the payment when the charge went through at once. */

@@ -1,0 +1,87 @@
+// How metered usage becomes billable: each metered price's usage over a period, read up to an ingestion cut-off
+// taken before the billing transaction (usage recorded after it goes to the next period), its meters reset for the next.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { byId } from '../../kernel/ids';
+import type { Tx } from '../../platform/database/transaction';
+import type { BillingDeps } from './billing-deps';
+import { Subscription, type PendingItem } from './subscription.entity';
+import { meteredLine, meteredPricesIn, type MeteredUsage } from './subscription.logic';
+
+/**
+ * The ingestion cut-off for a subscription billing usage (taken in its own short transaction, before the renewal's),
+ * null for one without metered prices: those renew without waiting on their organization's ingestion.
+ */
+export async function meteredCutOff(deps: BillingDeps, subscriptionId: string): Promise<string | null> {
+  const em = deps.orm.em.fork();
+  const s = await em.findOneOrFail(Subscription, { id: subscriptionId });
+  return (await meteredPrices(deps, em, s)).length ? deps.customerMeters.cutOff(deps.orm, s.organizationId) : null;
+}
+
+/**
+ * A plan change that drops metered prices: their usage so far is billed with the next renewal (as pending items,
+ * like the change's prorations) and their meters reset, so the new plan neither loses nor bills it.
+ */
+export async function usageLeftBehind(
+  deps: BillingDeps,
+  tx: Tx,
+  s: Subscription,
+  newProductId: string,
+  cutOff: string | null,
+  at: Date,
+): Promise<PendingItem[]> {
+  if (newProductId === s.productId) return [];
+  const [next] = await deps.products.outputsByIds(tx.em, s.organizationId, [newProductId]);
+  const kept = new Set(meteredPricesIn(next?.prices ?? [], s.currency).map((p) => p.meter_id));
+  const usages = await closeMeteredPeriod(deps, tx, s, at, cutOff, at, (price) => !kept.has(price.meter_id));
+  return usages.map((usage) => meteredLine(usage, s.currency)).flatMap(({ label, amount, priceId }) => (amount > 0 ? [{ label, amount, priceId }] : []));
+}
+
+/**
+ * The usage of each metered price of the subscription's product (in its currency) over the period ending at `end`,
+ * each customer meter reset for the next period.
+ */
+export async function closeMeteredPeriod(
+  deps: BillingDeps,
+  tx: Tx,
+  s: Subscription,
+  end: Date,
+  cutOff: string | null,
+  at: Date,
+  billed: (price: { meter_id: string }) => boolean = () => true,
+): Promise<MeteredUsage[]> {
+  const prices = (await meteredPrices(deps, tx.em, s)).filter(billed);
+  if (!prices.length) return [];
+  // A metered price added since the cut-off was (not) taken: the retried step takes one.
+  if (cutOff === null) throw new Error(`Subscription ${s.id}: its product gained a metered price while it renewed; retrying.`);
+  const meters = byId(
+    await deps.meters.findByIds(
+      tx.em,
+      s.organizationId,
+      prices.map((p) => p.meter_id),
+    ),
+  );
+  const [customer] = await deps.customers.outputs(tx.em, s.organizationId, [s.customerId]);
+  const scope = { customerId: s.customerId, externalCustomerId: customer?.external_id ?? null };
+  const usages: MeteredUsage[] = [];
+  for (const price of prices) {
+    const meter = meters.get(price.meter_id);
+    if (!meter) continue;
+    const { consumed, credited } = await deps.customerMeters.closePeriod(tx, {
+      organizationId: s.organizationId,
+      customer: scope,
+      meter: { id: meter.id, filter: meter.filter, aggregation: meter.aggregation },
+      from: s.startedAt ?? s.createdAt,
+      periodStart: s.currentPeriodStart,
+      end,
+      seq: cutOff,
+      at,
+    });
+    usages.push({ priceId: price.id, meterName: meter.name, consumed, credited, unitAmount: price.unit_amount, capAmount: price.cap_amount ?? null });
+  }
+  return usages;
+}
+
+async function meteredPrices(deps: BillingDeps, em: EntityManager, s: Subscription) {
+  const [product] = await deps.products.outputsByIds(em, s.organizationId, [s.productId]);
+  return meteredPricesIn(product?.prices ?? [], s.currency);
+}

@@ -1,0 +1,51 @@
+// A subscription order's payment outcome: paid (the subscription active again or for the first time), or failed
+// (`past_due`, the order's next retry scheduled by dunning).
+import { inTransaction, type Tx } from '../../platform/database/transaction';
+import type { Order } from '../order';
+import { lockSubscription, type BillingDeps } from './billing-deps';
+import type { Subscription } from './subscription.entity';
+import type { SubscriptionSchedule } from './subscription.logic';
+import { scheduleOf } from './subscription-schedule';
+
+/** The order is paid (order.updated, order.paid), then the subscription is active again or for the first time. */
+export async function recordPayment(deps: BillingDeps, orderId: string, chargeId: string | null, at: string): Promise<SubscriptionSchedule> {
+  return inTransaction(deps.orm, async (tx) => {
+    const { order, paidNow } = await deps.orders.markPaid(tx, orderId, chargeId, new Date(at));
+    const s = paidNow ? await subscriptionOrderPaid(deps, tx, order, new Date(at)) : await lockSubscription(tx, order.subscriptionId!);
+    return scheduleOf(deps, tx, s);
+  });
+}
+
+/**
+ * A subscription's order was paid: a first payment (`subscription_create`) or a recovery from `past_due` makes the
+ * subscription active, with subscription.updated and subscription.active after order.paid (the spec's rule).
+ */
+export async function subscriptionOrderPaid(deps: Pick<BillingDeps, 'subscriptions'>, tx: Tx, order: Order, at: Date): Promise<Subscription> {
+  const s = await lockSubscription(tx, order.subscriptionId!);
+  const activates = order.billingReason === 'subscription_create' || s.status === 'past_due' || s.status === 'trialing';
+  if (!activates || s.status === 'canceled') return s;
+  Object.assign(s, { status: 'active', pastDueAt: null, modifiedAt: at });
+  await tx.em.flush();
+  await deps.subscriptions.announce(tx, s, ['subscription.updated', 'subscription.active']);
+  return s;
+}
+
+/** A renewal payment failed: `past_due` (subscription.past_due the first time) and the order's next retry. */
+export async function recordPaymentFailure(
+  deps: BillingDeps,
+  subscriptionId: string,
+  orderId: string,
+  nextAttemptAt: string | null,
+  at: string,
+): Promise<SubscriptionSchedule> {
+  return inTransaction(deps.orm, async (tx) => {
+    const s = await lockSubscription(tx, subscriptionId);
+    await deps.orders.scheduleRetry(tx, orderId, nextAttemptAt ? new Date(nextAttemptAt) : null, new Date(at));
+    if (s.status !== 'past_due' && s.status !== 'canceled') {
+      Object.assign(s, { status: 'past_due', pastDueAt: new Date(at), modifiedAt: new Date(at) });
+      await tx.em.flush();
+      await deps.subscriptions.announce(tx, s, ['subscription.updated', 'subscription.past_due']);
+    }
+    return scheduleOf(deps, tx, s);
+  });
+}

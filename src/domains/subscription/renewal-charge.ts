@@ -1,0 +1,54 @@
+// Charging a subscription's order off-session, and undoing a charge: canceled when it never settled, refunded when it
+// went through for an order voided meanwhile.
+import { PaymentDeclined, RefundDeclined } from '../../adapters/payment/payment-processor';
+import type { BillingDeps } from './billing-deps';
+import { Subscription } from './subscription.entity';
+import { isUnrecoverableDecline } from './subscription.logic';
+
+/** Charged (`pending`: the processor settles it later, within `settleWithinMs`), or declined. */
+export type RenewalCharge = { chargeId: string | null; pending?: boolean; settleWithinMs?: number } | { declined: string; unrecoverable: boolean };
+
+/** Charges the order with the subscription's saved method; the key comes from the workflow (order, attempt). */
+export async function chargeRenewal(deps: BillingDeps, orderId: string, attempt: number): Promise<RenewalCharge> {
+  const em = deps.orm.em.fork();
+  const order = await deps.orders.findById(em, orderId);
+  if (order.status === 'paid') return { chargeId: order.chargeId }; // a retried step
+  if (order.status === 'void') return { declined: 'The order was voided: the subscription ended.', unrecoverable: true };
+  if (order.totalAmount <= 0) return { chargeId: null };
+  const s = await em.findOneOrFail(Subscription, { id: order.subscriptionId! });
+  if (!deps.processor || !s.paymentMethodToken || !s.processorCustomerId)
+    return { declined: 'No payment method is saved for this subscription.', unrecoverable: true };
+  try {
+    // A charge the processor settles later stays `pending`: its webhook tells the workflow (see the README).
+    const { chargeId, pending } = await deps.processor.charge({
+      customerId: s.processorCustomerId,
+      paymentMethod: s.paymentMethodToken,
+      amount: order.totalAmount,
+      currency: order.currency,
+      idempotencyKey: `order:${order.id}:charge:${attempt}`,
+      reference: order.id,
+    });
+    return pending ? { chargeId, pending, settleWithinMs: deps.settlementTimeoutMs } : { chargeId };
+  } catch (error) {
+    if (error instanceof PaymentDeclined) return { declined: error.message, unrecoverable: isUnrecoverableDecline(error.code) };
+    throw error;
+  }
+}
+
+/** A renewal charge that never settled (or whose subscription ended meanwhile): canceled, unless it went through. */
+export function cancelRenewalCharge(deps: BillingDeps, orderId: string, chargeId: string): Promise<'canceled' | 'succeeded'> {
+  return deps.processor!.cancelCharge({ chargeId, idempotencyKey: `order:${orderId}:cancel:${chargeId}` });
+}
+
+/** Compensation: the whole of a renewal charge that went through for an order voided meanwhile is given back. */
+export async function refundRenewalCharge(deps: BillingDeps, orderId: string, chargeId: string): Promise<'refunded' | 'refused'> {
+  const order = await deps.orders.findById(deps.orm.em.fork(), orderId);
+  try {
+    await deps.processor!.refund({ chargeId, amount: order.totalAmount, idempotencyKey: `order:${orderId}:compensation:${chargeId}` });
+    return 'refunded';
+  } catch (error) {
+    if (!(error instanceof RefundDeclined)) throw error;
+    console.error(`order ${orderId}: the processor refused to refund charge ${chargeId}: ${error.message}`);
+    return 'refused';
+  }
+}
