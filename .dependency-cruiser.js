@@ -65,7 +65,8 @@ module.exports = {
     {
       name: 'logic-is-pure',
       severity: 'error',
-      comment: '*.logic.ts files may not import src/app/, src/platform/, src/adapters/ or activities/: they decide, others act.',
+      comment:
+        '*.logic.ts files may not import src/app/, src/platform/, src/adapters/ or activities/: they decide, others act.',
       from: { path: '\\.logic\\.ts$' },
       to: { path: ['^src/(app|platform|adapters)/', '^activities/'] },
     },
@@ -103,7 +104,10 @@ module.exports = {
         "A domain's *.logic.ts file uses another domain only through src/domains/<other>/index.ts or that domain's *.logic.ts files " +
         '(pure rules), never its services, entities or routes.',
       from: { path: '^src/domains/([^/]+)/.*\\.logic\\.ts$' },
-      to: { path: '^src/domains/', pathNot: ['^src/domains/$1/', '^src/domains/[^/]+/index\\.ts$', '^src/domains/[^/]+/.*\\.logic\\.ts$'] },
+      to: {
+        path: '^src/domains/',
+        pathNot: ['^src/domains/$1/', '^src/domains/[^/]+/index\\.ts$', '^src/domains/[^/]+/.*\\.logic\\.ts$'],
+      },
     },
     {
       name: 'entities-stay-in-their-domain',
@@ -141,7 +145,13 @@ module.exports = {
         'the API computes them). It reaches the server only over HTTP, never by importing server code.',
       from: { path: '^src/web/client/' },
       to: {
-        pathNot: ['^src/web/client/', '^node_modules/preact/', '^src/contracts/', '^src/kernel/money\\.ts$', '^src/domains/tax/tax-regions\\.logic\\.ts$'],
+        pathNot: [
+          '^src/web/client/',
+          '^node_modules/preact/',
+          '^src/contracts/',
+          '^src/kernel/money\\.ts$',
+          '^src/domains/tax/tax-regions\\.logic\\.ts$',
+        ],
       },
     },
     {

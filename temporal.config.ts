@@ -1,6 +1,11 @@
 // Temporal topology in one place: task queues, namespaces, search attributes, retry policies, timeouts, schedules.
 // Pure constants: imported by workflows, activities, the worker and the API alike.
-import { defineSearchAttributeKey, SearchAttributeType, type ActivityOptions, type LocalActivityOptions } from '@temporalio/common';
+import {
+  defineSearchAttributeKey,
+  SearchAttributeType,
+  type ActivityOptions,
+  type LocalActivityOptions,
+} from '@temporalio/common';
 import { nonRetryable } from './src/kernel/error-codes';
 
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
@@ -117,7 +122,14 @@ export const CHECKOUT_ACTIVITY: ActivityOptions = {
     backoffCoefficient: 2,
     maximumInterval: '1 minute',
     maximumAttempts: 10,
-    nonRetryableErrorTypes: nonRetryable('RequestValidationError', 'NotOpenCheckout', 'ExpiredCheckoutError', 'PaymentError', 'ResourceNotFound', 'Conflict'),
+    nonRetryableErrorTypes: nonRetryable(
+      'RequestValidationError',
+      'NotOpenCheckout',
+      'ExpiredCheckoutError',
+      'PaymentError',
+      'ResourceNotFound',
+      'Conflict',
+    ),
   },
 };
 
@@ -131,14 +143,20 @@ export const CHECKOUT_COMPENSATION_ACTIVITY: ActivityOptions = {
 };
 
 /** The checkout's charge: idempotent by its key, so retried until the processor answers (never given up on). */
-export const CHECKOUT_CHARGE_ACTIVITY: ActivityOptions = { ...CHECKOUT_ACTIVITY, retry: { ...CHECKOUT_ACTIVITY.retry, maximumAttempts: undefined } };
+export const CHECKOUT_CHARGE_ACTIVITY: ActivityOptions = {
+  ...CHECKOUT_ACTIVITY,
+  retry: { ...CHECKOUT_ACTIVITY.retry, maximumAttempts: undefined },
+};
 
 /**
  * The checkout's database steps (confirm, complete) run as local activities, in the workflow task that needs them:
  * measured one purchase at a time, each regular activity cost a task round trip through the server (schedule, poll,
  * complete, a new workflow task) on top of its transaction. Same retries as CHECKOUT_ACTIVITY.
  */
-export const CHECKOUT_LOCAL_ACTIVITY: LocalActivityOptions = { startToCloseTimeout: CHECKOUT_ACTIVITY.startToCloseTimeout, retry: CHECKOUT_ACTIVITY.retry };
+export const CHECKOUT_LOCAL_ACTIVITY: LocalActivityOptions = {
+  startToCloseTimeout: CHECKOUT_ACTIVITY.startToCloseTimeout,
+  retry: CHECKOUT_ACTIVITY.retry,
+};
 
 /** Subscription steps: database writes and off-session charges, each idempotent by keys from workflow data. */
 export const SUBSCRIPTION_ACTIVITY: ActivityOptions = {
@@ -234,7 +252,12 @@ export const GRANT_ACTIVITY: ActivityOptions = {
 export const EMAIL_ACTIVITY: ActivityOptions = {
   startToCloseTimeout: '1 minute',
   scheduleToCloseTimeout: '24 hours',
-  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', nonRetryableErrorTypes: nonRetryable('EmailUndeliverable') },
+  retry: {
+    initialInterval: '5 seconds',
+    backoffCoefficient: 2,
+    maximumInterval: '10 minutes',
+    nonRetryableErrorTypes: nonRetryable('EmailUndeliverable'),
+  },
 };
 
 /** Recording an e-mail given up on: one database write. */

@@ -17,7 +17,12 @@ import type { OrderService } from '../src/domains/order';
 import { subscriptionOrderPaid, type BillingDeps } from '../src/domains/subscription';
 import { asFailure } from './failures';
 
-export const createCheckoutActivities = (orm: MikroORM, flow: CheckoutFlowDeps, orders: OrderService, billing: BillingDeps) => {
+export const createCheckoutActivities = (
+  orm: MikroORM,
+  flow: CheckoutFlowDeps,
+  orders: OrderService,
+  billing: BillingDeps,
+) => {
   /** Pending → paid, with order.updated and order.paid; a subscription's first payment then makes it active. */
   const payOrder = async (tx: Tx, orderId: string, chargeId: string | null): Promise<void> => {
     const { order, paidNow } = await orders.markPaid(tx, orderId, chargeId);
@@ -25,7 +30,8 @@ export const createCheckoutActivities = (orm: MikroORM, flow: CheckoutFlowDeps, 
   };
   return {
     /** Applies the customer's changes, checks them, creates or matches the customer, saves the payment method. */
-    confirmCheckout: (checkoutId: string, body: CheckoutConfirm, attempt: number) => asFailure(() => confirmCheckout(flow, checkoutId, body, attempt)),
+    confirmCheckout: (checkoutId: string, body: CheckoutConfirm, attempt: number) =>
+      asFailure(() => confirmCheckout(flow, checkoutId, body, attempt)),
     /** Charges the total with a key from the workflow; a decline is returned, not thrown. */
     chargeCheckout: (checkoutId: string, attempt: number) => chargeCheckout(flow, checkoutId, attempt),
     reopenCheckout: (checkoutId: string, reason: string) => reopenCheckout(flow, checkoutId, reason),
@@ -42,6 +48,7 @@ export const createCheckoutActivities = (orm: MikroORM, flow: CheckoutFlowDeps, 
     expireCheckout: (checkoutId: string) => expireCheckout(flow, checkoutId),
     failCheckout: (checkoutId: string, reason: string) => failCheckout(flow, checkoutId, reason),
     /** Pending → paid, with order.updated and order.paid; a subscription's first payment then makes it active. */
-    markOrderPaid: (orderId: string, chargeId: string | null) => inTransaction(orm, (tx) => payOrder(tx, orderId, chargeId)),
+    markOrderPaid: (orderId: string, chargeId: string | null) =>
+      inTransaction(orm, (tx) => payOrder(tx, orderId, chargeId)),
   };
 };

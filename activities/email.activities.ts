@@ -9,7 +9,8 @@ export const createEmailActivities = (email: EmailService) => ({
     try {
       await email.send(emailId);
     } catch (error) {
-      if (error instanceof EmailUndeliverable) throw ApplicationFailure.nonRetryable(error.message, failureType('EmailUndeliverable'));
+      if (error instanceof EmailUndeliverable)
+        throw ApplicationFailure.nonRetryable(error.message, failureType('EmailUndeliverable'));
       throw error;
     }
   },

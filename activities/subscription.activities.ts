@@ -20,15 +20,18 @@ export const createSubscriptionActivities = (billing: BillingDeps, commands: Sub
   /** A renewal's parts: separate activities in runs recorded before `subscription-renew-in-one-step`. */
   const parts = {
     /** Starts the next period and writes its pending order (once per period). */
-    renewSubscription: (subscriptionId: string, periodEnd: string, at: string) => renewSubscription(billing, subscriptionId, periodEnd, at),
+    renewSubscription: (subscriptionId: string, periodEnd: string, at: string) =>
+      renewSubscription(billing, subscriptionId, periodEnd, at),
     /** Charges the order off-session; the key is the order and the attempt. A decline is returned, not thrown. */
     chargeSubscriptionOrder: (orderId: string, attempt: number) => chargeRenewal(billing, orderId, attempt),
-    recordSubscriptionPayment: (orderId: string, chargeId: string | null, at: string) => recordPayment(billing, orderId, chargeId, at),
+    recordSubscriptionPayment: (orderId: string, chargeId: string | null, at: string) =>
+      recordPayment(billing, orderId, chargeId, at),
   };
   return {
     ...parts,
     /** The whole renewal in one step: renews, charges attempt 1, records the payment when it went through at once. */
-    renewAndChargeSubscription: (subscriptionId: string, periodEnd: string) => renewAndCharge(parts, subscriptionId, periodEnd),
+    renewAndChargeSubscription: (subscriptionId: string, periodEnd: string) =>
+      renewAndCharge(parts, subscriptionId, periodEnd),
     subscriptionSchedule: (subscriptionId: string) => subscriptionSchedule(billing, subscriptionId),
     /** Applies a lifecycle command (the workflow's Update) and returns the schedule after it. */
     async applySubscriptionCommand(subscriptionId: string, command: SubscriptionCommand, at: string, key: string) {

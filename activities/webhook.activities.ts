@@ -1,7 +1,12 @@
 // Webhook delivery activities: thin calls into the webhook domain, failures translated for Temporal's retry policy.
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { failureType } from '../src/kernel/error-codes';
-import { DeliveryAttemptFailed, DeliveryRefused, type AttemptOutcome, type WebhookDeliveryService } from '../src/domains/webhook';
+import {
+  DeliveryAttemptFailed,
+  DeliveryRefused,
+  type AttemptOutcome,
+  type WebhookDeliveryService,
+} from '../src/domains/webhook';
 
 export const createWebhookActivities = (deliveries: WebhookDeliveryService) => ({
   /** Counts pending deliveries of earlier events about the same resource to the same endpoint (workflows started before the check moved into the attempt). */
@@ -13,13 +18,18 @@ export const createWebhookActivities = (deliveries: WebhookDeliveryService) => (
    * POSTs the signed event once and logs the attempt; a non-2xx is a retryable failure, a private address is not.
    * With `waitForEarlier`, answers 'waiting' instead while an earlier event about the same resource is pending.
    */
-  async attemptWebhookDelivery(deliveryId: string, options: { waitForEarlier?: boolean } = {}): Promise<AttemptOutcome> {
+  async attemptWebhookDelivery(
+    deliveryId: string,
+    options: { waitForEarlier?: boolean } = {},
+  ): Promise<AttemptOutcome> {
     const { info, cancellationSignal } = Context.current();
     try {
       return await deliveries.attempt(deliveryId, info.attempt, cancellationSignal, options);
     } catch (error: unknown) {
-      if (error instanceof DeliveryRefused) throw ApplicationFailure.nonRetryable(error.message, failureType('WebhookAddressRefused'));
-      if (error instanceof DeliveryAttemptFailed) throw ApplicationFailure.retryable(error.message, failureType('WebhookDeliveryFailed'));
+      if (error instanceof DeliveryRefused)
+        throw ApplicationFailure.nonRetryable(error.message, failureType('WebhookAddressRefused'));
+      if (error instanceof DeliveryAttemptFailed)
+        throw ApplicationFailure.retryable(error.message, failureType('WebhookDeliveryFailed'));
       throw error;
     }
   },

@@ -55,7 +55,9 @@ export async function startBenchStack(
   const env = await openEnvironment(config, environment, connection);
   const children = await Promise.all(Array.from({ length: workers }, () => startWorkerProcess(environment, variables)));
   // A benchmark that fails exits without stop(): its helper processes must not outlive it.
-  process.once('exit', () => [...children, server.process, mail.process].forEach((child) => child.exitCode === null && child.kill('SIGKILL')));
+  process.once('exit', () =>
+    [...children, server.process, mail.process].forEach((child) => child.exitCode === null && child.kill('SIGKILL')),
+  );
   return {
     env,
     workerPids: children.map((child) => child.pid!),
@@ -167,7 +169,10 @@ export interface Figure {
  * to `bench/run-all.ts` through the file BENCH_RESULTS_DIR/<benchmark>.json; without BENCH_RESULTS_DIR it does nothing
  * (every benchmark prints its figures anyway).
  */
-export function writeResults(benchmark: string, results: { figures: Figure[]; series?: Record<string, number[]> }): void {
+export function writeResults(
+  benchmark: string,
+  results: { figures: Figure[]; series?: Record<string, number[]> },
+): void {
   const dir = process.env.BENCH_RESULTS_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });

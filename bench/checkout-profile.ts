@@ -22,7 +22,10 @@ async function main(): Promise<void> {
   const stack = await startBenchApi();
   const { env } = stack;
   const { api } = await benchOrganization(stack, ['products:write', 'checkouts:write']);
-  const product = await api('POST', '/v1/products/', { name: 'Profile product', prices: [{ amount_type: 'fixed', price_amount: 1000 }] });
+  const product = await api('POST', '/v1/products/', {
+    name: 'Profile product',
+    prices: [{ amount_type: 'fixed', price_amount: 1000 }],
+  });
 
   const steps = new Map<string, number[]>();
   const record = (name: string, ms: number) => steps.set(name, [...(steps.get(name) ?? []), ms]);
@@ -37,11 +40,20 @@ async function main(): Promise<void> {
       customer_billing_address: { country: 'DE' },
     });
     const t1 = Date.now();
-    await api('POST', `/v1/checkouts/client/${checkout.client_secret}/confirm`, { confirmation_token_id: 'pm_card_visa' }, false);
+    await api(
+      'POST',
+      `/v1/checkouts/client/${checkout.client_secret}/confirm`,
+      { confirmation_token_id: 'pm_card_visa' },
+      false,
+    );
     const t2 = Date.now();
     let orderId: string | undefined;
     for (;;) {
-      const [row] = await env.orm.em.fork().execute<{ id: string; status: string }[]>('select id, status from "order" where checkout_id = ?', [checkout.id]);
+      const [row] = await env.orm.em
+        .fork()
+        .execute<{ id: string; status: string }[]>('select id, status from "order" where checkout_id = ?', [
+          checkout.id,
+        ]);
       if (row?.status === 'paid') {
         orderId = row.id;
         break;
@@ -74,7 +86,8 @@ async function main(): Promise<void> {
     ] as const) {
       const history = await env.temporal.workflow.getHandle(id).fetchHistory();
       const events = history.events ?? [];
-      const ms = (e: (typeof events)[number]) => Number(e.eventTime!.seconds) * 1000 + Math.floor((e.eventTime!.nanos ?? 0) / 1e6);
+      const ms = (e: (typeof events)[number]) =>
+        Number(e.eventTime!.seconds) * 1000 + Math.floor((e.eventTime!.nanos ?? 0) / 1e6);
       const started = ms(events[0]);
       record(`${kind} wf: started after t0`, started - t0);
       record(`${kind} wf: history events`, events.length);
@@ -115,7 +128,9 @@ async function main(): Promise<void> {
   for (const [name, values] of steps) sums.set(name, values.length);
   console.log(`median over ${count} purchases, one at a time:`);
   for (const [name, values] of steps)
-    console.log(`  ${name.padEnd(58)} ${median(values).toFixed(0).padStart(6)}   (n=${values.length}, min ${Math.min(...values)}, max ${Math.max(...values)})`);
+    console.log(
+      `  ${name.padEnd(58)} ${median(values).toFixed(0).padStart(6)}   (n=${values.length}, min ${Math.min(...values)}, max ${Math.max(...values)})`,
+    );
   for (const [name, sql] of sqlByPhase) {
     console.log(`\nSQL of the last purchase, ${name} (${sql.length}):`);
     for (const s of sql) console.log(`  ${s.replace(/\s+/g, ' ').slice(0, 220)}`);

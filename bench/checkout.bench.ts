@@ -22,9 +22,10 @@ function paidOrders(em: EntityManager) {
   const poll = async () => {
     const rows = await em
       .fork()
-      .execute<{ checkout_id: string }[]>(`select checkout_id from "order" where checkout_id = any(?::uuid[]) and status = 'paid'`, [
-        sqlArray([...waiting.keys()]),
-      ]);
+      .execute<{ checkout_id: string }[]>(
+        `select checkout_id from "order" where checkout_id = any(?::uuid[]) and status = 'paid'`,
+        [sqlArray([...waiting.keys()])],
+      );
     for (const { checkout_id } of rows) {
       waiting.get(checkout_id)?.();
       waiting.delete(checkout_id);
@@ -45,7 +46,10 @@ async function main(): Promise<void> {
   const stack = await startBenchApi();
   const { env } = stack;
   const { api } = await benchOrganization(stack, ['products:write', 'checkouts:write']);
-  const product = await api('POST', '/v1/products/', { name: 'Bench product', prices: [{ amount_type: 'fixed', price_amount: 1000 }] });
+  const product = await api('POST', '/v1/products/', {
+    name: 'Bench product',
+    prices: [{ amount_type: 'fixed', price_amount: 1000 }],
+  });
 
   const paid = paidOrders(env.orm.em);
   let buyers = 0;
@@ -57,7 +61,12 @@ async function main(): Promise<void> {
       customer_billing_address: { country: 'DE' },
     });
     if (!checkout.id) throw new Error(`checkout not created: ${JSON.stringify(checkout)}`);
-    const confirmed = await api('POST', `/v1/checkouts/client/${checkout.client_secret}/confirm`, { confirmation_token_id: 'pm_card_visa' }, false);
+    const confirmed = await api(
+      'POST',
+      `/v1/checkouts/client/${checkout.client_secret}/confirm`,
+      { confirmation_token_id: 'pm_card_visa' },
+      false,
+    );
     if (confirmed.status !== 'confirmed') throw new Error(`checkout not confirmed: ${JSON.stringify(confirmed)}`);
     await paid.of(checkout.id);
     return performance.now() - started;
@@ -66,7 +75,10 @@ async function main(): Promise<void> {
   const baseline: number[] = [];
   for (let i = 0; i < sequential; i++) {
     const started = performance.now();
-    await env.temporal.workflow.start('purgeIdempotencyKeys', { taskQueue: env.taskQueue, workflowId: `bench-baseline-${randomUUID()}` });
+    await env.temporal.workflow.start('purgeIdempotencyKeys', {
+      taskQueue: env.taskQueue,
+      workflowId: `bench-baseline-${randomUUID()}`,
+    });
     baseline.push(performance.now() - started);
   }
   baseline.sort((a, b) => a - b);
@@ -77,18 +89,30 @@ async function main(): Promise<void> {
 
   const started = performance.now();
   const completions: number[] = [];
-  await Promise.all(Array.from({ length: concurrent }, () => purchase().then(() => void completions.push(performance.now() - started))));
+  await Promise.all(
+    Array.from({ length: concurrent }, () => purchase().then(() => void completions.push(performance.now() - started))),
+  );
   const seconds = (performance.now() - started) / 1000;
 
-  console.log(`bare workflow start (baseline, ${sequential}): p50 ${pct(baseline, 50).toFixed(1)} ms, p99 ${pct(baseline, 99).toFixed(1)} ms`);
+  console.log(
+    `bare workflow start (baseline, ${sequential}): p50 ${pct(baseline, 50).toFixed(1)} ms, p99 ${pct(baseline, 99).toFixed(1)} ms`,
+  );
   console.log(
     `checkout create → confirm → order paid (${sequential}, one at a time): p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms (${(pct(latencies, 50) / pct(baseline, 50)).toFixed(1)}× the baseline p50)`,
   );
-  console.log(`sustained: ${concurrent} purchases in ${seconds.toFixed(2)} s = ${(concurrent / seconds).toFixed(1)} checkouts/s`);
+  console.log(
+    `sustained: ${concurrent} purchases in ${seconds.toFixed(2)} s = ${(concurrent / seconds).toFixed(1)} checkouts/s`,
+  );
   const baselineP50 = { name: 'bare workflow start p50', value: pct(baseline, 50) };
   writeResults('checkout', {
     figures: [
-      { name: 'checkout create → confirm → order paid p50', value: pct(latencies, 50), unit: 'ms', baseline: baselineP50, target: '≤ 150' },
+      {
+        name: 'checkout create → confirm → order paid p50',
+        value: pct(latencies, 50),
+        unit: 'ms',
+        baseline: baselineP50,
+        target: '≤ 150',
+      },
       {
         name: 'checkout create → confirm → order paid p99',
         value: pct(latencies, 99),

@@ -17,7 +17,9 @@ async function main(): Promise<void> {
   const { env, base } = stack;
   const { token } = await inTransaction(env.orm, async ({ em }) => {
     const org = await env.domains.organizations.createOrganization(em, { name: `Bench ${randomUUID()}` });
-    return env.domains.accessTokens.create(em, org.id, { scopes: ['products:write', 'checkouts:write', 'orders:read'] });
+    return env.domains.accessTokens.create(em, org.id, {
+      scopes: ['products:write', 'checkouts:write', 'orders:read'],
+    });
   });
   const api = async (method: string, path: string, body?: unknown, auth = true) => {
     const response = await fetch(`${base}${path}`, {
@@ -41,7 +43,12 @@ async function main(): Promise<void> {
     return results;
   };
 
-  const product = (await api('POST', '/v1/products/', { name: 'Bench handbook', prices: [{ amount_type: 'fixed', price_amount: 2500 }] })).body;
+  const product = (
+    await api('POST', '/v1/products/', {
+      name: 'Bench handbook',
+      prices: [{ amount_type: 'fixed', price_amount: 2500 }],
+    })
+  ).body;
   console.log(`Buying ${orderCount} orders…`);
   const checkoutIds = await inBatches(orderCount, async (i) => {
     const checkout = (
@@ -52,12 +59,19 @@ async function main(): Promise<void> {
         customer_billing_address: ADDRESS,
       })
     ).body;
-    await api('POST', `/v1/checkouts/client/${checkout.client_secret}/confirm`, { confirmation_token_id: 'pm_card_visa' }, false);
+    await api(
+      'POST',
+      `/v1/checkouts/client/${checkout.client_secret}/confirm`,
+      { confirmation_token_id: 'pm_card_visa' },
+      false,
+    );
     return checkout.id as string;
   });
   const orderIds: string[] = [];
   for (;;) {
-    const rows = await env.orm.em.fork().execute<{ id: string }[]>(`select id from "order" where checkout_id in (?) and status = 'paid'`, [checkoutIds]);
+    const rows = await env.orm.em
+      .fork()
+      .execute<{ id: string }[]>(`select id from "order" where checkout_id in (?) and status = 'paid'`, [checkoutIds]);
     if (rows.length === orderCount) {
       orderIds.push(...rows.map((row) => row.id));
       break;
@@ -87,14 +101,20 @@ async function main(): Promise<void> {
   const em = env.orm.em.fork();
   const sample = await em.findOneOrFail(Order, { id: orderIds[0] });
   const items = await em.find(OrderItem, { orderId: sample.id });
-  const context = { seller: { name: 'Bursar', addressLines: ['1 Market St'], taxIds: [] }, merchantName: 'Bench', customerName: 'Bench Buyer' };
+  const context = {
+    seller: { name: 'Bursar', addressLines: ['1 Market St'], taxIds: [] },
+    merchantName: 'Bench',
+    customerName: 'Bench Buyer',
+  };
   const renderStarted = performance.now();
   const renders = 100;
   for (let i = 0; i < renders; i++) await renderBillingDocument(invoiceDocument(sample, items, context, new Date()));
   const renderPerSecond = renders / ((performance.now() - renderStarted) / 1000);
 
   console.log(`invoices: ${orderCount} in ${seconds.toFixed(1)} s → ${(orderCount / seconds).toFixed(1)} invoices/s`);
-  console.log(`POST → downloadable URL: p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms`);
+  console.log(
+    `POST → downloadable URL: p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms`,
+  );
   console.log(`renderer alone (in-process, one at a time): ${renderPerSecond.toFixed(1)} PDFs/s`);
   writeResults('invoice', {
     figures: [

@@ -71,11 +71,23 @@ const figures = (run: Run) => ({
 async function main(): Promise<void> {
   const stack = await startBenchApi();
   const { env, base } = stack;
-  const { organizationId, api } = await benchOrganization(stack, ['products:write', 'checkouts:write', 'benefits:write', 'license_keys:read']);
+  const { organizationId, api } = await benchOrganization(stack, [
+    'products:write',
+    'checkouts:write',
+    'benefits:write',
+    'license_keys:read',
+  ]);
 
   // A key granted the way customers get one: a product with a license-keys benefit, bought through a checkout.
-  const benefit = await api('POST', '/v1/benefits/', { type: 'license_keys', description: 'Bench licence', properties: { prefix: 'BENCH' } });
-  const product = await api('POST', '/v1/products/', { name: 'Bench app', prices: [{ amount_type: 'fixed', price_amount: 1900 }] });
+  const benefit = await api('POST', '/v1/benefits/', {
+    type: 'license_keys',
+    description: 'Bench licence',
+    properties: { prefix: 'BENCH' },
+  });
+  const product = await api('POST', '/v1/products/', {
+    name: 'Bench app',
+    prices: [{ amount_type: 'fixed', price_amount: 1900 }],
+  });
   await api('POST', `/v1/products/${product.id}/benefits`, { benefits: [benefit.id] });
   const checkout = await api('POST', '/v1/checkouts/', {
     products: [product.id],
@@ -95,7 +107,12 @@ async function main(): Promise<void> {
   }
 
   const body = JSON.stringify({ key, organization_id: organizationId });
-  const validate = () => fetch(`${base}/v1/customer-portal/license-keys/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const validate = () =>
+    fetch(`${base}/v1/customer-portal/license-keys/validate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
   const bare = new Koa();
   bare.use(async (ctx) => {
     const chunks: Buffer[] = [];
@@ -117,7 +134,10 @@ async function main(): Promise<void> {
   // speed drifts by ±15 % from one run to the next, which one pair would read as a change in the ratio.
   const pairs: [Run, Run][] = [];
   for (let round = 0; round < 3; round++) pairs.push([await flatOut(koa), await flatOut(validate)]);
-  for (const [bare, validated] of pairs) console.log(`closed-loop pair: bare ${perSecond(bare).toFixed(0)}/s, validate ${perSecond(validated).toFixed(0)}/s`);
+  for (const [bare, validated] of pairs)
+    console.log(
+      `closed-loop pair: bare ${perSecond(bare).toFixed(0)}/s, validate ${perSecond(validated).toFixed(0)}/s`,
+    );
   const runs: [string, Run][] = [
     ...openLoop,
     [`bare Koa, ${concurrent} in flight (median of 3)`, medianRun(pairs.map(([bare]) => bare))],
@@ -125,7 +145,8 @@ async function main(): Promise<void> {
   ];
   const rows = runs.map(([name, run]): [string, ReturnType<typeof figures>] => [name, figures(run)]);
   console.log('\n| run | requests/s | p50 ms | p99 ms | non-200 |\n|---|---|---|---|---|');
-  for (const [name, f] of rows) console.log(`| ${name} | ${f.perSecond.toFixed(0)} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${f.failures} |`);
+  for (const [name, f] of rows)
+    console.log(`| ${name} | ${f.perSecond.toFixed(0)} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${f.failures} |`);
   const [bareRate, validateRate, bareMax, validateMax] = rows.map(([, f]) => f);
   console.log(
     `\nvalidate / bare Koa: ${((validateRate.perSecond / bareRate.perSecond) * 100).toFixed(0)} % of requests/s at ${rate}/s offered, ` +
@@ -153,7 +174,9 @@ async function main(): Promise<void> {
     figures: reported,
     series: Object.fromEntries(runs.map(([name, run]) => [`latencies ${name}`, run.latencies])),
   });
-  const [{ validations }] = await env.orm.em.fork().execute<{ validations: number }[]>('select validations from license_key where key = ?', [key]);
+  const [{ validations }] = await env.orm.em
+    .fork()
+    .execute<{ validations: number }[]>('select validations from license_key where key = ?', [key]);
   console.log(`validations recorded on the key: ${validations}`);
   bareServer.close();
   await stack.stop();

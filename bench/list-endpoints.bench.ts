@@ -17,11 +17,20 @@ const ENDPOINTS = (process.argv[5] ?? 'orders,subscriptions,products').split(','
 async function main(): Promise<void> {
   const stack = await startBenchApi();
   const { env, base } = stack;
-  const { organizationId, token, api } = await benchOrganization(stack, ['products:write', 'benefits:write', 'orders:read', 'subscriptions:read']);
+  const { organizationId, token, api } = await benchOrganization(stack, [
+    'products:write',
+    'benefits:write',
+    'orders:read',
+    'subscriptions:read',
+  ]);
   const headers = { authorization: `Bearer ${token}` };
 
   const seeding = performance.now();
-  const benefit = await api('POST', '/v1/benefits/', { type: 'license_keys', description: 'Bench licence', properties: { prefix: 'BENCH' } });
+  const benefit = await api('POST', '/v1/benefits/', {
+    type: 'license_keys',
+    description: 'Bench licence',
+    properties: { prefix: 'BENCH' },
+  });
   const template = await api('POST', '/v1/products/', {
     name: 'Bench plan',
     recurring_interval: 'month',
@@ -29,14 +38,18 @@ async function main(): Promise<void> {
   });
   await api('POST', `/v1/products/${template.id}/benefits`, { benefits: [benefit.id] });
   await seed(env.orm.em.fork(), organizationId, template.id, rows);
-  console.log(`seeded ${rows} customers, products, subscriptions and orders in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${rows} customers, products, subscriptions and orders in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+  );
 
   // The baselines: the same Koa, the same pool — one round trip, and the orders page built in one statement.
   const bare = new Koa();
   bare.use(async (ctx) => {
     if (ctx.path === '/orders-page') {
       ctx.type = 'json';
-      ctx.body = (await env.orm.em.fork().execute<{ page: string }[]>(ORDERS_PAGE_SQL, [organizationId, organizationId]))[0].page;
+      ctx.body = (
+        await env.orm.em.fork().execute<{ page: string }[]>(ORDERS_PAGE_SQL, [organizationId, organizationId])
+      )[0].page;
       return;
     }
     ctx.body = (await env.orm.em.fork().execute('select 1 as one'))[0];
@@ -62,10 +75,17 @@ async function main(): Promise<void> {
 
   const summary = (run: LoadRun) => {
     const sorted = [...run.latencies].sort((a, b) => a - b);
-    return { perSecond: (run.latencies.length / run.elapsedMs) * 1000, p50: percentile(sorted, 50), p99: percentile(sorted, 99), failures: run.failures };
+    return {
+      perSecond: (run.latencies.length / run.elapsedMs) * 1000,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      failures: run.failures,
+    };
   };
   const baseline = summary(runs.get('select 1')!);
-  console.log(`\n${concurrent} connections, ${seconds} s each\n| endpoint | requests/s | p50 ms | p99 ms | non-200 |\n|---|---|---|---|---|`);
+  console.log(
+    `\n${concurrent} connections, ${seconds} s each\n| endpoint | requests/s | p50 ms | p99 ms | non-200 |\n|---|---|---|---|---|`,
+  );
   for (const [name, run] of runs) {
     const s = summary(run);
     console.log(
@@ -83,7 +103,13 @@ async function main(): Promise<void> {
         target: '≥ 1,500',
       },
       { name: `GET /v1/${name}/ p50`, value: s.p50, unit: 'ms', baseline: { name: 'select 1', value: baseline.p50 } },
-      { name: `GET /v1/${name}/ p99`, value: s.p99, unit: 'ms', baseline: { name: 'select 1', value: baseline.p99 }, target: '≤ 50' },
+      {
+        name: `GET /v1/${name}/ p99`,
+        value: s.p99,
+        unit: 'ms',
+        baseline: { name: 'select 1', value: baseline.p99 },
+        target: '≤ 50',
+      },
       { name: `GET /v1/${name}/ non-200 answers`, value: s.failures, unit: 'requests', target: '≤ 0' },
     ];
   });

@@ -38,11 +38,23 @@ const { origin, path, headers, concurrent, seconds } = workerData;
 })();
 `;
 
-export function closedLoop(url: string, headers: Record<string, string>, concurrent: number, seconds: number): Promise<LoadRun> {
+export function closedLoop(
+  url: string,
+  headers: Record<string, string>,
+  concurrent: number,
+  seconds: number,
+): Promise<LoadRun> {
   const { origin, pathname, search } = new URL(url);
   const worker = new Worker(CLIENT, {
     eval: true,
-    workerData: { undici: require.resolve('undici'), origin, path: `${pathname}${search}`, headers, concurrent, seconds },
+    workerData: {
+      undici: require.resolve('undici'),
+      origin,
+      path: `${pathname}${search}`,
+      headers,
+      concurrent,
+      seconds,
+    },
   });
   return new Promise((resolve, reject) => {
     worker.once('message', (run: LoadRun) => resolve(run));

@@ -36,6 +36,8 @@ export async function renewalTimeline(client: Client, workflowId: string): Promi
   const from = Date.parse((accepted.at(-1) ?? events[0]).eventTime);
   return events
     .filter((event) => Date.parse(event.eventTime) >= from)
-    .map((event) => `${event.eventType.replace(/^EVENT_TYPE_/, '').toLowerCase()} +${Date.parse(event.eventTime) - from}`)
+    .map(
+      (event) => `${event.eventType.replace(/^EVENT_TYPE_/, '').toLowerCase()} +${Date.parse(event.eventTime) - from}`,
+    )
     .join(', ');
 }

@@ -3,7 +3,16 @@
 // figure beside its baseline and target, the machine, and the plots as SVG. bench/results/latest points at it.
 //   npx tsx bench/run-all.ts [--quick] [benchmark…]      (./run bench …, npm run bench -- …)
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, relative } from 'node:path';
 import { benchPlan, type BenchRun } from './report/bench-plan';
 import { latencyCdfSpec, renderSvg, renewalScalingSpec, throughputSpec, type BenchResults } from './report/plots';
@@ -20,7 +29,9 @@ async function main(): Promise<void> {
   );
   const folder = join(RESULTS_ROOT, new Date().toISOString().replace(/[:.]/g, '-'));
   mkdirSync(folder, { recursive: true });
-  console.log(`Benchmarks (${quick ? 'quick' : 'full'}): ${plan.map((run) => run.id).join(', ')}\nResults: ${folder}\n`);
+  console.log(
+    `Benchmarks (${quick ? 'quick' : 'full'}): ${plan.map((run) => run.id).join(', ')}\nResults: ${folder}\n`,
+  );
 
   const outcomes: RunOutcome[] = [];
   for (const run of plan) outcomes.push(await execute(run, folder));

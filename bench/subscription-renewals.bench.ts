@@ -27,7 +27,10 @@ async function main(): Promise<void> {
 
   const seeded = performance.now();
   const processor = env.processor!;
-  const { customerId: processorCustomer } = await processor.createCustomer({ email: 'bench@example.com', idempotencyKey: `bench:${randomUUID()}` });
+  const { customerId: processorCustomer } = await processor.createCustomer({
+    email: 'bench@example.com',
+    idempotencyKey: `bench:${randomUUID()}`,
+  });
   const method = await processor.savePaymentMethod({
     customerId: processorCustomer,
     confirmationToken: 'pm_card_visa',
@@ -39,7 +42,11 @@ async function main(): Promise<void> {
     const product = await env.domains.products.create(
       tx,
       org.id,
-      ProductCreate.parse({ name: 'Monthly', recurring_interval: 'month', prices: [{ amount_type: 'fixed', price_amount: 1000 }] }),
+      ProductCreate.parse({
+        name: 'Monthly',
+        recurring_interval: 'month',
+        prices: [{ amount_type: 'fixed', price_amount: 1000 }],
+      }),
     );
     const [output] = await env.domains.products.outputs(tx.em, [product]);
     return { organizationId: org.id, clockId: clock.id, productId: product.id, priceId: output.prices[0].id };
@@ -58,7 +65,9 @@ async function main(): Promise<void> {
      from customer where test_clock_id = ?`,
     [productId, priceId, START, PERIOD_END, START, processorCustomer, method.token, clockId, START, clockId],
   );
-  const ids = (await em.execute<{ id: string }[]>('select id from subscription where test_clock_id = ?', [clockId])).map((row) => row.id);
+  const ids = (
+    await em.execute<{ id: string }[]>('select id from subscription where test_clock_id = ?', [clockId])
+  ).map((row) => row.id);
   const seedSeconds = (performance.now() - seeded) / 1000;
 
   const starting = performance.now();
@@ -90,7 +99,9 @@ async function main(): Promise<void> {
     [clockId],
   );
   // Exactly one renewal order per subscription, and one sandbox charge per order (its key is order:<id>:charge:<attempt>).
-  const [{ extraOrders, extraCharges, charges }] = await em.execute<{ extraOrders: number; extraCharges: number; charges: number }[]>(
+  const [{ extraOrders, extraCharges, charges }] = await em.execute<
+    { extraOrders: number; extraCharges: number; charges: number }[]
+  >(
     `select
        (select count(*) - count(distinct subscription_id) from "order" where billing_reason = 'subscription_cycle'
           and subscription_id in (select id from subscription where test_clock_id = ?))::int as "extraOrders",
@@ -118,9 +129,13 @@ async function main(): Promise<void> {
     `renewal at the same instant: ${paid} of ${count} renewal orders paid when the advance answered, after ${renewSeconds.toFixed(1)} s = ${rate.toFixed(1)} renewals/s`,
   );
   console.log(`peak RSS of each worker process: ${peaks.map((mib) => `${mib} MiB`).join(', ')}`);
-  console.log(`duplicates: ${extraOrders} extra renewal order(s), ${extraCharges} extra charge(s) (${charges} charges for ${paid} paid orders)`);
+  console.log(
+    `duplicates: ${extraOrders} extra renewal order(s), ${extraCharges} extra charge(s) (${charges} charges for ${paid} paid orders)`,
+  );
   console.log(`database transactions per renewal (every process): ${transactionsPerRenewal.toFixed(1)}`);
-  runs.forEach((events, run) => console.log(`  ${subscriptionWorkflowId(ids[0])} run ${run + 1}: ${JSON.stringify(events)}`));
+  runs.forEach((events, run) =>
+    console.log(`  ${subscriptionWorkflowId(ids[0])} run ${run + 1}: ${JSON.stringify(events)}`),
+  );
   for (const id of [ids[0], ids[Math.floor(ids.length / 2)], ids.at(-1)!]) {
     console.log(
       `  renewing run of ${subscriptionWorkflowId(id)}, ms after its renewing Update: ${await renewalTimeline(env.temporal, subscriptionWorkflowId(id))}`,
@@ -130,7 +145,12 @@ async function main(): Promise<void> {
   const name = workers > 1 ? `subscription-renewals-${workers}-workers` : 'subscription-renewals';
   writeResults(name, {
     figures: [
-      { name: `renewals/s (${count} subscriptions, ${workers} worker process(es))`, value: Number(rate.toFixed(1)), unit: '/s', target: '≥ 40' },
+      {
+        name: `renewals/s (${count} subscriptions, ${workers} worker process(es))`,
+        value: Number(rate.toFixed(1)),
+        unit: '/s',
+        target: '≥ 40',
+      },
       { name: 'peak RSS of a worker process', value: Math.max(...peaks), unit: 'MiB', target: '≤ 1024' },
       { name: 'duplicate renewal orders or charges', value: duplicates, unit: '', target: '0' },
     ],
@@ -144,7 +164,9 @@ async function main(): Promise<void> {
 async function committedTransactions(env: EnvironmentContext): Promise<number> {
   const [{ commits }] = await env.orm.em
     .fork()
-    .execute<{ commits: string }[]>('select pg_stat_get_db_xact_commit(oid) as commits from pg_database where datname = current_database()');
+    .execute<{ commits: string }[]>(
+      'select pg_stat_get_db_xact_commit(oid) as commits from pg_database where datname = current_database()',
+    );
   return Number(commits);
 }
 

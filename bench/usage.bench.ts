@@ -38,14 +38,20 @@ async function main(): Promise<void> {
   const { env, base } = stack;
   // The same database through an API whose quantities never read rollups.
   const rawPort = await freePort();
-  const rawEnv = await openEnvironment({ ...env.config, EVENT_ROLLUPS: 'off' }, 'sandbox', Connection.lazy({ address: env.config.temporalAddress }));
+  const rawEnv = await openEnvironment(
+    { ...env.config, EVENT_ROLLUPS: 'off' },
+    'sandbox',
+    Connection.lazy({ address: env.config.temporalAddress }),
+  );
   const rawLimits = new RateLimits({ perIpPerSecond: 1e6, perOrganizationPerMinute: 1e6, licenseKeyPerSecond: 1e6 });
   const rawHttp = createHttpApp(rawEnv, rawLimits).listen(rawPort, '127.0.0.1');
   const rawBase = `http://127.0.0.1:${rawPort}`;
 
   const { organizationId, token } = await inTransaction(env.orm, async ({ em }) => {
     const org = await env.domains.organizations.createOrganization(em, { name: `Bench ${randomUUID()}` });
-    const access = await env.domains.accessTokens.create(em, org.id, { scopes: ['events:write', 'meters:read', 'meters:write', 'customers:write'] });
+    const access = await env.domains.accessTokens.create(em, org.id, {
+      scopes: ['events:write', 'meters:read', 'meters:write', 'customers:write'],
+    });
     return { organizationId: org.id, token: access.token };
   });
   const api = async (path: string, body?: unknown, at = base, method = body === undefined ? 'GET' : 'POST') => {
@@ -68,7 +74,10 @@ async function main(): Promise<void> {
   const customer = await api('/v1/customers/', { email: 'bench-usage@example.com', external_id: 'c42' });
   const ready = async () => {
     for (;;) {
-      const [row] = await em().execute<{ ready: boolean }[]>('select rollups_ready_at is not null as ready from meter where id = ?', [meter.id]);
+      const [row] = await em().execute<{ ready: boolean }[]>(
+        'select rollups_ready_at is not null as ready from meter where id = ?',
+        [meter.id],
+      );
       if (row?.ready) return;
       await sleep(200);
     }
@@ -82,7 +91,16 @@ async function main(): Promise<void> {
         name: i % 10 === 0 ? 'other' : 'llm',
         timestamp: new Date(MONTH_START.getTime() + (((b * BATCH + i) * 997_331) % MONTH_MS)).toISOString(),
         external_customer_id: `c${(b * BATCH + i) % CUSTOMERS}`,
-        metadata: { _llm: { vendor: 'openai', model: 'gpt-4o', input_tokens: 100, output_tokens: i % 50, total_tokens: 100 + (i % 50) }, route: `/v${i % 3}` },
+        metadata: {
+          _llm: {
+            vendor: 'openai',
+            model: 'gpt-4o',
+            input_tokens: 100,
+            output_tokens: i % 50,
+            total_tokens: 100 + (i % 50),
+          },
+          route: `/v${i % 3}`,
+        },
       })),
     }),
   );
@@ -115,7 +133,11 @@ async function main(): Promise<void> {
   );
 
   const figures: Figure[] = [
-    { name: `ingest, ${clients} clients posting batches of ${BATCH}: events/s`, value: sent / elapsed, unit: 'events/s' },
+    {
+      name: `ingest, ${clients} clients posting batches of ${BATCH}: events/s`,
+      value: sent / elapsed,
+      unit: 'events/s',
+    },
     { name: `ingest batch of ${BATCH}: p50`, value: percentile(latencies, 50), unit: 'ms' },
     { name: `ingest batch of ${BATCH}: p99`, value: percentile(latencies, 99), unit: 'ms' },
   ];
@@ -134,7 +156,9 @@ async function main(): Promise<void> {
     return { p50: round(percentile(runs, 50)), p99: round(percentile(runs, 99)), total: answer };
   };
   for (const size of sizes) {
-    const [stored] = await em().execute<{ n: string }[]>('select count(*) as n from event where organization_id = ?', [organizationId]);
+    const [stored] = await em().execute<{ n: string }[]>('select count(*) as n from event where organization_id = ?', [
+      organizationId,
+    ]);
     const missing = size - Number(stored!.n);
     if (missing > 0) {
       const t = performance.now();
@@ -147,7 +171,14 @@ async function main(): Promise<void> {
              case when i % ${CUSTOMERS} = 42 then ?::uuid end, 'c' || (i % ${CUSTOMERS}),
              jsonb_build_object('_llm', jsonb_build_object('vendor', 'openai', 'total_tokens', 100 + i % 50), 'route', '/v' || (i % 3))
            from generate_series(?::bigint, ?::bigint) i`,
-          [organizationId, MONTH_START.toISOString(), MONTH_MS - 1, customer.id, offset, Math.min(offset + 1_000_000, missing) - 1],
+          [
+            organizationId,
+            MONTH_START.toISOString(),
+            MONTH_MS - 1,
+            customer.id,
+            offset,
+            Math.min(offset + 1_000_000, missing) - 1,
+          ],
         );
       }
       await em().execute('analyze event');
@@ -172,14 +203,31 @@ async function main(): Promise<void> {
     );
     const rollupsOff = (value: number) => ({ name: 'rollups off', value });
     figures.push(
-      { name: `quantities, one customer, ${size} events: p50`, value: on.p50, unit: 'ms', baseline: rollupsOff(off.p50) },
-      { name: `quantities, one customer, ${size} events: p99`, value: on.p99, unit: 'ms', baseline: rollupsOff(off.p99) },
+      {
+        name: `quantities, one customer, ${size} events: p50`,
+        value: on.p50,
+        unit: 'ms',
+        baseline: rollupsOff(off.p50),
+      },
+      {
+        name: `quantities, one customer, ${size} events: p99`,
+        value: on.p99,
+        unit: 'ms',
+        baseline: rollupsOff(off.p99),
+      },
     );
     const all = query.replace(/&customer_id=[^&]+/, '');
     const allOn = await time(base, all, 10);
     const allOff = await time(rawBase, all, 5);
-    console.log(`   every customer (${allOn.total}): rollups on p50 ${allOn.p50} ms p99 ${allOn.p99} ms; off p50 ${allOff.p50} ms p99 ${allOff.p99} ms`);
-    figures.push({ name: `quantities, every customer, ${size} events: p50`, value: allOn.p50, unit: 'ms', baseline: rollupsOff(allOff.p50) });
+    console.log(
+      `   every customer (${allOn.total}): rollups on p50 ${allOn.p50} ms p99 ${allOn.p99} ms; off p50 ${allOff.p50} ms p99 ${allOff.p99} ms`,
+    );
+    figures.push({
+      name: `quantities, every customer, ${size} events: p50`,
+      value: allOn.p50,
+      unit: 'ms',
+      baseline: rollupsOff(allOff.p50),
+    });
   }
   writeResults('usage', { figures, series: { 'latencies ingest batch': latencies } });
 

@@ -23,9 +23,16 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 
-  const organization = await inTransaction(env.orm, ({ em }) => env.domains.organizations.createOrganization(em, { name: `Bench ${randomUUID()}` }));
+  const organization = await inTransaction(env.orm, ({ em }) =>
+    env.domains.organizations.createOrganization(em, { name: `Bench ${randomUUID()}` }),
+  );
   await inTransaction(env.orm, ({ em }) =>
-    env.domains.webhookEndpoints.create(em, organization.id, { url, format: 'raw', events: ['benefit.created'] }, 'legacy'),
+    env.domains.webhookEndpoints.create(
+      em,
+      organization.id,
+      { url, format: 'raw', events: ['benefit.created'] },
+      'legacy',
+    ),
   );
 
   const emit = async () => {
@@ -60,7 +67,10 @@ async function main(): Promise<void> {
   const baseline: number[] = [];
   for (let i = 0; i < latencyEvents; i++) {
     const started = performance.now();
-    await env.temporal.workflow.start('purgeIdempotencyKeys', { taskQueue: env.taskQueue, workflowId: `bench-baseline-${randomUUID()}` });
+    await env.temporal.workflow.start('purgeIdempotencyKeys', {
+      taskQueue: env.taskQueue,
+      workflowId: `bench-baseline-${randomUUID()}`,
+    });
     baseline.push(performance.now() - started);
   }
   baseline.sort((a, b) => a - b);
@@ -84,19 +94,32 @@ async function main(): Promise<void> {
   const perSecond = burstEvents / seconds;
   const baselineP50 = percentile(baseline, 50);
 
-  console.log(`bare workflow start (baseline, ${latencyEvents}): p50 ${baselineP50.toFixed(1)} ms, p99 ${percentile(baseline, 99).toFixed(1)} ms`);
+  console.log(
+    `bare workflow start (baseline, ${latencyEvents}): p50 ${baselineP50.toFixed(1)} ms, p99 ${percentile(baseline, 99).toFixed(1)} ms`,
+  );
   console.log(
     `event committed → first delivery attempt (${latencyEvents} events, one at a time): p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`,
   );
-  console.log(`sustained: ${burstEvents} events delivered in ${seconds.toFixed(2)} s = ${perSecond.toFixed(1)} deliveries/s`);
+  console.log(
+    `sustained: ${burstEvents} events delivered in ${seconds.toFixed(2)} s = ${perSecond.toFixed(1)} deliveries/s`,
+  );
   const bareStart = { name: 'bare workflow start p50', value: baselineP50 };
   writeResults('webhook-delivery', {
     figures: [
-      { name: 'webhook: event committed → first attempt p50', value: percentile(latencies, 50), unit: 'ms', baseline: bareStart, target: '≤ 50' },
+      {
+        name: 'webhook: event committed → first attempt p50',
+        value: percentile(latencies, 50),
+        unit: 'ms',
+        baseline: bareStart,
+        target: '≤ 50',
+      },
       { name: 'webhook: event committed → first attempt p99', value: percentile(latencies, 99), unit: 'ms' },
       { name: 'webhook: sustained deliveries', value: perSecond, unit: 'deliveries/s', target: '≥ 200' },
     ],
-    series: { latencies: inOrder, burstArrivals: burst.map((e) => arrivals.get(e.id)! - started).sort((a, b) => a - b) },
+    series: {
+      latencies: inOrder,
+      burstArrivals: burst.map((e) => arrivals.get(e.id)! - started).sort((a, b) => a - b),
+    },
   });
 
   receiver.close();

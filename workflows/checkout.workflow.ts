@@ -11,11 +11,18 @@ import {
   CHECKOUT_LOCAL_ACTIVITY,
   PAYMENT_SETTLEMENT_TIMEOUT_MS,
 } from '../temporal.config';
-import { checkoutStateQuery, confirmCheckoutUpdate, paymentSettledSignal, type CheckoutInput, type Settlement } from './definitions';
+import {
+  checkoutStateQuery,
+  confirmCheckoutUpdate,
+  paymentSettledSignal,
+  type CheckoutInput,
+  type Settlement,
+} from './definitions';
 import { businessFailure, nonRetryableFailure } from './failures';
 import { workflowClock, type WorkflowClock } from './time';
 
-const { confirmCheckout, reopenCheckout, completeCheckout, expireCheckout, failCheckout } = proxyActivities<Activities>(CHECKOUT_ACTIVITY);
+const { confirmCheckout, reopenCheckout, completeCheckout, expireCheckout, failCheckout } =
+  proxyActivities<Activities>(CHECKOUT_ACTIVITY);
 /** The charge is retried until it answers: a charge made whose answer was lost must be known, to be refunded if need be. */
 const { chargeCheckout } = proxyActivities<Activities>(CHECKOUT_CHARGE_ACTIVITY);
 const { refundCheckoutCharge, cancelCheckoutCharge } = proxyActivities<Activities>(CHECKOUT_COMPENSATION_ACTIVITY);
@@ -45,7 +52,10 @@ export async function checkoutSession(input: CheckoutInput): Promise<'succeeded'
   return outcome;
 }
 
-async function session({ checkoutId, expiresAt }: CheckoutInput, clock: WorkflowClock): Promise<'succeeded' | 'expired' | 'failed'> {
+async function session(
+  { checkoutId, expiresAt }: CheckoutInput,
+  clock: WorkflowClock,
+): Promise<'succeeded' | 'expired' | 'failed'> {
   let state = 'open' as 'open' | 'confirming' | 'confirmed';
   let confirmations = 0;
   const settlements = new Map<string, Settlement>();
@@ -68,7 +78,8 @@ async function session({ checkoutId, expiresAt }: CheckoutInput, clock: Workflow
       // Synchronous, so an illegal confirmation is refused before anything is recorded.
       validator: (_body: CheckoutConfirm) => {
         if (state !== 'open') throw nonRetryableFailure('NotOpenCheckout', 'This checkout is not open.');
-        if (clock.now().getTime() >= Date.parse(expiresAt)) throw nonRetryableFailure('ExpiredCheckoutError', 'This checkout has expired.');
+        if (clock.now().getTime() >= Date.parse(expiresAt))
+          throw nonRetryableFailure('ExpiredCheckoutError', 'This checkout has expired.');
       },
     },
   );
@@ -112,7 +123,11 @@ async function session({ checkoutId, expiresAt }: CheckoutInput, clock: Workflow
       if (charged !== null && patched(REFUND_ON_FAILURE)) {
         const compensation = await refundCheckoutCharge(checkoutId, charged);
         if (compensation === 'completed') return 'succeeded'; // an attempt whose answer was lost did complete it
-        log.error('A paid checkout could not be completed', { checkoutId, chargeId: charged, error: innermostMessage(error) });
+        log.error('A paid checkout could not be completed', {
+          checkoutId,
+          chargeId: charged,
+          error: innermostMessage(error),
+        });
         await failCheckout(checkoutId, COMPENSATED[compensation ?? 'refunded']);
       } else {
         await failCheckout(checkoutId, error instanceof Error ? error.message : String(error));

@@ -32,9 +32,11 @@ export const refundWorkflowId = (refundId: string) => `refund:${refundId}`;
 export const subscriptionWorkflowId = (subscriptionId: string) => `subscription:${subscriptionId}`;
 export const testClockWorkflowId = (testClockId: string) => `test-clock:${testClockId}`;
 /** One per change that reaches many grants (`changeId`: a fresh id per change). */
-export const grantFanOutWorkflowId = (kind: string, id: string, changeId: string) => `grant-fan-out:${kind}:${id}:${changeId}`;
+export const grantFanOutWorkflowId = (kind: string, id: string, changeId: string) =>
+  `grant-fan-out:${kind}:${id}:${changeId}`;
 /** One per benefit, customer and source (the order or subscription that grants it). */
-export const benefitGrantWorkflowId = (benefitId: string, customerId: string, sourceId: string) => `grant:${benefitId}:${customerId}:${sourceId}`;
+export const benefitGrantWorkflowId = (benefitId: string, customerId: string, sourceId: string) =>
+  `grant:${benefitId}:${customerId}:${sourceId}`;
 /** One delivery per event and endpoint; a redelivery is a flow of its own. */
 export const webhookWorkflowId = (eventId: string, endpointId: string, redeliveryId?: string) =>
   redeliveryId ? `webhook:${eventId}:${endpointId}:redelivery:${redeliveryId}` : `webhook:${eventId}:${endpointId}`;
@@ -108,7 +110,13 @@ export type SubscriptionCommand =
   | { kind: 'cancel'; reason: string | null; comment: string | null }
   | { kind: 'uncancel' }
   | { kind: 'revoke'; reason: string | null; comment: string | null }
-  | { kind: 'change'; productId?: string; seats?: number; discountId?: string | null; proration: 'invoice' | 'prorate' | 'next_period' }
+  | {
+      kind: 'change';
+      productId?: string;
+      seats?: number;
+      discountId?: string | null;
+      proration: 'invoice' | 'prorate' | 'next_period';
+    }
   | { kind: 'clear_pending_update' };
 /** What the workflow schedules from: the status, the period's end, and dunning's settings. */
 export interface SubscriptionSchedule {
@@ -196,7 +204,8 @@ export const syncGrantSignal = defineSignal('sync');
 
 // Grant fan-out: `grant-fan-out:<kind>:<id>:<changeId>`.
 /** A change that reaches many grants: a product's benefits (every holder), or a benefit's properties or deletion (every grant). */
-export type GrantChange = { kind: 'product'; productId: string; benefitIds: string[] } | { kind: 'benefit'; benefitId: string };
+export type GrantChange =
+  { kind: 'product'; productId: string; benefitIds: string[] } | { kind: 'benefit'; benefitId: string };
 export interface GrantFanOutInput {
   organizationId: string;
   change: GrantChange;
@@ -220,7 +229,10 @@ export interface FlowDescriptor<Type extends string, Input, Key extends unknown[
 
 const flow =
   <Input>() =>
-  <Type extends string, Key extends unknown[]>(type: Type, id: (...key: Key) => string): FlowDescriptor<Type, Input, Key> => ({ type, id });
+  <Type extends string, Key extends unknown[]>(
+    type: Type,
+    id: (...key: Key) => string,
+  ): FlowDescriptor<Type, Input, Key> => ({ type, id });
 
 /** Every flow started by a domain (the schedules start the maintenance flows, which take no input). */
 export const FLOWS = {

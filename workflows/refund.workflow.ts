@@ -6,12 +6,18 @@ import type { Activities } from '../activities';
 import { DOCUMENT_ACTIVITY, REFUND_ACTIVITY, REFUND_SETTLEMENT_MAX_MS } from '../temporal.config';
 import type { RefundInput } from './definitions';
 
-const { processRefund, refundProcessorStatus, succeedRefund, failRefund } = proxyActivities<Activities>(REFUND_ACTIVITY);
+const { processRefund, refundProcessorStatus, succeedRefund, failRefund } =
+  proxyActivities<Activities>(REFUND_ACTIVITY);
 const { renderCreditNote } = proxyActivities<Activities>(DOCUMENT_ACTIVITY);
 
 export async function refundLifecycle({ refundId }: RefundInput): Promise<'succeeded' | 'failed'> {
   const outcome = await processRefund(refundId);
-  const failure = 'failure' in outcome ? outcome.failure : outcome.pending ? await settled(outcome.processorRefundId, outcome.pending.checkEveryMs) : null;
+  const failure =
+    'failure' in outcome
+      ? outcome.failure
+      : outcome.pending
+        ? await settled(outcome.processorRefundId, outcome.pending.checkEveryMs)
+        : null;
   if ('failure' in outcome || failure !== null) {
     await failRefund(refundId, failure ?? 'The refund failed.');
     return 'failed';

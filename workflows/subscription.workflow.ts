@@ -42,7 +42,10 @@ type RenewalCharge = Awaited<ReturnType<Activities['chargeSubscriptionOrder']>>;
 /** Renewal steps retry until they succeed (a subscription must not die of an outage). */
 const acts = proxyActivities<Activities>(SUBSCRIPTION_ACTIVITY);
 /** A command gives up after a few tries: its caller is waiting for an answer. */
-const { applySubscriptionCommand } = proxyActivities<Activities>({ ...SUBSCRIPTION_ACTIVITY, retry: { ...SUBSCRIPTION_ACTIVITY.retry, maximumAttempts: 5 } });
+const { applySubscriptionCommand } = proxyActivities<Activities>({
+  ...SUBSCRIPTION_ACTIVITY,
+  retry: { ...SUBSCRIPTION_ACTIVITY.retry, maximumAttempts: 5 },
+});
 
 /** Added after histories were recorded (`patched`): a renewal charge still processing waits for its settlement. */
 const AWAIT_SETTLEMENT = 'subscription-await-charge-settlement';
@@ -86,7 +89,8 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
   const upcoming = (): UpcomingSchedule => upcomingSchedule(schedule, dunning?.nextAttemptAt ?? null);
   /** The operator's view in the Web UI: status as a search attribute, the next action as current details. */
   const show = (next: SubscriptionSchedule) => {
-    if (next.status !== schedule?.status) upsertSearchAttributes([{ key: SEARCH_ATTRIBUTES.SubscriptionStatus, value: next.status }]);
+    if (next.status !== schedule?.status)
+      upsertSearchAttributes([{ key: SEARCH_ATTRIBUTES.SubscriptionStatus, value: next.status }]);
     schedule = next;
     const { status, next: action } = upcoming();
     const processing = awaited ? ` · payment ${awaited.chargeId} processing until ${awaited.settleBy}` : '';
@@ -131,7 +135,8 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
   };
 
   /** Charges an order (attempt n of its dunning) at `at`: paid, declined, or still processing (awaited). */
-  const chargeAt = async (orderId: string, attempt: number, at: string) => charged(orderId, attempt, at, await acts.chargeSubscriptionOrder(orderId, attempt));
+  const chargeAt = async (orderId: string, attempt: number, at: string) =>
+    charged(orderId, attempt, at, await acts.chargeSubscriptionOrder(orderId, attempt));
   /** What the charge of attempt n came to: paid, declined (dunning), or still processing (awaited). */
   const charged = async (orderId: string, attempt: number, at: string, outcome: RenewalCharge) => {
     if ('declined' in outcome) return failed(orderId, attempt, at, outcome.unrecoverable);
@@ -166,7 +171,10 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
     const outcome = await acts.chargeSubscriptionOrder(orderId, 1);
     if ('declined' in outcome) return;
     // A charge still processing is not awaited past the end: canceled at the processor, unless it went through meanwhile.
-    const through = !outcome.pending || !outcome.chargeId || (await acts.cancelSubscriptionCharge(orderId, outcome.chargeId)) === 'succeeded';
+    const through =
+      !outcome.pending ||
+      !outcome.chargeId ||
+      (await acts.cancelSubscriptionCharge(orderId, outcome.chargeId)) === 'succeeded';
     if (through) show(await acts.recordSubscriptionPayment(orderId, outcome.chargeId, periodEnd));
   };
 
@@ -181,7 +189,8 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
     return awaited?.settleBy ?? dunning?.nextAttemptAt ?? schedule!.currentPeriodEnd;
   };
   /** The next run's awaited charge, with a settlement that arrived meanwhile (only when there is one: histories replay). */
-  const carriedCharge = () => (awaited ? { awaitedCharge: { ...awaited, settlement: settlements.get(awaited.chargeId) ?? null } } : {});
+  const carriedCharge = () =>
+    awaited ? { awaitedCharge: { ...awaited, settlement: settlements.get(awaited.chargeId) ?? null } } : {};
   /** The awaited charge settled (now) or its time ran out (at its deadline): paid, or a failed attempt that dunning retries. */
   const settleAwaited = async () => {
     if (!awaited || schedule!.status === 'canceled') return;
@@ -197,7 +206,10 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
     const seen = commands;
     if (awaited) {
       const { chargeId, settleBy } = awaited;
-      const woken = await clock.waitUntil(new Date(settleBy), () => settlements.has(chargeId) || commands !== seen || schedule!.status === 'canceled');
+      const woken = await clock.waitUntil(
+        new Date(settleBy),
+        () => settlements.has(chargeId) || commands !== seen || schedule!.status === 'canceled',
+      );
       if (!woken || settlements.has(chargeId)) await exclusive(settleAwaited);
       continue; // or a command changed the plan
     }

@@ -2,14 +2,24 @@
 // records the new time, moves every attached flow, and releases the clock whatever happened; the step that moves the
 // flows heartbeats, so when the process running it dies another worker resumes it. Continues as new after many
 // advances, failed ones included: Temporal refuses every Update to a run that has taken 2,000.
-import { ApplicationFailure, allHandlersFinished, condition, continueAsNew, patched, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import {
+  ApplicationFailure,
+  allHandlersFinished,
+  condition,
+  continueAsNew,
+  patched,
+  proxyActivities,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { advanceRefusal, type TestClockState } from '../src/domains/test-clock/test-clock.logic';
 import { TEST_CLOCK_ACTIVITY, TEST_CLOCK_ADVANCE_ACTIVITY } from '../temporal.config';
 import { advanceClockUpdate, deleteClockUpdate, type TestClockInput } from './definitions';
 import { nonRetryableFailure } from './failures';
 
-const { testClockState, beginTestClockAdvance, finishTestClockAdvance, deleteTestClock } = proxyActivities<Activities>(TEST_CLOCK_ACTIVITY);
+const { testClockState, beginTestClockAdvance, finishTestClockAdvance, deleteTestClock } =
+  proxyActivities<Activities>(TEST_CLOCK_ACTIVITY);
 const { advanceAttachedFlows } = proxyActivities<Activities>(TEST_CLOCK_ADVANCE_ACTIVITY);
 
 /** Advances one run handles before it continues as new. */
@@ -33,7 +43,12 @@ export async function testClockLifecycle({
 
   const refuse = (to: string) => {
     if (!state) return; // not loaded yet: the handler checks once it is
-    const refusal = advanceRefusal({ ...state, deleted: state.deleted || busy === 'deleting' }, to, busy === 'advancing', unsettled);
+    const refusal = advanceRefusal(
+      { ...state, deleted: state.deleted || busy === 'deleting' },
+      to,
+      busy === 'advancing',
+      unsettled,
+    );
     if (refusal) throw ApplicationFailure.nonRetryable(refusal.message, refusal.type, refusal.issues);
   };
 
@@ -53,7 +68,10 @@ export async function testClockLifecycle({
           unsettled = false;
         } catch {
           unsettled = true;
-          throw nonRetryableFailure('ServiceUnavailable', 'The flows on this clock did not all settle; advance again (to the same time) in a moment.');
+          throw nonRetryableFailure(
+            'ServiceUnavailable',
+            'The flows on this clock did not all settle; advance again (to the same time) in a moment.',
+          );
         }
         if (!everyAdvanceCounts) count++;
       } finally {
@@ -77,7 +95,11 @@ export async function testClockLifecycle({
   });
 
   state = await testClockState(id);
-  await condition(() => state!.deleted || (busy === null && (count - advances >= ADVANCES_PER_RUN || workflowInfo().continueAsNewSuggested)));
+  await condition(
+    () =>
+      state!.deleted ||
+      (busy === null && (count - advances >= ADVANCES_PER_RUN || workflowInfo().continueAsNewSuggested)),
+  );
   await condition(allHandlersFinished);
   if (state.deleted) return 'deleted';
   return continueAsNew<typeof testClockLifecycle>({ testClockId: id, advances: count, unsettled });

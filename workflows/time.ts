@@ -63,6 +63,9 @@ export function workflowClock(input: ClockInput | null | undefined): WorkflowClo
     catchUp(time) {
       if (frozen !== null) frozen = movedTime(frozen, time);
     },
-    carry: () => ({ testClockId: input?.testClockId ?? null, frozenTime: frozen === null ? null : new Date(frozen).toISOString() }),
+    carry: () => ({
+      testClockId: input?.testClockId ?? null,
+      frozenTime: frozen === null ? null : new Date(frozen).toISOString(),
+    }),
   };
 }

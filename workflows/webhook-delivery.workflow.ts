@@ -58,7 +58,10 @@ function attemptOptions(policy: DeliveryPolicy): ActivityOptions {
 }
 
 /** The attempts' retries ran out (or a private address was refused): the delivery failed for good. */
-async function withFailureRecorded(deliveryId: string, deliver: () => Promise<DeliveryOutcome>): Promise<DeliveryOutcome> {
+async function withFailureRecorded(
+  deliveryId: string,
+  deliver: () => Promise<DeliveryOutcome>,
+): Promise<DeliveryOutcome> {
   try {
     return await deliver();
   } catch (error) {

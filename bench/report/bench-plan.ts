@@ -11,7 +11,15 @@ export interface BenchRun {
   renewals?: { subscriptions: number; workers: number };
 }
 
-export const BENCHMARKS = ['checkout', 'webhook-delivery', 'subscription-renewals', 'list-endpoints', 'license-key-validate', 'usage', 'invoice'] as const;
+export const BENCHMARKS = [
+  'checkout',
+  'webhook-delivery',
+  'subscription-renewals',
+  'list-endpoints',
+  'license-key-validate',
+  'usage',
+  'invoice',
+] as const;
 
 /** Short names accepted on the command line (`./run bench checkout webhook renewals`). */
 const ALIASES: Record<string, string> = {
@@ -26,7 +34,10 @@ const RENEWAL_SIZES = { quick: [200, 500, 1000], full: [1000, 3000, 10_000] };
 export function benchPlan(quick: boolean, selected: string[]): BenchRun[] {
   const wanted = new Set(selected.map((name) => ALIASES[name] ?? name));
   const unknown = [...wanted].filter((name) => !(BENCHMARKS as readonly string[]).includes(name));
-  if (unknown.length) throw new Error(`unknown benchmark ${unknown.join(', ')}: one of ${BENCHMARKS.join(', ')} (or ${Object.keys(ALIASES).join(', ')})`);
+  if (unknown.length)
+    throw new Error(
+      `unknown benchmark ${unknown.join(', ')}: one of ${BENCHMARKS.join(', ')} (or ${Object.keys(ALIASES).join(', ')})`,
+    );
   const sizes = quick ? RENEWAL_SIZES.quick : RENEWAL_SIZES.full;
   const renewal = (subscriptions: number, workers: number): BenchRun => ({
     id: `subscription-renewals-n${subscriptions}-w${workers}`,

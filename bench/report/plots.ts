@@ -25,7 +25,8 @@ export function latencyCdfSpec(title: string, series: Record<string, number[]>):
       const sorted = [...data].sort((a, b) => a - b);
       const step = Math.max(1, Math.floor(sorted.length / MAX_POINTS));
       const points = [];
-      for (let i = 0; i < sorted.length; i += step) points.push({ series: label(name), ms: Math.max(sorted[i], 0.01), fraction: (i + 1) / sorted.length });
+      for (let i = 0; i < sorted.length; i += step)
+        points.push({ series: label(name), ms: Math.max(sorted[i], 0.01), fraction: (i + 1) / sorted.length });
       points.push({ series: label(name), ms: Math.max(sorted.at(-1)!, 0.01), fraction: 1 });
       return points;
     });
@@ -75,7 +76,9 @@ export function throughputSpec(title: string, series: Record<string, number[]>):
 }
 
 /** Renewals per second against the number of subscriptions renewing at one instant, one line per worker count. */
-export function renewalScalingSpec(points: { subscriptions: number; workers: number; renewalsPerSecond: number }[]): TopLevelSpec | null {
+export function renewalScalingSpec(
+  points: { subscriptions: number; workers: number; renewalsPerSecond: number }[],
+): TopLevelSpec | null {
   if (!points.length) return null;
   return {
     title: 'Renewals per second vs subscriptions renewing at one instant',

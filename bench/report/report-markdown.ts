@@ -31,7 +31,9 @@ export function targetCheck(target: string | undefined, value: number): boolean 
 }
 
 const number = (value: number) =>
-  Math.abs(value) >= 100 ? Math.round(value).toLocaleString('en-US') : Number(value.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 3 });
+  Math.abs(value) >= 100
+    ? Math.round(value).toLocaleString('en-US')
+    : Number(value.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 3 });
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 function machine(): string[] {
@@ -52,7 +54,11 @@ function machine(): string[] {
   ];
 }
 
-export function reportMarkdown(outcomes: RunOutcome[], plots: { title: string; file: string }[], command: string): string {
+export function reportMarkdown(
+  outcomes: RunOutcome[],
+  plots: { title: string; file: string }[],
+  command: string,
+): string {
   const lines = ['# Bursar benchmarks', '', `\`${command}\``, '', ...machine(), ''];
   lines.push('| run | figure | value | baseline | target | |', '|---|---|---|---|---|---|');
   for (const { run, exitCode, results } of outcomes) {
@@ -69,7 +75,11 @@ export function reportMarkdown(outcomes: RunOutcome[], plots: { title: string; f
       }
     }
   }
-  lines.push('', 'Run times: ' + outcomes.map(({ run, seconds }) => `${run.id} ${seconds.toFixed(0)} s`).join(', ') + '.', '');
+  lines.push(
+    '',
+    'Run times: ' + outcomes.map(({ run, seconds }) => `${run.id} ${seconds.toFixed(0)} s`).join(', ') + '.',
+    '',
+  );
   if (plots.length) lines.push('## Plots', '');
   for (const plot of plots) lines.push(`### ${plot.title}`, '', `![${plot.title}](${plot.file})`, '');
   return lines.join('\n');

@@ -10,7 +10,9 @@ import { connectTemporal } from './temporal';
 export async function runApi(config: Config, environments: readonly Environment[]): Promise<void> {
   const connection = await connectTemporal(config.temporalAddress);
   const limits = rateLimitsOf(config);
-  const contexts = await Promise.all(environments.map((environment) => openEnvironment(config, environment, connection)));
+  const contexts = await Promise.all(
+    environments.map((environment) => openEnvironment(config, environment, connection)),
+  );
   const servers: Server[] = [];
   for (const env of contexts) {
     const server = listenHttp(createHttpApp(env, limits), config.ports[env.environment], config.HOST);

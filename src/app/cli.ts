@@ -2,7 +2,13 @@
 import { parseArgs } from 'node:util';
 import { Connection } from '@temporalio/client';
 import { OrganizationUpdate } from '../contracts/organization';
-import { accessTokenOutput, isScope, organizationOutput, type AccessTokenInput, type Scope } from '../domains/organization';
+import {
+  accessTokenOutput,
+  isScope,
+  organizationOutput,
+  type AccessTokenInput,
+  type Scope,
+} from '../domains/organization';
 import { MAX_PAGE_LIMIT } from '../kernel/pagination';
 import { BursarError } from '../kernel/errors';
 import { ENVIRONMENTS, loadConfig, type Config, type Environment } from './config';
@@ -88,18 +94,29 @@ async function main(argv: string[]): Promise<void> {
     case 'organization':
       if (subcommand === 'create') {
         if (!values.name) throw new UsageError('organization create needs --name');
-        return createOrganization(config, singleEnvironment(values.env), { name: values.name, slug: values.slug, ownerEmail: values['owner-email'] });
+        return createOrganization(config, singleEnvironment(values.env), {
+          name: values.name,
+          slug: values.slug,
+          ownerEmail: values['owner-email'],
+        });
       }
       if (subcommand && ['update', 'invoicing', 'portal'].includes(subcommand)) {
         if (!values.organization) throw new UsageError(`organization ${subcommand} needs --organization`);
-        return updateOrganization(config, singleEnvironment(values.env), values.organization, organizationUpdate(values));
+        return updateOrganization(
+          config,
+          singleEnvironment(values.env),
+          values.organization,
+          organizationUpdate(values),
+        );
       }
       throw new UsageError('organization needs create or update');
     case 'events':
       if (subcommand === 'partitions') return eventPartitionsCommand(config, singleEnvironment(values.env));
       if (subcommand === 'detach-partitions') {
-        const before = values.before && /^\d{4}-\d{2}-\d{2}$/.test(values.before) ? new Date(`${values.before}T00:00:00Z`) : null;
-        if (!before || Number.isNaN(before.getTime())) throw new UsageError('events detach-partitions needs --before YYYY-MM-DD');
+        const before =
+          values.before && /^\d{4}-\d{2}-\d{2}$/.test(values.before) ? new Date(`${values.before}T00:00:00Z`) : null;
+        if (!before || Number.isNaN(before.getTime()))
+          throw new UsageError('events detach-partitions needs --before YYYY-MM-DD');
         return detachPartitionsCommand(config, singleEnvironment(values.env), before, values.drop ?? false);
       }
       throw new UsageError('events needs partitions or detach-partitions');
@@ -107,7 +124,8 @@ async function main(argv: string[]): Promise<void> {
       if (!values.organization) throw new UsageError(`token ${subcommand ?? ''} needs --organization`);
       if (subcommand === 'create') {
         if (!values.scopes) throw new UsageError('token create needs --organization and --scopes');
-        const expiresInSeconds = values['expires-in'] === undefined ? null : positiveInteger('--expires-in', values['expires-in']);
+        const expiresInSeconds =
+          values['expires-in'] === undefined ? null : positiveInteger('--expires-in', values['expires-in']);
         const input = { scopes: parseScopes(values.scopes), comment: values.comment, expiresInSeconds };
         return createToken(config, singleEnvironment(values.env), values.organization, input);
       }
@@ -130,7 +148,8 @@ function environmentsOf(value: string | undefined): Environment[] {
 }
 
 function singleEnvironment(value = 'production'): Environment {
-  if (!(ENVIRONMENTS as readonly string[]).includes(value)) throw new UsageError(`--env must be one of ${ENVIRONMENTS.join(', ')}`);
+  if (!(ENVIRONMENTS as readonly string[]).includes(value))
+    throw new UsageError(`--env must be one of ${ENVIRONMENTS.join(', ')}`);
   return value as Environment;
 }
 
@@ -147,7 +166,11 @@ function parseScopes(value: string): Scope[] {
   return scopes as Scope[];
 }
 
-async function withEnvironment<T>(config: Config, environment: Environment, work: (env: Awaited<ReturnType<typeof openEnvironment>>) => Promise<T>) {
+async function withEnvironment<T>(
+  config: Config,
+  environment: Environment,
+  work: (env: Awaited<ReturnType<typeof openEnvironment>>) => Promise<T>,
+) {
   await migrate(config.databaseUrls[environment]);
   // Organization and token commands only touch PostgreSQL: the Temporal connection is never opened.
   const connection = Connection.lazy({ address: config.temporalAddress });
@@ -159,24 +182,38 @@ async function withEnvironment<T>(config: Config, environment: Environment, work
   }
 }
 
-async function createOrganization(config: Config, environment: Environment, input: { name: string; slug?: string; ownerEmail?: string }) {
+async function createOrganization(
+  config: Config,
+  environment: Environment,
+  input: { name: string; slug?: string; ownerEmail?: string },
+) {
   await withEnvironment(config, environment, async (env) => {
-    const organization = await inTransaction(env.orm, (tx) => env.domains.organizations.createOrganization(tx.em, input));
-    console.log(JSON.stringify({ environment, id: organization.id, name: organization.name, slug: organization.slug }, null, 2));
+    const organization = await inTransaction(env.orm, (tx) =>
+      env.domains.organizations.createOrganization(tx.em, input),
+    );
+    console.log(
+      JSON.stringify({ environment, id: organization.id, name: organization.name, slug: organization.slug }, null, 2),
+    );
   });
 }
 
 /** The flags as the body of PATCH /v1/organizations/{id}, checked by the same contract. */
 function organizationUpdate(values: Record<string, string | boolean | undefined>): OrganizationUpdate {
   const text = (name: string) => values[name] as string | undefined;
-  const portal = { update_plan: flag('--update-plan', text('update-plan')), update_seats: flag('--update-seats', text('update-seats')) };
+  const portal = {
+    update_plan: flag('--update-plan', text('update-plan')),
+    update_seats: flag('--update-seats', text('update-seats')),
+  };
   const parsed = OrganizationUpdate.safeParse({
     name: text('name'),
     slug: text('slug'),
     owner_email: text('owner-email'),
     invoice_numbering: text('numbering'),
     customer_invoice_prefix: text('prefix'),
-    subscription_settings: { proration_behavior: text('proration'), allow_customer_updates: flag('--allow-customer-updates', text('allow-customer-updates')) },
+    subscription_settings: {
+      proration_behavior: text('proration'),
+      allow_customer_updates: flag('--allow-customer-updates', text('allow-customer-updates')),
+    },
     customer_portal_settings: { subscription: portal },
   });
   if (!parsed.success) {
@@ -193,7 +230,12 @@ function organizationUpdate(values: Record<string, string | boolean | undefined>
   return parsed.data;
 }
 
-async function updateOrganization(config: Config, environment: Environment, organization: string, body: OrganizationUpdate) {
+async function updateOrganization(
+  config: Config,
+  environment: Environment,
+  organization: string,
+  body: OrganizationUpdate,
+) {
   await withEnvironment(config, environment, async (env) => {
     const updated = await inTransaction(env.orm, (tx) => env.domains.organizations.update(tx, organization, body));
     console.log(JSON.stringify({ environment, ...organizationOutput(updated) }, null, 2));
@@ -206,7 +248,9 @@ async function createToken(config: Config, environment: Environment, organizatio
       const org = await env.domains.organizations.findOrganization(tx.em, organization);
       return env.domains.accessTokens.create(tx.em, org.id, input);
     });
-    console.error(`Organization access token ${accessToken.id} (${environment}), scopes: ${accessToken.scopes.join(' ')}`);
+    console.error(
+      `Organization access token ${accessToken.id} (${environment}), scopes: ${accessToken.scopes.join(' ')}`,
+    );
     console.error('It is shown only this once; store it now.');
     console.log(token);
   });

@@ -2,7 +2,14 @@
 import { createPublicKey } from 'node:crypto';
 import { DEFAULT_DUNNING_DAYS } from '../domains/subscription/subscription.logic';
 import { z } from 'zod';
-import { NAMESPACES, PAYMENT_SETTLEMENT_TIMEOUT_MS, REFUND_STATUS_CHECK_INTERVAL_MS, TASK_QUEUE, WEBHOOK_DELIVERY, WORKER_TUNING } from '../../temporal.config';
+import {
+  NAMESPACES,
+  PAYMENT_SETTLEMENT_TIMEOUT_MS,
+  REFUND_STATUS_CHECK_INTERVAL_MS,
+  TASK_QUEUE,
+  WEBHOOK_DELIVERY,
+  WORKER_TUNING,
+} from '../../temporal.config';
 
 export const ENVIRONMENTS = ['production', 'sandbox'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -44,7 +51,12 @@ const secretScanningPublicKeys = z
   })
   .pipe(
     z
-      .array(z.object({ key_identifier: z.string().min(1).max(200), key: z.string().refine(isP256PublicKey, 'must be an ECDSA P-256 public key in PEM') }))
+      .array(
+        z.object({
+          key_identifier: z.string().min(1).max(200),
+          key: z.string().refine(isP256PublicKey, 'must be an ECDSA P-256 public key in PEM'),
+        }),
+      )
       .max(50),
   );
 
@@ -199,7 +211,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     temporalAddress: c.TEMPORAL_ADDRESS ?? `127.0.0.1:${c.TEMPORAL_PORT}`,
     embeddedTemporal: !c.TEMPORAL_ADDRESS,
     namespaces: { production: c.TEMPORAL_NAMESPACE_PRODUCTION, sandbox: c.TEMPORAL_NAMESPACE_SANDBOX },
-    databaseUrls: { production: environmentDatabaseUrl(c.DATABASE_URL, 'production'), sandbox: environmentDatabaseUrl(c.DATABASE_URL, 'sandbox') },
+    databaseUrls: {
+      production: environmentDatabaseUrl(c.DATABASE_URL, 'production'),
+      sandbox: environmentDatabaseUrl(c.DATABASE_URL, 'sandbox'),
+    },
     ports,
     publicUrls: {
       production: c.PUBLIC_URL ?? `http://localhost:${ports.production}`,

@@ -6,7 +6,9 @@ import { Client } from 'pg';
 import { MODULES } from './modules';
 
 const ENTITIES = MODULES.flatMap((module) => module.entities);
-const MIGRATIONS = MODULES.flatMap((module) => module.migrations).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+const MIGRATIONS = MODULES.flatMap((module) => module.migrations).sort((a, b) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+);
 
 export async function openDatabase(url: string, poolMax = 10): Promise<MikroORM> {
   return MikroORM.init({

@@ -60,7 +60,20 @@ export async function openEnvironment(
         : null;
   const flows = new FlowClient(temporal, taskQueue, outbox);
   const domains = wireDomains({ environment, config, clock, orm, outbox, idempotency, flows, storage, processor });
-  return { environment, config, clock, orm, temporal, namespace, taskQueue, outbox, idempotency, storage, processor, domains };
+  return {
+    environment,
+    config,
+    clock,
+    orm,
+    temporal,
+    namespace,
+    taskQueue,
+    outbox,
+    idempotency,
+    storage,
+    processor,
+    domains,
+  };
 }
 
 export async function closeEnvironment(context: EnvironmentContext): Promise<void> {

@@ -25,16 +25,30 @@ export interface MailCatcher {
 
 /** MailDev is ESM-only and exports no package.json: its CLI is found beside the other packages. */
 function maildevCli(): string {
-  const candidates = (require.resolve.paths('maildev') ?? []).map((dir) => join(dir, 'maildev', 'dist', 'bin', 'maildev.js'));
+  const candidates = (require.resolve.paths('maildev') ?? []).map((dir) =>
+    join(dir, 'maildev', 'dist', 'bin', 'maildev.js'),
+  );
   const cli = candidates.find((path) => existsSync(path));
-  if (!cli) throw new Error('MailDev is not installed (npm ci installs it): it is the local mail catcher used when SMTP_URL is unset.');
+  if (!cli)
+    throw new Error(
+      'MailDev is not installed (npm ci installs it): it is the local mail catcher used when SMTP_URL is unset.',
+    );
   return cli;
 }
 
 /** Starts MailDev on 127.0.0.1 and answers once both its SMTP port and its REST API do. */
 export async function startMailCatcher(options: MailCatcherOptions): Promise<MailCatcher> {
   mkdirSync(options.dir, { recursive: true });
-  const args = ['--smtp', String(options.smtpPort), '--web', String(options.webPort), '--ip', '127.0.0.1', '--web-ip', '127.0.0.1'];
+  const args = [
+    '--smtp',
+    String(options.smtpPort),
+    '--web',
+    String(options.webPort),
+    '--ip',
+    '127.0.0.1',
+    '--web-ip',
+    '127.0.0.1',
+  ];
   args.push('--mail-directory', options.dir);
   const output = options.logFile ? openSync(options.logFile, 'a') : 'ignore';
   // Own process group: Ctrl-C reaches the caller, which stops MailDev after the processes that send through it.
@@ -55,9 +69,12 @@ export async function startMailCatcher(options: MailCatcherOptions): Promise<Mai
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       const hint = options.logFile ? `; see ${options.logFile}` : '';
-      throw new Error(`MailDev exited with code ${child.exitCode} (are ports ${options.smtpPort} and ${options.webPort} free?)${hint}`);
+      throw new Error(
+        `MailDev exited with code ${child.exitCode} (are ports ${options.smtpPort} and ${options.webPort} free?)${hint}`,
+      );
     }
-    if ((await answers(`${webUrl}/api/email`)) && (await accepts(options.smtpPort))) return { smtpUrl, webUrl, process: child, stop };
+    if ((await answers(`${webUrl}/api/email`)) && (await accepts(options.smtpPort)))
+      return { smtpUrl, webUrl, process: child, stop };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   await stop();

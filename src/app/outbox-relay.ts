@@ -8,7 +8,9 @@ export interface Relay {
 export function startOutboxRelay(env: EnvironmentContext, intervalMs: number, graceMs: number): Relay {
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
-    running = running.then(() => env.outbox.relayOnce(graceMs)).catch((error) => console.error(`[${env.environment}] outbox relay failed:`, error));
+    running = running
+      .then(() => env.outbox.relayOnce(graceMs))
+      .catch((error) => console.error(`[${env.environment}] outbox relay failed:`, error));
   }, intervalMs);
   return {
     async stop() {

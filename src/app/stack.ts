@@ -55,7 +55,9 @@ export async function runStack(config: Config): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 
-  const codes = await Promise.all(children.map((child) => new Promise<number>((done) => child.once('exit', (code) => (stop(), done(code ?? 0))))));
+  const codes = await Promise.all(
+    children.map((child) => new Promise<number>((done) => child.once('exit', (code) => (stop(), done(code ?? 0))))),
+  );
   await mailCatcher?.stop();
   await devServer?.stop();
   console.log('Stopped.');
@@ -91,5 +93,7 @@ function printUrls(config: Config, mailCatcher: boolean): void {
 
 /** The worker's V8 heap limit (temporal.config.ts says why), unless NODE_OPTIONS sets one. */
 export function workerHeapLimit(): string[] {
-  return process.env.NODE_OPTIONS?.includes('--max-old-space-size') ? [] : [`--max-old-space-size=${WORKER_HEAP_LIMIT_MIB}`];
+  return process.env.NODE_OPTIONS?.includes('--max-old-space-size')
+    ? []
+    : [`--max-old-space-size=${WORKER_HEAP_LIMIT_MIB}`];
 }

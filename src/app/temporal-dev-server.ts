@@ -32,7 +32,9 @@ export interface DevServer {
 
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   if (!existsSync(options.cliPath)) {
-    throw new Error(`Temporal CLI not found at ${options.cliPath}; run scripts/temporal-cli.sh (./run does it for you).`);
+    throw new Error(
+      `Temporal CLI not found at ${options.cliPath}; run scripts/temporal-cli.sh (./run does it for you).`,
+    );
   }
   const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(options.port), '--log-level', 'warn'];
   args.push(...(options.uiPort ? ['--ui-port', String(options.uiPort)] : ['--headless']));
@@ -56,7 +58,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
 
   for (let attempt = 0; attempt < 120; attempt++) {
-    if (child.exitCode !== null) throw new Error(`Temporal dev server exited with code ${child.exitCode}${options.logFile ? `; see ${options.logFile}` : ''}`);
+    if (child.exitCode !== null)
+      throw new Error(
+        `Temporal dev server exited with code ${child.exitCode}${options.logFile ? `; see ${options.logFile}` : ''}`,
+      );
     try {
       const connection = await Connection.connect({ address, connectTimeout: 1000 });
       await connection.healthService.check({});

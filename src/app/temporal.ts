@@ -12,7 +12,8 @@ export async function connectTemporal(address: string): Promise<Connection> {
 /** gRPC status codes we tolerate. */
 const grpcStatus = { NOT_FOUND: 5, ALREADY_EXISTS: 6 } as const;
 
-const isGrpcError = (error: unknown, code: number): boolean => typeof error === 'object' && error !== null && (error as { code?: number }).code === code;
+const isGrpcError = (error: unknown, code: number): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: number }).code === code;
 
 /** Registers the namespace when missing (external clusters; the embedded dev server pre-creates them). */
 export async function ensureNamespace(connection: Connection, namespace: string): Promise<void> {
@@ -61,7 +62,12 @@ export async function ensureSchedules(client: Client, taskQueue: string): Promis
   await ensureSchedule(client, SCHEDULES.eventPartitions, WORKFLOW_TYPES.eventPartitions, taskQueue);
 }
 
-async function ensureSchedule(client: Client, schedule: { id: string; every: Duration }, workflowType: string, taskQueue: string): Promise<void> {
+async function ensureSchedule(
+  client: Client,
+  schedule: { id: string; every: Duration },
+  workflowType: string,
+  taskQueue: string,
+): Promise<void> {
   const { id, every } = schedule;
   const action = { type: 'startWorkflow' as const, workflowType, taskQueue, args: [] };
   try {
@@ -73,6 +79,8 @@ async function ensureSchedule(client: Client, schedule: { id: string; every: Dur
     });
   } catch (error) {
     if (!(error instanceof ScheduleAlreadyRunning)) throw error;
-    await client.schedule.getHandle(id).update((previous) => ({ ...previous, spec: { intervals: [{ every }] }, action }));
+    await client.schedule
+      .getHandle(id)
+      .update((previous) => ({ ...previous, spec: { intervals: [{ every }] }, action }));
   }
 }

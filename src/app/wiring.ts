@@ -23,7 +23,13 @@ import {
   licenseKeyRoutes,
   licenseTokenRoutes,
 } from '../domains/benefit';
-import { CustomFieldService, ProductService, catalogRoutes, customFieldRoutes, productBenefitIds } from '../domains/catalog';
+import {
+  CustomFieldService,
+  ProductService,
+  catalogRoutes,
+  customFieldRoutes,
+  productBenefitIds,
+} from '../domains/catalog';
 import {
   CheckoutClientService,
   type CheckoutFlowDeps,
@@ -33,10 +39,21 @@ import {
   checkoutLinkRoutes,
   checkoutRoutes,
 } from '../domains/checkout';
-import { CustomerService, customerOutputs, customerRoutes, liveCustomer, liveCustomerByExternalId } from '../domains/customer';
+import {
+  CustomerService,
+  customerOutputs,
+  customerRoutes,
+  liveCustomer,
+  liveCustomerByExternalId,
+} from '../domains/customer';
 import { CustomerStateService, customerStateRoutes } from '../domains/customer-state';
 import { customerPortalRoutes } from '../domains/customer-portal';
-import { CustomerLoginService, CustomerSessionService, customerSessionRoutes, loginCodeEmail } from '../domains/customer-session';
+import {
+  CustomerLoginService,
+  CustomerSessionService,
+  customerSessionRoutes,
+  loginCodeEmail,
+} from '../domains/customer-session';
 import { EmailService } from '../platform/email';
 import { SmtpMailer } from '../adapters/mail/smtp-mailer';
 import { DiscountService, discountRoutes } from '../domains/discount';
@@ -106,7 +123,13 @@ export function wireDomains(p: Platform) {
   const organizations = new OrganizationService({ clock, outbox });
   const accessTokens = new AccessTokenService(config.BURSAR_SECRET, clock);
   const oauth2Clients = new OAuth2ClientService({ clock, serverSecret: config.BURSAR_SECRET });
-  const oauth2 = new OAuth2Service({ clock, serverSecret: config.BURSAR_SECRET, publicUrl, clients: oauth2Clients, organizations });
+  const oauth2 = new OAuth2Service({
+    clock,
+    serverSecret: config.BURSAR_SECRET,
+    publicUrl,
+    clients: oauth2Clients,
+    organizations,
+  });
   const events = postgresEventStore({ liveMeters: liveMeterDefinitions, rollupReads: config.EVENT_ROLLUPS === 'on' });
   const meters = new MeterService({ clock, outbox, rollups: events.rollups });
   const testClockQueries = new TestClockQueries({ clock, enabled: sandbox });
@@ -116,11 +139,27 @@ export function wireDomains(p: Platform) {
   const benefitQueries = new BenefitQueries();
   const customFields = new CustomFieldService(clock);
   // The grant rules live with their sources (orders, subscriptions); grants are asked for through the outbox.
-  const grantSources = { order: orderGrantSource(testClockQueries), subscription: subscriptionGrantSource(testClockQueries), productBenefitIds };
+  const grantSources = {
+    order: orderGrantSource(testClockQueries),
+    subscription: subscriptionGrantSource(testClockQueries),
+    productBenefitIds,
+  };
   const grantRequests = new GrantRequests({ orm, outbox, sources: grantSources });
-  const products = new ProductService({ clock, outbox, meters, benefits: benefitQueries, files: fileQueries, customFields, grants: grantRequests });
+  const products = new ProductService({
+    clock,
+    outbox,
+    meters,
+    benefits: benefitQueries,
+    files: fileQueries,
+    customFields,
+    grants: grantRequests,
+  });
   const benefits = new BenefitService({ clock, outbox, meters, files: fileQueries, products, grants: grantRequests });
-  const licenseTokens = new LicenseTokenService({ clock, serverSecret: config.BURSAR_SECRET, ttlSeconds: config.LICENSE_TOKEN_TTL_SECONDS });
+  const licenseTokens = new LicenseTokenService({
+    clock,
+    serverSecret: config.BURSAR_SECRET,
+    ttlSeconds: config.LICENSE_TOKEN_TTL_SECONDS,
+  });
   const files = new FileService(p.storage, clock, {
     environment,
     maxSizeBytes: config.FILE_MAX_SIZE_BYTES,
@@ -152,7 +191,14 @@ export function wireDomains(p: Platform) {
     grants: grantQueries,
     meters: customerMeters,
   });
-  const grants = new BenefitGrantService({ orm, clock, outbox, effects: new GrantEffects(downloads), sources: grantSources, state: customerStates });
+  const grants = new BenefitGrantService({
+    orm,
+    clock,
+    outbox,
+    effects: new GrantEffects(downloads),
+    sources: grantSources,
+    state: customerStates,
+  });
   const email = new EmailService({
     orm,
     clock,
@@ -241,7 +287,15 @@ export function wireDomains(p: Platform) {
     statusCheckIntervalMs: config.REFUND_STATUS_CHECK_INTERVAL_MS,
     grants: grantRequests,
   });
-  const subscriptions = new SubscriptionService({ clock, outbox, discounts, customers, products, grants: grantRequests, meterReader: subscriptionMeters });
+  const subscriptions = new SubscriptionService({
+    clock,
+    outbox,
+    discounts,
+    customers,
+    products,
+    grants: grantRequests,
+    meterReader: subscriptionMeters,
+  });
   const subscriptionBilling: BillingDeps = {
     orm,
     processor,
@@ -280,7 +334,14 @@ export function wireDomains(p: Platform) {
     testClocks: testClockQueries,
     organizations,
   });
-  const checkoutClient = new CheckoutClientService({ orm, flows, checkouts, customers, customerSessions, stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET });
+  const checkoutClient = new CheckoutClientService({
+    orm,
+    flows,
+    checkouts,
+    customers,
+    customerSessions,
+    stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,
+  });
   const checkoutFlow: CheckoutFlowDeps = {
     orm,
     clock,
@@ -295,7 +356,13 @@ export function wireDomains(p: Platform) {
   };
   const checkoutLinks = new CheckoutLinkService({ clock, publicUrl, checkouts, products, discounts });
 
-  const testClocks = new TestClockService({ orm, clock, flows, enabled: sandbox, followers: [new CheckoutQueries(), subscriptionQueries] });
+  const testClocks = new TestClockService({
+    orm,
+    clock,
+    flows,
+    enabled: sandbox,
+    followers: [new CheckoutQueries(), subscriptionQueries],
+  });
 
   const webhooks = wireWebhooks(p);
 
@@ -316,7 +383,8 @@ export function wireDomains(p: Platform) {
     ...webhooks.routes,
     ...customerRoutes({
       customers,
-      revoke: async (organizationId, id) => void (await subscriptionCommands.send(organizationId, id, { kind: 'revoke', reason: null, comment: null })),
+      revoke: async (organizationId, id) =>
+        void (await subscriptionCommands.send(organizationId, id, { kind: 'revoke', reason: null, comment: null })),
     }),
     ...customerStateRoutes({ states: customerStates }),
     ...checkoutRoutes({ checkouts, client: checkoutClient }),
@@ -327,7 +395,14 @@ export function wireDomains(p: Platform) {
     ...testClockRoutes({ testClocks }),
     ...customerSessionRoutes({ sessions: customerSessions, login: customerLogin, customers }),
     ...secretScanningRoutes({
-      reports: new SecretScanningService({ publicKeys: config.SECRET_SCANNING_PUBLIC_KEYS, accessTokens, customerSessions, oauth2, organizations, email }),
+      reports: new SecretScanningService({
+        publicKeys: config.SECRET_SCANNING_PUBLIC_KEYS,
+        accessTokens,
+        customerSessions,
+        oauth2,
+        organizations,
+        email,
+      }),
     }),
     ...customerPortalRoutes({
       customers,

@@ -31,14 +31,18 @@ export async function runWorker(config: Config, environments: readonly Environme
   // The environments' clients share the workers' connection, so the workflows this process starts (outbox messages
   // written by activities) may start eagerly: their first task comes back with the start's answer.
   const contexts = await Promise.all(
-    environments.map((environment) => openEnvironment(config, environment, connection, undefined, { eagerWorkflowStart: true })),
+    environments.map((environment) =>
+      openEnvironment(config, environment, connection, undefined, { eagerWorkflowStart: true }),
+    ),
   );
   const relays: Relay[] = [];
   try {
     const workflowBundle = config.WORKFLOW_BUNDLE_PATH
       ? { codePath: config.WORKFLOW_BUNDLE_PATH }
       : await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH });
-    const workers = await Promise.all(contexts.map((env) => createEnvironmentWorker(env, connection, { workflowBundle })));
+    const workers = await Promise.all(
+      contexts.map((env) => createEnvironmentWorker(env, connection, { workflowBundle })),
+    );
     for (const env of contexts) {
       await ensureSchedules(env.temporal, env.taskQueue);
       relays.push(startOutboxRelay(env, config.OUTBOX_RELAY_INTERVAL_MS, config.OUTBOX_RELAY_GRACE_MS));
@@ -46,7 +50,9 @@ export async function runWorker(config: Config, environments: readonly Environme
     const shutdown = () => workers.forEach((worker) => worker.getState() === 'RUNNING' && worker.shutdown());
     process.once('SIGINT', shutdown);
     process.once('SIGTERM', shutdown);
-    console.log(`worker: polling task queue "${config.TEMPORAL_TASK_QUEUE}" in ${contexts.map((c) => c.namespace).join(', ')}`);
+    console.log(
+      `worker: polling task queue "${config.TEMPORAL_TASK_QUEUE}" in ${contexts.map((c) => c.namespace).join(', ')}`,
+    );
     await Promise.all(workers.map((worker) => worker.run()));
   } finally {
     await Promise.all(relays.map((relay) => relay.stop()));

@@ -20,4 +20,5 @@ export function apiVersionOf(header: string | undefined): ApiVersion | undefined
 }
 
 /** Whether `version` is older than `than`. */
-export const isOlder = (version: ApiVersion, than: ApiVersion): boolean => API_VERSIONS.indexOf(version) < API_VERSIONS.indexOf(than);
+export const isOlder = (version: ApiVersion, than: ApiVersion): boolean =>
+  API_VERSIONS.indexOf(version) < API_VERSIONS.indexOf(than);

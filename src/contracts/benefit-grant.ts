@@ -43,7 +43,9 @@ export const BenefitGrant = z
 export type BenefitGrant = z.infer<typeof BenefitGrant>;
 
 /** Data of `benefit_grant.*` webhooks: the grant and its properties before the change. */
-export const BenefitGrantWebhook = BenefitGrant.extend({ previous_properties: BenefitGrantProperties.nullable() }).meta({ id: 'BenefitGrantWebhook' });
+export const BenefitGrantWebhook = BenefitGrant.extend({ previous_properties: BenefitGrantProperties.nullable() }).meta(
+  { id: 'BenefitGrantWebhook' },
+);
 export type BenefitGrantWebhook = z.infer<typeof BenefitGrantWebhook>;
 
 export const BenefitGrantList = ListResource(BenefitGrant).meta({ id: 'ListResource_BenefitGrant_' });

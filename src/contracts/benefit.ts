@@ -15,7 +15,11 @@ import {
 } from './common';
 
 /** Types that need an outside service Bursar does not connect to; creating one is refused with a clear 422. */
-export const EXTERNAL_BENEFIT_TYPES = { discord: 'Discord', github_repository: 'GitHub', slack_shared_channel: 'Slack' } as const;
+export const EXTERNAL_BENEFIT_TYPES = {
+  discord: 'Discord',
+  github_repository: 'GitHub',
+  slack_shared_channel: 'Slack',
+} as const;
 export const BENEFIT_TYPES = ['custom', 'license_keys', 'downloadables', 'meter_credit', 'feature_flag'] as const;
 export type BenefitType = (typeof BENEFIT_TYPES)[number];
 
@@ -38,7 +42,10 @@ export const BENEFIT_PROPERTIES_INPUT = {
     activations: licenseKeyActivations.nullish(),
     limit_usage: z.int32().min(1).nullish(),
   }),
-  downloadables: z.object({ files: z.array(Uuid).min(1).max(100), archived: boundedRecord(Uuid, z.boolean(), 100).default({}) }),
+  downloadables: z.object({
+    files: z.array(Uuid).min(1).max(100),
+    archived: boundedRecord(Uuid, z.boolean(), 100).default({}),
+  }),
   meter_credit: z.object({ meter_id: Uuid, units: z.int32().min(1).max(2_147_483_647), rollover: z.boolean() }),
   feature_flag: z.object({}),
 } as const;
@@ -93,7 +100,10 @@ const outputOf = <T extends BenefitType>(type: T) =>
     properties: BENEFIT_PROPERTIES_OUTPUT[type],
   });
 
-const EXTERNAL_TYPES = Object.keys(EXTERNAL_BENEFIT_TYPES) as [keyof typeof EXTERNAL_BENEFIT_TYPES, ...(keyof typeof EXTERNAL_BENEFIT_TYPES)[]];
+const EXTERNAL_TYPES = Object.keys(EXTERNAL_BENEFIT_TYPES) as [
+  keyof typeof EXTERNAL_BENEFIT_TYPES,
+  ...(keyof typeof EXTERNAL_BENEFIT_TYPES)[],
+];
 const refusedExternal = z.object({ type: z.enum(EXTERNAL_TYPES) }).superRefine((value, ctx) => {
   const service = EXTERNAL_BENEFIT_TYPES[value.type];
   ctx.addIssue({
@@ -117,12 +127,24 @@ export const BenefitCreate = z
 export type BenefitCreate = z.infer<typeof BenefitCreate>;
 
 export const BenefitUpdate = z
-  .discriminatedUnion('type', [updateOf('custom'), updateOf('license_keys'), updateOf('downloadables'), updateOf('meter_credit'), updateOf('feature_flag')])
+  .discriminatedUnion('type', [
+    updateOf('custom'),
+    updateOf('license_keys'),
+    updateOf('downloadables'),
+    updateOf('meter_credit'),
+    updateOf('feature_flag'),
+  ])
   .meta({ id: 'BenefitUpdate' });
 export type BenefitUpdate = z.infer<typeof BenefitUpdate>;
 
 export const Benefit = z
-  .discriminatedUnion('type', [outputOf('custom'), outputOf('license_keys'), outputOf('downloadables'), outputOf('meter_credit'), outputOf('feature_flag')])
+  .discriminatedUnion('type', [
+    outputOf('custom'),
+    outputOf('license_keys'),
+    outputOf('downloadables'),
+    outputOf('meter_credit'),
+    outputOf('feature_flag'),
+  ])
   .meta({ id: 'Benefit' });
 export type Benefit = z.infer<typeof Benefit>;
 
@@ -134,7 +156,9 @@ export const BenefitListQuery = z.object({
   organization_id: queryMany(Uuid),
   id: queryMany(Uuid),
   exclude_id: queryMany(Uuid),
-  type: queryMany(z.enum([...BENEFIT_TYPES, ...(Object.keys(EXTERNAL_BENEFIT_TYPES) as (keyof typeof EXTERNAL_BENEFIT_TYPES)[])])),
+  type: queryMany(
+    z.enum([...BENEFIT_TYPES, ...(Object.keys(EXTERNAL_BENEFIT_TYPES) as (keyof typeof EXTERNAL_BENEFIT_TYPES)[])]),
+  ),
   query: queryOne(z.string().max(255).optional()),
   sorting: sortingQuery(BENEFIT_SORT_FIELDS, ['-created_at']),
   metadata: MetadataQuery,

@@ -3,11 +3,24 @@ import { z } from 'zod';
 import { IntervalCount, TrialInterval } from './catalog-common';
 import { MAX_AMOUNT } from '../kernel/money';
 import { truncate } from '../kernel/text';
-import { ListResource, MetadataInput, MetadataOutput, PageQuery, Timestamp, Url, Uuid, queryMany, queryOne, sortingQuery } from './common';
+import {
+  ListResource,
+  MetadataInput,
+  MetadataOutput,
+  PageQuery,
+  Timestamp,
+  Url,
+  Uuid,
+  queryMany,
+  queryOne,
+  sortingQuery,
+} from './common';
 import { CheckoutProduct } from './checkout';
 
 /** A link's product, as its merchant reads it: the checkout's product with the product's metadata. */
-export const CheckoutLinkProduct = CheckoutProduct.extend({ metadata: MetadataOutput }).meta({ id: 'CheckoutLinkProduct' });
+export const CheckoutLinkProduct = CheckoutProduct.extend({ metadata: MetadataOutput }).meta({
+  id: 'CheckoutLinkProduct',
+});
 import { Discount } from './discount';
 
 const settings = {
@@ -33,7 +46,10 @@ export const CheckoutLinkCreate = z
     product_price_id: Uuid.optional(),
     ...settings,
   })
-  .refine((body) => body.products || body.product_id || body.product_price_id, { message: 'Give products, product_id or product_price_id', path: ['products'] })
+  .refine((body) => body.products || body.product_id || body.product_price_id, {
+    message: 'Give products, product_id or product_price_id',
+    path: ['products'],
+  })
   .meta({ id: 'CheckoutLinkCreate' });
 export type CheckoutLinkCreate = z.infer<typeof CheckoutLinkCreate>;
 
@@ -94,7 +110,14 @@ export type CheckoutLinkListQuery = z.infer<typeof CheckoutLinkListQuery>;
 const prefill = <T extends z.ZodType<unknown, string>>(schema: T) => queryOne(schema.optional()).catch(undefined);
 const truncated = (max: number) => z.string().transform((value) => truncate(value, max));
 
-const LINK_METADATA_KEYS = ['reference_id', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+const LINK_METADATA_KEYS = [
+  'reference_id',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+] as const;
 const CUSTOM_FIELD_PREFIX = 'custom_field_data.';
 
 /**
@@ -119,10 +142,14 @@ export const CheckoutLinkRedirectQuery = z
   .catchall(z.unknown())
   .transform((query) => {
     const known = query as Record<string, unknown>;
-    const metadata = Object.fromEntries(LINK_METADATA_KEYS.flatMap((key) => (known[key] ? [[key, known[key] as string]] : [])));
+    const metadata = Object.fromEntries(
+      LINK_METADATA_KEYS.flatMap((key) => (known[key] ? [[key, known[key] as string]] : [])),
+    );
     const customFieldData = Object.fromEntries(
       Object.entries(known).flatMap(([key, values]) =>
-        key.startsWith(CUSTOM_FIELD_PREFIX) && Array.isArray(values) ? [[key.slice(CUSTOM_FIELD_PREFIX.length), truncate(String(values.at(-1)), 1000)]] : [],
+        key.startsWith(CUSTOM_FIELD_PREFIX) && Array.isArray(values)
+          ? [[key.slice(CUSTOM_FIELD_PREFIX.length), truncate(String(values.at(-1)), 1000)]]
+          : [],
       ),
     );
     return {

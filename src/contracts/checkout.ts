@@ -2,7 +2,19 @@
 import { z } from 'zod';
 import { Benefit } from './benefit';
 import { Currency, IntervalCount, TrialInterval } from './catalog-common';
-import { ListResource, boundedRecord, MetadataInput, MetadataOutput, PageQuery, Timestamp, Url, Uuid, queryMany, queryOne, sortingQuery } from './common';
+import {
+  ListResource,
+  boundedRecord,
+  MetadataInput,
+  MetadataOutput,
+  PageQuery,
+  Timestamp,
+  Url,
+  Uuid,
+  queryMany,
+  queryOne,
+  sortingQuery,
+} from './common';
 import { Address } from './customer';
 import { Discount } from './discount';
 import { ProductMediaFileRead } from './file';
@@ -12,8 +24,16 @@ import { ProductSummary } from './product';
 import { ProrationBehavior } from './subscription';
 
 export const CheckoutStatus = z.enum(['open', 'expired', 'confirmed', 'succeeded', 'failed']);
-const CustomFieldData = boundedRecord(z.string().max(100), z.union([z.string().max(1000), z.int32(), z.boolean(), z.null()]), 50);
-const CustomerMetadata = boundedRecord(z.string().min(1).max(40), z.union([z.string().max(500), z.int32(), z.boolean()]), 50);
+const CustomFieldData = boundedRecord(
+  z.string().max(100),
+  z.union([z.string().max(1000), z.int32(), z.boolean(), z.null()]),
+  50,
+);
+const CustomerMetadata = boundedRecord(
+  z.string().min(1).max(40),
+  z.union([z.string().max(500), z.int32(), z.boolean()]),
+  50,
+);
 
 const customerFields = {
   is_business_customer: z.boolean().nullish(),
@@ -67,7 +87,9 @@ export const CheckoutUpdatePublic = z
   .meta({ id: 'CheckoutUpdatePublic' });
 export type CheckoutUpdatePublic = z.infer<typeof CheckoutUpdatePublic>;
 
-export const CheckoutConfirm = CheckoutUpdatePublic.extend({ confirmation_token_id: z.string().max(255).nullish() }).meta({ id: 'CheckoutConfirmStripe' });
+export const CheckoutConfirm = CheckoutUpdatePublic.extend({
+  confirmation_token_id: z.string().max(255).nullish(),
+}).meta({ id: 'CheckoutConfirmStripe' });
 export type CheckoutConfirm = z.infer<typeof CheckoutConfirm>;
 
 export const CheckoutUpdate = CheckoutUpdatePublic.extend({
@@ -148,7 +170,14 @@ export const Checkout = z
     /** The kind of payment method the customer confirmed with (`card`); null before a payment method is given. */
     payment_method_type: z.string().nullable(),
     payment_processor_metadata: z.record(z.string(), z.string()),
-    billing_address_fields: z.object({ country: FieldMode, state: FieldMode, city: FieldMode, postal_code: FieldMode, line1: FieldMode, line2: FieldMode }),
+    billing_address_fields: z.object({
+      country: FieldMode,
+      state: FieldMode,
+      city: FieldMode,
+      postal_code: FieldMode,
+      line1: FieldMode,
+      line2: FieldMode,
+    }),
     trial_interval: TrialInterval.nullable(),
     trial_interval_count: z.int32().nullable(),
     metadata: MetadataOutput,
@@ -184,7 +213,11 @@ export const CheckoutOrganization = z
     socials: z.array(z.object({ platform: z.string(), url: z.string() })),
     details_submitted_at: Timestamp.nullable(),
     feature_settings: z.null(),
-    subscription_settings: z.object({ allow_multiple_subscriptions: z.boolean(), allow_customer_updates: z.boolean(), proration_behavior: ProrationBehavior }),
+    subscription_settings: z.object({
+      allow_multiple_subscriptions: z.boolean(),
+      allow_customer_updates: z.boolean(),
+      proration_behavior: ProrationBehavior,
+    }),
   })
   .meta({ id: 'CheckoutOrganization' });
 
@@ -203,7 +236,10 @@ export const CheckoutPublic = Checkout.omit({
   })
   .meta({ id: 'CheckoutPublic' });
 export type CheckoutPublic = z.infer<typeof CheckoutPublic>;
-export const CheckoutPublicConfirmed = CheckoutPublic.extend({ status: z.literal('confirmed'), customer_session_token: z.string().nullable() }).meta({
+export const CheckoutPublicConfirmed = CheckoutPublic.extend({
+  status: z.literal('confirmed'),
+  customer_session_token: z.string().nullable(),
+}).meta({
   id: 'CheckoutPublicConfirmed',
 });
 export type CheckoutPublicConfirmed = z.infer<typeof CheckoutPublicConfirmed>;

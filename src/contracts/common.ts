@@ -30,7 +30,11 @@ export const boundedRecord = <K extends z.core.$ZodRecordKey, V extends z.ZodTyp
     .refine((record) => Object.keys(record).length <= max, { message: `At most ${max} keys are allowed` })
     .meta({ maxProperties: max });
 
-export const MetadataValue = z.union([z.string().max(500), z.number().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER), z.boolean()]);
+export const MetadataValue = z.union([
+  z.string().max(500),
+  z.number().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+  z.boolean(),
+]);
 /** Keys a metadata object may hold. */
 export const MAX_METADATA_KEYS = 50;
 export const MetadataInput = boundedRecord(z.string().min(1).max(40), MetadataValue, MAX_METADATA_KEYS);
@@ -48,7 +52,8 @@ export const Timestamp = z.iso.datetime({ offset: true }).refine(
 
 export const Pagination = z.object({ total_count: z.int32(), max_page: z.int32() });
 
-export const ListResource = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), pagination: Pagination });
+export const ListResource = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), pagination: Pagination });
 
 export const ErrorBody = z
   .object({
@@ -83,7 +88,8 @@ export const queryOne = <T extends z.ZodType<unknown, string | undefined>>(schem
     .pipe(schema);
 
 /** Every value of a repeatable query parameter, each checked by `item`. */
-export const queryMany = <T extends z.ZodType<unknown, string>>(item: T) => z.array(z.string()).optional().pipe(z.array(item).optional());
+export const queryMany = <T extends z.ZodType<unknown, string>>(item: T) =>
+  z.array(z.string()).optional().pipe(z.array(item).optional());
 
 const integerString = z
   .string()

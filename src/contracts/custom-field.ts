@@ -1,14 +1,34 @@
 // Custom fields a checkout collects: text, number, date, checkbox, select.
 import { z } from 'zod';
-import { ListResource, MetadataInput, MetadataOutput, MetadataQuery, PageQuery, Timestamp, Uuid, queryMany, queryOne, sortingQuery } from './common';
+import {
+  ListResource,
+  MetadataInput,
+  MetadataOutput,
+  MetadataQuery,
+  PageQuery,
+  Timestamp,
+  Uuid,
+  queryMany,
+  queryOne,
+  sortingQuery,
+} from './common';
 
-const form = { form_label: z.string().max(255).optional(), form_help_text: z.string().max(1000).optional(), form_placeholder: z.string().max(255).optional() };
+const form = {
+  form_label: z.string().max(255).optional(),
+  form_help_text: z.string().max(1000).optional(),
+  form_placeholder: z.string().max(255).optional(),
+};
 const bound = z.int32().optional();
 /** Date bounds are Unix seconds (kept in jsonb), so they reach past 2038. */
 const dateBound = z.int().optional();
 
 export const CUSTOM_FIELD_PROPERTIES = {
-  text: z.object({ ...form, textarea: z.boolean().optional(), min_length: z.int32().min(0).optional(), max_length: z.int32().min(1).optional() }),
+  text: z.object({
+    ...form,
+    textarea: z.boolean().optional(),
+    min_length: z.int32().min(0).optional(),
+    max_length: z.int32().min(1).optional(),
+  }),
   number: z.object({ ...form, ge: bound, le: bound }),
   date: z.object({ ...form, ge: dateBound, le: dateBound }),
   checkbox: z.object(form),
@@ -61,17 +81,35 @@ const outputOf = <T extends CustomFieldType>(type: T) =>
   });
 
 export const CustomFieldCreate = z
-  .discriminatedUnion('type', [createOf('text'), createOf('number'), createOf('date'), createOf('checkbox'), createOf('select')])
+  .discriminatedUnion('type', [
+    createOf('text'),
+    createOf('number'),
+    createOf('date'),
+    createOf('checkbox'),
+    createOf('select'),
+  ])
   .meta({ id: 'CustomFieldCreate' });
 export type CustomFieldCreate = z.infer<typeof CustomFieldCreate>;
 
 export const CustomFieldUpdate = z
-  .discriminatedUnion('type', [updateOf('text'), updateOf('number'), updateOf('date'), updateOf('checkbox'), updateOf('select')])
+  .discriminatedUnion('type', [
+    updateOf('text'),
+    updateOf('number'),
+    updateOf('date'),
+    updateOf('checkbox'),
+    updateOf('select'),
+  ])
   .meta({ id: 'CustomFieldUpdate' });
 export type CustomFieldUpdate = z.infer<typeof CustomFieldUpdate>;
 
 export const CustomField = z
-  .discriminatedUnion('type', [outputOf('text'), outputOf('number'), outputOf('date'), outputOf('checkbox'), outputOf('select')])
+  .discriminatedUnion('type', [
+    outputOf('text'),
+    outputOf('number'),
+    outputOf('date'),
+    outputOf('checkbox'),
+    outputOf('select'),
+  ])
   .meta({ id: 'CustomField' });
 export type CustomField = z.infer<typeof CustomField>;
 

@@ -42,7 +42,9 @@ export const CustomerSession = z
   .meta({ id: 'CustomerSession' });
 
 /** `GET /v1/customer-portal/customer-session/introspect`: what the caller's own token is worth. */
-export const CustomerCustomerSession = z.object({ expires_at: Timestamp, return_url: z.string().nullable() }).meta({ id: 'CustomerCustomerSession' });
+export const CustomerCustomerSession = z
+  .object({ expires_at: Timestamp, return_url: z.string().nullable() })
+  .meta({ id: 'CustomerCustomerSession' });
 
 export const PortalAuthenticatedUser = z
   .object({
@@ -54,7 +56,9 @@ export const PortalAuthenticatedUser = z
   .meta({ id: 'PortalAuthenticatedUser' });
 
 /** Asks for a login code by e-mail: answered 202 whether or not the address is a customer's, so it reveals nothing. */
-export const CustomerSessionCodeRequest = z.object({ email: z.email().max(320), organization_id: Uuid }).meta({ id: 'CustomerSessionCodeRequest' });
+export const CustomerSessionCodeRequest = z
+  .object({ email: z.email().max(320), organization_id: Uuid })
+  .meta({ id: 'CustomerSessionCodeRequest' });
 export const CustomerSessionCodeRequested = z.object({});
 
 /**
@@ -72,4 +76,6 @@ export const CustomerSessionCodeAuthenticate = z
       .regex(/^[A-Z0-9]{6}$/, 'The 6-character code from the e-mail'),
   })
   .meta({ id: 'CustomerSessionCodeAuthenticateRequest' });
-export const CustomerSessionCodeAuthenticated = z.object({ token: z.string() }).meta({ id: 'CustomerSessionCodeAuthenticateResponse' });
+export const CustomerSessionCodeAuthenticated = z
+  .object({ token: z.string() })
+  .meta({ id: 'CustomerSessionCodeAuthenticateResponse' });

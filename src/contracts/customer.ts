@@ -105,7 +105,9 @@ export const CustomerUpdate = z
 export type CustomerUpdate = z.infer<typeof CustomerUpdate>;
 
 /** `PATCH /v1/customers/external/{external_id}`: the same, less the external id itself. */
-export const CustomerUpdateExternalID = CustomerUpdate.omit({ external_id: true, type: true }).meta({ id: 'CustomerUpdateExternalID' });
+export const CustomerUpdateExternalID = CustomerUpdate.omit({ external_id: true, type: true }).meta({
+  id: 'CustomerUpdateExternalID',
+});
 export type CustomerUpdateExternalID = z.infer<typeof CustomerUpdateExternalID>;
 
 export const ExternalIdParams = z.object({ external_id: z.string().min(1).max(255) });

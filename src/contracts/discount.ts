@@ -1,7 +1,17 @@
 // Discounts: percentage (basis points) or fixed (amount per currency), once, forever or repeating for N months.
 import { z } from 'zod';
 import { Currency } from './catalog-common';
-import { ListResource, MetadataInput, MetadataOutput, PageQuery, Timestamp, Uuid, queryMany, queryOne, sortingQuery } from './common';
+import {
+  ListResource,
+  MetadataInput,
+  MetadataOutput,
+  PageQuery,
+  Timestamp,
+  Uuid,
+  queryMany,
+  queryOne,
+  sortingQuery,
+} from './common';
 import { ProductSummary } from './product';
 
 export const DiscountDuration = z.enum(['once', 'forever', 'repeating']);
@@ -14,7 +24,10 @@ const code = z
   .max(256)
   .regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, dashes and underscores only');
 const amount = z.int32().min(1).max(99_999_999);
-const basisPoints = z.int32().min(1, 'At least 1 basis point (0.01 %)').max(10_000, 'At most 10 000 basis points (100 %)');
+const basisPoints = z
+  .int32()
+  .min(1, 'At least 1 basis point (0.01 %)')
+  .max(10_000, 'At most 10 000 basis points (100 %)');
 
 const common = {
   name: z.string().trim().min(1).max(255),
@@ -29,15 +42,28 @@ const common = {
   duration_in_months: z.int32().min(1).max(999).nullish(),
 };
 
-type DurationFields = { duration?: string | null; duration_in_months?: number | null; starts_at?: string | null; ends_at?: string | null };
+type DurationFields = {
+  duration?: string | null;
+  duration_in_months?: number | null;
+  starts_at?: string | null;
+  ends_at?: string | null;
+};
 
 /** Rules across fields: months only (and always) for a repeating duration; a window that ends after it starts. */
 function checkDurationAndWindow(value: DurationFields, ctx: z.RefinementCtx): void {
   if (value.duration === 'repeating' && value.duration_in_months == null) {
-    ctx.addIssue({ code: 'custom', path: ['duration_in_months'], message: 'A repeating discount needs duration_in_months' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['duration_in_months'],
+      message: 'A repeating discount needs duration_in_months',
+    });
   }
   if (value.duration && value.duration !== 'repeating' && value.duration_in_months != null) {
-    ctx.addIssue({ code: 'custom', path: ['duration_in_months'], message: 'duration_in_months applies only to a repeating discount' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['duration_in_months'],
+      message: 'duration_in_months applies only to a repeating discount',
+    });
   }
   if (value.starts_at && value.ends_at && Date.parse(value.ends_at) <= Date.parse(value.starts_at)) {
     ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'ends_at must be after starts_at' });
@@ -45,16 +71,30 @@ function checkDurationAndWindow(value: DurationFields, ctx: z.RefinementCtx): vo
 }
 
 export const DiscountFixedCreate = z
-  .object({ ...common, type: z.literal('fixed'), amount: amount.nullish(), currency: Currency.nullish(), amounts: z.record(Currency, amount).nullish() })
+  .object({
+    ...common,
+    type: z.literal('fixed'),
+    amount: amount.nullish(),
+    currency: Currency.nullish(),
+    amounts: z.record(Currency, amount).nullish(),
+  })
   .superRefine((value, ctx) => {
     checkDurationAndWindow(value, ctx);
     if (value.amount == null && !Object.keys(value.amounts ?? {}).length) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'A fixed discount needs amount (with currency) or amounts' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: 'A fixed discount needs amount (with currency) or amounts',
+      });
     }
   });
-export const DiscountPercentageCreate = z.object({ ...common, type: z.literal('percentage'), basis_points: basisPoints }).superRefine(checkDurationAndWindow);
+export const DiscountPercentageCreate = z
+  .object({ ...common, type: z.literal('percentage'), basis_points: basisPoints })
+  .superRefine(checkDurationAndWindow);
 
-export const DiscountCreate = z.discriminatedUnion('type', [DiscountFixedCreate, DiscountPercentageCreate]).meta({ id: 'DiscountCreate' });
+export const DiscountCreate = z
+  .discriminatedUnion('type', [DiscountFixedCreate, DiscountPercentageCreate])
+  .meta({ id: 'DiscountCreate' });
 export type DiscountCreate = z.infer<typeof DiscountCreate>;
 
 export const DiscountUpdate = z

@@ -1,14 +1,29 @@
 // Usage events: the ingestion body and its answer (the reference's EventsIngest, EventsIngestResponse), and what the
 // events, event names and event types read back look like.
 import { z } from 'zod';
-import { ListResource, MAX_METADATA_KEYS, MetadataQuery, PageQuery, Timestamp, Uuid, queryBoolean, queryMany, queryOne, sortingQuery } from './common';
+import {
+  ListResource,
+  MAX_METADATA_KEYS,
+  MetadataQuery,
+  PageQuery,
+  Timestamp,
+  Uuid,
+  queryBoolean,
+  queryMany,
+  queryOne,
+  sortingQuery,
+} from './common';
 import { Customer } from './customer';
 import { BoundedMeterFilter } from './meter';
 
 /** Events per ingestion request. */
 export const MAX_EVENTS_PER_BATCH = 1000;
 
-const EventMetadataValue = z.union([z.string().min(1).max(500), z.number().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER), z.boolean()]);
+const EventMetadataValue = z.union([
+  z.string().min(1).max(500),
+  z.number().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+  z.boolean(),
+]);
 
 /** `_cost`: what the event cost the merchant, in cents of USD (a decimal). */
 const CostMetadata = z.strictObject({
@@ -39,15 +54,25 @@ export const EventMetadataInput = z
   .record(z.string().min(1).max(40), z.unknown())
   .superRefine((metadata, ctx) => {
     const keys = Object.keys(metadata);
-    if (keys.length > MAX_METADATA_KEYS) ctx.addIssue({ code: 'custom', message: `At most ${MAX_METADATA_KEYS} keys are allowed` });
+    if (keys.length > MAX_METADATA_KEYS)
+      ctx.addIssue({ code: 'custom', message: `At most ${MAX_METADATA_KEYS} keys are allowed` });
     for (const key of keys) {
-      const schema = Object.hasOwn(RESERVED_METADATA, key) ? RESERVED_METADATA[key] : key.startsWith('_') ? null : EventMetadataValue;
+      const schema = Object.hasOwn(RESERVED_METADATA, key)
+        ? RESERVED_METADATA[key]
+        : key.startsWith('_')
+          ? null
+          : EventMetadataValue;
       if (!schema) {
-        ctx.addIssue({ code: 'custom', path: [key], message: 'Keys starting with "_" are reserved (only _cost and _llm may be sent)' });
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'Keys starting with "_" are reserved (only _cost and _llm may be sent)',
+        });
         continue;
       }
       const parsed = schema.safeParse(metadata[key]);
-      for (const issue of parsed.error?.issues ?? []) ctx.addIssue({ ...issue, code: 'custom', path: [key, ...issue.path] } as never);
+      for (const issue of parsed.error?.issues ?? [])
+        ctx.addIssue({ ...issue, code: 'custom', path: [key, ...issue.path] } as never);
     }
   })
   .meta({ id: 'EventMetadataInput', maxProperties: MAX_METADATA_KEYS });
@@ -71,17 +96,27 @@ const eventFields = {
   metadata: EventMetadataInput.default({}),
 };
 
-export const EventCreateCustomer = z.strictObject({ ...eventFields, customer_id: Uuid, member_id: Uuid.nullish() }).meta({ id: 'EventCreateCustomer' });
+export const EventCreateCustomer = z
+  .strictObject({ ...eventFields, customer_id: Uuid, member_id: Uuid.nullish() })
+  .meta({ id: 'EventCreateCustomer' });
 export const EventCreateExternalCustomer = z
-  .strictObject({ ...eventFields, external_customer_id: z.string().min(1).max(255), external_member_id: z.string().min(1).max(255).nullish() })
+  .strictObject({
+    ...eventFields,
+    external_customer_id: z.string().min(1).max(255),
+    external_member_id: z.string().min(1).max(255).nullish(),
+  })
   .meta({ id: 'EventCreateExternalCustomer' });
 export const EventCreate = z.union([EventCreateCustomer, EventCreateExternalCustomer]);
 export type EventCreate = z.infer<typeof EventCreate>;
 
-export const EventsIngest = z.object({ events: z.array(EventCreate).min(1).max(MAX_EVENTS_PER_BATCH) }).meta({ id: 'EventsIngest' });
+export const EventsIngest = z
+  .object({ events: z.array(EventCreate).min(1).max(MAX_EVENTS_PER_BATCH) })
+  .meta({ id: 'EventsIngest' });
 export type EventsIngest = z.infer<typeof EventsIngest>;
 
-export const EventsIngestResponse = z.object({ inserted: z.int(), duplicates: z.int() }).meta({ id: 'EventsIngestResponse' });
+export const EventsIngestResponse = z
+  .object({ inserted: z.int(), duplicates: z.int() })
+  .meta({ id: 'EventsIngestResponse' });
 
 // Reading events back: the reference's UserEvent, EventName, EventTypeWithStats and their list queries.
 
@@ -89,9 +124,13 @@ export const EventSource = z.enum(['user', 'system']);
 export type EventSource = z.infer<typeof EventSource>;
 
 /** `_signal`: set by `POST /v1/signals` only (ingestion refuses it), so meters can tell activities from outcomes. */
-export const SignalMetadata = z.object({ kind: z.enum(['activity', 'outcome']), agent_id: z.string().nullable() }).meta({ id: 'SignalMetadata' });
+export const SignalMetadata = z
+  .object({ kind: z.enum(['activity', 'outcome']), agent_id: z.string().nullable() })
+  .meta({ id: 'SignalMetadata' });
 
-const CostMetadataOutput = z.object({ amount: z.union([z.number(), z.string()]), currency: z.string() }).meta({ id: 'CostMetadataOutput' });
+const CostMetadataOutput = z
+  .object({ amount: z.union([z.number(), z.string()]), currency: z.string() })
+  .meta({ id: 'CostMetadataOutput' });
 
 export const EventMetadataOutput = z
   .union([LlmMetadata, CostMetadataOutput, SignalMetadata, z.string(), z.number(), z.boolean()])
@@ -138,7 +177,11 @@ const FilterParam = z
 
 const ExternalCustomerId = z.string().min(1).max(255);
 const EventNameParam = z.string().min(1).max(128);
-const depth = z.string().regex(/^\d+$/, 'Input should be a non-negative integer').transform(Number).pipe(z.int().min(0).max(MAX_EVENT_DEPTH));
+const depth = z
+  .string()
+  .regex(/^\d+$/, 'Input should be a non-negative integer')
+  .transform(Number)
+  .pipe(z.int().min(0).max(MAX_EVENT_DEPTH));
 
 export const EVENT_SORT_FIELDS = ['timestamp'] as const;
 export type EventSortField = (typeof EVENT_SORT_FIELDS)[number];
@@ -163,7 +206,14 @@ export const EventListQuery = z.object({
 export type EventListQuery = z.infer<typeof EventListQuery>;
 
 export const EventName = z
-  .object({ name: z.string(), label: z.string(), source: EventSource, occurrences: z.int(), first_seen: Timestamp, last_seen: Timestamp })
+  .object({
+    name: z.string(),
+    label: z.string(),
+    source: EventSource,
+    occurrences: z.int(),
+    first_seen: Timestamp,
+    last_seen: Timestamp,
+  })
   .meta({ id: 'EventName' });
 export type EventName = z.infer<typeof EventName>;
 export const EventNameList = ListResource(EventName).meta({ id: 'ListResource_EventName_' });
@@ -195,7 +245,12 @@ export const EventType = z
   .meta({ id: 'EventType' });
 export type EventType = z.infer<typeof EventType>;
 
-export const EventTypeWithStats = EventType.extend({ source: EventSource, occurrences: z.int(), first_seen: Timestamp, last_seen: Timestamp }).meta({
+export const EventTypeWithStats = EventType.extend({
+  source: EventSource,
+  occurrences: z.int(),
+  first_seen: Timestamp,
+  last_seen: Timestamp,
+}).meta({
   id: 'EventTypeWithStats',
 });
 export type EventTypeWithStats = z.infer<typeof EventTypeWithStats>;

@@ -38,14 +38,22 @@ export const FileUploadCompleted = z
     id: z.string().min(1),
     path: z.string().min(1),
     parts: z
-      .array(z.object({ number: z.int32().min(1).max(10_000), checksum_etag: z.string().min(1), checksum_sha256_base64: sha256Base64.nullable() }))
+      .array(
+        z.object({
+          number: z.int32().min(1).max(10_000),
+          checksum_etag: z.string().min(1),
+          checksum_sha256_base64: sha256Base64.nullable(),
+        }),
+      )
       .min(1)
       .max(10_000),
   })
   .meta({ id: 'FileUploadCompleted' });
 export type FileUploadCompleted = z.infer<typeof FileUploadCompleted>;
 
-export const FilePatch = z.object({ name: z.string().trim().min(1).max(255).nullish(), version: z.string().max(255).nullish() }).meta({ id: 'FilePatch' });
+export const FilePatch = z
+  .object({ name: z.string().trim().min(1).max(255).nullish(), version: z.string().max(255).nullish() })
+  .meta({ id: 'FilePatch' });
 export type FilePatch = z.infer<typeof FilePatch>;
 
 const fileBase = {
@@ -72,7 +80,13 @@ export const FileUpload = z
     upload: z.object({
       id: z.string(),
       path: z.string(),
-      parts: z.array(FileCreatePart.extend({ url: z.string(), expires_at: Timestamp, headers: z.record(z.string(), z.string()).optional() })),
+      parts: z.array(
+        FileCreatePart.extend({
+          url: z.string(),
+          expires_at: Timestamp,
+          headers: z.record(z.string(), z.string()).optional(),
+        }),
+      ),
     }),
   })
   .meta({ id: 'FileUpload' });
@@ -92,11 +106,17 @@ export const ProductMediaFileRead = z
 export const OrganizationAvatarFileRead = z
   .object({ ...fileBase, service: z.literal('organization_avatar'), created_at: Timestamp, public_url: z.string() })
   .meta({ id: 'OrganizationAvatarFileRead' });
-export const FileRead = z.discriminatedUnion('service', [DownloadableFileRead, ProductMediaFileRead, OrganizationAvatarFileRead]).meta({ id: 'FileRead' });
+export const FileRead = z
+  .discriminatedUnion('service', [DownloadableFileRead, ProductMediaFileRead, OrganizationAvatarFileRead])
+  .meta({ id: 'FileRead' });
 export type FileRead = z.infer<typeof FileRead>;
 
 export const FileDownload = z
-  .object({ ...fileBase, service: z.enum(FILE_SERVICES), download: z.object({ url: z.string(), expires_at: Timestamp }) })
+  .object({
+    ...fileBase,
+    service: z.enum(FILE_SERVICES),
+    download: z.object({ url: z.string(), expires_at: Timestamp }),
+  })
   .meta({ id: 'FileDownload' });
 
 export const FileList = ListResource(FileRead).meta({ id: 'ListResource_FileRead_' });

@@ -50,8 +50,12 @@ export const LicenseKeyActivationBase = z
   })
   .meta({ id: 'LicenseKeyActivationBase' });
 
-export const LicenseKeyWithActivations = LicenseKeyRead.extend({ activations: z.array(LicenseKeyActivationBase) }).meta({ id: 'LicenseKeyWithActivations' });
-export const LicenseKeyActivationRead = LicenseKeyActivationBase.extend({ license_key: LicenseKeyRead }).meta({ id: 'LicenseKeyActivationRead' });
+export const LicenseKeyWithActivations = LicenseKeyRead.extend({ activations: z.array(LicenseKeyActivationBase) }).meta(
+  { id: 'LicenseKeyWithActivations' },
+);
+export const LicenseKeyActivationRead = LicenseKeyActivationBase.extend({ license_key: LicenseKeyRead }).meta({
+  id: 'LicenseKeyActivationRead',
+});
 
 /** The subscription or order whose benefit grant gave a key, as validate and activate name it (2027-01). */
 export const LicenseKeySubscription = z
@@ -64,7 +68,9 @@ export const LicenseKeySubscription = z
     ends_at: Timestamp.nullable(),
   })
   .meta({ id: 'LicenseKeySubscription' });
-export const LicenseKeyOrder = z.object({ id: Uuid, created_at: Timestamp, status: z.string(), paid: z.boolean() }).meta({ id: 'LicenseKeyOrder' });
+export const LicenseKeyOrder = z
+  .object({ id: Uuid, created_at: Timestamp, status: z.string(), paid: z.boolean() })
+  .meta({ id: 'LicenseKeyOrder' });
 export const LicenseKeySources = z.object({
   subscription_id: Uuid.nullable(),
   subscription: LicenseKeySubscription.nullable(),
@@ -75,10 +81,15 @@ export type LicenseKeySources = z.infer<typeof LicenseKeySources>;
 
 /** A key as activating it answers: what granted it beside it. */
 export const GrantedLicenseKey = LicenseKeyRead.extend(LicenseKeySources.shape).meta({ id: 'GrantedLicenseKey' });
-export const ValidatedLicenseKey = LicenseKeyRead.extend({ ...LicenseKeySources.shape, activation: LicenseKeyActivationBase.nullable() }).meta({
+export const ValidatedLicenseKey = LicenseKeyRead.extend({
+  ...LicenseKeySources.shape,
+  activation: LicenseKeyActivationBase.nullable(),
+}).meta({
   id: 'ValidatedLicenseKey',
 });
-export const LicenseKeyActivationCreated = LicenseKeyActivationBase.extend({ license_key: GrantedLicenseKey }).meta({ id: 'LicenseKeyActivationCreated' });
+export const LicenseKeyActivationCreated = LicenseKeyActivationBase.extend({ license_key: GrantedLicenseKey }).meta({
+  id: 'LicenseKeyActivationCreated',
+});
 
 export const LicenseKeyList = ListResource(LicenseKeyRead).meta({ id: 'ListResource_LicenseKeyRead_' });
 export const LicenseKeyListQuery = z.object({
@@ -127,7 +138,9 @@ export const LicenseKeyActivate = z
   .meta({ id: 'LicenseKeyActivate' });
 export type LicenseKeyActivate = z.infer<typeof LicenseKeyActivate>;
 
-export const LicenseKeyDeactivate = z.object({ key: keyString, organization_id: Uuid, activation_id: Uuid }).meta({ id: 'LicenseKeyDeactivate' });
+export const LicenseKeyDeactivate = z
+  .object({ key: keyString, organization_id: Uuid, activation_id: Uuid })
+  .meta({ id: 'LicenseKeyDeactivate' });
 export type LicenseKeyDeactivate = z.infer<typeof LicenseKeyDeactivate>;
 
 export const LicenseKeyActivationParams = z.object({ id: Uuid, activation_id: Uuid });

@@ -13,7 +13,14 @@ export const LicenseKeyToken = z
 export type LicenseKeyToken = z.infer<typeof LicenseKeyToken>;
 
 export const LicenseSigningKeyJwk = z
-  .object({ kty: z.literal('OKP'), crv: z.literal('Ed25519'), x: z.string(), kid: z.string(), alg: z.literal('EdDSA'), use: z.literal('sig') })
+  .object({
+    kty: z.literal('OKP'),
+    crv: z.literal('Ed25519'),
+    x: z.string(),
+    kid: z.string(),
+    alg: z.literal('EdDSA'),
+    use: z.literal('sig'),
+  })
   .meta({ id: 'LicenseSigningKeyJwk' });
 
 export const LicenseSigningKeyRead = z
@@ -30,7 +37,9 @@ export const LicenseSigningKeyRead = z
   .meta({ id: 'LicenseSigningKey' });
 export type LicenseSigningKeyRead = z.infer<typeof LicenseSigningKeyRead>;
 
-export const LicenseSigningKeyList = ListResource(LicenseSigningKeyRead).meta({ id: 'ListResource_LicenseSigningKey_' });
+export const LicenseSigningKeyList = ListResource(LicenseSigningKeyRead).meta({
+  id: 'ListResource_LicenseSigningKey_',
+});
 export type LicenseSigningKeyList = z.infer<typeof LicenseSigningKeyList>;
 
 export const LicenseSigningKeyListQuery = z.object({ ...PageQuery });
@@ -39,4 +48,6 @@ export type LicenseSigningKeyListQuery = z.infer<typeof LicenseSigningKeyListQue
 export const OrganizationIdParams = z.object({ organization_id: Uuid });
 
 /** `POST /v1/customer-portal/license-keys/token`: an app refreshing its offline token with the key it holds. */
-export const LicenseKeyTokenRequest = z.object({ key: z.string().min(1).max(255), organization_id: Uuid }).meta({ id: 'LicenseKeyTokenRequest' });
+export const LicenseKeyTokenRequest = z
+  .object({ key: z.string().min(1).max(255), organization_id: Uuid })
+  .meta({ id: 'LicenseKeyTokenRequest' });

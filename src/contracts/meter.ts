@@ -57,7 +57,8 @@ export const MeterFilter: z.ZodType<MeterFilter> = z
   })
   .meta({ id: 'Filter' });
 
-const clauseCount = (filter: MeterFilter): number => filter.clauses.reduce((sum, clause) => sum + ('clauses' in clause ? 1 + clauseCount(clause) : 1), 0);
+const clauseCount = (filter: MeterFilter): number =>
+  filter.clauses.reduce((sum, clause) => sum + ('clauses' in clause ? 1 + clauseCount(clause) : 1), 0);
 
 /** A filter within the clause limit, counted across every nesting level. */
 export const BoundedMeterFilter = MeterFilter.refine((filter) => clauseCount(filter) <= MAX_FILTER_CLAUSES, {
@@ -141,7 +142,9 @@ export type MeterListQuery = z.infer<typeof MeterListQuery>;
 export const TimeInterval = z.enum(['hour', 'day', 'week', 'month', 'year']).meta({ id: 'TimeInterval' });
 export type TimeInterval = z.infer<typeof TimeInterval>;
 
-export const AggregationFunction = z.enum(['count', 'sum', 'max', 'min', 'avg', 'unique']).meta({ id: 'AggregationFunction' });
+export const AggregationFunction = z
+  .enum(['count', 'sum', 'max', 'min', 'avg', 'unique'])
+  .meta({ id: 'AggregationFunction' });
 export type AggregationFunction = z.infer<typeof AggregationFunction>;
 
 /** An IANA time zone name (PostgreSQL and the ICU data of Node both know them). */

@@ -33,7 +33,9 @@ export const OAuth2ClientConfiguration = z
   .meta({ id: 'OAuth2ClientConfiguration' });
 export type OAuth2ClientConfiguration = z.infer<typeof OAuth2ClientConfiguration>;
 
-export const OAuth2ClientConfigurationUpdate = OAuth2ClientConfiguration.extend({ client_id: z.string().max(100) }).meta({
+export const OAuth2ClientConfigurationUpdate = OAuth2ClientConfiguration.extend({
+  client_id: z.string().max(100),
+}).meta({
   id: 'OAuth2ClientConfigurationUpdate',
 });
 export type OAuth2ClientConfigurationUpdate = z.infer<typeof OAuth2ClientConfigurationUpdate>;
@@ -124,7 +126,10 @@ export type ConsentBody = z.infer<typeof ConsentBody>;
 export const ConsentResponse = z.object({ redirect_uri: z.string() }).meta({ id: 'OAuth2ConsentResponse' });
 
 /** In the body (client_secret_post, or a public client's id alone), or else in an HTTP Basic header. */
-const clientCredentials = { client_id: z.string().min(1).max(100).optional(), client_secret: z.string().max(200).optional() };
+const clientCredentials = {
+  client_id: z.string().min(1).max(100).optional(),
+  client_secret: z.string().max(200).optional(),
+};
 
 /**
  * A grant_type the server does not issue tokens for is RFC 6749's unsupported_grant_type, not a malformed request: the
@@ -143,12 +148,19 @@ export const TokenRequest = z
         code_verifier: z.string().min(43).max(128).optional(),
         ...clientCredentials,
       }),
-      z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().min(1).max(200), scope: scopeString.optional(), ...clientCredentials }),
+      z.object({
+        grant_type: z.literal('refresh_token'),
+        refresh_token: z.string().min(1).max(200),
+        scope: scopeString.optional(),
+        ...clientCredentials,
+      }),
     ],
     {
       error: (issue) => {
         const grantType = (issue.input as { grant_type?: unknown } | undefined)?.grant_type;
-        return issue.code === 'invalid_union' && typeof grantType === 'string' && grantType !== '' ? UNSUPPORTED_GRANT_TYPE : undefined;
+        return issue.code === 'invalid_union' && typeof grantType === 'string' && grantType !== ''
+          ? UNSUPPORTED_GRANT_TYPE
+          : undefined;
       },
     },
   )
@@ -200,19 +212,34 @@ export type RevokeTokenRequest = z.infer<typeof RevokeTokenRequest>;
 
 /** Access an organization granted an app: live until the organization (or the app) revokes it. */
 export const OAuth2Grant = z
-  .object({ id: z.string(), client_id: z.string(), client_name: z.string(), scopes: z.array(z.string()), created_at: Timestamp })
+  .object({
+    id: z.string(),
+    client_id: z.string(),
+    client_name: z.string(),
+    scopes: z.array(z.string()),
+    created_at: Timestamp,
+  })
   .meta({ id: 'OAuth2Grant' });
 export const OAuth2GrantList = ListResource(OAuth2Grant).meta({ id: 'ListResource_OAuth2Grant_' });
 export const OAuth2GrantListQuery = z.object({ ...PageQuery });
 
-export const UserInfoOrganization = z.object({ sub: z.string(), name: z.string() }).meta({ id: 'UserInfoOrganization' });
+export const UserInfoOrganization = z
+  .object({ sub: z.string(), name: z.string() })
+  .meta({ id: 'UserInfoOrganization' });
 
 /** The JWS algorithm of ID tokens. */
 export const ID_TOKEN_SIGNING_ALGORITHM = 'RS256';
 
 /** A public key ID tokens are signed with (RFC 7517). */
 export const JsonWebKey = z
-  .object({ kty: z.literal('RSA'), n: z.string(), e: z.string(), kid: z.string(), alg: z.literal(ID_TOKEN_SIGNING_ALGORITHM), use: z.literal('sig') })
+  .object({
+    kty: z.literal('RSA'),
+    n: z.string(),
+    e: z.string(),
+    kid: z.string(),
+    alg: z.literal(ID_TOKEN_SIGNING_ALGORITHM),
+    use: z.literal('sig'),
+  })
   .meta({ id: 'JsonWebKey' });
 
 export const JsonWebKeySet = z.object({ keys: z.array(JsonWebKey) }).meta({ id: 'JsonWebKeySet' });

@@ -1,14 +1,29 @@
 // Orders: what a customer bought and paid, with its items and amounts (the reference's Order).
 import { z } from 'zod';
 import { Customer, Address } from './customer';
-import { ListResource, MetadataOutput, MetadataQuery, PageQuery, Timestamp, Uuid, queryMany, sortingQuery } from './common';
+import {
+  ListResource,
+  MetadataOutput,
+  MetadataQuery,
+  PageQuery,
+  Timestamp,
+  Uuid,
+  queryMany,
+  sortingQuery,
+} from './common';
 import { Discount } from './discount';
 import { ProductPrice } from './price';
 import { ProductSummary } from './product';
 import { OrderSubscription } from './subscription';
 
 export const OrderStatus = z.enum(['pending', 'paid', 'refunded', 'partially_refunded', 'void']);
-export const OrderBillingReason = z.enum(['purchase', 'subscription_create', 'subscription_cycle', 'subscription_update', 'subscription_meter_cycle']);
+export const OrderBillingReason = z.enum([
+  'purchase',
+  'subscription_create',
+  'subscription_cycle',
+  'subscription_update',
+  'subscription_meter_cycle',
+]);
 
 export const OrderItem = z.object({
   created_at: Timestamp,
@@ -74,7 +89,17 @@ export type Order = z.infer<typeof Order>;
 
 export const OrderList = ListResource(Order).meta({ id: 'ListResource_Order_' });
 
-export const ORDER_SORT_FIELDS = ['created_at', 'status', 'invoice_number', 'amount', 'net_amount', 'customer', 'product', 'discount', 'subscription'] as const;
+export const ORDER_SORT_FIELDS = [
+  'created_at',
+  'status',
+  'invoice_number',
+  'amount',
+  'net_amount',
+  'customer',
+  'product',
+  'discount',
+  'subscription',
+] as const;
 export const ProductBillingType = z.enum(['one_time', 'recurring']);
 export const OrderListQuery = z.object({
   ...PageQuery,
@@ -108,4 +133,8 @@ export type OrderUpdate = z.infer<typeof OrderUpdate>;
 
 /** A signed, expiring download URL of an invoice or receipt PDF. */
 export const OrderDocumentUrl = z.object({ url: z.string() }).meta({ id: 'OrderInvoice' });
-export const OrderInvoiceRequested = z.object({ order_id: Uuid, invoice_number: z.string().nullable(), status: z.enum(['generating', 'generated']) });
+export const OrderInvoiceRequested = z.object({
+  order_id: Uuid,
+  invoice_number: z.string().nullable(),
+  status: z.enum(['generating', 'generated']),
+});

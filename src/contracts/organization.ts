@@ -79,9 +79,15 @@ export const OrganizationUpdate = z
     website: Url({ protocol: /^https?$/ })
       .max(2048)
       .nullish(),
-    subscription_settings: z.object({ proration_behavior: ProrationBehavior.optional(), allow_customer_updates: z.boolean().optional() }).nullish(),
+    subscription_settings: z
+      .object({ proration_behavior: ProrationBehavior.optional(), allow_customer_updates: z.boolean().optional() })
+      .nullish(),
     customer_portal_settings: z
-      .object({ subscription: z.object({ update_seats: z.boolean().optional(), update_plan: z.boolean().optional() }).optional() })
+      .object({
+        subscription: z
+          .object({ update_seats: z.boolean().optional(), update_plan: z.boolean().optional() })
+          .optional(),
+      })
       .nullish(),
     invoice_numbering: InvoiceNumbering.nullish(),
     customer_invoice_prefix: z
@@ -131,6 +137,8 @@ export const OrganizationAccessTokenUpdate = z
   .meta({ id: 'OrganizationAccessTokenUpdate' });
 export type OrganizationAccessTokenUpdate = z.infer<typeof OrganizationAccessTokenUpdate>;
 
-export const OrganizationAccessTokenList = ListResource(OrganizationAccessToken).meta({ id: 'ListResource_OrganizationAccessToken_' });
+export const OrganizationAccessTokenList = ListResource(OrganizationAccessToken).meta({
+  id: 'ListResource_OrganizationAccessToken_',
+});
 
 export const OrganizationAccessTokenListQuery = z.object({ ...PageQuery });

@@ -25,9 +25,17 @@ const SUBSCRIBER_PROPERTIES = {
 /** Each type's grant properties; every key optional, as in the reference. */
 const GRANT_PROPERTIES = {
   custom: z.object({}),
-  license_keys: z.object({ user_provided_key: z.string().optional(), license_key_id: z.string().optional(), display_key: z.string().optional() }),
+  license_keys: z.object({
+    user_provided_key: z.string().optional(),
+    license_key_id: z.string().optional(),
+    display_key: z.string().optional(),
+  }),
   downloadables: z.object({ files: z.array(z.string()).optional() }),
-  meter_credit: z.object({ last_credited_meter_id: z.string().optional(), last_credited_units: z.int32().optional(), last_credited_at: z.string().optional() }),
+  meter_credit: z.object({
+    last_credited_meter_id: z.string().optional(),
+    last_credited_units: z.int32().optional(),
+    last_credited_at: z.string().optional(),
+  }),
   feature_flag: z.object({}),
 } as const;
 
@@ -40,7 +48,11 @@ const VARIANT_NAMES = {
 } as const satisfies Record<BenefitType, string>;
 
 const subscriberOf = <T extends BenefitType>(type: T) =>
-  BenefitPublic.extend({ type: z.literal(type), organization: BenefitSubscriberOrganization, properties: SUBSCRIBER_PROPERTIES[type] }).meta({
+  BenefitPublic.extend({
+    type: z.literal(type),
+    organization: BenefitSubscriberOrganization,
+    properties: SUBSCRIBER_PROPERTIES[type],
+  }).meta({
     id: `Benefit${VARIANT_NAMES[type]}Subscriber`,
   });
 
@@ -75,18 +87,35 @@ const grantOf = <T extends BenefitType>(type: T) =>
     .meta({ id: `CustomerBenefitGrant${VARIANT_NAMES[type]}` });
 
 export const BenefitSubscriber = z
-  .discriminatedUnion('type', [SUBSCRIBERS.custom, SUBSCRIBERS.license_keys, SUBSCRIBERS.downloadables, SUBSCRIBERS.meter_credit, SUBSCRIBERS.feature_flag])
+  .discriminatedUnion('type', [
+    SUBSCRIBERS.custom,
+    SUBSCRIBERS.license_keys,
+    SUBSCRIBERS.downloadables,
+    SUBSCRIBERS.meter_credit,
+    SUBSCRIBERS.feature_flag,
+  ])
   .meta({ id: 'BenefitSubscriber' });
 export type BenefitSubscriber = z.infer<typeof BenefitSubscriber>;
 
 export const CustomerBenefitGrant = z
-  .union([grantOf('custom'), grantOf('license_keys'), grantOf('downloadables'), grantOf('meter_credit'), grantOf('feature_flag')])
+  .union([
+    grantOf('custom'),
+    grantOf('license_keys'),
+    grantOf('downloadables'),
+    grantOf('meter_credit'),
+    grantOf('feature_flag'),
+  ])
   .meta({ id: 'CustomerBenefitGrant' });
 export type CustomerBenefitGrant = z.infer<typeof CustomerBenefitGrant>;
 
-export const CustomerBenefitGrantList = ListResource(CustomerBenefitGrant).meta({ id: 'ListResource_CustomerBenefitGrant_' });
+export const CustomerBenefitGrantList = ListResource(CustomerBenefitGrant).meta({
+  id: 'ListResource_CustomerBenefitGrant_',
+});
 
-const ANY_BENEFIT_TYPE = z.enum([...BENEFIT_TYPES, ...(Object.keys(EXTERNAL_BENEFIT_TYPES) as (keyof typeof EXTERNAL_BENEFIT_TYPES)[])]);
+const ANY_BENEFIT_TYPE = z.enum([
+  ...BENEFIT_TYPES,
+  ...(Object.keys(EXTERNAL_BENEFIT_TYPES) as (keyof typeof EXTERNAL_BENEFIT_TYPES)[]),
+]);
 
 export const CUSTOMER_BENEFIT_GRANT_SORT_FIELDS = ['granted_at', 'type', 'organization', 'product_benefit'] as const;
 export const CustomerBenefitGrantListQuery = z.object({
@@ -113,11 +142,16 @@ export const CustomerBenefitGrantUpdate = z
     z.object({ benefit_type: z.literal('github_repository'), properties: accountUpdate }),
     z.object({ benefit_type: z.literal('license_keys') }),
     z.object({ benefit_type: z.literal('meter_credit') }),
-    z.object({ benefit_type: z.literal('slack_shared_channel'), properties: z.object({ invited_email: z.string().max(320) }) }),
+    z.object({
+      benefit_type: z.literal('slack_shared_channel'),
+      properties: z.object({ invited_email: z.string().max(320) }),
+    }),
   ])
   .meta({ id: 'CustomerBenefitGrantUpdate' });
 
-export const DownloadableRead = z.object({ id: Uuid, benefit_id: Uuid, file: FileDownload }).meta({ id: 'DownloadableRead' });
+export const DownloadableRead = z
+  .object({ id: Uuid, benefit_id: Uuid, file: FileDownload })
+  .meta({ id: 'DownloadableRead' });
 export type DownloadableRead = z.infer<typeof DownloadableRead>;
 export const DownloadableList = ListResource(DownloadableRead).meta({ id: 'ListResource_DownloadableRead_' });
 export const DownloadableListQuery = z.object({ ...PageQuery, benefit_id: queryMany(Uuid) });
@@ -150,13 +184,19 @@ export const PortalLicenseKeyCustomer = z
   .meta({ id: 'PortalLicenseKeyCustomer' });
 
 /** The portal's LicenseKeyRead and LicenseKeyWithActivations: the API's, with the customer as the portal shows them. */
-export const PortalLicenseKeyRead = LicenseKeyRead.extend({ customer: PortalLicenseKeyCustomer }).meta({ id: 'PortalLicenseKeyRead' });
+export const PortalLicenseKeyRead = LicenseKeyRead.extend({ customer: PortalLicenseKeyCustomer }).meta({
+  id: 'PortalLicenseKeyRead',
+});
 export type PortalLicenseKeyRead = z.infer<typeof PortalLicenseKeyRead>;
-export const PortalLicenseKeyWithActivations = PortalLicenseKeyRead.extend({ activations: z.array(LicenseKeyActivationBase) }).meta({
+export const PortalLicenseKeyWithActivations = PortalLicenseKeyRead.extend({
+  activations: z.array(LicenseKeyActivationBase),
+}).meta({
   id: 'PortalLicenseKeyWithActivations',
 });
 export type PortalLicenseKeyWithActivations = z.infer<typeof PortalLicenseKeyWithActivations>;
-export const PortalLicenseKeyList = ListResource(PortalLicenseKeyRead).meta({ id: 'ListResource_PortalLicenseKeyRead_' });
+export const PortalLicenseKeyList = ListResource(PortalLicenseKeyRead).meta({
+  id: 'ListResource_PortalLicenseKeyRead_',
+});
 
 export const PortalLicenseKeyListQuery = z.object({ ...PageQuery, benefit_id: queryOne(Uuid.optional()) });
 export type PortalLicenseKeyListQuery = z.infer<typeof PortalLicenseKeyListQuery>;
@@ -171,13 +211,25 @@ export const CustomerCustomerMeter = z
     consumed_units: z.number(),
     credited_units: z.int(),
     balance: z.number(),
-    meter: z.object({ created_at: Timestamp, modified_at: Timestamp.nullable(), id: Uuid, name: z.string() }).meta({ id: 'CustomerCustomerMeterMeter' }),
+    meter: z
+      .object({ created_at: Timestamp, modified_at: Timestamp.nullable(), id: Uuid, name: z.string() })
+      .meta({ id: 'CustomerCustomerMeterMeter' }),
   })
   .meta({ id: 'CustomerCustomerMeter' });
 export type CustomerCustomerMeter = z.infer<typeof CustomerCustomerMeter>;
-export const CustomerCustomerMeterList = ListResource(CustomerCustomerMeter).meta({ id: 'ListResource_CustomerCustomerMeter_' });
+export const CustomerCustomerMeterList = ListResource(CustomerCustomerMeter).meta({
+  id: 'ListResource_CustomerCustomerMeter_',
+});
 
-export const CUSTOMER_METER_SORT_FIELDS = ['created_at', 'modified_at', 'meter_id', 'meter_name', 'consumed_units', 'credited_units', 'balance'] as const;
+export const CUSTOMER_METER_SORT_FIELDS = [
+  'created_at',
+  'modified_at',
+  'meter_id',
+  'meter_name',
+  'consumed_units',
+  'credited_units',
+  'balance',
+] as const;
 export const CustomerCustomerMeterListQuery = z.object({
   ...PageQuery,
   meter_id: queryMany(Uuid),

@@ -41,11 +41,18 @@ export const BenefitPublic = z
 /** A product as the portal shows it (CustomerOrderProduct and CustomerSubscriptionProduct have the same fields). */
 export const customerProduct = (id: string) =>
   ProductSummary.omit({ metadata: true })
-    .extend({ prices: z.array(ProductPrice), benefits: z.array(BenefitPublic), medias: z.array(ProductMediaFileRead), organization: CustomerOrganization })
+    .extend({
+      prices: z.array(ProductPrice),
+      benefits: z.array(BenefitPublic),
+      medias: z.array(ProductMediaFileRead),
+      organization: CustomerOrganization,
+    })
     .meta({ id });
 
 export const CustomerOrderProduct = customerProduct('CustomerOrderProduct');
-export const CustomerOrderSubscription = OrderSubscription.omit({ metadata: true }).meta({ id: 'CustomerOrderSubscription' });
+export const CustomerOrderSubscription = OrderSubscription.omit({ metadata: true }).meta({
+  id: 'CustomerOrderSubscription',
+});
 
 /** The organization's order less what is the organization's alone (metadata, custom fields, fees). */
 export const CustomerOrder = Order.omit({
@@ -82,7 +89,11 @@ export const CustomerOrderUpdate = OrderUpdate.meta({ id: 'CustomerOrderUpdate' 
 
 export const CustomerOrderInvoice = z.object({ url: z.string() }).meta({ id: 'CustomerOrderInvoice' });
 export const CustomerOrderReceipt = z.object({ url: z.string() }).meta({ id: 'CustomerOrderReceipt' });
-export const CustomerOrderInvoiceRequested = z.object({ order_id: Uuid, invoice_number: z.string().nullable(), status: z.enum(['generating', 'generated']) });
+export const CustomerOrderInvoiceRequested = z.object({
+  order_id: Uuid,
+  invoice_number: z.string().nullable(),
+  status: z.enum(['generating', 'generated']),
+});
 
 /**
  * How the order's payment stands: `succeeded` once paid (refunds included), `pending` while it is awaited, `failed`

@@ -23,7 +23,9 @@ export const CustomerSubscription = OrderSubscription.omit({ metadata: true })
   .meta({ id: 'CustomerSubscription' });
 export type CustomerSubscription = z.infer<typeof CustomerSubscription>;
 
-export const CustomerSubscriptionList = ListResource(CustomerSubscription).meta({ id: 'ListResource_CustomerSubscription_' });
+export const CustomerSubscriptionList = ListResource(CustomerSubscription).meta({
+  id: 'ListResource_CustomerSubscription_',
+});
 
 export const CUSTOMER_SUBSCRIPTION_SORT_FIELDS = ['started_at', 'amount', 'status', 'organization', 'product'] as const;
 export const CustomerSubscriptionListQuery = z.object({
@@ -44,7 +46,10 @@ export const CustomerSubscriptionCancel = z
   .strict()
   .meta({ id: 'CustomerSubscriptionCancel' });
 
-export const CustomerSubscriptionUpdateProduct = z.object({ product_id: Uuid }).strict().meta({ id: 'CustomerSubscriptionUpdateProduct' });
+export const CustomerSubscriptionUpdateProduct = z
+  .object({ product_id: Uuid })
+  .strict()
+  .meta({ id: 'CustomerSubscriptionUpdateProduct' });
 
 export const CustomerSubscriptionUpdateSeats = z
   .object({ seats: z.int32().min(1).max(1000) })

@@ -24,15 +24,28 @@ export const PriceMeteredUnitCreate = z.object({
   unit_amount: z.union([z.number(), z.string()]),
   cap_amount: amount.nullish(),
 });
-export const SeatTierInput = z.object({ min_seats: z.int32().min(1), max_seats: z.int32().min(1).nullish(), price_per_seat: amount });
+export const SeatTierInput = z.object({
+  min_seats: z.int32().min(1),
+  max_seats: z.int32().min(1).nullish(),
+  price_per_seat: amount,
+});
 export const PriceSeatBasedCreate = z.object({
   amount_type: z.literal('seat_based'),
   ...common,
-  seat_tiers: z.object({ seat_tier_type: SeatTierType.default('volume'), tiers: z.array(SeatTierInput).min(1).max(50) }),
+  seat_tiers: z.object({
+    seat_tier_type: SeatTierType.default('volume'),
+    tiers: z.array(SeatTierInput).min(1).max(50),
+  }),
 });
 
 export const PriceCreate = z
-  .discriminatedUnion('amount_type', [PriceFixedCreate, PriceFreeCreate, PriceCustomCreate, PriceMeteredUnitCreate, PriceSeatBasedCreate])
+  .discriminatedUnion('amount_type', [
+    PriceFixedCreate,
+    PriceFreeCreate,
+    PriceCustomCreate,
+    PriceMeteredUnitCreate,
+    PriceSeatBasedCreate,
+  ])
   .meta({ id: 'ProductPriceCreate' });
 export type PriceCreate = z.infer<typeof PriceCreate>;
 
@@ -50,7 +63,9 @@ const priceBase = {
   product_id: Uuid,
 };
 
-export const ProductPriceFixed = z.object({ ...priceBase, amount_type: z.literal('fixed'), price_amount: z.int32() }).meta({ id: 'ProductPriceFixed' });
+export const ProductPriceFixed = z
+  .object({ ...priceBase, amount_type: z.literal('fixed'), price_amount: z.int32() })
+  .meta({ id: 'ProductPriceFixed' });
 export const ProductPriceCustom = z
   .object({
     ...priceBase,
@@ -82,11 +97,21 @@ export const ProductPriceSeatBased = z
   .object({
     ...priceBase,
     amount_type: z.literal('seat_based'),
-    seat_tiers: z.object({ seat_tier_type: SeatTierType, tiers: z.array(SeatTier), minimum_seats: z.int32(), maximum_seats: z.int32().nullable() }),
+    seat_tiers: z.object({
+      seat_tier_type: SeatTierType,
+      tiers: z.array(SeatTier),
+      minimum_seats: z.int32(),
+      maximum_seats: z.int32().nullable(),
+    }),
   })
   .meta({ id: 'ProductPriceSeatBased' });
 
 export const ProductPrice = z
-  .discriminatedUnion('amount_type', [ProductPriceFixed, ProductPriceCustom, ProductPriceMeteredUnit, ProductPriceSeatBased])
+  .discriminatedUnion('amount_type', [
+    ProductPriceFixed,
+    ProductPriceCustom,
+    ProductPriceMeteredUnit,
+    ProductPriceSeatBased,
+  ])
   .meta({ id: 'ProductPrice' });
 export type ProductPrice = z.infer<typeof ProductPrice>;

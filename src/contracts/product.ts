@@ -64,7 +64,9 @@ export const ProductUpdate = z
   .meta({ id: 'ProductUpdate' });
 export type ProductUpdate = z.infer<typeof ProductUpdate>;
 
-export const ProductBenefitsUpdate = z.object({ benefits: z.array(Uuid).max(100) }).meta({ id: 'ProductBenefitsUpdate' });
+export const ProductBenefitsUpdate = z
+  .object({ benefits: z.array(Uuid).max(100) })
+  .meta({ id: 'ProductBenefitsUpdate' });
 
 /** A product without its prices and attachments (what discounts embed). */
 export const ProductSummary = z.object({

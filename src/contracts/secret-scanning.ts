@@ -16,7 +16,11 @@ export const LeakedTokenMatch = z.object({
 });
 export type LeakedTokenMatch = z.infer<typeof LeakedTokenMatch>;
 
-export const SecretScanningReport = z.array(LeakedTokenMatch).min(1).max(MAX_REPORTED_TOKENS).meta({ id: 'SecretScanningReport' });
+export const SecretScanningReport = z
+  .array(LeakedTokenMatch)
+  .min(1)
+  .max(MAX_REPORTED_TOKENS)
+  .meta({ id: 'SecretScanningReport' });
 export type SecretScanningReport = z.infer<typeof SecretScanningReport>;
 
 export const SECRET_SCANNING_LABELS = { truePositive: 'true_positive', falsePositive: 'false_positive' } as const;

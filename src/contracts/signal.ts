@@ -21,7 +21,9 @@ const signalFields = {
   agent_id: z.string().min(1).max(255).nullish(),
   /** How much: tokens used, units of work, an outcome's weight; stored as the metadata key `value` for meters to sum. */
   value: z.number().finite().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).nullish(),
-  metadata: EventMetadataInput.refine((metadata) => !('value' in metadata), { message: 'The key "value" is the signal\'s own `value` field' }).default({}),
+  metadata: EventMetadataInput.refine((metadata) => !('value' in metadata), {
+    message: 'The key "value" is the signal\'s own `value` field',
+  }).default({}),
 };
 
 export const SignalCustomer = z.strictObject({ ...signalFields, customer_id: Uuid }).meta({ id: 'SignalCustomer' });
@@ -31,8 +33,12 @@ export const SignalExternalCustomer = z
 export const Signal = z.union([SignalCustomer, SignalExternalCustomer]);
 export type Signal = z.infer<typeof Signal>;
 
-export const SignalsIngest = z.object({ signals: z.array(Signal).min(1).max(MAX_SIGNALS_PER_BATCH) }).meta({ id: 'SignalsIngest' });
+export const SignalsIngest = z
+  .object({ signals: z.array(Signal).min(1).max(MAX_SIGNALS_PER_BATCH) })
+  .meta({ id: 'SignalsIngest' });
 export type SignalsIngest = z.infer<typeof SignalsIngest>;
 
 /** `duplicates`: signals whose id the organization had already received (or that repeat one earlier in the request). */
-export const SignalsIngestResponse = z.object({ inserted: z.int(), duplicates: z.int() }).meta({ id: 'SignalsIngestResponse' });
+export const SignalsIngestResponse = z
+  .object({ inserted: z.int(), duplicates: z.int() })
+  .meta({ id: 'SignalsIngestResponse' });

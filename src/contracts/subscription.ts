@@ -1,7 +1,17 @@
 // Subscriptions (the reference's Subscription): a customer's recurring purchase, billed each period.
 import { z } from 'zod';
 import { RecurringInterval } from './catalog-common';
-import { ListResource, MetadataOutput, MetadataQuery, PageQuery, Timestamp, Uuid, queryBoolean, queryMany, sortingQuery } from './common';
+import {
+  ListResource,
+  MetadataOutput,
+  MetadataQuery,
+  PageQuery,
+  Timestamp,
+  Uuid,
+  queryBoolean,
+  queryMany,
+  sortingQuery,
+} from './common';
 import { Customer } from './customer';
 import { Discount } from './discount';
 import { Meter } from './meter';
@@ -23,7 +33,16 @@ export const SubscriptionMeter = z
   .meta({ id: 'SubscriptionMeter' });
 export type SubscriptionMeter = z.infer<typeof SubscriptionMeter>;
 
-export const SubscriptionStatus = z.enum(['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused']);
+export const SubscriptionStatus = z.enum([
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+]);
 export const CancellationReason = z.enum([
   'customer_service',
   'low_quality',

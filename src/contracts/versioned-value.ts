@@ -9,7 +9,9 @@ type Schema = z.core.$ZodType;
 
 /** The changes a value of the newest version goes back through to reach `version`, newest first. */
 export function changesSince(version: ApiVersion): VersionChange[] {
-  return VERSION_CHANGES.filter((change) => isOlder(version, change.version)).sort((a, b) => API_VERSIONS.indexOf(b.version) - API_VERSIONS.indexOf(a.version));
+  return VERSION_CHANGES.filter((change) => isOlder(version, change.version)).sort(
+    (a, b) => API_VERSIONS.indexOf(b.version) - API_VERSIONS.indexOf(a.version),
+  );
 }
 
 /**
@@ -69,10 +71,18 @@ interface Found {
 }
 
 /** Every object of `value` whose schema has an id the plan changes, once each, children before their parents. */
-function collect(schema: Schema, value: unknown, plan: Plan, found: Found[], ancestors: Json[], seen: Map<Json, Set<string>>): void {
+function collect(
+  schema: Schema,
+  value: unknown,
+  plan: Plan,
+  found: Found[],
+  ancestors: Json[],
+  seen: Map<Json, Set<string>>,
+): void {
   if (value === null || value === undefined || !reaches(schema, plan)) return;
   const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
-  const inner = (part: Schema, of: unknown = value, holders = ancestors) => collect(part, of, plan, found, holders, seen);
+  const inner = (part: Schema, of: unknown = value, holders = ancestors) =>
+    collect(part, of, plan, found, holders, seen);
   switch (def.type) {
     case 'object': {
       if (!isObject(value)) return;
@@ -148,7 +158,8 @@ function reaches(schema: Schema, plan: Plan): boolean {
 /** The option of a union that `value` is: by its discriminator, else the object option it fits best. */
 function optionOf(options: Schema[], discriminator: string | undefined, value: unknown): Schema | undefined {
   if (!isObject(value)) return undefined; // a scalar carries no versioned object
-  if (discriminator) return options.find((option) => option._zod.propValues?.[discriminator]?.has(value[discriminator] as string));
+  if (discriminator)
+    return options.find((option) => option._zod.propValues?.[discriminator]?.has(value[discriminator] as string));
   let best: Schema | undefined;
   let bestFit = -1;
   for (const option of options) {
@@ -162,8 +173,10 @@ function optionOf(options: Schema[], discriminator: string | undefined, value: u
 function fitOf(option: Schema, value: Json): number {
   const shape = (option._zod.def as { shape?: Record<string, Schema> }).shape;
   if (!shape) return -1;
-  for (const [key, values] of Object.entries(option._zod.propValues ?? {})) if (!values.has(value[key] as string)) return -1;
+  for (const [key, values] of Object.entries(option._zod.propValues ?? {}))
+    if (!values.has(value[key] as string)) return -1;
   return Object.keys(shape).filter((key) => key in value).length;
 }
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

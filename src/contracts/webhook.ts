@@ -83,14 +83,17 @@ export const UNSENT_WEBHOOK_EVENT_TYPES: Partial<Record<WebhookEventType, string
 };
 export const SENT_WEBHOOK_EVENT_TYPES = WEBHOOK_EVENT_TYPES.filter((type) => !(type in UNSENT_WEBHOOK_EVENT_TYPES));
 
-const notSent = (type: unknown) => `${String(type)} is not sent by this server yet: ${UNSENT_WEBHOOK_EVENT_TYPES[type as WebhookEventType]}.`;
+const notSent = (type: unknown) =>
+  `${String(type)} is not sent by this server yet: ${UNSENT_WEBHOOK_EVENT_TYPES[type as WebhookEventType]}.`;
 
 /**
  * A type an endpoint may subscribe to: any published type reads (the OpenAPI enum stays the reference's), and an
  * unsent one is then refused by name. Valid values are drawn from the second stage, so generators see only sent types.
  */
 export const SubscribableEventType = WebhookEventType.pipe(
-  z.enum(SENT_WEBHOOK_EVENT_TYPES as [WebhookEventType, ...WebhookEventType[]], { error: (issue) => notSent(issue.input) }),
+  z.enum(SENT_WEBHOOK_EVENT_TYPES as [WebhookEventType, ...WebhookEventType[]], {
+    error: (issue) => notSent(issue.input),
+  }),
 );
 
 /**
@@ -112,14 +115,17 @@ const EVENT_DATA: Record<string, z.ZodType> = {
   discount: Discount,
   organization: Organization,
 };
-export const eventDataSchema = (type: WebhookEventType): z.ZodType => EVENT_DATA[type] ?? EVENT_DATA[type.split('.')[0]] ?? resourceWithId;
+export const eventDataSchema = (type: WebhookEventType): z.ZodType =>
+  EVENT_DATA[type] ?? EVENT_DATA[type.split('.')[0]] ?? resourceWithId;
 
 export const webhookPayloadSchema = (type: WebhookEventType) =>
   z.object({
     type: z.literal(type),
     timestamp: Timestamp,
     data:
-      type in UNSENT_WEBHOOK_EVENT_TYPES ? z.never({ error: `${notSent(type)} Take it out of UNSENT_WEBHOOK_EVENT_TYPES to send it.` }) : eventDataSchema(type),
+      type in UNSENT_WEBHOOK_EVENT_TYPES
+        ? z.never({ error: `${notSent(type)} Take it out of UNSENT_WEBHOOK_EVENT_TYPES to send it.` })
+        : eventDataSchema(type),
   });
 export interface WebhookPayload {
   type: WebhookEventType;

@@ -1,7 +1,11 @@
 // Bounded concurrency without a dependency: `lanes` workers take the next item until none is left.
 
 /** Runs `work` on every item, at most `lanes` at a time. */
-export async function inParallel<T>(items: readonly T[], lanes: number, work: (item: T) => Promise<void>): Promise<void> {
+export async function inParallel<T>(
+  items: readonly T[],
+  lanes: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(lanes, items.length) }, async () => {

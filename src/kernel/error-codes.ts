@@ -42,7 +42,8 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** Failures of a flow's steps that no HTTP request answers: an e-mail no retry can send, a webhook address refused. */
-export type StepFailureCode = 'EmailUndeliverable' | 'WebhookAddressRefused' | 'WebhookDeliveryFailed' | 'ConfirmationFailed';
+export type StepFailureCode =
+  'EmailUndeliverable' | 'WebhookAddressRefused' | 'WebhookDeliveryFailed' | 'ConfirmationFailed';
 
 export type FailureCode = ErrorCode | StepFailureCode;
 

@@ -33,7 +33,14 @@ export interface Totals {
  */
 export function totals(amount: number, discount: number, tax: { amount: number; inclusive: boolean } | null): Totals {
   const afterDiscount = amount - discount;
-  if (!tax) return { amount, discount_amount: discount, net_amount: afterDiscount, tax_amount: null, total_amount: afterDiscount };
+  if (!tax)
+    return {
+      amount,
+      discount_amount: discount,
+      net_amount: afterDiscount,
+      tax_amount: null,
+      total_amount: afterDiscount,
+    };
   const net = tax.inclusive ? afterDiscount - tax.amount : afterDiscount;
   return { amount, discount_amount: discount, net_amount: net, tax_amount: tax.amount, total_amount: net + tax.amount };
 }
@@ -80,7 +87,9 @@ export function seatsPurchase(price: SeatTiers, seats: number): { amount: number
   if (amount === null || seats < price.minimum_seats || (price.maximum_seats !== null && seats > price.maximum_seats)) {
     return { issue: `Seats must be between ${price.minimum_seats} and ${price.maximum_seats ?? 'any number'}` };
   }
-  return amount > MAX_AMOUNT ? { issue: `So many seats cost more than ${MAX_AMOUNT}, the most one charge may carry` } : { amount };
+  return amount > MAX_AMOUNT
+    ? { issue: `So many seats cost more than ${MAX_AMOUNT}, the most one charge may carry` }
+    : { amount };
 }
 
 const DECIMAL = /^(\d{1,8})(?:\.(\d{1,12}))?$/;
@@ -146,14 +155,36 @@ export function proratedAmount(amount: number, part: number, whole: number): num
 }
 
 /** A plan or seat change at `at` inside the period [start, end): the credit for the unused time of the old amount (negative or 0) and the charge for the rest of the period at the new amount. Amounts are after discount. */
-export function changeProration(oldAmount: number, newAmount: number, period: { start: Date; end: Date }, at: Date): { credit: number; debit: number } {
+export function changeProration(
+  oldAmount: number,
+  newAmount: number,
+  period: { start: Date; end: Date },
+  at: Date,
+): { credit: number; debit: number } {
   const unused = period.end.getTime() - at.getTime();
   const whole = period.end.getTime() - period.start.getTime();
   return { credit: 0 - proratedAmount(oldAmount, unused, whole), debit: proratedAmount(newAmount, unused, whole) };
 }
 
 /** Currencies whose minor unit is the unit itself (the card processor's zero-decimal list), lower-case ISO 4217. */
-const ZERO_DECIMAL_CURRENCIES = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
+const ZERO_DECIMAL_CURRENCIES = new Set([
+  'bif',
+  'clp',
+  'djf',
+  'gnf',
+  'jpy',
+  'kmf',
+  'krw',
+  'mga',
+  'pyg',
+  'rwf',
+  'ugx',
+  'vnd',
+  'vuv',
+  'xaf',
+  'xof',
+  'xpf',
+]);
 
 /** How many decimals a currency's amounts have: 0 for zero-decimal currencies, 2 otherwise. */
 export function currencyDecimals(currency: string): number {

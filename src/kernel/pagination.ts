@@ -28,5 +28,7 @@ export interface SortCriterion<F extends string> {
 }
 
 export function parseSortCriterion<F extends string>(value: F | `-${F}`): SortCriterion<F> {
-  return value.startsWith('-') ? { field: value.slice(1) as F, direction: 'desc' } : { field: value as F, direction: 'asc' };
+  return value.startsWith('-')
+    ? { field: value.slice(1) as F, direction: 'desc' }
+    : { field: value as F, direction: 'asc' };
 }

@@ -6,7 +6,8 @@ const LONE_SURROGATE = /\p{Surrogate}/u;
 /** Why this text cannot be stored, or null (the API's input boundary and the hosted pages both ask). */
 export function textIssue(text: string): { msg: string; type: string } | null {
   if (text.includes('\u0000')) return { msg: 'Text must not contain NUL characters', type: 'string_nul' };
-  if (LONE_SURROGATE.test(text)) return { msg: 'Text must be valid Unicode (a lone UTF-16 surrogate was found)', type: 'string_unicode' };
+  if (LONE_SURROGATE.test(text))
+    return { msg: 'Text must be valid Unicode (a lone UTF-16 surrogate was found)', type: 'string_unicode' };
   return null;
 }
 

@@ -37,7 +37,8 @@ beforeAll(async () => {
   const org = await h.organization([...SCOPES], 'sandbox');
   call = (method, path, json) => h.request(method, path, { token: org.token, environment: 'sandbox', json });
   const live = await h.organization([...SCOPES], 'production');
-  callProduction = (method, path, json) => h.request(method, path, { token: live.token, environment: 'production', json });
+  callProduction = (method, path, json) =>
+    h.request(method, path, { token: live.token, environment: 'production', json });
 });
 afterEach(async () => {
   for (const watched of opened.splice(0)) await watched.context.close();
@@ -90,7 +91,10 @@ async function summaryLines(page: Page): Promise<string[][]> {
   const rows = page.locator('.summary-lines tr');
   const lines: string[][] = [];
   for (let i = 0; i < (await rows.count()); i++) {
-    lines.push([(await rows.nth(i).locator('th').innerText()).trim(), (await rows.nth(i).locator('td').innerText()).trim()]);
+    lines.push([
+      (await rows.nth(i).locator('th').innerText()).trim(),
+      (await rows.nth(i).locator('td').innerText()).trim(),
+    ]);
   }
   return lines;
 }
@@ -107,7 +111,10 @@ async function merchantView(checkoutId: string): Promise<any> {
 }
 
 test('a one-time purchase from a checkout link: a German buyer sees VAT in the total, pays with a test card and lands on the success page', async () => {
-  const guide = await product({ prices: [{ amount_type: 'fixed', price_amount: 1500 }], description: 'A pocket guide to the birds of Europe.' });
+  const guide = await product({
+    prices: [{ amount_type: 'fixed', price_amount: 1500 }],
+    description: 'A pocket guide to the birds of Europe.',
+  });
   const link = await call('POST', '/v1/checkout-links/', { payment_processor: 'stripe', product_id: guide.id });
   expect(link.status).toBe(201);
 
@@ -135,17 +142,27 @@ test('a one-time purchase from a checkout link: a German buyer sees VAT in the t
   await screenshot(page, 'checkout', '03-success-page');
   await expectAccessible(page);
 
-  const session = await eventually(async () => (await call('GET', `/v1/checkouts/?product_id=${guide.id}`)).body.items[0]);
+  const session = await eventually(
+    async () => (await call('GET', `/v1/checkouts/?product_id=${guide.id}`)).body.items[0],
+  );
   const order = await paidOrder(session.id);
   expect(order).toMatchObject({ total_amount: 1500, tax_amount: 239, net_amount: 1261, currency: 'usd' });
   expect(order.billing_address).toMatchObject({ country: 'DE' });
-  expect(session).toMatchObject({ customer_email: 'lena@example.de', customer_name: 'Lena Vogel', status: 'succeeded' });
+  expect(session).toMatchObject({
+    customer_email: 'lena@example.de',
+    customer_name: 'Lena Vogel',
+    status: 'succeeded',
+  });
   expect(problems).toEqual([]);
 });
 
 test('a declined card shows why and what to do; another card then goes through (keyboard only)', async () => {
   const guide = await product({ prices: [{ amount_type: 'fixed', price_amount: 900 }] });
-  const session = await checkout({ products: [guide.id], customer_email: 'sam@example.com', customer_billing_address: { country: 'FR' } });
+  const session = await checkout({
+    products: [guide.id],
+    customer_email: 'sam@example.com',
+    customer_billing_address: { country: 'FR' },
+  });
   const { page, problems } = await open(session.url);
   // The confirmation held on its way: while it is, the form is busy and nothing in it can change.
   let release: () => void = () => undefined;
@@ -213,14 +230,25 @@ test('a business purchase with a valid VAT ID: the full billing address, the VAT
   await page.waitForURL(/\/confirmation$/);
   const order = await paidOrder(session.id);
   expect(order).toMatchObject({ total_amount: 5000, tax_amount: 0, billing_name: 'ACME GmbH' });
-  expect(order.billing_address).toMatchObject({ country: 'DE', line1: 'Friedrichstraße 1', postal_code: '10117', city: 'Berlin' });
+  expect(order.billing_address).toMatchObject({
+    country: 'DE',
+    line1: 'Friedrichstraße 1',
+    postal_code: '10117',
+    city: 'Berlin',
+  });
   expect(problems).toEqual([]);
 });
 
 test('a discount code: an unknown one is refused at its field, a valid one takes its share off the total', async () => {
   const course = await product({ prices: [{ amount_type: 'fixed', price_amount: 1500 }] });
   const code = `SPRING${randomUUID().slice(0, 4).toUpperCase()}`;
-  const discount = await call('POST', '/v1/discounts/', { name: 'Spring', type: 'percentage', basis_points: 1000, duration: 'once', code });
+  const discount = await call('POST', '/v1/discounts/', {
+    name: 'Spring',
+    type: 'percentage',
+    basis_points: 1000,
+    duration: 'once',
+    code,
+  });
   expect(discount.status).toBe(201);
   const session = await checkout({ products: [course.id] });
   const { page, problems } = await open(session.url);
@@ -267,14 +295,24 @@ test('a discount code: an unknown one is refused at its field, a valid one takes
 
   await page.getByRole('button', { name: 'Pay $14.04' }).click();
   await page.waitForURL(/\/confirmation$/);
-  expect(await paidOrder(session.id)).toMatchObject({ discount_amount: 150, tax_amount: 54, total_amount: 1404, discount_id: discount.body.id });
+  expect(await paidOrder(session.id)).toMatchObject({
+    discount_amount: 150,
+    tax_amount: 54,
+    total_amount: 1404,
+    discount_id: discount.body.id,
+  });
   expect(problems).toEqual([]);
 });
 
 test('seats typed and Enter pressed at once: the payment waits for the new total, and charges what the page showed', async () => {
   const team = await product({
     recurring_interval: 'month',
-    prices: [{ amount_type: 'seat_based', seat_tiers: { seat_tier_type: 'volume', tiers: [{ min_seats: 1, max_seats: null, price_per_seat: 800 }] } }],
+    prices: [
+      {
+        amount_type: 'seat_based',
+        seat_tiers: { seat_tier_type: 'volume', tiers: [{ min_seats: 1, max_seats: null, price_per_seat: 800 }] },
+      },
+    ],
   });
   const session = await checkout({ products: [team.id] });
   const { page, problems } = await open(session.url);
@@ -315,17 +353,23 @@ test('seats typed and Enter pressed at once: the payment waits for the new total
     .getByRole('button', { name: 'Subscribe for $24.00' })
     .waitFor()
     .then(() => false);
-  if (!(await Promise.race([confirmed, updated]))) await page.getByRole('button', { name: 'Subscribe for $24.00' }).click();
+  if (!(await Promise.race([confirmed, updated])))
+    await page.getByRole('button', { name: 'Subscribe for $24.00' }).click();
   await page.waitForURL(/\/confirmation$/);
   const order = await paidOrder(session.id);
   expect(shownAtConfirm).toEqual(['$24.00']);
   expect(order).toMatchObject({ total_amount: 2400, currency: 'usd' });
-  expect((await call('GET', `/v1/subscriptions/${order.subscription_id}`)).body).toMatchObject({ seats: 3, status: 'active' });
+  expect((await call('GET', `/v1/subscriptions/${order.subscription_id}`)).body).toMatchObject({
+    seats: 3,
+    status: 'active',
+  });
   expect(problems).toEqual([]);
 });
 
 test('pay what you want on a phone: an amount below the minimum is refused, one within the bounds is what is charged', async () => {
-  const tip = await product({ prices: [{ amount_type: 'custom', minimum_amount: 500, maximum_amount: 10_000, preset_amount: 1000 }] });
+  const tip = await product({
+    prices: [{ amount_type: 'custom', minimum_amount: 500, maximum_amount: 10_000, preset_amount: 1000 }],
+  });
   const session = await checkout({ products: [tip.id] });
   const { page, problems } = await open(session.url, { viewport: { width: 390, height: 844 } });
   expect(await page.locator('.product-price').textContent()).toBe('Pay what you want, from $5.00');
@@ -358,7 +402,12 @@ test('a seat-based subscription with a trial: seats priced per seat, the US stat
     recurring_interval: 'month',
     trial_interval: 'day',
     trial_interval_count: 14,
-    prices: [{ amount_type: 'seat_based', seat_tiers: { seat_tier_type: 'volume', tiers: [{ min_seats: 1, max_seats: null, price_per_seat: 800 }] } }],
+    prices: [
+      {
+        amount_type: 'seat_based',
+        seat_tiers: { seat_tier_type: 'volume', tiers: [{ min_seats: 1, max_seats: null, price_per_seat: 800 }] },
+      },
+    ],
   });
   const session = await checkout({ products: [team.id] });
   const { page, problems } = await open(session.url);
@@ -375,7 +424,9 @@ test('a seat-based subscription with a trial: seats priced per seat, the US stat
     .waitFor();
   expect(await page.locator('#checkout-total').textContent()).toBe('$24.96');
   expect(await summaryRow(page, /^Due today$/).textContent()).toContain('$0.00');
-  expect(await page.locator('.trial-notice').textContent()).toMatch(/^Free for 14 days, then \$24\.96 every month\. Your first payment is on /);
+  expect(await page.locator('.trial-notice').textContent()).toMatch(
+    /^Free for 14 days, then \$24\.96 every month\. Your first payment is on /,
+  );
   await page.getByLabel('Address', { exact: true }).fill('1 Main St');
   await page.getByLabel('Postal code').fill('10001');
   await page.getByLabel('City').fill('New York');
@@ -433,7 +484,9 @@ test('an embedded checkout posts its events to its embed_origin only; another or
     });
     const checkoutOrigin = new URL(session.url).origin;
     expect(received.every((m) => m.origin === checkoutOrigin)).toBe(true);
-    expect(received.map((m) => m.data.event)).toEqual(expect.arrayContaining(['loaded', 'updated', 'confirmed', 'success']));
+    expect(received.map((m) => m.data.event)).toEqual(
+      expect.arrayContaining(['loaded', 'updated', 'confirmed', 'success']),
+    );
     expect(received.find((m) => m.data.event === 'success')!.data).toMatchObject({
       type: 'bursar:checkout',
       checkout: { id: session.id, status: 'succeeded', total_amount: 2000, currency: 'usd' },
@@ -460,7 +513,9 @@ test('an embedded checkout posts its events to its embed_origin only; another or
 test('expired and completed checkouts say so, accessibly', async () => {
   const guide = await product({ prices: [{ amount_type: 'fixed', price_amount: 700 }] });
   const expired = await checkout({ products: [guide.id] });
-  await h.env.sandbox.orm.em.fork().execute(`update checkout set expires_at = now() - interval '1 minute' where id = ?`, [expired.id]);
+  await h.env.sandbox.orm.em
+    .fork()
+    .execute(`update checkout set expires_at = now() - interval '1 minute' where id = ?`, [expired.id]);
   const watched = await browser.newPage();
   opened.push(watched);
   const { page } = watched;
@@ -469,7 +524,11 @@ test('expired and completed checkouts say so, accessibly', async () => {
   await screenshot(page, 'checkout', '12-expired');
   await expectAccessible(page);
 
-  const done = await checkout({ products: [guide.id], customer_email: 'done@example.com', customer_billing_address: { country: 'FR' } });
+  const done = await checkout({
+    products: [guide.id],
+    customer_email: 'done@example.com',
+    customer_billing_address: { country: 'FR' },
+  });
   const confirmed = await h.request('POST', `/v1/checkouts/client/${done.client_secret}/confirm`, {
     environment: 'sandbox',
     json: { confirmation_token_id: 'pm_card_visa' },
@@ -519,8 +578,14 @@ window.Stripe = function (key) {
 
 test("production: the card fields are Stripe's (Elements), and the confirmation carries Stripe's token, never a card number", async () => {
   await h.startWorker('production');
-  const guide = await callProduction('POST', '/v1/products/', { name: 'Live guide', prices: [{ amount_type: 'fixed', price_amount: 1500 }] });
-  const created = await callProduction('POST', '/v1/checkouts/', { products: [guide.body.id], customer_billing_address: { country: 'DE' } });
+  const guide = await callProduction('POST', '/v1/products/', {
+    name: 'Live guide',
+    prices: [{ amount_type: 'fixed', price_amount: 1500 }],
+  });
+  const created = await callProduction('POST', '/v1/checkouts/', {
+    products: [guide.body.id],
+    customer_billing_address: { country: 'DE' },
+  });
   expect(created.status).toBe(201);
   const response = await fetch(created.body.url);
   const csp = response.headers.get('content-security-policy')!;
@@ -530,7 +595,9 @@ test("production: the card fields are Stripe's (Elements), and the confirmation 
   const watched = await browser.newPage();
   opened.push(watched);
   const { page, context } = watched;
-  await context.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: FAKE_STRIPE_JS }));
+  await context.route('https://js.stripe.com/**', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: FAKE_STRIPE_JS }),
+  );
   const confirmations: unknown[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('/confirm')) confirmations.push(request.postDataJSON());
@@ -549,9 +616,16 @@ test("production: the card fields are Stripe's (Elements), and the confirmation 
   // This deployment has no Stripe secret key, so the API refuses the payment: the page says so at the card.
   await page.locator('#card-error').waitFor();
   expect(await page.locator('#card-error').textContent()).toContain('No payment processor is configured');
-  expect(confirmations).toEqual([expect.objectContaining({ confirmation_token_id: 'ctoken_fake_from_stripe', customer_email: 'live@example.de' })]);
+  expect(confirmations).toEqual([
+    expect.objectContaining({ confirmation_token_id: 'ctoken_fake_from_stripe', customer_email: 'live@example.de' }),
+  ]);
   expect(JSON.stringify(confirmations)).not.toMatch(/\d{12,}/);
-  const calls = (await page.evaluate('window.stripeCalls')) as { call: string; key?: string; options?: any; params?: any }[];
+  const calls = (await page.evaluate('window.stripeCalls')) as {
+    call: string;
+    key?: string;
+    options?: any;
+    params?: any;
+  }[];
   expect(calls[0]).toEqual({ call: 'Stripe', key: STRIPE_KEY });
   expect(calls[1].options).toMatchObject({ mode: 'setup', currency: 'usd', setupFutureUsage: 'off_session' });
   expect(calls[2].params.payment_method_data.billing_details).toEqual({ name: 'Live Buyer', email: 'live@example.de' });

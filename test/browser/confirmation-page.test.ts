@@ -19,7 +19,14 @@ const heldCharges = new Map<string, Promise<void>>();
 /** Invoices render once this settles (a test holds them to see the page while it waits). */
 let invoicesHeld: Promise<void> = Promise.resolve();
 
-const SCOPES = [...SUBSCRIPTION_SCOPES, 'benefits:read', 'benefits:write', 'license_keys:read', 'files:read', 'files:write'] as const;
+const SCOPES = [
+  ...SUBSCRIPTION_SCOPES,
+  'benefits:read',
+  'benefits:write',
+  'license_keys:read',
+  'files:read',
+  'files:write',
+] as const;
 const BERLIN = { country: 'DE', line1: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117' };
 const MANUAL = Buffer.from('%PDF-1.4 the whole manual');
 
@@ -46,9 +53,18 @@ beforeAll(async () => {
     description: 'Desktop licence',
     properties: { activations: { limit: 3, enable_customer_admin: false } },
   });
-  const files = await created('/v1/benefits/', { type: 'downloadables', description: 'The manual', properties: { files: [file.body.id] } });
-  product = await created('/v1/products/', { name: 'Acme Desktop', prices: [{ amount_type: 'fixed', price_amount: 4_900 }] });
-  expect((await call('POST', `/v1/products/${product.id}/benefits`, { benefits: [key.id, files.id] })).status).toBe(200);
+  const files = await created('/v1/benefits/', {
+    type: 'downloadables',
+    description: 'The manual',
+    properties: { files: [file.body.id] },
+  });
+  product = await created('/v1/products/', {
+    name: 'Acme Desktop',
+    prices: [{ amount_type: 'fixed', price_amount: 4_900 }],
+  });
+  expect((await call('POST', `/v1/products/${product.id}/benefits`, { benefits: [key.id, files.id] })).status).toBe(
+    200,
+  );
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -82,7 +98,9 @@ async function confirmedCheckout(card: string, productId = product.id, charge?: 
 }
 
 const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: 2 }).format(amount / 100);
+  new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: 2 }).format(
+    amount / 100,
+  );
 
 test('a paid purchase: amounts, the payment announced as it becomes paid, the license key and file once granted, the invoice PDF, the portal', async () => {
   let releaseCharge = () => {};
@@ -132,7 +150,9 @@ test('a paid purchase: amounts, the payment announced as it becomes paid, the li
   const invoiceLink = page.getByRole('link', { name: /^Download invoice .+ \(PDF\)$/ });
   await invoiceLink.waitFor({ timeout: 45_000 });
   const linkText = await invoiceLink.textContent();
-  await page.waitForFunction(`document.activeElement.textContent === ${JSON.stringify(linkText)}`, undefined, { timeout: 5_000 }); // focused once rendered
+  await page.waitForFunction(`document.activeElement.textContent === ${JSON.stringify(linkText)}`, undefined, {
+    timeout: 5_000,
+  }); // focused once rendered
   const invoice = await page.request.get((await invoiceLink.getAttribute('href'))!);
   expect(invoice.headers()['content-type']).toMatch(/^application\/pdf/);
   expect((await invoice.body()).subarray(0, 4).toString()).toBe('%PDF');
@@ -146,7 +166,10 @@ test('a paid purchase: amounts, the payment announced as it becomes paid, the li
   expect(href.searchParams.get('customer_session_token')).toBe(token);
   await portal.click();
   // The portal opened from here: signed in with the confirmation's session (its token gone from the address bar), this order listed.
-  await page.waitForURL((url) => url.pathname === `/portal/${confirmed.organization.slug}` && !url.search.includes('customer_session_token'));
+  await page.waitForURL(
+    (url) =>
+      url.pathname === `/portal/${confirmed.organization.slug}` && !url.search.includes('customer_session_token'),
+  );
   await page.getByText(`Signed in as ${confirmed.customer_email}`).waitFor();
   await page
     .getByRole('listitem')
@@ -166,7 +189,9 @@ test('without a customer session: the purchase and its payment, but no order det
   await page.getByText('Payment received: your order is paid.').waitFor();
   const summary = page.getByRole('region', { name: 'What you bought' });
   await summary.getByText('Acme Desktop').waitFor();
-  expect(await summary.getByRole('row', { name: /Total/ }).textContent()).toContain(money(confirmed.total_amount, confirmed.currency));
+  expect(await summary.getByRole('row', { name: /Total/ }).textContent()).toContain(
+    money(confirmed.total_amount, confirmed.currency),
+  );
   expect(await page.getByRole('link', { name: 'Open the customer portal' }).count()).toBe(0);
   expect(await page.getByRole('region', { name: 'Your order' }).count()).toBe(0);
   await expectAccessible(page);
@@ -180,7 +205,9 @@ test('a customer session the portal refuses: the purchase, a word about the port
   const { page, context, problems } = await browser.newPage();
   page.setDefaultTimeout(20_000);
   const key = `bursar:checkout-session:${checkout.client_secret}`;
-  await context.addInitScript({ content: `sessionStorage.setItem(${JSON.stringify(key)}, 'bursar_cst_not-a-session')` });
+  await context.addInitScript({
+    content: `sessionStorage.setItem(${JSON.stringify(key)}, 'bursar_cst_not-a-session')`,
+  });
   await page.goto(`${checkout.url}/confirmation`);
   await page.getByText('Payment received: your order is paid.').waitFor();
   await page.getByText('Your customer portal session has ended.', { exact: false }).waitFor();
@@ -221,12 +248,16 @@ test('a subscription with a trial: the subscription wording, the trial’s end, 
   const { page, context, problems } = await browser.newPage();
   page.setDefaultTimeout(20_000);
   const key = `bursar:checkout-session:${checkout.client_secret}`;
-  await context.addInitScript({ content: `sessionStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(confirmed.customer_session_token)})` });
+  await context.addInitScript({
+    content: `sessionStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(confirmed.customer_session_token)})`,
+  });
   await page.goto(`${checkout.url}/confirmation`);
   await page.getByText('Your free trial has started.').waitFor();
   const summary = page.getByRole('region', { name: 'What you bought' });
   await summary.getByText(`Subscription: ${money(confirmed.total_amount, confirmed.currency)} every month`).waitFor();
-  const trialEnd = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(confirmed.trial_end));
+  const trialEnd = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'long', day: 'numeric' }).format(
+    new Date(confirmed.trial_end),
+  );
   await summary.getByText(`Your free trial ends on ${trialEnd}.`, { exact: false }).waitFor();
   // No order before the trial ends; the portal is there all the same.
   await page.getByRole('link', { name: 'Open the customer portal' }).waitFor();
@@ -272,7 +303,9 @@ test('an invoice the customer session can no longer fetch: the refusal is shown,
     const { page, context, problems } = await browser.newPage();
     page.setDefaultTimeout(20_000);
     const key = `bursar:checkout-session:${checkout.client_secret}`;
-    await context.addInitScript({ content: `sessionStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(token)})` });
+    await context.addInitScript({
+      content: `sessionStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(token)})`,
+    });
     await page.goto(`${checkout.url}/confirmation`);
     await page.getByRole('region', { name: 'Your order' }).getByText('Paid', { exact: true }).waitFor();
     // Every benefit granted and shown: the page has stopped asking for them (and for the order, paid), so the invoice is
@@ -286,7 +319,9 @@ test('an invoice the customer session can no longer fetch: the refusal is shown,
     await page.getByRole('button', { name: 'Get the invoice (PDF)' }).click();
     await page.getByRole('button', { name: 'Preparing your invoice…' }).waitFor();
     // The session ends while the invoice is being rendered: the page's next request for it is refused.
-    expect((await h.request('DELETE', '/v1/customer-portal/customer-session', { token, environment: 'sandbox' })).status).toBe(204);
+    expect(
+      (await h.request('DELETE', '/v1/customer-portal/customer-session', { token, environment: 'sandbox' })).status,
+    ).toBe(204);
     const refused = await h.request('GET', '/v1/customer-portal/orders/', { token, environment: 'sandbox' });
     expect(refused.status).toBe(401);
     await page.getByRole('alert').getByText(refused.body.detail).waitFor();

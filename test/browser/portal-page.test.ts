@@ -23,7 +23,15 @@ const SCOPES = [
 
 let h: TestHarness;
 let browser: BrowserSession;
-let shop: { id: string; slug: string; call: Call; handbook: string; club: string; plus: string; licenseBenefit: string };
+let shop: {
+  id: string;
+  slug: string;
+  call: Call;
+  handbook: string;
+  club: string;
+  plus: string;
+  licenseBenefit: string;
+};
 
 beforeAll(async () => {
   h = await startHarness();
@@ -46,7 +54,8 @@ async function openShop() {
   const em = h.env.sandbox.orm.em.fork();
   await em.execute('update organization set name = ? where id = ?', ['Lighthouse Books', org.id]);
   const [{ slug }] = await em.execute('select slug from organization where id = ?', [org.id]);
-  const call: Call = (method, path, json) => h.request(method, path, { token: org.token, environment: 'sandbox', json });
+  const call: Call = (method, path, json) =>
+    h.request(method, path, { token: org.token, environment: 'sandbox', json });
   const created = async (path: string, body: unknown) => {
     const response = await call('POST', path, body);
     expect(response.status).toBe(201);
@@ -57,10 +66,17 @@ async function openShop() {
     description: 'Handbook app licence',
     properties: { activations: { limit: 3, enable_customer_admin: true } },
   });
-  const handbook = await created('/v1/products/', { name: 'Lighthouse Handbook', prices: [{ amount_type: 'fixed', price_amount: 1500 }] });
+  const handbook = await created('/v1/products/', {
+    name: 'Lighthouse Handbook',
+    prices: [{ amount_type: 'fixed', price_amount: 1500 }],
+  });
   expect((await call('POST', `/v1/products/${handbook}/benefits`, { benefits: [licenseBenefit] })).status).toBe(200);
   const monthly = (name: string, amount: number) =>
-    created('/v1/products/', { name, recurring_interval: 'month', prices: [{ amount_type: 'fixed', price_amount: amount }] });
+    created('/v1/products/', {
+      name,
+      recurring_interval: 'month',
+      prices: [{ amount_type: 'fixed', price_amount: amount }],
+    });
   const [club, plus] = [await monthly('Keepers Club', 900), await monthly('Keepers Club Plus', 1900)];
   return { id: org.id, slug: slug as string, call, handbook, club, plus, licenseBenefit };
 }
@@ -89,10 +105,13 @@ async function step(page: Page, name: string) {
 }
 
 const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: 2 }).format(amount / 100);
+  new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: 2 }).format(
+    amount / 100,
+  );
 const textOf = async (locator: Locator) => (await locator.waitFor(), (await locator.textContent())?.trim());
 /** The accessible name of the element that has the focus (its text, or its aria-label). */
-const focused = (page: Page) => page.evaluate(`document.activeElement.getAttribute('aria-label') || document.activeElement.textContent.trim()`);
+const focused = (page: Page) =>
+  page.evaluate(`document.activeElement.getAttribute('aria-label') || document.activeElement.textContent.trim()`);
 /** Waits until `read` gives `expected` (or a text matching it), else fails showing the last value read. */
 async function settles(read: () => Promise<unknown>, expected: string | RegExp) {
   let last: unknown;
@@ -101,7 +120,8 @@ async function settles(read: () => Promise<unknown>, expected: string | RegExp) 
   if (typeof expected === 'string') expect(last).toBe(expected);
   else expect(String(last)).toMatch(expected);
 }
-const itemWith = (page: Page, heading: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
+const itemWith = (page: Page, heading: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
 
 test('from a customer_portal_url: orders, an invoice, billing details, cancel and uncancel, an activation deactivated', async () => {
   const email = `ada-${randomUUID()}@example.com`;
@@ -109,7 +129,10 @@ test('from a customer_portal_url: orders, an invoice, billing details, cancel an
   const clubOrder = await buy(shop.club, email);
   expect(clubOrder.customer_id).toBe(handbookOrder.customer_id);
   const customerId = handbookOrder.customer_id as string;
-  const key = await eventually(async () => (await shop.call('GET', `/v1/license-keys/?benefit_id=${shop.licenseBenefit}`)).body.items[0], 30_000);
+  const key = await eventually(
+    async () => (await shop.call('GET', `/v1/license-keys/?benefit_id=${shop.licenseBenefit}`)).body.items[0],
+    30_000,
+  );
   const activated = await h.request('POST', '/v1/customer-portal/license-keys/activate', {
     environment: 'sandbox',
     json: { key: key.key, organization_id: shop.id, label: 'Ada laptop' },
@@ -120,7 +143,9 @@ test('from a customer_portal_url: orders, an invoice, billing details, cancel an
 
   // Orders: the token leaves the address bar at once; both orders with their amounts and status.
   await page.goto(session.customer_portal_url);
-  await itemWith(page, 'Lighthouse Handbook').getByText(money(handbookOrder.total_amount, handbookOrder.currency)).waitFor();
+  await itemWith(page, 'Lighthouse Handbook')
+    .getByText(money(handbookOrder.total_amount, handbookOrder.currency))
+    .waitFor();
   expect(page.url()).toBe(`${h.url.sandbox}/portal/${shop.slug}`);
   expect(await page.evaluate(`sessionStorage.getItem('bursar:portal-session:${shop.slug}')`)).toBe(session.token);
   await itemWith(page, 'Keepers Club').getByText(money(clubOrder.total_amount, clubOrder.currency)).waitFor();
@@ -139,12 +164,19 @@ test('from a customer_portal_url: orders, an invoice, billing details, cancel an
   await handbookItem.getByRole('button', { name: 'Save and get invoice' }).click();
   const invoiceLink = handbookItem.getByRole('link', { name: /^Download invoice / });
   await invoiceLink.waitFor({ timeout: 45_000 });
-  const invoice = Buffer.from(await (await fetch(new URL((await invoiceLink.getAttribute('href'))!, page.url()))).arrayBuffer());
+  const invoice = Buffer.from(
+    await (await fetch(new URL((await invoiceLink.getAttribute('href'))!, page.url()))).arrayBuffer(),
+  );
   expect(invoice.subarray(0, 4).toString()).toBe('%PDF');
-  expect((await shop.call('GET', `/v1/orders/${handbookOrder.id}`)).body).toMatchObject({ billing_name: 'Ada Lovelace', is_invoice_generated: true });
+  expect((await shop.call('GET', `/v1/orders/${handbookOrder.id}`)).body).toMatchObject({
+    billing_name: 'Ada Lovelace',
+    is_invoice_generated: true,
+  });
   await handbookItem.getByRole('button', { name: 'Get receipt' }).click();
   const receiptLink = handbookItem.getByRole('link', { name: /^Download receipt / });
-  const receipt = Buffer.from(await (await fetch(new URL((await receiptLink.getAttribute('href'))!, page.url()))).arrayBuffer());
+  const receipt = Buffer.from(
+    await (await fetch(new URL((await receiptLink.getAttribute('href'))!, page.url()))).arrayBuffer(),
+  );
   expect(receipt.subarray(0, 4).toString()).toBe('%PDF');
   await step(page, '03-invoice-ready');
 
@@ -181,7 +213,10 @@ test('from a customer_portal_url: orders, an invoice, billing details, cancel an
   await club.getByText(/^Renews on /).waitFor();
   await club.getByRole('button', { name: 'Cancel subscription' }).click();
   await club.getByLabel('Reason (optional)').waitFor();
-  await settles(() => page.evaluate('document.activeElement.id'), (await club.getByLabel('Reason (optional)').getAttribute('id'))!); // focused once rendered
+  await settles(
+    () => page.evaluate('document.activeElement.id'),
+    (await club.getByLabel('Reason (optional)').getAttribute('id'))!,
+  ); // focused once rendered
   await club.getByLabel('Reason (optional)').selectOption('too_expensive');
   await step(page, '06-cancel-form');
   await club.getByRole('button', { name: 'Cancel at period end' }).click();
@@ -193,7 +228,10 @@ test('from a customer_portal_url: orders, an invoice, billing details, cancel an
     .waitFor();
   await settles(() => focused(page), 'Keep my subscription');
   const subscriptionPath = `/v1/subscriptions/${clubOrder.subscription_id}`;
-  expect((await shop.call('GET', subscriptionPath)).body).toMatchObject({ cancel_at_period_end: true, customer_cancellation_reason: 'too_expensive' });
+  expect((await shop.call('GET', subscriptionPath)).body).toMatchObject({
+    cancel_at_period_end: true,
+    customer_cancellation_reason: 'too_expensive',
+  });
   await step(page, '07-canceled');
   await club.getByRole('button', { name: 'Keep my subscription' }).click();
   await club.getByRole('button', { name: 'Cancel subscription' }).waitFor();
@@ -202,7 +240,10 @@ test('from a customer_portal_url: orders, an invoice, billing details, cancel an
     .getByText(/^Subscription kept: it renews on /)
     .waitFor();
   await settles(() => focused(page), 'Cancel subscription');
-  expect((await shop.call('GET', subscriptionPath)).body).toMatchObject({ cancel_at_period_end: false, canceled_at: null });
+  expect((await shop.call('GET', subscriptionPath)).body).toMatchObject({
+    cancel_at_period_end: false,
+    canceled_at: null,
+  });
   await step(page, '08-uncanceled');
 
   // License keys: the key with its activation, deactivated from the page.
@@ -243,7 +284,9 @@ test('the e-mail code login: a wrong code refused, the right one signs in to the
 
   await page.getByLabel('Code from the e-mail').fill(code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  expect(await textOf(page.locator('#portal-code-error'))).toBe('This code is not valid. Check the latest e-mail, or ask for a new code.');
+  expect(await textOf(page.locator('#portal-code-error'))).toBe(
+    'This code is not valid. Check the latest e-mail, or ask for a new code.',
+  );
   await step(page, '21-wrong-code');
 
   await page.getByLabel('Code from the e-mail').fill(code);
@@ -272,10 +315,16 @@ test('a plan change: the organization’s other plan with its price, the billing
   // Only the organization's plans besides this one: the one-time handbook is not a plan.
   const plans = club.getByLabel('Change plan to');
   await plans.waitFor();
-  expect(await plans.locator('option').allTextContents()).toEqual([`Keepers Club Plus — ${money(1900, 'usd')} every month`]);
+  expect(await plans.locator('option').allTextContents()).toEqual([
+    `Keepers Club Plus — ${money(1900, 'usd')} every month`,
+  ]);
   await club.getByRole('button', { name: 'Change plan' }).click();
-  const question = club.getByRole('group', { name: `Switch to Keepers Club Plus for ${money(1900, 'usd')} every month?` });
-  await question.getByText('you are charged the prorated difference for the rest of this billing period now', { exact: false }).waitFor();
+  const question = club.getByRole('group', {
+    name: `Switch to Keepers Club Plus for ${money(1900, 'usd')} every month?`,
+  });
+  await question
+    .getByText('you are charged the prorated difference for the rest of this billing period now', { exact: false })
+    .waitFor();
   await settles(() => focused(page), 'Switch to Keepers Club Plus');
   expect((await shop.call('GET', `/v1/subscriptions/${clubOrder.subscription_id}`)).body.product_id).toBe(shop.club); // nothing changed yet
   await step(page, '12-plan-change');
@@ -289,11 +338,19 @@ test('a plan change: the organization’s other plan with its price, the billing
   await plus.getByRole('status').getByText('Your plan is now Keepers Club Plus.').waitFor();
   await settles(() => focused(page), 'Keepers Club Plus');
   await plus.getByText(money(1900, 'usd')).waitFor();
-  expect((await shop.call('GET', `/v1/subscriptions/${clubOrder.subscription_id}`)).body).toMatchObject({ product_id: shop.plus, pending_update: null });
-  const orders = (await shop.call('GET', `/v1/orders/?subscription_id=${clubOrder.subscription_id}&limit=100`)).body.items;
-  expect(orders.find((order: { billing_reason: string }) => order.billing_reason === 'subscription_update')).toMatchObject({ paid: true });
+  expect((await shop.call('GET', `/v1/subscriptions/${clubOrder.subscription_id}`)).body).toMatchObject({
+    product_id: shop.plus,
+    pending_update: null,
+  });
+  const orders = (await shop.call('GET', `/v1/orders/?subscription_id=${clubOrder.subscription_id}&limit=100`)).body
+    .items;
+  expect(
+    orders.find((order: { billing_reason: string }) => order.billing_reason === 'subscription_update'),
+  ).toMatchObject({ paid: true });
   await plus.getByLabel('Change plan to').waitFor(); // now the club is the other plan
-  expect(await plus.getByLabel('Change plan to').locator('option').allTextContents()).toEqual([`Keepers Club — ${money(900, 'usd')} every month`]);
+  expect(await plus.getByLabel('Change plan to').locator('option').allTextContents()).toEqual([
+    `Keepers Club — ${money(900, 'usd')} every month`,
+  ]);
   await step(page, '13-plan-changed');
   expect(problems).toEqual([]);
 });

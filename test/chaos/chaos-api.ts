@@ -60,10 +60,15 @@ export class ChaosApi {
     headers?: Record<string, string>,
   ): Promise<Answer> {
     for (let attempt = 1; ; attempt++) {
-      const answer = await this.call(method, path, json, { headers, auth: !path.startsWith('/v1/checkouts/client/'), timeoutMs: 600_000 });
+      const answer = await this.call(method, path, json, {
+        headers,
+        auth: !path.startsWith('/v1/checkouts/client/'),
+        timeoutMs: 600_000,
+      });
       const verdict = await done(answer);
       if (verdict === true) return answer;
-      if (verdict !== 'retry' && !isTransient(answer)) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      if (verdict !== 'retry' && !isTransient(answer))
+        throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       if (attempt > 600) throw new Error(`${method} ${path} still failing after ${attempt} attempts: ${answer.status}`);
       await sleep(Math.min(5000, 250 * attempt));
     }

@@ -52,7 +52,9 @@ export class ChaosLoop {
   }
 
   counts(): Record<Fault, number> {
-    return Object.fromEntries(FAULTS.map((fault) => [fault, this.outages.filter((o) => o.fault === fault).length])) as Record<Fault, number>;
+    return Object.fromEntries(
+      FAULTS.map((fault) => [fault, this.outages.filter((o) => o.fault === fault).length]),
+    ) as Record<Fault, number>;
   }
 
   private async loop(): Promise<void> {
@@ -67,7 +69,9 @@ export class ChaosLoop {
   }
 
   private pick(): Fault | undefined {
-    const candidates = this.options.enabled.filter((fault) => fault !== 'postgres' || this.counts().postgres < this.options.maxPostgresRestarts);
+    const candidates = this.options.enabled.filter(
+      (fault) => fault !== 'postgres' || this.counts().postgres < this.options.maxPostgresRestarts,
+    );
     // The worker dies most often; the servers less.
     const weighted = candidates.flatMap((fault) => (fault === 'worker' ? [fault, fault, fault] : [fault]));
     return weighted.length ? this.random.pick(weighted) : undefined;

@@ -35,7 +35,8 @@ export async function checkInvariants(e: Evidence): Promise<Row[]> {
 }
 
 async function billing({ stack, plan }: Evidence): Promise<Row[]> {
-  const count = async (sql: string, values: unknown[] = []) => Number((await stack.sql<{ n: string }>(sql, values))[0].n);
+  const count = async (sql: string, values: unknown[] = []) =>
+    Number((await stack.sql<{ n: string }>(sql, values))[0].n);
   const renewals = plan.subscriptions * plan.months;
   const [money] = await stack.sql<{ paid: string; refunded: string; charged: string; refunds: string }>(
     `select (select coalesce(sum(total_amount), 0) from "order" where status = 'paid') as paid,
@@ -44,10 +45,26 @@ async function billing({ stack, plan }: Evidence): Promise<Row[]> {
             (select coalesce(sum(amount), 0) from sandbox_processor_refund) as refunds`,
   );
   const rows: Row[] = [
-    equal('checkouts succeeded', plan.oneTimeCheckouts + plan.subscriptions, await count(`select count(*) n from checkout where status = 'succeeded'`)),
-    equal('one-time orders paid', plan.oneTimeCheckouts, await count(`select count(*) n from "order" where billing_reason = 'purchase' and status = 'paid'`)),
-    equal('subscriptions active', plan.subscriptions, await count(`select count(*) n from subscription where status = 'active'`)),
-    equal('renewal orders paid', renewals, await count(`select count(*) n from "order" where billing_reason = 'subscription_cycle' and status = 'paid'`)),
+    equal(
+      'checkouts succeeded',
+      plan.oneTimeCheckouts + plan.subscriptions,
+      await count(`select count(*) n from checkout where status = 'succeeded'`),
+    ),
+    equal(
+      'one-time orders paid',
+      plan.oneTimeCheckouts,
+      await count(`select count(*) n from "order" where billing_reason = 'purchase' and status = 'paid'`),
+    ),
+    equal(
+      'subscriptions active',
+      plan.subscriptions,
+      await count(`select count(*) n from subscription where status = 'active'`),
+    ),
+    equal(
+      'renewal orders paid',
+      renewals,
+      await count(`select count(*) n from "order" where billing_reason = 'subscription_cycle' and status = 'paid'`),
+    ),
     equal('orders not paid', 0, await count(`select count(*) n from "order" where status <> 'paid'`)),
     {
       invariant: 'processor charges = paid orders + refunds',
@@ -76,7 +93,9 @@ async function billing({ stack, plan }: Evidence): Promise<Row[]> {
     equal(
       'duplicate orders per checkout',
       0,
-      await count(`select count(*) n from (select checkout_id from "order" where checkout_id is not null group by 1 having count(*) > 1) d`),
+      await count(
+        `select count(*) n from (select checkout_id from "order" where checkout_id is not null group by 1 having count(*) > 1) d`,
+      ),
     ),
     equal(
       'duplicate orders per renewal period',
@@ -92,7 +111,12 @@ async function billing({ stack, plan }: Evidence): Promise<Row[]> {
         [plan.months],
       ),
     ),
-    { invariant: 'duplicate invoice numbers', expected: '0', observed: 'n/a: no invoice numbers yet (orders answer invoice_number null)', ok: 'n/a' },
+    {
+      invariant: 'duplicate invoice numbers',
+      expected: '0',
+      observed: 'n/a: no invoice numbers yet (orders answer invoice_number null)',
+      ok: 'n/a',
+    },
     { invariant: 'duplicate benefit grants', expected: '0', observed: 'n/a until issue 14 (no grants yet)', ok: 'n/a' },
   ];
   return rows;
@@ -122,7 +146,9 @@ async function webhooks({ stack, received, verifiedOnArrival, endpointId }: Evid
     if (previous?.key === delivery.resource_key && arrival < previous.arrival) outOfOrder++;
     previous = { key: delivery.resource_key, arrival };
   }
-  const undispatched = Number((await stack.sql<{ n: string }>(`select count(*) n from outbox_message where dispatched_at is null`))[0].n);
+  const undispatched = Number(
+    (await stack.sql<{ n: string }>(`select count(*) n from outbox_message where dispatched_at is null`))[0].n,
+  );
   return [
     equal('outbox rows never dispatched', 0, undispatched),
     {
@@ -149,7 +175,8 @@ function availability({ api, chaos, probes, routes, stack }: Evidence): Row[] {
     const unavailable = affected.filter((p) => p.status === 503).length;
     rows.push({
       invariant: `API while ${fault} down (${counts[fault]}×)`,
-      expected: fault === 'worker' ? 'expected answers or 503, no 500' : 'routes needing it 503 (or served late), no 500',
+      expected:
+        fault === 'worker' ? 'expected answers or 503, no 500' : 'routes needing it 503 (or served late), no 500',
       observed: `${summarize(during)}`,
       ok: bad.length === 0 && (!mustAnswer503(chaos, fault) || unavailable > 0),
     });
@@ -170,12 +197,17 @@ function availability({ api, chaos, probes, routes, stack }: Evidence): Row[] {
     ok: unexpected.length === 0,
   });
   const recovery = recoverySeconds(probes, chaos, routes);
-  const slowest = Object.values(recovery).reduce((worst, r) => (r.seconds > worst.seconds ? r : worst), { seconds: 0, route: '' });
+  const slowest = Object.values(recovery).reduce((worst, r) => (r.seconds > worst.seconds ? r : worst), {
+    seconds: 0,
+    route: '',
+  });
   rows.push({
     invariant: 'recovered by itself (slowest route after an outage)',
     expected: `≤ ${MAX_RECOVERY_SECONDS} s`,
     observed: Object.entries(recovery)
-      .map(([fault, r]) => `${fault} ${r.seconds.toFixed(1)} s${r.seconds > MAX_RECOVERY_SECONDS ? ` (${r.route})` : ''}`)
+      .map(
+        ([fault, r]) => `${fault} ${r.seconds.toFixed(1)} s${r.seconds > MAX_RECOVERY_SECONDS ? ` (${r.route})` : ''}`,
+      )
       .join(', '),
     ok: Object.keys(recovery).length ? slowest.seconds <= MAX_RECOVERY_SECONDS : 'n/a',
   });
@@ -189,12 +221,19 @@ function availability({ api, chaos, probes, routes, stack }: Evidence): Row[] {
  */
 function mustAnswer503(chaos: ChaosLoop, fault: Fault): boolean {
   if (fault === 'worker') return false;
-  const longest = Math.max(...chaos.outages.filter((o) => o.fault === fault && o.endedAt !== null).map((o) => o.endedAt! - o.startedAt));
+  const longest = Math.max(
+    ...chaos.outages.filter((o) => o.fault === fault && o.endedAt !== null).map((o) => o.endedAt! - o.startedAt),
+  );
   return fault === 'postgres' || longest > TEMPORAL_CLIENT_RETRY_MS;
 }
 
 function equal(invariant: string, expected: number, observed: number, unit = ''): Row {
-  return { invariant, expected: String(expected), observed: `${observed}${unit ? ` ${unit}` : ''}`, ok: expected === observed };
+  return {
+    invariant,
+    expected: String(expected),
+    observed: `${observed}${unit ? ` ${unit}` : ''}`,
+    ok: expected === observed,
+  };
 }
 
 function summarize(probes: readonly Probe[]): string {

@@ -18,7 +18,13 @@ export interface ChaosPostgres {
 export function createChaosCluster(port: number): ChaosPostgres {
   const version = postgresVersion();
   const ctl = (action: 'start' | 'stop') =>
-    execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, CLUSTER, action, ...(action === 'stop' ? ['-m', 'fast'] : [])]);
+    execFileSync('pg_ctlcluster', [
+      '--skip-systemctl-redirect',
+      version,
+      CLUSTER,
+      action,
+      ...(action === 'stop' ? ['-m', 'fast'] : []),
+    ]);
   const drop = () => execFileSync('pg_dropcluster', ['--stop', version, CLUSTER], { stdio: 'ignore' });
   try {
     drop(); // left by a run that was killed
@@ -27,12 +33,18 @@ export function createChaosCluster(port: number): ChaosPostgres {
   }
   execFileSync('pg_createcluster', [version, CLUSTER, '-p', String(port), '--', '-A', 'trust'], { stdio: 'ignore' });
   ctl('start');
-  return { url: `postgres://postgres@127.0.0.1:${port}/bursar_chaos`, stop: () => ctl('stop'), start: () => ctl('start'), drop };
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/bursar_chaos`,
+    stop: () => ctl('stop'),
+    start: () => ctl('start'),
+    drop,
+  };
 }
 
 /** The installed PostgreSQL's version (`/etc/postgresql/<version>/`). */
 function postgresVersion(): string {
   const [version] = readdirSync('/etc/postgresql');
-  if (!version) throw new Error('No PostgreSQL under /etc/postgresql: the chaos run makes its own cluster with pg_createcluster.');
+  if (!version)
+    throw new Error('No PostgreSQL under /etc/postgresql: the chaos run makes its own cluster with pg_createcluster.');
   return version;
 }

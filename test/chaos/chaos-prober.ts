@@ -58,7 +58,13 @@ export class Prober {
     const answer = await route.send(this.api, n);
     const after = this.phase();
     // An outage that began or ended while the request was in flight claims it.
-    const phase = before.endsWith('down') ? before : after.endsWith('down') ? after : before === 'steady' ? after : before;
+    const phase = before.endsWith('down')
+      ? before
+      : after.endsWith('down')
+        ? after
+        : before === 'steady'
+          ? after
+          : before;
     this.probes.push({
       route: route.name,
       phase,
@@ -88,7 +94,9 @@ export function recoverySeconds(
   for (const outage of chaos.outages) {
     if (outage.endedAt === null) continue;
     for (const route of routes) {
-      const healthy = probes.find((p) => p.route === route.name && p.at >= outage.endedAt! && p.status === route.expected);
+      const healthy = probes.find(
+        (p) => p.route === route.name && p.at >= outage.endedAt! && p.status === route.expected,
+      );
       const seconds = healthy ? (healthy.at - outage.endedAt) / 1000 : Infinity;
       if (seconds >= (worst[outage.fault]?.seconds ?? 0)) worst[outage.fault] = { seconds, route: route.name };
     }

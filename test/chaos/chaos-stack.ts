@@ -53,9 +53,19 @@ export async function startChaosStack(dataDir: string, taskQueue: string): Promi
 
 async function startOn(postgres: ChaosPostgres, dataDir: string, taskQueue: string): Promise<ChaosStack> {
   const [temporalPort, apiPort, unusedProductionPort] = [await freePort(), await freePort(), await freePort()];
-  const mail = await startMailCatcher({ smtpPort: await freePort(), webPort: await freePort(), dir: join(dataDir, 'mail') });
+  const mail = await startMailCatcher({
+    smtpPort: await freePort(),
+    webPort: await freePort(),
+    dir: join(dataDir, 'mail'),
+  });
   const dbFile = join(dataDir, 'temporal.db');
-  const serverOptions = { cliPath: temporalCliPath(), port: temporalPort, dbFile, namespaces: [NAMESPACE], logFile: join(dataDir, 'temporal.log') };
+  const serverOptions = {
+    cliPath: temporalCliPath(),
+    port: temporalPort,
+    dbFile,
+    namespaces: [NAMESPACE],
+    logFile: join(dataDir, 'temporal.log'),
+  };
   let server: DevServer | undefined = await startDevServer(serverOptions);
   const childEnv: Record<string, string> = {
     DATABASE_URL: postgres.url,
@@ -85,12 +95,16 @@ async function startOn(postgres: ChaosPostgres, dataDir: string, taskQueue: stri
   let stopping = false;
   const spawnChild = (command: 'api' | 'worker'): Supervised => {
     const log = createWriteStream(join(dataDir, `${command}.log`), { flags: 'a' });
-    const child = spawn(process.execPath, [BIN, command, '--env', 'sandbox'], { env: { ...process.env, ...childEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, command, '--env', 'sandbox'], {
+      env: { ...process.env, ...childEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout!.pipe(log, { end: false });
     child.stderr!.pipe(log, { end: false });
     const supervised: Supervised = { child, killedOnPurpose: false };
     child.once('exit', (code, signal) => {
-      if (!supervised.killedOnPurpose && !stopping) unexpectedExits.push(`${command} exited (${signal ?? code}); see ${join(dataDir, `${command}.log`)}`);
+      if (!supervised.killedOnPurpose && !stopping)
+        unexpectedExits.push(`${command} exited (${signal ?? code}); see ${join(dataDir, `${command}.log`)}`);
     });
     return supervised;
   };
@@ -149,7 +163,8 @@ async function startOn(postgres: ChaosPostgres, dataDir: string, taskQueue: stri
       postgres.start();
       await waitForSql(config.databaseUrls.sandbox);
     },
-    cli: (args) => execFileSync(process.execPath, [BIN, ...args], { env: { ...process.env, ...childEnv }, encoding: 'utf8' }),
+    cli: (args) =>
+      execFileSync(process.execPath, [BIN, ...args], { env: { ...process.env, ...childEnv }, encoding: 'utf8' }),
     async sql<T>(text: string, values: unknown[] = []) {
       const client = new Client({ connectionString: config.databaseUrls.sandbox });
       await client.connect();
@@ -165,7 +180,11 @@ async function startOn(postgres: ChaosPostgres, dataDir: string, taskQueue: stri
         child.killedOnPurpose = true;
         if (child.child.exitCode === null) child.child.kill('SIGTERM');
       }
-      await Promise.all([api, worker].map(({ child }) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));
+      await Promise.all(
+        [api, worker].map(({ child }) =>
+          child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined,
+        ),
+      );
       await server?.stop();
       await mail.stop();
       postgres.drop();

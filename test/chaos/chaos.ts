@@ -61,9 +61,16 @@ async function main(): Promise<number> {
   process.once('SIGINT', interrupt).once('SIGTERM', interrupt);
   try {
     stack.cli(['organization', 'create', '--name', 'Chaos', '--slug', 'chaos', '--env', 'sandbox']);
-    const token = stack.cli(['token', 'create', '--organization', 'chaos', '--scopes', SCOPES, '--env', 'sandbox']).trim();
+    const token = stack
+      .cli(['token', 'create', '--organization', 'chaos', '--scopes', SCOPES, '--env', 'sandbox'])
+      .trim();
     const api = new ChaosApi(stack.apiUrl, token);
-    const endpoint = await api.until('POST', '/v1/webhooks/endpoints', { url: receiver.url, format: 'raw', events: WEBHOOK_EVENTS }, (a) => a.status === 201);
+    const endpoint = await api.until(
+      'POST',
+      '/v1/webhooks/endpoints',
+      { url: receiver.url, format: 'raw', events: WEBHOOK_EVENTS },
+      (a) => a.status === 201,
+    );
     // Verified on arrival: Standard Webhooks refuses a timestamp more than 5 minutes old, as a receiver would.
     const verifiedOnArrival: boolean[] = [];
     receiver.respondWith((request, index) => {
@@ -90,7 +97,9 @@ async function main(): Promise<number> {
       console.log(`chaos: ${name} done in ${seconds(Date.now() - started)}`);
     };
     await stage(`${plan.oneTimeCheckouts + plan.subscriptions} checkouts`, () => runCheckouts(api, catalog, plan));
-    await stage('subscriptions started', () => waitFor(stack, `select count(*) = $1 as done from subscription`, [plan.subscriptions]));
+    await stage('subscriptions started', () =>
+      waitFor(stack, `select count(*) = $1 as done from subscription`, [plan.subscriptions]),
+    );
     await stage(`${plan.subscriptions * plan.months} renewals`, () =>
       runRenewals(api, catalog, plan, (month) => console.log(`chaos: month ${month} of ${plan.months} renewed`)),
     );
@@ -112,8 +121,12 @@ async function main(): Promise<number> {
     });
     const counts = chaos.counts();
     console.log(`\nchaos: seed ${seed}; ${seconds(Date.now() - began)} in all (${stages.join(', ')})`);
-    console.log(`faults: worker SIGKILLed ${counts.worker}×, Temporal restarted ${counts.temporal}×, PostgreSQL restarted ${counts.postgres}×`);
-    console.log(`API answers: ${[...api.statuses].map(([status, n]) => `${status}×${n}`).join(' ')}; ${prober.probes.length} probes`);
+    console.log(
+      `faults: worker SIGKILLed ${counts.worker}×, Temporal restarted ${counts.temporal}×, PostgreSQL restarted ${counts.postgres}×`,
+    );
+    console.log(
+      `API answers: ${[...api.statuses].map(([status, n]) => `${status}×${n}`).join(' ')}; ${prober.probes.length} probes`,
+    );
     for (const error of api.serverErrors.slice(0, 10)) console.log(`  500: ${error}`);
     for (const exit of stack.unexpectedExits) console.log(`  ${exit}`);
     console.log(`\n${table(rows)}`);
@@ -126,14 +139,30 @@ async function main(): Promise<number> {
 
 /** Routes the prober calls: a read and a write that need PostgreSQL, and a test-clock advance that needs Temporal too. */
 async function probeRoutes(api: ChaosApi): Promise<ProbeRoute[]> {
-  const clock = await api.until('POST', '/v1/test-clocks/', { name: 'probe', frozen_time: '2025-01-01T00:00:00Z' }, (a) => a.status === 201);
+  const clock = await api.until(
+    'POST',
+    '/v1/test-clocks/',
+    { name: 'probe', frozen_time: '2025-01-01T00:00:00Z' },
+    (a) => a.status === 201,
+  );
   return [
-    { name: 'GET /v1/orders/', needs: ['postgres'], expected: 200, send: (a) => a.call('GET', '/v1/orders/?limit=1', undefined, { timeoutMs: 30_000 }) },
+    {
+      name: 'GET /v1/orders/',
+      needs: ['postgres'],
+      expected: 200,
+      send: (a) => a.call('GET', '/v1/orders/?limit=1', undefined, { timeoutMs: 30_000 }),
+    },
     {
       name: 'POST /v1/customers/',
       needs: ['postgres'],
       expected: 201,
-      send: (a, n) => a.call('POST', '/v1/customers/', { email: `probe-${n}-${Date.now()}@chaos.example.com` }, { timeoutMs: 30_000 }),
+      send: (a, n) =>
+        a.call(
+          'POST',
+          '/v1/customers/',
+          { email: `probe-${n}-${Date.now()}@chaos.example.com` },
+          { timeoutMs: 30_000 },
+        ),
     },
     {
       // Advancing to the clock's own time is refused by the clock's workflow (422): a round trip through Temporal and
@@ -141,19 +170,33 @@ async function probeRoutes(api: ChaosApi): Promise<ProbeRoute[]> {
       name: 'POST /v1/test-clocks/{id}/advance',
       needs: ['postgres', 'temporal', 'worker'],
       expected: 422,
-      send: (a) => a.call('POST', `/v1/test-clocks/${clock.body.id}/advance`, { frozen_time: clock.body.frozen_time }, { timeoutMs: 60_000 }),
+      send: (a) =>
+        a.call(
+          'POST',
+          `/v1/test-clocks/${clock.body.id}/advance`,
+          { frozen_time: clock.body.frozen_time },
+          { timeoutMs: 60_000 },
+        ),
     },
   ];
 }
 
 /** Waits until every order is paid, the outbox is empty and every delivery for the endpoint has reached the receiver. */
-async function settle(stack: ChaosStack, plan: LoadPlan, endpointId: string, received: readonly { headers: Record<string, string> }[]): Promise<void> {
+async function settle(
+  stack: ChaosStack,
+  plan: LoadPlan,
+  endpointId: string,
+  received: readonly { headers: Record<string, string> }[],
+): Promise<void> {
   const orders = plan.oneTimeCheckouts + plan.subscriptions * (1 + plan.months);
   await waitFor(stack, `select count(*) >= $1 as done from "order" where status = 'paid'`, [orders]);
   await waitFor(stack, `select not exists (select 1 from outbox_message where dispatched_at is null) as done`, []);
   const deadline = Date.now() + SETTLE_TIMEOUT_MS;
   for (;;) {
-    const expected = await stack.sql<{ id: string }>(`select event_id as id from webhook_delivery where endpoint_id = $1`, [endpointId]);
+    const expected = await stack.sql<{ id: string }>(
+      `select event_id as id from webhook_delivery where endpoint_id = $1`,
+      [endpointId],
+    );
     const arrived = new Set(received.map((r) => r.headers['webhook-id']));
     if (expected.every((row) => arrived.has(row.id)) || Date.now() > deadline) return;
     await sleep(2000);
@@ -178,7 +221,8 @@ function table(rows: Row[]): string {
   return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n');
 }
 
-const seconds = (ms: number) => (ms >= 60_000 ? `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s` : `${(ms / 1000).toFixed(1)} s`);
+const seconds = (ms: number) =>
+  ms >= 60_000 ? `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s` : `${(ms / 1000).toFixed(1)} s`;
 
 main().then(
   (code) => process.exit(code),

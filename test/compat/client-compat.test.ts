@@ -32,7 +32,8 @@ afterAll(async () => {
  */
 async function everyOtherFileDone(): Promise<void> {
   const dir = process.env.BURSAR_COMPAT_DIR!;
-  const count = (file: string) => (existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8').split('\n').filter(Boolean) : []);
+  const count = (file: string) =>
+    existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8').split('\n').filter(Boolean) : [];
   const total = () => Number(count('files-total')[0] ?? Infinity); // the reporter writes it when the run starts
   await eventually(async () => count('files-done').length >= total() - 1, 45 * 60_000, {
     what: 'every other test file of the run done (BURSAR_COMPAT_DIR/files-done)',
@@ -81,10 +82,18 @@ test('every recorded response and webhook parses with every 0.x client', async (
 test('the framework adapters take every webhook of the run: adapter-utils with the client it pins, as Next.js and better-auth run it', async () => {
   // What @polar-sh/nextjs 0.9.6 does with a request: its client's validateEvent, then adapter-utils' handler.
   const adapter = require.resolve('@polar-sh/adapter-utils');
-  const pinned = join(dirname(require.resolve('@polar-sh/sdk/package.json', { paths: [adapter] })), 'dist/commonjs/webhooks.js');
-  const { validateEvent } = loadModule(pinned) as { validateEvent(body: string, headers: Record<string, string>, secret: string): { type: string } };
+  const pinned = join(
+    dirname(require.resolve('@polar-sh/sdk/package.json', { paths: [adapter] })),
+    'dist/commonjs/webhooks.js',
+  );
+  const { validateEvent } = loadModule(pinned) as {
+    validateEvent(body: string, headers: Record<string, string>, secret: string): { type: string };
+  };
   const { handleWebhookPayload } = loadModule(adapter) as {
-    handleWebhookPayload(payload: unknown, options: { webhookSecret: string; onPayload(payload: { type: string }): Promise<void> }): Promise<void>;
+    handleWebhookPayload(
+      payload: unknown,
+      options: { webhookSecret: string; onPayload(payload: { type: string }): Promise<void> },
+    ): Promise<void>;
   };
   const handled: string[] = [];
   const unknown = new Set<string>();
@@ -93,13 +102,23 @@ test('the framework adapters take every webhook of the run: adapter-utils with t
       try {
         return validateEvent(request.body, request.headers, run.secret);
       } catch (error) {
-        if (((error as { cause?: Error }).cause?.message ?? '').startsWith('Unknown event type')) return void unknown.add(request.json.type);
+        if (((error as { cause?: Error }).cause?.message ?? '').startsWith('Unknown event type'))
+          return void unknown.add(request.json.type);
         throw error;
       }
     });
-    if (event) await handleWebhookPayload(event, { webhookSecret: run.secret, onPayload: async (payload) => void handled.push(payload.type) });
+    if (event)
+      await handleWebhookPayload(event, {
+        webhookSecret: run.secret,
+        onPayload: async (payload) => void handled.push(payload.type),
+      });
   }
   // Every type the pinned client knows reached the merchant's handler; the others are newer than it.
   expect(new Set(handled)).toEqual(new Set(SENT_WEBHOOK_EVENT_TYPES.filter((type) => !unknown.has(type))));
-  expect([...unknown].sort()).toEqual(['discount.created', 'discount.deleted', 'discount.updated', 'subscription.cycled']);
+  expect([...unknown].sort()).toEqual([
+    'discount.created',
+    'discount.deleted',
+    'discount.updated',
+    'subscription.cycled',
+  ]);
 });

@@ -39,13 +39,18 @@ test('every dated schema has the fields of the 1.x client model of the same name
   const report: string[] = [];
   for (const [version, sdk] of models) {
     const { components } = (await h.request('GET', `/${version}/openapi.json`)).body;
-    for (const [name, schema] of Object.entries(components.schemas as Record<string, { properties?: Record<string, unknown> }>)) {
+    for (const [name, schema] of Object.entries(
+      components.schemas as Record<string, { properties?: Record<string, unknown> }>,
+    )) {
       const model = sdk.get(SDK_NAMES[name] ?? name);
       if (!model || !schema.properties) continue;
       const ours = Object.keys(schema.properties);
-      const missing = [...model].filter(([field, { optional }]) => !optional && !ours.includes(field)).map(([field]) => field);
+      const missing = [...model]
+        .filter(([field, { optional }]) => !optional && !ours.includes(field))
+        .map(([field]) => field);
       const extra = ours.filter((field) => !model.has(field) && !BURSAR_ADDITIONS[name]?.includes(field));
-      if (missing.length || extra.length) report.push(`${version} ${name}: missing ${missing.join(',') || '-'} | extra ${extra.join(',') || '-'}`);
+      if (missing.length || extra.length)
+        report.push(`${version} ${name}: missing ${missing.join(',') || '-'} | extra ${extra.join(',') || '-'}`);
     }
   }
   expect(report).toEqual([]);

@@ -38,13 +38,22 @@ export interface Verdicts {
  * Answers some clients refuse whatever a correct server does: the clients disagree among themselves, or with a
  * standard or a safety rule the reference follows too. Bursar answers as the newest client and the dated versions.
  */
-export const CONFLICTS: readonly { operation: string; clients: readonly string[]; when?(body: any): boolean; why: string }[] = [
+export const CONFLICTS: readonly {
+  operation: string;
+  clients: readonly string[];
+  when?(body: any): boolean;
+  why: string;
+}[] = [
   {
     operation: 'oauth2:clients:oauth2:delete_client',
     clients: ['0.32.16', '0.41.5', '0.42.5', '0.47.1'],
     why: 'they expect 200 with a JSON body; 0.49 and 1.x expect 204 with none',
   },
-  { operation: 'orders:export', clients: ['0.41.5', '0.42.5'], why: 'they expect JSON; 0.47, 0.49 and 1.x read the CSV file it is' },
+  {
+    operation: 'orders:export',
+    clients: ['0.41.5', '0.42.5'],
+    why: 'they expect JSON; 0.47, 0.49 and 1.x read the CSV file it is',
+  },
   {
     operation: 'oauth2:introspect_token',
     clients: ['0.32.16', '0.41.5', '0.42.5', '0.47.1', '0.49.0'],
@@ -65,7 +74,8 @@ export const CONFLICTS: readonly { operation: string; clients: readonly string[]
  */
 function shapeOf(value: unknown, at = ''): string[] {
   if (Array.isArray(value)) return [...new Set(value.flatMap((item) => shapeOf(item, `${at}[]`)))];
-  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => shapeOf(item, `${at}.${key}`));
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => shapeOf(item, `${at}.${key}`));
   const word = typeof value === 'string' && /^[a-z_]{1,32}$/.test(value) ? `=${value}` : '';
   return [`${at}:${value === null ? 'null' : typeof value}${word}`];
 }
@@ -81,7 +91,11 @@ export function readRecordings(dir: string): { exchanges: RecordedExchange[]; we
   return { exchanges: lines<RecordedExchange>(EXCHANGES_FILE), webhooks: lines<RecordedWebhook>(WEBHOOKS_FILE) };
 }
 
-export async function judge(clients: Client[], exchanges: RecordedExchange[], webhooks: RecordedWebhook[]): Promise<Verdicts> {
+export async function judge(
+  clients: Client[],
+  exchanges: RecordedExchange[],
+  webhooks: RecordedWebhook[],
+): Promise<Verdicts> {
   const verdicts: Verdicts = {
     operations: new Map(clients.map((c) => [c.version, new Set()])),
     eventTypes: new Map(clients.map((c) => [c.version, new Set()])),
@@ -94,7 +108,9 @@ export async function judge(clients: Client[], exchanges: RecordedExchange[], we
     conflicts: [],
   };
   // A path that is some client's literal path (`/v1/orders/export`) is never another's `{id}`.
-  const literalPaths = new Set(clients.flatMap((c) => c.operations.filter((o) => !o.template.includes('{')).map((o) => o.template)));
+  const literalPaths = new Set(
+    clients.flatMap((c) => c.operations.filter((o) => !o.template.includes('{')).map((o) => o.template)),
+  );
   const unversioned = exchanges.filter((exchange) => exchange.version === null);
   for (const client of clients) {
     const seen = new Set<string>();
@@ -113,15 +129,28 @@ export async function judge(clients: Client[], exchanges: RecordedExchange[], we
       const newest = [...clients].reverse().find((c) => c.operationFor(exchange.method, path));
       const newer = newest && newest !== client && newerValuesOf(refusal, exchange);
       const newestTakes = newer && !(await refusalOf(newest.operationFor(exchange.method, path)!, exchange));
-      const conflict = CONFLICTS.some((c) => c.operation === operation.id && c.clients.includes(client.version) && (c.when?.(parsed(exchange.body)) ?? true));
+      const conflict = CONFLICTS.some(
+        (c) =>
+          c.operation === operation.id &&
+          c.clients.includes(client.version) &&
+          (c.when?.(parsed(exchange.body)) ?? true),
+      );
       if (newer && newestTakes) verdicts.newerValues.push({ client: client.version, subject, values: newer });
-      else (conflict ? verdicts.conflicts : verdicts.failures).push({ client: client.version, subject, detail: describe(refusal) });
+      else
+        (conflict ? verdicts.conflicts : verdicts.failures).push({
+          client: client.version,
+          subject,
+          detail: describe(refusal),
+        });
     }
   }
   const secrets = endpointSecrets(exchanges);
   for (const webhook of webhooks) {
     const known = secrets.get(new URL(webhook.url).host) ?? [];
-    const { type = '(none)', api_version: version } = JSON.parse(webhook.body) as { type?: string; api_version?: string };
+    const { type = '(none)', api_version: version } = JSON.parse(webhook.body) as {
+      type?: string;
+      api_version?: string;
+    };
     if (version !== undefined && version !== 'legacy') continue; // shaped for a dated version: no 0.x client reads it
     if (!known.length) {
       const host = new URL(webhook.url).host;
@@ -153,13 +182,18 @@ async function refusalOf(operation: Client['operations'][number], exchange: Reco
   const empty = exchange.status === 204 || exchange.status === 304;
   const headers = exchange.contentType ? { 'content-type': exchange.contentType } : undefined;
   const response = new Response(empty ? null : exchange.body, { status: exchange.status, headers });
-  const [result] = await operation.match(response, new Request(`http://bursar.test${exchange.path}`, { method: exchange.method }));
+  const [result] = await operation.match(
+    response,
+    new Request(`http://bursar.test${exchange.path}`, { method: exchange.method }),
+  );
   if (exchange.status < 400) return result.ok ? null : result.error;
   const error = result.error as Error | undefined;
   if (!error || !(isValidationError(error) || error.message.startsWith('Unexpected Status'))) return null;
   // Another error at a status the client gives one error class (a scope's 403 where it expects RefundedAlready): the
   // client reports it as a validation error whatever its shape; only a body of the class it expects must fit it.
-  const otherError = issuesOf(error)?.some((issue) => issue.path.length === 1 && issue.path[0] === 'error' && issue.code === 'invalid_value');
+  const otherError = issuesOf(error)?.some(
+    (issue) => issue.path.length === 1 && issue.path[0] === 'error' && issue.code === 'invalid_value',
+  );
   return otherError ? null : error;
 }
 
@@ -172,18 +206,29 @@ function newerValuesOf(error: unknown, exchange: Pick<RecordedExchange, 'body'>)
   if (!issues?.length) return false;
   const body = parsed(exchange.body);
   const valueAt = (path: (string | number)[]) =>
-    (path[0] === 'Result' ? path.slice(1) : path).reduce<unknown>((at, key) => (at as Record<string | number, unknown> | undefined)?.[key], body);
+    (path[0] === 'Result' ? path.slice(1) : path).reduce<unknown>(
+      (at, key) => (at as Record<string | number, unknown> | undefined)?.[key],
+      body,
+    );
   const present = (issue: Flat) => valueAt(issue.path) !== null && valueAt(issue.path) !== undefined;
   // A value the client has no type for: an enum member or kind it predates, or a richer value (an object where it
   // knows a string). A null or a missing field is never that: it is the server's to fix.
-  const newer = issues.filter((issue) => ['invalid_value', 'invalid_type', 'invalid_union'].includes(issue.code ?? '') && present(issue));
+  const newer = issues.filter(
+    (issue) => ['invalid_value', 'invalid_type', 'invalid_union'].includes(issue.code ?? '') && present(issue),
+  );
   // An object of a kind the client does not know fails every option of its union: the option's other issues (the
   // fields of the kind it was compared with) follow from that, and nothing else does.
-  const excused = (issue: Flat) => newer.includes(issue) || newer.some((of) => of.union !== undefined && of.union === issue.union);
+  const excused = (issue: Flat) =>
+    newer.includes(issue) || newer.some((of) => of.union !== undefined && of.union === issue.union);
   if (!newer.length || !issues.every(excused)) return false;
   const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value).slice(0, 40));
   return [
-    ...new Set(newer.map((issue) => `${issue.path.filter((key) => typeof key === 'string' && key !== 'Result').join('.')}=${shown(valueAt(issue.path))}`)),
+    ...new Set(
+      newer.map(
+        (issue) =>
+          `${issue.path.filter((key) => typeof key === 'string' && key !== 'Result').join('.')}=${shown(valueAt(issue.path))}`,
+      ),
+    ),
   ];
 }
 
@@ -204,7 +249,11 @@ function validateWith(client: Client, webhook: RecordedWebhook, secrets: string[
       return null;
     } catch (error) {
       last = error;
-      if ((error as Error).name !== 'WebhookVerificationError' && !(error as Error).constructor.name.includes('Verification')) break;
+      if (
+        (error as Error).name !== 'WebhookVerificationError' &&
+        !(error as Error).constructor.name.includes('Verification')
+      )
+        break;
     }
   }
   const cause = (last as { cause?: Error }).cause;
@@ -220,7 +269,10 @@ function isValidationError(error: unknown): boolean {
 function describe(error: unknown): string {
   const issues = issuesOf(error);
   if (!issues) return error instanceof Error ? error.message.slice(0, 300) : String(error);
-  const lines = issues.map(({ path, message }) => `${path.map((key) => (typeof key === 'number' ? '[]' : key)).join('.') || '(root)'}: ${message}`);
+  const lines = issues.map(
+    ({ path, message }) =>
+      `${path.map((key) => (typeof key === 'number' ? '[]' : key)).join('.') || '(root)'}: ${message}`,
+  );
   return [...new Set(lines)].slice(0, 6).join('; ');
 }
 
@@ -259,7 +311,12 @@ function flatten(issues: Issue[], prefix: (string | number)[], union?: string): 
 function endpointSecrets(exchanges: RecordedExchange[]): Map<string, string[]> {
   const secrets = new Map<string, string[]>();
   for (const exchange of exchanges) {
-    if (exchange.status >= 300 || !/^\/v1\/webhooks\/endpoints(\/|$|\?)/.test(exchange.path) || exchange.method === 'GET') continue;
+    if (
+      exchange.status >= 300 ||
+      !/^\/v1\/webhooks\/endpoints(\/|$|\?)/.test(exchange.path) ||
+      exchange.method === 'GET'
+    )
+      continue;
     const body = JSON.parse(exchange.body || 'null') as { url?: string; secret?: string } | null;
     if (!body?.url || !body.secret?.startsWith('whsec_') || body.secret.includes('*')) continue;
     const host = new URL(body.url).host;

@@ -12,7 +12,8 @@ import type { Receiver } from '../support/webhook-receiver';
 const START = '2026-01-05T10:00:00Z';
 const REDIRECT = 'https://app.example.com/callback';
 const ok = (response: { status: number; body: unknown }, status = 200) => {
-  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${JSON.stringify(response.body)}`);
+  if (response.status !== status)
+    throw new Error(`expected ${status}, got ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body as any;
 };
 
@@ -24,20 +25,45 @@ export interface Merchant {
 
 export async function merchantOf(h: TestHarness): Promise<Merchant> {
   const org = await h.organization([...SCOPES], 'sandbox');
-  return { ...org, call: (method, path, json, headers) => h.request(method, path, { token: org.token, environment: 'sandbox', json, headers }) };
+  return {
+    ...org,
+    call: (method, path, json, headers) =>
+      h.request(method, path, { token: org.token, environment: 'sandbox', json, headers }),
+  };
 }
 
 /** Every flow once; resolves, with the endpoint's secret, when each event it caused has reached the receiver. */
-export async function runEveryFlow(h: TestHarness, m: Merchant, receiver: Receiver, eventTypes: readonly string[]): Promise<{ secret: string }> {
+export async function runEveryFlow(
+  h: TestHarness,
+  m: Merchant,
+  receiver: Receiver,
+  eventTypes: readonly string[],
+): Promise<{ secret: string }> {
   const { call } = m;
-  const endpoint = ok(await call('POST', '/v1/webhooks/endpoints', { url: receiver.url, format: 'raw', events: eventTypes }), 201);
+  const endpoint = ok(
+    await call('POST', '/v1/webhooks/endpoints', { url: receiver.url, format: 'raw', events: eventTypes }),
+    201,
+  );
 
   // The organization and its tokens.
   ok(await call('GET', `/v1/organizations/${m.id}`));
   ok(await call('GET', '/v1/organizations/'));
-  ok(await call('PATCH', `/v1/organizations/${m.id}`, { name: 'Compat Shop', website: 'https://shop.example.com', email: 'help@shop.example.com' }));
-  const token = ok(await call('POST', '/v1/organization-access-tokens/', { comment: 'ci', scopes: ['products:read'] }), 201);
-  ok(await call('PATCH', `/v1/organization-access-tokens/${token.organization_access_token.id}`, { comment: 'ci again' }));
+  ok(
+    await call('PATCH', `/v1/organizations/${m.id}`, {
+      name: 'Compat Shop',
+      website: 'https://shop.example.com',
+      email: 'help@shop.example.com',
+    }),
+  );
+  const token = ok(
+    await call('POST', '/v1/organization-access-tokens/', { comment: 'ci', scopes: ['products:read'] }),
+    201,
+  );
+  ok(
+    await call('PATCH', `/v1/organization-access-tokens/${token.organization_access_token.id}`, {
+      comment: 'ci again',
+    }),
+  );
   ok(await call('GET', '/v1/organization-access-tokens/'));
   ok(await call('DELETE', `/v1/organization-access-tokens/${token.organization_access_token.id}`), 204);
 
@@ -56,7 +82,10 @@ export async function runEveryFlow(h: TestHarness, m: Merchant, receiver: Receiv
     }),
     201,
   );
-  const note = ok(await call('POST', '/v1/custom-fields/', { type: 'text', slug: 'note', name: 'Note', properties: {} }), 201);
+  const note = ok(
+    await call('POST', '/v1/custom-fields/', { type: 'text', slug: 'note', name: 'Note', properties: {} }),
+    201,
+  );
   ok(await call('PATCH', `/v1/custom-fields/${note.id}`, { type: 'text', name: 'A note' }));
   const file = ok(await upload(h, m.token, Buffer.from('%PDF-1.4 handbook'), { environment: 'sandbox' }));
   const benefits = {
@@ -68,8 +97,22 @@ export async function runEveryFlow(h: TestHarness, m: Merchant, receiver: Receiv
       }),
       201,
     ),
-    custom: ok(await call('POST', '/v1/benefits/', { type: 'custom', description: 'Support', properties: { note: 'Write to us' } }), 201),
-    files: ok(await call('POST', '/v1/benefits/', { type: 'downloadables', description: 'Handbook', properties: { files: [file.id] } }), 201),
+    custom: ok(
+      await call('POST', '/v1/benefits/', {
+        type: 'custom',
+        description: 'Support',
+        properties: { note: 'Write to us' },
+      }),
+      201,
+    ),
+    files: ok(
+      await call('POST', '/v1/benefits/', {
+        type: 'downloadables',
+        description: 'Handbook',
+        properties: { files: [file.id] },
+      }),
+      201,
+    ),
     flag: ok(await call('POST', '/v1/benefits/', { type: 'feature_flag', description: 'Beta', properties: {} }), 201),
   };
   ok(await call('PATCH', `/v1/benefits/${benefits.custom.id}`, { type: 'custom', description: 'Priority support' }));
@@ -92,8 +135,18 @@ export async function runEveryFlow(h: TestHarness, m: Merchant, receiver: Receiv
     }),
     201,
   );
-  ok(await call('POST', `/v1/products/${handbook.id}/benefits`, { benefits: [benefits.key.id, benefits.custom.id, benefits.files.id] }));
-  const tip = ok(await call('POST', '/v1/products/', { name: 'Tip jar', prices: [{ amount_type: 'custom', minimum_amount: 100, preset_amount: 500 }] }), 201);
+  ok(
+    await call('POST', `/v1/products/${handbook.id}/benefits`, {
+      benefits: [benefits.key.id, benefits.custom.id, benefits.files.id],
+    }),
+  );
+  const tip = ok(
+    await call('POST', '/v1/products/', {
+      name: 'Tip jar',
+      prices: [{ amount_type: 'custom', minimum_amount: 100, preset_amount: 500 }],
+    }),
+    201,
+  );
   const monthly = ok(
     await call('POST', '/v1/products/', {
       name: 'Pro',
@@ -109,18 +162,28 @@ export async function runEveryFlow(h: TestHarness, m: Merchant, receiver: Receiv
   );
   ok(await call('POST', `/v1/products/${monthly.id}/benefits`, { benefits: [benefits.key.id, benefits.flag.id] }));
   const yearly = ok(
-    await call('POST', '/v1/products/', { name: 'Pro yearly', recurring_interval: 'year', prices: [{ amount_type: 'fixed', price_amount: 15000 }] }),
+    await call('POST', '/v1/products/', {
+      name: 'Pro yearly',
+      recurring_interval: 'year',
+      prices: [{ amount_type: 'fixed', price_amount: 15000 }],
+    }),
     201,
   );
   const plus = ok(
-    await call('POST', '/v1/products/', { name: 'Pro plus', recurring_interval: 'month', prices: [{ amount_type: 'fixed', price_amount: 2500 }] }),
+    await call('POST', '/v1/products/', {
+      name: 'Pro plus',
+      recurring_interval: 'month',
+      prices: [{ amount_type: 'fixed', price_amount: 2500 }],
+    }),
     201,
   );
   const team = ok(
     await call('POST', '/v1/products/', {
       name: 'Team',
       recurring_interval: 'month',
-      prices: [{ amount_type: 'seat_based', seat_tiers: { tiers: [{ min_seats: 1, max_seats: null, price_per_seat: 800 }] } }],
+      prices: [
+        { amount_type: 'seat_based', seat_tiers: { tiers: [{ min_seats: 1, max_seats: null, price_per_seat: 800 }] } },
+      ],
     }),
     201,
   );
@@ -137,7 +200,14 @@ export async function runEveryFlow(h: TestHarness, m: Merchant, receiver: Receiv
     201,
   );
   ok(await call('PATCH', `/v1/discounts/${discount.id}`, { name: 'Launch week' }));
-  const link = ok(await call('POST', '/v1/checkout-links/', { payment_processor: 'stripe', products: [handbook.id, tip.id], label: 'Store' }), 201);
+  const link = ok(
+    await call('POST', '/v1/checkout-links/', {
+      payment_processor: 'stripe',
+      products: [handbook.id, tip.id],
+      label: 'Store',
+    }),
+    201,
+  );
   ok(await call('PATCH', `/v1/checkout-links/${link.id}`, { label: 'Store front' }));
   ok(await call('GET', `/v1/checkout-links/${link.id}`));
 
@@ -154,9 +224,22 @@ export async function runEveryFlow(h: TestHarness, m: Merchant, receiver: Receiv
   const client = (method: string, suffix = '', json?: unknown) =>
     h.request(method, `/v1/checkouts/client/${checkout.client_secret}${suffix}`, { environment: 'sandbox', json });
   ok(await client('GET'));
-  ok(await client('PATCH', '', { customer_name: 'Ada Lovelace', customer_billing_address: { country: 'FR' }, custom_field_data: { size: 'l', note: 'gift' } }));
+  ok(
+    await client('PATCH', '', {
+      customer_name: 'Ada Lovelace',
+      customer_billing_address: { country: 'FR' },
+      custom_field_data: { size: 'l', note: 'gift' },
+    }),
+  );
   ok(await client('POST', '/confirm', { confirmation_token_id: 'pm_card_visa' }));
-  const tipped = ok(await call('POST', '/v1/checkouts/', { products: [tip.id], amount: 700, customer_email: `fan-${randomUUID()}@example.com` }), 201);
+  const tipped = ok(
+    await call('POST', '/v1/checkouts/', {
+      products: [tip.id],
+      amount: 700,
+      customer_email: `fan-${randomUUID()}@example.com`,
+    }),
+    201,
+  );
   ok(
     await h.request('POST', `/v1/checkouts/client/${tipped.client_secret}/confirm`, {
       environment: 'sandbox',
@@ -165,25 +248,55 @@ export async function runEveryFlow(h: TestHarness, m: Merchant, receiver: Receiv
   );
   const open = ok(await call('POST', '/v1/checkouts/', { products: [yearly.id] }), 201);
   ok(await call('PATCH', `/v1/checkouts/${open.id}`, { metadata: { campaign: 'spring' } }));
-  const order = await eventually(async () => (await call('GET', `/v1/orders/?checkout_id=${checkout.id}`)).body.items.find((o: any) => o.paid));
+  const order = await eventually(async () =>
+    (await call('GET', `/v1/orders/?checkout_id=${checkout.id}`)).body.items.find((o: any) => o.paid),
+  );
   ok(await call('PATCH', `/v1/orders/${order.id}`, { billing_name: 'Ada Lovelace' }));
   ok(await call('POST', `/v1/orders/${order.id}/invoice`), 202);
   // License keys, from the one-time purchase: read, edit, activate and validate, all before the refund
   // that revokes the key (its revocation is asynchronous, so anything after it would race with it).
-  const key = await eventually(async () => (await call('GET', `/v1/license-keys/?benefit_id=${benefits.key.id}`)).body.items[0]);
+  const key = await eventually(
+    async () => (await call('GET', `/v1/license-keys/?benefit_id=${benefits.key.id}`)).body.items[0],
+  );
   ok(await call('PATCH', `/v1/license-keys/${key.id}`, { limit_usage: 100 }));
-  const activation = ok(await call('POST', '/v1/license-keys/activate', { key: key.key, organization_id: m.id, label: 'laptop' }));
+  const activation = ok(
+    await call('POST', '/v1/license-keys/activate', { key: key.key, organization_id: m.id, label: 'laptop' }),
+  );
   ok(await call('GET', `/v1/license-keys/${key.id}/activations/${activation.id}`));
-  ok(await call('POST', '/v1/license-keys/validate', { key: key.key, organization_id: m.id, activation_id: activation.id, increment_usage: 1 }));
+  ok(
+    await call('POST', '/v1/license-keys/validate', {
+      key: key.key,
+      organization_id: m.id,
+      activation_id: activation.id,
+      increment_usage: 1,
+    }),
+  );
   ok(await call('POST', '/v1/refunds/', { order_id: order.id, reason: 'customer_request', amount: 300 }), 201);
-  ok(await call('POST', '/v1/refunds/', { order_id: order.id, reason: 'customer_request', amount: order.refundable_amount - 300, revoke_benefits: true }), 201);
+  ok(
+    await call('POST', '/v1/refunds/', {
+      order_id: order.id,
+      reason: 'customer_request',
+      amount: order.refundable_amount - 300,
+      revoke_benefits: true,
+    }),
+    201,
+  );
 
   // Subscriptions: a trial that converts and renews with usage, a plan change, seats, cancel, uncancel and revoke.
   const trial = await subscribe(h, call, { product: monthly.id, start: START });
-  await ok(await call('POST', '/v1/events/ingest', { events: [{ name: 'api.call', customer_id: trial.subscription.customer_id }] }));
+  await ok(
+    await call('POST', '/v1/events/ingest', {
+      events: [{ name: 'api.call', customer_id: trial.subscription.customer_id }],
+    }),
+  );
   await advance(call, trial.clockId, '2026-01-13T10:00:00Z');
   await advance(call, trial.clockId, '2026-02-13T10:00:00Z');
-  ok(await call('PATCH', `/v1/subscriptions/${trial.subscription.id}`, { product_id: plus.id, proration_behavior: 'prorate' }));
+  ok(
+    await call('PATCH', `/v1/subscriptions/${trial.subscription.id}`, {
+      product_id: plus.id,
+      proration_behavior: 'prorate',
+    }),
+  );
   const seats = await subscribe(h, call, { product: team.id, start: START, seats: 2 });
   ok(await call('PATCH', `/v1/subscriptions/${seats.subscription.id}`, { seats: 3, proration_behavior: 'invoice' }));
   ok(await call('PATCH', `/v1/subscriptions/${seats.subscription.id}`, { cancel_at_period_end: true }));
@@ -193,22 +306,43 @@ export async function runEveryFlow(h: TestHarness, m: Merchant, receiver: Receiv
   // A renewal declined (past due), and a checkout left open until it expires, on a clock of their own.
   const declined = await subscribe(h, call, { product: plus.id, start: START });
   await setCardOutcome(h, declined.subscription.id, 'insufficient_funds');
-  const lapsing = ok(await call('POST', '/v1/checkouts/', { products: [tip.id], test_clock_id: declined.clockId }), 201);
+  const lapsing = ok(
+    await call('POST', '/v1/checkouts/', { products: [tip.id], test_clock_id: declined.clockId }),
+    201,
+  );
   await advance(call, declined.clockId, '2026-02-06T10:00:00Z');
-  await eventually(async () => (await call('GET', `/v1/subscriptions/${declined.subscription.id}`)).body.status === 'past_due');
+  await eventually(
+    async () => (await call('GET', `/v1/subscriptions/${declined.subscription.id}`)).body.status === 'past_due',
+  );
   await eventually(async () => (await call('GET', `/v1/checkouts/${lapsing.id}`)).body.status === 'expired');
 
   // Usage: events, meters and customer meters.
   ok(await call('GET', '/v1/events/'));
   ok(await call('GET', '/v1/events/names'));
-  ok(await call('GET', `/v1/meters/${meter.id}/quantities?start_timestamp=2026-01-01T00:00:00Z&end_timestamp=2026-03-01T00:00:00Z&interval=month`));
+  ok(
+    await call(
+      'GET',
+      `/v1/meters/${meter.id}/quantities?start_timestamp=2026-01-01T00:00:00Z&end_timestamp=2026-03-01T00:00:00Z&interval=month`,
+    ),
+  );
   ok(await call('GET', '/v1/customer-meters/'));
 
   // The customer portal of the trial's customer.
-  const session = ok(await call('POST', '/v1/customer-sessions/', { customer_id: trial.subscription.customer_id }), 201);
+  const session = ok(
+    await call('POST', '/v1/customer-sessions/', { customer_id: trial.subscription.customer_id }),
+    201,
+  );
   const portal = (method: string, path: string, json?: unknown) =>
     h.request(method, `/v1/customer-portal${path}`, { token: session.token, environment: 'sandbox', json });
-  for (const path of ['/customers/me', '/orders/', '/subscriptions/', '/benefit-grants/', '/license-keys/', '/downloadables/', '/meters/'])
+  for (const path of [
+    '/customers/me',
+    '/orders/',
+    '/subscriptions/',
+    '/benefit-grants/',
+    '/license-keys/',
+    '/downloadables/',
+    '/meters/',
+  ])
     ok(await portal('GET', path));
   ok(await portal('GET', `/organizations/${(await call('GET', `/v1/organizations/${m.id}`)).body.slug}`));
   const portalKey = (await portal('GET', '/license-keys/')).body.items[0];
@@ -219,7 +353,11 @@ export async function runEveryFlow(h: TestHarness, m: Merchant, receiver: Receiv
 
   // Customers, and an OAuth app that reads the catalog for the organization.
   const customer = ok(
-    await call('POST', '/v1/customers/', { email: `c-${randomUUID()}@example.com`, external_id: `ext-${randomUUID()}`, name: 'Grace Hopper' }),
+    await call('POST', '/v1/customers/', {
+      email: `c-${randomUUID()}@example.com`,
+      external_id: `ext-${randomUUID()}`,
+      name: 'Grace Hopper',
+    }),
     201,
   );
   ok(await call('PATCH', `/v1/customers/${customer.id}`, { name: 'Grace B. Hopper' }));
@@ -231,15 +369,29 @@ export async function runEveryFlow(h: TestHarness, m: Merchant, receiver: Receiv
   ok(await call('DELETE', `/v1/discounts/${discount.id}`), 204);
   ok(await call('DELETE', `/v1/custom-fields/${note.id}`), 204);
   ok(await call('DELETE', `/v1/customers/${customer.id}`), 204);
-  const other = ok(await call('POST', '/v1/customers/', { email: `o-${randomUUID()}@example.com`, external_id: `ext-${randomUUID()}` }), 201);
+  const other = ok(
+    await call('POST', '/v1/customers/', {
+      email: `o-${randomUUID()}@example.com`,
+      external_id: `ext-${randomUUID()}`,
+    }),
+    201,
+  );
   ok(await call('DELETE', `/v1/customers/external/${other.external_id}`), 204);
-  const spare = ok(await upload(h, m.token, Buffer.from('%PDF-1.4 spare'), { environment: 'sandbox', name: 'spare.pdf' }));
+  const spare = ok(
+    await upload(h, m.token, Buffer.from('%PDF-1.4 spare'), { environment: 'sandbox', name: 'spare.pdf' }),
+  );
   ok(await call('DELETE', `/v1/files/${spare.id}`), 204);
-  const sticker = ok(await call('POST', '/v1/benefits/', { type: 'custom', description: 'Sticker', properties: { note: 'Soon' } }), 201);
+  const sticker = ok(
+    await call('POST', '/v1/benefits/', { type: 'custom', description: 'Sticker', properties: { note: 'Soon' } }),
+    201,
+  );
   ok(await call('DELETE', `/v1/benefits/${sticker.id}`), 204);
   const clock = ok(await call('POST', '/v1/test-clocks/', { frozen_time: START }), 201);
   ok(await call('DELETE', `/v1/test-clocks/${clock.id}`), 204);
-  const spareEndpoint = ok(await call('POST', '/v1/webhooks/endpoints', { url: receiver.url, format: 'raw', events: ['order.paid'] }), 201);
+  const spareEndpoint = ok(
+    await call('POST', '/v1/webhooks/endpoints', { url: receiver.url, format: 'raw', events: ['order.paid'] }),
+    201,
+  );
   ok(await call('DELETE', `/v1/webhooks/endpoints/${spareEndpoint.id}`), 204);
 
   await crawl(h, m);
@@ -251,7 +403,10 @@ export async function runEveryFlow(h: TestHarness, m: Merchant, receiver: Receiv
 async function delivered(h: TestHarness, m: Merchant, endpointId: string): Promise<boolean> {
   const [row] = await h.env.sandbox.orm.em
     .fork()
-    .execute<{ pending: number }[]>(`select count(*)::int as pending from webhook_delivery where endpoint_id = ? and status = 'pending'`, [endpointId]);
+    .execute<{ pending: number }[]>(
+      `select count(*)::int as pending from webhook_delivery where endpoint_id = ? and status = 'pending'`,
+      [endpointId],
+    );
   const [{ events }] = await h.env.sandbox.orm.em
     .fork()
     .execute<{ events: number }[]>(
@@ -289,10 +444,20 @@ async function oauthApp(h: TestHarness, m: Merchant): Promise<void> {
       rawBody: new URLSearchParams(fields).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     });
-  const consent = ok(await form('/v1/oauth2/consent', { ...request, action: 'allow' }, { authorization: `Bearer ${m.token}` }));
+  const consent = ok(
+    await form('/v1/oauth2/consent', { ...request, action: 'allow' }, { authorization: `Bearer ${m.token}` }),
+  );
   const code = new URL(consent.redirect_uri).searchParams.get('code')!;
   const secret = { client_id: registered.client_id, client_secret: registered.client_secret };
-  const tokens = ok(await form('/v1/oauth2/token', { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, ...secret }));
+  const tokens = ok(
+    await form('/v1/oauth2/token', {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      code_verifier: verifier,
+      ...secret,
+    }),
+  );
   ok(await form('/v1/oauth2/introspect', { token: tokens.access_token, ...secret }));
   ok(await h.request('GET', '/v1/products/', { token: tokens.access_token, environment: 'sandbox' }));
   ok(await form('/v1/oauth2/revoke', { token: tokens.refresh_token, ...secret }));
@@ -304,7 +469,9 @@ async function oauthApp(h: TestHarness, m: Merchant): Promise<void> {
  * recorded (and judged) without editing this run.
  */
 async function crawl(h: TestHarness, m: Merchant): Promise<void> {
-  const routes = h.env.sandbox.domains.routes.filter((route) => route.method === 'get' && route.audience === 'organization');
+  const routes = h.env.sandbox.domains.routes.filter(
+    (route) => route.method === 'get' && route.audience === 'organization',
+  );
   for (const route of routes.filter((r) => !r.path.includes(':'))) {
     const list = await m.call('GET', route.path);
     const first = list.status === 200 ? list.body?.items?.[0]?.id : undefined;

@@ -9,7 +9,11 @@ export const CLIENT_VERSIONS = [
   { name: 'polar-sdk-0.32', version: '0.32.16', pinnedBy: '@polar-sh/express 0.3.0' },
   { name: 'polar-sdk-0.41', version: '0.41.5', pinnedBy: '@polar-sh/ingestion 0.4.2' },
   { name: 'polar-sdk-0.42', version: '0.42.5', pinnedBy: '@polar-sh/hono 0.5.3' },
-  { name: 'polar-sdk-0.47', version: '0.47.1', pinnedBy: '@polar-sh/nextjs 0.9.6, better-auth 1.8.4, adapter-utils 0.4.6' },
+  {
+    name: 'polar-sdk-0.47',
+    version: '0.47.1',
+    pinnedBy: '@polar-sh/nextjs 0.9.6, better-auth 1.8.4, adapter-utils 0.4.6',
+  },
   { name: 'polar-sdk-0.49', version: '0.49.0', pinnedBy: 'the newest 0.x' },
 ] as const;
 
@@ -56,13 +60,16 @@ function operationOf(file: string): Operation | null {
   const id = /operationID: "([^"]+)"/.exec(source)?.[1];
   const start = source.indexOf('M.match(');
   if (!source.includes('pathToFunc')) return null; // not an operation (the webhook helpers)
-  if (!template || !method || !id || start < 0) throw new Error(`${file}: an operation this suite cannot read; has the client's build changed?`);
+  if (!template || !method || !id || start < 0)
+    throw new Error(`${file}: an operation this suite cannot read; has the client's build changed?`);
   const args = balanced(source, start + 'M.match'.length);
   const bindings = [...source.matchAll(/^const (\w+) = (?:__importStar\()?require\("([^"]+)"\)\)?;$/gm)];
   const modules = bindings.map(([, , path]) => loadModule(path.startsWith('.') ? join(dirname(file), path) : path));
   const names = bindings.map(([, name]) => name);
   const matchers = new Function(...names, `return [${args}];`)(...modules) as unknown[];
-  const M = modules[names.indexOf('M')] as { match(...m: unknown[]): (...a: unknown[]) => Promise<[{ ok: boolean; error?: unknown }, unknown]> };
+  const M = modules[names.indexOf('M')] as {
+    match(...m: unknown[]): (...a: unknown[]) => Promise<[{ ok: boolean; error?: unknown }, unknown]>;
+  };
   const matcher = M.match(...matchers);
   // 0.32's matcher takes (response, options); later ones (response, request, options).
   const takesRequest = /\)\(response, req,/.test(source);
@@ -73,7 +80,8 @@ function operationOf(file: string): Operation | null {
     template,
     pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
     literals: segments.filter((segment) => !segment.startsWith('{')).length,
-    match: (response, request) => (takesRequest ? matcher(response, request, { extraFields: {} }) : matcher(response, { extraFields: {} })),
+    match: (response, request) =>
+      takesRequest ? matcher(response, request, { extraFields: {} }) : matcher(response, { extraFields: {} }),
   };
 }
 

@@ -15,7 +15,17 @@ import { startHarness, type TestHarness } from '../support/harness';
 import { credentialsFor, type Credential, type TokenAudience } from './credentials';
 import { changedTables, orgStateReader, type OrgStateReader } from './org-state';
 import { send, type RawRequest, type RawResponse } from './send';
-import { ENVIRONMENTS, allIds, collectionOf, createTenant, harvest, marksOf, otherEnvironment, tokenOf, type Tenant } from './tenants';
+import {
+  ENVIRONMENTS,
+  allIds,
+  collectionOf,
+  createTenant,
+  harvest,
+  marksOf,
+  otherEnvironment,
+  tokenOf,
+  type Tenant,
+} from './tenants';
 import { queryString } from './route-cases';
 import { arbitraryOf } from './zod-arbitrary';
 
@@ -23,26 +33,42 @@ import { arbitraryOf } from './zod-arbitrary';
  * Public routes whose credential is in the body rather than a secret in the path: a signature over it, or a license
  * key (the generated body carries an unknown one).
  */
-const SIGNED_PUBLIC_ROUTES: Record<string, { refused: number; error?: string; signatures: Record<string, string>[] }> = {
-  'POST /v1/integrations/stripe/webhook': { refused: 400, signatures: [{}, { 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` }] },
-  ...Object.fromEntries(
-    ['validate', 'activate', 'deactivate', 'token'].map((action) => [`POST /v1/customer-portal/license-keys/${action}`, { refused: 404, signatures: [{}] }]),
-  ),
-  /** A leak report is signed by the program's ECDSA key (none configured here, so any signature is refused). */
-  'POST /v1/secret-scanning/report': {
-    refused: 401,
-    error: 'Unauthorized',
-    signatures: [{}, { 'github-public-key-identifier': 'f'.repeat(64), 'github-public-key-signature': Buffer.from('not a signature').toString('base64') }],
-  },
-  /** A download link is its own credential: an HMAC over the downloadable and the link's expiry, in the path. */
-  'GET /v1/customer-portal/downloadables/:token': { refused: 400, signatures: [{}] },
-  /** OAuth's client endpoints: the client's id (and secret) in the body is the credential (the generated one is nobody's). */
-  ...Object.fromEntries(
-    ['token', 'introspect', 'revoke'].map((action) => [`POST /v1/oauth2/${action}`, { refused: 401, error: 'invalid_client', signatures: [{}] }]),
-  ),
-  /** The e-mailed login code is the credential (the generated body carries a code nobody was sent). */
-  'POST /v1/customer-portal/customer-session/authenticate': { refused: 401, error: 'Unauthorized', signatures: [{}] },
-};
+const SIGNED_PUBLIC_ROUTES: Record<string, { refused: number; error?: string; signatures: Record<string, string>[] }> =
+  {
+    'POST /v1/integrations/stripe/webhook': {
+      refused: 400,
+      signatures: [{}, { 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` }],
+    },
+    ...Object.fromEntries(
+      ['validate', 'activate', 'deactivate', 'token'].map((action) => [
+        `POST /v1/customer-portal/license-keys/${action}`,
+        { refused: 404, signatures: [{}] },
+      ]),
+    ),
+    /** A leak report is signed by the program's ECDSA key (none configured here, so any signature is refused). */
+    'POST /v1/secret-scanning/report': {
+      refused: 401,
+      error: 'Unauthorized',
+      signatures: [
+        {},
+        {
+          'github-public-key-identifier': 'f'.repeat(64),
+          'github-public-key-signature': Buffer.from('not a signature').toString('base64'),
+        },
+      ],
+    },
+    /** A download link is its own credential: an HMAC over the downloadable and the link's expiry, in the path. */
+    'GET /v1/customer-portal/downloadables/:token': { refused: 400, signatures: [{}] },
+    /** OAuth's client endpoints: the client's id (and secret) in the body is the credential (the generated one is nobody's). */
+    ...Object.fromEntries(
+      ['token', 'introspect', 'revoke'].map((action) => [
+        `POST /v1/oauth2/${action}`,
+        { refused: 401, error: 'invalid_client', signatures: [{}] },
+      ]),
+    ),
+    /** The e-mailed login code is the credential (the generated body carries a code nobody was sent). */
+    'POST /v1/customer-portal/customer-session/authenticate': { refused: 401, error: 'Unauthorized', signatures: [{}] },
+  };
 
 /**
  * Public by design, no credential at all (the fuzzer still covers them): an organization's license-token public keys,
@@ -89,9 +115,14 @@ test('every route × both environments × every credential that must be refused'
     const state = await orgStateReader(h.env[environment]);
     await state.settle(owner.id); // the fixtures' background work
     for (const route of routes) {
-      if (route.audience === 'public') await publicRoute(route, owner, owners[otherEnvironment(environment)], state, outcome);
-      else if (isTokenAudience(route.audience)) await tokenRoute(route, owner, credentials[route.audience], state, outcome);
-      else outcome.failures.push(`${label(route)}: audience ${String(route.audience)} has no credentials in credentials.ts`);
+      if (route.audience === 'public')
+        await publicRoute(route, owner, owners[otherEnvironment(environment)], state, outcome);
+      else if (isTokenAudience(route.audience))
+        await tokenRoute(route, owner, credentials[route.audience], state, outcome);
+      else
+        outcome.failures.push(
+          `${label(route)}: audience ${String(route.audience)} has no credentials in credentials.ts`,
+        );
     }
   }
   const count = (audience: string) => routes.filter((r) => r.audience === audience).length;
@@ -102,10 +133,17 @@ test('every route × both environments × every credential that must be refused'
         ? `; ${outcome.notApplicable.size} not applicable (no resource of the organization or its customer to aim at: ${[...outcome.notApplicable].join(', ')})`
         : ''),
   );
-  if (outcome.failures.length) throw new Error(`${outcome.failures.length} auth matrix failures:\n${outcome.failures.join('\n')}`);
+  if (outcome.failures.length)
+    throw new Error(`${outcome.failures.length} auth matrix failures:\n${outcome.failures.join('\n')}`);
 }, 300_000);
 
-async function tokenRoute(route: RouteDefinition, owner: Tenant, credentials: Credential[], state: OrgStateReader, outcome: Outcome) {
+async function tokenRoute(
+  route: RouteDefinition,
+  owner: Tenant,
+  credentials: Credential[],
+  state: OrgStateReader,
+  outcome: Outcome,
+) {
   const { requests, ownResource } = requestsFor(route, owner);
   for (const credential of withinBudget(route, credentials)) {
     const name = `${owner.environment} ${label(route)} [${credential.name}]`;
@@ -145,24 +183,45 @@ async function tokenRoute(route: RouteDefinition, owner: Tenant, credentials: Cr
  * 404 on the owner's resource, the status the owner itself gets on a list, and anything but a 5xx on a create (its
  * body may well be valid for the other one too; what it must not do is reveal or touch the owner's).
  */
-async function expectedStatus(route: RouteDefinition, credential: Credential, request: RawRequest, owner: Tenant): Promise<number | 'below 500'> {
+async function expectedStatus(
+  route: RouteDefinition,
+  credential: Credential,
+  request: RawRequest,
+  owner: Tenant,
+): Promise<number | 'below 500'> {
   if (credential.carries && !route.scopes?.some((scope) => credential.carries!.includes(scope))) return 403;
   if (credential.expected !== 'owner-resource') return credential.expected;
   if (route.path.includes(':')) return 404;
   if (route.method !== 'get') return 'below 500';
-  return (await send(h, { ...request, headers: { ...request.headers, authorization: `Bearer ${tokenOf(owner, route.audience)}` } })).status;
+  return (
+    await send(h, {
+      ...request,
+      headers: { ...request.headers, authorization: `Bearer ${tokenOf(owner, route.audience)}` },
+    })
+  ).status;
 }
 
-async function publicRoute(route: RouteDefinition, owner: Tenant, otherEnvironmentOwner: Tenant, state: OrgStateReader, outcome: Outcome) {
+async function publicRoute(
+  route: RouteDefinition,
+  owner: Tenant,
+  otherEnvironmentOwner: Tenant,
+  state: OrgStateReader,
+  outcome: Outcome,
+) {
   const signed = SIGNED_PUBLIC_ROUTES[label(route)];
   if (OPEN_PUBLIC_ROUTES.has(label(route))) return;
   if (!route.path.includes(':client_secret') && !signed) {
-    outcome.failures.push(`${label(route)}: a public route with neither a secret in its path nor an entry in SIGNED_PUBLIC_ROUTES`);
+    outcome.failures.push(
+      `${label(route)}: a public route with neither a secret in its path nor an entry in SIGNED_PUBLIC_ROUTES`,
+    );
     return;
   }
   const [request] = requestsFor(route, owner).requests;
   const variants: [string, RawRequest][] = signed
-    ? signed.signatures.map((headers) => [`signature ${JSON.stringify(headers)}`, { ...request, headers: { ...request.headers, ...headers } }])
+    ? signed.signatures.map((headers) => [
+        `signature ${JSON.stringify(headers)}`,
+        { ...request, headers: { ...request.headers, ...headers } },
+      ])
     : [
         ['unknown secret', withSecret(request, route, `bursar_${randomBytes(24).toString('hex')}`)],
         ...otherEnvironmentOwner.clientSecrets.map((secret): [string, RawRequest] => [
@@ -206,23 +265,47 @@ function requestsFor(route: RouteDefinition, owner: Tenant): { requests: RawRequ
   const shape = ((route.params as z.ZodObject | undefined)?.shape ?? {}) as Record<string, z.ZodType>;
   for (const [, name] of route.audience === 'public' ? [] : url.matchAll(/:(\w+)/g)) {
     if (!shape[name]) continue;
-    const [value] = fc.sample(arbitraryOf(shape[name], { ids: allIds(owner), organizationId: owner.id }), { seed: 42, numRuns: 1 });
+    const [value] = fc.sample(arbitraryOf(shape[name], { ids: allIds(owner), organizationId: owner.id }), {
+      seed: 42,
+      numRuns: 1,
+    });
     url = url.replace(`:${name}`, encodeURIComponent(String(value)));
   }
   const request: RawRequest = { environment: owner.environment, method: route.method.toUpperCase(), url, headers: {} };
-  if (!route.body) return { requests: requiredQueries(route).map((query) => ({ ...request, url: `${url}${query}` })), ownResource: ownId !== undefined };
+  if (!route.body)
+    return {
+      requests: requiredQueries(route).map((query) => ({ ...request, url: `${url}${query}` })),
+      ownResource: ownId !== undefined,
+    };
   const schema = route.body;
-  const candidates = fc.sample(arbitraryOf(schema, { ids: allIds(owner), organizationId: owner.id }), { seed: 42, numRuns: 100 });
-  const valid = [...new Set(candidates.filter((candidate) => schema.safeParse(candidate).success).map((candidate) => JSON.stringify(candidate)))];
-  const bodies = valid.length ? valid.sort((a, b) => a.length - b.length).slice(0, 10) : [JSON.stringify(candidates[0])];
-  return { requests: bodies.map((body) => ({ ...request, headers: { 'content-type': 'application/json' }, body })), ownResource: ownId !== undefined };
+  const candidates = fc.sample(arbitraryOf(schema, { ids: allIds(owner), organizationId: owner.id }), {
+    seed: 42,
+    numRuns: 100,
+  });
+  const valid = [
+    ...new Set(
+      candidates
+        .filter((candidate) => schema.safeParse(candidate).success)
+        .map((candidate) => JSON.stringify(candidate)),
+    ),
+  ];
+  const bodies = valid.length
+    ? valid.sort((a, b) => a.length - b.length).slice(0, 10)
+    : [JSON.stringify(candidates[0])];
+  return {
+    requests: bodies.map((body) => ({ ...request, headers: { 'content-type': 'application/json' }, body })),
+    ownResource: ownId !== undefined,
+  };
 }
 
 /** A route whose query has required parameters (meter quantities' range) gets queries its contract accepts; others none. */
 function requiredQueries(route: RouteDefinition): string[] {
   const schema = route.query as z.ZodType | undefined;
   if (!schema || schema.safeParse({}).success) return [''];
-  const candidates = fc.sample(arbitraryOf(schema, { ids: [], organizationId: '' }), { seed: 42, numRuns: 300 }) as Record<string, unknown>[];
+  const candidates = fc.sample(arbitraryOf(schema, { ids: [], organizationId: '' }), {
+    seed: 42,
+    numRuns: 300,
+  }) as Record<string, unknown>[];
   const valid = candidates.filter((candidate) => schema.safeParse(candidate).success).slice(0, 10);
   return valid.length ? valid.map((query) => `?${queryString(query)}`) : [''];
 }
@@ -231,13 +314,18 @@ function withSecret(request: RawRequest, route: RouteDefinition, secret: string)
   return { ...request, url: route.path.replace(':client_secret', encodeURIComponent(secret)) };
 }
 
-async function sendWatching(request: RawRequest, owner: Tenant, state: OrgStateReader): Promise<{ response: RawResponse; changed: string[] }> {
+async function sendWatching(
+  request: RawRequest,
+  owner: Tenant,
+  state: OrgStateReader,
+): Promise<{ response: RawResponse; changed: string[] }> {
   const { response, before, after } = await state.watch(owner.id, () => send(h, request));
   return { response, changed: after ? changedTables(before, after) : [] };
 }
 
 function statusProblems(response: RawResponse, expected: number | 'below 500', error: string | undefined): string[] {
-  if (expected === 'below 500') return response.status < 500 && response.status > 0 ? [] : [`expected a status below 500, got ${response.status}`];
+  if (expected === 'below 500')
+    return response.status < 500 && response.status > 0 ? [] : [`expected a status below 500, got ${response.status}`];
   if (response.status !== expected) return [`expected ${expected}, got ${response.status}`];
   if (expected < 400) return [];
   const body = ErrorBody.safeParse(response.json);
@@ -265,6 +353,7 @@ function withinBudget(route: RouteDefinition, credentials: Credential[]): Creden
 
 const routeIndex = (route: RouteDefinition) => h.env.production.domains.routes.indexOf(route);
 
-const isTokenAudience = (audience: string): audience is TokenAudience => audience === 'organization' || audience === 'customer';
+const isTokenAudience = (audience: string): audience is TokenAudience =>
+  audience === 'organization' || audience === 'customer';
 
 const label = (route: RouteDefinition) => `${route.method.toUpperCase()} ${route.path}`;

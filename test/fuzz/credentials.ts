@@ -9,7 +9,14 @@ import { generateToken } from '../../src/platform/crypto/tokens';
 import { inTransaction } from '../../src/platform/database/transaction';
 import type { RouteAudience, RouteDefinition } from '../../src/platform/http/route';
 import type { TestHarness } from '../support/harness';
-import { callerOf, customerMarksOf, openCustomerSession, otherEnvironment, type PortalCustomer, type Tenant } from './tenants';
+import {
+  callerOf,
+  customerMarksOf,
+  openCustomerSession,
+  otherEnvironment,
+  type PortalCustomer,
+  type Tenant,
+} from './tenants';
 
 export interface Credential {
   name: string;
@@ -56,8 +63,16 @@ function malformed(token: string, prefix: string): Credential[] {
   return [
     { name: 'no token', authorization: fixed(undefined), ...unauthorized },
     { name: 'malformed: no scheme', authorization: fixed(token), ...unauthorized },
-    { name: 'malformed: Basic', authorization: fixed(`Basic ${Buffer.from(`user:${token}`).toString('base64')}`), ...unauthorized },
-    { name: 'malformed: bad checksum', authorization: fixed(`Bearer ${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`), ...unauthorized },
+    {
+      name: 'malformed: Basic',
+      authorization: fixed(`Basic ${Buffer.from(`user:${token}`).toString('base64')}`),
+      ...unauthorized,
+    },
+    {
+      name: 'malformed: bad checksum',
+      authorization: fixed(`Bearer ${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`),
+      ...unauthorized,
+    },
     { name: 'malformed: two tokens', authorization: fixed(`Bearer ${token} ${token}`), ...unauthorized },
     { name: 'unknown token', authorization: fixed(`Bearer ${generateToken(prefix)}`), ...unauthorized },
   ];
@@ -95,12 +110,33 @@ async function organizationCredentials(
   return [
     ...malformed(owner.token, ORGANIZATION_TOKEN_PREFIX),
     { name: 'revoked token', authorization: fixed(`Bearer ${revoked.token}`), ...unauthorized },
-    { name: `the ${otherEnvironment(owner.environment)} environment's token`, authorization: fixed(`Bearer ${otherEnvironmentOwner.token}`), ...unauthorized },
-    { name: 'wrong scope', authorization: async (route) => `Bearer ${await lacking(route)}`, expected: 403, error: 'NotPermitted' },
-    { name: "the organization's own customer session token", authorization: fixed(`Bearer ${owner.customer.token}`), ...unauthorized },
-    { name: "another organization's token", authorization: fixed(`Bearer ${stranger.token}`), expected: 'owner-resource' },
+    {
+      name: `the ${otherEnvironment(owner.environment)} environment's token`,
+      authorization: fixed(`Bearer ${otherEnvironmentOwner.token}`),
+      ...unauthorized,
+    },
+    {
+      name: 'wrong scope',
+      authorization: async (route) => `Bearer ${await lacking(route)}`,
+      expected: 403,
+      error: 'NotPermitted',
+    },
+    {
+      name: "the organization's own customer session token",
+      authorization: fixed(`Bearer ${owner.customer.token}`),
+      ...unauthorized,
+    },
+    {
+      name: "another organization's token",
+      authorization: fixed(`Bearer ${stranger.token}`),
+      expected: 'owner-resource',
+    },
     { name: 'revoked app token', authorization: fixed(`Bearer ${revokedApp.token}`), ...unauthorized },
-    { name: 'malformed: app token with a bad checksum', authorization: fixed(`Bearer ${apps.owner.token.slice(0, -1)}~`), ...unauthorized },
+    {
+      name: 'malformed: app token with a bad checksum',
+      authorization: fixed(`Bearer ${apps.owner.token.slice(0, -1)}~`),
+      ...unauthorized,
+    },
     {
       name: "an app's token another organization granted",
       authorization: fixed(`Bearer ${apps.stranger.token}`),
@@ -128,12 +164,22 @@ async function appToken(h: TestHarness, tenant: Tenant): Promise<AppToken> {
   });
   const verifier = randomBytes(32).toString('base64url');
   const request = { client_id: client.body.client_id, response_type: 'code', redirect_uri: redirect, scope };
-  const challenge = { code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' };
+  const challenge = {
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  };
   const consent = await call('POST', '/v1/oauth2/consent', { ...request, ...challenge, action: 'allow' });
   const code = new URL(consent.body.redirect_uri).searchParams.get('code');
-  const exchange = { grant_type: 'authorization_code', code, redirect_uri: redirect, client_id: client.body.client_id, code_verifier: verifier };
+  const exchange = {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: redirect,
+    client_id: client.body.client_id,
+    code_verifier: verifier,
+  };
   const issued = await h.request('POST', '/v1/oauth2/token', { environment: tenant.environment, json: exchange });
-  if (issued.status !== 200) throw new Error(`App token for ${tenant.id}: ${issued.status} ${JSON.stringify(issued.body)}`);
+  if (issued.status !== 200)
+    throw new Error(`App token for ${tenant.id}: ${issued.status} ${JSON.stringify(issued.body)}`);
   return { token: issued.body.access_token, clientId: client.body.client_id };
 }
 
@@ -146,13 +192,22 @@ async function customerCredentials(
 ): Promise<Credential[]> {
   const call = callerOf(h, owner);
   const expired = await openCustomerSession(call, owner.customer.id);
-  await h.env[owner.environment].orm.em.fork().execute(`update customer_session set expires_at = now() - interval '1 hour' where id = ?`, [expired.id]);
+  await h.env[owner.environment].orm.em
+    .fork()
+    .execute(`update customer_session set expires_at = now() - interval '1 hour' where id = ?`, [expired.id]);
   // Revoked the way a customer signs out of the portal; in SQL if that route is not there (or fails).
   const revoked = await openCustomerSession(call, owner.customer.id);
-  const signedOut = await h.request('DELETE', '/v1/customer-portal/customer-session', { token: revoked.token, environment: owner.environment });
+  const signedOut = await h.request('DELETE', '/v1/customer-portal/customer-session', {
+    token: revoked.token,
+    environment: owner.environment,
+  });
   if (signedOut.status !== 204) {
-    console.warn(`auth matrix: signing out of the portal answered ${signedOut.status} ${JSON.stringify(signedOut.body)}; revoking in SQL instead`);
-    await h.env[owner.environment].orm.em.fork().execute(`update customer_session set revoked_at = now() where id = ?`, [revoked.id]);
+    console.warn(
+      `auth matrix: signing out of the portal answered ${signedOut.status} ${JSON.stringify(signedOut.body)}; revoking in SQL instead`,
+    );
+    await h.env[owner.environment].orm.em
+      .fork()
+      .execute(`update customer_session set revoked_at = now() where id = ?`, [revoked.id]);
   }
   /**
    * A customer's token; a fresh one for every write, since a write may well end the session it was sent with
@@ -169,15 +224,27 @@ async function customerCredentials(
       authorization: fixed(`Bearer ${otherEnvironmentOwner.customer.token}`),
       ...unauthorized,
     },
-    { name: "the organization's own access token (every scope)", authorization: fixed(`Bearer ${owner.token}`), ...unauthorized },
-    { name: "an app's access token the organization granted", authorization: fixed(`Bearer ${apps.owner.token}`), ...unauthorized },
+    {
+      name: "the organization's own access token (every scope)",
+      authorization: fixed(`Bearer ${owner.token}`),
+      ...unauthorized,
+    },
+    {
+      name: "an app's access token the organization granted",
+      authorization: fixed(`Bearer ${apps.owner.token}`),
+      ...unauthorized,
+    },
     {
       name: 'another customer of the organization',
       authorization: customerToken(owner, owner.otherCustomer),
       expected: 'owner-resource',
       marks: { of: `customer ${owner.customer.id}`, marks: () => customerMarksOf(owner) },
     },
-    { name: "another organization's customer", authorization: customerToken(stranger, stranger.customer), expected: 'owner-resource' },
+    {
+      name: "another organization's customer",
+      authorization: customerToken(stranger, stranger.customer),
+      expected: 'owner-resource',
+    },
   ];
 }
 

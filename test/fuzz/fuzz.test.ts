@@ -13,7 +13,16 @@ import { startHarness, type TestHarness } from '../support/harness';
 import { orgStateReader, type OrgState, type OrgStateReader } from './org-state';
 import { caseArbitrary, caseKinds, type CaseContext, type FuzzCase } from './route-cases';
 import { send, type RawResponse } from './send';
-import { ENVIRONMENTS, allIds, callerOf, createTenant, harvest, openCustomerSession, otherEnvironment, type Tenant } from './tenants';
+import {
+  ENVIRONMENTS,
+  allIds,
+  callerOf,
+  createTenant,
+  harvest,
+  openCustomerSession,
+  otherEnvironment,
+  type Tenant,
+} from './tenants';
 import { FailureLog, captureServerErrors, problemWith } from './verdict';
 import { fieldNamesOf } from './zod-arbitrary';
 
@@ -44,7 +53,9 @@ test(
     console.log(`fuzz seed=${seed} runs=${runs} (re-run: ${rerun})`);
     const all = h.env.production.domains.routes;
     const routes = all.filter((route) => !only || label(route).includes(only));
-    const fieldNames = fieldNamesOf(all.flatMap((route) => [route.params, route.query, route.body].filter((s) => s !== undefined)));
+    const fieldNames = fieldNamesOf(
+      all.flatMap((route) => [route.params, route.query, route.body].filter((s) => s !== undefined)),
+    );
     const log = new FailureLog();
     const errors = captureServerErrors();
     let cases = 0;
@@ -57,13 +68,20 @@ test(
         const owner = owners[environment];
         const state = await orgStateReader(h.env[environment]);
         await state.settle(owner.id); // the fixtures' background work
-        const ctx: CaseContext = { tenant: owner, foreignIds: [...allIds(others[environment]), ...allIds(owners[otherEnvironment(environment)])], fieldNames };
+        const ctx: CaseContext = {
+          tenant: owner,
+          foreignIds: [...allIds(others[environment]), ...allIds(owners[otherEnvironment(environment)])],
+          fieldNames,
+        };
         for (const route of deletesLast(routes)) {
           if (route.audience === 'customer' && (await keepCustomerSession(owner))) state.forget(owner.id);
           const started = Date.now();
           for (const kind of caseKinds(route)) {
             const numRuns = kind === 'valid' ? 2 * runs : runs;
-            for (const fuzzCase of fc.sample(caseArbitrary(route, ctx, kind), { seed: seed ^ hash(`${environment} ${label(route)} ${kind}`), numRuns })) {
+            for (const fuzzCase of fc.sample(caseArbitrary(route, ctx, kind), {
+              seed: seed ^ hash(`${environment} ${label(route)} ${kind}`),
+              numRuns,
+            })) {
               cases++;
               const outcomes = await run(fuzzCase, owner, state);
               for (const { response, before, after } of outcomes) {
@@ -71,7 +89,9 @@ test(
                 if (response.status < 300 && route.audience === 'customer') acceptedPortal++;
                 const problem =
                   problemWith(response, errors.causeOf(response.requestId), before, after) ??
-                  (fuzzCase.mustRefuse && response.status < 400 ? `${fuzzCase.mustRefuse} was accepted (${response.status})` : null);
+                  (fuzzCase.mustRefuse && response.status < 400
+                    ? `${fuzzCase.mustRefuse} was accepted (${response.status})`
+                    : null);
                 if (problem) log.record(label(route), fuzzCase.kind, problem, fuzzCase.request, response);
               }
               if (kind === 'replayed key') {
@@ -79,7 +99,10 @@ test(
                 if (problem) log.record(label(route), kind, problem, fuzzCase.request, outcomes[1].response);
               }
               // A write, or a read that started background work (202), is let finish before the next case judges the state.
-              if (outcomes.some((o) => o.response.status < 300 && (route.method !== 'get' || o.response.status === 202))) await state.settle(owner.id);
+              if (
+                outcomes.some((o) => o.response.status < 300 && (route.method !== 'get' || o.response.status === 202))
+              )
+                await state.settle(owner.id);
             }
           }
           const elapsed = Date.now() - started;
@@ -102,13 +125,18 @@ test(
 );
 
 /** Sends a case (twice at once for that kind) and judges each answer; a refusal must leave the organization as it was. */
-async function run(fuzzCase: FuzzCase, owner: Tenant, state: OrgStateReader): Promise<{ response: RawResponse; before?: OrgState; after?: OrgState }[]> {
+async function run(
+  fuzzCase: FuzzCase,
+  owner: Tenant,
+  state: OrgStateReader,
+): Promise<{ response: RawResponse; before?: OrgState; after?: OrgState }[]> {
   if (fuzzCase.kind === 'twice at once' || fuzzCase.kind === 'replayed key') state.forget(owner.id);
   if (fuzzCase.kind === 'twice at once') {
     const responses = await Promise.all([send(h, fuzzCase.request), send(h, fuzzCase.request)]);
     return responses.map((response) => ({ response }));
   }
-  if (fuzzCase.kind === 'replayed key') return [{ response: await send(h, fuzzCase.request) }, { response: await send(h, fuzzCase.request) }];
+  if (fuzzCase.kind === 'replayed key')
+    return [{ response: await send(h, fuzzCase.request) }, { response: await send(h, fuzzCase.request) }];
   return [await state.watch(owner.id, () => send(h, fuzzCase.request))];
 }
 
@@ -117,12 +145,19 @@ async function run(fuzzCase: FuzzCase, owner: Tenant, state: OrgStateReader): Pr
  * answer showed a secret once, with the documented 409 that says so.
  */
 function replayProblem(first: RawResponse, replay: RawResponse): string | null {
-  if (first.status < 300 && replay.status === 409 && (replay.json as { error?: string } | undefined)?.error === 'SecretNotReplayable') return null;
-  if (replay.status !== first.status) return `a replayed idempotency key answered ${replay.status}, the first request ${first.status}`;
+  if (
+    first.status < 300 &&
+    replay.status === 409 &&
+    (replay.json as { error?: string } | undefined)?.error === 'SecretNotReplayable'
+  )
+    return null;
+  if (replay.status !== first.status)
+    return `a replayed idempotency key answered ${replay.status}, the first request ${first.status}`;
   if (first.status >= 300) return null;
   if (replay.replayed !== 'true') return 'a replayed idempotency key was answered without Idempotent-Replayed: true';
   // the same JSON (a kept answer comes back from jsonb, whose keys have an order of their own)
-  if (!isDeepStrictEqual(replay.json, first.json)) return 'a replayed idempotency key answered another body than the first request';
+  if (!isDeepStrictEqual(replay.json, first.json))
+    return 'a replayed idempotency key answered another body than the first request';
   return null;
 }
 

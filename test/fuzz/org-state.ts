@@ -32,7 +32,10 @@ export interface OrgStateReader {
    * Sends a request and, when it is refused (4xx), reads the state again: `before` is the state the last refusal
    * left (a refusal must not change it) unless an answer since may have, and is read then.
    */
-  watch<R extends { status: number }>(organizationId: string, send: () => Promise<R>): Promise<{ response: R; before: OrgState; after?: OrgState }>;
+  watch<R extends { status: number }>(
+    organizationId: string,
+    send: () => Promise<R>,
+  ): Promise<{ response: R; before: OrgState; after?: OrgState }>;
   /** Something else may have changed the organization's rows: the next `watch` reads its `before`. */
   forget(organizationId: string): void;
   /**
@@ -54,15 +57,22 @@ export async function orgStateReader(env: EnvironmentContext): Promise<OrgStateR
     .map((t) => t.table_name)
     .filter((table) => !BACKGROUND_TABLES.has(table))
     .map((table) => {
-      const row = ['x', ...(BACKGROUND_COLUMNS[table] ?? [])].map((column, i) => (i ? `'${column}'` : 'to_jsonb(x)')).join(' - ');
+      const row = ['x', ...(BACKGROUND_COLUMNS[table] ?? [])]
+        .map((column, i) => (i ? `'${column}'` : 'to_jsonb(x)'))
+        .join(' - ');
       return `select '${table}' as name, md5(coalesce(string_agg((${row})::text, '|' order by (${row})::text), '')) as digest
               from "${table}" x where organization_id = $1`;
     });
-  digests.push(`select 'organization', md5(coalesce(string_agg(to_jsonb(x)::text, '|'), '')) from organization x where id = $1`);
+  digests.push(
+    `select 'organization', md5(coalesce(string_agg(to_jsonb(x)::text, '|'), '')) from organization x where id = $1`,
+  );
   const sql = digests.join('\nunion all\n');
 
   const read = async (organizationId: string): Promise<OrgState> => {
-    const rows: { name: string; digest: string }[] = await connection().execute(sql.replaceAll('$1', '?'), Array(digests.length).fill(organizationId));
+    const rows: { name: string; digest: string }[] = await connection().execute(
+      sql.replaceAll('$1', '?'),
+      Array(digests.length).fill(organizationId),
+    );
     return Object.fromEntries(rows.map((r) => [r.name, r.digest]));
   };
   /** Work a request left to do in the background: outbox rows not dispatched yet, short flows (documents, refunds) still running. */
@@ -73,7 +83,9 @@ export async function orgStateReader(env: EnvironmentContext): Promise<OrgStateR
     );
     if (Number(count) > 0) return true;
     const types = SHORT_FLOWS.map((type) => `'${type}'`).join(', ');
-    const running = await env.temporal.workflow.count(`OrganizationId = '${organizationId}' AND ExecutionStatus = 'Running' AND WorkflowType IN (${types})`);
+    const running = await env.temporal.workflow.count(
+      `OrganizationId = '${organizationId}' AND ExecutionStatus = 'Running' AND WorkflowType IN (${types})`,
+    );
     return running.count > 0;
   };
   const known = new Map<string, OrgState>();
@@ -95,7 +107,8 @@ export async function orgStateReader(env: EnvironmentContext): Promise<OrgStateR
       known.delete(organizationId);
       unsettled.add(organizationId);
       const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline && (await pendingWork(organizationId))) await new Promise((resolve) => setTimeout(resolve, 100));
+      while (Date.now() < deadline && (await pendingWork(organizationId)))
+        await new Promise((resolve) => setTimeout(resolve, 100));
       let previous = await read(organizationId);
       while (Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 150));

@@ -18,7 +18,16 @@ import type { RawRequest } from './send';
 import { allIds, collectionOf, tokenOf, type Tenant } from './tenants';
 import { arbitraryOf, isUrlField, type GenerationHints } from './zod-arbitrary';
 
-export type CaseKind = 'valid' | 'hostile path' | 'hostile query' | 'hostile body' | 'hostile headers' | 'twice at once' | 'NUL' | 'CR/LF' | 'replayed key';
+export type CaseKind =
+  | 'valid'
+  | 'hostile path'
+  | 'hostile query'
+  | 'hostile body'
+  | 'hostile headers'
+  | 'twice at once'
+  | 'NUL'
+  | 'CR/LF'
+  | 'replayed key';
 
 export interface FuzzCase {
   kind: CaseKind;
@@ -56,7 +65,8 @@ export function caseKinds(route: RouteDefinition): CaseKind[] {
 }
 
 /** A create (201) with an organization token: it honours `X-Idempotency-Key`, as every create must. */
-export const isCreate = (route: RouteDefinition) => route.method === 'post' && route.status === 201 && route.audience === 'organization';
+export const isCreate = (route: RouteDefinition) =>
+  route.method === 'post' && route.status === 201 && route.audience === 'organization';
 
 export function caseArbitrary(route: RouteDefinition, ctx: CaseContext, kind: CaseKind): fc.Arbitrary<FuzzCase> {
   const hints: GenerationHints = { ids: allIds(ctx.tenant), organizationId: ctx.tenant.id };
@@ -84,7 +94,9 @@ export function caseArbitrary(route: RouteDefinition, ctx: CaseContext, kind: Ca
   const sent: fc.Arbitrary<Parts> = control
     ? fc.tuple(request, fc.nat()).map(([parts, pick]) => withControl(route, parts, control, pick, ctx.fieldNames))
     : kind === 'replayed key'
-      ? fc.tuple(request, fc.uuid()).map(([parts, key]) => ({ ...parts, headers: { ...parts.headers, 'x-idempotency-key': key } }))
+      ? fc
+          .tuple(request, fc.uuid())
+          .map(([parts, key]) => ({ ...parts, headers: { ...parts.headers, 'x-idempotency-key': key } }))
       : request;
   return sent.map(({ path, query, body, headers, mustRefuse }) => ({
     kind,
@@ -126,7 +138,10 @@ function withControl(route: RouteDefinition, parts: Parts, control: string, pick
         .map((segment, i) => (template[i] === `:${name}` ? escaped : segment))
         .join('/'),
     })),
-    ...queryKeys.map((key) => (): Parts => ({ ...parts, query: [parts.query, `${key}=${escaped}`].filter(Boolean).join('&') })),
+    ...queryKeys.map((key) => (): Parts => ({
+      ...parts,
+      query: [parts.query, `${key}=${escaped}`].filter(Boolean).join('&'),
+    })),
     ...(route.method !== 'get' ? (bodyKeys.length ? bodyKeys : fieldNames.slice(0, 1)) : []).map((key) => (): Parts => {
       const parsed: unknown = parts.body === undefined ? {} : JSON.parse(parts.body);
       const body = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
@@ -156,9 +171,17 @@ function pathArbitrary(route: RouteDefinition, ctx: CaseContext, hints: Generati
   const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
   const shape = ((route.params as z.ZodObject | undefined)?.shape ?? {}) as Record<string, z.ZodType>;
   const validOf = (name: string): fc.Arbitrary<string> => {
-    const own = RESOURCE_PARAMS.has(name) ? (ctx.tenant.ids.get(collectionOf(route.path)) ?? []) : name === 'client_secret' ? ctx.tenant.clientSecrets : [];
+    const own = RESOURCE_PARAMS.has(name)
+      ? (ctx.tenant.ids.get(collectionOf(route.path)) ?? [])
+      : name === 'client_secret'
+        ? ctx.tenant.clientSecrets
+        : [];
     const generated = (shape[name] ? arbitraryOf(shape[name], hints) : fc.string({ minLength: 1 })).map(String);
-    return (own.length ? fc.oneof({ arbitrary: fc.constantFrom(...own), weight: 3 }, { arbitrary: generated, weight: 1 }) : generated).map(escape);
+    return (
+      own.length
+        ? fc.oneof({ arbitrary: fc.constantFrom(...own), weight: 3 }, { arbitrary: generated, weight: 1 })
+        : generated
+    ).map(escape);
   };
   const fill = (values: string[]) => names.reduce((path, name, i) => path.replace(`:${name}`, values[i]), route.path);
   const valid = fc.tuple(...names.map(validOf)).map(fill);
@@ -171,13 +194,19 @@ function pathArbitrary(route: RouteDefinition, ctx: CaseContext, hints: Generati
 }
 
 function queryArbitrary(route: RouteDefinition, hints: GenerationHints, fieldNames: string[]): Part<string> {
-  const valid = route.query ? arbitraryOf(route.query, hints).map((query) => queryString(query as Record<string, unknown>)) : fc.constant('');
+  const valid = route.query
+    ? arbitraryOf(route.query, hints).map((query) => queryString(query as Record<string, unknown>))
+    : fc.constant('');
   const keys = route.query ? Object.keys((route.query as z.ZodObject).shape ?? {}) : [];
   const stray = fc.oneof(
     fc.constantFrom(...HOSTILE_QUERY),
-    fc.tuple(fc.constantFrom(...keys, ...fieldNames), fc.constantFrom(...HOSTILE_STRINGS)).map(([key, value]) => `${key}=${escape(value)}`),
+    fc
+      .tuple(fc.constantFrom(...keys, ...fieldNames), fc.constantFrom(...HOSTILE_STRINGS))
+      .map(([key, value]) => `${key}=${escape(value)}`),
   );
-  const hostile = fc.tuple(valid, fc.array(stray, { minLength: 1, maxLength: 3 })).map(([query, extra]) => [query, ...extra].filter(Boolean).join('&'));
+  const hostile = fc
+    .tuple(valid, fc.array(stray, { minLength: 1, maxLength: 3 }))
+    .map(([query, extra]) => [query, ...extra].filter(Boolean).join('&'));
   return { valid, hostile };
 }
 
@@ -190,7 +219,10 @@ function bodyArbitrary(route: RouteDefinition, hints: GenerationHints, fieldName
   const valid = arbitraryOf(route.body, hints);
   return {
     valid: valid.map((body) => JSON.stringify(body)),
-    hostile: fc.oneof({ arbitrary: mutated(valid, fieldNames).map((body) => JSON.stringify(body) ?? 'null'), weight: 3 }, { arbitrary: stray, weight: 1 }),
+    hostile: fc.oneof(
+      { arbitrary: mutated(valid, fieldNames).map((body) => JSON.stringify(body) ?? 'null'), weight: 3 },
+      { arbitrary: stray, weight: 1 },
+    ),
   };
 }
 
@@ -198,7 +230,9 @@ function headersArbitrary(route: RouteDefinition, ctx: CaseContext): Part<Record
   // The organization's token on its routes, its main customer's session token on the portal's, none on public ones.
   const token = tokenOf(ctx.tenant, route.audience);
   const base: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const valid = route.idempotent ? fc.option(fc.uuid(), { freq: 2 }).map((key) => (key ? { ...base, 'x-idempotency-key': key } : base)) : fc.constant(base);
+  const valid = route.idempotent
+    ? fc.option(fc.uuid(), { freq: 2 }).map((key) => (key ? { ...base, 'x-idempotency-key': key } : base))
+    : fc.constant(base);
   const hostile = fc
     .tuple(fc.constantFrom(...HOSTILE_CONTENT_TYPES), fc.constantFrom(...HOSTILE_HEADERS))
     .map(([contentType, extra]) => ({ ...base, ...extra, 'content-type': contentType ?? '' }));
@@ -209,7 +243,9 @@ function headersArbitrary(route: RouteDefinition, ctx: CaseContext): Part<Record
 function withContentType(headers: Record<string, string>, body: string | undefined): Record<string, string> {
   const { 'content-type': contentType, ...rest } = headers;
   if (contentType === '') return rest;
-  return body === undefined && contentType === undefined ? rest : { ...rest, 'content-type': contentType ?? 'application/json' };
+  return body === undefined && contentType === undefined
+    ? rest
+    : { ...rest, 'content-type': contentType ?? 'application/json' };
 }
 
 /** A query object of the contracts' shape (lists of strings, `metadata` grouped) as a query string. */
@@ -217,7 +253,8 @@ export function queryString(query: Record<string, unknown>): string {
   const pairs: string[] = [];
   for (const [key, value] of Object.entries(query)) {
     if (key === 'metadata' && value && typeof value === 'object' && !Array.isArray(value)) {
-      for (const [name, values] of Object.entries(value)) for (const v of [values].flat()) pairs.push(`metadata[${escape(name)}]=${escape(String(v))}`);
+      for (const [name, values] of Object.entries(value))
+        for (const v of [values].flat()) pairs.push(`metadata[${escape(name)}]=${escape(String(v))}`);
       continue;
     }
     for (const v of [value].flat()) if (v !== undefined) pairs.push(`${escape(key)}=${escape(String(v))}`);
@@ -230,6 +267,8 @@ function escape(text: string): string {
   try {
     return encodeURIComponent(text);
   } catch {
-    return [...text].map((c) => (c.length === 1 && /[\ud800-\udfff]/.test(c) ? '%ED%A0%80' : encodeURIComponent(c))).join('');
+    return [...text]
+      .map((c) => (c.length === 1 && /[\ud800-\udfff]/.test(c) ? '%ED%A0%80' : encodeURIComponent(c)))
+      .join('');
   }
 }

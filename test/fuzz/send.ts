@@ -39,7 +39,13 @@ export async function send(h: TestHarness, request: RawRequest): Promise<RawResp
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     const text = await response.text();
-    return { status: response.status, text, json: parseJson(text), requestId, replayed: response.headers.get('idempotent-replayed') };
+    return {
+      status: response.status,
+      text,
+      json: parseJson(text),
+      requestId,
+      replayed: response.headers.get('idempotent-replayed'),
+    };
   } catch (error) {
     // Duck-typed: fetch's errors come from Node's realm, not the test's, so `instanceof Error` is false for them.
     const { message, cause: why } = error as { message?: string; cause?: { message?: string; code?: string } };

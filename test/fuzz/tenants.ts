@@ -38,7 +38,8 @@ export interface PortalCustomer {
 }
 
 export const ENVIRONMENTS: Environment[] = ['production', 'sandbox'];
-export const otherEnvironment = (environment: Environment): Environment => (environment === 'production' ? 'sandbox' : 'production');
+export const otherEnvironment = (environment: Environment): Environment =>
+  environment === 'production' ? 'sandbox' : 'production';
 
 interface ResourceSpec {
   collection: string;
@@ -51,18 +52,53 @@ interface ResourceSpec {
 
 /** One valid create body per kind of resource (the part that cannot be derived from the contracts). */
 const RESOURCES: ResourceSpec[] = [
-  { collection: '/v1/meters/', body: (_, tag) => ({ name: `Meter ${tag}`, filter: { conjunction: 'and', clauses: [] }, aggregation: { func: 'count' } }) },
-  { collection: '/v1/products/', body: (_, tag) => ({ name: `Product ${tag}`, prices: [{ amount_type: 'fixed', price_amount: 1500 }] }) },
-  { collection: '/v1/custom-fields/', body: (_, tag) => ({ type: 'text', slug: `field-${tag}`, name: `Field ${tag}`, properties: { form_label: 'Company' } }) },
+  {
+    collection: '/v1/meters/',
+    body: (_, tag) => ({
+      name: `Meter ${tag}`,
+      filter: { conjunction: 'and', clauses: [] },
+      aggregation: { func: 'count' },
+    }),
+  },
+  {
+    collection: '/v1/products/',
+    body: (_, tag) => ({ name: `Product ${tag}`, prices: [{ amount_type: 'fixed', price_amount: 1500 }] }),
+  },
+  {
+    collection: '/v1/custom-fields/',
+    body: (_, tag) => ({
+      type: 'text',
+      slug: `field-${tag}`,
+      name: `Field ${tag}`,
+      properties: { form_label: 'Company' },
+    }),
+  },
   {
     collection: '/v1/discounts/',
-    body: (_, tag) => ({ type: 'percentage', basis_points: 1500, duration: 'once', name: `Discount ${tag}`, code: `CODE${tag}` }),
+    body: (_, tag) => ({
+      type: 'percentage',
+      basis_points: 1500,
+      duration: 'once',
+      name: `Discount ${tag}`,
+      code: `CODE${tag}`,
+    }),
   },
-  { collection: '/v1/benefits/', body: (_, tag) => ({ type: 'custom', description: `Benefit ${tag}`, properties: { note: tag } }) },
-  { collection: '/v1/customers/', body: (_, tag) => ({ email: `customer-${tag}@example.com`, name: `Customer ${tag}` }) },
+  {
+    collection: '/v1/benefits/',
+    body: (_, tag) => ({ type: 'custom', description: `Benefit ${tag}`, properties: { note: tag } }),
+  },
+  {
+    collection: '/v1/customers/',
+    body: (_, tag) => ({ email: `customer-${tag}@example.com`, name: `Customer ${tag}` }),
+  },
   {
     collection: '/v1/webhooks/endpoints',
-    body: (_, tag) => ({ url: `https://hooks.example.com/${tag}`, format: 'raw', events: ['order.paid'], name: `Hook ${tag}` }),
+    body: (_, tag) => ({
+      url: `https://hooks.example.com/${tag}`,
+      format: 'raw',
+      events: ['order.paid'],
+      name: `Hook ${tag}`,
+    }),
   },
   {
     collection: '/v1/files/',
@@ -74,9 +110,23 @@ const RESOURCES: ResourceSpec[] = [
       upload: { parts: [{ number: 1, chunk_start: 0, chunk_end: 8 }] },
     }),
   },
-  { collection: '/v1/checkouts/', body: (ids) => ({ products: [firstId(ids, '/v1/products')], metadata: { fuzz: 'yes' } }) },
-  { collection: '/v1/checkout-links/', body: (ids, tag) => ({ payment_processor: 'stripe', product_id: firstId(ids, '/v1/products'), label: `Link ${tag}` }) },
-  { collection: '/v1/test-clocks/', body: (_, tag) => ({ name: `Clock ${tag}`, frozen_time: '2025-01-01T00:00:00Z' }), only: 'sandbox' },
+  {
+    collection: '/v1/checkouts/',
+    body: (ids) => ({ products: [firstId(ids, '/v1/products')], metadata: { fuzz: 'yes' } }),
+  },
+  {
+    collection: '/v1/checkout-links/',
+    body: (ids, tag) => ({
+      payment_processor: 'stripe',
+      product_id: firstId(ids, '/v1/products'),
+      label: `Link ${tag}`,
+    }),
+  },
+  {
+    collection: '/v1/test-clocks/',
+    body: (_, tag) => ({ name: `Clock ${tag}`, frozen_time: '2025-01-01T00:00:00Z' }),
+    only: 'sandbox',
+  },
   {
     collection: '/v1/organization-access-tokens/',
     body: (_, tag) => ({ comment: `Token ${tag}`, scopes: ['products:read'] }),
@@ -84,7 +134,11 @@ const RESOURCES: ResourceSpec[] = [
   },
   {
     collection: '/v1/oauth2/register',
-    body: (_, tag) => ({ client_name: `App ${tag}`, redirect_uris: [`https://app.example.com/${tag}`], scope: 'products:read' }),
+    body: (_, tag) => ({
+      client_name: `App ${tag}`,
+      redirect_uris: [`https://app.example.com/${tag}`],
+      scope: 'products:read',
+    }),
     idOf: (body) => body.client_id,
     status: 200,
   },
@@ -92,7 +146,11 @@ const RESOURCES: ResourceSpec[] = [
 
 export const collectionOf = (path: string): string => path.split('/:')[0].replace(/\/$/, '');
 
-export async function createTenant(h: TestHarness, environment: Environment, options = { subscription: true }): Promise<Tenant> {
+export async function createTenant(
+  h: TestHarness,
+  environment: Environment,
+  options = { subscription: true },
+): Promise<Tenant> {
   const { id, token } = await h.organization([...SCOPES], environment);
   const tag = randomBytes(6).toString('hex');
   const ids = new Map<string, string[]>();
@@ -101,23 +159,31 @@ export async function createTenant(h: TestHarness, environment: Environment, opt
     if (spec.only && spec.only !== environment) continue;
     const created = await call('POST', spec.collection, spec.body(ids, tag));
     if (created.status !== (spec.status ?? 201))
-      throw new Error(`Fixture ${spec.collection} in ${environment}: ${created.status} ${JSON.stringify(created.body)}`);
+      throw new Error(
+        `Fixture ${spec.collection} in ${environment}: ${created.status} ${JSON.stringify(created.body)}`,
+      );
     ids.set(collectionOf(spec.collection), [spec.idOf ? spec.idOf(created.body) : created.body.id]);
   }
   // A live subscription (and its order) needs a payment, which only the sandbox processor makes here.
-  const subscribed = environment === 'sandbox' && options.subscription ? await subscribeWithBenefits(h, call, ids, tag) : null;
+  const subscribed =
+    environment === 'sandbox' && options.subscription ? await subscribeWithBenefits(h, call, ids, tag) : null;
   // The portal's callers: the customer who bought (so the portal's lists have rows), else the fixture's customer; and
   // a second customer of the same organization, to be refused the first one's resources.
   const mainCustomerId: string = subscribed?.subscription.customer_id ?? firstId(ids, '/v1/customers');
   // Usage of the main customer, counted by the fixture meter: the events, customer meters and quantities have rows.
-  const usage = await call('POST', '/v1/events/ingest', { events: [{ name: `usage.${tag}`, customer_id: mainCustomerId, metadata: { units: 3 } }] });
-  if (usage.status !== 200) throw new Error(`Fixture usage in ${environment}: ${usage.status} ${JSON.stringify(usage.body)}`);
+  const usage = await call('POST', '/v1/events/ingest', {
+    events: [{ name: `usage.${tag}`, customer_id: mainCustomerId, metadata: { units: 3 } }],
+  });
+  if (usage.status !== 200)
+    throw new Error(`Fixture usage in ${environment}: ${usage.status} ${JSON.stringify(usage.body)}`);
   const second = await call('POST', '/v1/customers/', { email: `second-${tag}@example.com`, name: `Second ${tag}` });
-  if (second.status !== 201) throw new Error(`Fixture second customer in ${environment}: ${second.status} ${JSON.stringify(second.body)}`);
+  if (second.status !== 201)
+    throw new Error(`Fixture second customer in ${environment}: ${second.status} ${JSON.stringify(second.body)}`);
   return {
     id,
     token,
-    tokenId: (await h.env[environment].domains.accessTokens.authenticate(h.env[environment].orm.em.fork(), token))!.tokenId,
+    tokenId: (await h.env[environment].domains.accessTokens.authenticate(h.env[environment].orm.em.fork(), token))!
+      .tokenId,
     environment,
     tag,
     ids,
@@ -139,8 +205,16 @@ async function subscribeWithBenefits(h: TestHarness, call: Call, ids: Map<string
   };
   const benefits = [
     firstId(ids, '/v1/benefits'),
-    await benefit({ type: 'license_keys', description: `Key ${tag}`, properties: { activations: { limit: 3, enable_customer_admin: true } } }),
-    await benefit({ type: 'meter_credit', description: `Credits ${tag}`, properties: { meter_id: firstId(ids, '/v1/meters'), units: 100, rollover: false } }),
+    await benefit({
+      type: 'license_keys',
+      description: `Key ${tag}`,
+      properties: { activations: { limit: 3, enable_customer_admin: true } },
+    }),
+    await benefit({
+      type: 'meter_credit',
+      description: `Credits ${tag}`,
+      properties: { meter_id: firstId(ids, '/v1/meters'), units: 100, rollover: false },
+    }),
   ];
   const product = await call('POST', '/v1/products/', {
     name: `Plan ${tag}`,
@@ -149,7 +223,8 @@ async function subscribeWithBenefits(h: TestHarness, call: Call, ids: Map<string
   });
   if (product.status !== 201) throw new Error(`Fixture product: ${product.status} ${JSON.stringify(product.body)}`);
   const attached = await call('POST', `/v1/products/${product.body.id}/benefits`, { benefits });
-  if (attached.status !== 200) throw new Error(`Fixture product benefits: ${attached.status} ${JSON.stringify(attached.body)}`);
+  if (attached.status !== 200)
+    throw new Error(`Fixture product benefits: ${attached.status} ${JSON.stringify(attached.body)}`);
   const subscribed = await subscribe(h, call, { product: product.body.id, start: '2025-01-01T00:00:00Z' });
   const customerId: string = subscribed.subscription.customer_id;
   await eventually(async () => {
@@ -161,14 +236,16 @@ async function subscribeWithBenefits(h: TestHarness, call: Call, ids: Map<string
 
 async function portalCustomer(call: Call, customerId: string): Promise<PortalCustomer> {
   const customer = await call('GET', `/v1/customers/${customerId}`);
-  if (customer.status !== 200) throw new Error(`Fixture customer ${customerId}: ${customer.status} ${JSON.stringify(customer.body)}`);
+  if (customer.status !== 200)
+    throw new Error(`Fixture customer ${customerId}: ${customer.status} ${JSON.stringify(customer.body)}`);
   return { id: customerId, email: customer.body.email, token: (await openCustomerSession(call, customerId)).token };
 }
 
 /** A new customer session for one of the organization's customers, through `POST /v1/customer-sessions/`. */
 export async function openCustomerSession(call: Call, customerId: string): Promise<{ id: string; token: string }> {
   const session = await call('POST', '/v1/customer-sessions/', { customer_id: customerId });
-  if (session.status !== 201) throw new Error(`Customer session for ${customerId}: ${session.status} ${JSON.stringify(session.body)}`);
+  if (session.status !== 201)
+    throw new Error(`Customer session for ${customerId}: ${session.status} ${JSON.stringify(session.body)}`);
   return { id: session.body.id, token: session.body.token };
 }
 
@@ -191,10 +268,18 @@ export function tokenOf(tenant: Tenant, audience: RouteAudience): string | undef
  */
 export async function harvest(h: TestHarness, tenant: Tenant, routes: RouteDefinition[]): Promise<void> {
   for (const route of routes.filter(isListRoute)) {
-    const listed = await h.request('GET', `${route.path}?limit=100`, { token: tokenOf(tenant, route.audience), environment: tenant.environment });
+    const listed = await h.request('GET', `${route.path}?limit=100`, {
+      token: tokenOf(tenant, route.audience),
+      environment: tenant.environment,
+    });
     if (listed.status !== 200) continue; // e.g. test clocks in production
-    const items = ((listed.body.items ?? []) as { id?: string; client_secret?: string }[]).filter((item) => item.id !== tenant.tokenId);
-    const ids = new Set([...(tenant.ids.get(collectionOf(route.path)) ?? []), ...items.flatMap((item) => item.id ?? [])]);
+    const items = ((listed.body.items ?? []) as { id?: string; client_secret?: string }[]).filter(
+      (item) => item.id !== tenant.tokenId,
+    );
+    const ids = new Set([
+      ...(tenant.ids.get(collectionOf(route.path)) ?? []),
+      ...items.flatMap((item) => item.id ?? []),
+    ]);
     tenant.ids.set(collectionOf(route.path), [...ids]);
     tenant.clientSecrets.push(...items.flatMap((item) => item.client_secret ?? []));
   }
@@ -221,7 +306,12 @@ export const PORTAL_PREFIX = '/v1/customer-portal/';
  * Strings that belong to the main portal customer alone (its id, e-mail address, session token, and what its portal
  * lists showed): none may appear in an answer to anybody but that customer and its organization.
  */
-export const customerMarksOf = (tenant: Tenant): string[] => [tenant.customer.id, tenant.customer.email, tenant.customer.token, ...portalIds(tenant)];
+export const customerMarksOf = (tenant: Tenant): string[] => [
+  tenant.customer.id,
+  tenant.customer.email,
+  tenant.customer.token,
+  ...portalIds(tenant),
+];
 
 /** Strings that belong to this tenant alone (its customers' included): none may appear in an answer to anybody else. */
 export const marksOf = (tenant: Tenant): string[] => [

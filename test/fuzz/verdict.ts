@@ -19,20 +19,28 @@ export interface Failure {
 const DOCUMENTED_422 = new Set(['MissingInvoiceBillingDetails']);
 
 /** Why an answer breaks the API's promises, or null when it keeps them. */
-export function problemWith(response: RawResponse, serverCause: string | undefined, before?: OrgState, after?: OrgState): string | null {
+export function problemWith(
+  response: RawResponse,
+  serverCause: string | undefined,
+  before?: OrgState,
+  after?: OrgState,
+): string | null {
   if (response.status === 0) return `no answer: ${response.text}`;
   if (response.status >= 500) return `${response.status}: ${serverCause ?? errorName(response)}`;
   if (response.status < 400) return null;
   const validation = response.status === 422 && !DOCUMENTED_422.has(errorName(response));
   const parsed = (validation ? ValidationErrorBody : ErrorBody).safeParse(response.json);
-  if (!parsed.success) return `${response.status} without the documented ${validation ? 'ValidationErrorBody' : 'ErrorBody'} shape`;
+  if (!parsed.success)
+    return `${response.status} without the documented ${validation ? 'ValidationErrorBody' : 'ErrorBody'} shape`;
   if (parsed.data.status !== response.status) return `${response.status} whose body says status ${parsed.data.status}`;
   const changed = before && after ? changedTables(before, after) : [];
-  if (changed.length) return `state changed by a refused request (${response.status} ${errorName(response)}): ${changed.join(', ')}`;
+  if (changed.length)
+    return `state changed by a refused request (${response.status} ${errorName(response)}): ${changed.join(', ')}`;
   return null;
 }
 
-const errorName = (response: RawResponse) => (response.json as { error?: string } | undefined)?.error ?? 'no error name';
+const errorName = (response: RawResponse) =>
+  (response.json as { error?: string } | undefined)?.error ?? 'no error name';
 
 export class FailureLog {
   private readonly byKey = new Map<string, Failure>();
@@ -44,7 +52,15 @@ export class FailureLog {
       known.count++;
       return;
     }
-    this.byKey.set(key, { route, cause, status: response.status, kind, request, response: abbreviate(response.text, 500), count: 1 });
+    this.byKey.set(key, {
+      route,
+      cause,
+      status: response.status,
+      kind,
+      request,
+      response: abbreviate(response.text, 500),
+      count: 1,
+    });
   }
 
   get failures(): Failure[] {
@@ -64,7 +80,9 @@ export class FailureLog {
       const entry = byCause.get(normalized(f.cause)) ?? { cause: f.cause, routes: [] };
       byCause.set(normalized(f.cause), { ...entry, routes: [...entry.routes, f.route] });
     }
-    const causes = [...byCause.values()].map(({ cause, routes }) => `  - ${abbreviate(cause, 200)} — ${routes.length} route(s): ${routes.join(', ')}`);
+    const causes = [...byCause.values()].map(
+      ({ cause, routes }) => `  - ${abbreviate(cause, 200)} — ${routes.length} route(s): ${routes.join(', ')}`,
+    );
     return [
       `${this.failures.length} distinct failures (route × cause); re-run: ${rerun}`,
       'By cause:',
@@ -90,7 +108,8 @@ export function captureServerErrors(): { causeOf(requestId: string): string | un
   const spy = jest.spyOn(console, 'error').mockImplementation((first: unknown, ...rest: unknown[]) => {
     const requestId = typeof first === 'string' ? /^\[([^\]]+)\]/.exec(first)?.[1] : undefined;
     const error = rest.find((r) => r instanceof Error) as Error | undefined;
-    if (requestId) causes.set(requestId, error ? `${error.name}: ${error.message.split('\n')[0]}` : String(rest[0] ?? first));
+    if (requestId)
+      causes.set(requestId, error ? `${error.name}: ${error.message.split('\n')[0]}` : String(rest[0] ?? first));
     else process.stderr.write(`${[first, ...rest].map(String).join(' ')}\n`);
   });
   return { causeOf: (requestId) => causes.get(requestId), restore: () => spy.mockRestore() };

@@ -46,7 +46,9 @@ export function arbitraryOf(schema: z.ZodType, hints: GenerationHints, depth = 0
     case 'date':
       return fc.date({ noInvalidDate: true });
     case 'optional':
-      return depth >= MAX_DEPTH ? fc.constant(undefined) : fc.option(arbitraryOf(def.innerType, hints, depth), { nil: undefined, freq: 3 });
+      return depth >= MAX_DEPTH
+        ? fc.constant(undefined)
+        : fc.option(arbitraryOf(def.innerType, hints, depth), { nil: undefined, freq: 3 });
     case 'nullable':
       return fc.option(arbitraryOf(def.innerType, hints, depth), { nil: null, freq: 3 });
     case 'default':
@@ -66,12 +68,18 @@ export function arbitraryOf(schema: z.ZodType, hints: GenerationHints, depth = 0
       return fc.tuple(...(def.items as z.ZodType[]).map((item) => arbitraryOf(item, hints, depth + 1)));
     case 'record':
       return fc
-        .dictionary(arbitraryOf(def.keyType, hints, depth + 1) as fc.Arbitrary<string>, arbitraryOf(def.valueType, hints, depth + 1), { maxKeys: MAX_ITEMS })
+        .dictionary(
+          arbitraryOf(def.keyType, hints, depth + 1) as fc.Arbitrary<string>,
+          arbitraryOf(def.valueType, hints, depth + 1),
+          { maxKeys: MAX_ITEMS },
+        )
         .map((record) => ({ ...record }));
     case 'union':
       return fc.oneof(...(def.options as z.ZodType[]).map((option) => arbitraryOf(option, hints, depth + 1)));
     case 'intersection':
-      return fc.tuple(arbitraryOf(def.left, hints, depth), arbitraryOf(def.right, hints, depth)).map(([a, b]) => merge(a, b));
+      return fc
+        .tuple(arbitraryOf(def.left, hints, depth), arbitraryOf(def.right, hints, depth))
+        .map(([a, b]) => merge(a, b));
     case 'pipe':
       return pipeOf(def, hints, depth);
     default:
@@ -84,17 +92,22 @@ function stringOf(def: Def, hints: GenerationHints): fc.Arbitrary<string> {
   const checks = checksOf(def);
   const minLength = Math.max(0, ...checks.filter((c) => c.check === 'min_length').map((c) => c.minimum as number));
   const maxLength = Math.min(200, ...checks.filter((c) => c.check === 'max_length').map((c) => c.maximum as number));
-  const pattern = (def.pattern as RegExp | undefined) ?? checks.find((c) => c.check === 'string_format' && c.pattern)?.pattern;
+  const pattern =
+    (def.pattern as RegExp | undefined) ?? checks.find((c) => c.check === 'string_format' && c.pattern)?.pattern;
   // A format may also come as a check of a plain string (`z.string().check(z.url())`, as the contracts' `Url` is).
   switch (def.format ?? checks.find((c) => c.check === 'string_format')?.format) {
     case 'uuid':
     case 'guid':
-      return hints.ids.length ? fc.oneof({ arbitrary: fc.constantFrom(...hints.ids), weight: 4 }, { arbitrary: fc.uuid(), weight: 1 }) : fc.uuid();
+      return hints.ids.length
+        ? fc.oneof({ arbitrary: fc.constantFrom(...hints.ids), weight: 4 }, { arbitrary: fc.uuid(), weight: 1 })
+        : fc.uuid();
     case 'url':
       return fc.webUrl({ validSchemes: ['https'], withQueryParameters: true });
     case 'datetime':
       // within decades, not centuries: advancing a test clock bills every period in between
-      return fc.date({ min: new Date('2000-01-01'), max: new Date('2050-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+      return fc
+        .date({ min: new Date('2000-01-01'), max: new Date('2050-01-01'), noInvalidDate: true })
+        .map((d) => d.toISOString());
   }
   if (pattern) return fc.stringMatching(pattern);
   const text = fc.oneof(
@@ -109,7 +122,8 @@ function stringOf(def: Def, hints: GenerationHints): fc.Arbitrary<string> {
 function numberOf(def: Def): fc.Arbitrary<number> {
   const checks = checksOf(def);
   const integer = typeof def.format === 'string' && def.format !== 'float32' && def.format !== 'float64';
-  const formatBound = def.format === 'int32' ? 2 ** 31 - 1 : def.format === 'uint32' ? 2 ** 32 - 1 : Number.MAX_SAFE_INTEGER;
+  const formatBound =
+    def.format === 'int32' ? 2 ** 31 - 1 : def.format === 'uint32' ? 2 ** 32 - 1 : Number.MAX_SAFE_INTEGER;
   let min = def.format === 'uint32' ? 0 : -formatBound;
   let max = formatBound;
   for (const check of checks) {
@@ -137,7 +151,10 @@ function objectOf(def: Def, hints: GenerationHints, depth: number): fc.Arbitrary
 function arrayOf(def: Def, hints: GenerationHints, depth: number): fc.Arbitrary<unknown[]> {
   const checks = checksOf(def);
   const minLength = Math.max(0, ...checks.filter((c) => c.check === 'min_length').map((c) => c.minimum as number));
-  const declaredMax = Math.min(...checks.filter((c) => c.check === 'max_length').map((c) => c.maximum as number), Infinity);
+  const declaredMax = Math.min(
+    ...checks.filter((c) => c.check === 'max_length').map((c) => c.maximum as number),
+    Infinity,
+  );
   if (depth >= MAX_DEPTH && minLength === 0) return fc.constant([]);
   const maxLength = depth >= MAX_DEPTH ? minLength : Math.max(minLength, Math.min(declaredMax, MAX_ITEMS));
   return fc.array(arbitraryOf(def.element, hints, depth + 1), { minLength, maxLength });
@@ -166,7 +183,8 @@ function inputKind(schema: z.ZodType): InputKind {
 
 function backTo(kind: InputKind, value: unknown): unknown {
   if (value === undefined || value === null) return value;
-  if (kind === 'string' && typeof value !== 'string') return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (kind === 'string' && typeof value !== 'string')
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
   if (kind === 'array') return (Array.isArray(value) ? value : [value]).map((item) => backTo('string', item));
   return value;
 }
@@ -193,7 +211,18 @@ export function fieldNamesOf(schemas: z.ZodType[]): string[] {
         visit(field);
       }
     }
-    for (const child of [def.innerType, def.in, def.out, def.element, def.keyType, def.valueType, def.left, def.right, ...(def.options ?? [])]) visit(child);
+    for (const child of [
+      def.innerType,
+      def.in,
+      def.out,
+      def.element,
+      def.keyType,
+      def.valueType,
+      def.left,
+      def.right,
+      ...(def.options ?? []),
+    ])
+      visit(child);
   };
   schemas.forEach(visit);
   return [...names].sort();
@@ -203,5 +232,8 @@ export function fieldNamesOf(schemas: z.ZodType[]): string[] {
 export function isUrlField(schema: z.ZodType): boolean {
   let def = defOf(schema);
   while (['optional', 'nullable', 'default'].includes(def.type)) def = defOf(def.innerType);
-  return def.type === 'string' && (def.format === 'url' || checksOf(def).some((check) => check.check === 'string_format' && check.format === 'url'));
+  return (
+    def.type === 'string' &&
+    (def.format === 'url' || checksOf(def).some((check) => check.check === 'string_format' && check.format === 'url'))
+  );
 }

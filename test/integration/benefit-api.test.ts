@@ -27,16 +27,35 @@ test.each([
   ['custom without a note', {}, { note: null }],
   [
     'license_keys',
-    { prefix: 'ACME', expires: { ttl: 1, timeframe: 'year' }, activations: { limit: 3, enable_customer_admin: true }, limit_usage: 1000 },
-    { prefix: 'ACME', expires: { ttl: 1, timeframe: 'year' }, activations: { limit: 3, enable_customer_admin: true }, limit_usage: 1000 },
+    {
+      prefix: 'ACME',
+      expires: { ttl: 1, timeframe: 'year' },
+      activations: { limit: 3, enable_customer_admin: true },
+      limit_usage: 1000,
+    },
+    {
+      prefix: 'ACME',
+      expires: { ttl: 1, timeframe: 'year' },
+      activations: { limit: 3, enable_customer_admin: true },
+      limit_usage: 1000,
+    },
   ],
   ['license_keys with defaults', {}, { prefix: null, expires: null, activations: null, limit_usage: null }],
-  ['meter_credit', { meter_id: '<meter>', units: 1000, rollover: true }, { meter_id: '<meter>', units: 1000, rollover: true }],
+  [
+    'meter_credit',
+    { meter_id: '<meter>', units: 1000, rollover: true },
+    { meter_id: '<meter>', units: 1000, rollover: true },
+  ],
   ['feature_flag', {}, {}],
 ])('%s', async (name, properties, expected) => {
   const type = name.split(' ')[0];
   const fill = (v: unknown) => JSON.parse(JSON.stringify(v).replaceAll('<meter>', meterId));
-  const created = await post({ type, description: 'A benefit', properties: fill(properties), metadata: { plan: 'pro' } });
+  const created = await post({
+    type,
+    description: 'A benefit',
+    properties: fill(properties),
+    metadata: { plan: 'pro' },
+  });
   expect(created.status).toBe(201);
   expect(legacy(Benefit).parse(created.body)).toBeTruthy();
   expect(created.body).toMatchObject({
@@ -59,21 +78,33 @@ test.each([
 ])('%s needs an outside service and is refused with a clear 422', async (type, service) => {
   const response = await post({ type, description: 'Community', properties: { guild_id: '1', role_id: '2' } });
   expect(response.status).toBe(422);
-  expect(response.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'type'], msg: expect.stringContaining(service) })]);
+  expect(response.body.detail).toEqual([
+    expect.objectContaining({ loc: ['body', 'type'], msg: expect.stringContaining(service) }),
+  ]);
 });
 
 test.each([
   [
     'an unknown meter',
-    { type: 'meter_credit', properties: { meter_id: '00000000-0000-4000-8000-000000000000', units: 10, rollover: false } },
+    {
+      type: 'meter_credit',
+      properties: { meter_id: '00000000-0000-4000-8000-000000000000', units: 10, rollover: false },
+    },
     ['body', 'properties', 'meter_id'],
   ],
   [
     'zero credit units',
-    { type: 'meter_credit', properties: { meter_id: '00000000-0000-4000-8000-000000000000', units: 0, rollover: false } },
+    {
+      type: 'meter_credit',
+      properties: { meter_id: '00000000-0000-4000-8000-000000000000', units: 0, rollover: false },
+    },
     ['body', 'properties', 'units'],
   ],
-  ['an unknown file', { type: 'downloadables', properties: { files: ['00000000-0000-4000-8000-000000000000'] } }, ['body', 'properties', 'files', 0]],
+  [
+    'an unknown file',
+    { type: 'downloadables', properties: { files: ['00000000-0000-4000-8000-000000000000'] } },
+    ['body', 'properties', 'files', 0],
+  ],
   ['no files', { type: 'downloadables', properties: { files: [] } }, ['body', 'properties', 'files']],
   [
     'an activation limit of 0',
@@ -98,7 +129,11 @@ test("another organization's meter cannot be credited", async () => {
     token: other.token,
     json: { name: 'Theirs', filter: { conjunction: 'and', clauses: [] }, aggregation: { func: 'count' } },
   });
-  const response = await post({ type: 'meter_credit', description: 'Credits', properties: { meter_id: theirs.body.id, units: 5, rollover: false } });
+  const response = await post({
+    type: 'meter_credit',
+    description: 'Credits',
+    properties: { meter_id: theirs.body.id, units: 5, rollover: false },
+  });
   expect(response.status).toBe(422);
   expect(locs(response.body)).toEqual([['body', 'properties', 'meter_id']]);
 });
@@ -111,7 +146,10 @@ test('update keeps the type, writes benefit.updated; delete hides it', async () 
   });
   expect(updated.status).toBe(200);
   expect(updated.body).toMatchObject({ description: 'New keys', properties: { prefix: 'NEW', expires: null } });
-  const wrongType = await h.request('PATCH', `/v1/benefits/${created.body.id}`, { token: org.token, json: { type: 'custom', description: 'Nope' } });
+  const wrongType = await h.request('PATCH', `/v1/benefits/${created.body.id}`, {
+    token: org.token,
+    json: { type: 'custom', description: 'Nope' },
+  });
   expect(wrongType.status).toBe(422);
   expect(locs(wrongType.body)).toEqual([['body', 'type']]);
 
@@ -137,8 +175,14 @@ test('list filters by type, id, exclusion and description', async () => {
   const descriptions = (r: { body: { items: { description: string }[] } }) => r.body.items.map((x) => x.description);
   expect(legacy(BenefitList).parse((await list('')).body)).toBeTruthy();
   expect(descriptions(await list('type=custom&sorting=description'))).toEqual(['Alpha support', 'Gamma support']);
-  expect(descriptions(await list(`id=${a.body.id}&id=${b.body.id}&sorting=description`))).toEqual(['Alpha support', 'Beta flag']);
-  expect(descriptions(await list(`exclude_id=${a.body.id}&sorting=-description`))).toEqual(['Gamma support', 'Beta flag']);
+  expect(descriptions(await list(`id=${a.body.id}&id=${b.body.id}&sorting=description`))).toEqual([
+    'Alpha support',
+    'Beta flag',
+  ]);
+  expect(descriptions(await list(`exclude_id=${a.body.id}&sorting=-description`))).toEqual([
+    'Gamma support',
+    'Beta flag',
+  ]);
   expect(descriptions(await list('query=flag'))).toEqual(['Beta flag']);
 });
 
@@ -146,8 +190,13 @@ test("another organization's benefits are 404", async () => {
   const created = await post({ type: 'custom', description: 'Private', properties: {} });
   const other = await h.organization(['benefits:read', 'benefits:write']);
   expect((await h.request('GET', `/v1/benefits/${created.body.id}`, { token: other.token })).status).toBe(404);
-  expect((await h.request('PATCH', `/v1/benefits/${created.body.id}`, { token: other.token, json: { type: 'custom', description: 'Taken' } })).status).toBe(
-    404,
-  );
+  expect(
+    (
+      await h.request('PATCH', `/v1/benefits/${created.body.id}`, {
+        token: other.token,
+        json: { type: 'custom', description: 'Taken' },
+      })
+    ).status,
+  ).toBe(404);
   expect((await h.request('DELETE', `/v1/benefits/${created.body.id}`, { token: other.token })).status).toBe(404);
 });

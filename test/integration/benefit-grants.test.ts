@@ -16,7 +16,10 @@ const crashes: string[] = [];
 
 beforeAll(async () => {
   h = await startHarness({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', RATE_LIMIT_LICENSE_KEY_PER_SECOND: '100000' });
-  await h.startWorker('sandbox', (real) => ({ ...real, syncBenefitGrant: crashOnce(crashes, 'syncBenefitGrant', real.syncBenefitGrant) }));
+  await h.startWorker('sandbox', (real) => ({
+    ...real,
+    syncBenefitGrant: crashOnce(crashes, 'syncBenefitGrant', real.syncBenefitGrant),
+  }));
 });
 afterAll(async () => {
   await Promise.all(receivers.map((r) => r.close()));
@@ -48,7 +51,8 @@ async function merchant(): Promise<Merchant> {
   return {
     organizationId: org.id,
     token: org.token,
-    call: (method, path, json, headers) => h.request(method, path, { token: org.token, environment: 'sandbox', json, headers }),
+    call: (method, path, json, headers) =>
+      h.request(method, path, { token: org.token, environment: 'sandbox', json, headers }),
   };
 }
 
@@ -71,31 +75,63 @@ async function catalog(m: Merchant) {
   const key = await created(m, '/v1/benefits/', {
     type: 'license_keys',
     description: 'Desktop licence',
-    properties: { prefix: 'acme', expires: { ttl: 1, timeframe: 'year' }, activations: { limit: 2, enable_customer_admin: true }, limit_usage: 10 },
+    properties: {
+      prefix: 'acme',
+      expires: { ttl: 1, timeframe: 'year' },
+      activations: { limit: 2, enable_customer_admin: true },
+      limit_usage: 10,
+    },
   });
-  const file = await created(m, '/v1/benefits/', { type: 'downloadables', description: 'The manual', properties: { files: [uploaded.body.id] } });
-  const flag = await created(m, '/v1/benefits/', { type: 'feature_flag', description: 'Pro features', properties: {}, metadata: { tier: 'pro' } });
-  const note = await created(m, '/v1/benefits/', { type: 'custom', description: 'Welcome call', properties: { note: 'Book at acme.example/call' } });
+  const file = await created(m, '/v1/benefits/', {
+    type: 'downloadables',
+    description: 'The manual',
+    properties: { files: [uploaded.body.id] },
+  });
+  const flag = await created(m, '/v1/benefits/', {
+    type: 'feature_flag',
+    description: 'Pro features',
+    properties: {},
+    metadata: { tier: 'pro' },
+  });
+  const note = await created(m, '/v1/benefits/', {
+    type: 'custom',
+    description: 'Welcome call',
+    properties: { note: 'Book at acme.example/call' },
+  });
   const credits = await created(m, '/v1/benefits/', {
     type: 'meter_credit',
     description: 'Included calls',
     properties: { meter_id: meter.id, units: 500, rollover: false },
   });
-  const product = await created(m, '/v1/products/', { name: 'Acme Desktop', prices: [{ amount_type: 'fixed', price_amount: 11_900 }] });
-  const attached = await m.call('POST', `/v1/products/${product.id}/benefits`, { benefits: [key.id, file.id, flag.id, note.id, credits.id] });
+  const product = await created(m, '/v1/products/', {
+    name: 'Acme Desktop',
+    prices: [{ amount_type: 'fixed', price_amount: 11_900 }],
+  });
+  const attached = await m.call('POST', `/v1/products/${product.id}/benefits`, {
+    benefits: [key.id, file.id, flag.id, note.id, credits.id],
+  });
   expect(attached.status).toBe(200);
   return { product, key, file, flag, note, credits, meter, data };
 }
 
 async function buy(m: Merchant, productId: string) {
-  return purchase(h, m.call, { products: [productId], customer_billing_address: { country: 'DE' } }, { timeoutMs: 30_000 });
+  return purchase(
+    h,
+    m.call,
+    { products: [productId], customer_billing_address: { country: 'DE' } },
+    { timeoutMs: 30_000 },
+  );
 }
 
 const grantsOf = async (m: Merchant, customerId: string) =>
   (await m.call('GET', `/v1/benefit-grants/?customer_id=${customerId}&limit=100`)).body.items as any[];
-const grantedCount = async (m: Merchant, customerId: string) => (await grantsOf(m, customerId)).filter((g) => g.is_granted).length;
+const grantedCount = async (m: Merchant, customerId: string) =>
+  (await grantsOf(m, customerId)).filter((g) => g.is_granted).length;
 const validate = (organizationId: string, key: string) =>
-  h.request('POST', '/v1/customer-portal/license-keys/validate', { environment: 'sandbox', json: { key, organization_id: organizationId } });
+  h.request('POST', '/v1/customer-portal/license-keys/validate', {
+    environment: 'sandbox',
+    json: { key, organization_id: organizationId },
+  });
 
 test('a one-time purchase grants every benefit once (a worker lost mid-grant included), and a refund with revoke_benefits takes them back', async () => {
   const m = await merchant();
@@ -118,7 +154,13 @@ test('a one-time purchase grants every benefit once (a worker lost mid-grant inc
   const grants = await grantsOf(m, customerId);
   expect(grants).toHaveLength(5);
   for (const grant of grants)
-    expect(grant).toMatchObject({ order_id: order.id, subscription_id: null, customer_id: customerId, is_granted: true, is_revoked: false });
+    expect(grant).toMatchObject({
+      order_id: order.id,
+      subscription_id: null,
+      customer_id: customerId,
+      is_granted: true,
+      is_revoked: false,
+    });
 
   // The license key: prefixed, one year from the grant, the benefit's limits.
   const keys = (await m.call('GET', `/v1/license-keys/?benefit_id=${key.id}`)).body.items;
@@ -135,7 +177,9 @@ test('a one-time purchase grants every benefit once (a worker lost mid-grant inc
   });
   const keyGrant = grants.find((g) => g.benefit_id === key.id);
   expect(keyGrant.properties).toEqual({ license_key_id: licence.id, display_key: licence.display_key });
-  expect(new Date(licence.expires_at).getTime() - new Date(keyGrant.granted_at).getTime()).toBeGreaterThanOrEqual(365 * 86_400_000);
+  expect(new Date(licence.expires_at).getTime() - new Date(keyGrant.granted_at).getTime()).toBeGreaterThanOrEqual(
+    365 * 86_400_000,
+  );
   expect((await validate(m.organizationId, licence.key)).status).toBe(200);
 
   // The customer's state: every benefit, the note, the flag's metadata, the credits and a working download link.
@@ -143,8 +187,13 @@ test('a one-time purchase grants every benefit once (a worker lost mid-grant inc
   const byBenefit = new Map<string, any>(state.granted_benefits.map((g: any) => [g.benefit_id, g]));
   expect(byBenefit.get(flag.id)).toMatchObject({ benefit_type: 'feature_flag', benefit_metadata: { tier: 'pro' } });
   expect(byBenefit.get(note.id).properties.note).toBe('Book at acme.example/call');
-  expect(byBenefit.get(credits.id).properties).toMatchObject({ last_credited_meter_id: meter.id, last_credited_units: 500 });
-  expect(state.active_meters).toEqual([expect.objectContaining({ meter_id: meter.id, credited_units: 500, consumed_units: 0, balance: 500 })]);
+  expect(byBenefit.get(credits.id).properties).toMatchObject({
+    last_credited_meter_id: meter.id,
+    last_credited_units: 500,
+  });
+  expect(state.active_meters).toEqual([
+    expect.objectContaining({ meter_id: meter.id, credited_units: 500, consumed_units: 0, balance: 500 }),
+  ]);
   const [download] = byBenefit.get(file.id).properties.downloads;
   expect(download).toMatchObject({ file_id: file.properties.files[0], name: 'manual.pdf' });
   const opened = await fetch(download.url, { redirect: 'manual' });
@@ -160,7 +209,12 @@ test('a one-time purchase grants every benefit once (a worker lost mid-grant inc
   ).toBe(400);
 
   // A full refund that asks for it revokes everything: the key no longer validates, the link no longer opens.
-  const refund = await m.call('POST', '/v1/refunds/', { order_id: order.id, reason: 'customer_request', amount: order.net_amount, revoke_benefits: true });
+  const refund = await m.call('POST', '/v1/refunds/', {
+    order_id: order.id,
+    reason: 'customer_request',
+    amount: order.net_amount,
+    revoke_benefits: true,
+  });
   expect(refund.status).toBe(201);
   await eventually(async () => (await grantedCount(m, customerId)) === 0, 30_000);
   expect((await grantsOf(m, customerId)).every((g) => g.is_revoked && g.revoked_at)).toBe(true);
@@ -174,10 +228,10 @@ test('a one-time purchase grants every benefit once (a worker lost mid-grant inc
   // Exactly one grant and one key per benefit, whatever was retried; the webhooks for each change.
   const [rows] = await h.env.sandbox.orm.em
     .fork()
-    .execute(`select (select count(*) from benefit_grant where order_id = ?) as grants, (select count(*) from license_key where customer_id = ?) as keys`, [
-      order.id,
-      customerId,
-    ]);
+    .execute(
+      `select (select count(*) from benefit_grant where order_id = ?) as grants, (select count(*) from license_key where customer_id = ?) as keys`,
+      [order.id, customerId],
+    );
   expect(rows).toEqual({ grants: '5', keys: '1' });
   await eventually(async () => {
     const types = receiver.received.map((r) => r.json.type);
@@ -187,7 +241,9 @@ test('a one-time purchase grants every benefit once (a worker lost mid-grant inc
       types.includes('customer.state_changed')
     );
   }, 30_000);
-  const revoked = receiver.received.find((r) => r.json.type === 'benefit_grant.revoked' && r.json.data.benefit_id === key.id)!;
+  const revoked = receiver.received.find(
+    (r) => r.json.type === 'benefit_grant.revoked' && r.json.data.benefit_id === key.id,
+  )!;
   expect(revoked.json.data).toMatchObject({
     is_revoked: true,
     previous_properties: { license_key_id: licence.id },
@@ -199,9 +255,16 @@ test('a one-time purchase grants every benefit once (a worker lost mid-grant inc
 
 test("a product's benefits changing reaches every holder; a deleted benefit is revoked; grants list by benefit", async () => {
   const m = await merchant();
-  const product = await created(m, '/v1/products/', { name: 'Course', prices: [{ amount_type: 'fixed', price_amount: 5_000 }] });
+  const product = await created(m, '/v1/products/', {
+    name: 'Course',
+    prices: [{ amount_type: 'fixed', price_amount: 5_000 }],
+  });
   const flag = await created(m, '/v1/benefits/', { type: 'feature_flag', description: 'Early access', properties: {} });
-  const note = await created(m, '/v1/benefits/', { type: 'custom', description: 'Office hours', properties: { note: 'Fridays' } });
+  const note = await created(m, '/v1/benefits/', {
+    type: 'custom',
+    description: 'Office hours',
+    properties: { note: 'Fridays' },
+  });
   await m.call('POST', `/v1/products/${product.id}/benefits`, { benefits: [flag.id] });
   const orders = [await buy(m, product.id), await buy(m, product.id)];
   const holders = orders.map((o) => o.customer_id);
@@ -212,7 +275,10 @@ test("a product's benefits changing reaches every holder; a deleted benefit is r
   for (const customerId of holders) {
     await eventually(async () => {
       const grants = await grantsOf(m, customerId);
-      return grants.find((g) => g.benefit_id === note.id)?.is_granted && grants.find((g) => g.benefit_id === flag.id)?.is_revoked;
+      return (
+        grants.find((g) => g.benefit_id === note.id)?.is_granted &&
+        grants.find((g) => g.benefit_id === flag.id)?.is_revoked
+      );
     }, 30_000);
   }
   const [fanOut] = await h.env.sandbox.orm.em
@@ -236,7 +302,10 @@ test('deleting a customer revokes every grant they hold and keeps their orders',
   const m = await merchant();
   const key = await created(m, '/v1/benefits/', { type: 'license_keys', description: 'Site licence', properties: {} });
   const flag = await created(m, '/v1/benefits/', { type: 'feature_flag', description: 'Beta builds', properties: {} });
-  const product = await created(m, '/v1/products/', { name: 'Site kit', prices: [{ amount_type: 'fixed', price_amount: 4_900 }] });
+  const product = await created(m, '/v1/products/', {
+    name: 'Site kit',
+    prices: [{ amount_type: 'fixed', price_amount: 4_900 }],
+  });
   await m.call('POST', `/v1/products/${product.id}/benefits`, { benefits: [key.id, flag.id] });
   const order = await buy(m, product.id);
   await eventually(async () => (await grantedCount(m, order.customer_id)) === 2, 30_000);

@@ -20,24 +20,28 @@ beforeAll(async () => {
     const charged = await charge(input);
     const pending = processing.get(input.reference);
     if (!pending) return charged;
-    if (pending.cancelable) await sql("update sandbox_processor_charge set status = 'processing' where id = ?", [charged.chargeId]);
+    if (pending.cancelable)
+      await sql("update sandbox_processor_charge set status = 'processing' where id = ?", [charged.chargeId]);
     return { ...charged, pending: true };
   });
   await h.startWorker('sandbox', (real) => ({
     ...real,
     completeCheckout: async (...args: Parameters<typeof real.completeCheckout>) => {
-      if (failing.has(args[0])) throw ApplicationFailure.nonRetryable('The order could not be written.', 'OrderWriteFailed');
+      if (failing.has(args[0]))
+        throw ApplicationFailure.nonRetryable('The order could not be written.', 'OrderWriteFailed');
       return real.completeCheckout(...args);
     },
   }));
 });
 afterAll(() => h.close());
 
-const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) => h.env.sandbox.orm.em.fork().execute<T[]>(query, params);
+const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
+  h.env.sandbox.orm.em.fork().execute<T[]>(query, params);
 
 async function confirmedCheckout(price: number | 'free', prepare: (checkoutId: string) => void) {
   const org = await h.organization(['checkouts:write', 'checkouts:read', 'products:write', 'orders:read'], 'sandbox');
-  const call = (method: string, path: string, json?: unknown) => h.request(method, path, { token: org.token, environment: 'sandbox', json });
+  const call = (method: string, path: string, json?: unknown) =>
+    h.request(method, path, { token: org.token, environment: 'sandbox', json });
   const prices = [price === 'free' ? { amount_type: 'free' } : { amount_type: 'fixed', price_amount: price }];
   const product = await call('POST', '/v1/products/', { name: 'Course', prices });
   const checkout = await call('POST', '/v1/checkouts/', {
@@ -60,11 +64,15 @@ async function confirmedCheckout(price: number | 'free', prepare: (checkoutId: s
 }
 
 const chargesOf = (checkoutId: string) =>
-  sql<{ id: string; amount: number; status: string }>('select id, amount, status from sandbox_processor_charge where idempotency_key like ?', [
-    `checkout:${checkoutId}:%`,
-  ]);
+  sql<{ id: string; amount: number; status: string }>(
+    'select id, amount, status from sandbox_processor_charge where idempotency_key like ?',
+    [`checkout:${checkoutId}:%`],
+  );
 const refundsOf = (chargeId: string) =>
-  sql<{ amount: number; idempotency_key: string }>('select amount, idempotency_key from sandbox_processor_refund where charge_id = ?', [chargeId]);
+  sql<{ amount: number; idempotency_key: string }>(
+    'select amount, idempotency_key from sandbox_processor_refund where charge_id = ?',
+    [chargeId],
+  );
 
 /**
  * The activities the checkout's workflow ran, in order (what an operator sees in its history), local ones included:
@@ -75,7 +83,8 @@ async function activitiesRun(checkoutId: string, ended = true): Promise<string[]
   if (ended) await handle.result();
   const history = await handle.fetchHistory();
   return history.events!.flatMap((event) => {
-    if (event.activityTaskScheduledEventAttributes) return [event.activityTaskScheduledEventAttributes.activityType!.name!];
+    if (event.activityTaskScheduledEventAttributes)
+      return [event.activityTaskScheduledEventAttributes.activityType!.name!];
     const marker = event.markerRecordedEventAttributes;
     if (marker?.markerName !== 'core_local_activity') return [];
     const data = marker.details!.data!.payloads![0].data!;
@@ -87,14 +96,26 @@ test('a completion that fails for good after the charge refunds the whole charge
   const { id, call, settled } = await confirmedCheckout(4900, (checkoutId) => failing.add(checkoutId));
   const checkout = await eventually(settled, 30_000);
   expect(checkout.status).toBe('failed');
-  expect(checkout.payment_error).toBe('The checkout failed: the purchase could not be completed; the payment was refunded.');
+  expect(checkout.payment_error).toBe(
+    'The checkout failed: the purchase could not be completed; the payment was refunded.',
+  );
 
   const charges = await chargesOf(id);
   expect(charges).toEqual([expect.objectContaining({ amount: 4900, status: 'succeeded' })]);
-  expect(await refundsOf(charges[0].id)).toEqual([{ amount: 4900, idempotency_key: `checkout:${id}:compensation:${charges[0].id}` }]);
+  expect(await refundsOf(charges[0].id)).toEqual([
+    { amount: 4900, idempotency_key: `checkout:${id}:compensation:${charges[0].id}` },
+  ]);
   expect((await call('GET', `/v1/orders/?checkout_id=${id}`)).body.pagination.total_count).toBe(0);
-  expect(await activitiesRun(id)).toEqual(['confirmCheckout', 'chargeCheckout', 'completeCheckout', 'refundCheckoutCharge', 'failCheckout']);
-  await recordHistory(h.env.sandbox, `checkout:${id}`, 'checkout-completion-failed-charge-refunded', { finished: true });
+  expect(await activitiesRun(id)).toEqual([
+    'confirmCheckout',
+    'chargeCheckout',
+    'completeCheckout',
+    'refundCheckoutCharge',
+    'failCheckout',
+  ]);
+  await recordHistory(h.env.sandbox, `checkout:${id}`, 'checkout-completion-failed-charge-refunded', {
+    finished: true,
+  });
 });
 
 test('a free checkout whose completion fails has nothing to refund', async () => {
@@ -106,8 +127,12 @@ test('a free checkout whose completion fails has nothing to refund', async () =>
 
 test('a declined charge is not refunded: the checkout reopens', async () => {
   const org = await h.organization(['checkouts:write', 'checkouts:read', 'products:write'], 'sandbox');
-  const call = (method: string, path: string, json?: unknown) => h.request(method, path, { token: org.token, environment: 'sandbox', json });
-  const product = await call('POST', '/v1/products/', { name: 'Course', prices: [{ amount_type: 'fixed', price_amount: 1500 }] });
+  const call = (method: string, path: string, json?: unknown) =>
+    h.request(method, path, { token: org.token, environment: 'sandbox', json });
+  const product = await call('POST', '/v1/products/', {
+    name: 'Course',
+    prices: [{ amount_type: 'fixed', price_amount: 1500 }],
+  });
   const checkout = await call('POST', '/v1/checkouts/', {
     products: [product.body.id],
     customer_email: 'd@example.com',
@@ -125,7 +150,9 @@ test('a declined charge is not refunded: the checkout reopens', async () => {
 });
 
 test('a charge still processing when the settlement wait ends is canceled at the processor; the checkout fails', async () => {
-  const { id, call, settled } = await confirmedCheckout(2500, (checkoutId) => processing.set(checkoutId, { cancelable: true }));
+  const { id, call, settled } = await confirmedCheckout(2500, (checkoutId) =>
+    processing.set(checkoutId, { cancelable: true }),
+  );
   const checkout = await eventually(settled, 30_000);
   expect(checkout).toMatchObject({
     status: 'failed',
@@ -135,16 +162,30 @@ test('a charge still processing when the settlement wait ends is canceled at the
   expect(charges).toEqual([expect.objectContaining({ amount: 2500, status: 'canceled' })]);
   expect(await refundsOf(charges[0].id)).toEqual([]);
   expect((await call('GET', `/v1/orders/?checkout_id=${id}`)).body.pagination.total_count).toBe(0);
-  expect(await activitiesRun(id)).toEqual(['confirmCheckout', 'chargeCheckout', 'cancelCheckoutCharge', 'failCheckout']);
+  expect(await activitiesRun(id)).toEqual([
+    'confirmCheckout',
+    'chargeCheckout',
+    'cancelCheckoutCharge',
+    'failCheckout',
+  ]);
   await recordHistory(h.env.sandbox, `checkout:${id}`, 'checkout-unsettled-charge-canceled', { finished: true });
 });
 
 test('a charge that went through before it could be canceled completes the purchase', async () => {
-  const { id, call, settled } = await confirmedCheckout(2500, (checkoutId) => processing.set(checkoutId, { cancelable: false }));
+  const { id, call, settled } = await confirmedCheckout(2500, (checkoutId) =>
+    processing.set(checkoutId, { cancelable: false }),
+  );
   expect((await eventually(settled, 30_000)).status).toBe('succeeded');
-  const order = await eventually(async () => (await call('GET', `/v1/orders/?checkout_id=${id}`)).body.items.find((o: { paid: boolean }) => o.paid));
+  const order = await eventually(async () =>
+    (await call('GET', `/v1/orders/?checkout_id=${id}`)).body.items.find((o: { paid: boolean }) => o.paid),
+  );
   const [charge] = await chargesOf(id);
   expect(order).toMatchObject({ total_amount: 2500 });
   expect(await refundsOf(charge.id)).toEqual([]);
-  expect(await activitiesRun(id)).toEqual(['confirmCheckout', 'chargeCheckout', 'cancelCheckoutCharge', 'completeCheckout']);
+  expect(await activitiesRun(id)).toEqual([
+    'confirmCheckout',
+    'chargeCheckout',
+    'cancelCheckoutCharge',
+    'completeCheckout',
+  ]);
 });

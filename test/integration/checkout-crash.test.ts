@@ -22,8 +22,12 @@ afterAll(() => h.close());
 
 test('one charge and one paid order despite crashes after confirming, after charging and after writing the order', async () => {
   const org = await h.organization(['checkouts:write', 'checkouts:read', 'products:write', 'orders:read'], 'sandbox');
-  const call = (method: string, path: string, json?: unknown) => h.request(method, path, { token: org.token, environment: 'sandbox', json });
-  const product = await call('POST', '/v1/products/', { name: 'Course', prices: [{ amount_type: 'fixed', price_amount: 4900 }] });
+  const call = (method: string, path: string, json?: unknown) =>
+    h.request(method, path, { token: org.token, environment: 'sandbox', json });
+  const product = await call('POST', '/v1/products/', {
+    name: 'Course',
+    prices: [{ amount_type: 'fixed', price_amount: 4900 }],
+  });
   const checkout = await call('POST', '/v1/checkouts/', {
     products: [product.body.id],
     customer_email: 'crash@example.com',
@@ -36,7 +40,10 @@ test('one charge and one paid order despite crashes after confirming, after char
   expect(confirmed.status).toBe(200);
 
   const order = await eventually(
-    async () => (await call('GET', `/v1/orders/?checkout_id=${checkout.body.id}`)).body.items.find((o: { paid: boolean }) => o.paid),
+    async () =>
+      (await call('GET', `/v1/orders/?checkout_id=${checkout.body.id}`)).body.items.find(
+        (o: { paid: boolean }) => o.paid,
+      ),
     30_000,
   );
   // The order is paid in the completion's transaction; the crash after it is reported when the step returns.
@@ -45,9 +52,10 @@ test('one charge and one paid order despite crashes after confirming, after char
   expect((await call('GET', `/v1/orders/?checkout_id=${checkout.body.id}`)).body.pagination.total_count).toBe(1);
   const charges = await h.env.sandbox.orm.em
     .fork()
-    .execute<{ amount: number }[]>("select amount from sandbox_processor_charge where idempotency_key like ? and status = 'succeeded'", [
-      `checkout:${checkout.body.id}:%`,
-    ]);
+    .execute<{ amount: number }[]>(
+      "select amount from sandbox_processor_charge where idempotency_key like ? and status = 'succeeded'",
+      [`checkout:${checkout.body.id}:%`],
+    );
   expect(charges).toEqual([{ amount: 4900 }]);
   expect(order.total_amount).toBe(4900);
 });
@@ -57,10 +65,17 @@ test('one charge and one paid order despite crashes after confirming, after char
  * before the task was recorded): the session is stored `confirmed` while its workflow still holds it open.
  */
 async function lostConfirmation() {
-  const org = await h.organization(['checkouts:write', 'checkouts:read', 'products:write', 'orders:read', 'test_clocks:write'], 'sandbox');
-  const call = (method: string, path: string, json?: unknown) => h.request(method, path, { token: org.token, environment: 'sandbox', json });
+  const org = await h.organization(
+    ['checkouts:write', 'checkouts:read', 'products:write', 'orders:read', 'test_clocks:write'],
+    'sandbox',
+  );
+  const call = (method: string, path: string, json?: unknown) =>
+    h.request(method, path, { token: org.token, environment: 'sandbox', json });
   const clock = (await call('POST', '/v1/test-clocks/', { frozen_time: '2025-05-01T09:00:00Z' })).body;
-  const product = await call('POST', '/v1/products/', { name: 'Course', prices: [{ amount_type: 'fixed', price_amount: 2900 }] });
+  const product = await call('POST', '/v1/products/', {
+    name: 'Course',
+    prices: [{ amount_type: 'fixed', price_amount: 2900 }],
+  });
   const checkout = await call('POST', '/v1/checkouts/', {
     products: [product.body.id],
     customer_email: 'lost@example.com',
@@ -78,7 +93,12 @@ async function lostConfirmation() {
     20_000,
     { what: 'the checkout flow started' },
   );
-  await confirmCheckout(h.env.sandbox.domains.activities.checkoutFlow, id, { confirmation_token_id: 'pm_card_visa' }, 1);
+  await confirmCheckout(
+    h.env.sandbox.domains.activities.checkoutFlow,
+    id,
+    { confirmation_token_id: 'pm_card_visa' },
+    1,
+  );
   expect((await call('GET', `/v1/checkouts/${id}`)).body.status).toBe('confirmed');
   return { id, call, clock, clientSecret: checkout.body.client_secret as string };
 }
@@ -86,9 +106,10 @@ async function lostConfirmation() {
 const succeededCharges = (checkoutId: string) =>
   h.env.sandbox.orm.em
     .fork()
-    .execute<{ amount: number }[]>("select amount from sandbox_processor_charge where idempotency_key like ? and status = 'succeeded'", [
-      `checkout:${checkoutId}:%`,
-    ]);
+    .execute<{ amount: number }[]>(
+      "select amount from sandbox_processor_charge where idempotency_key like ? and status = 'succeeded'",
+      [`checkout:${checkoutId}:%`],
+    );
 
 test('a confirmation its workflow never recorded: the buyer confirms again, and pays once', async () => {
   const { id, call, clientSecret } = await lostConfirmation();
@@ -99,9 +120,11 @@ test('a confirmation its workflow never recorded: the buyer confirms again, and 
   expect([again.status, again.body.status]).toEqual([200, 'confirmed']);
   await h.env.sandbox.temporal.workflow.getHandle(`checkout:${id}`).result();
   expect((await call('GET', `/v1/checkouts/${id}`)).body.status).toBe('succeeded');
-  expect((await call('GET', `/v1/orders/?checkout_id=${id}`)).body.items.map((o: { paid: boolean; total_amount: number }) => [o.paid, o.total_amount])).toEqual(
-    [[true, 2900]],
-  );
+  expect(
+    (await call('GET', `/v1/orders/?checkout_id=${id}`)).body.items.map(
+      (o: { paid: boolean; total_amount: number }) => [o.paid, o.total_amount],
+    ),
+  ).toEqual([[true, 2900]]);
   expect(await succeededCharges(id)).toEqual([{ amount: 2900 }]);
   // Once the workflow holds the confirmation, another one is refused as before.
   const late = await h.request('POST', `/v1/checkouts/client/${clientSecret}/confirm`, {

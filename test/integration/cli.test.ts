@@ -31,7 +31,16 @@ test('an organization and a token made with the CLI work on their environment on
   const organization = JSON.parse(created.stdout);
   expect(organization).toMatchObject({ environment: 'sandbox', name: 'CLI Shop', slug });
 
-  const issued = await bursar('token', 'create', '--organization', slug, '--scopes', 'meters:read,meters:write', '--env', 'sandbox');
+  const issued = await bursar(
+    'token',
+    'create',
+    '--organization',
+    slug,
+    '--scopes',
+    'meters:read,meters:write',
+    '--env',
+    'sandbox',
+  );
   const token = issued.stdout.trim();
   expect(token).toMatch(/^bursar_oat_[0-9A-Za-z]{43}$/);
   expect(issued.stderr).toContain('shown only this once');
@@ -49,13 +58,30 @@ test('an organization and a token made with the CLI work on their environment on
 test("an organization's invoice numbering and prefix are set with the CLI; bad values are refused", async () => {
   const slug = `inv-${randomUUID().slice(0, 8)}`;
   await bursar('organization', 'create', '--name', 'Invoicing Shop', '--slug', slug);
-  const set = await bursar('organization', 'invoicing', '--organization', slug, '--numbering', 'organization', '--prefix', 'SHOP-EU');
-  expect(JSON.parse(set.stdout)).toMatchObject({ environment: 'production', invoice_numbering: 'organization', customer_invoice_prefix: 'SHOP-EU' });
-  await expect(bursar('organization', 'invoicing', '--organization', slug, '--prefix', 'shop eu')).rejects.toMatchObject({
+  const set = await bursar(
+    'organization',
+    'invoicing',
+    '--organization',
+    slug,
+    '--numbering',
+    'organization',
+    '--prefix',
+    'SHOP-EU',
+  );
+  expect(JSON.parse(set.stdout)).toMatchObject({
+    environment: 'production',
+    invoice_numbering: 'organization',
+    customer_invoice_prefix: 'SHOP-EU',
+  });
+  await expect(
+    bursar('organization', 'invoicing', '--organization', slug, '--prefix', 'shop eu'),
+  ).rejects.toMatchObject({
     code: 2,
     stderr: expect.stringContaining('--prefix: 1 to 20 capital letters'),
   });
-  await expect(bursar('organization', 'invoicing', '--organization', slug, '--numbering', 'yearly')).rejects.toMatchObject({
+  await expect(
+    bursar('organization', 'invoicing', '--organization', slug, '--numbering', 'yearly'),
+  ).rejects.toMatchObject({
     code: 2,
     stderr: expect.stringContaining('--numbering: Invalid option'),
   });
@@ -63,29 +89,68 @@ test("an organization's invoice numbering and prefix are set with the CLI; bad v
 
 test('the owner, the proration default and tokens are managed with the CLI through the services the API uses', async () => {
   const slug = `own-${randomUUID().slice(0, 8)}`;
-  const created = JSON.parse((await bursar('organization', 'create', '--name', 'Owned Shop', '--slug', slug, '--owner-email', 'owner@example.com')).stdout);
-  const updated = await bursar('organization', 'update', '--organization', slug, '--proration', 'invoice', '--allow-customer-updates', 'false');
+  const created = JSON.parse(
+    (
+      await bursar(
+        'organization',
+        'create',
+        '--name',
+        'Owned Shop',
+        '--slug',
+        slug,
+        '--owner-email',
+        'owner@example.com',
+      )
+    ).stdout,
+  );
+  const updated = await bursar(
+    'organization',
+    'update',
+    '--organization',
+    slug,
+    '--proration',
+    'invoice',
+    '--allow-customer-updates',
+    'false',
+  );
   expect(JSON.parse(updated.stdout)).toMatchObject({
     id: created.id,
     owner_email: 'owner@example.com',
     proration_behavior: 'invoice',
     allow_customer_updates: false,
   });
-  await expect(bursar('organization', 'update', '--organization', slug, '--owner-email', 'nobody')).rejects.toMatchObject({
+  await expect(
+    bursar('organization', 'update', '--organization', slug, '--owner-email', 'nobody'),
+  ).rejects.toMatchObject({
     code: 2,
     stderr: expect.stringContaining('--owner-email'),
   });
 
   const token = (
-    await bursar('token', 'create', '--organization', slug, '--scopes', 'products:read', '--comment', 'ops', '--expires-in', '3600')
+    await bursar(
+      'token',
+      'create',
+      '--organization',
+      slug,
+      '--scopes',
+      'products:read',
+      '--comment',
+      'ops',
+      '--expires-in',
+      '3600',
+    )
   ).stdout.trim();
   expect((await h.request('GET', '/v1/products/', { token })).status).toBe(200);
   const listed = JSON.parse((await bursar('token', 'list', '--organization', slug)).stdout);
-  expect(listed.items).toEqual([expect.objectContaining({ comment: 'ops', scopes: ['products:read'], expires_at: expect.any(String) })]);
+  expect(listed.items).toEqual([
+    expect.objectContaining({ comment: 'ops', scopes: ['products:read'], expires_at: expect.any(String) }),
+  ]);
   expect(listed.items[0].last_used_at).not.toBeNull();
   await bursar('token', 'revoke', '--organization', slug, '--id', listed.items[0].id);
   expect((await h.request('GET', '/v1/products/', { token })).status).toBe(401);
-  await expect(bursar('token', 'revoke', '--organization', slug, '--id', listed.items[0].id)).rejects.toMatchObject({ code: 1 });
+  await expect(bursar('token', 'revoke', '--organization', slug, '--id', listed.items[0].id)).rejects.toMatchObject({
+    code: 1,
+  });
 });
 
 test('unknown scopes, environments and organizations are refused with a clear message', async () => {
@@ -93,8 +158,13 @@ test('unknown scopes, environments and organizations are refused with a clear me
     code: 2,
     stderr: expect.stringContaining('unknown scopes: meters:fly'),
   });
-  await expect(bursar('migrate', '--env', 'staging')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--env must be one of') });
-  await expect(bursar('token', 'create', '--organization', 'no-such-org', '--scopes', 'meters:read')).rejects.toMatchObject({
+  await expect(bursar('migrate', '--env', 'staging')).rejects.toMatchObject({
+    code: 2,
+    stderr: expect.stringContaining('--env must be one of'),
+  });
+  await expect(
+    bursar('token', 'create', '--organization', 'no-such-org', '--scopes', 'meters:read'),
+  ).rejects.toMatchObject({
     code: 1,
     stderr: expect.stringContaining('No organization "no-such-org"'),
   });

@@ -33,11 +33,17 @@ test.each([
   expect(created.status).toBe(201);
   expect(legacy(CustomField).parse(created.body)).toBeTruthy();
   expect(created.body).toMatchObject({ type, slug: `field-${type}`, properties, organization_id: org.id });
-  expect((await h.request('GET', `/v1/custom-fields/${created.body.id}`, { token: org.token })).body).toEqual(created.body);
+  expect((await h.request('GET', `/v1/custom-fields/${created.body.id}`, { token: org.token })).body).toEqual(
+    created.body,
+  );
 });
 
 test.each([
-  ['min_length above max_length', { type: 'text', properties: { min_length: 10, max_length: 5 } }, ['body', 'properties', 'max_length']],
+  [
+    'min_length above max_length',
+    { type: 'text', properties: { min_length: 10, max_length: 5 } },
+    ['body', 'properties', 'max_length'],
+  ],
   ['ge above le', { type: 'number', properties: { ge: 10, le: 1 } }, ['body', 'properties', 'le']],
   ['a select without options', { type: 'select', properties: { options: [] } }, ['body', 'properties', 'options']],
   [
@@ -74,7 +80,10 @@ test('slugs are unique per organization; update keeps the type', async () => {
     json: { type: 'text', name: 'VAT number', properties: { max_length: 20 } },
   });
   expect(updated.body).toMatchObject({ name: 'VAT number', slug: 'vat', properties: { max_length: 20 } });
-  const retype = await h.request('PATCH', `/v1/custom-fields/${first.body.id}`, { token: org.token, json: { type: 'number' } });
+  const retype = await h.request('PATCH', `/v1/custom-fields/${first.body.id}`, {
+    token: org.token,
+    json: { type: 'number' },
+  });
   expect(retype.status).toBe(422);
 });
 

@@ -12,7 +12,11 @@ async function loginCalls(limits: Record<string, string>) {
   const org = await h.organization(['customers:read']);
   return (kind: 'request' | 'authenticate', headers?: Record<string, string>) =>
     h.request('POST', `/v1/customer-portal/customer-session/${kind}`, {
-      json: { email: 'someone@example.com', organization_id: org.id, ...(kind === 'authenticate' && { code: 'ABC123' }) },
+      json: {
+        email: 'someone@example.com',
+        organization_id: org.id,
+        ...(kind === 'authenticate' && { code: 'ABC123' }),
+      },
       headers,
     });
 }
@@ -44,7 +48,10 @@ test("each customer's own budget a minute, apart from its organization's and oth
   const tokens: string[] = [];
   for (const email of ['one@example.com', 'two@example.com']) {
     const customer = await h.request('POST', '/v1/customers/', { token: org.token, json: { email } });
-    tokens.push((await h.request('POST', '/v1/customer-sessions/', { token: org.token, json: { customer_id: customer.body.id } })).body.token);
+    tokens.push(
+      (await h.request('POST', '/v1/customer-sessions/', { token: org.token, json: { customer_id: customer.body.id } }))
+        .body.token,
+    );
   }
   const me = (token: string) => h.request('GET', '/v1/customer-portal/customer-session/user', { token });
   const statuses = [];
@@ -58,7 +65,11 @@ test("each customer's own budget a minute, apart from its organization's and oth
 });
 
 test('behind a load balancer, the address it appended counts, not the ones the client put before it', async () => {
-  const call = await loginCalls({ TRUST_PROXY: 'true', RATE_LIMIT_LOGIN_PER_MINUTE: '6', RATE_LIMIT_LOGIN_PER_HOUR: '12' });
+  const call = await loginCalls({
+    TRUST_PROXY: 'true',
+    RATE_LIMIT_LOGIN_PER_MINUTE: '6',
+    RATE_LIMIT_LOGIN_PER_HOUR: '12',
+  });
   const via = (spoofed: string) => ({ 'x-forwarded-for': `${spoofed}, 198.51.100.9` });
   for (let i = 0; i < 6; i++) expect((await call('authenticate', via(`203.0.113.${i}`))).status).toBe(401);
   expectBlocked(await call('authenticate', via('203.0.113.99')));

@@ -16,7 +16,9 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const findOrCreate = (details: CustomerDetails, organizationId = org.id) =>
-  inTransaction(h.env.production.orm, (tx) => h.env.production.domains.customers.findOrCreate(tx, organizationId, details));
+  inTransaction(h.env.production.orm, (tx) =>
+    h.env.production.domains.customers.findOrCreate(tx, organizationId, details),
+  );
 
 test('a new customer is created once, with customer.created, and read back in the reference shape', async () => {
   const { customer, created } = await findOrCreate({
@@ -42,9 +44,10 @@ test('a new customer is created once, with customer.created, and read back in th
 
   const events = await h.env.production.orm.em
     .fork()
-    .execute<{ type: string }[]>("select payload->>'type' as type from outbox_message where kind = 'event' and payload->'data'->>'id' = ? order by seq", [
-      customer.id,
-    ]);
+    .execute<{ type: string }[]>(
+      "select payload->>'type' as type from outbox_message where kind = 'event' and payload->'data'->>'id' = ? order by seq",
+      [customer.id],
+    );
   expect(events.map((e) => e.type)).toEqual(['customer.created', 'customer.state_changed']);
 });
 
@@ -69,14 +72,24 @@ test('concurrent creation of one customer yields one row; the losers retry and m
 
 test('list filters and isolation', async () => {
   const lister = await h.organization(['customers:read']);
-  for (const email of ['b@shop.test', 'a@shop.test', 'c@other.test']) await findOrCreate({ email, name: email.split('@')[0].toUpperCase() }, lister.id);
+  for (const email of ['b@shop.test', 'a@shop.test', 'c@other.test'])
+    await findOrCreate({ email, name: email.split('@')[0].toUpperCase() }, lister.id);
   const list = (q: string) => h.request('GET', `/v1/customers/?${q}`, { token: lister.token });
   expect(legacy(CustomerList).parse((await list('')).body)).toBeTruthy();
-  expect((await list('sorting=email')).body.items.map((c: { email: string }) => c.email)).toEqual(['a@shop.test', 'b@shop.test', 'c@other.test']);
-  expect((await list('query=shop&sorting=-email')).body.items.map((c: { email: string }) => c.email)).toEqual(['b@shop.test', 'a@shop.test']);
+  expect((await list('sorting=email')).body.items.map((c: { email: string }) => c.email)).toEqual([
+    'a@shop.test',
+    'b@shop.test',
+    'c@other.test',
+  ]);
+  expect((await list('query=shop&sorting=-email')).body.items.map((c: { email: string }) => c.email)).toEqual([
+    'b@shop.test',
+    'a@shop.test',
+  ]);
   expect((await list('email=A@SHOP.TEST')).body.pagination.total_count).toBe(1);
 
   const theirs = (await list('')).body.items[0].id;
   expect((await h.request('GET', `/v1/customers/${theirs}`, { token: org.token })).status).toBe(404);
-  expect((await h.request('GET', '/v1/customers/', { token: (await h.organization(['meters:read'])).token })).status).toBe(403);
+  expect(
+    (await h.request('GET', '/v1/customers/', { token: (await h.organization(['meters:read'])).token })).status,
+  ).toBe(403);
 });

@@ -53,7 +53,9 @@ beforeAll(async () => {
   temporal = await tcpProxy({ host: temporalHost, port: Number(temporalPort) });
   h = await startHarness({ DATABASE_URL: database.toString(), TEMPORAL_ADDRESS: `127.0.0.1:${temporal.port}` });
   await h.startWorker('sandbox');
-  token = (await h.organization(['customers:read', 'customers:write', 'test_clocks:read', 'test_clocks:write'], 'sandbox')).token;
+  token = (
+    await h.organization(['customers:read', 'customers:write', 'test_clocks:read', 'test_clocks:write'], 'sandbox')
+  ).token;
 });
 afterAll(async () => {
   await Promise.all([postgres.up(), temporal.up()]);
@@ -74,14 +76,18 @@ function expectUnavailable(answer: { status: number; body: any; headers: Headers
   });
 }
 
-const request = (method: string, path: string, json?: unknown) => h.request(method, path, { environment: 'sandbox', json, token });
+const request = (method: string, path: string, json?: unknown) =>
+  h.request(method, path, { environment: 'sandbox', json, token });
 
 test('PostgreSQL down: 503 with Retry-After on reads and writes, then the pool reconnects by itself', async () => {
   expect((await request('GET', '/v1/customers/')).status).toBe(200);
 
   await postgres.down(); // the pool's open connections are reset, new ones refused
   expectUnavailable(await request('GET', '/v1/customers/'), /database is unavailable/);
-  expectUnavailable(await request('POST', '/v1/customers/', { email: 'outage@example.com' }), /database is unavailable/);
+  expectUnavailable(
+    await request('POST', '/v1/customers/', { email: 'outage@example.com' }),
+    /database is unavailable/,
+  );
 
   await postgres.up();
   await eventually(async () => (await request('GET', '/v1/customers/')).status === 200);
@@ -103,20 +109,31 @@ test('Temporal down: 503 with Retry-After where a workflow is needed, the rest s
 
 // The outages PostgreSQL and Temporal report in other ways than a refused connection, as their drivers throw them.
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
-const grpcError = (code: number) => Object.assign(new Error(`${code} status`), { code, details: 'status', metadata: {} });
+const grpcError = (code: number) =>
+  Object.assign(new Error(`${code} status`), { code, details: 'status', metadata: {} });
 
 test.each([
-  ['57P01 admin_shutdown', new DriverException(pgError('57P01', 'terminating connection due to administrator command')), 'database'],
+  [
+    '57P01 admin_shutdown',
+    new DriverException(pgError('57P01', 'terminating connection due to administrator command')),
+    'database',
+  ],
   ['57P03 cannot_connect_now', pgError('57P03', 'the database system is shutting down'), 'database'],
   ['08006 connection_failure', pgError('08006', 'connection failure'), 'database'],
   ['a connection that died mid-query', new Error('Connection terminated unexpectedly'), 'database'],
   [
     'a pool acquire timeout',
-    Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), { name: 'KnexTimeoutError' }),
+    Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), {
+      name: 'KnexTimeoutError',
+    }),
     'database',
   ],
   ['ECONNRESET from the driver', new DriverException(pgError('ECONNRESET', 'read ECONNRESET')), 'database'],
-  ['gRPC UNAVAILABLE inside a ServiceError', new ServiceError('Failed to start Workflow', { cause: grpcError(14) }), 'temporal'],
+  [
+    'gRPC UNAVAILABLE inside a ServiceError',
+    new ServiceError('Failed to start Workflow', { cause: grpcError(14) }),
+    'temporal',
+  ],
   ['gRPC DEADLINE_EXCEEDED', grpcError(4), 'temporal'],
   ['a unique violation', new DriverException(pgError('23505', 'duplicate key value')), null],
   ['gRPC NOT_FOUND', new ServiceError('not found', { cause: grpcError(5) }), null],

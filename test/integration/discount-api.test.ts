@@ -22,7 +22,12 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 test.each([
-  ['percentage once', { type: 'percentage', basis_points: 1500, duration: 'once' }, { basis_points: 1500 }, ['amount', 'duration_in_months']],
+  [
+    'percentage once',
+    { type: 'percentage', basis_points: 1500, duration: 'once' },
+    { basis_points: 1500 },
+    ['amount', 'duration_in_months'],
+  ],
   [
     'percentage repeating',
     { type: 'percentage', basis_points: 10_000, duration: 'repeating', duration_in_months: 3 },
@@ -71,25 +76,54 @@ test('code, window, redemption limit and product restriction', async () => {
     products: [productId],
   });
   expect(created.status).toBe(201);
-  expect(created.body).toMatchObject({ code: 'Spring25', starts_at: '2027-03-01T00:00:00.000Z', ends_at: '2027-06-01T00:00:00.000Z', max_redemptions: 100 });
-  expect(created.body.products).toEqual([expect.objectContaining({ id: productId, name: 'Course', is_recurring: false })]);
+  expect(created.body).toMatchObject({
+    code: 'Spring25',
+    starts_at: '2027-03-01T00:00:00.000Z',
+    ends_at: '2027-06-01T00:00:00.000Z',
+    max_redemptions: 100,
+  });
+  expect(created.body.products).toEqual([
+    expect.objectContaining({ id: productId, name: 'Course', is_recurring: false }),
+  ]);
 });
 
 describe('validation', () => {
   test.each([
-    ['a percentage above 100 %', { type: 'percentage', basis_points: 10_001, duration: 'once' }, ['body', 'basis_points']],
+    [
+      'a percentage above 100 %',
+      { type: 'percentage', basis_points: 10_001, duration: 'once' },
+      ['body', 'basis_points'],
+    ],
     ['a zero percentage', { type: 'percentage', basis_points: 0, duration: 'once' }, ['body', 'basis_points']],
     ['a negative fixed amount', { type: 'fixed', amount: -5, duration: 'once' }, ['body', 'amount']],
     ['a fixed discount without amount', { type: 'fixed', duration: 'once' }, ['body', 'amount']],
-    ['repeating without months', { type: 'percentage', basis_points: 100, duration: 'repeating' }, ['body', 'duration_in_months']],
-    ['months on a once discount', { type: 'percentage', basis_points: 100, duration: 'once', duration_in_months: 2 }, ['body', 'duration_in_months']],
+    [
+      'repeating without months',
+      { type: 'percentage', basis_points: 100, duration: 'repeating' },
+      ['body', 'duration_in_months'],
+    ],
+    [
+      'months on a once discount',
+      { type: 'percentage', basis_points: 100, duration: 'once', duration_in_months: 2 },
+      ['body', 'duration_in_months'],
+    ],
     ['an unknown duration', { type: 'percentage', basis_points: 100, duration: 'weekly' }, ['body', 'duration']],
     [
       'an end before the start',
-      { type: 'percentage', basis_points: 100, duration: 'once', starts_at: '2027-02-01T00:00:00Z', ends_at: '2027-01-01T00:00:00Z' },
+      {
+        type: 'percentage',
+        basis_points: 100,
+        duration: 'once',
+        starts_at: '2027-02-01T00:00:00Z',
+        ends_at: '2027-01-01T00:00:00Z',
+      },
       ['body', 'ends_at'],
     ],
-    ['a code with spaces', { type: 'percentage', basis_points: 100, duration: 'once', code: 'two words' }, ['body', 'code']],
+    [
+      'a code with spaces',
+      { type: 'percentage', basis_points: 100, duration: 'once', code: 'two words' },
+      ['body', 'code'],
+    ],
     [
       'an unknown product',
       { type: 'percentage', basis_points: 100, duration: 'once', products: ['00000000-0000-4000-8000-000000000000'] },
@@ -104,21 +138,38 @@ describe('validation', () => {
   test('a duplicate code is refused, ignoring case; a deleted discount frees its code', async () => {
     const first = await post({ name: 'A', type: 'percentage', basis_points: 500, duration: 'once', code: 'WELCOME' });
     expect(first.status).toBe(201);
-    const duplicate = await post({ name: 'B', type: 'percentage', basis_points: 500, duration: 'once', code: 'welcome' });
+    const duplicate = await post({
+      name: 'B',
+      type: 'percentage',
+      basis_points: 500,
+      duration: 'once',
+      code: 'welcome',
+    });
     expect(duplicate.status).toBe(422);
     expect(duplicate.body.detail[0]).toMatchObject({ loc: ['body', 'code'], type: 'duplicate' });
 
     const racing = await Promise.all(
-      ['Race', 'RACE', 'race'].map((code) => post({ name: 'R', type: 'percentage', basis_points: 500, duration: 'once', code })),
+      ['Race', 'RACE', 'race'].map((code) =>
+        post({ name: 'R', type: 'percentage', basis_points: 500, duration: 'once', code }),
+      ),
     );
     expect(racing.map((r) => r.status).sort()).toEqual([201, 422, 422]);
 
     const other = await h.organization(['discounts:write']);
-    expect((await post({ name: 'Theirs', type: 'percentage', basis_points: 500, duration: 'once', code: 'WELCOME' }, other.token)).status).toBe(201);
+    expect(
+      (
+        await post(
+          { name: 'Theirs', type: 'percentage', basis_points: 500, duration: 'once', code: 'WELCOME' },
+          other.token,
+        )
+      ).status,
+    ).toBe(201);
 
     expect((await h.request('DELETE', `/v1/discounts/${first.body.id}`, { token: org.token })).status).toBe(204);
     expect((await h.request('GET', `/v1/discounts/${first.body.id}`, { token: org.token })).status).toBe(404);
-    expect((await post({ name: 'C', type: 'percentage', basis_points: 500, duration: 'once', code: 'Welcome' })).status).toBe(201);
+    expect(
+      (await post({ name: 'C', type: 'percentage', basis_points: 500, duration: 'once', code: 'Welcome' })).status,
+    ).toBe(201);
   });
 });
 
@@ -126,10 +177,25 @@ test('update changes terms and restrictions, and switches variants', async () =>
   const created = await post({ name: 'Flexible', type: 'percentage', basis_points: 1000, duration: 'once' });
   const toFixed = await h.request('PATCH', `/v1/discounts/${created.body.id}`, {
     token: org.token,
-    json: { type: 'fixed', amount: 700, currency: 'gbp', duration: 'repeating', duration_in_months: 6, products: [productId], name: 'Flexible 2' },
+    json: {
+      type: 'fixed',
+      amount: 700,
+      currency: 'gbp',
+      duration: 'repeating',
+      duration_in_months: 6,
+      products: [productId],
+      name: 'Flexible 2',
+    },
   });
   expect(toFixed.status).toBe(200);
-  expect(toFixed.body).toMatchObject({ name: 'Flexible 2', type: 'fixed', amount: 700, currency: 'gbp', duration: 'repeating', duration_in_months: 6 });
+  expect(toFixed.body).toMatchObject({
+    name: 'Flexible 2',
+    type: 'fixed',
+    amount: 700,
+    currency: 'gbp',
+    duration: 'repeating',
+    duration_in_months: 6,
+  });
   expect(toFixed.body).not.toHaveProperty('basis_points');
   expect(toFixed.body.products.map((p: { id: string }) => p.id)).toEqual([productId]);
 
@@ -162,8 +228,13 @@ test("another organization's discounts are 404", async () => {
   const created = await post({ name: 'Mine', type: 'percentage', basis_points: 100, duration: 'once' });
   const other = await h.organization(['discounts:read', 'discounts:write']);
   expect((await h.request('GET', `/v1/discounts/${created.body.id}`, { token: other.token })).status).toBe(404);
-  expect((await h.request('PATCH', `/v1/discounts/${created.body.id}`, { token: other.token, json: { name: 'x' } })).status).toBe(404);
+  expect(
+    (await h.request('PATCH', `/v1/discounts/${created.body.id}`, { token: other.token, json: { name: 'x' } })).status,
+  ).toBe(404);
   expect((await h.request('DELETE', `/v1/discounts/${created.body.id}`, { token: other.token })).status).toBe(404);
-  const foreignProduct = await post({ name: 'X', type: 'percentage', basis_points: 100, duration: 'once', products: [productId] }, other.token);
+  const foreignProduct = await post(
+    { name: 'X', type: 'percentage', basis_points: 100, duration: 'once', products: [productId] },
+    other.token,
+  );
   expect(foreignProduct.status).toBe(422);
 });

@@ -57,7 +57,11 @@ async function organization(name: string, scopes: Scope[], environment: 'product
 }
 
 const emailRow = async (environment: 'production' | 'sandbox', recipient: string) =>
-  (await h.env[environment].orm.em.fork().execute('select * from email_message where recipient = ? order by created_at', [recipient]))[0];
+  (
+    await h.env[environment].orm.em
+      .fork()
+      .execute('select * from email_message where recipient = ? order by created_at', [recipient])
+  )[0];
 
 test('a message queued in a transaction arrives rendered; the row ends sent with its parameters erased', async () => {
   const env = h.env.sandbox;
@@ -132,7 +136,10 @@ test('a send the SMTP server refuses is retried and delivered once; the row coun
 test('a message whose template the worker does not know fails for good, its parameters erased, and nothing is sent', async () => {
   const env = h.env.sandbox;
   const org = await organization('Nowhere', [], 'sandbox');
-  const unknown: EmailTemplate<{ secret: string }> = { name: 'not-in-this-build', render: ({ secret }) => ({ subject: secret, text: secret, html: secret }) };
+  const unknown: EmailTemplate<{ secret: string }> = {
+    name: 'not-in-this-build',
+    render: ({ secret }) => ({ subject: secret, text: secret, html: secret }),
+  };
   const sender = new EmailService({
     orm: env.orm,
     clock: env.clock,
@@ -142,13 +149,19 @@ test('a message whose template the worker does not know fails for good, its para
     templates: [unknown],
   });
   const to = address('unknown');
-  await inTransaction(env.orm, (tx) => sender.enqueue(tx, { organizationId: org.id, to, template: unknown, params: { secret: 'x' } }));
+  await inTransaction(env.orm, (tx) =>
+    sender.enqueue(tx, { organizationId: org.id, to, template: unknown, params: { secret: 'x' } }),
+  );
 
   const row = await eventually(async () => {
     const current = await emailRow('sandbox', to);
     return current.status === 'failed' && current;
   });
-  expect(row).toMatchObject({ sealed_params: null, attempts: 1, last_error: expect.stringContaining('not-in-this-build') });
+  expect(row).toMatchObject({
+    sealed_params: null,
+    attempts: 1,
+    last_error: expect.stringContaining('not-in-this-build'),
+  });
   expect(await env.temporal.workflow.getHandle(emailWorkflowId(row.id)).result()).toBe('failed');
   expect(await mailsTo(to)).toHaveLength(0);
   await recordHistory(env, emailWorkflowId(row.id), 'email-undeliverable', { finished: true });
@@ -159,7 +172,12 @@ test('enqueuing with a template the service was not given is refused in the tran
   const stray: EmailTemplate<object> = { name: 'stray', render: () => ({ subject: '', text: '', html: '' }) };
   await expect(
     inTransaction(env.orm, (tx) =>
-      env.domains.activities.email.enqueue(tx, { organizationId: randomUUID(), to: address('stray'), template: stray, params: {} }),
+      env.domains.activities.email.enqueue(tx, {
+        organizationId: randomUUID(),
+        to: address('stray'),
+        template: stray,
+        params: {},
+      }),
     ),
   ).rejects.toThrow('"stray" is not registered');
 });
@@ -167,11 +185,19 @@ test('enqueuing with a template the service was not given is refused in the tran
 test('a sandbox purchase e-mails the customer a receipt: product, amounts, order id, the portal for invoices, HTML escaped', async () => {
   const name = `Acme & <Sons> ${randomUUID().slice(0, 8)}`;
   const org = await organization(name, ['products:write', 'checkouts:write', 'orders:read'], 'sandbox');
-  const call = (method: string, path: string, json?: unknown) => h.request(method, path, { token: org.token, environment: 'sandbox', json });
-  const product = await call('POST', '/v1/products/', { name: 'Handbook', prices: [{ amount_type: 'fixed', price_amount: 1500 }] });
+  const call = (method: string, path: string, json?: unknown) =>
+    h.request(method, path, { token: org.token, environment: 'sandbox', json });
+  const product = await call('POST', '/v1/products/', {
+    name: 'Handbook',
+    prices: [{ amount_type: 'fixed', price_amount: 1500 }],
+  });
   expect(product.status).toBe(201);
   const buyer = address('buyer');
-  const checkout = await call('POST', '/v1/checkouts/', { products: [product.body.id], customer_email: buyer, customer_billing_address: { country: 'FR' } });
+  const checkout = await call('POST', '/v1/checkouts/', {
+    products: [product.body.id],
+    customer_email: buyer,
+    customer_billing_address: { country: 'FR' },
+  });
   expect(checkout.status).toBe(201);
   const confirmed = await h.request('POST', `/v1/checkouts/client/${checkout.body.client_secret}/confirm`, {
     environment: 'sandbox',

@@ -4,7 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
-import { createEventPartitions, detachEventPartitions, eventPartitions, partitionName } from '../../src/adapters/events/event-partitions';
+import {
+  createEventPartitions,
+  detachEventPartitions,
+  eventPartitions,
+  partitionName,
+} from '../../src/adapters/events/event-partitions';
 import { migrate, openDatabase } from '../../src/app/database';
 import { TEST_DATABASE_URL } from '../support/test-env';
 
@@ -35,11 +40,10 @@ afterAll(async () => {
 const insert = (timestamp: string) =>
   orm.em
     .fork()
-    .execute(`insert into event (id, organization_id, "timestamp", ingested_at, name, source, metadata) values (?, ?, ?, now(), 'n', 'user', '{}')`, [
-      randomUUID(),
-      organizationId,
-      timestamp,
-    ]);
+    .execute(
+      `insert into event (id, organization_id, "timestamp", ingested_at, name, source, metadata) values (?, ?, ?, now(), 'n', 'user', '{}')`,
+      [randomUUID(), organizationId, timestamp],
+    );
 
 /** Each stored row's timestamp and the partition holding it. */
 const placement = async () =>
@@ -52,7 +56,9 @@ const placement = async () =>
 
 test('a fresh database has partitions for this month and the next two', async () => {
   const now = new Date();
-  const months = [0, 1, 2].map((i) => partitionName(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + i, 1))));
+  const months = [0, 1, 2].map((i) =>
+    partitionName(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + i, 1))),
+  );
   expect(await eventPartitions(orm)).toEqual([...months, 'event_default']);
 });
 
@@ -61,9 +67,18 @@ test('creating moves the months’ rows out of the default partition, a second t
   await insert('2030-02-14T12:00:00Z');
   await insert('2030-03-31T23:59:59.999Z');
   await insert('2030-04-01T00:00:00Z');
-  expect((await placement()).map((row) => row.part)).toEqual(['event_default', 'event_default', 'event_default', 'event_default']);
+  expect((await placement()).map((row) => row.part)).toEqual([
+    'event_default',
+    'event_default',
+    'event_default',
+    'event_default',
+  ]);
 
-  expect(await createEventPartitions(orm, new Date('2030-01-20T00:00:00Z'))).toEqual(['event_y2030m01', 'event_y2030m02', 'event_y2030m03']);
+  expect(await createEventPartitions(orm, new Date('2030-01-20T00:00:00Z'))).toEqual([
+    'event_y2030m01',
+    'event_y2030m02',
+    'event_y2030m03',
+  ]);
   const moved = [
     { at: '2030-01-01', part: 'event_y2030m01' },
     { at: '2030-02-14', part: 'event_y2030m02' },
@@ -78,7 +93,9 @@ test('creating moves the months’ rows out of the default partition, a second t
   await insert('2030-02-01T00:00:00Z');
   expect((await placement()).find((row) => row.at === '2030-02-01')?.part).toBe('event_y2030m02');
   // Indexes come along with the attach: the partition has the parent's primary key and lookups.
-  const [indexes] = await orm.em.fork().execute<{ n: string }[]>(`select count(*) as n from pg_indexes where tablename = 'event_y2030m02'`);
+  const [indexes] = await orm.em
+    .fork()
+    .execute<{ n: string }[]>(`select count(*) as n from pg_indexes where tablename = 'event_y2030m02'`);
   expect(Number(indexes!.n)).toBeGreaterThanOrEqual(5);
 });
 

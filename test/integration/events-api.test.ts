@@ -27,7 +27,12 @@ const EVENTS = [
 beforeAll(async () => {
   h = await startHarness();
   org = await h.organization(['events:read', 'events:write', 'meters:write', 'customers:write']);
-  customer = (await h.request('POST', '/v1/customers/', { token: org.token, json: { email: 'reader@example.com', external_id: 'cust-1' } })).body;
+  customer = (
+    await h.request('POST', '/v1/customers/', {
+      token: org.token,
+      json: { email: 'reader@example.com', external_id: 'cust-1' },
+    })
+  ).body;
   const sent = await h.request('POST', '/v1/events/ingest', {
     token: org.token,
     json: {
@@ -44,7 +49,9 @@ beforeAll(async () => {
   expect(sent.body).toEqual({ inserted: EVENTS.length, duplicates: 0 });
   const rows = await h.env.production.orm.em
     .fork()
-    .execute<{ id: string; external_id: string }[]>('select id, external_id from event where organization_id = ?', [org.id]);
+    .execute<{ id: string; external_id: string }[]>('select id, external_id from event where organization_id = ?', [
+      org.id,
+    ]);
   for (const row of rows) ids[row.external_id] = row.id;
 });
 afterAll(() => h.close());
@@ -59,7 +66,17 @@ describe('GET /v1/events/', () => {
     const all = await list('limit=100');
     expect(legacy(EventList).parse(all.body)).toBeTruthy();
     expect(keys(all.body)).toEqual(['tool', 'step', 'run', 'f', 'e', 'd', 'c', 'b', 'a']);
-    expect(keys((await list('sorting=timestamp&limit=100')).body)).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'run', 'step', 'tool']);
+    expect(keys((await list('sorting=timestamp&limit=100')).body)).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+      'f',
+      'run',
+      'step',
+      'tool',
+    ]);
     const page2 = await list('sorting=timestamp&limit=4&page=2');
     expect(keys(page2.body)).toEqual(['e', 'f', 'run', 'step']);
     expect(page2.body.pagination).toEqual({ total_count: 9, max_page: 3 });
@@ -74,7 +91,12 @@ describe('GET /v1/events/', () => {
       timestamp: at(6),
       organization_id: org.id,
       customer_id: customer.id,
-      customer: expect.objectContaining({ id: customer.id, email: 'reader@example.com', external_id: 'cust-1', organization_id: org.id }),
+      customer: expect.objectContaining({
+        id: customer.id,
+        email: 'reader@example.com',
+        external_id: 'cust-1',
+        organization_id: org.id,
+      }),
       external_customer_id: 'cust-1',
       member_id: null,
       external_member_id: null,
@@ -86,20 +108,29 @@ describe('GET /v1/events/', () => {
       metadata: {},
     });
     const orphan = (await list('name=storage.gb')).body.items[0];
-    expect(orphan).toMatchObject({ customer_id: null, customer: null, external_customer_id: 'ext-only', child_count: 0 });
+    expect(orphan).toMatchObject({
+      customer_id: null,
+      customer: null,
+      external_customer_id: 'ext-only',
+      child_count: 0,
+    });
   });
 
   test('customer, external customer, name (repeated), source and time-range filters', async () => {
     expect((await list(`customer_id=${customer.id}&limit=100`)).body.pagination.total_count).toBe(8);
     expect(keys((await list('external_customer_id=ext-only')).body)).toEqual(['f']);
-    expect(keys((await list('external_customer_id=ext-only&external_customer_id=cust-1&limit=100')).body)).toHaveLength(9);
+    expect(keys((await list('external_customer_id=ext-only&external_customer_id=cust-1&limit=100')).body)).toHaveLength(
+      9,
+    );
     const named = await list('name=llm.tokens&name=storage.gb&sorting=timestamp&limit=2');
     expect(keys(named.body)).toEqual(['d', 'e']);
     expect(named.body.pagination).toEqual({ total_count: 3, max_page: 2 });
     expect((await list('source=user')).body.pagination.total_count).toBe(9);
     expect((await list('source=system')).body.pagination.total_count).toBe(0);
     // start inclusive, end exclusive
-    const range = await list(`start_timestamp=${encodeURIComponent(at(2))}&end_timestamp=${encodeURIComponent(at(5))}&sorting=timestamp`);
+    const range = await list(
+      `start_timestamp=${encodeURIComponent(at(2))}&end_timestamp=${encodeURIComponent(at(5))}&sorting=timestamp`,
+    );
     expect(keys(range.body)).toEqual(['c', 'd', 'e']);
     expect(keys((await list('query=TOKEN&sorting=timestamp')).body)).toEqual(['d', 'e']);
     expect((await list('organization_id=00000000-0000-4000-8000-000000000000')).body.pagination.total_count).toBe(0);
@@ -168,8 +199,25 @@ describe('GET /v1/events/', () => {
     expect(keys((await list(`parent_id=${ids.run}&depth=0`)).body)).toEqual(['run']);
     expect(keys((await list(`parent_id=${ids.run}&depth=1&sorting=timestamp`)).body)).toEqual(['run', 'step']);
     expect(keys((await list(`parent_id=${ids.run}&depth=5&sorting=timestamp`)).body)).toEqual(['run', 'step', 'tool']);
-    expect(keys((await list('depth=0&sorting=timestamp&limit=100')).body)).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'run']);
-    expect(keys((await list('depth=1&sorting=timestamp&limit=100')).body)).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'run', 'step']);
+    expect(keys((await list('depth=0&sorting=timestamp&limit=100')).body)).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+      'f',
+      'run',
+    ]);
+    expect(keys((await list('depth=1&sorting=timestamp&limit=100')).body)).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+      'f',
+      'run',
+      'step',
+    ]);
     expect((await list('depth=2&limit=100')).body.pagination.total_count).toBe(9);
     expect((await list('depth=-1')).status).toBe(422);
   });
@@ -196,8 +244,15 @@ describe('GET /v1/events/{id}', () => {
     const read = await h.request('GET', `/v1/events/${ids.step}`, { token: org.token });
     expect(read.status).toBe(200);
     expect(legacy(UserEvent).parse(read.body)).toBeTruthy();
-    expect(read.body).toMatchObject({ id: ids.step, parent_id: ids.run, child_count: 1, customer: { id: customer.id } });
-    expect((await h.request('GET', '/v1/events/00000000-0000-4000-8000-000000000000', { token: org.token })).status).toBe(404);
+    expect(read.body).toMatchObject({
+      id: ids.step,
+      parent_id: ids.run,
+      child_count: 1,
+      customer: { id: customer.id },
+    });
+    expect(
+      (await h.request('GET', '/v1/events/00000000-0000-4000-8000-000000000000', { token: org.token })).status,
+    ).toBe(404);
     expect((await h.request('GET', '/v1/events/abc', { token: org.token })).status).toBe(422);
   });
 });
@@ -206,20 +261,40 @@ describe('event names and event types', () => {
   test('names with their occurrences and first and last seen, sorted and searched', async () => {
     const names = await h.request('GET', '/v1/events/names?sorting=name&limit=100', { token: org.token });
     expect(legacy(EventNameList).parse(names.body)).toBeTruthy();
-    expect(names.body.items.map((n: { name: string }) => n.name)).toEqual(['agent.run', 'agent.step', 'agent.tool', 'api.call', 'llm.tokens', 'storage.gb']);
-    expect(names.body.items[3]).toEqual({ name: 'api.call', label: 'api.call', source: 'user', occurrences: 3, first_seen: at(0), last_seen: at(2) });
-    const byOccurrences = await h.request('GET', '/v1/events/names?sorting=-occurrences&limit=2', { token: org.token });
-    expect(byOccurrences.body.items.map((n: { name: string; occurrences: number }) => [n.name, n.occurrences])).toEqual([
-      ['api.call', 3],
-      ['llm.tokens', 2],
+    expect(names.body.items.map((n: { name: string }) => n.name)).toEqual([
+      'agent.run',
+      'agent.step',
+      'agent.tool',
+      'api.call',
+      'llm.tokens',
+      'storage.gb',
     ]);
+    expect(names.body.items[3]).toEqual({
+      name: 'api.call',
+      label: 'api.call',
+      source: 'user',
+      occurrences: 3,
+      first_seen: at(0),
+      last_seen: at(2),
+    });
+    const byOccurrences = await h.request('GET', '/v1/events/names?sorting=-occurrences&limit=2', { token: org.token });
+    expect(byOccurrences.body.items.map((n: { name: string; occurrences: number }) => [n.name, n.occurrences])).toEqual(
+      [
+        ['api.call', 3],
+        ['llm.tokens', 2],
+      ],
+    );
     expect(byOccurrences.body.pagination).toEqual({ total_count: 6, max_page: 3 });
     const searched = await h.request('GET', '/v1/events/names?query=agent', { token: org.token });
     expect(searched.body.pagination.total_count).toBe(3);
     // only the customer's events counted
     const ofExternal = await h.request('GET', '/v1/events/names?external_customer_id=ext-only', { token: org.token });
-    expect(ofExternal.body.items).toEqual([{ name: 'storage.gb', label: 'storage.gb', source: 'user', occurrences: 1, first_seen: at(5), last_seen: at(5) }]);
-    const ofCustomer = await h.request('GET', `/v1/events/names?customer_id=${customer.id}&limit=100`, { token: org.token });
+    expect(ofExternal.body.items).toEqual([
+      { name: 'storage.gb', label: 'storage.gb', source: 'user', occurrences: 1, first_seen: at(5), last_seen: at(5) },
+    ]);
+    const ofCustomer = await h.request('GET', `/v1/events/names?customer_id=${customer.id}&limit=100`, {
+      token: org.token,
+    });
     expect(ofCustomer.body.pagination.total_count).toBe(5);
     expect((await h.request('GET', '/v1/events/names?sorting=label', { token: org.token })).status).toBe(422);
   });
@@ -238,8 +313,15 @@ describe('event names and event types', () => {
       first_seen: at(6),
       last_seen: at(6),
     });
-    const roots = await h.request('GET', '/v1/event-types/?root_events=true&sorting=name&limit=100', { token: org.token });
-    expect(roots.body.items.map((t: { name: string }) => t.name)).toEqual(['agent.run', 'api.call', 'llm.tokens', 'storage.gb']);
+    const roots = await h.request('GET', '/v1/event-types/?root_events=true&sorting=name&limit=100', {
+      token: org.token,
+    });
+    expect(roots.body.items.map((t: { name: string }) => t.name)).toEqual([
+      'agent.run',
+      'api.call',
+      'llm.tokens',
+      'storage.gb',
+    ]);
     const underRun = await h.request('GET', `/v1/event-types/?parent_id=${ids.run}`, { token: org.token });
     expect(underRun.body.items.map((t: { name: string }) => t.name)).toEqual(['agent.step']);
   });
@@ -247,45 +329,83 @@ describe('event names and event types', () => {
   test('PATCH relabels a type (its events show the label, or the metadata value the selector points at)', async () => {
     const types = await h.request('GET', '/v1/event-types/?query=llm', { token: org.token });
     const llmType = types.body.items[0];
-    const patched = await h.request('PATCH', `/v1/event-types/${llmType.id}`, { token: org.token, json: { label: 'LLM tokens' } });
+    const patched = await h.request('PATCH', `/v1/event-types/${llmType.id}`, {
+      token: org.token,
+      json: { label: 'LLM tokens' },
+    });
     expect(patched.status).toBe(200);
     expect(legacy(EventType).parse(patched.body)).toBeTruthy();
-    expect(patched.body).toMatchObject({ id: llmType.id, name: 'llm.tokens', label: 'LLM tokens', label_property_selector: null });
+    expect(patched.body).toMatchObject({
+      id: llmType.id,
+      name: 'llm.tokens',
+      label: 'LLM tokens',
+      label_property_selector: null,
+    });
     expect(patched.body.modified_at).not.toBeNull();
-    expect((await list('name=llm.tokens')).body.items.map((e: UserEvent) => e.label)).toEqual(['LLM tokens', 'LLM tokens']);
-    expect((await h.request('GET', '/v1/events/names?query=llm', { token: org.token })).body.items[0].label).toBe('LLM tokens');
+    expect((await list('name=llm.tokens')).body.items.map((e: UserEvent) => e.label)).toEqual([
+      'LLM tokens',
+      'LLM tokens',
+    ]);
+    expect((await h.request('GET', '/v1/events/names?query=llm', { token: org.token })).body.items[0].label).toBe(
+      'LLM tokens',
+    );
     // searched by label too
-    expect((await h.request('GET', '/v1/event-types/?query=LLM%20tok', { token: org.token })).body.pagination.total_count).toBe(1);
+    expect(
+      (await h.request('GET', '/v1/event-types/?query=LLM%20tok', { token: org.token })).body.pagination.total_count,
+    ).toBe(1);
 
     const selected = await h.request('PATCH', `/v1/event-types/${llmType.id}`, {
       token: org.token,
       json: { label: 'LLM tokens', label_property_selector: 'model' },
     });
     expect(selected.body.label_property_selector).toBe('model');
-    expect((await list('name=llm.tokens&sorting=timestamp')).body.items.map((e: UserEvent) => e.label)).toEqual(['small', 'large']);
-    const cleared = await h.request('PATCH', `/v1/event-types/${llmType.id}`, { token: org.token, json: { label: 'Tokens', label_property_selector: null } });
+    expect((await list('name=llm.tokens&sorting=timestamp')).body.items.map((e: UserEvent) => e.label)).toEqual([
+      'small',
+      'large',
+    ]);
+    const cleared = await h.request('PATCH', `/v1/event-types/${llmType.id}`, {
+      token: org.token,
+      json: { label: 'Tokens', label_property_selector: null },
+    });
     expect(cleared.body).toMatchObject({ label: 'Tokens', label_property_selector: null });
 
     for (const body of [{}, { label: '' }, { label: 'x'.repeat(129) }]) {
-      expect((await h.request('PATCH', `/v1/event-types/${llmType.id}`, { token: org.token, json: body })).status).toBe(422);
+      expect((await h.request('PATCH', `/v1/event-types/${llmType.id}`, { token: org.token, json: body })).status).toBe(
+        422,
+      );
     }
-    expect((await h.request('PATCH', '/v1/event-types/00000000-0000-4000-8000-000000000000', { token: org.token, json: { label: 'x' } })).status).toBe(404);
+    expect(
+      (
+        await h.request('PATCH', '/v1/event-types/00000000-0000-4000-8000-000000000000', {
+          token: org.token,
+          json: { label: 'x' },
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
 describe('isolation and scopes', () => {
   test('another organization sees none of these events, names or types, and cannot read or relabel them by id', async () => {
     const other = await h.organization(['events:read', 'events:write']);
-    expect((await list('limit=100', other.token)).body).toEqual({ items: [], pagination: { total_count: 0, max_page: 0 } });
+    expect((await list('limit=100', other.token)).body).toEqual({
+      items: [],
+      pagination: { total_count: 0, max_page: 0 },
+    });
     expect((await h.request('GET', '/v1/events/names', { token: other.token })).body.items).toEqual([]);
     expect((await h.request('GET', '/v1/event-types/', { token: other.token })).body.items).toEqual([]);
     const read = await h.request('GET', `/v1/events/${ids.a}`, { token: other.token });
     expect(read.status).toBe(404);
     expect(read.body.error).toBe('ResourceNotFound');
     const ourType = (await h.request('GET', '/v1/event-types/?query=storage', { token: org.token })).body.items[0];
-    const relabel = await h.request('PATCH', `/v1/event-types/${ourType.id}`, { token: other.token, json: { label: 'hijacked' } });
+    const relabel = await h.request('PATCH', `/v1/event-types/${ourType.id}`, {
+      token: other.token,
+      json: { label: 'hijacked' },
+    });
     expect(relabel.status).toBe(404);
-    expect((await h.request('GET', `/v1/event-types/?query=storage`, { token: org.token })).body.items[0].label).toBe('storage.gb');
+    expect((await h.request('GET', `/v1/event-types/?query=storage`, { token: org.token })).body.items[0].label).toBe(
+      'storage.gb',
+    );
     expect((await list(`customer_id=${customer.id}`, other.token)).body.items).toEqual([]);
   });
 
@@ -297,8 +417,14 @@ describe('isolation and scopes', () => {
     const typeId = (await h.request('GET', '/v1/event-types/', { token: org.token })).body.items[0].id;
     const denied = [
       await h.request('PATCH', `/v1/event-types/${typeId}`, { token: reader.token, json: { label: 'x' } }),
-      await h.request('POST', '/v1/events/ingest', { token: reader.token, json: { events: [{ name: 'x', external_customer_id: 'c' }] } }),
-      await h.request('POST', '/v1/signals', { token: reader.token, json: { signals: [{ id: '1', kind: 'outcome', name: 'x', external_customer_id: 'c' }] } }),
+      await h.request('POST', '/v1/events/ingest', {
+        token: reader.token,
+        json: { events: [{ name: 'x', external_customer_id: 'c' }] },
+      }),
+      await h.request('POST', '/v1/signals', {
+        token: reader.token,
+        json: { signals: [{ id: '1', kind: 'outcome', name: 'x', external_customer_id: 'c' }] },
+      }),
     ];
     for (const answer of denied) expect([answer.status, answer.body.error]).toEqual([403, 'NotPermitted']);
     const stranger = await h.organization(['meters:read']);

@@ -15,10 +15,14 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const ingest = (events: unknown[], token = org.token) => h.request('POST', '/v1/events/ingest', { token, json: { events } });
+const ingest = (events: unknown[], token = org.token) =>
+  h.request('POST', '/v1/events/ingest', { token, json: { events } });
 const db = () => h.env.production.orm.em.fork();
 const countEvents = async (organizationId: string, where = 'true', params: unknown[] = []) => {
-  const [row] = await db().execute<{ n: number }[]>(`select count(*)::int as n from event where organization_id = ? and ${where}`, [organizationId, ...params]);
+  const [row] = await db().execute<{ n: number }[]>(
+    `select count(*)::int as n from event where organization_id = ? and ${where}`,
+    [organizationId, ...params],
+  );
   return row.n;
 };
 const locs = (body: { detail: { loc: (string | number)[] }[] }) => body.detail.map((issue) => issue.loc.join('.'));
@@ -32,11 +36,19 @@ describe('validation', () => {
       { name: '', external_customer_id: 'c1' },
       { name: 'x', external_customer_id: 'c1', metadata: { _signal: { kind: 'outcome' } } },
       { name: 'x', external_customer_id: 'c1', metadata: { _other: 1 } },
-      { name: 'x', external_customer_id: 'c1', metadata: { _llm: { vendor: 'openai', model: 'm', input_tokens: 1, output_tokens: 1 } } },
+      {
+        name: 'x',
+        external_customer_id: 'c1',
+        metadata: { _llm: { vendor: 'openai', model: 'm', input_tokens: 1, output_tokens: 1 } },
+      },
       { name: 'x', external_customer_id: 'c1', metadata: { _cost: { amount: 12, currency: 'eur' } } },
       { name: 'x', external_customer_id: 'c1', metadata: { ['k'.repeat(41)]: 1 } },
       { name: 'x', external_customer_id: 'c1', metadata: { s: 'v'.repeat(501) } },
-      { name: 'x', external_customer_id: 'c1', metadata: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])) },
+      {
+        name: 'x',
+        external_customer_id: 'c1',
+        metadata: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])),
+      },
       { name: 'x', external_customer_id: 'c1', external_id: 'signal:abc' },
       { name: 'x', customer_id: 'not-a-uuid' },
       { name: 'x', external_customer_id: 'c1', timestamp: 'yesterday' },
@@ -51,7 +63,10 @@ describe('validation', () => {
 
   test("another organization's customer, an unknown parent and a future timestamp are each named in one 422", async () => {
     const other = await h.organization(['customers:write']);
-    const theirs = await h.request('POST', '/v1/customers/', { token: other.token, json: { email: 'theirs@example.com' } });
+    const theirs = await h.request('POST', '/v1/customers/', {
+      token: other.token,
+      json: { email: 'theirs@example.com' },
+    });
     expect(theirs.status).toBe(201);
     const future = new Date(Date.now() + 60_000).toISOString();
     const refused = await ingest([
@@ -62,13 +77,19 @@ describe('validation', () => {
       { name: 'x', external_customer_id: 'c1', organization_id: other.id },
     ]);
     expect(refused.status).toBe(422);
-    expect(locs(refused.body)).toEqual(['body.events.1.customer_id', 'body.events.2.timestamp', 'body.events.3.parent_id', 'body.events.4.organization_id']);
+    expect(locs(refused.body)).toEqual([
+      'body.events.1.customer_id',
+      'body.events.2.timestamp',
+      'body.events.3.parent_id',
+      'body.events.4.organization_id',
+    ]);
     expect(await countEvents(org.id, 'name = ?', ['fine'])).toBe(0);
   });
 
   test('a batch of 1,001 events is refused whole; 1,000 are accepted', async () => {
     const fresh = await h.organization([...SCOPES]);
-    const batch = (n: number) => Array.from({ length: n }, (_, i) => ({ name: 'bulk', external_customer_id: `c${i % 7}` }));
+    const batch = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ name: 'bulk', external_customer_id: `c${i % 7}` }));
     const tooMany = await ingest(batch(1001), fresh.token);
     expect(tooMany.status).toBe(422);
     expect(tooMany.body.detail[0].loc).toEqual(['body', 'events']);
@@ -83,7 +104,10 @@ describe('validation', () => {
     const sent = await ingest([{ name: 'proto.keys', external_customer_id: 'proto', metadata }]);
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual({ inserted: 1, duplicates: 0 });
-    expect((await ingest([{ name: 'proto.keys', external_customer_id: 'proto', metadata: { __proto__x: 1, _valueOf: 1 } }])).status).toBe(422);
+    expect(
+      (await ingest([{ name: 'proto.keys', external_customer_id: 'proto', metadata: { __proto__x: 1, _valueOf: 1 } }]))
+        .status,
+    ).toBe(422);
   });
 
   test('an empty batch and a body without events are refused', async () => {
@@ -101,12 +125,22 @@ describe('validation', () => {
         external_id: 'llm-1',
         metadata: { _llm: { ...llm, prompt: 'hi', cached_input_tokens: 2 }, route: '/chat' },
       },
-      { name: 'llm.call', external_customer_id: 'c-llm', external_id: 'cost-1', metadata: { _cost: { amount: '0.000125', currency: 'usd' } } },
+      {
+        name: 'llm.call',
+        external_customer_id: 'c-llm',
+        external_id: 'cost-1',
+        metadata: { _cost: { amount: '0.000125', currency: 'usd' } },
+      },
     ]);
     expect(sent.body).toEqual({ inserted: 2, duplicates: 0 });
-    const listed = await h.request('GET', '/v1/events/?external_customer_id=c-llm&sorting=timestamp', { token: org.token });
+    const listed = await h.request('GET', '/v1/events/?external_customer_id=c-llm&sorting=timestamp', {
+      token: org.token,
+    });
     expect(listed.body.items.map((e: UserEvent) => e.metadata)).toEqual(
-      expect.arrayContaining([{ _llm: { ...llm, prompt: 'hi', cached_input_tokens: 2 }, route: '/chat' }, { _cost: { amount: '0.000125', currency: 'usd' } }]),
+      expect.arrayContaining([
+        { _llm: { ...llm, prompt: 'hi', cached_input_tokens: 2 }, route: '/chat' },
+        { _cost: { amount: '0.000125', currency: 'usd' } },
+      ]),
     );
     for (const item of listed.body.items) expect(legacy(UserEvent).parse(item)).toBeTruthy();
   });
@@ -128,10 +162,10 @@ describe('deduplication', () => {
     expect({ inserted, duplicates }).toEqual({ inserted: 1000, duplicates: 3000 });
     expect(await countEvents(fresh.id)).toBe(1000);
     expect(await countEvents(fresh.id, 'external_id is not null')).toBe(1000);
-    const [types] = await db().execute<{ occurrences: string }[]>('select occurrences from event_type where organization_id = ? and name = ?', [
-      fresh.id,
-      'api.call',
-    ]);
+    const [types] = await db().execute<{ occurrences: string }[]>(
+      'select occurrences from event_type where organization_id = ? and name = ?',
+      [fresh.id, 'api.call'],
+    );
     expect(Number(types.occurrences)).toBe(1000);
   });
 
@@ -147,12 +181,15 @@ describe('deduplication', () => {
       fresh.token,
     );
     expect(sent.body).toEqual({ inserted: 3, duplicates: 1 });
-    const rows = await db().execute<{ metadata: { n: number } }[]>('select metadata from event where organization_id = ? and external_id = ?', [
-      fresh.id,
-      'dup',
-    ]);
+    const rows = await db().execute<{ metadata: { n: number } }[]>(
+      'select metadata from event where organization_id = ? and external_id = ?',
+      [fresh.id, 'dup'],
+    );
     expect(rows).toEqual([{ metadata: { n: 1 } }]);
-    expect((await ingest([{ name: 'a', external_customer_id: 'c', external_id: 'dup' }], fresh.token)).body).toEqual({ inserted: 0, duplicates: 1 });
+    expect((await ingest([{ name: 'a', external_customer_id: 'c', external_id: 'dup' }], fresh.token)).body).toEqual({
+      inserted: 0,
+      duplicates: 1,
+    });
   });
 
   test('a batch sent again with its X-Idempotency-Key, even at once, is stored once and answered as the first time', async () => {
@@ -161,7 +198,12 @@ describe('deduplication', () => {
       { name: 'a', external_customer_id: 'c' },
       { name: 'b', external_customer_id: 'c' },
     ];
-    const send = () => h.request('POST', '/v1/events/ingest', { token: fresh.token, json: { events }, headers: { 'x-idempotency-key': 'batch-1' } });
+    const send = () =>
+      h.request('POST', '/v1/events/ingest', {
+        token: fresh.token,
+        json: { events },
+        headers: { 'x-idempotency-key': 'batch-1' },
+      });
     const answers = await Promise.all([1, 2, 3, 4, 5].map(send));
     for (const answer of answers) expect([answer.status, answer.body]).toEqual([200, { inserted: 2, duplicates: 0 }]);
     expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(4);
@@ -181,7 +223,10 @@ describe('parents', () => {
   test('a parent named by its id, by its external id, or by an earlier event of the same batch', async () => {
     const root = await ingest([{ name: 'run', external_customer_id: 'c-tree', external_id: 'run-1' }]);
     expect(root.body.inserted).toBe(1);
-    const [{ id: rootId }] = await db().execute<{ id: string }[]>('select id from event where organization_id = ? and external_id = ?', [org.id, 'run-1']);
+    const [{ id: rootId }] = await db().execute<{ id: string }[]>(
+      'select id from event where organization_id = ? and external_id = ?',
+      [org.id, 'run-1'],
+    );
     const children = await ingest([
       { name: 'step', external_customer_id: 'c-tree', external_id: 'step-1', parent_id: rootId },
       { name: 'step', external_customer_id: 'c-tree', external_id: 'step-2', parent_id: 'run-1' },
@@ -241,7 +286,10 @@ describe('events before their customer', () => {
       [null, null],
     ]);
 
-    const customer = await h.request('POST', '/v1/customers/', { token: fresh.token, json: { email: 'acme@example.com', external_id: 'acme-42' } });
+    const customer = await h.request('POST', '/v1/customers/', {
+      token: fresh.token,
+      json: { email: 'acme@example.com', external_id: 'acme-42' },
+    });
     expect(customer.status).toBe(201);
     const after = await h.request('GET', '/v1/events/?external_customer_id=acme-42', { token: fresh.token });
     expect(after.body.items).toHaveLength(2);
@@ -253,7 +301,10 @@ describe('events before their customer', () => {
     expect(byCustomer.body.pagination.total_count).toBe(2);
     expect(await countEvents(fresh.id, 'external_customer_id = ? and customer_id is null', ['someone-else'])).toBe(1);
 
-    const meters = await db().execute<{ meter_id: string }[]>('select meter_id from customer_meter where customer_id = ?', [customer.body.id]);
+    const meters = await db().execute<{ meter_id: string }[]>(
+      'select meter_id from customer_meter where customer_id = ?',
+      [customer.body.id],
+    );
     expect(meters).toEqual([{ meter_id: meter.body.id }]);
     const rollup = await db().execute<{ total: string; customer_id: string | null }[]>(
       'select sum(total)::text as total, customer_id from meter_rollup where meter_id = ? and external_customer_id = ? group by customer_id',
@@ -261,7 +312,10 @@ describe('events before their customer', () => {
     );
     expect(rollup).toEqual([{ total: '42', customer_id: customer.body.id }]);
 
-    const later = await ingest([{ name: 'late.tokens', external_customer_id: 'acme-42', metadata: { tokens: 8 } }], fresh.token);
+    const later = await ingest(
+      [{ name: 'late.tokens', external_customer_id: 'acme-42', metadata: { tokens: 8 } }],
+      fresh.token,
+    );
     expect(later.body.inserted).toBe(1);
     expect(await countEvents(fresh.id, 'customer_id = ?', [customer.body.id])).toBe(3);
   });
@@ -269,13 +323,22 @@ describe('events before their customer', () => {
   test('a customer given the external id by an update gains the events sent with it', async () => {
     const fresh = await h.organization([...SCOPES]);
     const meter = await h.request('POST', '/v1/meters/', { token: fresh.token, json: meterBody });
-    const customer = await h.request('POST', '/v1/customers/', { token: fresh.token, json: { email: 'later@example.com' } });
+    const customer = await h.request('POST', '/v1/customers/', {
+      token: fresh.token,
+      json: { email: 'later@example.com' },
+    });
     await ingest([{ name: 'late.tokens', external_customer_id: 'ext-later', metadata: { tokens: 5 } }], fresh.token);
     expect(await countEvents(fresh.id, 'customer_id = ?', [customer.body.id])).toBe(0);
-    const updated = await h.request('PATCH', `/v1/customers/${customer.body.id}`, { token: fresh.token, json: { external_id: 'ext-later' } });
+    const updated = await h.request('PATCH', `/v1/customers/${customer.body.id}`, {
+      token: fresh.token,
+      json: { external_id: 'ext-later' },
+    });
     expect(updated.status).toBe(200);
     expect(await countEvents(fresh.id, 'customer_id = ?', [customer.body.id])).toBe(1);
-    const meters = await db().execute<{ meter_id: string }[]>('select meter_id from customer_meter where customer_id = ?', [customer.body.id]);
+    const meters = await db().execute<{ meter_id: string }[]>(
+      'select meter_id from customer_meter where customer_id = ?',
+      [customer.body.id],
+    );
     expect(meters).toEqual([{ meter_id: meter.body.id }]);
   });
 });

@@ -21,7 +21,9 @@ test('a multi-part upload is completed and downloaded with its checksum', async 
   const data = randomBytes(23);
   const { created, completion } = await uploadParts(h, org.token, data, { partSize: 10 });
   expect(legacy(FileUpload).parse(created)).toBeTruthy();
-  expect(created.upload.parts.map((p: { chunk_start: number; chunk_end: number }) => [p.chunk_start, p.chunk_end])).toEqual([
+  expect(
+    created.upload.parts.map((p: { chunk_start: number; chunk_end: number }) => [p.chunk_start, p.chunk_end]),
+  ).toEqual([
     [0, 10],
     [10, 20],
     [20, 23],
@@ -70,7 +72,9 @@ test('a part whose bytes do not match its declared checksum is refused by storag
       name: 'a.bin',
       mime_type: 'application/octet-stream',
       size: 8,
-      upload: { parts: [{ number: 1, chunk_start: 0, chunk_end: 8, checksum_sha256_base64: sha256Base64(Buffer.alloc(8)) }] },
+      upload: {
+        parts: [{ number: 1, chunk_start: 0, chunk_end: 8, checksum_sha256_base64: sha256Base64(Buffer.alloc(8)) }],
+      },
     },
   });
   const put = await fetch(created.body.upload.parts[0].url, { method: 'PUT', body: data });
@@ -117,11 +121,17 @@ test.each([
 test('a part URL used again after the upload completed is a 404 and leaves nothing behind', async () => {
   const data = randomBytes(14);
   const { created, completion } = await uploadParts(h, org.token, data, { partSize: 7 });
-  expect((await h.request('POST', `/v1/files/${created.id}/uploaded`, { token: org.token, json: completion })).status).toBe(200);
+  expect(
+    (await h.request('POST', `/v1/files/${created.id}/uploaded`, { token: org.token, json: completion })).status,
+  ).toBe(200);
   const uploadDir = join(h.config.DATA_DIR, 'files', 'production', 'uploads', created.upload.id);
   expect(existsSync(uploadDir)).toBe(false);
 
-  const again = await fetch(created.upload.parts[1].url, { method: 'PUT', body: data.subarray(7), headers: created.upload.parts[1].headers ?? {} });
+  const again = await fetch(created.upload.parts[1].url, {
+    method: 'PUT',
+    body: data.subarray(7),
+    headers: created.upload.parts[1].headers ?? {},
+  });
   expect(again.status).toBe(404);
   expect(again.headers.get('content-type')).toMatch(/^application\/json/);
   expect(await again.json()).toMatchObject({
@@ -139,7 +149,13 @@ test('a part URL used again after the upload completed is a 404 and leaves nothi
 test('presigned URLs cannot be forged or reused for other parts', async () => {
   const created = await h.request('POST', '/v1/files/', {
     token: org.token,
-    json: { service: 'downloadable', name: 'x', mime_type: 'text/plain', size: 4, upload: { parts: [{ number: 1, chunk_start: 0, chunk_end: 4 }] } },
+    json: {
+      service: 'downloadable',
+      name: 'x',
+      mime_type: 'text/plain',
+      size: 4,
+      upload: { parts: [{ number: 1, chunk_start: 0, chunk_end: 4 }] },
+    },
   });
   const url = new URL(created.body.upload.parts[0].url);
   url.searchParams.set('size', '400');
@@ -149,7 +165,11 @@ test('presigned URLs cannot be forged or reused for other parts', async () => {
   expect((await fetch(other, { method: 'PUT', body: 'abcd' })).status).toBe(403);
   const completion = await h.request('POST', `/v1/files/${created.body.id}/uploaded`, {
     token: org.token,
-    json: { id: created.body.upload.id, path: created.body.upload.path, parts: [{ number: 1, checksum_etag: '"nope"', checksum_sha256_base64: null }] },
+    json: {
+      id: created.body.upload.id,
+      path: created.body.upload.path,
+      parts: [{ number: 1, checksum_etag: '"nope"', checksum_sha256_base64: null }],
+    },
   });
   expect(completion.status).toBe(422);
   expect(completion.body.detail[0].msg).toMatch(/never uploaded/);
@@ -176,7 +196,10 @@ test('product media are public; files in use cannot be deleted; deletion answers
   expect((await h.request('DELETE', `/v1/files/${file.body.id}`, { token: org.token })).status).toBe(403);
   expect((await h.request('DELETE', `/v1/files/${media.body.id}`, { token: org.token })).status).toBe(403);
   await h.request('DELETE', `/v1/benefits/${benefit.body.id}`, { token: org.token });
-  const deleted = await fetch(`${h.url.production}/v1/files/${file.body.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${org.token}` } });
+  const deleted = await fetch(`${h.url.production}/v1/files/${file.body.id}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${org.token}` },
+  });
   expect([deleted.status, deleted.headers.get('content-type'), await deleted.text()]).toEqual([204, null, '']);
   expect((await h.request('GET', `/v1/files/${file.body.id}/download`, { token: org.token })).status).toBe(404);
 });
@@ -193,12 +216,21 @@ test('a media file must be an uploaded product_media file of the organization', 
 
 test('rename, list by ids; other organizations get 404', async () => {
   const file = await upload(h, org.token, Buffer.from('hello'));
-  const renamed = await h.request('PATCH', `/v1/files/${file.body.id}`, { token: org.token, json: { name: 'hello.txt', version: '2' } });
+  const renamed = await h.request('PATCH', `/v1/files/${file.body.id}`, {
+    token: org.token,
+    json: { name: 'hello.txt', version: '2' },
+  });
   expect(renamed.body).toMatchObject({ name: 'hello.txt', version: '2' });
-  expect((await h.request('GET', `/v1/files/?ids=${file.body.id}`, { token: org.token })).body.items.map((f: { id: string }) => f.id)).toEqual([file.body.id]);
+  expect(
+    (await h.request('GET', `/v1/files/?ids=${file.body.id}`, { token: org.token })).body.items.map(
+      (f: { id: string }) => f.id,
+    ),
+  ).toEqual([file.body.id]);
 
   const other = await h.organization(['files:read', 'files:write', 'benefits:write']);
-  expect((await h.request('PATCH', `/v1/files/${file.body.id}`, { token: other.token, json: { name: 'x' } })).status).toBe(404);
+  expect(
+    (await h.request('PATCH', `/v1/files/${file.body.id}`, { token: other.token, json: { name: 'x' } })).status,
+  ).toBe(404);
   expect((await h.request('DELETE', `/v1/files/${file.body.id}`, { token: other.token })).status).toBe(404);
   expect((await h.request('GET', `/v1/files/${file.body.id}/download`, { token: other.token })).status).toBe(404);
   expect((await h.request('GET', `/v1/files/?ids=${file.body.id}`, { token: other.token })).body.items).toEqual([]);
@@ -227,7 +259,10 @@ test('stored bytes are served with X-Content-Type-Options: nosniff (downloads, p
   expect(link.headers.get('x-content-type-options')).toBe('nosniff');
   const downloaded = await fetch(link.body.download.url);
   expect([downloaded.status, downloaded.headers.get('x-content-type-options')]).toEqual([200, 'nosniff']);
-  const media = await upload(h, org.token, Buffer.from('<svg onload="alert(1)"/>'), { service: 'product_media', name: 'cover.png' });
+  const media = await upload(h, org.token, Buffer.from('<svg onload="alert(1)"/>'), {
+    service: 'product_media',
+    name: 'cover.png',
+  });
   const served = await fetch(media.body.public_url);
   expect([served.status, served.headers.get('x-content-type-options')]).toEqual([200, 'nosniff']);
   const forged = await fetch(`${link.body.download.url}x`);

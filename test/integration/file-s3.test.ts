@@ -14,7 +14,9 @@ beforeAll(async () => {
   const binary = process.env.GOFAKES3_PATH;
   if (!binary) throw new Error('GOFAKES3_PATH is not set: run the suite with ./run test, which builds gofakes3');
   const port = await freePort();
-  s3 = spawn(binary, ['-backend', 'memory', '-initialbucket', 'bursar-test', '-host', `127.0.0.1:${port}`, '-quiet'], { stdio: 'ignore' });
+  s3 = spawn(binary, ['-backend', 'memory', '-initialbucket', 'bursar-test', '-host', `127.0.0.1:${port}`, '-quiet'], {
+    stdio: 'ignore',
+  });
   await eventually(() =>
     fetch(`http://127.0.0.1:${port}/bursar-test`).then(
       (r) => r.status < 500,
@@ -39,7 +41,12 @@ test('a multi-part upload to S3 is completed, verified and downloaded with its c
   const data = randomBytes(5 * 1024 * 1024 + 100); // S3 parts are at least 5 MiB, except the last
   const done = await upload(h, org.token, data, { partSize: 5 * 1024 * 1024 });
   expect(done.status).toBe(200);
-  expect(done.body).toMatchObject({ is_uploaded: true, size: data.length, checksum_sha256_base64: sha256Base64(data), size_readable: '5 MB' });
+  expect(done.body).toMatchObject({
+    is_uploaded: true,
+    size: data.length,
+    checksum_sha256_base64: sha256Base64(data),
+    size_readable: '5 MB',
+  });
 
   const link = await h.request('GET', `/v1/files/${done.body.id}/download`, { token: org.token });
   expect(link.body.download.url).toContain('X-Amz-Signature');
@@ -49,7 +56,10 @@ test('a multi-part upload to S3 is completed, verified and downloaded with its c
 
 test('a checksum mismatch against S3 is rejected and the object discarded', async () => {
   const data = randomBytes(64);
-  const response = await upload(h, org.token, data, { partSize: 64, declaredSha256: sha256Base64(Buffer.from('other')) });
+  const response = await upload(h, org.token, data, {
+    partSize: 64,
+    declaredSha256: sha256Base64(Buffer.from('other')),
+  });
   expect(response.status).toBe(422);
   expect(response.body.detail[0].type).toBe('checksum_mismatch');
 });
@@ -70,7 +80,11 @@ test('an object the server puts is downloaded through a presigned URL with its t
 });
 
 test('product media get a public URL in the bucket', async () => {
-  const media = await upload(h, org.token, Buffer.from('image'), { service: 'product_media', name: 'logo.png', partSize: 5 });
+  const media = await upload(h, org.token, Buffer.from('image'), {
+    service: 'product_media',
+    name: 'logo.png',
+    partSize: 5,
+  });
   expect(media.body.public_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/bursar-test\/public\/production\//);
   expect(await (await fetch(media.body.public_url)).text()).toBe('image');
 });

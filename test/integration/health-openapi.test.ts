@@ -17,7 +17,11 @@ test('/healthz answers without credentials, per environment', async () => {
 test('/readyz reports PostgreSQL and Temporal reachable', async () => {
   const response = await h.request('GET', '/readyz');
   expect(response.status).toBe(200);
-  expect(response.body).toEqual({ status: 'ready', environment: 'production', checks: { postgres: true, temporal: true } });
+  expect(response.body).toEqual({
+    status: 'ready',
+    environment: 'production',
+    checks: { postgres: true, temporal: true },
+  });
 });
 
 test('every response carries a request id, and a sane incoming one is kept', async () => {
@@ -46,11 +50,17 @@ test('/openapi.json is OpenAPI 3.1 generated from the contracts, every reference
   expect(create.security).toEqual([{ organization_access_token: ['meters:write'] }]);
   expect(create.parameters.map((p: { name: string }) => p.name)).toContain('X-Idempotency-Key');
   const listParams = doc.paths['/v1/meters/'].get.parameters.map((p: { name: string }) => p.name);
-  expect(listParams).toEqual(expect.arrayContaining(['page', 'limit', 'sorting', 'organization_id', 'query', 'is_archived', 'metadata']));
+  expect(listParams).toEqual(
+    expect.arrayContaining(['page', 'limit', 'sorting', 'organization_id', 'query', 'is_archived', 'metadata']),
+  );
 
-  expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Product', 'ProductPrice', 'Discount', 'Benefit', 'FileUpload', 'CustomField']));
+  expect(Object.keys(doc.components.schemas)).toEqual(
+    expect.arrayContaining(['Product', 'ProductPrice', 'Discount', 'Benefit', 'FileUpload', 'CustomField']),
+  );
   const meter = doc.components.schemas.Meter;
-  expect(meter.required).toEqual(expect.arrayContaining(['id', 'name', 'filter', 'aggregation', 'organization_id', 'archived_at']));
+  expect(meter.required).toEqual(
+    expect.arrayContaining(['id', 'name', 'filter', 'aggregation', 'organization_id', 'archived_at']),
+  );
 
   for (const path of ['/openapi.json', '/2026-04/openapi.json', '/2026-10/openapi.json', '/2027-01/openapi.json']) {
     const { body: versioned } = await h.request('GET', path);

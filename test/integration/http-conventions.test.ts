@@ -7,21 +7,29 @@ let token: string;
 
 beforeAll(async () => {
   h = await startHarness();
-  token = (await h.organization(['orders:read', 'customers:read', 'subscriptions:read', 'test_clocks:read', 'products:read'], 'sandbox')).token;
+  token = (
+    await h.organization(
+      ['orders:read', 'customers:read', 'subscriptions:read', 'test_clocks:read', 'products:read'],
+      'sandbox',
+    )
+  ).token;
 });
 afterAll(() => h.close());
 
 const raw = (path: string, init: RequestInit = {}) => fetch(`${h.url.sandbox}${path}`, { redirect: 'manual', ...init });
 
-test.each(['/v1/test-clocks', '/v1/products', '/v1/orders'])('GET %s (no trailing slash) answers 307 to the canonical collection path', async (path) => {
-  const response = await raw(`${path}?limit=5`, { headers: { authorization: `Bearer ${token}` } });
-  expect(response.status).toBe(307);
-  const location = new URL(response.headers.get('location')!, h.url.sandbox);
-  expect(location.pathname + location.search).toBe(`${path}/?limit=5`);
-  const followed = await fetch(location, { headers: { authorization: `Bearer ${token}` } });
-  expect(followed.status).toBe(200);
-  expect(((await followed.json()) as { pagination: { total_count: number } }).pagination.total_count).toBe(0);
-});
+test.each(['/v1/test-clocks', '/v1/products', '/v1/orders'])(
+  'GET %s (no trailing slash) answers 307 to the canonical collection path',
+  async (path) => {
+    const response = await raw(`${path}?limit=5`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(307);
+    const location = new URL(response.headers.get('location')!, h.url.sandbox);
+    expect(location.pathname + location.search).toBe(`${path}/?limit=5`);
+    const followed = await fetch(location, { headers: { authorization: `Bearer ${token}` } });
+    expect(followed.status).toBe(200);
+    expect(((await followed.json()) as { pagination: { total_count: number } }).pagination.total_count).toBe(0);
+  },
+);
 
 test('a path that exists only without a trailing slash is not redirected, and an unknown path is 404', async () => {
   expect((await raw('/v1/webhooks/endpoints', { headers: { authorization: `Bearer ${token}` } })).status).toBe(403); // exists: scope refused
@@ -30,11 +38,14 @@ test('a path that exists only without a trailing slash is not redirected, and an
   expect(await unknown.json()).toMatchObject({ error: 'ResourceNotFound', detail: 'No such endpoint.' });
 });
 
-test.each(['/v1/customers/export', '/v1/subscriptions/export'])('%s answers 404 "No such endpoint" until it exists', async (path) => {
-  const response = await raw(path, { headers: { authorization: `Bearer ${token}` } });
-  expect(response.status).toBe(404);
-  expect(await response.json()).toMatchObject({ error: 'ResourceNotFound', detail: 'No such endpoint.' });
-});
+test.each(['/v1/customers/export', '/v1/subscriptions/export'])(
+  '%s answers 404 "No such endpoint" until it exists',
+  async (path) => {
+    const response = await raw(path, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: 'ResourceNotFound', detail: 'No such endpoint.' });
+  },
+);
 
 test('a malformed id is still a 422 on the path', async () => {
   const response = await raw('/v1/orders/not-an-id', { headers: { authorization: `Bearer ${token}` } });

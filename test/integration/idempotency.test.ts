@@ -5,9 +5,16 @@ let h: TestHarness;
 let org: { id: string; token: string };
 
 const body = (name: string) => ({ name, filter: { conjunction: 'and', clauses: [] }, aggregation: { func: 'count' } });
-const create = (key: string, json: unknown, token = org.token) => h.request('POST', '/v1/meters/', { token, json, headers: { 'x-idempotency-key': key } });
+const create = (key: string, json: unknown, token = org.token) =>
+  h.request('POST', '/v1/meters/', { token, json, headers: { 'x-idempotency-key': key } });
 const countMeters = async (organizationId: string) =>
-  Number((await h.env.production.orm.em.fork().execute('select count(*)::int as n from meter where organization_id = ?', [organizationId]))[0].n);
+  Number(
+    (
+      await h.env.production.orm.em
+        .fork()
+        .execute('select count(*)::int as n from meter where organization_id = ?', [organizationId])
+    )[0].n,
+  );
 
 beforeAll(async () => {
   h = await startHarness();
@@ -64,7 +71,10 @@ test('a key older than 24 hours no longer replays', async () => {
   const first = await create('key-expired', body('Old'), other.token);
   await h.env.production.orm.em
     .fork()
-    .execute("update idempotency_key set created_at = now() - interval '25 hours' where organization_id = ? and key = ?", [other.id, 'key-expired']);
+    .execute(
+      "update idempotency_key set created_at = now() - interval '25 hours' where organization_id = ? and key = ?",
+      [other.id, 'key-expired'],
+    );
   const second = await create('key-expired', body('Old'), other.token);
   expect(second.status).toBe(201);
   expect(second.body.id).not.toBe(first.body.id);

@@ -22,7 +22,8 @@ const scopes = [
 ] as const;
 const raw = (method: string, path: string, rawBody: string, headers: Record<string, string> = {}) =>
   h.request(method, path, { token: org.token, environment: 'sandbox', rawBody, headers });
-const call = (method: string, path: string, json?: unknown) => h.request(method, path, { token: org.token, environment: 'sandbox', json });
+const call = (method: string, path: string, json?: unknown) =>
+  h.request(method, path, { token: org.token, environment: 'sandbox', json });
 
 beforeAll(async () => {
   h = await startHarness();
@@ -41,18 +42,25 @@ const METADATA_CREATES = [
   '/v1/checkout-links/',
 ];
 
-test.each(METADATA_CREATES)('POST %s: a lone surrogate in metadata is a 422 at its location, not a 500', async (path) => {
-  const response = await raw('POST', path, '{"metadata": {"k": "\\ud800"}}');
-  expect(response.status).toBe(422);
-  expect(legacy(ValidationErrorBody).parse(response.body).detail).toEqual([
-    expect.objectContaining({ loc: ['body', 'metadata', 'k'], type: 'string_unicode' }),
-  ]);
-});
+test.each(METADATA_CREATES)(
+  'POST %s: a lone surrogate in metadata is a 422 at its location, not a 500',
+  async (path) => {
+    const response = await raw('POST', path, '{"metadata": {"k": "\\ud800"}}');
+    expect(response.status).toBe(422);
+    expect(legacy(ValidationErrorBody).parse(response.body).detail).toEqual([
+      expect.objectContaining({ loc: ['body', 'metadata', 'k'], type: 'string_unicode' }),
+    ]);
+  },
+);
 
 test('lone surrogates in names, descriptions and keys are refused; well-formed pairs (emoji) are stored', async () => {
   const name = await raw('POST', '/v1/products/', '{"name": "Pro \\udc00", "prices": [{"amount_type": "free"}]}');
   expect(name.status).toBe(422);
-  const description = await raw('POST', '/v1/benefits/', '{"type": "custom", "description": "\\ud83d", "properties": {}}');
+  const description = await raw(
+    'POST',
+    '/v1/benefits/',
+    '{"type": "custom", "description": "\\ud83d", "properties": {}}',
+  );
   expect(description.status).toBe(422);
   const key = await raw('POST', '/v1/customers/', '{"email": "k@example.com", "metadata": {"\\ud800": 1}}');
   expect(key.body.detail[0]).toMatchObject({ loc: ['body', 'metadata'], type: 'string_unicode' });
@@ -62,10 +70,17 @@ test('lone surrogates in names, descriptions and keys are refused; well-formed p
 });
 
 test('integers beyond 2^53 lose precision in JSON and are refused; floats in metadata are kept', async () => {
-  const unsafe = await raw('POST', '/v1/customers/', '{"email": "big@example.com", "metadata": {"n": 9007199254740993}}');
+  const unsafe = await raw(
+    'POST',
+    '/v1/customers/',
+    '{"email": "big@example.com", "metadata": {"n": 9007199254740993}}',
+  );
   expect(unsafe.status).toBe(422);
   expect(unsafe.body.detail[0]).toMatchObject({ loc: ['body', 'metadata', 'n'], type: 'int_unsafe' });
-  const float = await call('POST', '/v1/customers/', { email: 'float@example.com', metadata: { ratio: 0.25, n: 9007199254740991 } });
+  const float = await call('POST', '/v1/customers/', {
+    email: 'float@example.com',
+    metadata: { ratio: 0.25, n: 9007199254740991 },
+  });
   expect(float.status).toBe(201);
   expect(float.body.metadata).toEqual({ ratio: 0.25, n: 9007199254740991 });
 });
@@ -73,7 +88,12 @@ test('integers beyond 2^53 lose precision in JSON and are refused; floats in met
 describe('checkout amounts past int4', () => {
   let product: { id: string };
   beforeAll(async () => {
-    product = (await call('POST', '/v1/products/', { name: 'Pay what you want', prices: [{ amount_type: 'custom', minimum_amount: 100 }] })).body;
+    product = (
+      await call('POST', '/v1/products/', {
+        name: 'Pay what you want',
+        prices: [{ amount_type: 'custom', minimum_amount: 100 }],
+      })
+    ).body;
   });
 
   test('POST, PATCH and the public PATCH answer 422 for amount ≥ 2^31', async () => {
@@ -83,14 +103,23 @@ describe('checkout amounts past int4', () => {
     const checkout = await call('POST', '/v1/checkouts/', { products: [product.id] });
     expect(checkout.status).toBe(201);
     expect((await call('PATCH', `/v1/checkouts/${checkout.body.id}`, { amount: 2 ** 31 })).status).toBe(422);
-    const client = await h.request('PATCH', `/v1/checkouts/client/${checkout.body.client_secret}`, { environment: 'sandbox', json: { amount: 2 ** 31 } });
+    const client = await h.request('PATCH', `/v1/checkouts/client/${checkout.body.client_secret}`, {
+      environment: 'sandbox',
+      json: { amount: 2 ** 31 },
+    });
     expect(client.status).toBe(422);
     expect((await call('GET', `/v1/checkouts/${checkout.body.id}`)).body.amount).toBe(100);
   });
 
   test('the public link redirect: NUL in a prefill is a 422, an out-of-range amount is ignored', async () => {
     const link = await call('POST', '/v1/checkout-links/', { payment_processor: 'stripe', product_id: product.id });
-    for (const query of ['customer_name=%00', 'utm_source=%00', 'reference_id=%00', 'customer_email=a%00@b.co', 'discount_code=%00']) {
+    for (const query of [
+      'customer_name=%00',
+      'utm_source=%00',
+      'reference_id=%00',
+      'customer_email=a%00@b.co',
+      'discount_code=%00',
+    ]) {
       const response = await fetch(`${link.body.url}?${query}`, { redirect: 'manual' });
       expect([query, response.status]).toEqual([query, 422]);
       expect(legacy(ValidationErrorBody).parse(await response.json())).toBeTruthy();
@@ -103,7 +132,11 @@ describe('checkout amounts past int4', () => {
   });
 
   test('a prefill cut to its length never leaves half an emoji behind', async () => {
-    const link = await call('POST', '/v1/checkout-links/', { payment_processor: 'stripe', product_id: product.id, metadata: { campaign: 'spring' } });
+    const link = await call('POST', '/v1/checkout-links/', {
+      payment_processor: 'stripe',
+      product_id: product.id,
+      metadata: { campaign: 'spring' },
+    });
     const emoji = encodeURIComponent('😀'.repeat(300));
     const response = await fetch(`${link.body.url}?customer_name=${emoji}&utm_source=${emoji}`, { redirect: 'manual' });
     expect(response.status).toBe(307);
@@ -114,8 +147,14 @@ describe('checkout amounts past int4', () => {
 
   test('a prefill that does not fit the link is dropped: unknown custom fields, metadata past 50 keys', async () => {
     const full = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, 'v']));
-    const link = await call('POST', '/v1/checkout-links/', { payment_processor: 'stripe', product_id: product.id, metadata: full });
-    const response = await fetch(`${link.body.url}?custom_field_data.nope=1&utm_source=news&reference_id=r`, { redirect: 'manual' });
+    const link = await call('POST', '/v1/checkout-links/', {
+      payment_processor: 'stripe',
+      product_id: product.id,
+      metadata: full,
+    });
+    const response = await fetch(`${link.body.url}?custom_field_data.nope=1&utm_source=news&reference_id=r`, {
+      redirect: 'manual',
+    });
     expect(response.status).toBe(307);
     const secret = response.headers.get('location')!.split('/checkout/')[1];
     const session = await h.request('GET', `/v1/checkouts/client/${secret}`, { environment: 'sandbox' });
@@ -164,7 +203,10 @@ test('an idempotent webhook endpoint create keeps no secret outside its sealed c
   const secret: string = first.body.secret;
   const [stored] = await h.env.sandbox.orm.em
     .fork()
-    .execute<{ response_body: unknown }[]>('select response_body from idempotency_key where organization_id = ? and key = ?', [org.id, 'endpoint-1']);
+    .execute<{ response_body: unknown }[]>(
+      'select response_body from idempotency_key where organization_id = ? and key = ?',
+      [org.id, 'endpoint-1'],
+    );
   expect(JSON.stringify(stored.response_body)).not.toContain(secret);
   const replay = await raw('POST', '/v1/webhooks/endpoints', body, headers);
   expect(replay.status).toBe(201);
@@ -187,7 +229,9 @@ test('ten concurrent identical customer creates: one 201, the rest 422 like a la
 
 test('concurrent creates sharing an external id: one customer is created, none answers with another one', async () => {
   const responses = await Promise.all(
-    Array.from({ length: 12 }, (_, i) => call('POST', '/v1/customers/', { email: `s${i}@example.com`, external_id: 'ext-race' })),
+    Array.from({ length: 12 }, (_, i) =>
+      call('POST', '/v1/customers/', { email: `s${i}@example.com`, external_id: 'ext-race' }),
+    ),
   );
   const created = responses.filter((r) => r.status === 201);
   expect(created).toHaveLength(1);
@@ -198,7 +242,11 @@ test('concurrent creates sharing an external id: one customer is created, none a
 
 test('a meter filter is bounded: 101 clauses in all are refused, nested or not', async () => {
   const clause = { property: 'name', operator: 'eq', value: 'x' };
-  const meter = (clauses: unknown[]) => ({ name: 'Calls', filter: { conjunction: 'and', clauses }, aggregation: { func: 'count' } });
+  const meter = (clauses: unknown[]) => ({
+    name: 'Calls',
+    filter: { conjunction: 'and', clauses },
+    aggregation: { func: 'count' },
+  });
   expect((await call('POST', '/v1/meters/', meter(Array(100).fill(clause)))).status).toBe(201);
   expect((await call('POST', '/v1/meters/', meter(Array(101).fill(clause)))).status).toBe(422);
   const nested = Array.from({ length: 4 }, () => ({ conjunction: 'or', clauses: Array(30).fill(clause) }));
@@ -206,15 +254,23 @@ test('a meter filter is bounded: 101 clauses in all are refused, nested or not',
 });
 
 test('only UTF-8 bodies are read: another charset is a 415, invalid UTF-8 a 400', async () => {
-  const latin1 = await raw('POST', '/v1/customers/', '{"email": "l@example.com"}', { 'content-type': 'application/json; charset=latin1' });
+  const latin1 = await raw('POST', '/v1/customers/', '{"email": "l@example.com"}', {
+    'content-type': 'application/json; charset=latin1',
+  });
   expect(latin1.status).toBe(415);
   expect(legacy(ErrorBody).parse(latin1.body).error).toBe('UnsupportedMediaType');
-  const utf8 = await raw('POST', '/v1/customers/', '{"email": "u@example.com"}', { 'content-type': 'application/json; charset=UTF-8' });
+  const utf8 = await raw('POST', '/v1/customers/', '{"email": "u@example.com"}', {
+    'content-type': 'application/json; charset=UTF-8',
+  });
   expect(utf8.status).toBe(201);
   const invalid = await fetch(`${h.url.sandbox}/v1/customers/`, {
     method: 'POST',
     headers: { authorization: `Bearer ${org.token}`, 'content-type': 'application/json' },
-    body: Buffer.concat([Buffer.from('{"email": "x@example.com", "name": "'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]),
+    body: Buffer.concat([
+      Buffer.from('{"email": "x@example.com", "name": "'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('"}'),
+    ]),
   });
   expect(invalid.status).toBe(400);
   expect(legacy(ErrorBody).parse(await invalid.json()).error).toBe('BadRequest');
@@ -229,16 +285,22 @@ test('more than 100 query parameters are a 422', async () => {
 test('headers over 16 KB get a 431 with the documented error body', async () => {
   const { port } = new URL(h.url.sandbox);
   const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path: '/v1/customers/', headers: { 'x-padding': 'a'.repeat(20_000) } }, (res) => {
-      let text = '';
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, body: text }));
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path: '/v1/customers/', headers: { 'x-padding': 'a'.repeat(20_000) } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
   expect(status).toBe(431);
-  expect(legacy(ErrorBody).parse(JSON.parse(body))).toMatchObject({ status: 431, error: 'RequestHeaderFieldsTooLarge' });
+  expect(legacy(ErrorBody).parse(JSON.parse(body))).toMatchObject({
+    status: 431,
+    error: 'RequestHeaderFieldsTooLarge',
+  });
 });
 
 /**
@@ -254,41 +316,99 @@ test('every body contract bounds its integers (int4, or bigint for byte sizes), 
     const [max, min] = [schema.maximum as number, (schema.minimum ?? schema.exclusiveMinimum) as number];
     if (schema.type === 'integer' && !(max <= limit && min >= -limit - 1)) unbounded.push(at);
     if (schema.type === 'array' && schema.maxItems === undefined) unbounded.push(at);
-    const freeKeys = typeof schema.additionalProperties === 'object' && !(schema.propertyNames as { enum?: unknown })?.enum;
+    const freeKeys =
+      typeof schema.additionalProperties === 'object' && !(schema.propertyNames as { enum?: unknown })?.enum;
     if (schema.type === 'object' && freeKeys && schema.maxProperties === undefined) unbounded.push(at);
     for (const [key, child] of Object.entries(schema)) {
-      if (key === 'properties') for (const [name, property] of Object.entries(child as object)) walk(property, `${at}.${name}`);
+      if (key === 'properties')
+        for (const [name, property] of Object.entries(child as object)) walk(property, `${at}.${name}`);
       else if (child && typeof child === 'object') walk(child as Record<string, unknown>, at);
     }
   };
   const routes = h.env.production.domains.routes.filter((route) => route.body);
   expect(routes.length).toBeGreaterThan(20);
   for (const route of routes)
-    walk(z.toJSONSchema(route.body!, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>, `${route.method} ${route.path}`);
+    walk(
+      z.toJSONSchema(route.body!, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>,
+      `${route.method} ${route.path}`,
+    );
   expect(unbounded).toEqual([]);
 });
 
 describe('URLs holding a line break, a tab or another control character are refused, never stored rewritten', () => {
-  const INJECTED = ['https://shop.example/back\r\nSet-Cookie: a=b', 'https://shop.example/\nback', 'https://shop.example/\tback', ' https://shop.example/'];
+  const INJECTED = [
+    'https://shop.example/back\r\nSet-Cookie: a=b',
+    'https://shop.example/\nback',
+    'https://shop.example/\tback',
+    ' https://shop.example/',
+  ];
   let send: (method: string, path: string, json: unknown) => ReturnType<typeof call>;
   let ids: { organization: string; product: string; checkout: string; customer: string };
 
   beforeAll(async () => {
-    const scopes = ['products:write', 'checkouts:write', 'checkout_links:write', 'customers:write', 'customer_sessions:write', 'webhooks:write'];
-    const merchant = await h.organization([...scopes, 'organizations:write', 'organization_access_tokens:write'] as never[], 'sandbox');
+    const scopes = [
+      'products:write',
+      'checkouts:write',
+      'checkout_links:write',
+      'customers:write',
+      'customer_sessions:write',
+      'webhooks:write',
+    ];
+    const merchant = await h.organization(
+      [...scopes, 'organizations:write', 'organization_access_tokens:write'] as never[],
+      'sandbox',
+    );
     send = (method, path, json) => h.request(method, path, { token: merchant.token, environment: 'sandbox', json });
-    const product = await send('POST', '/v1/products/', { name: 'Guide', prices: [{ amount_type: 'fixed', price_amount: 1000 }] });
+    const product = await send('POST', '/v1/products/', {
+      name: 'Guide',
+      prices: [{ amount_type: 'fixed', price_amount: 1000 }],
+    });
     const checkout = await send('POST', '/v1/checkouts/', { products: [product.body.id] });
     const customer = await send('POST', '/v1/customers/', { email: 'url@example.com' });
-    ids = { organization: merchant.id, product: product.body.id, checkout: checkout.body.id, customer: customer.body.id };
+    ids = {
+      organization: merchant.id,
+      product: product.body.id,
+      checkout: checkout.body.id,
+      customer: customer.body.id,
+    };
   });
 
   const FIELDS: [string, string, string, () => string, (url: string) => Record<string, unknown>][] = [
-    ['POST', '/v1/checkouts/', 'return_url', () => '/v1/checkouts/', (url) => ({ products: [ids.product], return_url: url })],
-    ['POST', '/v1/checkouts/', 'success_url', () => '/v1/checkouts/', (url) => ({ products: [ids.product], success_url: url })],
-    ['POST', '/v1/checkouts/', 'embed_origin', () => '/v1/checkouts/', (url) => ({ products: [ids.product], embed_origin: url })],
-    ['PATCH', '/v1/checkouts/{id}', 'return_url', () => `/v1/checkouts/${ids.checkout}`, (url) => ({ return_url: url })],
-    ['PATCH', '/v1/checkouts/{id}', 'success_url', () => `/v1/checkouts/${ids.checkout}`, (url) => ({ success_url: url })],
+    [
+      'POST',
+      '/v1/checkouts/',
+      'return_url',
+      () => '/v1/checkouts/',
+      (url) => ({ products: [ids.product], return_url: url }),
+    ],
+    [
+      'POST',
+      '/v1/checkouts/',
+      'success_url',
+      () => '/v1/checkouts/',
+      (url) => ({ products: [ids.product], success_url: url }),
+    ],
+    [
+      'POST',
+      '/v1/checkouts/',
+      'embed_origin',
+      () => '/v1/checkouts/',
+      (url) => ({ products: [ids.product], embed_origin: url }),
+    ],
+    [
+      'PATCH',
+      '/v1/checkouts/{id}',
+      'return_url',
+      () => `/v1/checkouts/${ids.checkout}`,
+      (url) => ({ return_url: url }),
+    ],
+    [
+      'PATCH',
+      '/v1/checkouts/{id}',
+      'success_url',
+      () => `/v1/checkouts/${ids.checkout}`,
+      (url) => ({ success_url: url }),
+    ],
     [
       'POST',
       '/v1/checkout-links/',
@@ -303,10 +423,34 @@ describe('URLs holding a line break, a tab or another control character are refu
       () => '/v1/checkout-links/',
       (url) => ({ payment_processor: 'stripe', product_id: ids.product, success_url: url }),
     ],
-    ['POST', '/v1/customer-sessions/', 'return_url', () => '/v1/customer-sessions/', (url) => ({ customer_id: ids.customer, return_url: url })],
-    ['POST', '/v1/webhooks/endpoints', 'url', () => '/v1/webhooks/endpoints', (url) => ({ url, format: 'raw', events: ['order.paid'] })],
-    ['PATCH', '/v1/organizations/{id}', 'website', () => `/v1/organizations/${ids.organization}`, (url) => ({ website: url })],
-    ['POST', '/v1/oauth2/register', 'redirect_uris', () => '/v1/oauth2/register', (url) => ({ client_name: 'App', redirect_uris: [url] })],
+    [
+      'POST',
+      '/v1/customer-sessions/',
+      'return_url',
+      () => '/v1/customer-sessions/',
+      (url) => ({ customer_id: ids.customer, return_url: url }),
+    ],
+    [
+      'POST',
+      '/v1/webhooks/endpoints',
+      'url',
+      () => '/v1/webhooks/endpoints',
+      (url) => ({ url, format: 'raw', events: ['order.paid'] }),
+    ],
+    [
+      'PATCH',
+      '/v1/organizations/{id}',
+      'website',
+      () => `/v1/organizations/${ids.organization}`,
+      (url) => ({ website: url }),
+    ],
+    [
+      'POST',
+      '/v1/oauth2/register',
+      'redirect_uris',
+      () => '/v1/oauth2/register',
+      (url) => ({ client_name: 'App', redirect_uris: [url] }),
+    ],
   ];
 
   test.each(FIELDS)('%s %s: %s is a 422 at its location', async (method, _route, field, path, body) => {
@@ -320,7 +464,10 @@ describe('URLs holding a line break, a tab or another control character are refu
   });
 
   test('the same URLs without the break are taken as sent', async () => {
-    const created = await send('POST', '/v1/checkouts/', { products: [ids.product], return_url: 'https://shop.example/back?x=1' });
+    const created = await send('POST', '/v1/checkouts/', {
+      products: [ids.product],
+      return_url: 'https://shop.example/back?x=1',
+    });
     expect([created.status, created.body.return_url]).toEqual([201, 'https://shop.example/back?x=1']);
   });
 });

@@ -2,7 +2,13 @@
 // and from the merchant's server, with every refusal of the reference (inactive, expired, conditions, limits, other
 // organizations); and the public routes' own 3 requests per second.
 import { randomUUID } from 'node:crypto';
-import { LicenseKeyActivationRead, LicenseKeyList, LicenseKeyRead, LicenseKeyWithActivations, ValidatedLicenseKey } from '../../src/contracts/license-key';
+import {
+  LicenseKeyActivationRead,
+  LicenseKeyList,
+  LicenseKeyRead,
+  LicenseKeyWithActivations,
+  ValidatedLicenseKey,
+} from '../../src/contracts/license-key';
 import { revokeLicenseKey } from '../../src/domains/benefit/license-key/license-key-grants';
 import { inTransaction } from '../../src/platform/database/transaction';
 import { eventually, startHarness, type ApiResponse, type TestHarness } from '../support/harness';
@@ -28,13 +34,18 @@ async function merchant(): Promise<Merchant> {
 }
 
 /** An app's call, without a token. */
-const app = (action: 'validate' | 'activate' | 'deactivate', json: unknown) => h.request('POST', `/v1/customer-portal/license-keys/${action}`, { json });
+const app = (action: 'validate' | 'activate' | 'deactivate', json: unknown) =>
+  h.request('POST', `/v1/customer-portal/license-keys/${action}`, { json });
 
 /** A key as a grant gives it (see test/support/license-keys.ts). */
 const issue = (m: Merchant, properties: Record<string, unknown> = {}) => issueLicenseKey(h, m, properties);
 type Issued = IssuedKey;
 
-const keyBody = (m: Merchant, { key }: Issued, extra: Record<string, unknown> = {}) => ({ key: key.key, organization_id: m.id, ...extra });
+const keyBody = (m: Merchant, { key }: Issued, extra: Record<string, unknown> = {}) => ({
+  key: key.key,
+  organization_id: m.id,
+  ...extra,
+});
 
 test('list, read and edit: the customer embedded, filters, and usage untouched unless named', async () => {
   const m = await merchant();
@@ -93,7 +104,12 @@ test('validate counts validations and usage, up to the usage limit (400 beyond i
   const before = Date.now();
   const ok = await app('validate', keyBody(m, issued, { increment_usage: 3 }));
   expect(ok.status).toBe(200);
-  expect(legacy(ValidatedLicenseKey).parse(ok.body)).toMatchObject({ id: issued.key.id, usage: 3, validations: 1, activation: null });
+  expect(legacy(ValidatedLicenseKey).parse(ok.body)).toMatchObject({
+    id: issued.key.id,
+    usage: 3,
+    validations: 1,
+    activation: null,
+  });
   expect(Date.parse(ok.body.last_validated_at)).toBeGreaterThanOrEqual(before - 1_000);
 
   const over = await app('validate', keyBody(m, issued, { increment_usage: 3 }));
@@ -102,16 +118,22 @@ test('validate counts validations and usage, up to the usage limit (400 beyond i
   const server = await m.call('POST', '/v1/license-keys/validate', keyBody(m, issued, { increment_usage: 2 }));
   expect(server.status).toBe(200);
   expect(server.body).toMatchObject({ usage: 5, validations: 2 });
-  expect((await app('validate', keyBody(m, issued, { increment_usage: 1 }))).body.detail).toBe('License key only has 0 more usages.');
+  expect((await app('validate', keyBody(m, issued, { increment_usage: 1 }))).body.detail).toBe(
+    'License key only has 0 more usages.',
+  );
   expect((await app('validate', keyBody(m, issued))).body).toMatchObject({ usage: 5, validations: 3 });
   // a merchant may set usage past the limit: validating without an increment still answers, more usage does not
   expect((await m.call('PATCH', `/v1/license-keys/${issued.key.id}`, { usage: 7 })).status).toBe(200);
   expect((await app('validate', keyBody(m, issued))).body).toMatchObject({ usage: 7, validations: 4 });
-  expect((await app('validate', keyBody(m, issued, { increment_usage: 1 }))).body.detail).toBe('License key only has 0 more usages.');
+  expect((await app('validate', keyBody(m, issued, { increment_usage: 1 }))).body.detail).toBe(
+    'License key only has 0 more usages.',
+  );
 
   // without a limit, usage counts up to what its column holds, then it is a 400 too (never a 500)
   const unlimited = await issue(m);
-  expect((await app('validate', keyBody(m, unlimited, { increment_usage: 2_147_483_647 }))).body.usage).toBe(2_147_483_647);
+  expect((await app('validate', keyBody(m, unlimited, { increment_usage: 2_147_483_647 }))).body.usage).toBe(
+    2_147_483_647,
+  );
   expect((await app('validate', keyBody(m, unlimited, { increment_usage: 1 }))).status).toBe(400);
   expect((await app('validate', keyBody(m, unlimited, { increment_usage: 2_147_483_648 }))).status).toBe(422);
 });
@@ -119,9 +141,13 @@ test('validate counts validations and usage, up to the usage limit (400 beyond i
 test('concurrent calls never pass the limits: the key row is locked', async () => {
   const m = await merchant();
   const issued = await issue(m, { limit_usage: 4, activations: { limit: 2, enable_customer_admin: false } });
-  const validations = await Promise.all(Array.from({ length: 8 }, () => app('validate', keyBody(m, issued, { increment_usage: 1 }))));
+  const validations = await Promise.all(
+    Array.from({ length: 8 }, () => app('validate', keyBody(m, issued, { increment_usage: 1 }))),
+  );
   expect(validations.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 400, 400, 400, 400]);
-  const activations = await Promise.all(Array.from({ length: 6 }, (_, i) => app('activate', keyBody(m, issued, { label: `device ${i}` }))));
+  const activations = await Promise.all(
+    Array.from({ length: 6 }, (_, i) => app('activate', keyBody(m, issued, { label: `device ${i}` }))),
+  );
   expect(activations.filter((r) => r.status === 200)).toHaveLength(2);
   expect(activations.filter((r) => r.status === 403)).toHaveLength(4);
   const after = await m.call('GET', `/v1/license-keys/${issued.key.id}`);
@@ -134,7 +160,11 @@ test('activations: up to the limit (403 beyond), deactivate (204) frees a place,
   const issued = await issue(m, { activations: { limit: 2, enable_customer_admin: false } });
   const laptop = await app('activate', keyBody(m, issued, { label: 'laptop', meta: { os: 'linux' } }));
   expect(laptop.status).toBe(200);
-  expect(legacy(LicenseKeyActivationRead).parse(laptop.body)).toMatchObject({ label: 'laptop', meta: { os: 'linux' }, license_key: { id: issued.key.id } });
+  expect(legacy(LicenseKeyActivationRead).parse(laptop.body)).toMatchObject({
+    label: 'laptop',
+    meta: { os: 'linux' },
+    license_key: { id: issued.key.id },
+  });
   const desktop = await m.call('POST', '/v1/license-keys/activate', keyBody(m, issued, { label: 'desktop' }));
   expect(desktop.status).toBe(200);
   const third = await app('activate', keyBody(m, issued, { label: 'phone' }));
@@ -181,8 +211,12 @@ test('the server route honours X-Idempotency-Key: repeats of one activation, eve
 test('validate with an activation: its conditions, the benefit and the customer must match', async () => {
   const m = await merchant();
   const issued = await issue(m, { activations: { limit: 3, enable_customer_admin: false } });
-  const activation = await app('activate', keyBody(m, issued, { label: 'server', conditions: { host: 'build-1', cores: 8 } }));
-  const withActivation = (extra: Record<string, unknown>) => app('validate', keyBody(m, issued, { activation_id: activation.body.id, ...extra }));
+  const activation = await app(
+    'activate',
+    keyBody(m, issued, { label: 'server', conditions: { host: 'build-1', cores: 8 } }),
+  );
+  const withActivation = (extra: Record<string, unknown>) =>
+    app('validate', keyBody(m, issued, { activation_id: activation.body.id, ...extra }));
 
   const ids = { benefit_id: issued.key.benefitId.toUpperCase(), customer_id: issued.customerId.toUpperCase() }; // ids match in any case
   const ok = await withActivation({ conditions: { cores: 8, host: 'build-1' }, ...ids });
@@ -192,22 +226,30 @@ test('validate with an activation: its conditions, the benefit and the customer 
   const { activation: shownActivation, ...shownKey } = ok.body;
   const listed = await m.call('GET', `/v1/license-keys/?benefit_id=${issued.key.benefitId}`);
   expect(shownKey).toEqual(listed.body.items.find((key: { id: string }) => key.id === issued.key.id));
-  const { license_key: _key, ...readActivation } = (await m.call('GET', `/v1/license-keys/${issued.key.id}/activations/${activation.body.id}`)).body;
+  const { license_key: _key, ...readActivation } = (
+    await m.call('GET', `/v1/license-keys/${issued.key.id}/activations/${activation.body.id}`)
+  ).body;
   expect(shownActivation).toEqual(readActivation);
   for (const conditions of [{ host: 'build-2', cores: 8 }, { host: 'build-1' }, {}, { host: 'build-1', cores: '8' }]) {
     const refused = await withActivation({ conditions });
     expect(refused.status).toBe(404);
     expect(refused.body.detail).toBe('License key does not match required conditions.');
   }
-  expect((await withActivation({ conditions: { host: 'build-1', cores: 8 }, benefit_id: randomUUID() })).status).toBe(404);
-  expect((await withActivation({ conditions: { host: 'build-1', cores: 8 }, customer_id: randomUUID() })).status).toBe(404);
+  expect((await withActivation({ conditions: { host: 'build-1', cores: 8 }, benefit_id: randomUUID() })).status).toBe(
+    404,
+  );
+  expect((await withActivation({ conditions: { host: 'build-1', cores: 8 }, customer_id: randomUUID() })).status).toBe(
+    404,
+  );
   expect((await app('validate', keyBody(m, issued, { activation_id: randomUUID() }))).status).toBe(404);
   const counted = await m.call('GET', `/v1/license-keys/${issued.key.id}`);
   expect(counted.body.validations).toBe(1);
 });
 
 test('validate reads timestamps rendered in UTC, whatever the server time zone: the last representable expiry too', async () => {
-  const [{ zone }] = await h.env.production.orm.em.fork().execute<{ zone: string }[]>(`select current_setting('TimeZone') as zone`);
+  const [{ zone }] = await h.env.production.orm.em
+    .fork()
+    .execute<{ zone: string }[]>(`select current_setting('TimeZone') as zone`);
   expect(zone).toBe('UTC'); // a session in Europe/Berlin would render 9999-12-31T23:30Z in the year 10000, which no Date parses
   const m = await merchant();
   const issued = await issue(m);
@@ -227,7 +269,9 @@ test('expired and revoked keys are refused: 404 to validate, 403 to activate', a
   const notActivated = await app('activate', keyBody(m, expiring, { label: 'laptop' }));
   expect(notActivated.status).toBe(403);
   expect(notActivated.body.detail).toBe('License key has expired.');
-  expect((await m.call('PATCH', `/v1/license-keys/${expiring.key.id}`, { expires_at: null })).body.expires_at).toBeNull();
+  expect(
+    (await m.call('PATCH', `/v1/license-keys/${expiring.key.id}`, { expires_at: null })).body.expires_at,
+  ).toBeNull();
   expect((await app('validate', keyBody(m, expiring))).status).toBe(200);
 
   const revoked = await issue(m, { activations: { limit: 1, enable_customer_admin: false } });
@@ -249,7 +293,9 @@ test("another organization's key is not found, on the server routes and the publ
 
   expect((await stranger.call('GET', `/v1/license-keys/${issued.key.id}`)).status).toBe(404);
   expect((await stranger.call('PATCH', `/v1/license-keys/${issued.key.id}`, { status: 'revoked' })).status).toBe(404);
-  expect((await stranger.call('GET', `/v1/license-keys/${issued.key.id}/activations/${activation.body.id}`)).status).toBe(404);
+  expect(
+    (await stranger.call('GET', `/v1/license-keys/${issued.key.id}/activations/${activation.body.id}`)).status,
+  ).toBe(404);
   expect((await stranger.call('GET', '/v1/license-keys/')).body.items).toEqual([]);
   for (const action of ['validate', 'activate', 'deactivate'] as const) {
     const body = keyBody(stranger, issued, { label: 'x', activation_id: activation.body.id });
@@ -258,9 +304,15 @@ test("another organization's key is not found, on the server routes and the publ
     expect(server.body.error).toBe('ResourceNotFound');
     expect((await app(action, body)).status).toBe(404);
     // naming the owner's organization with the stranger's token is refused before any lookup
-    expect((await stranger.call('POST', `/v1/license-keys/${action}`, keyBody(owner, issued, { label: 'x', activation_id: activation.body.id }))).status).toBe(
-      422,
-    );
+    expect(
+      (
+        await stranger.call(
+          'POST',
+          `/v1/license-keys/${action}`,
+          keyBody(owner, issued, { label: 'x', activation_id: activation.body.id }),
+        )
+      ).status,
+    ).toBe(422);
   }
   const untouched = await owner.call('GET', `/v1/license-keys/${issued.key.id}`);
   expect(untouched.body).toMatchObject({ status: 'granted', validations: 0 });
@@ -272,10 +324,16 @@ test('the public routes allow 3 requests per second per client IP (429 with Retr
   try {
     const org = await limited.organization(['license_keys:write']);
     const body = { key: 'NO-SUCH-KEY', organization_id: org.id, activation_id: randomUUID(), label: 'x' };
-    const server = await Promise.all(Array.from({ length: 5 }, () => limited.request('POST', '/v1/license-keys/validate', { token: org.token, json: body })));
+    const server = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        limited.request('POST', '/v1/license-keys/validate', { token: org.token, json: body }),
+      ),
+    );
     expect(server.map((r) => r.status)).toEqual([404, 404, 404, 404, 404]);
     const actions = ['validate', 'activate', 'deactivate', 'validate', 'activate'];
-    const answers = await Promise.all(actions.map((action) => limited.request('POST', `/v1/customer-portal/license-keys/${action}`, { json: body })));
+    const answers = await Promise.all(
+      actions.map((action) => limited.request('POST', `/v1/customer-portal/license-keys/${action}`, { json: body })),
+    );
     expect(answers.filter((r) => r.status === 404)).toHaveLength(3);
     const refused = answers.filter((r) => r.status === 429);
     expect(refused).toHaveLength(2);

@@ -3,7 +3,11 @@
 // none; rotation keeps old tokens verifying; the first signing key is made once under concurrent requests.
 import { randomUUID } from 'node:crypto';
 import { revokeLicenseKey } from '../../src/domains/benefit/license-key/license-key-grants';
-import { LicenseKey as LicenseKeyEntity, LicenseSigningKey, type LicenseKey } from '../../src/domains/benefit/license-key/license-key.entity';
+import {
+  LicenseKey as LicenseKeyEntity,
+  LicenseSigningKey,
+  type LicenseKey,
+} from '../../src/domains/benefit/license-key/license-key.entity';
 import { inTransaction } from '../../src/platform/database/transaction';
 import { startHarness, type ApiResponse, type TestHarness } from '../support/harness';
 import { issueLicenseKey } from '../support/license-keys';
@@ -23,14 +27,22 @@ interface Merchant {
   call: Call;
 }
 
-async function merchant(scopes = ['customers:write', 'benefits:write', 'license_keys:write'] as const): Promise<Merchant> {
+async function merchant(
+  scopes = ['customers:write', 'benefits:write', 'license_keys:write'] as const,
+): Promise<Merchant> {
   const org = await h.organization([...scopes]);
   return { id: org.id, call: (method, path, json) => h.request(method, path, { token: org.token, json }) };
 }
 
 /** A key as a grant gives it (see test/support/license-keys.ts); `change` then revokes it, disables it or moves its expiry. */
-async function licenseKey(m: Merchant, change: Partial<Pick<LicenseKey, 'status' | 'expiresAt'>> = {}): Promise<LicenseKey> {
-  const { key, grantId } = await issueLicenseKey(h, m, { prefix: 'APP', activations: { limit: 3, enable_customer_admin: false } });
+async function licenseKey(
+  m: Merchant,
+  change: Partial<Pick<LicenseKey, 'status' | 'expiresAt'>> = {},
+): Promise<LicenseKey> {
+  const { key, grantId } = await issueLicenseKey(h, m, {
+    prefix: 'APP',
+    activations: { limit: 3, enable_customer_admin: false },
+  });
   return inTransaction(h.env.production.orm, async (tx) => {
     const managed = await tx.em.findOneOrFail(LicenseKeyEntity, key.id);
     if (change.status === 'revoked') await revokeLicenseKey(tx, grantId, new Date());
@@ -55,7 +67,10 @@ async function tokenOf(m: Merchant, keyId: string) {
 test("a granted key's token verifies offline with the organization's listed keys, with or without a token", async () => {
   const m = await merchant();
   const key = await licenseKey(m);
-  expect((await m.call('GET', '/v1/license-key-signing-keys/')).body).toEqual({ items: [], pagination: { total_count: 0, max_page: 0 } });
+  expect((await m.call('GET', '/v1/license-key-signing-keys/')).body).toEqual({
+    items: [],
+    pagination: { total_count: 0, max_page: 0 },
+  });
 
   const before = Math.floor(Date.now() / 1000);
   const issued = await tokenOf(m, key.id);
@@ -64,7 +79,12 @@ test("a granted key's token verifies offline with the organization's listed keys
   const list = await m.call('GET', '/v1/license-key-signing-keys/');
   expect(list.body.pagination).toEqual({ total_count: 1, max_page: 1 });
   const [signingKey] = list.body.items;
-  expect(signingKey).toMatchObject({ version: 1, algorithm: 'Ed25519', retired_at: null, public_key_jwk: { kty: 'OKP', crv: 'Ed25519', kid: '1' } });
+  expect(signingKey).toMatchObject({
+    version: 1,
+    algorithm: 'Ed25519',
+    retired_at: null,
+    public_key_jwk: { kty: 'OKP', crv: 'Ed25519', kid: '1' },
+  });
   expect(signingKey.public_key).toMatch(/^-----BEGIN PUBLIC KEY-----/);
   const unauthenticated = await h.request('GET', `/v1/organizations/${m.id}/license-public-keys`);
   expect(unauthenticated.status).toBe(200);
@@ -98,7 +118,10 @@ test("a granted key's token verifies offline with the organization's listed keys
 
 test("another organization's token fails this organization's keys, and its keys fail this one's tokens", async () => {
   const [ours, theirs] = [await merchant(), await merchant()];
-  const [ourToken, theirToken] = [(await tokenOf(ours, (await licenseKey(ours)).id)).token, (await tokenOf(theirs, (await licenseKey(theirs)).id)).token];
+  const [ourToken, theirToken] = [
+    (await tokenOf(ours, (await licenseKey(ours)).id)).token,
+    (await tokenOf(theirs, (await licenseKey(theirs)).id)).token,
+  ];
   const [ourKeys, theirKeys] = [await publicKeys(ours), await publicKeys(theirs)];
   expect(verifyLicenseToken(ourToken, ours.id, ourKeys)).not.toBeNull();
   expect(verifyLicenseToken(theirToken, ours.id, ourKeys)).toBeNull();
@@ -123,7 +146,11 @@ test('a key expiring before the token lifetime gives its expiry to the token', a
 
 test('revoked, disabled and expired keys get no token; unknown ids, bad ids and missing scopes are refused', async () => {
   const m = await merchant();
-  for (const change of [{ status: 'revoked' as const }, { status: 'disabled' as const }, { expiresAt: new Date(Date.now() - 1000) }]) {
+  for (const change of [
+    { status: 'revoked' as const },
+    { status: 'disabled' as const },
+    { expiresAt: new Date(Date.now() - 1000) },
+  ]) {
     const key = await licenseKey(m, change);
     const refused = await m.call('GET', `/v1/license-keys/${key.id}/token`);
     expect(refused.status).toBe(403);
@@ -153,7 +180,9 @@ test('rotation: old tokens keep verifying with the retired key until their lifet
   expect(rotated.status).toBe(201);
   expect(rotated.body).toMatchObject({ version: 2, retired_at: null });
   const list = await m.call('GET', '/v1/license-key-signing-keys/');
-  expect(list.body.items.map((k: { version: number; retired_at: string | null }) => [k.version, k.retired_at === null])).toEqual([
+  expect(
+    list.body.items.map((k: { version: number; retired_at: string | null }) => [k.version, k.retired_at === null]),
+  ).toEqual([
     [2, true],
     [1, false],
   ]);
@@ -168,7 +197,11 @@ test('rotation: old tokens keep verifying with the retired key until their lifet
 
   // Once a token lifetime has passed since the retirement, every token of v1 has expired: it is no longer listed.
   await inTransaction(h.env.production.orm, async ({ em }) => {
-    await em.nativeUpdate(LicenseSigningKey, { organizationId: m.id, version: 1 }, { retiredAt: new Date(Date.now() - TTL * 1000 - 1000) });
+    await em.nativeUpdate(
+      LicenseSigningKey,
+      { organizationId: m.id, version: 1 },
+      { retiredAt: new Date(Date.now() - TTL * 1000 - 1000) },
+    );
   });
   expect(await publicKeys(m)).toEqual([rotated.body.public_key]);
 });
@@ -184,20 +217,31 @@ test('concurrent first tokens make one signing key; concurrent rotations never l
   expect(rotations.map((r) => r.status)).toEqual([201, 201, 201]);
   expect(rotations.map((r) => r.body.version).sort()).toEqual([2, 3, 4]);
   const list = (await m.call('GET', '/v1/license-key-signing-keys/')).body.items;
-  expect(list.filter((k: { retired_at: string | null }) => k.retired_at === null).map((k: { version: number }) => k.version)).toEqual([4]);
+  expect(
+    list.filter((k: { retired_at: string | null }) => k.retired_at === null).map((k: { version: number }) => k.version),
+  ).toEqual([4]);
 });
 
 test('an app holding only its key refreshes its token without a token of the organization', async () => {
   const m = await merchant();
   const key = await licenseKey(m);
-  const fetched = await h.request('POST', '/v1/customer-portal/license-keys/token', { json: { key: key.key, organization_id: m.id } });
+  const fetched = await h.request('POST', '/v1/customer-portal/license-keys/token', {
+    json: { key: key.key, organization_id: m.id },
+  });
   expect(fetched.status).toBe(200);
-  expect(verifyLicenseToken(fetched.body.token, m.id, await publicKeys(m))).toMatchObject({ license_key: key.id, org: m.id });
+  expect(verifyLicenseToken(fetched.body.token, m.id, await publicKeys(m))).toMatchObject({
+    license_key: key.id,
+    org: m.id,
+  });
 
   const other = await merchant();
-  const elsewhere = await h.request('POST', '/v1/customer-portal/license-keys/token', { json: { key: key.key, organization_id: other.id } });
+  const elsewhere = await h.request('POST', '/v1/customer-portal/license-keys/token', {
+    json: { key: key.key, organization_id: other.id },
+  });
   expect(elsewhere.status).toBe(404);
   const revoked = await licenseKey(m, { status: 'revoked' });
-  const refused = await h.request('POST', '/v1/customer-portal/license-keys/token', { json: { key: revoked.key, organization_id: m.id } });
+  const refused = await h.request('POST', '/v1/customer-portal/license-keys/token', {
+    json: { key: revoked.key, organization_id: m.id },
+  });
   expect(refused.status).toBe(403);
 });

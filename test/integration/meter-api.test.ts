@@ -46,10 +46,19 @@ describe('create and read', () => {
       ],
     };
     for (const aggregation of aggregations) {
-      const created = await post(meter({ aggregation, filter, unit: 'token', metadata: { team: 'ai', tier: 2, beta: true } }));
+      const created = await post(
+        meter({ aggregation, filter, unit: 'token', metadata: { team: 'ai', tier: 2, beta: true } }),
+      );
       expect(created.status).toBe(201);
       expect(legacy(Meter).parse(created.body)).toBeTruthy();
-      expect(created.body).toMatchObject({ aggregation, filter, unit: 'token', organization_id: org.id, archived_at: null, modified_at: null });
+      expect(created.body).toMatchObject({
+        aggregation,
+        filter,
+        unit: 'token',
+        organization_id: org.id,
+        archived_at: null,
+        modified_at: null,
+      });
       const read = await h.request('GET', `/v1/meters/${created.body.id}`, { token: org.token });
       expect(read.status).toBe(200);
       expect(read.body).toEqual(created.body);
@@ -58,7 +67,13 @@ describe('create and read', () => {
 
   test('defaults: unit scalar, empty metadata; the organization comes from the token', async () => {
     const created = await post(meter({ organization_id: org.id }));
-    expect(created.body).toMatchObject({ unit: 'scalar', metadata: {}, custom_label: null, custom_multiplier: null, organization_id: org.id });
+    expect(created.body).toMatchObject({
+      unit: 'scalar',
+      metadata: {},
+      custom_label: null,
+      custom_multiplier: null,
+      organization_id: org.id,
+    });
   });
 
   test('naming another organization in the body is refused', async () => {
@@ -80,11 +95,22 @@ describe('create and read', () => {
 
 describe('update and archive', () => {
   test('PATCH changes only what it names, and is_archived archives and restores', async () => {
-    const created = await post(meter({ custom_label: 'call', unit: 'custom', custom_multiplier: 1000, metadata: { a: '1' } }));
+    const created = await post(
+      meter({ custom_label: 'call', unit: 'custom', custom_multiplier: 1000, metadata: { a: '1' } }),
+    );
     const id = created.body.id;
-    const renamed = await h.request('PATCH', `/v1/meters/${id}`, { token: org.token, json: { name: 'Calls', custom_label: null } });
+    const renamed = await h.request('PATCH', `/v1/meters/${id}`, {
+      token: org.token,
+      json: { name: 'Calls', custom_label: null },
+    });
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toMatchObject({ name: 'Calls', custom_label: null, custom_multiplier: 1000, unit: 'custom', metadata: { a: '1' } });
+    expect(renamed.body).toMatchObject({
+      name: 'Calls',
+      custom_label: null,
+      custom_multiplier: 1000,
+      unit: 'custom',
+      metadata: { a: '1' },
+    });
     expect(renamed.body.modified_at).not.toBeNull();
 
     const archived = await h.request('PATCH', `/v1/meters/${id}`, { token: org.token, json: { is_archived: true } });
@@ -95,7 +121,10 @@ describe('update and archive', () => {
 
   test('PATCH validates like create', async () => {
     const created = await post(meter());
-    const bad = await h.request('PATCH', `/v1/meters/${created.body.id}`, { token: org.token, json: { aggregation: { func: 'median', property: 'x' } } });
+    const bad = await h.request('PATCH', `/v1/meters/${created.body.id}`, {
+      token: org.token,
+      json: { aggregation: { func: 'median', property: 'x' } },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.detail[0].loc).toEqual(['body', 'aggregation', 'func']);
   });
@@ -103,7 +132,11 @@ describe('update and archive', () => {
 
 describe('bad input is a 4xx in the problem-details shape, never a 500', () => {
   test("malformed JSON is a 400 BadRequest (the spec's error table)", async () => {
-    const response = await h.request('POST', '/v1/meters/', { token: org.token, rawBody: '{"name": ', headers: { 'content-type': 'application/json' } });
+    const response = await h.request('POST', '/v1/meters/', {
+      token: org.token,
+      rawBody: '{"name": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ error: 'BadRequest', status: 400, type: 'urn:bursar:error:bad-request' });
     expect(response.body.detail).toMatch(/not valid JSON/);
@@ -114,9 +147,17 @@ describe('bad input is a 4xx in the problem-details shape, never a 500', () => {
     ['an empty body', '', [['body']], 'missing'],
     ['a JSON array', '[]', [['body']], 'invalid_type'],
   ])('%s', async (_name, rawBody, locs, type) => {
-    const response = await h.request('POST', '/v1/meters/', { token: org.token, rawBody, headers: { 'content-type': 'application/json' } });
+    const response = await h.request('POST', '/v1/meters/', {
+      token: org.token,
+      rawBody,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(422);
-    expect(response.body).toMatchObject({ error: 'RequestValidationError', status: 422, type: 'urn:bursar:error:request-validation-error' });
+    expect(response.body).toMatchObject({
+      error: 'RequestValidationError',
+      status: 422,
+      type: 'urn:bursar:error:request-validation-error',
+    });
     expect(response.body.detail.map((d: { loc: unknown }) => d.loc)).toEqual(locs);
     expect(response.body.detail[0].type).toBe(type);
     expect(response.body.request_id).toBe(response.headers.get('x-request-id'));
@@ -127,7 +168,11 @@ describe('bad input is a 4xx in the problem-details shape, never a 500', () => {
     ['a too short name', { name: 'ab' }, ['body', 'name']],
     ['an unknown unit', { unit: 'liters' }, ['body', 'unit']],
     ['an unknown conjunction', { filter: { conjunction: 'xor', clauses: [] } }, ['body', 'filter', 'conjunction']],
-    ['an unknown operator', { filter: { conjunction: 'and', clauses: [{ property: 'a', operator: 'between', value: 1 }] } }, ['body', 'filter', 'clauses', 0]],
+    [
+      'an unknown operator',
+      { filter: { conjunction: 'and', clauses: [{ property: 'a', operator: 'between', value: 1 }] } },
+      ['body', 'filter', 'clauses', 0],
+    ],
     [
       'a fractional clause value',
       { filter: { conjunction: 'and', clauses: [{ property: 'a', operator: 'eq', value: 1.5 }] } },
@@ -140,7 +185,9 @@ describe('bad input is a 4xx in the problem-details shape, never a 500', () => {
   ])('%s', async (_name, overrides, loc) => {
     const response = await post(meter(overrides));
     expect(response.status).toBe(422);
-    expect(response.body.detail).toEqual(expect.arrayContaining([expect.objectContaining({ loc, msg: expect.any(String), type: expect.any(String) })]));
+    expect(response.body.detail).toEqual(
+      expect.arrayContaining([expect.objectContaining({ loc, msg: expect.any(String), type: expect.any(String) })]),
+    );
   });
 
   test.each([
@@ -172,7 +219,10 @@ describe('bad input is a 4xx in the problem-details shape, never a 500', () => {
       'a huge integer',
       '{"name":"Big","filter":{"conjunction":"and","clauses":[{"property":"a","operator":"eq","value":1e400}]},"aggregation":{"func":"count"}}',
     ],
-    ['a NUL character in the name', '{"name":"bad\\u0000name","filter":{"conjunction":"and","clauses":[]},"aggregation":{"func":"count"}}'],
+    [
+      'a NUL character in the name',
+      '{"name":"bad\\u0000name","filter":{"conjunction":"and","clauses":[]},"aggregation":{"func":"count"}}',
+    ],
   ])('%s is a 4xx, not a 500', async (_name, rawBody) => {
     const response = await h.request('POST', '/v1/meters/', { token: org.token, rawBody });
     expect(response.status).toBeGreaterThanOrEqual(400);
@@ -181,14 +231,22 @@ describe('bad input is a 4xx in the problem-details shape, never a 500', () => {
   });
 
   test('application/problem+json is served when asked for', async () => {
-    const response = await h.request('POST', '/v1/meters/', { token: org.token, rawBody: '{', headers: { accept: 'application/problem+json' } });
+    const response = await h.request('POST', '/v1/meters/', {
+      token: org.token,
+      rawBody: '{',
+      headers: { accept: 'application/problem+json' },
+    });
     expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     const plain = await h.request('POST', '/v1/meters/', { token: org.token, rawBody: '{' });
     expect(plain.headers.get('content-type')).toMatch(/^application\/json/);
   });
 
   test('a non-JSON content type is 415, an oversized body 413', async () => {
-    const text = await h.request('POST', '/v1/meters/', { token: org.token, rawBody: 'name=x', headers: { 'content-type': 'text/plain' } });
+    const text = await h.request('POST', '/v1/meters/', {
+      token: org.token,
+      rawBody: 'name=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.status).toBe(415);
     const huge = await post(meter({ metadata: { blob: 'x'.repeat(400) }, name: 'n'.repeat(2_000_000) }));
     expect(huge.status).toBe(413);
@@ -210,7 +268,10 @@ describe('list', () => {
     for (let i = 0; i < 105; i++) {
       const name = `Meter ${String((i * 37) % 105).padStart(3, '0')}`; // creation order differs from name order
       names.push(name);
-      const created = await post(meter({ name, metadata: { parity: i % 2 ? 'odd' : 'even', bucket: i % 5, hot: i < 3 } }), listing.token);
+      const created = await post(
+        meter({ name, metadata: { parity: i % 2 ? 'odd' : 'even', bucket: i % 5, hot: i < 3 } }),
+        listing.token,
+      );
       expect(created.status).toBe(201);
     }
   });
@@ -255,7 +316,8 @@ describe('list', () => {
     expect(asc.body.items.map((m: { id: string }) => m.id)).toEqual([twinA.body.id, twinB.body.id]);
     const desc = await list('query=Twin&sorting=name&sorting=-created_at', listing.token);
     expect(desc.body.items.map((m: { id: string }) => m.id)).toEqual([twinB.body.id, twinA.body.id]);
-    for (const twin of [twinA, twinB]) await h.request('PATCH', `/v1/meters/${twin.body.id}`, { token: listing.token, json: { is_archived: true } });
+    for (const twin of [twinA, twinB])
+      await h.request('PATCH', `/v1/meters/${twin.body.id}`, { token: listing.token, json: { is_archived: true } });
   });
 
   test('metadata filters: one value, several values of one key (any), several keys (all), typed values as text', async () => {

@@ -31,7 +31,10 @@ test.each([
   ['a well-formed token nobody issued', 'bursar_oat_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA000000'],
   ['a non-bearer scheme', null],
 ])('%s is 401 Unauthorized', async (_name, token) => {
-  const headers = token === null ? { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` } : { authorization: `Bearer ${token}` };
+  const headers =
+    token === null
+      ? { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` }
+      : { authorization: `Bearer ${token}` };
   const response = await h.request('GET', '/v1/meters/', { headers });
   expect(response.status).toBe(401);
   expect(response.body.error).toBe('Unauthorized');
@@ -86,12 +89,16 @@ test("the other environment's token is 401, and its data does not exist there", 
 
 test('a revoked token is 401', async () => {
   const revoked = await h.organization(['meters:read']);
-  await h.env.production.orm.em.fork().execute('update organization_access_token set revoked_at = now() where organization_id = ?', [revoked.id]);
+  await h.env.production.orm.em
+    .fork()
+    .execute('update organization_access_token set revoked_at = now() where organization_id = ?', [revoked.id]);
   expect((await h.request('GET', '/v1/meters/', { token: revoked.token })).status).toBe(401);
 });
 
 test('tokens are stored only as an HMAC digest', async () => {
-  const rows = await h.env.production.orm.em.fork().execute('select token_hash from organization_access_token where organization_id = ?', [owner.id]);
+  const rows = await h.env.production.orm.em
+    .fork()
+    .execute('select token_hash from organization_access_token where organization_id = ?', [owner.id]);
   expect(rows).toHaveLength(1);
   expect(rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
   expect(rows[0].token_hash).not.toContain(owner.token.slice(11));

@@ -24,7 +24,8 @@ const EVENTS: { at: string; who: 'A' | 'B'; n: number | string; region: string; 
 ];
 
 // Berlin's 29, 30 and 31 March, from a start 10 minutes into the first hour to an end 10 minutes before the last.
-const RANGE = 'start_timestamp=2026-03-28T23:10:00Z&end_timestamp=2026-03-31T21:50:00Z&interval=day&timezone=Europe/Berlin';
+const RANGE =
+  'start_timestamp=2026-03-28T23:10:00Z&end_timestamp=2026-03-31T21:50:00Z&interval=day&timezone=Europe/Berlin';
 const BERLIN_DAYS = ['2026-03-28T23:00:00.000Z', '2026-03-29T22:00:00.000Z', '2026-03-30T22:00:00.000Z'];
 
 // Per bucket: {2 A, 4 B, 8 A, 16 B}, {32 A, "x" A}, {0.5 B}.
@@ -37,16 +38,25 @@ const EXPECTED: Record<string, { quantities: number[]; total: number }> = {
   unique: { quantities: [4, 2, 1], total: 7 },
 };
 
-const ingest = (events: typeof EVENTS, who: (e: (typeof EVENTS)[number]) => { customer_id: string } | { external_customer_id: string }) =>
+const ingest = (
+  events: typeof EVENTS,
+  who: (e: (typeof EVENTS)[number]) => { customer_id: string } | { external_customer_id: string },
+) =>
   h.request('POST', '/v1/events/ingest', {
     token: org.token,
     json: {
-      events: events.map((e) => ({ name: e.name ?? 'req', timestamp: e.at, ...who(e), metadata: { n: e.n, region: e.region } })),
+      events: events.map((e) => ({
+        name: e.name ?? 'req',
+        timestamp: e.at,
+        ...who(e),
+        metadata: { n: e.n, region: e.region },
+      })),
     },
   });
 
 const db = () => h.env.production.orm.em.fork();
-const setRollupsReady = (ready: boolean) => db().execute(`update meter set rollups_ready_at = ${ready ? 'now()' : 'null'} where organization_id = ?`, [org.id]);
+const setRollupsReady = (ready: boolean) =>
+  db().execute(`update meter set rollups_ready_at = ${ready ? 'now()' : 'null'} where organization_id = ?`, [org.id]);
 
 async function quantities(func: string, query: string, token = org.token) {
   const response = await h.request('GET', `/v1/meters/${meters[func]}/quantities?${query}`, { token });
@@ -74,10 +84,16 @@ beforeAll(async () => {
   const early = EVENTS.slice(0, 5);
   const late = EVENTS.slice(5);
   expect((await ingest(early, (e) => ({ external_customer_id: e.who === 'A' ? 'a-ext' : 'b-ext' }))).status).toBe(200);
-  const customer = await h.request('POST', '/v1/customers/', { token: org.token, json: { email: 'a@example.com', external_id: 'a-ext' } });
+  const customer = await h.request('POST', '/v1/customers/', {
+    token: org.token,
+    json: { email: 'a@example.com', external_id: 'a-ext' },
+  });
   expect(customer.status).toBe(201);
   customerA = customer.body.id;
-  expect((await ingest(late, (e) => (e.who === 'A' ? { customer_id: customerA } : { external_customer_id: 'b-ext' }))).status).toBe(200);
+  expect(
+    (await ingest(late, (e) => (e.who === 'A' ? { customer_id: customerA } : { external_customer_id: 'b-ext' })))
+      .status,
+  ).toBe(200);
 });
 afterAll(() => h.close());
 
@@ -95,7 +111,10 @@ describe.each([
   });
 
   test('hours across the DST change are absolute hours, none repeated or skipped', async () => {
-    const body = await quantities('count', 'start_timestamp=2026-03-29T00:00:00Z&end_timestamp=2026-03-29T03:00:00Z&interval=hour&timezone=Europe/Berlin');
+    const body = await quantities(
+      'count',
+      'start_timestamp=2026-03-29T00:00:00Z&end_timestamp=2026-03-29T03:00:00Z&interval=hour&timezone=Europe/Berlin',
+    );
     expect(body.quantities).toEqual([
       { timestamp: '2026-03-29T00:00:00.000Z', quantity: 1 },
       { timestamp: '2026-03-29T01:00:00.000Z', quantity: 1 },
@@ -105,7 +124,10 @@ describe.each([
   });
 
   test('hours of a half-hour zone (Asia/Kolkata) start at half past UTC hours', async () => {
-    const body = await quantities('sum', 'start_timestamp=2026-03-29T00:00:00Z&end_timestamp=2026-03-29T03:00:00Z&interval=hour&timezone=Asia/Kolkata');
+    const body = await quantities(
+      'sum',
+      'start_timestamp=2026-03-29T00:00:00Z&end_timestamp=2026-03-29T03:00:00Z&interval=hour&timezone=Asia/Kolkata',
+    );
     expect(body.quantities).toEqual([
       { timestamp: '2026-03-28T23:30:00.000Z', quantity: 0 },
       { timestamp: '2026-03-29T00:30:00.000Z', quantity: 4 },
@@ -116,7 +138,10 @@ describe.each([
   });
 
   test('months of New York: April starts an hour earlier in UTC after its DST change (8 March)', async () => {
-    const body = await quantities('count', 'start_timestamp=2026-02-15T00:00:00Z&end_timestamp=2026-04-10T00:00:00Z&interval=month&timezone=America/New_York');
+    const body = await quantities(
+      'count',
+      'start_timestamp=2026-02-15T00:00:00Z&end_timestamp=2026-04-10T00:00:00Z&interval=month&timezone=America/New_York',
+    );
     expect(body.quantities).toEqual([
       { timestamp: '2026-02-01T05:00:00.000Z', quantity: 0 },
       { timestamp: '2026-03-01T05:00:00.000Z', quantity: 10 },
@@ -126,12 +151,18 @@ describe.each([
   });
 
   test('weeks start on Monday; years on 1 January', async () => {
-    const weeks = await quantities('count', 'start_timestamp=2026-03-28T00:00:00Z&end_timestamp=2026-04-01T00:00:00Z&interval=week');
+    const weeks = await quantities(
+      'count',
+      'start_timestamp=2026-03-28T00:00:00Z&end_timestamp=2026-04-01T00:00:00Z&interval=week',
+    );
     expect(weeks.quantities).toEqual([
       { timestamp: '2026-03-23T00:00:00.000Z', quantity: 7 },
       { timestamp: '2026-03-30T00:00:00.000Z', quantity: 3 },
     ]);
-    const years = await quantities('sum', 'start_timestamp=2025-06-01T00:00:00Z&end_timestamp=2026-06-01T00:00:00Z&interval=year');
+    const years = await quantities(
+      'sum',
+      'start_timestamp=2025-06-01T00:00:00Z&end_timestamp=2026-06-01T00:00:00Z&interval=year',
+    );
     expect(years.quantities).toEqual([
       { timestamp: '2025-01-01T00:00:00.000Z', quantity: 0 },
       { timestamp: '2026-01-01T00:00:00.000Z', quantity: 363.5 },
@@ -178,7 +209,10 @@ describe.each([
 
 test('the rollups are what is read when they are ready (a changed rollup changes the answer), raw otherwise', async () => {
   await setRollupsReady(true);
-  await db().execute(`update meter_rollup set total = total + 1000 where meter_id = ? and hour = '2026-03-30T10:00:00Z'`, [meters.sum]);
+  await db().execute(
+    `update meter_rollup set total = total + 1000 where meter_id = ? and hour = '2026-03-30T10:00:00Z'`,
+    [meters.sum],
+  );
   try {
     expect(values(await quantities('sum', RANGE))).toEqual([30, 1032, 0.5]);
     // The partial hour at the start is read raw: 100 at 23:05 stays out even though its hour's rollup holds it.
@@ -186,7 +220,10 @@ test('the rollups are what is read when they are ready (a changed rollup changes
     await setRollupsReady(false);
     expect(values(await quantities('sum', RANGE))).toEqual([30, 32, 0.5]);
   } finally {
-    await db().execute(`update meter_rollup set total = total - 1000 where meter_id = ? and hour = '2026-03-30T10:00:00Z'`, [meters.sum]);
+    await db().execute(
+      `update meter_rollup set total = total - 1000 where meter_id = ? and hour = '2026-03-30T10:00:00Z'`,
+      [meters.sum],
+    );
   }
 });
 
@@ -202,17 +239,25 @@ describe('refused', () => {
     ['year', '2016-03-01T00:00:00Z', '2026-03-01T00:00:00Z', '2026-03-01T00:00:01Z'],
   ])('a %s interval over more than its maximum range → 422', async (interval, start, longest, tooLong) => {
     expect(await status(`start_timestamp=${start}&end_timestamp=${longest}&interval=${interval}`)).toBe(200);
-    const refused = await h.request('GET', url(`start_timestamp=${start}&end_timestamp=${tooLong}&interval=${interval}`), { token: org.token });
+    const refused = await h.request(
+      'GET',
+      url(`start_timestamp=${start}&end_timestamp=${tooLong}&interval=${interval}`),
+      { token: org.token },
+    );
     expect(refused.status).toBe(422);
     expect(refused.body.detail[0].loc).toEqual(['query', 'end_timestamp']);
   });
 
   test('a bad time zone, a reversed range, a missing parameter, an unknown interval → 422', async () => {
     const base = 'start_timestamp=2026-03-01T00:00:00Z&end_timestamp=2026-03-02T00:00:00Z';
-    const badZone = await h.request('GET', url(`${base}&interval=day&timezone=Mars/Olympus_Mons`), { token: org.token });
+    const badZone = await h.request('GET', url(`${base}&interval=day&timezone=Mars/Olympus_Mons`), {
+      token: org.token,
+    });
     expect(badZone.status).toBe(422);
     expect(badZone.body.detail[0].loc).toEqual(['query', 'timezone']);
-    expect(await status(`start_timestamp=2026-03-02T00:00:00Z&end_timestamp=2026-03-01T00:00:00Z&interval=day`)).toBe(422);
+    expect(await status(`start_timestamp=2026-03-02T00:00:00Z&end_timestamp=2026-03-01T00:00:00Z&interval=day`)).toBe(
+      422,
+    );
     expect(await status(`start_timestamp=2026-03-01T00:00:00Z&interval=day`)).toBe(422);
     expect(await status(`${base}&interval=fortnight`)).toBe(422);
     expect(await status(`${base}&interval=day&customer_aggregation_function=median`)).toBe(422);
@@ -225,6 +270,12 @@ describe('refused', () => {
     expect((await h.request('GET', url(base), { token: reader.token })).status).toBe(404);
     const writerOnly = await h.organization(['events:write']);
     expect((await h.request('GET', url(base), { token: writerOnly.token })).status).toBe(403);
-    expect((await h.request('GET', `/v1/meters/00000000-0000-4000-8000-000000000000/quantities?${base}`, { token: org.token })).status).toBe(404);
+    expect(
+      (
+        await h.request('GET', `/v1/meters/00000000-0000-4000-8000-000000000000/quantities?${base}`, {
+          token: org.token,
+        })
+      ).status,
+    ).toBe(404);
   });
 });

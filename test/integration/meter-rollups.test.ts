@@ -34,10 +34,13 @@ const rollups = (meterId: string) =>
 const ingest = (events: { name: string; at: string; n: number }[]) =>
   h.request('POST', '/v1/events/ingest', {
     token: org.token,
-    json: { events: events.map((e) => ({ name: e.name, timestamp: e.at, external_customer_id: 'c1', metadata: { n: e.n } })) },
+    json: {
+      events: events.map((e) => ({ name: e.name, timestamp: e.at, external_customer_id: 'c1', metadata: { n: e.n } })),
+    },
   });
 const RANGE = 'start_timestamp=2026-05-01T00:00:00Z&end_timestamp=2026-05-02T00:00:00Z&interval=day';
-const total = async (meterId: string) => (await h.request('GET', `/v1/meters/${meterId}/quantities?${RANGE}`, { token: org.token })).body.total as number;
+const total = async (meterId: string) =>
+  (await h.request('GET', `/v1/meters/${meterId}/quantities?${RANGE}`, { token: org.token })).body.total as number;
 
 test('events stored before the meter existed are counted once its rebuild has run; later batches add to it', async () => {
   await ingest([
@@ -84,7 +87,10 @@ test('a new filter drops the rollups in the same request, the rebuild recounts; 
 
   const patched = await h.request('PATCH', `/v1/meters/${meterId}`, {
     token: org.token,
-    json: { filter: { conjunction: 'and', clauses: [{ property: 'name', operator: 'eq', value: 'b' }] }, aggregation: { func: 'max', property: 'n' } },
+    json: {
+      filter: { conjunction: 'and', clauses: [{ property: 'name', operator: 'eq', value: 'b' }] },
+      aggregation: { func: 'max', property: 'n' },
+    },
   });
   expect(patched.status).toBe(200);
   // The workflow may already be running: what the request itself did is the version bump and the new answer.
@@ -132,7 +138,11 @@ test('the daily event-partitions schedule runs a workflow that re-creates a miss
   const env = h.env.production;
   await ensureSchedules(env.temporal, env.taskQueue);
   const schedule = await env.temporal.schedule.getHandle(SCHEDULES.eventPartitions.id).describe();
-  expect(schedule.action).toMatchObject({ type: 'startWorkflow', workflowType: 'ensureEventPartitions', taskQueue: env.taskQueue });
+  expect(schedule.action).toMatchObject({
+    type: 'startWorkflow',
+    workflowType: 'ensureEventPartitions',
+    taskQueue: env.taskQueue,
+  });
 
   const now = new Date();
   const last = partitionName(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1)));

@@ -13,9 +13,27 @@ const T3 = 1767312000; // 2026-01-02T00:00:00Z
 
 // label, name, source, timestamp, metadata
 const EVENTS: [string, string, string, string, Record<string, unknown>][] = [
-  ['e1', 'api_call', 'user', '2026-01-01T00:00:00Z', { tokens: 5, model: 'gpt-4', _llm: { total_tokens: 100 }, flag: true }],
-  ['e2', 'api_call', 'system', '2026-01-01T00:00:10.700Z', { tokens: '5', model: 'claude-3', _llm: { total_tokens: 250 }, flag: false }],
-  ['e3', 'llm.completion', 'user', '2026-01-02T00:00:00Z', { tokens: 12, model: 'gpt-4o', _llm: { total_tokens: '300' } }],
+  [
+    'e1',
+    'api_call',
+    'user',
+    '2026-01-01T00:00:00Z',
+    { tokens: 5, model: 'gpt-4', _llm: { total_tokens: 100 }, flag: true },
+  ],
+  [
+    'e2',
+    'api_call',
+    'system',
+    '2026-01-01T00:00:10.700Z',
+    { tokens: '5', model: 'claude-3', _llm: { total_tokens: 250 }, flag: false },
+  ],
+  [
+    'e3',
+    'llm.completion',
+    'user',
+    '2026-01-02T00:00:00Z',
+    { tokens: 12, model: 'gpt-4o', _llm: { total_tokens: '300' } },
+  ],
   ['e4', 'upload', 'user', '2026-01-03T00:00:00Z', { size: 7.5, tokens: null, model: 5 }],
   ['e5', 'API_CALL', 'user', '2026-01-04T00:00:00Z', {}],
 ];
@@ -28,14 +46,10 @@ beforeAll(async () => {
   for (const [label, name, source, timestamp, metadata] of EVENTS) {
     await orm.em
       .fork()
-      .execute(`insert into event (id, organization_id, "timestamp", ingested_at, name, source, metadata) values (?, ?, ?, now(), ?, ?, ?::jsonb)`, [
-        randomUUID(),
-        organizationId,
-        timestamp,
-        name,
-        source,
-        JSON.stringify({ ...metadata, label }),
-      ]);
+      .execute(
+        `insert into event (id, organization_id, "timestamp", ingested_at, name, source, metadata) values (?, ?, ?, now(), ?, ?, ?::jsonb)`,
+        [randomUUID(), organizationId, timestamp, name, source, JSON.stringify({ ...metadata, label })],
+      );
   }
 });
 afterAll(() => orm.close());
@@ -44,10 +58,10 @@ async function matching(filter: MeterFilter): Promise<string[]> {
   const where = filterSql(filter, 'e');
   const rows = await orm.em
     .fork()
-    .execute<{ label: string }[]>(`select e.metadata->>'label' as label from event e where e.organization_id = ? and ${where.sql} order by 1`, [
-      organizationId,
-      ...where.params,
-    ]);
+    .execute<{ label: string }[]>(
+      `select e.metadata->>'label' as label from event e where e.organization_id = ? and ${where.sql} order by 1`,
+      [organizationId, ...where.params],
+    );
   return rows.map((row) => row.label);
 }
 
@@ -222,7 +236,10 @@ describe('conjunctions', () => {
 });
 
 describe('aggregations', () => {
-  async function aggregate(aggregation: MeterAggregation, filter: MeterFilter = { conjunction: 'and', clauses: [] }): Promise<number> {
+  async function aggregate(
+    aggregation: MeterAggregation,
+    filter: MeterFilter = { conjunction: 'and', clauses: [] },
+  ): Promise<number> {
     const where = filterSql(filter, 'e');
     const value = aggregateSql(aggregation, 'e');
     const [row] = await orm.em

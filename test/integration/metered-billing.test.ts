@@ -8,7 +8,14 @@ import { PostgresUsageReader } from '../../src/adapters/events/postgres-usage-re
 import { CustomerMeterService } from '../../src/domains/meter';
 import { inTransaction } from '../../src/platform/database/transaction';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
-import { advance, getSubscription, ordersOf, subscribe, SUBSCRIPTION_SCOPES, type Call } from '../support/subscriptions';
+import {
+  advance,
+  getSubscription,
+  ordersOf,
+  subscribe,
+  SUBSCRIPTION_SCOPES,
+  type Call,
+} from '../support/subscriptions';
 
 let h: TestHarness;
 let call: Call;
@@ -29,7 +36,8 @@ beforeAll(async () => {
     ],
     'sandbox',
   );
-  call = (method, path, json, headers) => h.request(method, path, { token: org.token, environment: 'sandbox', json, headers });
+  call = (method, path, json, headers) =>
+    h.request(method, path, { token: org.token, environment: 'sandbox', json, headers });
 });
 afterAll(() => h.close());
 
@@ -57,7 +65,9 @@ async function plan(options: { unitAmount: string; cap: number | null; credits: 
     ],
   });
   expect(product.status).toBe(201);
-  expect((await call('POST', `/v1/products/${product.body.id}/benefits`, { benefits: [credits.body.id] })).status).toBe(200);
+  expect((await call('POST', `/v1/products/${product.body.id}/benefits`, { benefits: [credits.body.id] })).status).toBe(
+    200,
+  );
   const meteredPriceId = product.body.prices.find((p: any) => p.amount_type === 'metered_unit').id as string;
   currentMeterId = meter.id;
   return { productId: product.body.id as string, meterId: meter.id as string, meteredPriceId };
@@ -65,7 +75,12 @@ async function plan(options: { unitAmount: string; cap: number | null; credits: 
 
 /** Records API calls of `units` each for the customer, at the clock's time unless a timestamp is given. */
 async function use(customerId: string, units: number[], timestamp?: string) {
-  const events = units.map((n) => ({ name: 'api.call', customer_id: customerId, metadata: { units: n }, ...(timestamp && { timestamp }) }));
+  const events = units.map((n) => ({
+    name: 'api.call',
+    customer_id: customerId,
+    metadata: { units: n },
+    ...(timestamp && { timestamp }),
+  }));
   const ingested = await call('POST', '/v1/events/ingest', { events });
   expect(ingested.body).toEqual({ inserted: units.length, duplicates: 0 });
 }
@@ -79,15 +94,16 @@ const customerMeter = async (customerId: string) => {
   return page.body.items[0];
 };
 /** Waits until the period's credits are in (benefits are cycled once the renewal is paid). */
-const credited = (customerId: string, units: number) => eventually(async () => (await customerMeter(customerId))?.credited_units === units, 30_000);
+const credited = (customerId: string, units: number) =>
+  eventually(async () => (await customerMeter(customerId))?.credited_units === units, 30_000);
 const ledger = async (customerId: string) =>
   (
     await h.env.sandbox.orm.em
       .fork()
-      .execute<{ units: string; grant_id: string | null }[]>('select units, grant_id from meter_credit where customer_id = ? and meter_id = ? order by seq', [
-        customerId,
-        currentMeterId,
-      ])
+      .execute<{ units: string; grant_id: string | null }[]>(
+        'select units, grant_id from meter_credit where customer_id = ? and meter_id = ? order by seq',
+        [customerId, currentMeterId],
+      )
   ).map((row) => (row.grant_id ? Number(row.units) : `reset ${row.units}`));
 
 /** The metered line and the amounts of the customer's n-th order (oldest first). */
@@ -105,7 +121,12 @@ async function billed(customerId: string, n: number, meteredPriceId: string) {
 }
 
 test('three periods billed to the cent: credits, the cap, usage at the period end and usage recorded late billed once', async () => {
-  const { productId, meterId, meteredPriceId } = await plan({ unitAmount: '0.35', cap: 4000, credits: 100, rollover: false });
+  const { productId, meterId, meteredPriceId } = await plan({
+    unitAmount: '0.35',
+    cap: 4000,
+    credits: 100,
+    rollover: false,
+  });
   const { clockId, subscription } = await subscribe(h, call, { product: productId, start: '2025-01-01T00:00:00Z' });
   const customerId = subscription.customer_id as string;
   await credited(customerId, 100);
@@ -114,25 +135,56 @@ test('three periods billed to the cent: credits, the cap, usage at the period en
   await advance(call, clockId, '2025-01-15T00:00:00Z');
   await use(customerId, [100, 100, 50]);
   const meter = await customerMeter(customerId);
-  expect(meter).toMatchObject({ customer_id: customerId, meter_id: meterId, consumed_units: 250, credited_units: 100, balance: -150 });
+  expect(meter).toMatchObject({
+    customer_id: customerId,
+    meter_id: meterId,
+    consumed_units: 250,
+    credited_units: 100,
+    balance: -150,
+  });
   expect(meter.customer).toMatchObject({ id: customerId });
-  expect(meter.meter).toMatchObject({ id: meterId, name: 'API calls', aggregation: { func: 'sum', property: 'units' } });
-  expect(await call('GET', `/v1/customer-meters/${meter.id}`)).toMatchObject({ status: 200, body: { id: meter.id, consumed_units: 250, balance: -150 } });
+  expect(meter.meter).toMatchObject({
+    id: meterId,
+    name: 'API calls',
+    aggregation: { func: 'sum', property: 'units' },
+  });
+  expect(await call('GET', `/v1/customer-meters/${meter.id}`)).toMatchObject({
+    status: 200,
+    body: { id: meter.id, consumed_units: 250, balance: -150 },
+  });
 
   const during = await getSubscription(call, subscription.id);
-  expect(during).toMatchObject({ current_meter_period_start: '2025-01-01T00:00:00.000Z', current_meter_period_end: '2025-02-01T00:00:00.000Z' });
+  expect(during).toMatchObject({
+    current_meter_period_start: '2025-01-01T00:00:00.000Z',
+    current_meter_period_end: '2025-02-01T00:00:00.000Z',
+  });
   expect(during.prices.map((p: any) => p.id)).toEqual([during.price_id, meteredPriceId]);
   // 150 units beyond the credits × 0.35 ¢ = 52.5 → 53
   expect(during.meters).toEqual([
-    expect.objectContaining({ meter_id: meterId, consumed_units: 250, credited_units: 100, amount: 53, meter: expect.objectContaining({ name: 'API calls' }) }),
+    expect.objectContaining({
+      meter_id: meterId,
+      consumed_units: 250,
+      credited_units: 100,
+      amount: 53,
+      meter: expect.objectContaining({ name: 'API calls' }),
+    }),
   ]);
   const state = (await call('GET', `/v1/customers/${customerId}/state`)).body;
-  expect(state.active_meters).toEqual([expect.objectContaining({ id: meter.id, consumed_units: 250, credited_units: 100, balance: -150 })]);
-  expect(state.active_subscriptions[0].meters).toEqual([expect.objectContaining({ meter_id: meterId, consumed_units: 250, credited_units: 100, amount: 53 })]);
+  expect(state.active_meters).toEqual([
+    expect.objectContaining({ id: meter.id, consumed_units: 250, credited_units: 100, balance: -150 }),
+  ]);
+  expect(state.active_subscriptions[0].meters).toEqual([
+    expect.objectContaining({ meter_id: meterId, consumed_units: 250, credited_units: 100, amount: 53 }),
+  ]);
   const session = await call('POST', '/v1/customer-sessions/', { customer_id: customerId });
-  const portal = (path: string) => h.request('GET', `/v1/customer-portal${path}`, { token: session.body.token, environment: 'sandbox' });
-  expect((await portal('/meters/')).body.items).toEqual([expect.objectContaining({ id: meter.id, consumed_units: 250, credited_units: 100, balance: -150 })]);
-  expect((await portal(`/subscriptions/${subscription.id}`)).body.meters).toEqual([expect.objectContaining({ consumed_units: 250, amount: 53 })]);
+  const portal = (path: string) =>
+    h.request('GET', `/v1/customer-portal${path}`, { token: session.body.token, environment: 'sandbox' });
+  expect((await portal('/meters/')).body.items).toEqual([
+    expect.objectContaining({ id: meter.id, consumed_units: 250, credited_units: 100, balance: -150 }),
+  ]);
+  expect((await portal(`/subscriptions/${subscription.id}`)).body.meters).toEqual([
+    expect.objectContaining({ consumed_units: 250, amount: 53 }),
+  ]);
 
   // Renewal 1: $10 for February and 53 ¢ of January's usage; tax (19 %, included): 1053 − round(1053 / 1.19 = 884.87) = 168
   await advance(call, clockId, '2025-02-01T00:00:00Z');
@@ -151,13 +203,22 @@ test('three periods billed to the cent: credits, the cap, usage at the period en
   expect(await customerMeter(customerId)).toMatchObject({ consumed_units: 50, credited_units: 100, balance: 50 });
   await advance(call, clockId, '2025-02-14T00:00:00Z');
   await use(customerId, [11_950]);
-  expect(await customerMeter(customerId)).toMatchObject({ consumed_units: 12_000, credited_units: 100, balance: -11_900 });
-  expect((await getSubscription(call, subscription.id)).meters).toEqual([expect.objectContaining({ consumed_units: 12_000, amount: 4000 })]);
+  expect(await customerMeter(customerId)).toMatchObject({
+    consumed_units: 12_000,
+    credited_units: 100,
+    balance: -11_900,
+  });
+  expect((await getSubscription(call, subscription.id)).meters).toEqual([
+    expect.objectContaining({ consumed_units: 12_000, amount: 4000 }),
+  ]);
 
   // Renewal 2: 11 900 units × 0.35 ¢ = $41.65, capped at $40; tax 5000 − round(4201.68) = 798
   await advance(call, clockId, '2025-03-01T00:00:00Z');
   expect(await billed(customerId, 2, meteredPriceId)).toEqual({
-    line: { label: 'API calls — 11900 units (12000 consumed, 100 credited) × USD 0.0035 — capped at USD 40.00', amount: 4000 },
+    line: {
+      label: 'API calls — 11900 units (12000 consumed, 100 credited) × USD 0.0035 — capped at USD 40.00',
+      amount: 4000,
+    },
     subtotal: 5000,
     tax: 798,
     total: 5000,
@@ -179,7 +240,10 @@ test('three periods billed to the cent: credits, the cap, usage at the period en
   expect(await customerMeter(customerId)).toMatchObject({ consumed_units: 0, credited_units: 100, balance: 100 });
   // Each reset takes back what is left of the period's credits; the grant's next credit is not withdrawn again
   expect(await ledger(customerId)).toEqual([100, 'reset -100', 100, 'reset -100', 100, 'reset -100', 100]);
-  expect((await ordersOf(call, customerId)).map((o) => o.billing_reason)).toEqual(['subscription_create', ...Array(3).fill('subscription_cycle')]);
+  expect((await ordersOf(call, customerId)).map((o) => o.billing_reason)).toEqual([
+    'subscription_create',
+    ...Array(3).fill('subscription_cycle'),
+  ]);
 }, 240_000);
 
 test('rollover credits: what is left of the balance is carried to the next period, and spent there first', async () => {
@@ -190,7 +254,10 @@ test('rollover credits: what is left of the balance is carried to the next perio
   await advance(call, clockId, '2025-06-10T00:00:00Z');
   await use(customerId, [30]);
   await advance(call, clockId, '2025-07-01T00:00:00Z');
-  expect((await billed(customerId, 1, meteredPriceId)).line).toEqual({ label: 'API calls — 0 units (30 consumed, 100 credited) × USD 0.01', amount: 0 });
+  expect((await billed(customerId, 1, meteredPriceId)).line).toEqual({
+    label: 'API calls — 0 units (30 consumed, 100 credited) × USD 0.01',
+    amount: 0,
+  });
   // 70 left carried, and July's 100
   await credited(customerId, 170);
   await advance(call, clockId, '2025-07-10T00:00:00Z');
@@ -215,7 +282,9 @@ test('a subscription that ends at period end bills the usage of its last period 
   await credited(customerId, 100);
   await advance(call, ending.clockId, '2025-09-20T00:00:00Z');
   await use(customerId, [500]);
-  expect((await call('PATCH', `/v1/subscriptions/${ending.subscription.id}`, { cancel_at_period_end: true })).status).toBe(200);
+  expect(
+    (await call('PATCH', `/v1/subscriptions/${ending.subscription.id}`, { cancel_at_period_end: true })).status,
+  ).toBe(200);
   await advance(call, ending.clockId, '2025-10-01T00:00:00Z');
   expect((await getSubscription(call, ending.subscription.id)).status).toBe('canceled');
   const orders = await ordersOf(call, customerId);
@@ -223,28 +292,43 @@ test('a subscription that ends at period end bills the usage of its last period 
   // 400 units beyond the credits × 0.35 ¢ = 140; tax 140 − round(140 / 1.19 = 117.65) = 22
   expect(orders[1]).toMatchObject({ status: 'paid', subtotal_amount: 140, tax_amount: 22, total_amount: 140 });
   expect(orders[1].items).toEqual([
-    expect.objectContaining({ product_price_id: meteredPriceId, label: 'API calls — 400 units (500 consumed, 100 credited) × USD 0.0035', amount: 140 }),
+    expect.objectContaining({
+      product_price_id: meteredPriceId,
+      label: 'API calls — 400 units (500 consumed, 100 credited) × USD 0.0035',
+      amount: 140,
+    }),
   ]);
 
   const within = await subscribe(h, call, { product: productId, start: '2025-09-01T00:00:00Z' });
   await credited(within.subscription.customer_id, 100);
   await advance(call, within.clockId, '2025-09-20T00:00:00Z');
   await use(within.subscription.customer_id, [60]);
-  expect((await call('PATCH', `/v1/subscriptions/${within.subscription.id}`, { cancel_at_period_end: true })).status).toBe(200);
+  expect(
+    (await call('PATCH', `/v1/subscriptions/${within.subscription.id}`, { cancel_at_period_end: true })).status,
+  ).toBe(200);
   await advance(call, within.clockId, '2025-10-01T00:00:00Z');
   expect((await getSubscription(call, within.subscription.id)).status).toBe('canceled');
-  expect((await ordersOf(call, within.subscription.customer_id)).map((o) => o.billing_reason)).toEqual(['subscription_create']);
+  expect((await ordersOf(call, within.subscription.customer_id)).map((o) => o.billing_reason)).toEqual([
+    'subscription_create',
+  ]);
 }, 180_000);
 
 test('a product change that drops a metered price bills its usage so far with the next renewal, once', async () => {
   const { productId, meteredPriceId } = await plan({ unitAmount: '1', cap: null, credits: 10, rollover: false });
-  const plain = await call('POST', '/v1/products/', { name: 'Plain', recurring_interval: 'month', prices: [{ amount_type: 'fixed', price_amount: 2000 }] });
+  const plain = await call('POST', '/v1/products/', {
+    name: 'Plain',
+    recurring_interval: 'month',
+    prices: [{ amount_type: 'fixed', price_amount: 2000 }],
+  });
   const { clockId, subscription } = await subscribe(h, call, { product: productId, start: '2025-11-01T00:00:00Z' });
   const customerId = subscription.customer_id as string;
   await credited(customerId, 10);
   await advance(call, clockId, '2025-11-10T00:00:00Z');
   await use(customerId, [50], '2025-11-09T12:00:00Z'); // before the change (the clock stands still: usage at its time is the new plan's)
-  const changed = await call('PATCH', `/v1/subscriptions/${subscription.id}`, { product_id: plain.body.id, proration_behavior: 'prorate' });
+  const changed = await call('PATCH', `/v1/subscriptions/${subscription.id}`, {
+    product_id: plain.body.id,
+    proration_behavior: 'prorate',
+  });
   expect(changed.status).toBe(200);
   await use(customerId, [7]); // on the new plan, which bills no usage
   await advance(call, clockId, '2025-12-01T00:00:00Z');
@@ -267,11 +351,22 @@ test('customer meters API: filters, sorting by the live consumption and balance,
   ).body;
   const people = await Promise.all(
     ['light', 'heavy', 'middle'].map(
-      async (name) => (await call('POST', '/v1/customers/', { email: `${name}-${meter.id}@example.com`, name, external_id: `${name}-${meter.id}` })).body,
+      async (name) =>
+        (
+          await call('POST', '/v1/customers/', {
+            email: `${name}-${meter.id}@example.com`,
+            name,
+            external_id: `${name}-${meter.id}`,
+          })
+        ).body,
     ),
   );
   const usage = { light: 1.5, heavy: 300, middle: 20 } as Record<string, number>;
-  const events = people.map((p) => ({ name: 'tokens', external_customer_id: p.external_id, metadata: { n: usage[p.name] } }));
+  const events = people.map((p) => ({
+    name: 'tokens',
+    external_customer_id: p.external_id,
+    metadata: { n: usage[p.name] },
+  }));
   expect((await call('POST', '/v1/events/ingest', { events })).body).toEqual({ inserted: 3, duplicates: 0 });
   const list = async (query: string) => {
     const page = await call('GET', `/v1/customer-meters/?meter_id=${meter.id}&${query}`);
@@ -304,9 +399,13 @@ test('customer meters API: filters, sorting by the live consumption and balance,
   expect((await call('GET', `/v1/customer-meters/${randomUUID()}`)).status).toBe(404);
   const other = await h.organization(['customer_meters:read'], 'sandbox');
   const id = (await list('sorting=consumed_units')).items[0].id;
-  expect((await h.request('GET', `/v1/customer-meters/${id}`, { token: other.token, environment: 'sandbox' })).status).toBe(404);
+  expect(
+    (await h.request('GET', `/v1/customer-meters/${id}`, { token: other.token, environment: 'sandbox' })).status,
+  ).toBe(404);
   const unscoped = await h.organization(['meters:read'], 'sandbox');
-  expect((await h.request('GET', '/v1/customer-meters/', { token: unscoped.token, environment: 'sandbox' })).status).toBe(403);
+  expect(
+    (await h.request('GET', '/v1/customer-meters/', { token: unscoped.token, environment: 'sandbox' })).status,
+  ).toBe(403);
 });
 
 describe('usage windows read from the events store', () => {
@@ -327,7 +426,14 @@ describe('usage windows read from the events store', () => {
     const [row] = await target.execute<{ seq: string }[]>(
       `insert into event (id, organization_id, "timestamp", ingested_at, name, source, customer_id, external_customer_id, metadata)
        values (?, ?, ?, now(), ?, 'user', ?, ?, '{}') returning seq`,
-      [randomUUID(), organizationId, timestamp, name, by === 'id' ? customer.customerId : null, by === 'external' ? customer.externalCustomerId : null],
+      [
+        randomUUID(),
+        organizationId,
+        timestamp,
+        name,
+        by === 'id' ? customer.customerId : null,
+        by === 'external' ? customer.externalCustomerId : null,
+      ],
     );
     return String(row.seq);
   };
@@ -338,22 +444,42 @@ describe('usage windows read from the events store', () => {
     await insert('2025-01-12T00:00:00Z', 'id', 'other'); // not the meter's
     await insert(end1.toISOString()); // at the end: the next period's
     const s1 = await reader.cutOff(h.env.sandbox.orm, organizationId);
-    expect(await reader.billedUsage(em(), organizationId, meter, customer, { from, end: end1, seq: s1, since: null })).toBe('2');
+    expect(
+      await reader.billedUsage(em(), organizationId, meter, customer, { from, end: end1, seq: s1, since: null }),
+    ).toBe('2');
     await insert('2025-01-20T00:00:00Z'); // recorded after the cut-off, dated in period 1
     expect(await reader.currentUsage(em(), organizationId, meter, customer, { end: end1, seq: s1 })).toBe('2');
     const s2 = await reader.cutOff(h.env.sandbox.orm, organizationId);
     expect(BigInt(s2)).toBeGreaterThan(BigInt(s1));
     await insert('2025-03-01T00:00:00Z'); // after the cut-off and at the end: period 3's
-    expect(await reader.billedUsage(em(), organizationId, meter, customer, { from, end: end2, seq: s2, since: { end: end1, seq: s1 } })).toBe('2');
+    expect(
+      await reader.billedUsage(em(), organizationId, meter, customer, {
+        from,
+        end: end2,
+        seq: s2,
+        since: { end: end1, seq: s1 },
+      }),
+    ).toBe('2');
     expect(await reader.currentUsage(em(), organizationId, meter, customer, { end: end2, seq: s2 })).toBe('1');
     // before the subscription's start: not billed
-    expect(await reader.billedUsage(em(), organizationId, meter, customer, { from: new Date('2025-01-15T00:00:00Z'), end: end1, seq: s1, since: null })).toBe(
-      '1',
-    );
+    expect(
+      await reader.billedUsage(em(), organizationId, meter, customer, {
+        from: new Date('2025-01-15T00:00:00Z'),
+        end: end1,
+        seq: s1,
+        since: null,
+      }),
+    ).toBe('1');
     // without the external id, only the events carrying the customer's id
-    expect(await reader.billedUsage(em(), organizationId, meter, { ...customer, externalCustomerId: null }, { from, end: end1, seq: s1, since: null })).toBe(
-      '1',
-    );
+    expect(
+      await reader.billedUsage(
+        em(),
+        organizationId,
+        meter,
+        { ...customer, externalCustomerId: null },
+        { from, end: end1, seq: s1, since: null },
+      ),
+    ).toBe('1');
   });
 
   test('a meter two subscriptions bill at the same period end: what the second one bills is never billed again', async () => {
@@ -361,13 +487,25 @@ describe('usage windows read from the events store', () => {
     const shared = {
       ...meter,
       id: randomUUID(),
-      filter: { conjunction: 'and' as const, clauses: [{ property: 'name', operator: 'eq' as const, value: 'shared' }] },
+      filter: {
+        conjunction: 'and' as const,
+        clauses: [{ property: 'name', operator: 'eq' as const, value: 'shared' }],
+      },
     };
     const close = async (end: Date) => {
       const seq = await reader.cutOff(h.env.sandbox.orm, organizationId);
       return (
         await inTransaction(h.env.sandbox.orm, (tx) =>
-          meters.closePeriod(tx, { organizationId, customer, meter: shared, from, periodStart: from, end, seq, at: end }),
+          meters.closePeriod(tx, {
+            organizationId,
+            customer,
+            meter: shared,
+            from,
+            periodStart: from,
+            end,
+            seq,
+            at: end,
+          }),
         )
       ).consumed;
     };
@@ -403,7 +541,9 @@ describe('usage windows read from the events store', () => {
         return value;
       });
       // The cut-off is queued behind this batch's shared lock (PostgreSQL shows its exclusive request not granted).
-      await eventually(() => cutOffWaiting(organizationId), 20_000, { what: 'the cut-off waiting for the ingest lock the batch holds' });
+      await eventually(() => cutOffWaiting(organizationId), 20_000, {
+        what: 'the cut-off waiting for the ingest lock the batch holds',
+      });
       expect(resolved).toBe(false);
     });
     expect(BigInt(await cut!)).toBeGreaterThanOrEqual(BigInt(seq));

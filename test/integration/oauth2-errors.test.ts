@@ -24,8 +24,15 @@ beforeAll(async () => {
     ['post', 'client_secret_post'],
     ['public', 'none'],
   ] as const) {
-    const body = { client_name: `App ${name}`, redirect_uris: [REDIRECT], scope: 'products:read', token_endpoint_auth_method: method };
-    clients[name] = legacy(OAuth2Client).parse((await h.request('POST', '/v1/oauth2/register', { token: developer.token, json: body })).body);
+    const body = {
+      client_name: `App ${name}`,
+      redirect_uris: [REDIRECT],
+      scope: 'products:read',
+      token_endpoint_auth_method: method,
+    };
+    clients[name] = legacy(OAuth2Client).parse(
+      (await h.request('POST', '/v1/oauth2/register', { token: developer.token, json: body })).body,
+    );
   }
 });
 afterAll(() => h.close());
@@ -37,12 +44,21 @@ const VALID: Record<Endpoint, Record<string, string>> = {
   revoke: { token: 'bursar_at_o_unknown' },
 };
 
-const post = (endpoint: Endpoint, rawBody: string, headers: Record<string, string> = FORM) => h.request('POST', `/v1/oauth2/${endpoint}`, { rawBody, headers });
+const post = (endpoint: Endpoint, rawBody: string, headers: Record<string, string> = FORM) =>
+  h.request('POST', `/v1/oauth2/${endpoint}`, { rawBody, headers });
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-const basic = (id: string, secret: string) => ({ ...FORM, authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}` });
+const basic = (id: string, secret: string) => ({
+  ...FORM,
+  authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`,
+});
 const inBody = (client: OAuth2Client) => ({ client_id: client.client_id, client_secret: client.client_secret! });
 
-async function expectRefusal(response: Awaited<ReturnType<typeof post>>, status: number, error: string, description?: RegExp) {
+async function expectRefusal(
+  response: Awaited<ReturnType<typeof post>>,
+  status: number,
+  error: string,
+  description?: RegExp,
+) {
   expect({ status: response.status, error: response.body?.error }).toEqual({ status, error });
   // RFC 6749's members, beside our problem fields (which every Bursar error body keeps)
   expect(response.body).toEqual({
@@ -55,7 +71,10 @@ async function expectRefusal(response: Awaited<ReturnType<typeof post>>, status:
     error_description: expect.stringMatching(description ?? /./),
   });
   expect(response.body.error_description).toMatch(/^[\x20\x21\x23-\x5b\x5d-\x7e]+$/); // RFC 6749's character set
-  expect([response.headers.get('content-type'), response.headers.get('cache-control')]).toEqual(['application/json; charset=utf-8', 'no-store']);
+  expect([response.headers.get('content-type'), response.headers.get('cache-control')]).toEqual([
+    'application/json; charset=utf-8',
+    'no-store',
+  ]);
   expect(response.headers.get('www-authenticate')).toBe(status === 401 ? CHALLENGE : null);
 }
 
@@ -69,9 +88,24 @@ describe.each(ENDPOINTS)('POST /v1/oauth2/%s', (endpoint) => {
     const required = endpoint === 'token' ? 'code' : 'token';
     const { [required]: _, ...missing } = valid();
     await expectRefusal(await post(endpoint, form(missing)), 400, 'invalid_request', new RegExp(`^${required}: `));
-    await expectRefusal(await post(endpoint, `${form(valid())}&${form({ [required]: 'again' })}`), 400, 'invalid_request', /Sent more than once/);
-    await expectRefusal(await post(endpoint, '{"token":', { 'content-type': 'application/json' }), 400, 'invalid_request', /not valid JSON/);
-    await expectRefusal(await post(endpoint, form(valid()), { 'content-type': 'text/plain' }), 400, 'invalid_request', /application\/x-www-form-urlencoded/);
+    await expectRefusal(
+      await post(endpoint, `${form(valid())}&${form({ [required]: 'again' })}`),
+      400,
+      'invalid_request',
+      /Sent more than once/,
+    );
+    await expectRefusal(
+      await post(endpoint, '{"token":', { 'content-type': 'application/json' }),
+      400,
+      'invalid_request',
+      /not valid JSON/,
+    );
+    await expectRefusal(
+      await post(endpoint, form(valid()), { 'content-type': 'text/plain' }),
+      400,
+      'invalid_request',
+      /application\/x-www-form-urlencoded/,
+    );
     await expectRefusal(await post(endpoint, ''), 400, 'invalid_request');
   });
 
@@ -85,21 +119,52 @@ describe.each(ENDPOINTS)('POST /v1/oauth2/%s', (endpoint) => {
   });
 
   test('bad credentials with HTTP Basic are 401 invalid_client with a Basic challenge', async () => {
-    await expectRefusal(await post(endpoint, form(VALID[endpoint]), basic(clients.basic.client_id, 'bursar_cs_wrong')), 401, 'invalid_client');
-    await expectRefusal(await post(endpoint, form(VALID[endpoint]), basic('bursar_ci_nobody', 'bursar_cs_wrong')), 401, 'invalid_client');
-    await expectRefusal(await post(endpoint, form(VALID[endpoint]), { ...FORM, authorization: 'Basic !!!' }), 401, 'invalid_client', /HTTP Basic/);
+    await expectRefusal(
+      await post(endpoint, form(VALID[endpoint]), basic(clients.basic.client_id, 'bursar_cs_wrong')),
+      401,
+      'invalid_client',
+    );
+    await expectRefusal(
+      await post(endpoint, form(VALID[endpoint]), basic('bursar_ci_nobody', 'bursar_cs_wrong')),
+      401,
+      'invalid_client',
+    );
+    await expectRefusal(
+      await post(endpoint, form(VALID[endpoint]), { ...FORM, authorization: 'Basic !!!' }),
+      401,
+      'invalid_client',
+      /HTTP Basic/,
+    );
   });
 
   test('each client authenticates only the way it registered; the other ways are 401 invalid_client', async () => {
     const wrong = /registered to authenticate with/;
     const { basic: viaBasic, post: viaPost, public: publicClient } = clients;
     // registered for HTTP Basic, its secret in the body; registered for the body, its secret in HTTP Basic
-    await expectRefusal(await post(endpoint, form({ ...VALID[endpoint], ...inBody(viaBasic) })), 401, 'invalid_client', wrong);
-    await expectRefusal(await post(endpoint, form(VALID[endpoint]), basic(viaPost.client_id, viaPost.client_secret!)), 401, 'invalid_client', wrong);
-    // a confidential client without its secret; a public client with a secret
-    await expectRefusal(await post(endpoint, form({ ...VALID[endpoint], client_id: viaPost.client_id })), 401, 'invalid_client', wrong);
     await expectRefusal(
-      await post(endpoint, form({ ...VALID[endpoint], client_id: publicClient.client_id, client_secret: 'bursar_cs_x' })),
+      await post(endpoint, form({ ...VALID[endpoint], ...inBody(viaBasic) })),
+      401,
+      'invalid_client',
+      wrong,
+    );
+    await expectRefusal(
+      await post(endpoint, form(VALID[endpoint]), basic(viaPost.client_id, viaPost.client_secret!)),
+      401,
+      'invalid_client',
+      wrong,
+    );
+    // a confidential client without its secret; a public client with a secret
+    await expectRefusal(
+      await post(endpoint, form({ ...VALID[endpoint], client_id: viaPost.client_id })),
+      401,
+      'invalid_client',
+      wrong,
+    );
+    await expectRefusal(
+      await post(
+        endpoint,
+        form({ ...VALID[endpoint], client_id: publicClient.client_id, client_secret: 'bursar_cs_x' }),
+      ),
       401,
       'invalid_client',
       wrong,
@@ -110,7 +175,9 @@ describe.each(ENDPOINTS)('POST /v1/oauth2/%s', (endpoint) => {
       post(endpoint, form(VALID[endpoint]), basic(viaBasic.client_id, viaBasic.client_secret!)),
       post(endpoint, form({ ...VALID[endpoint], ...inBody(viaPost) })),
     ]);
-    const expected = { token: [400, 'invalid_grant'], introspect: [200, undefined], revoke: [200, undefined] }[endpoint];
+    const expected = { token: [400, 'invalid_grant'], introspect: [200, undefined], revoke: [200, undefined] }[
+      endpoint
+    ];
     for (const answer of answers) expect([answer.status, answer.body.error]).toEqual(expected);
   });
 });
@@ -120,10 +187,22 @@ test('an unknown grant type is unsupported_grant_type; a missing one is invalid_
   for (const grant_type of ['client_credentials', 'password', 'urn:ietf:params:oauth:grant-type:device_code']) {
     await expectRefusal(await post('token', form({ grant_type, ...client })), 400, 'unsupported_grant_type');
   }
-  const json = await post('token', JSON.stringify({ grant_type: 'implicit', ...client }), { 'content-type': 'application/json' });
+  const json = await post('token', JSON.stringify({ grant_type: 'implicit', ...client }), {
+    'content-type': 'application/json',
+  });
   await expectRefusal(json, 400, 'unsupported_grant_type');
-  await expectRefusal(await post('token', form({ code: 'bursar_ac_x', ...client })), 400, 'invalid_request', /^grant_type: /);
-  await expectRefusal(await post('token', form({ grant_type: '', ...client })), 400, 'invalid_request', /^grant_type: /);
+  await expectRefusal(
+    await post('token', form({ code: 'bursar_ac_x', ...client })),
+    400,
+    'invalid_request',
+    /^grant_type: /,
+  );
+  await expectRefusal(
+    await post('token', form({ grant_type: '', ...client })),
+    400,
+    'invalid_request',
+    /^grant_type: /,
+  );
 });
 
 test('introspection is for confidential clients only: a public client is 401 invalid_client', async () => {
@@ -132,6 +211,10 @@ test('introspection is for confidential clients only: a public client is 401 inv
 });
 
 test('the consent, an organization’s own call rather than a client’s, keeps Bursar’s validation errors', async () => {
-  const consent = await h.request('POST', '/v1/oauth2/consent', { token: developer.token, rawBody: form({ action: 'allow' }), headers: FORM });
+  const consent = await h.request('POST', '/v1/oauth2/consent', {
+    token: developer.token,
+    rawBody: form({ action: 'allow' }),
+    headers: FORM,
+  });
   expect([consent.status, consent.body.error]).toEqual([422, 'RequestValidationError']);
 });

@@ -24,15 +24,34 @@ beforeAll(async () => {
   for (const environment of ['production', 'sandbox'] as const) {
     const developer = await h.organization([MANAGE], environment);
     merchants[environment] = await h.organization([MANAGE, 'products:read'], environment);
-    const body = { client_name: 'Sign-in app', redirect_uris: [REDIRECT], scope: 'products:read', token_endpoint_auth_method: 'none' };
-    const registered = await h.request('POST', '/v1/oauth2/register', { environment, token: developer.token, json: body });
+    const body = {
+      client_name: 'Sign-in app',
+      redirect_uris: [REDIRECT],
+      scope: 'products:read',
+      token_endpoint_auth_method: 'none',
+    };
+    const registered = await h.request('POST', '/v1/oauth2/register', {
+      environment,
+      token: developer.token,
+      json: body,
+    });
     clients[environment] = legacy(OAuth2Client).parse(registered.body);
   }
 });
 afterAll(() => h.close());
 
-const form = (harness: TestHarness, environment: Environment, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  harness.request('POST', path, { environment, rawBody: new URLSearchParams(fields).toString(), headers: { ...FORM, ...headers } });
+const form = (
+  harness: TestHarness,
+  environment: Environment,
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) =>
+  harness.request('POST', path, {
+    environment,
+    rawBody: new URLSearchParams(fields).toString(),
+    headers: { ...FORM, ...headers },
+  });
 
 const nowSeconds = () => Date.now() / 1000;
 
@@ -60,7 +79,13 @@ async function grant(environment: Environment, options: { nonce?: string; scope?
   const consentedBy = Math.ceil(nowSeconds());
   expect(consented.status).toBe(200);
   const code = new URL(consented.body.redirect_uri).searchParams.get('code')!;
-  const exchange = { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: client.client_id, code_verifier: verifier };
+  const exchange = {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: REDIRECT,
+    client_id: client.client_id,
+    code_verifier: verifier,
+  };
   const issued = await form(harness, environment, '/v1/oauth2/token', exchange);
   expect(issued.status).toBe(200);
   return { answer: issued.body, tokens: legacy(TokenResponse).parse(issued.body), consentedFrom, consentedBy };
@@ -142,7 +167,10 @@ describe('the ID token of each grant', () => {
   test('each environment signs with its own keys: an ID token verifies against its environment’s key set only', async () => {
     const [production, sandbox] = [await grant('production'), await grant('sandbox')];
     const keys = { production: await publishedKeys(h, 'production'), sandbox: await publishedKeys(h, 'sandbox') };
-    expect(decodeIdToken(sandbox.tokens.id_token).claims).toMatchObject({ iss: h.url.sandbox, sub: merchants.sandbox.id });
+    expect(decodeIdToken(sandbox.tokens.id_token).claims).toMatchObject({
+      iss: h.url.sandbox,
+      sub: merchants.sandbox.id,
+    });
     expect(verifiesWith(sandbox.tokens.id_token, keys.sandbox)).toBe(true);
     expect(verifiesWith(sandbox.tokens.id_token, keys.production)).toBe(false);
     expect(verifiesWith(production.tokens.id_token, keys.production)).toBe(true);
@@ -161,7 +189,9 @@ describe('the signing keys', () => {
     const concurrent = await Promise.all([grant('sandbox'), grant('sandbox'), grant('sandbox')]);
     const kids = [...new Set(concurrent.map(({ tokens }) => kidOf(tokens.id_token)))];
     expect(kids).toHaveLength(1);
-    expect(await sql('sandbox', 'select kid, public_key, sealed_private_key, retired_at from oauth2_signing_key')).toEqual([
+    expect(
+      await sql('sandbox', 'select kid, public_key, sealed_private_key, retired_at from oauth2_signing_key'),
+    ).toEqual([
       {
         kid: kids[0],
         public_key: expect.stringMatching(/^-----BEGIN PUBLIC KEY-----/),
@@ -183,25 +213,39 @@ describe('the signing keys', () => {
   test('a key due for rotation is replaced by the next ID token; the retired one stays published while its ID tokens may be unexpired', async () => {
     const before = await grant('production');
     const retiring = kidOf(before.tokens.id_token);
-    await sql('production', `update oauth2_signing_key set created_at = now() - interval '31 days' where kid = ?`, [retiring]);
+    await sql('production', `update oauth2_signing_key set created_at = now() - interval '31 days' where kid = ?`, [
+      retiring,
+    ]);
     const after = await grant('production');
     const current = kidOf(after.tokens.id_token);
     expect(current).not.toBe(retiring);
     const keys = await publishedKeys(h, 'production');
     expect(keys.map((key) => key.kid)).toEqual([current, retiring]);
-    expect([verifiesWith(before.tokens.id_token, keys), verifiesWith(after.tokens.id_token, keys)]).toEqual([true, true]);
+    expect([verifiesWith(before.tokens.id_token, keys), verifiesWith(after.tokens.id_token, keys)]).toEqual([
+      true,
+      true,
+    ]);
 
     // published for the ID token lifetime (an hour) and five minutes of clock skew after retirement, not longer
-    await sql('production', `update oauth2_signing_key set retired_at = now() - interval '64 minutes' where kid = ?`, [retiring]);
+    await sql('production', `update oauth2_signing_key set retired_at = now() - interval '64 minutes' where kid = ?`, [
+      retiring,
+    ]);
     expect((await publishedKeys(h, 'production')).map((key) => key.kid)).toEqual([current, retiring]);
-    await sql('production', `update oauth2_signing_key set retired_at = now() - interval '66 minutes' where kid = ?`, [retiring]);
+    await sql('production', `update oauth2_signing_key set retired_at = now() - interval '66 minutes' where kid = ?`, [
+      retiring,
+    ]);
     expect((await publishedKeys(h, 'production')).map((key) => key.kid)).toEqual([current]);
     expect(verifiesWith(before.tokens.id_token, await publishedKeys(h, 'production'))).toBe(false);
 
     // the next rotation deletes the key no longer published
-    await sql('production', `update oauth2_signing_key set created_at = now() - interval '31 days' where kid = ?`, [current]);
+    await sql('production', `update oauth2_signing_key set created_at = now() - interval '31 days' where kid = ?`, [
+      current,
+    ]);
     const next = kidOf((await grant('production')).tokens.id_token);
-    const rows = await sql('production', 'select kid, retired_at is null as current from oauth2_signing_key order by created_at desc');
+    const rows = await sql(
+      'production',
+      'select kid, retired_at is null as current from oauth2_signing_key order by created_at desc',
+    );
     expect(rows).toEqual([
       { kid: next, current: true },
       { kid: current, current: false },
@@ -224,12 +268,19 @@ describe('the published clients that require id_token', () => {
     answers.refresh_token = (await refresh('production', code.tokens.refresh_token!)).answer;
   });
 
-  test.each(['0.32', '0.41', '0.42'])('%s accepts the token answers of both grants, and would refuse them without id_token', (version) => {
-    const schema = inbound(version);
-    for (const answer of Object.values(answers)) {
-      expect(schema.parse(answer)).toMatchObject({ accessToken: answer.access_token, refreshToken: answer.refresh_token, idToken: answer.id_token });
-      const { id_token: _, ...without } = answer;
-      expect(() => schema.parse(without)).toThrow();
-    }
-  });
+  test.each(['0.32', '0.41', '0.42'])(
+    '%s accepts the token answers of both grants, and would refuse them without id_token',
+    (version) => {
+      const schema = inbound(version);
+      for (const answer of Object.values(answers)) {
+        expect(schema.parse(answer)).toMatchObject({
+          accessToken: answer.access_token,
+          refreshToken: answer.refresh_token,
+          idToken: answer.id_token,
+        });
+        const { id_token: _, ...without } = answer;
+        expect(() => schema.parse(without)).toThrow();
+      }
+    },
+  );
 });

@@ -2,7 +2,12 @@
 // another consents to the scopes it asks for, the app exchanges the code with its PKCE verifier, calls /v1 with the
 // access token, refreshes (rotation, reuse detection), introspects and revokes; and every refusal on the way.
 import { createHash, randomBytes } from 'node:crypto';
-import { AuthorizeResponseOrganization, IntrospectTokenResponse, OAuth2Client, TokenResponse } from '../../src/contracts/oauth2';
+import {
+  AuthorizeResponseOrganization,
+  IntrospectTokenResponse,
+  OAuth2Client,
+  TokenResponse,
+} from '../../src/contracts/oauth2';
 import { startHarness, type TestHarness } from '../support/harness';
 import { legacy } from '../support/versioned-contract';
 
@@ -21,8 +26,12 @@ beforeAll(async () => {
   developer = await h.organization([MANAGE]);
   merchant = await h.organization([MANAGE, 'products:read', 'products:write', 'orders:read']);
   stranger = await h.organization(['products:write']);
-  merchantProduct = (await api('POST', '/v1/products/', merchant.token, { name: 'Merchant course', prices: [{ amount_type: 'free' }] })).body.id;
-  strangerProduct = (await api('POST', '/v1/products/', stranger.token, { name: 'Stranger course', prices: [{ amount_type: 'free' }] })).body.id;
+  merchantProduct = (
+    await api('POST', '/v1/products/', merchant.token, { name: 'Merchant course', prices: [{ amount_type: 'free' }] })
+  ).body.id;
+  strangerProduct = (
+    await api('POST', '/v1/products/', stranger.token, { name: 'Stranger course', prices: [{ amount_type: 'free' }] })
+  ).body.id;
 });
 afterAll(() => h.close());
 
@@ -31,8 +40,13 @@ function api(method: string, path: string, token: string, json?: unknown) {
 }
 
 function form(path: string, fields: Record<string, string | undefined>, headers: Record<string, string> = {}) {
-  const body = new URLSearchParams(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  return h.request('POST', path, { rawBody: body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+  const body = new URLSearchParams(
+    Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  return h.request('POST', path, {
+    rawBody: body.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  });
 }
 
 function pkce() {
@@ -41,7 +55,11 @@ function pkce() {
 }
 
 async function register(configuration: Record<string, unknown>) {
-  const registered = await api('POST', '/v1/oauth2/register', developer.token, { client_name: 'Reports app', redirect_uris: [REDIRECT], ...configuration });
+  const registered = await api('POST', '/v1/oauth2/register', developer.token, {
+    client_name: 'Reports app',
+    redirect_uris: [REDIRECT],
+    ...configuration,
+  });
   expect(registered.status).toBe(200);
   return legacy(OAuth2Client).parse(registered.body);
 }
@@ -56,7 +74,11 @@ async function consent(clientId: string, scope: string, challenge?: string, acti
     state: 'state-123',
     ...(challenge && { code_challenge: challenge, code_challenge_method: 'S256' }),
   };
-  const consented = await form('/v1/oauth2/consent', { ...parameters, action }, { authorization: `Bearer ${merchant.token}` });
+  const consented = await form(
+    '/v1/oauth2/consent',
+    { ...parameters, action },
+    { authorization: `Bearer ${merchant.token}` },
+  );
   expect(consented.status).toBe(200);
   const callback = new URL(consented.body.redirect_uri);
   expect(`${callback.origin}${callback.pathname}`).toBe(REDIRECT);
@@ -75,7 +97,12 @@ describe('a public client with PKCE', () => {
     expect(client).not.toHaveProperty('client_secret');
     expect((await api('GET', `/v1/oauth2/register/${client.client_id}`, developer.token)).body).toEqual(client);
 
-    const query = new URLSearchParams({ client_id: client.client_id, response_type: 'code', redirect_uri: REDIRECT, scope: 'products:read' });
+    const query = new URLSearchParams({
+      client_id: client.client_id,
+      response_type: 'code',
+      redirect_uri: REDIRECT,
+      scope: 'products:read',
+    });
     query.set('code_challenge', pkce().challenge);
     query.set('code_challenge_method', 'S256');
     const screen = await api('GET', `/v1/oauth2/authorize?${query}`, merchant.token);
@@ -94,8 +121,15 @@ describe('a public client with PKCE', () => {
     const { code } = await consent(client.client_id, 'products:read', challenge);
     expect(code).toMatch(/^bursar_ac_/);
 
-    const exchange = { grant_type: 'authorization_code', code: code!, redirect_uri: REDIRECT, client_id: client.client_id };
-    expect((await form('/v1/oauth2/token', { ...exchange, code_verifier: pkce().verifier })).body.error).toBe('invalid_grant');
+    const exchange = {
+      grant_type: 'authorization_code',
+      code: code!,
+      redirect_uri: REDIRECT,
+      client_id: client.client_id,
+    };
+    expect((await form('/v1/oauth2/token', { ...exchange, code_verifier: pkce().verifier })).body.error).toBe(
+      'invalid_grant',
+    );
     const issued = await form('/v1/oauth2/token', { ...exchange, code_verifier: verifier });
     expect([issued.status, issued.headers.get('cache-control')]).toEqual([200, 'no-store']);
     const tokens = legacy(TokenResponse).parse(issued.body);
@@ -108,41 +142,78 @@ describe('a public client with PKCE', () => {
     expect(products.status).toBe(200);
     expect(products.body.items.map((p: { id: string }) => p.id)).toEqual([merchantProduct]);
     expect((await api('GET', `/v1/products/${strangerProduct}`, tokens.access_token)).status).toBe(404);
-    const write = await api('POST', '/v1/products/', tokens.access_token, { name: 'By the app', prices: [{ amount_type: 'free' }] });
+    const write = await api('POST', '/v1/products/', tokens.access_token, {
+      name: 'By the app',
+      prices: [{ amount_type: 'free' }],
+    });
     expect([write.status, write.body.error]).toEqual([403, 'NotPermitted']);
     expect((await api('GET', '/v1/orders/', tokens.access_token)).status).toBe(403);
-    expect((await api('GET', '/v1/oauth2/userinfo', tokens.access_token)).body).toEqual({ sub: merchant.id, name: expect.any(String) });
+    expect((await api('GET', '/v1/oauth2/userinfo', tokens.access_token)).body).toEqual({
+      sub: merchant.id,
+      name: expect.any(String),
+    });
     // an app's token manages nothing: it cannot register clients nor consent
-    expect((await api('POST', '/v1/oauth2/register', tokens.access_token, { client_name: 'x', redirect_uris: [REDIRECT] })).status).toBe(403);
+    expect(
+      (await api('POST', '/v1/oauth2/register', tokens.access_token, { client_name: 'x', redirect_uris: [REDIRECT] }))
+        .status,
+    ).toBe(403);
     // nor is it a customer session
     expect((await api('GET', '/v1/customer-portal/customers/me', tokens.access_token)).status).toBe(401);
 
     // refresh: a new pair; the old refresh token is retired
-    const refreshed = await form('/v1/oauth2/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client.client_id });
+    const refreshed = await form('/v1/oauth2/token', {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: client.client_id,
+    });
     expect(refreshed.status).toBe(200);
     const next = legacy(TokenResponse).parse(refreshed.body);
     expect(next.refresh_token).not.toBe(tokens.refresh_token);
     expect((await api('GET', '/v1/products/', next.access_token)).status).toBe(200);
 
     // the retired refresh token used again: refused, and the whole grant is revoked
-    const reused = await form('/v1/oauth2/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client.client_id });
+    const reused = await form('/v1/oauth2/token', {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: client.client_id,
+    });
     expect([reused.status, reused.body.error]).toEqual([400, 'invalid_grant']);
     expect((await api('GET', '/v1/products/', next.access_token)).status).toBe(401);
-    expect((await form('/v1/oauth2/token', { grant_type: 'refresh_token', refresh_token: next.refresh_token!, client_id: client.client_id })).status).toBe(400);
+    expect(
+      (
+        await form('/v1/oauth2/token', {
+          grant_type: 'refresh_token',
+          refresh_token: next.refresh_token!,
+          client_id: client.client_id,
+        })
+      ).status,
+    ).toBe(400);
   });
 
   test('a spent code presented again is refused, and the tokens it gave stop working', async () => {
     const { verifier, challenge } = pkce();
     const { code } = await consent(client.client_id, 'products:read', challenge);
-    const exchange = { grant_type: 'authorization_code', code: code!, redirect_uri: REDIRECT, client_id: client.client_id, code_verifier: verifier };
+    const exchange = {
+      grant_type: 'authorization_code',
+      code: code!,
+      redirect_uri: REDIRECT,
+      client_id: client.client_id,
+      code_verifier: verifier,
+    };
     const tokens = legacy(TokenResponse).parse((await form('/v1/oauth2/token', exchange)).body);
     expect((await api('GET', '/v1/products/', tokens.access_token)).status).toBe(200);
     const again = await form('/v1/oauth2/token', exchange);
     expect([again.status, again.body.error]).toEqual([400, 'invalid_grant']);
     expect((await api('GET', '/v1/products/', tokens.access_token)).status).toBe(401);
-    expect((await form('/v1/oauth2/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: client.client_id })).status).toBe(
-      400,
-    );
+    expect(
+      (
+        await form('/v1/oauth2/token', {
+          grant_type: 'refresh_token',
+          refresh_token: tokens.refresh_token!,
+          client_id: client.client_id,
+        })
+      ).status,
+    ).toBe(400);
   });
 
   test('revoking an access token answers 401 at once; unknown tokens are answered the same', async () => {
@@ -159,15 +230,32 @@ describe('a public client with PKCE', () => {
         })
       ).body,
     );
-    expect((await api('POST', '/v1/products/', tokens.access_token, { name: 'By the app', prices: [{ amount_type: 'free' }] })).status).toBe(201);
-    const revoked = await form('/v1/oauth2/revoke', { token: tokens.access_token, token_type_hint: 'access_token', client_id: client.client_id });
+    expect(
+      (
+        await api('POST', '/v1/products/', tokens.access_token, {
+          name: 'By the app',
+          prices: [{ amount_type: 'free' }],
+        })
+      ).status,
+    ).toBe(201);
+    const revoked = await form('/v1/oauth2/revoke', {
+      token: tokens.access_token,
+      token_type_hint: 'access_token',
+      client_id: client.client_id,
+    });
     expect([revoked.status, revoked.body]).toEqual([200, {}]);
     expect((await api('GET', '/v1/products/', tokens.access_token)).status).toBe(401);
     expect((await form('/v1/oauth2/revoke', { token: 'no-such-token', client_id: client.client_id })).status).toBe(200);
   });
 
   test('refusals before any code: no PKCE, unknown or ungrantable scopes, a foreign redirect URI, a token that may not consent', async () => {
-    const parameters = { client_id: client.client_id, response_type: 'code', redirect_uri: REDIRECT, scope: 'products:read', action: 'allow' };
+    const parameters = {
+      client_id: client.client_id,
+      response_type: 'code',
+      redirect_uri: REDIRECT,
+      scope: 'products:read',
+      action: 'allow',
+    };
     const bearer = { authorization: `Bearer ${merchant.token}` };
     const { challenge } = pkce();
     const withPkce = { ...parameters, code_challenge: challenge, code_challenge_method: 'S256' };
@@ -201,7 +289,13 @@ describe('a public client with PKCE', () => {
   test('the granting organization lists the apps it let in and withdraws one: its tokens stop at once', async () => {
     const { verifier, challenge } = pkce();
     const { code } = await consent(client.client_id, 'products:read', challenge);
-    const exchange = { grant_type: 'authorization_code', code: code!, redirect_uri: REDIRECT, client_id: client.client_id, code_verifier: verifier };
+    const exchange = {
+      grant_type: 'authorization_code',
+      code: code!,
+      redirect_uri: REDIRECT,
+      client_id: client.client_id,
+      code_verifier: verifier,
+    };
     const tokens = legacy(TokenResponse).parse((await form('/v1/oauth2/token', exchange)).body);
     const listed = await api('GET', '/v1/oauth2/grants/', merchant.token);
     const grant = listed.body.items.find((g: { client_id: string }) => g.client_id === client.client_id);
@@ -210,14 +304,25 @@ describe('a public client with PKCE', () => {
     expect((await api('GET', '/v1/products/', tokens.access_token)).status).toBe(200);
     expect((await api('DELETE', `/v1/oauth2/grants/${grant.id}`, merchant.token)).status).toBe(204);
     expect((await api('GET', '/v1/products/', tokens.access_token)).status).toBe(401);
-    expect((await form('/v1/oauth2/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: client.client_id })).status).toBe(
-      400,
-    );
-    expect((await api('GET', '/v1/oauth2/grants/', merchant.token)).body.items.map((g: { id: string }) => g.id)).not.toContain(grant.id);
+    expect(
+      (
+        await form('/v1/oauth2/token', {
+          grant_type: 'refresh_token',
+          refresh_token: tokens.refresh_token!,
+          client_id: client.client_id,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await api('GET', '/v1/oauth2/grants/', merchant.token)).body.items.map((g: { id: string }) => g.id),
+    ).not.toContain(grant.id);
   });
 
   test('a denied request sends the browser back with access_denied and no code', async () => {
-    expect(await consent(client.client_id, 'products:read', pkce().challenge, 'deny')).toEqual({ code: null, error: 'access_denied' });
+    expect(await consent(client.client_id, 'products:read', pkce().challenge, 'deny')).toEqual({
+      code: null,
+      error: 'access_denied',
+    });
   });
 });
 
@@ -229,9 +334,16 @@ describe('a confidential client', () => {
 
   test('authenticates with its secret the way it registered, introspects its tokens, and revoking a refresh token ends the grant', async () => {
     expect(client.client_secret).toMatch(/^bursar_cs_/);
-    expect((await api('GET', `/v1/oauth2/register/${client.client_id}`, developer.token)).body).not.toHaveProperty('client_secret');
+    expect((await api('GET', `/v1/oauth2/register/${client.client_id}`, developer.token)).body).not.toHaveProperty(
+      'client_secret',
+    );
     const { code } = await consent(client.client_id, 'products:read orders:read');
-    const exchange = { grant_type: 'authorization_code', code: code!, redirect_uri: REDIRECT, client_id: client.client_id };
+    const exchange = {
+      grant_type: 'authorization_code',
+      code: code!,
+      redirect_uri: REDIRECT,
+      client_id: client.client_id,
+    };
     const noSecret = await form('/v1/oauth2/token', exchange);
     expect([noSecret.status, noSecret.body.error]).toEqual([401, 'invalid_client']);
     const wrong = await form('/v1/oauth2/token', { ...exchange, client_secret: 'bursar_cs_wrong' });
@@ -240,12 +352,16 @@ describe('a confidential client', () => {
     const basic = `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString('base64')}`;
     const viaBasic = await form('/v1/oauth2/token', { ...exchange, client_id: undefined }, { authorization: basic });
     expect([viaBasic.status, viaBasic.body.error]).toEqual([401, 'invalid_client']);
-    const tokens = legacy(TokenResponse).parse((await form('/v1/oauth2/token', { ...exchange, client_secret: client.client_secret! })).body);
+    const tokens = legacy(TokenResponse).parse(
+      (await form('/v1/oauth2/token', { ...exchange, client_secret: client.client_secret! })).body,
+    );
     expect(tokens.scope).toBe('products:read orders:read');
     expect((await api('GET', '/v1/orders/', tokens.access_token)).status).toBe(200);
 
     const secret = { client_id: client.client_id, client_secret: client.client_secret! };
-    const active = legacy(IntrospectTokenResponse).parse((await form('/v1/oauth2/introspect', { token: tokens.access_token, ...secret })).body);
+    const active = legacy(IntrospectTokenResponse).parse(
+      (await form('/v1/oauth2/introspect', { token: tokens.access_token, ...secret })).body,
+    );
     expect(active).toMatchObject({
       active: true,
       client_id: client.client_id,
@@ -255,43 +371,70 @@ describe('a confidential client', () => {
     });
     const refresh = (await form('/v1/oauth2/introspect', { token: tokens.refresh_token!, ...secret })).body;
     expect(refresh).toMatchObject({ active: true, token_type: 'refresh_token' });
-    expect((await form('/v1/oauth2/introspect', { token: tokens.access_token, client_id: client.client_id })).body.error).toBe('invalid_client');
+    expect(
+      (await form('/v1/oauth2/introspect', { token: tokens.access_token, client_id: client.client_id })).body.error,
+    ).toBe('invalid_client');
 
     expect((await form('/v1/oauth2/revoke', { token: tokens.refresh_token!, ...secret })).status).toBe(200);
-    expect((await form('/v1/oauth2/introspect', { token: tokens.access_token, ...secret })).body).toEqual({ active: false });
+    expect((await form('/v1/oauth2/introspect', { token: tokens.access_token, ...secret })).body).toEqual({
+      active: false,
+    });
     expect((await api('GET', '/v1/orders/', tokens.access_token)).status).toBe(401);
   });
 
   test('another organization cannot see, change or delete the client; deleting it ends its tokens', async () => {
     expect((await api('GET', `/v1/oauth2/register/${client.client_id}`, merchant.token)).status).toBe(404);
     expect((await api('DELETE', `/v1/oauth2/register/${client.client_id}`, merchant.token)).status).toBe(404);
-    const update = { client_id: client.client_id, client_name: 'Renamed', redirect_uris: [REDIRECT], scope: 'products:read' };
+    const update = {
+      client_id: client.client_id,
+      client_name: 'Renamed',
+      redirect_uris: [REDIRECT],
+      scope: 'products:read',
+    };
     const renamed = await api('PUT', `/v1/oauth2/register/${client.client_id}`, developer.token, update);
     expect(renamed.body).toMatchObject({ client_name: 'Renamed', scope: 'products:read' });
     const { code } = await consent(client.client_id, 'products:read');
     const secret = { client_id: client.client_id, client_secret: client.client_secret! };
     const tokens = legacy(TokenResponse).parse(
-      (await form('/v1/oauth2/token', { grant_type: 'authorization_code', code: code!, redirect_uri: REDIRECT, ...secret })).body,
+      (
+        await form('/v1/oauth2/token', {
+          grant_type: 'authorization_code',
+          code: code!,
+          redirect_uri: REDIRECT,
+          ...secret,
+        })
+      ).body,
     );
     expect((await api('DELETE', `/v1/oauth2/register/${client.client_id}`, developer.token)).status).toBe(204);
     expect((await api('GET', '/v1/products/', tokens.access_token)).status).toBe(401);
-    expect((await form('/v1/oauth2/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, ...secret })).body.error).toBe(
-      'invalid_client',
-    );
+    expect(
+      (await form('/v1/oauth2/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, ...secret }))
+        .body.error,
+    ).toBe('invalid_client');
   });
 });
 
 test("a client registered with the reference SDK's default scope string keeps the scopes Bursar grants; unknown ones are refused", async () => {
   const sdkDefault =
     'openid profile email user:read user:write organizations:read organizations:write products:read products:write notifications:read notification_recipients:write';
-  expect((await register({ scope: sdkDefault })).scope).toBe('organizations:read organizations:write products:read products:write');
+  expect((await register({ scope: sdkDefault })).scope).toBe(
+    'organizations:read organizations:write products:read products:write',
+  );
   const refused = await api('POST', '/v1/oauth2/register', developer.token, {
     client_name: 'x',
     redirect_uris: [REDIRECT],
     scope: 'products:read rockets:launch',
   });
-  expect([refused.status, refused.body.detail[0].loc, refused.body.detail[0].msg]).toEqual([422, ['body', 'scope'], expect.stringContaining('rockets:launch')]);
-  const management = await api('POST', '/v1/oauth2/register', developer.token, { client_name: 'x', redirect_uris: [REDIRECT], scope: MANAGE });
+  expect([refused.status, refused.body.detail[0].loc, refused.body.detail[0].msg]).toEqual([
+    422,
+    ['body', 'scope'],
+    expect.stringContaining('rockets:launch'),
+  ]);
+  const management = await api('POST', '/v1/oauth2/register', developer.token, {
+    client_name: 'x',
+    redirect_uris: [REDIRECT],
+    scope: MANAGE,
+  });
   expect(management.status).toBe(422);
 });
 
@@ -306,21 +449,42 @@ test('each client has its own request budget, whichever organizations granted it
       code_challenge: challenge,
       code_challenge_method: 'S256',
     };
-    const consented = await form('/v1/oauth2/consent', { ...request, action: 'allow' }, { authorization: `Bearer ${consenting}` });
+    const consented = await form(
+      '/v1/oauth2/consent',
+      { ...request, action: 'allow' },
+      { authorization: `Bearer ${consenting}` },
+    );
     const code = new URL(consented.body.redirect_uri).searchParams.get('code')!;
-    const exchange = { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier };
+    const exchange = {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      client_id: clientId,
+      code_verifier: verifier,
+    };
     return legacy(TokenResponse).parse((await form('/v1/oauth2/token', exchange)).body).access_token;
   };
   const client = await register({ token_endpoint_auth_method: 'none', scope: 'products:read' });
   const other = await register({ token_endpoint_auth_method: 'none', scope: 'products:read' });
   const secondMerchant = await h.organization([MANAGE, 'products:read']);
   // two organizations granted the same client: their tokens spend one budget (20 + 20 = 40)
-  const [fromMerchant, fromSecond] = [await accessToken(client.client_id), await accessToken(client.client_id, secondMerchant.token)];
+  const [fromMerchant, fromSecond] = [
+    await accessToken(client.client_id),
+    await accessToken(client.client_id, secondMerchant.token),
+  ];
   const statuses: number[] = [];
-  for (let i = 0; i < 20; i++) statuses.push((await api('GET', '/v1/products/', fromMerchant)).status, (await api('GET', '/v1/products/', fromSecond)).status);
+  for (let i = 0; i < 20; i++)
+    statuses.push(
+      (await api('GET', '/v1/products/', fromMerchant)).status,
+      (await api('GET', '/v1/products/', fromSecond)).status,
+    );
   expect(statuses.every((status) => status === 200)).toBe(true);
   const limited = await api('GET', '/v1/products/', fromSecond);
-  expect([limited.status, limited.body.error, Number(limited.headers.get('retry-after')) > 0]).toEqual([429, 'TooManyRequests', true]);
+  expect([limited.status, limited.body.error, Number(limited.headers.get('retry-after')) > 0]).toEqual([
+    429,
+    'TooManyRequests',
+    true,
+  ]);
   // another client, and the organization's own token, have budgets of their own
   expect((await api('GET', '/v1/products/', await accessToken(other.client_id))).status).toBe(200);
   expect((await api('GET', '/v1/products/', merchant.token)).status).toBe(200);
@@ -336,10 +500,16 @@ test('registration honours X-Idempotency-Key: a confidential client is registere
     });
   const clientIds = async () =>
     (
-      await h.env.production.orm.em.fork().execute<{ client_id: string }[]>('select client_id from oauth2_client where organization_id = ?', [registrar.id])
+      await h.env.production.orm.em
+        .fork()
+        .execute<{ client_id: string }[]>('select client_id from oauth2_client where organization_id = ?', [
+          registrar.id,
+        ])
     ).map((row) => row.client_id);
 
-  const answers = await Promise.all(Array.from({ length: 50 }, () => registerWith('register-once', { scope: 'products:read' })));
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, () => registerWith('register-once', { scope: 'products:read' })),
+  );
   const registered = answers.filter((a) => a.status === 200);
   expect(registered).toHaveLength(1);
   const { client_id, client_secret } = registered[0].body;
@@ -373,10 +543,19 @@ describe('redirect URIs (RFC 6749 §3.1.2, RFC 9700, RFC 8252 §7.3)', () => {
     'https://*.example.com/callback', // a wildcard host
     'https://*/callback',
   ];
-  const ALLOWED = ['http://127.0.0.1:8765/callback', 'http://[::1]:8765/callback', 'http://localhost:3000/callback', 'https://app.example.com/cb?tenant=1'];
+  const ALLOWED = [
+    'http://127.0.0.1:8765/callback',
+    'http://[::1]:8765/callback',
+    'http://localhost:3000/callback',
+    'https://app.example.com/cb?tenant=1',
+  ];
 
   const expectInvalidRedirectUri = (response: { status: number; body: Record<string, unknown> }, uri: string) => {
-    expect({ uri, status: response.status, error: response.body.error }).toEqual({ uri, status: 400, error: 'invalid_redirect_uri' });
+    expect({ uri, status: response.status, error: response.body.error }).toEqual({
+      uri,
+      status: 400,
+      error: 'invalid_redirect_uri',
+    });
     expect(response.body.error_description).toMatch(/^redirect_uris\[\d+\] /);
   };
 
@@ -384,11 +563,22 @@ describe('redirect URIs (RFC 6749 §3.1.2, RFC 9700, RFC 8252 §7.3)', () => {
     const registrar = await h.organization([MANAGE]);
     const count = async () =>
       (
-        await h.env.production.orm.em.fork().execute<{ n: number }[]>('select count(*)::int as n from oauth2_client where organization_id = ?', [registrar.id])
+        await h.env.production.orm.em
+          .fork()
+          .execute<{ n: number }[]>('select count(*)::int as n from oauth2_client where organization_id = ?', [
+            registrar.id,
+          ])
       )[0].n;
-    const configuration = (uris: string[]) => ({ client_name: 'Strict app', redirect_uris: uris, scope: 'products:read' });
+    const configuration = (uris: string[]) => ({
+      client_name: 'Strict app',
+      redirect_uris: uris,
+      scope: 'products:read',
+    });
     for (const uri of REFUSED) {
-      expectInvalidRedirectUri(await api('POST', '/v1/oauth2/register', registrar.token, configuration([REDIRECT, uri])), uri);
+      expectInvalidRedirectUri(
+        await api('POST', '/v1/oauth2/register', registrar.token, configuration([REDIRECT, uri])),
+        uri,
+      );
     }
     expect(await count()).toBe(0);
 
@@ -396,7 +586,10 @@ describe('redirect URIs (RFC 6749 §3.1.2, RFC 9700, RFC 8252 §7.3)', () => {
     expect([allowed.status, allowed.body.redirect_uris]).toEqual([200, ALLOWED]);
     const path = `/v1/oauth2/register/${allowed.body.client_id}`;
     for (const uri of REFUSED) {
-      expectInvalidRedirectUri(await api('PUT', path, registrar.token, { client_id: allowed.body.client_id, ...configuration([uri]) }), uri);
+      expectInvalidRedirectUri(
+        await api('PUT', path, registrar.token, { client_id: allowed.body.client_id, ...configuration([uri]) }),
+        uri,
+      );
     }
     expect((await api('GET', path, registrar.token)).body.redirect_uris).toEqual(ALLOWED);
     expect(await count()).toBe(1);
@@ -405,7 +598,13 @@ describe('redirect URIs (RFC 6749 §3.1.2, RFC 9700, RFC 8252 §7.3)', () => {
   test('an authorization request matches a registered URI exactly, and one registered before these rules is no longer honoured', async () => {
     const client = await register({ scope: 'products:read', redirect_uris: [REDIRECT] });
     const { challenge } = pkce();
-    const request = { client_id: client.client_id, response_type: 'code', scope: 'products:read', code_challenge: challenge, code_challenge_method: 'S256' };
+    const request = {
+      client_id: client.client_id,
+      response_type: 'code',
+      scope: 'products:read',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    };
     const bearer = { authorization: `Bearer ${merchant.token}` };
     const near = [
       `${REDIRECT}/`,
@@ -415,15 +614,28 @@ describe('redirect URIs (RFC 6749 §3.1.2, RFC 9700, RFC 8252 §7.3)', () => {
       'https://app.example.com/Callback',
     ];
     for (const redirect_uri of near) {
-      const refused = await api('GET', `/v1/oauth2/authorize?${new URLSearchParams({ ...request, redirect_uri })}`, merchant.token);
-      expect({ redirect_uri, status: refused.status, error: refused.body.error }).toEqual({ redirect_uri, status: 400, error: 'invalid_request' });
+      const refused = await api(
+        'GET',
+        `/v1/oauth2/authorize?${new URLSearchParams({ ...request, redirect_uri })}`,
+        merchant.token,
+      );
+      expect({ redirect_uri, status: refused.status, error: refused.body.error }).toEqual({
+        redirect_uri,
+        status: 400,
+        error: 'invalid_request',
+      });
     }
-    expect((await form('/v1/oauth2/consent', { ...request, redirect_uri: REDIRECT, action: 'allow' }, bearer)).status).toBe(200);
+    expect(
+      (await form('/v1/oauth2/consent', { ...request, redirect_uri: REDIRECT, action: 'allow' }, bearer)).status,
+    ).toBe(200);
 
     const legacyUri = 'http://app.example.com/callback';
     await h.env.production.orm.em
       .fork()
-      .execute('update oauth2_client set redirect_uris = array[?]::text[] where client_id = ?', [legacyUri, client.client_id]);
+      .execute('update oauth2_client set redirect_uris = array[?]::text[] where client_id = ?', [
+        legacyUri,
+        client.client_id,
+      ]);
     const stale = await form('/v1/oauth2/consent', { ...request, redirect_uri: legacyUri, action: 'allow' }, bearer);
     expect([stale.status, stale.body.error]).toEqual([400, 'invalid_request']);
     expect(stale.body).not.toHaveProperty('redirect_uri');

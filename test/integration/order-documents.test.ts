@@ -12,7 +12,14 @@ import { legacy } from '../support/versioned-contract';
 
 let h: TestHarness;
 let receiver: Receiver;
-const SCOPES = ['checkouts:write', 'products:write', 'discounts:write', 'orders:read', 'orders:write', 'webhooks:write'] as const;
+const SCOPES = [
+  'checkouts:write',
+  'products:write',
+  'discounts:write',
+  'orders:read',
+  'orders:write',
+  'webhooks:write',
+] as const;
 const BERLIN = { country: 'DE', line1: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117' };
 
 beforeAll(async () => {
@@ -34,9 +41,15 @@ type Call = (method: string, path: string, json?: unknown) => Promise<{ status: 
 
 async function merchant(slug = `shop-${randomUUID().slice(0, 8)}`) {
   const org = await h.organization([...SCOPES], 'sandbox');
-  await h.env.sandbox.orm.em.fork().execute('update organization set slug = ?, name = ? where id = ?', [slug, 'Handbook Shop', org.id]);
-  const call: Call = (method, path, json) => h.request(method, path, { token: org.token, environment: 'sandbox', json });
-  const product = await call('POST', '/v1/products/', { name: 'Handbook', prices: [{ amount_type: 'fixed', price_amount: 1500 }] });
+  await h.env.sandbox.orm.em
+    .fork()
+    .execute('update organization set slug = ?, name = ? where id = ?', [slug, 'Handbook Shop', org.id]);
+  const call: Call = (method, path, json) =>
+    h.request(method, path, { token: org.token, environment: 'sandbox', json });
+  const product = await call('POST', '/v1/products/', {
+    name: 'Handbook',
+    prices: [{ amount_type: 'fixed', price_amount: 1500 }],
+  });
   expect(product.status).toBe(201);
   return { org, call, productId: product.body.id as string, prefix: slug.toUpperCase() };
 }
@@ -72,10 +85,20 @@ test('an invoice: numbered at creation, refused without billing details, rendere
 
   const moved = await call('PATCH', `/v1/orders/${order.id}`, { billing_address: { ...BERLIN, country: 'FR' } });
   expect(moved.status).toBe(422);
-  expect(moved.body.detail[0]).toMatchObject({ loc: ['body', 'billing_address', 'country'], msg: 'Country cannot be changed.' });
-  const patched = await call('PATCH', `/v1/orders/${order.id}`, { billing_name: 'Zoë Łukasiewicz', billing_address: BERLIN });
+  expect(moved.body.detail[0]).toMatchObject({
+    loc: ['body', 'billing_address', 'country'],
+    msg: 'Country cannot be changed.',
+  });
+  const patched = await call('PATCH', `/v1/orders/${order.id}`, {
+    billing_name: 'Zoë Łukasiewicz',
+    billing_address: BERLIN,
+  });
   expect(patched.status).toBe(200);
-  expect(patched.body).toMatchObject({ billing_name: 'Zoë Łukasiewicz', billing_address: BERLIN, invoice_number: order.invoice_number });
+  expect(patched.body).toMatchObject({
+    billing_name: 'Zoë Łukasiewicz',
+    billing_address: BERLIN,
+    invoice_number: order.invoice_number,
+  });
   const stateChange = await call('PATCH', `/v1/orders/${order.id}`, { billing_address: { ...BERLIN, state: 'BE' } });
   expect(stateChange.status).toBe(422);
 
@@ -108,7 +131,9 @@ test('an invoice: numbered at creation, refused without billing details, rendere
   ])
     expect(text).toContain(expected);
   await eventually(async () =>
-    receiver.received.some((r) => r.json.type === 'order.updated' && r.json.data.id === order.id && r.json.data.is_invoice_generated),
+    receiver.received.some(
+      (r) => r.json.type === 'order.updated' && r.json.data.id === order.id && r.json.data.is_invoice_generated,
+    ),
   );
 
   // Unchanged details: nothing to do. Changed ones: rendered again, same number.
@@ -135,7 +160,9 @@ test('a reverse-charge invoice states it, and void orders get none', async () =>
   });
   expect(order).toMatchObject({ tax_amount: 0, total_amount: 1500 });
   expect((await call('POST', `/v1/orders/${order.id}/invoice`)).status).toBe(202);
-  const text = await eventually(async () => (await call('GET', `/v1/orders/${order.id}`)).body.is_invoice_generated && invoiceText(call, order.id));
+  const text = await eventually(
+    async () => (await call('GET', `/v1/orders/${order.id}`)).body.is_invoice_generated && invoiceText(call, order.id),
+  );
   expect(text).toContain('(0% Reverse Charge)');
   expect(text).toContain('Reverse charge');
   expect(text).toContain('DE136695976');
@@ -149,16 +176,30 @@ test('a reverse-charge invoice states it, and void orders get none', async () =>
 
 test('a discounted order: the invoice shows the discount as a deduction and the totals after it', async () => {
   const { call, productId } = await merchant();
-  const discount = await call('POST', '/v1/discounts/', { type: 'fixed', amount: 500, currency: 'usd', duration: 'once', name: 'Launch' });
+  const discount = await call('POST', '/v1/discounts/', {
+    type: 'fixed',
+    amount: 500,
+    currency: 'usd',
+    duration: 'once',
+    name: 'Launch',
+  });
   expect(discount.status).toBe(201);
   const order = await paidOrder(call, productId, {
     discount_id: discount.body.id,
     customer_billing_name: 'Ada Reader',
-    customer_billing_address: { country: 'US', state: 'NY', line1: '1 Main St', city: 'New York', postal_code: '10001' },
+    customer_billing_address: {
+      country: 'US',
+      state: 'NY',
+      line1: '1 Main St',
+      city: 'New York',
+      postal_code: '10001',
+    },
   });
   expect(order).toMatchObject({ subtotal_amount: 1500, discount_amount: 500, net_amount: 1000 });
   expect((await call('POST', `/v1/orders/${order.id}/invoice`)).status).toBe(202);
-  const text = await eventually(async () => (await call('GET', `/v1/orders/${order.id}`)).body.is_invoice_generated && invoiceText(call, order.id));
+  const text = await eventually(
+    async () => (await call('GET', `/v1/orders/${order.id}`)).body.is_invoice_generated && invoiceText(call, order.id),
+  );
   expect(text).toMatch(/Discount\s+USD -5\.00/);
   expect(text).toMatch(/Subtotal\s+USD 15\.00/);
   expect(text).toContain(`USD ${(order.total_amount / 100).toFixed(2)}`);
@@ -182,8 +223,12 @@ test('the receipt: 202 while it renders, then a signed URL of the PDF', async ()
 
 test('invoice numbers stay gap-free and unique across 50 orders paid concurrently (per organization numbering)', async () => {
   const { org, call, productId, prefix } = await merchant();
-  await h.env.sandbox.orm.em.fork().execute(`update organization set invoice_numbering = 'organization' where id = ?`, [org.id]);
-  const orders = await Promise.all(Array.from({ length: 50 }, () => paidOrder(call, productId, { customer_billing_address: { country: 'DE' } })));
+  await h.env.sandbox.orm.em
+    .fork()
+    .execute(`update organization set invoice_numbering = 'organization' where id = ?`, [org.id]);
+  const orders = await Promise.all(
+    Array.from({ length: 50 }, () => paidOrder(call, productId, { customer_billing_address: { country: 'DE' } })),
+  );
   const numbers = orders.map((o) => o.invoice_number).sort();
   expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => `${prefix}-${String(i + 1).padStart(4, '0')}`));
 }, 120_000);
@@ -191,8 +236,14 @@ test('invoice numbers stay gap-free and unique across 50 orders paid concurrentl
 test("per-customer numbering counts each customer's invoices on its own", async () => {
   const { call, productId, prefix } = await merchant();
   const email = `repeat-${randomUUID()}@example.com`;
-  const first = await paidOrder(call, productId, { customer_email: email, customer_billing_address: { country: 'DE' } });
-  const second = await paidOrder(call, productId, { customer_email: email, customer_billing_address: { country: 'DE' } });
+  const first = await paidOrder(call, productId, {
+    customer_email: email,
+    customer_billing_address: { country: 'DE' },
+  });
+  const second = await paidOrder(call, productId, {
+    customer_email: email,
+    customer_billing_address: { country: 'DE' },
+  });
   const other = await paidOrder(call, productId, { customer_billing_address: { country: 'DE' } });
   const code = first.invoice_number.split('-').at(-2);
   expect([first.invoice_number, second.invoice_number]).toEqual([`${prefix}-${code}-0001`, `${prefix}-${code}-0002`]);
@@ -203,8 +254,14 @@ test("per-customer numbering counts each customer's invoices on its own", async 
 
 test('the order list filters and sorts; the export streams every order as CSV', async () => {
   const { org, call, productId } = await merchant();
-  const other = await call('POST', '/v1/products/', { name: '=HYPERLINK("x")', prices: [{ amount_type: 'fixed', price_amount: 900 }] });
-  const a = await paidOrder(call, productId, { customer_billing_address: { country: 'DE' }, external_customer_id: `ext-${randomUUID()}` });
+  const other = await call('POST', '/v1/products/', {
+    name: '=HYPERLINK("x")',
+    prices: [{ amount_type: 'fixed', price_amount: 900 }],
+  });
+  const a = await paidOrder(call, productId, {
+    customer_billing_address: { country: 'DE' },
+    external_customer_id: `ext-${randomUUID()}`,
+  });
   const b = await paidOrder(call, other.body.id, { customer_billing_address: { country: 'DE' } });
 
   const byExternal = await call('GET', `/v1/orders/?external_customer_id=${a.customer.external_id}`);
@@ -213,10 +270,14 @@ test('the order list filters and sorts; the export streams every order as CSV', 
   expect(oneTime.body.items.map((o: any) => o.id)).toEqual([a.id, b.id]);
   expect((await call('GET', '/v1/orders/?product_billing_type=recurring')).body.items).toEqual([]);
   const byProduct = (await call('GET', '/v1/orders/?sorting=product')).body.items.map((o: any) => o.id);
-  expect((await call('GET', '/v1/orders/?sorting=-product')).body.items.map((o: any) => o.id)).toEqual([...byProduct].reverse());
+  expect((await call('GET', '/v1/orders/?sorting=-product')).body.items.map((o: any) => o.id)).toEqual(
+    [...byProduct].reverse(),
+  );
   expect((await call('GET', '/v1/orders/?sorting=invoice_number')).status).toBe(200);
 
-  const exported = await fetch(`${h.url.sandbox}/v1/orders/export`, { headers: { authorization: `Bearer ${org.token}` } });
+  const exported = await fetch(`${h.url.sandbox}/v1/orders/export`, {
+    headers: { authorization: `Bearer ${org.token}` },
+  });
   expect(exported.status).toBe(200);
   expect(exported.headers.get('content-type')).toMatch(/^text\/csv/);
   expect(exported.headers.get('content-disposition')).toContain('orders.csv');
@@ -225,6 +286,8 @@ test('the order list filters and sorts; the export streams every order as CSV', 
   expect(lines).toHaveLength(3);
   expect(lines[1]).toContain(a.invoice_number);
   expect(lines[2]).toContain(`'=HYPERLINK`); // a formula is exported as text
-  const filtered = await fetch(`${h.url.sandbox}/v1/orders/export?product_id=${other.body.id}`, { headers: { authorization: `Bearer ${org.token}` } });
+  const filtered = await fetch(`${h.url.sandbox}/v1/orders/export?product_id=${other.body.id}`, {
+    headers: { authorization: `Bearer ${org.token}` },
+  });
   expect((await filtered.text()).trim().split('\n')).toHaveLength(2);
 });

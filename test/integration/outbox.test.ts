@@ -20,16 +20,25 @@ beforeAll(async () => {
   org = await h.organization(['meters:read']);
   other = await h.organization(['products:write']);
   await h.startWorker('production');
-  const product = await h.request('POST', '/v1/products/', { token: other.token, json: { name: 'Atlas', prices: [{ amount_type: 'free' }] } });
+  const product = await h.request('POST', '/v1/products/', {
+    token: other.token,
+    json: { name: 'Atlas', prices: [{ amount_type: 'free' }] },
+  });
   const [event] = await h.env.production.orm.em
     .fork()
-    .execute<{ payload: { data: unknown } }[]>("select payload from outbox_message where kind = 'event' and payload->'data'->>'id' = ?", [product.body.id]);
+    .execute<{ payload: { data: unknown } }[]>(
+      "select payload from outbox_message where kind = 'event' and payload->'data'->>'id' = ?",
+      [product.body.id],
+    );
   productData = event.payload.data;
 });
 afterAll(() => h.close());
 
 /** The maintenance flow, which takes no input, as a descriptor of its own: the outbox starts only built starts. */
-const purgeFlow: FlowDescriptor<'purgeIdempotencyKeys', undefined, [string]> = { type: 'purgeIdempotencyKeys', id: (key) => `purge-idempotency-keys:${key}` };
+const purgeFlow: FlowDescriptor<'purgeIdempotencyKeys', undefined, [string]> = {
+  type: 'purgeIdempotencyKeys',
+  id: (key) => `purge-idempotency-keys:${key}`,
+};
 const purgeStart = () => flowStart(purgeFlow, [`outbox-test:${randomUUID()}`], undefined);
 
 /** Commits an outbox row but loses its post-commit dispatch, as a crash right after COMMIT would. */
@@ -54,7 +63,8 @@ function recordingOutbox() {
   const temporal = {
     workflow: {
       async start(type: string, options: WorkflowStartOptions) {
-        if (failing.has(options.workflowId)) throw new Error('14 UNAVAILABLE: the Temporal server cannot be reached (test)');
+        if (failing.has(options.workflowId))
+          throw new Error('14 UNAVAILABLE: the Temporal server cannot be reached (test)');
         const handle = await workflows.start(type, options);
         log.push(`started ${options.workflowId}`);
         return handle;
@@ -63,14 +73,22 @@ function recordingOutbox() {
   } as unknown as Client;
   const { orm, taskQueue, clock } = h.env.production;
   const outbox = new OutboxService({ orm, temporal, taskQueue, environment: 'production', clock });
-  outbox.registerDispatcher('event', async (events: OutboxMessage[]) => void log.push(`events ${events.map((event) => event.id).join(',')}`));
+  outbox.registerDispatcher(
+    'event',
+    async (events: OutboxMessage[]) => void log.push(`events ${events.map((event) => event.id).join(',')}`),
+  );
   return { outbox, log, failing };
 }
 
-const rowById = async (id: string) => (await h.env.production.orm.em.fork().execute('select * from outbox_message where id = ?', [id]))[0];
+const rowById = async (id: string) =>
+  (await h.env.production.orm.em.fork().execute('select * from outbox_message where id = ?', [id]))[0];
 
 const outboxRow = async (workflowId: string) =>
-  (await h.env.production.orm.em.fork().execute("select * from outbox_message where payload->>'workflowId' = ?", [workflowId]))[0];
+  (
+    await h.env.production.orm.em
+      .fork()
+      .execute("select * from outbox_message where payload->>'workflowId' = ?", [workflowId])
+  )[0];
 
 const describe_ = (workflowId: string) => h.env.production.temporal.workflow.getHandle(workflowId).describe();
 
@@ -83,7 +101,9 @@ test('a workflow start is dispatched right after commit, with our search attribu
   expect(description.typedSearchAttributes.get(SEARCH_ATTRIBUTES.OrganizationId)).toBe(org.id);
   expect(description.typedSearchAttributes.get(SEARCH_ATTRIBUTES.Environment)).toBe('production');
   expect((await outboxRow(start.workflowId)).dispatched_at).not.toBeNull();
-  expect(await h.env.production.temporal.workflow.getHandle(start.workflowId).result()).toEqual({ purged: expect.any(Number) });
+  expect(await h.env.production.temporal.workflow.getHandle(start.workflowId).result()).toEqual({
+    purged: expect.any(Number),
+  });
 });
 
 test('a rolled-back transaction dispatches nothing', async () => {
@@ -105,7 +125,9 @@ test('the relay dispatches a row whose first dispatch was lost, exactly once', a
   expect(await h.env.production.outbox.relayOnce(60_000)).toBe(0); // still within the grace period
   expect(await h.env.production.outbox.relayOnce(0)).toBeGreaterThanOrEqual(1);
   expect((await outboxRow(start.workflowId)).dispatched_at).not.toBeNull();
-  expect(await h.env.production.temporal.workflow.getHandle(start.workflowId).result()).toEqual({ purged: expect.any(Number) });
+  expect(await h.env.production.temporal.workflow.getHandle(start.workflowId).result()).toEqual({
+    purged: expect.any(Number),
+  });
   expect(await h.env.production.outbox.relayOnce(0)).toBe(0);
 });
 
@@ -128,7 +150,10 @@ test("the worker's relay loop picks lost rows up by itself", async () => {
 });
 
 test('a failed dispatch is recorded on the row and retried later', async () => {
-  const brokenTemporal = new Client({ connection: h.env.production.temporal.connection, namespace: `missing-${randomUUID()}` });
+  const brokenTemporal = new Client({
+    connection: h.env.production.temporal.connection,
+    namespace: `missing-${randomUUID()}`,
+  });
   const broken = new OutboxService({
     orm: h.env.production.orm,
     temporal: brokenTemporal,
@@ -171,22 +196,36 @@ test('a failing start sends neither the other starts nor the events back to the 
     return outbox.enqueueEvent(tx, org.id, 'product.created', productData);
   });
   expect(log).toEqual([`started ${fine.workflowId}`, `events ${event.id}`]);
-  expect(await outboxRow(failed.workflowId)).toMatchObject({ dispatched_at: null, attempts: 1, last_error: expect.stringMatching(/UNAVAILABLE/) });
-  expect(await outboxRow(fine.workflowId)).toMatchObject({ dispatched_at: expect.anything(), attempts: 1, last_error: null });
+  expect(await outboxRow(failed.workflowId)).toMatchObject({
+    dispatched_at: null,
+    attempts: 1,
+    last_error: expect.stringMatching(/UNAVAILABLE/),
+  });
+  expect(await outboxRow(fine.workflowId)).toMatchObject({
+    dispatched_at: expect.anything(),
+    attempts: 1,
+    last_error: null,
+  });
   expect((await rowById(event.id)).dispatched_at).not.toBeNull();
 
   failing.clear();
   log.length = 0;
   await outbox.relayOnce(0);
   expect(log).toContain(`started ${failed.workflowId}`);
-  expect(await outboxRow(failed.workflowId)).toMatchObject({ dispatched_at: expect.anything(), attempts: 2, last_error: null });
+  expect(await outboxRow(failed.workflowId)).toMatchObject({
+    dispatched_at: expect.anything(),
+    attempts: 2,
+    last_error: null,
+  });
 });
 
 test('startPending starts a flow whose start waits in the outbox now, and says when none waits', async () => {
   const start = await commitWithLostDispatch();
   expect(await h.env.production.outbox.startPending(start.workflowId)).toBe(true);
   expect(await outboxRow(start.workflowId)).toMatchObject({ dispatched_at: expect.anything(), attempts: 1 });
-  expect(await h.env.production.temporal.workflow.getHandle(start.workflowId).result()).toEqual({ purged: expect.any(Number) });
+  expect(await h.env.production.temporal.workflow.getHandle(start.workflowId).result()).toEqual({
+    purged: expect.any(Number),
+  });
   expect(await h.env.production.outbox.startPending(start.workflowId)).toBe(false);
   expect((await outboxRow(start.workflowId)).attempts).toBe(1);
 

@@ -3,7 +3,12 @@
 // key, a file and meter credits, and each portal session sees, reads and changes only its own customer's.
 import { randomUUID } from 'node:crypto';
 import { LicenseKeyList, LicenseKeyWithActivations } from '../../src/contracts/license-key';
-import { CustomerBenefitGrant, CustomerBenefitGrantList, CustomerCustomerMeterList, DownloadableList } from '../../src/contracts/portal-benefit';
+import {
+  CustomerBenefitGrant,
+  CustomerBenefitGrantList,
+  CustomerCustomerMeterList,
+  DownloadableList,
+} from '../../src/contracts/portal-benefit';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { SUBSCRIPTION_SCOPES, type Call } from '../support/subscriptions';
 import { upload } from '../support/upload';
@@ -67,7 +72,8 @@ async function created(call: Call, path: string, json: unknown) {
 /** An organization selling one product with a license key, a file and meter credits. */
 async function openShop(contents: string, customerAdmin: boolean): Promise<Shop> {
   const org = await h.organization([...SCOPES], 'sandbox');
-  const call: Call = (method, path, json, headers) => h.request(method, path, { token: org.token, environment: 'sandbox', json, headers });
+  const call: Call = (method, path, json, headers) =>
+    h.request(method, path, { token: org.token, environment: 'sandbox', json, headers });
   const data = Buffer.from(contents);
   const uploaded = await upload(h, org.token, data, { environment: 'sandbox', name: 'manual.pdf' });
   expect(uploaded.status).toBe(200);
@@ -82,22 +88,37 @@ async function openShop(contents: string, customerAdmin: boolean): Promise<Shop>
     properties: { activations: { limit: 3, enable_customer_admin: customerAdmin } },
     metadata: { internal: 'do-not-show' },
   });
-  const file = await created(call, '/v1/benefits/', { type: 'downloadables', description: 'The manual', properties: { files: [uploaded.body.id] } });
+  const file = await created(call, '/v1/benefits/', {
+    type: 'downloadables',
+    description: 'The manual',
+    properties: { files: [uploaded.body.id] },
+  });
   const credits = await created(call, '/v1/benefits/', {
     type: 'meter_credit',
     description: 'Included calls',
     properties: { meter_id: meter.id, units: 500, rollover: false },
   });
-  const product = await created(call, '/v1/products/', { name: 'Acme Desktop', prices: [{ amount_type: 'fixed', price_amount: 4_900 }] });
-  expect((await call('POST', `/v1/products/${product.id}/benefits`, { benefits: [key.id, file.id, credits.id] })).status).toBe(200);
+  const product = await created(call, '/v1/products/', {
+    name: 'Acme Desktop',
+    prices: [{ amount_type: 'fixed', price_amount: 4_900 }],
+  });
+  expect(
+    (await call('POST', `/v1/products/${product.id}/benefits`, { benefits: [key.id, file.id, credits.id] })).status,
+  ).toBe(200);
   return { organizationId: org.id, call, product, benefits: { key, file, credits }, meter, data };
 }
 
 /** A customer who bought the shop's product (all three grants in force) and their portal session. */
 async function buyer(s: Shop): Promise<Holder> {
-  const order = await purchase(h, s.call, { products: [s.product.id], customer_billing_address: { country: 'DE' } }, { timeoutMs: 30_000 });
+  const order = await purchase(
+    h,
+    s.call,
+    { products: [s.product.id], customer_billing_address: { country: 'DE' } },
+    { timeoutMs: 30_000 },
+  );
   await eventually(async () => {
-    const grants = (await s.call('GET', `/v1/benefit-grants/?customer_id=${order.customer_id}&is_granted=true`)).body.items;
+    const grants = (await s.call('GET', `/v1/benefit-grants/?customer_id=${order.customer_id}&is_granted=true`)).body
+      .items;
     return grants.length === 3;
   }, 30_000);
   const session = await created(s.call, '/v1/customer-sessions/', { customer_id: order.customer_id });
@@ -107,7 +128,8 @@ async function buyer(s: Shop): Promise<Holder> {
     orderId: order.id,
     checkoutId: order.checkout_id,
     token,
-    portal: (method, path, json) => h.request(method, `/v1/customer-portal${path}`, { token, environment: 'sandbox', json }),
+    portal: (method, path, json) =>
+      h.request(method, `/v1/customer-portal${path}`, { token, environment: 'sandbox', json }),
   };
 }
 
@@ -117,8 +139,10 @@ const grantsOf = async (holder: Holder, query = '') => {
   return legacy(CustomerBenefitGrantList).parse(response.body).items;
 };
 const grantOf = async (holder: Holder, benefitId: string) => (await grantsOf(holder, `&benefit_id=${benefitId}`))[0];
-const keyOf = async (holder: Holder) => legacy(LicenseKeyList).parse((await holder.portal('GET', '/license-keys/')).body).items[0];
-const meterOf = async (holder: Holder) => legacy(CustomerCustomerMeterList).parse((await holder.portal('GET', '/meters/')).body).items[0];
+const keyOf = async (holder: Holder) =>
+  legacy(LicenseKeyList).parse((await holder.portal('GET', '/license-keys/')).body).items[0];
+const meterOf = async (holder: Holder) =>
+  legacy(CustomerCustomerMeterList).parse((await holder.portal('GET', '/meters/')).body).items[0];
 
 test('benefit grants: only the caller’s, with the caller embedded and the benefit as its holders see it', async () => {
   const { key, file, credits } = shop.benefits;
@@ -141,7 +165,10 @@ test('benefit grants: only the caller’s, with the caller embedded and the bene
   }
   const byType = new Map<string, any>(grants.map((g) => [g.benefit.type, g]));
   expect(byType.get('downloadables').benefit.properties).toEqual({ active_files: file.properties.files });
-  expect(byType.get('meter_credit').properties).toMatchObject({ last_credited_meter_id: shop.meter.id, last_credited_units: 500 });
+  expect(byType.get('meter_credit').properties).toMatchObject({
+    last_credited_meter_id: shop.meter.id,
+    last_credited_units: 500,
+  });
   expect(byType.get('license_keys').properties).toMatchObject({ display_key: expect.stringMatching(/^\*\*\*\*-/) });
 
   const graceGrants = await grantsOf(grace);
@@ -151,7 +178,9 @@ test('benefit grants: only the caller’s, with the caller embedded and the bene
 
   // Filters: by type, benefit, description, order and checkout (only the caller's own match), and none for members.
   expect((await grantsOf(ada, '&type=license_keys')).map((g) => g.benefit_id)).toEqual([key.id]);
-  expect((await grantsOf(ada, `&type=downloadables&type=meter_credit`)).map((g) => g.benefit_id).sort()).toEqual([file.id, credits.id].sort());
+  expect((await grantsOf(ada, `&type=downloadables&type=meter_credit`)).map((g) => g.benefit_id).sort()).toEqual(
+    [file.id, credits.id].sort(),
+  );
   expect((await grantsOf(ada, '&type=discord')).length).toBe(0);
   expect((await grantsOf(ada, '&query=MANUAL')).map((g) => g.benefit_id)).toEqual([file.id]);
   expect(await grantsOf(ada, `&order_id=${ada.orderId}`)).toHaveLength(3);
@@ -161,8 +190,16 @@ test('benefit grants: only the caller’s, with the caller embedded and the bene
   expect(await grantsOf(ada, `&checkout_id=${mallory.checkoutId}`)).toHaveLength(0);
   expect(await grantsOf(ada, `&subscription_id=${randomUUID()}`)).toHaveLength(0);
   expect(await grantsOf(ada, `&member_id=${randomUUID()}`)).toHaveLength(0);
-  expect((await grantsOf(ada, '&sorting=type')).map((g) => g.benefit.type)).toEqual(['downloadables', 'license_keys', 'meter_credit']);
-  expect((await grantsOf(ada, '&sorting=-type')).map((g) => g.benefit.type)).toEqual(['meter_credit', 'license_keys', 'downloadables']);
+  expect((await grantsOf(ada, '&sorting=type')).map((g) => g.benefit.type)).toEqual([
+    'downloadables',
+    'license_keys',
+    'meter_credit',
+  ]);
+  expect((await grantsOf(ada, '&sorting=-type')).map((g) => g.benefit.type)).toEqual([
+    'meter_credit',
+    'license_keys',
+    'downloadables',
+  ]);
   const paged = await ada.portal('GET', '/benefit-grants/?limit=2&page=2&sorting=type');
   expect(paged.body.pagination).toEqual({ total_count: 3, max_page: 2 });
   expect(paged.body.items.map((g: any) => g.benefit.type)).toEqual(['meter_credit']);
@@ -192,16 +229,26 @@ test('a grant by id: the caller’s own is read, another customer’s or organiz
 
 test('license keys: the caller’s own listed and read with activations; an activation deactivated only on the caller’s own key', async () => {
   const activate = (organizationId: string, key: string, label: string) =>
-    h.request('POST', '/v1/customer-portal/license-keys/activate', { environment: 'sandbox', json: { key, organization_id: organizationId, label } });
+    h.request('POST', '/v1/customer-portal/license-keys/activate', {
+      environment: 'sandbox',
+      json: { key, organization_id: organizationId, label },
+    });
   const adaKey = await keyOf(ada);
   const graceKey = await keyOf(grace);
   const malloryKey = await keyOf(mallory);
-  expect(adaKey).toMatchObject({ customer_id: ada.customerId, benefit_id: shop.benefits.key.id, status: 'granted', limit_activations: 3 });
+  expect(adaKey).toMatchObject({
+    customer_id: ada.customerId,
+    benefit_id: shop.benefits.key.id,
+    status: 'granted',
+    limit_activations: 3,
+  });
   expect(adaKey.customer).toMatchObject({ id: ada.customerId, metadata: {}, external_id: null });
   expect(graceKey.customer_id).toBe(grace.customerId);
   expect((await ada.portal('GET', '/license-keys/')).body.pagination).toEqual({ total_count: 1, max_page: 1 });
   expect((await ada.portal('GET', `/license-keys/?benefit_id=${shop.benefits.file.id}`)).body.items).toEqual([]);
-  expect((await ada.portal('GET', `/license-keys/?benefit_id=${shop.benefits.key.id}`)).body.items.map((k: any) => k.id)).toEqual([adaKey.id]);
+  expect(
+    (await ada.portal('GET', `/license-keys/?benefit_id=${shop.benefits.key.id}`)).body.items.map((k: any) => k.id),
+  ).toEqual([adaKey.id]);
 
   const adaLaptop = (await activate(shop.organizationId, adaKey.key, 'laptop')).body;
   const graceLaptop = (await activate(shop.organizationId, graceKey.key, 'laptop')).body;
@@ -213,13 +260,18 @@ test('license keys: the caller’s own listed and read with activations; an acti
       .parse(read.body)
       .activations.map((a) => a.id),
   ).toEqual([adaLaptop.id]);
-  for (const id of [graceKey.id, malloryKey.id, randomUUID()]) expect((await ada.portal('GET', `/license-keys/${id}`)).status).toBe(404);
+  for (const id of [graceKey.id, malloryKey.id, randomUUID()])
+    expect((await ada.portal('GET', `/license-keys/${id}`)).status).toBe(404);
 
   // Another customer's activation, through their key or through the caller's own: 404, and it stays.
   expect((await ada.portal('DELETE', `/license-keys/${graceKey.id}/activations/${graceLaptop.id}`)).status).toBe(404);
   expect((await ada.portal('DELETE', `/license-keys/${adaKey.id}/activations/${graceLaptop.id}`)).status).toBe(404);
-  expect((await ada.portal('DELETE', `/license-keys/${malloryKey.id}/activations/${malloryLaptop.id}`)).status).toBe(404);
-  expect((await grace.portal('GET', `/license-keys/${graceKey.id}`)).body.activations.map((a: any) => a.id)).toEqual([graceLaptop.id]);
+  expect((await ada.portal('DELETE', `/license-keys/${malloryKey.id}/activations/${malloryLaptop.id}`)).status).toBe(
+    404,
+  );
+  expect((await grace.portal('GET', `/license-keys/${graceKey.id}`)).body.activations.map((a: any) => a.id)).toEqual([
+    graceLaptop.id,
+  ]);
 
   const deactivated = await ada.portal('DELETE', `/license-keys/${adaKey.id}/activations/${adaLaptop.id}`);
   expect(deactivated.status).toBe(204);
@@ -242,7 +294,13 @@ test('downloadables: the caller’s granted files with signed links that open th
   const [download] = items;
   expect(download).toMatchObject({
     benefit_id: shop.benefits.file.id,
-    file: { id: shop.benefits.file.properties.files[0], name: 'manual.pdf', organization_id: shop.organizationId, service: 'downloadable', is_uploaded: true },
+    file: {
+      id: shop.benefits.file.properties.files[0],
+      name: 'manual.pdf',
+      organization_id: shop.organizationId,
+      service: 'downloadable',
+      is_uploaded: true,
+    },
   });
   const opened = await fetch(download.file.download.url, { redirect: 'manual' });
   expect(opened.status).toBe(307);
@@ -257,7 +315,9 @@ test('downloadables: the caller’s granted files with signed links that open th
   expect(Buffer.from(await (await fetch(theirs.headers.get('location')!)).arrayBuffer())).toEqual(other.data);
 
   expect((await ada.portal('GET', `/downloadables/?benefit_id=${shop.benefits.key.id}`)).body.items).toEqual([]);
-  expect((await ada.portal('GET', `/downloadables/?benefit_id=${shop.benefits.file.id}`)).body.items.map((d: any) => d.id)).toEqual([download.id]);
+  expect(
+    (await ada.portal('GET', `/downloadables/?benefit_id=${shop.benefits.file.id}`)).body.items.map((d: any) => d.id),
+  ).toEqual([download.id]);
 });
 
 test('meters: the caller’s standing from their credits, by id for the caller only', async () => {
@@ -272,7 +332,9 @@ test('meters: the caller’s standing from their credits, by id for the caller o
   });
   expect((await ada.portal('GET', '/meters/')).body.pagination).toEqual({ total_count: 1, max_page: 1 });
   expect((await ada.portal('GET', `/meters/${mine.id}`)).body).toEqual(mine);
-  expect((await ada.portal('GET', `/meters/?meter_id=${shop.meter.id}&query=api&sorting=-balance`)).body.items).toEqual([mine]);
+  expect((await ada.portal('GET', `/meters/?meter_id=${shop.meter.id}&query=api&sorting=-balance`)).body.items).toEqual(
+    [mine],
+  );
   expect((await ada.portal('GET', '/meters/?query=storage')).body.items).toEqual([]);
 
   const graces = await meterOf(grace);
@@ -288,7 +350,9 @@ test('meters: the caller’s standing from their credits, by id for the caller o
 test('organization tokens are refused on these portal routes, customer tokens on the organization’s', async () => {
   const orgToken = (await h.organization(['benefits:read', 'license_keys:read', 'meters:read'], 'sandbox')).token;
   for (const path of ['/benefit-grants/', '/license-keys/', '/downloadables/', '/meters/']) {
-    expect((await h.request('GET', `/v1/customer-portal${path}`, { token: orgToken, environment: 'sandbox' })).status).toBe(401);
+    expect(
+      (await h.request('GET', `/v1/customer-portal${path}`, { token: orgToken, environment: 'sandbox' })).status,
+    ).toBe(401);
   }
   for (const path of ['/v1/benefit-grants/', '/v1/license-keys/', '/v1/customers/']) {
     expect((await h.request('GET', path, { token: ada.token, environment: 'sandbox' })).status).toBe(401);

@@ -9,7 +9,13 @@ import { legacy } from '../support/versioned-contract';
 
 let h: TestHarness;
 let receiver: Receiver;
-const SCOPES = ['customers:write', 'customers:read', 'customer_sessions:write', 'webhooks:write', 'webhooks:read'] as const;
+const SCOPES = [
+  'customers:write',
+  'customers:read',
+  'customer_sessions:write',
+  'webhooks:write',
+  'webhooks:read',
+] as const;
 
 beforeAll(async () => {
   h = await startHarness({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
@@ -23,7 +29,8 @@ afterAll(async () => {
 
 async function merchant() {
   const org = await h.organization([...SCOPES], 'sandbox');
-  const call = (method: string, path: string, json?: unknown) => h.request(method, path, { token: org.token, environment: 'sandbox', json });
+  const call = (method: string, path: string, json?: unknown) =>
+    h.request(method, path, { token: org.token, environment: 'sandbox', json });
   return { org, call };
 }
 
@@ -58,7 +65,13 @@ const ME_FIELDS = [
 
 test('GET me: the caller only, in the reference shape, without the merchant’s metadata, external id or organization', async () => {
   const m = await merchant();
-  const ada = await customerWithSession(m, { email: 'ada@example.com', name: 'Ada', external_id: 'crm-ada', metadata: { segment: 'vip' }, locale: 'en' });
+  const ada = await customerWithSession(m, {
+    email: 'ada@example.com',
+    name: 'Ada',
+    external_id: 'crm-ada',
+    metadata: { segment: 'vip' },
+    locale: 'en',
+  });
   const grace = await customerWithSession(m, { email: 'grace@example.com', name: 'Grace' });
 
   const me = await ada.portal('GET', '/customers/me');
@@ -80,18 +93,33 @@ test('GET me: the caller only, in the reference shape, without the merchant’s 
     type: 'individual',
     locale: 'en',
   });
-  expect((await grace.portal('GET', '/customers/me')).body).toMatchObject({ id: grace.customer.id, email: 'grace@example.com' });
+  expect((await grace.portal('GET', '/customers/me')).body).toMatchObject({
+    id: grace.customer.id,
+    email: 'grace@example.com',
+  });
 
   const other = await merchant();
   const foreign = await customerWithSession(other, { email: 'ada@example.com', name: 'Other Ada' });
-  expect((await foreign.portal('GET', '/customers/me')).body).toMatchObject({ id: foreign.customer.id, name: 'Other Ada' });
+  expect((await foreign.portal('GET', '/customers/me')).body).toMatchObject({
+    id: foreign.customer.id,
+    name: 'Other Ada',
+  });
 });
 
 test('PATCH me: billing details checked as the organization’s update checks them, persisted, announced by webhook', async () => {
   const m = await merchant();
-  const endpoint = await m.call('POST', '/v1/webhooks/endpoints', { url: receiver.url, format: 'raw', events: ['customer.updated', 'customer.state_changed'] });
+  const endpoint = await m.call('POST', '/v1/webhooks/endpoints', {
+    url: receiver.url,
+    format: 'raw',
+    events: ['customer.updated', 'customer.state_changed'],
+  });
   expect(endpoint.status).toBe(201);
-  const ada = await customerWithSession(m, { email: 'ada@example.com', name: 'Ada', external_id: 'crm-ada', metadata: { segment: 'vip' } });
+  const ada = await customerWithSession(m, {
+    email: 'ada@example.com',
+    name: 'Ada',
+    external_id: 'crm-ada',
+    metadata: { segment: 'vip' },
+  });
   const grace = await customerWithSession(m, { email: 'grace@example.com', name: 'Grace' });
 
   // A tax ID that does not fit the billing country: the same 422 as the organization's own update, nothing written.
@@ -108,7 +136,11 @@ test('PATCH me: billing details checked as the organization’s update checks th
   const unknownPaymentMethod = await ada.portal('PATCH', '/customers/me', { default_payment_method_id: 'pm_123' });
   expect(unknownPaymentMethod.status).toBe(422);
   expect(unknownPaymentMethod.body.detail[0].loc).toEqual(['body', 'default_payment_method_id']);
-  expect((await m.call('GET', `/v1/customers/${ada.customer.id}`)).body).toMatchObject({ billing_address: null, tax_id: null, modified_at: null });
+  expect((await m.call('GET', `/v1/customers/${ada.customer.id}`)).body).toMatchObject({
+    billing_address: null,
+    tax_id: null,
+    modified_at: null,
+  });
 
   // A good one persists; what the portal may not change (e-mail, external id, metadata, name) is left alone.
   const patched = await ada.portal('PATCH', '/customers/me', {
@@ -139,7 +171,11 @@ test('PATCH me: billing details checked as the organization’s update checks th
     billing_name: 'Ada Lovelace Ltd',
     tax_id: ['GB980780684', 'gb_vat'],
   });
-  expect((await m.call('GET', `/v1/customers/${grace.customer.id}`)).body).toMatchObject({ billing_name: null, billing_address: null, tax_id: null });
+  expect((await m.call('GET', `/v1/customers/${grace.customer.id}`)).body).toMatchObject({
+    billing_name: null,
+    billing_address: null,
+    tax_id: null,
+  });
 
   // The merchant hears of it as from its own update: customer.updated (the full customer), then customer.state_changed.
   const events = await eventually(async () => {
@@ -148,20 +184,41 @@ test('PATCH me: billing details checked as the organization’s update checks th
     return updated >= 0 && mine.slice(updated).some((e) => e.type === 'customer.state_changed') && mine.slice(updated);
   });
   expect(events.filter((e) => e.type === 'customer.updated')).toHaveLength(1);
-  expect(events[0].data).toMatchObject({ billing_name: 'Ada Lovelace Ltd', tax_id: ['GB980780684', 'gb_vat'], metadata: { segment: 'vip' } });
-  expect(events.find((e) => e.type === 'customer.state_changed')!.data).toMatchObject({ billing_name: 'Ada Lovelace Ltd' });
+  expect(events[0].data).toMatchObject({
+    billing_name: 'Ada Lovelace Ltd',
+    tax_id: ['GB980780684', 'gb_vat'],
+    metadata: { segment: 'vip' },
+  });
+  expect(events.find((e) => e.type === 'customer.state_changed')!.data).toMatchObject({
+    billing_name: 'Ada Lovelace Ltd',
+  });
   expect(receiver.verified(endpoint.body.secret)).toHaveLength(receiver.received.length);
 });
 
 test('an organization token on the portal and a customer token on the organization API are both 401', async () => {
   const m = await merchant();
   const ada = await customerWithSession(m, { email: 'ada@example.com' });
-  const orgOnPortal = await h.request('GET', '/v1/customer-portal/customers/me', { token: m.org.token, environment: 'sandbox' });
+  const orgOnPortal = await h.request('GET', '/v1/customer-portal/customers/me', {
+    token: m.org.token,
+    environment: 'sandbox',
+  });
   expect(orgOnPortal.status).toBe(401);
-  const orgPatch = await h.request('PATCH', '/v1/customer-portal/customers/me', { token: m.org.token, environment: 'sandbox', json: { billing_name: 'X' } });
+  const orgPatch = await h.request('PATCH', '/v1/customer-portal/customers/me', {
+    token: m.org.token,
+    environment: 'sandbox',
+    json: { billing_name: 'X' },
+  });
   expect(orgPatch.status).toBe(401);
   expect((await h.request('GET', '/v1/customers/', { token: ada.token, environment: 'sandbox' })).status).toBe(401);
-  expect((await h.request('PATCH', `/v1/customers/${ada.customer.id}`, { token: ada.token, environment: 'sandbox', json: { name: 'X' } })).status).toBe(401);
+  expect(
+    (
+      await h.request('PATCH', `/v1/customers/${ada.customer.id}`, {
+        token: ada.token,
+        environment: 'sandbox',
+        json: { name: 'X' },
+      })
+    ).status,
+  ).toBe(401);
   expect((await h.request('GET', '/v1/customer-portal/customers/me', { environment: 'sandbox' })).status).toBe(401);
   expect((await m.call('GET', `/v1/customers/${ada.customer.id}`)).body.name).toBeNull();
 });

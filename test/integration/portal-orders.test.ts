@@ -21,14 +21,20 @@ afterAll(() => h?.close());
 async function merchant(name: string) {
   const org = await h.organization([...SCOPES], 'sandbox');
   await h.env.sandbox.orm.em.fork().execute('update organization set name = ? where id = ?', [name, org.id]);
-  const call: Call = (method, path, json) => h.request(method, path, { token: org.token, environment: 'sandbox', json });
-  const product = async (body: Record<string, unknown>) => (await call('POST', '/v1/products/', body)).body.id as string;
+  const call: Call = (method, path, json) =>
+    h.request(method, path, { token: org.token, environment: 'sandbox', json });
+  const product = async (body: Record<string, unknown>) =>
+    (await call('POST', '/v1/products/', body)).body.id as string;
   return { org, call, product };
 }
 
 /** A paid order of `productId` bought by `email` through a real checkout. */
 async function buy(call: Call, productId: string, email: string) {
-  return purchase(h, call, { products: [productId], customer_email: email, customer_billing_address: { country: 'DE' } });
+  return purchase(h, call, {
+    products: [productId],
+    customer_email: email,
+    customer_billing_address: { country: 'DE' },
+  });
 }
 
 /** A portal client for the customer, with a token from POST /v1/customer-sessions/. */
@@ -36,7 +42,11 @@ async function portalOf(call: Call, customerId: string) {
   const session = await call('POST', '/v1/customer-sessions/', { customer_id: customerId });
   expect(session.status).toBe(201);
   const token = session.body.token as string;
-  return { token, call: ((method, path, json) => h.request(method, `/v1/customer-portal${path}`, { token, environment: 'sandbox', json })) as Call };
+  return {
+    token,
+    call: ((method, path, json) =>
+      h.request(method, `/v1/customer-portal${path}`, { token, environment: 'sandbox', json })) as Call,
+  };
 }
 
 const ids = (items: { id: string }[]) => items.map((item) => item.id).sort();
@@ -44,11 +54,19 @@ const ids = (items: { id: string }[]) => items.map((item) => item.id).sort();
 test("each customer lists and reads only their own orders, as CustomerOrder; another's is 404 on every endpoint", async () => {
   const shop = await merchant(`Bookshop ${randomUUID().slice(0, 6)}`);
   const handbook = await shop.product({ name: 'Handbook', prices: [{ amount_type: 'fixed', price_amount: 1500 }] });
-  const monthly = await shop.product({ name: 'Monthly Digest', recurring_interval: 'month', prices: [{ amount_type: 'fixed', price_amount: 900 }] });
+  const monthly = await shop.product({
+    name: 'Monthly Digest',
+    recurring_interval: 'month',
+    prices: [{ amount_type: 'fixed', price_amount: 900 }],
+  });
   const ada = [await buy(shop.call, handbook, 'ada@example.com'), await buy(shop.call, monthly, 'ada@example.com')];
   const bob = await buy(shop.call, handbook, 'bob@example.com');
   const other = await merchant('Other Shop');
-  const foreign = await buy(other.call, await other.product({ name: 'Atlas', prices: [{ amount_type: 'fixed', price_amount: 800 }] }), 'ada@example.com');
+  const foreign = await buy(
+    other.call,
+    await other.product({ name: 'Atlas', prices: [{ amount_type: 'fixed', price_amount: 800 }] }),
+    'ada@example.com',
+  );
   expect(ada[0].customer_id).toBe(ada[1].customer_id);
   const portal = await portalOf(shop.call, ada[0].customer_id);
 
@@ -68,7 +86,11 @@ test("each customer lists and reads only their own orders, as CustomerOrder; ano
   const recurring = list.body.items.find((o: any) => o.product_id === monthly);
   expect(recurring.subscription).toMatchObject({ id: ada[1].subscription_id, product_id: monthly });
   expect(recurring.subscription).not.toHaveProperty('metadata');
-  expect(recurring.product).toMatchObject({ name: 'Monthly Digest', is_recurring: true, prices: [{ price_amount: 900 }] });
+  expect(recurring.product).toMatchObject({
+    name: 'Monthly Digest',
+    is_recurring: true,
+    prices: [{ price_amount: 900 }],
+  });
 
   const filtered = async (query: string) => ids((await portal.call('GET', `/orders/?${query}`)).body.items);
   expect(await filtered('product_billing_type=one_time')).toEqual([ada[0].id]);
@@ -79,7 +101,10 @@ test("each customer lists and reads only their own orders, as CustomerOrder; ano
   expect(await filtered(`query=${encodeURIComponent('bookshop')}`)).toEqual(ids(ada));
   expect(await filtered('query=atlas')).toEqual([]);
   const byAmount = await portal.call('GET', '/orders/?sorting=-amount&limit=1');
-  expect([byAmount.body.items.map((o: any) => o.id), byAmount.body.pagination]).toEqual([[ada[0].id], { total_count: 2, max_page: 2 }]);
+  expect([byAmount.body.items.map((o: any) => o.id), byAmount.body.pagination]).toEqual([
+    [ada[0].id],
+    { total_count: 2, max_page: 2 },
+  ]);
   expect((await portal.call('GET', '/orders/?sorting=customer')).status).toBe(422);
 
   const bobs = await portalOf(shop.call, bob.customer_id);
@@ -104,9 +129,15 @@ test("each customer lists and reads only their own orders, as CustomerOrder; ano
       expect([method, path, refused.status, refused.body.error]).toEqual([method, path, 404, 'ResourceNotFound']);
     }
   }
-  expect((await shop.call('GET', `/v1/orders/${bob.id}`)).body).toMatchObject({ billing_name: null, modified_at: bob.modified_at });
+  expect((await shop.call('GET', `/v1/orders/${bob.id}`)).body).toMatchObject({
+    billing_name: null,
+    modified_at: bob.modified_at,
+  });
 
-  const orgOnPortal = await h.request('GET', '/v1/customer-portal/orders/', { token: shop.org.token, environment: 'sandbox' });
+  const orgOnPortal = await h.request('GET', '/v1/customer-portal/orders/', {
+    token: shop.org.token,
+    environment: 'sandbox',
+  });
   expect(orgOnPortal.status).toBe(401);
   const customerOnApi = await h.request('GET', '/v1/orders/', { token: portal.token, environment: 'sandbox' });
   expect(customerOnApi.status).toBe(401);
@@ -114,7 +145,11 @@ test("each customer lists and reads only their own orders, as CustomerOrder; ano
 
 test('from the portal: billing details with the API rules, then the invoice generated and downloaded as a PDF, and the receipt', async () => {
   const shop = await merchant('Handbook Shop');
-  const order = await buy(shop.call, await shop.product({ name: 'Handbook', prices: [{ amount_type: 'fixed', price_amount: 1500 }] }), 'zoe@example.com');
+  const order = await buy(
+    shop.call,
+    await shop.product({ name: 'Handbook', prices: [{ amount_type: 'fixed', price_amount: 1500 }] }),
+    'zoe@example.com',
+  );
   const portal = await portalOf(shop.call, order.customer_id);
 
   expect((await portal.call('GET', `/orders/${order.id}/invoice`)).status).toBe(404);
@@ -122,10 +157,19 @@ test('from the portal: billing details with the API rules, then the invoice gene
   expect([missing.status, missing.body.error]).toEqual([422, 'MissingInvoiceBillingDetails']);
   const moved = await portal.call('PATCH', `/orders/${order.id}`, { billing_address: { ...BERLIN, country: 'FR' } });
   expect(moved.status).toBe(422);
-  expect(moved.body.detail[0]).toMatchObject({ loc: ['body', 'billing_address', 'country'], msg: 'Country cannot be changed.' });
-  const patched = await portal.call('PATCH', `/orders/${order.id}`, { billing_name: 'Zoë Łukasiewicz', billing_address: BERLIN });
+  expect(moved.body.detail[0]).toMatchObject({
+    loc: ['body', 'billing_address', 'country'],
+    msg: 'Country cannot be changed.',
+  });
+  const patched = await portal.call('PATCH', `/orders/${order.id}`, {
+    billing_name: 'Zoë Łukasiewicz',
+    billing_address: BERLIN,
+  });
   expect(patched.status).toBe(200);
-  expect(legacy(CustomerOrder).strict().parse(patched.body)).toMatchObject({ billing_name: 'Zoë Łukasiewicz', billing_address: BERLIN });
+  expect(legacy(CustomerOrder).strict().parse(patched.body)).toMatchObject({
+    billing_name: 'Zoë Łukasiewicz',
+    billing_address: BERLIN,
+  });
 
   const requested = await portal.call('POST', `/orders/${order.id}/invoice`);
   expect(requested.status).toBe(202);
@@ -135,7 +179,8 @@ test('from the portal: billing details with the API rules, then the invoice gene
   const pdf = Buffer.from(await (await fetch(invoice.body.url)).arrayBuffer());
   expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
   const text = await pdfText(pdf);
-  for (const expected of [order.invoice_number, 'Zoë Łukasiewicz', 'Unter den Linden 1', 'Handbook Shop']) expect(text).toContain(expected);
+  for (const expected of [order.invoice_number, 'Zoë Łukasiewicz', 'Unter den Linden 1', 'Handbook Shop'])
+    expect(text).toContain(expected);
 
   const receipt = await eventually(async () => {
     const answer = await portal.call('GET', `/orders/${order.id}/receipt`);
@@ -154,7 +199,11 @@ test("a declined renewal's payment status is failed, with the next attempt, from
   await advance(shop.call, clockId, '2025-04-01T01:00:00Z');
   const portal = await portalOf(shop.call, subscription.customer_id);
   const renewal = (await portal.call('GET', '/orders/?sorting=-created_at')).body.items[0];
-  expect(renewal).toMatchObject({ status: 'pending', billing_reason: 'subscription_cycle', next_payment_attempt_at: '2025-04-03T00:00:00.000Z' });
+  expect(renewal).toMatchObject({
+    status: 'pending',
+    billing_reason: 'subscription_cycle',
+    next_payment_attempt_at: '2025-04-03T00:00:00.000Z',
+  });
   const status = await portal.call('GET', `/orders/${renewal.id}/payment-status`);
   expect(status.status).toBe(200);
   expect(status.body).toEqual({ status: 'failed', error: expect.stringContaining('declined') });

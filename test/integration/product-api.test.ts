@@ -10,7 +10,12 @@ let meterId: string;
 const SCOPES = ['products:read', 'products:write', 'meters:write', 'benefits:write', 'custom_fields:write'] as const;
 const post = (json: unknown, token = org.token) => h.request('POST', '/v1/products/', { token, json });
 const oneTime = (prices: unknown[], extra: Record<string, unknown> = {}) => ({ name: 'Ebook', prices, ...extra });
-const monthly = (prices: unknown[], extra: Record<string, unknown> = {}) => ({ name: 'Pro plan', recurring_interval: 'month', prices, ...extra });
+const monthly = (prices: unknown[], extra: Record<string, unknown> = {}) => ({
+  name: 'Pro plan',
+  recurring_interval: 'month',
+  prices,
+  ...extra,
+});
 const locs = (body: { detail: { loc: unknown[] }[] }) => body.detail.map((d) => d.loc);
 
 beforeAll(async () => {
@@ -18,7 +23,11 @@ beforeAll(async () => {
   org = await h.organization([...SCOPES]);
   const meter = await h.request('POST', '/v1/meters/', {
     token: org.token,
-    json: { name: 'Tokens', filter: { conjunction: 'and', clauses: [] }, aggregation: { func: 'sum', property: 'tokens' } },
+    json: {
+      name: 'Tokens',
+      filter: { conjunction: 'and', clauses: [] },
+      aggregation: { func: 'sum', property: 'tokens' },
+    },
   });
   meterId = meter.body.id;
 });
@@ -26,13 +35,34 @@ afterAll(() => h.close());
 
 describe('every price type is created, read back and listed in the reference shape', () => {
   const cases: [string, unknown[], boolean, Record<string, unknown>[]][] = [
-    ['fixed', [{ amount_type: 'fixed', price_amount: 1500 }], false, [{ amount_type: 'fixed', price_amount: 1500, price_currency: 'usd' }]],
+    [
+      'fixed',
+      [{ amount_type: 'fixed', price_amount: 1500 }],
+      false,
+      [{ amount_type: 'fixed', price_amount: 1500, price_currency: 'usd' }],
+    ],
     ['free (a fixed price of 0)', [{ amount_type: 'free' }], false, [{ amount_type: 'fixed', price_amount: 0 }]],
     [
       'custom (pay what you want)',
-      [{ amount_type: 'custom', minimum_amount: 500, maximum_amount: 10_000, preset_amount: 2000, price_currency: 'eur' }],
+      [
+        {
+          amount_type: 'custom',
+          minimum_amount: 500,
+          maximum_amount: 10_000,
+          preset_amount: 2000,
+          price_currency: 'eur',
+        },
+      ],
       false,
-      [{ amount_type: 'custom', minimum_amount: 500, maximum_amount: 10_000, preset_amount: 2000, price_currency: 'eur' }],
+      [
+        {
+          amount_type: 'custom',
+          minimum_amount: 500,
+          maximum_amount: 10_000,
+          preset_amount: 2000,
+          price_currency: 'eur',
+        },
+      ],
     ],
     [
       'custom with the default minimum',
@@ -78,7 +108,12 @@ describe('every price type is created, read back and listed in the reference sha
       true,
       [
         { amount_type: 'fixed', price_amount: 2000 },
-        { amount_type: 'metered_unit', unit_amount: '0.05', cap_amount: 100_000, meter: { name: 'Tokens', unit: 'scalar' } },
+        {
+          amount_type: 'metered_unit',
+          unit_amount: '0.05',
+          cap_amount: 100_000,
+          meter: { name: 'Tokens', unit: 'scalar' },
+        },
       ],
     ],
   ];
@@ -97,7 +132,13 @@ describe('every price type is created, read back and listed in the reference sha
       attached_custom_fields: [],
     });
     expect(created.body.prices).toMatchObject(
-      expected.map((e) => ({ source: 'catalog', is_archived: false, product_id: created.body.id, tax_behavior: null, ...e })),
+      expected.map((e) => ({
+        source: 'catalog',
+        is_archived: false,
+        product_id: created.body.id,
+        tax_behavior: null,
+        ...e,
+      })),
     );
     for (const price of created.body.prices) expect(price).not.toHaveProperty('legacy');
 
@@ -110,9 +151,18 @@ describe('every price type is created, read back and listed in the reference sha
 });
 
 test('recurring settings: count defaults to 1, trials need both fields and a recurring product', async () => {
-  const created = await post(monthly([{ amount_type: 'fixed', price_amount: 900 }], { trial_interval: 'day', trial_interval_count: 14 }));
-  expect(created.body).toMatchObject({ recurring_interval: 'month', recurring_interval_count: 1, trial_interval: 'day', trial_interval_count: 14 });
-  const trialOnOneTime = await post(oneTime([{ amount_type: 'fixed', price_amount: 900 }], { trial_interval: 'day', trial_interval_count: 7 }));
+  const created = await post(
+    monthly([{ amount_type: 'fixed', price_amount: 900 }], { trial_interval: 'day', trial_interval_count: 14 }),
+  );
+  expect(created.body).toMatchObject({
+    recurring_interval: 'month',
+    recurring_interval_count: 1,
+    trial_interval: 'day',
+    trial_interval_count: 14,
+  });
+  const trialOnOneTime = await post(
+    oneTime([{ amount_type: 'fixed', price_amount: 900 }], { trial_interval: 'day', trial_interval_count: 7 }),
+  );
   expect(trialOnOneTime.status).toBe(422);
   expect(locs(trialOnOneTime.body)).toContainEqual(['body', 'trial_interval']);
   const halfTrial = await post(monthly([{ amount_type: 'fixed', price_amount: 900 }], { trial_interval: 'day' }));
@@ -123,9 +173,21 @@ describe('price validation', () => {
   test.each([
     ['a negative amount', [{ amount_type: 'fixed', price_amount: -100 }], ['body', 'prices', 0, 'price_amount']],
     ['a non-integer amount', [{ amount_type: 'fixed', price_amount: 10.5 }], ['body', 'prices', 0, 'price_amount']],
-    ['an amount below the chargeable minimum', [{ amount_type: 'fixed', price_amount: 30 }], ['body', 'prices', 0, 'price_amount']],
-    ['an amount above the maximum', [{ amount_type: 'fixed', price_amount: 100_000_000 }], ['body', 'prices', 0, 'price_amount']],
-    ['a minimum above the maximum', [{ amount_type: 'custom', minimum_amount: 5000, maximum_amount: 1000 }], ['body', 'prices', 0, 'maximum_amount']],
+    [
+      'an amount below the chargeable minimum',
+      [{ amount_type: 'fixed', price_amount: 30 }],
+      ['body', 'prices', 0, 'price_amount'],
+    ],
+    [
+      'an amount above the maximum',
+      [{ amount_type: 'fixed', price_amount: 100_000_000 }],
+      ['body', 'prices', 0, 'price_amount'],
+    ],
+    [
+      'a minimum above the maximum',
+      [{ amount_type: 'custom', minimum_amount: 5000, maximum_amount: 1000 }],
+      ['body', 'prices', 0, 'maximum_amount'],
+    ],
     [
       'a preset outside min and max',
       [{ amount_type: 'custom', minimum_amount: 500, maximum_amount: 1000, preset_amount: 2000 }],
@@ -176,9 +238,17 @@ describe('price validation', () => {
       ],
       ['body', 'prices', 0, 'seat_tiers', 'tiers', 0, 'max_seats'],
     ],
-    ['an unknown currency', [{ amount_type: 'fixed', price_amount: 1000, price_currency: 'xyz' }], ['body', 'prices', 0, 'price_currency']],
+    [
+      'an unknown currency',
+      [{ amount_type: 'fixed', price_amount: 1000, price_currency: 'xyz' }],
+      ['body', 'prices', 0, 'price_currency'],
+    ],
     ['an unknown amount type', [{ amount_type: 'tiered', price_amount: 1000 }], ['body', 'prices', 0, 'amount_type']],
-    ['a custom price next to a fixed one', [{ amount_type: 'fixed', price_amount: 1000 }, { amount_type: 'custom' }], ['body', 'prices', 1, 'amount_type']],
+    [
+      'a custom price next to a fixed one',
+      [{ amount_type: 'fixed', price_amount: 1000 }, { amount_type: 'custom' }],
+      ['body', 'prices', 1, 'amount_type'],
+    ],
     [
       'two fixed prices in one currency',
       [
@@ -195,7 +265,9 @@ describe('price validation', () => {
   });
 
   test('a metered price needs a meter of this organization and a recurring product', async () => {
-    const unknown = await post(monthly([{ amount_type: 'metered_unit', meter_id: '00000000-0000-4000-8000-000000000000', unit_amount: 1 }]));
+    const unknown = await post(
+      monthly([{ amount_type: 'metered_unit', meter_id: '00000000-0000-4000-8000-000000000000', unit_amount: 1 }]),
+    );
     expect(locs(unknown.body)).toContainEqual(['body', 'prices', 0, 'meter_id']);
 
     const other = await h.organization(['meters:write', 'products:write']);
@@ -203,7 +275,9 @@ describe('price validation', () => {
       token: other.token,
       json: { name: 'Theirs', filter: { conjunction: 'and', clauses: [] }, aggregation: { func: 'count' } },
     });
-    const foreign = await post(monthly([{ amount_type: 'metered_unit', meter_id: theirMeter.body.id, unit_amount: 1 }]));
+    const foreign = await post(
+      monthly([{ amount_type: 'metered_unit', meter_id: theirMeter.body.id, unit_amount: 1 }]),
+    );
     expect(foreign.status).toBe(422);
     expect(locs(foreign.body)).toContainEqual(['body', 'prices', 0, 'meter_id']);
 
@@ -227,17 +301,24 @@ test('a price change archives the old price, keeps it on record, and adds the ne
   expect(updated.body.prices[0]).toMatchObject({ amount_type: 'fixed', price_amount: 1200, is_archived: false });
   expect(updated.body.prices[0].id).not.toBe(oldPrice.id);
 
-  const [stored] = await h.env.production.orm.em.fork().execute('select price_amount, is_archived from product_price where id = ?', [oldPrice.id]);
+  const [stored] = await h.env.production.orm.em
+    .fork()
+    .execute('select price_amount, is_archived from product_price where id = ?', [oldPrice.id]);
   expect(stored).toEqual({ price_amount: 1000, is_archived: true });
 
   const keep = await h.request('PATCH', `/v1/products/${created.body.id}`, {
     token: org.token,
-    json: { prices: [{ id: updated.body.prices[0].id }, { amount_type: 'metered_unit', meter_id: meterId, unit_amount: 2 }] },
+    json: {
+      prices: [{ id: updated.body.prices[0].id }, { amount_type: 'metered_unit', meter_id: meterId, unit_amount: 2 }],
+    },
   });
   expect(keep.body.prices.map((p: { id: string }) => p.id)).toContain(updated.body.prices[0].id);
   expect(keep.body.prices).toHaveLength(2);
 
-  const notOurs = await h.request('PATCH', `/v1/products/${created.body.id}`, { token: org.token, json: { prices: [{ id: oldPrice.id }] } });
+  const notOurs = await h.request('PATCH', `/v1/products/${created.body.id}`, {
+    token: org.token,
+    json: { prices: [{ id: oldPrice.id }] },
+  });
   expect(notOurs.status).toBe(422);
   expect(locs(notOurs.body)).toContainEqual(['body', 'prices', 0, 'id']);
 });
@@ -246,7 +327,13 @@ test('update, archive, and a one-time product cannot become recurring', async ()
   const created = await post(oneTime([{ amount_type: 'fixed', price_amount: 1000 }], { metadata: { sku: 'EB-1' } }));
   const updated = await h.request('PATCH', `/v1/products/${created.body.id}`, {
     token: org.token,
-    json: { name: 'Ebook, second edition', description: 'Now with index', visibility: 'private', metadata: { sku: 'EB-2' }, is_archived: true },
+    json: {
+      name: 'Ebook, second edition',
+      description: 'Now with index',
+      visibility: 'private',
+      metadata: { sku: 'EB-2' },
+      is_archived: true,
+    },
   });
   expect(updated.body).toMatchObject({
     name: 'Ebook, second edition',
@@ -256,7 +343,10 @@ test('update, archive, and a one-time product cannot become recurring', async ()
     is_archived: true,
   });
   expect(updated.body.modified_at).not.toBeNull();
-  const toRecurring = await h.request('PATCH', `/v1/products/${created.body.id}`, { token: org.token, json: { recurring_interval: 'month' } });
+  const toRecurring = await h.request('PATCH', `/v1/products/${created.body.id}`, {
+    token: org.token,
+    json: { recurring_interval: 'month' },
+  });
   expect(toRecurring.status).toBe(403);
   expect(toRecurring.body.error).toBe('NotPermitted');
 });
@@ -264,8 +354,14 @@ test('update, archive, and a one-time product cannot become recurring', async ()
 test('product.created and product.updated are written to the outbox in the same transaction', async () => {
   const created = await post(oneTime([{ amount_type: 'fixed', price_amount: 1000 }], { name: 'Evented product' }));
   // The outbox keeps the newest version's shape; each endpoint gets it in its own version.
-  const newest = await h.request('GET', `/v1/products/${created.body.id}`, { token: org.token, headers: { 'Polar-Version': '2027-01' } });
-  await h.request('PATCH', `/v1/products/${created.body.id}`, { token: org.token, json: { name: 'Evented product v2' } });
+  const newest = await h.request('GET', `/v1/products/${created.body.id}`, {
+    token: org.token,
+    headers: { 'Polar-Version': '2027-01' },
+  });
+  await h.request('PATCH', `/v1/products/${created.body.id}`, {
+    token: org.token,
+    json: { name: 'Evented product v2' },
+  });
   const rows = await h.env.production.orm.em
     .fork()
     .execute<{ payload: { type: string; timestamp: string; data: { name: string } } }[]>(
@@ -279,7 +375,9 @@ test('product.created and product.updated are written to the outbox in the same 
 
   const failed = await post(oneTime([{ amount_type: 'fixed', price_amount: 1 }], { name: 'Never created' }));
   expect(failed.status).toBe(422);
-  const none = await h.env.production.orm.em.fork().execute("select 1 from outbox_message where payload->'data'->>'name' = 'Never created'");
+  const none = await h.env.production.orm.em
+    .fork()
+    .execute("select 1 from outbox_message where payload->'data'->>'name' = 'Never created'");
   expect(none).toHaveLength(0);
 });
 
@@ -306,7 +404,10 @@ test('list filters and sorting', async () => {
     token: lister.token,
     json: { type: 'custom', description: 'Priority support', properties: { note: 'Mail us' } },
   });
-  await h.request('POST', `/v1/products/${mid.body.id}/benefits`, { token: lister.token, json: { benefits: [benefit.body.id] } });
+  await h.request('POST', `/v1/products/${mid.body.id}/benefits`, {
+    token: lister.token,
+    json: { benefits: [benefit.body.id] },
+  });
   expect(names(await list(`benefit_id=${benefit.body.id}`))).toEqual(['Middle thing']);
 });
 
@@ -320,11 +421,18 @@ test('benefits and custom fields attached to a product come back in full', async
     json: { type: 'feature_flag', description: 'Beta access', properties: {}, metadata: { flag: 'beta' } },
   });
   const created = await post(
-    oneTime([{ amount_type: 'fixed', price_amount: 1000 }], { attached_custom_fields: [{ custom_field_id: field.body.id, required: true }] }),
+    oneTime([{ amount_type: 'fixed', price_amount: 1000 }], {
+      attached_custom_fields: [{ custom_field_id: field.body.id, required: true }],
+    }),
   );
-  expect(created.body.attached_custom_fields).toEqual([{ custom_field_id: field.body.id, custom_field: field.body, order: 0, required: true }]);
+  expect(created.body.attached_custom_fields).toEqual([
+    { custom_field_id: field.body.id, custom_field: field.body, order: 0, required: true },
+  ]);
 
-  const withBenefit = await h.request('POST', `/v1/products/${created.body.id}/benefits`, { token: org.token, json: { benefits: [benefit.body.id] } });
+  const withBenefit = await h.request('POST', `/v1/products/${created.body.id}/benefits`, {
+    token: org.token,
+    json: { benefits: [benefit.body.id] },
+  });
   expect(withBenefit.status).toBe(200);
   expect(withBenefit.body.benefits).toEqual([benefit.body]);
 
@@ -346,8 +454,22 @@ test("another organization's products are 404 and absent from lists", async () =
   const created = await post(oneTime([{ amount_type: 'fixed', price_amount: 1000 }]));
   const other = await h.organization(['products:read', 'products:write']);
   expect((await h.request('GET', `/v1/products/${created.body.id}`, { token: other.token })).status).toBe(404);
-  expect((await h.request('PATCH', `/v1/products/${created.body.id}`, { token: other.token, json: { name: 'Mine now' } })).status).toBe(404);
-  expect((await h.request('POST', `/v1/products/${created.body.id}/benefits`, { token: other.token, json: { benefits: [] } })).status).toBe(404);
-  expect((await h.request('GET', `/v1/products/?id=${created.body.id}`, { token: other.token })).body.items).toEqual([]);
-  expect((await h.request('GET', '/v1/products/', { token: (await h.organization(['meters:read'])).token })).status).toBe(403);
+  expect(
+    (await h.request('PATCH', `/v1/products/${created.body.id}`, { token: other.token, json: { name: 'Mine now' } }))
+      .status,
+  ).toBe(404);
+  expect(
+    (
+      await h.request('POST', `/v1/products/${created.body.id}/benefits`, {
+        token: other.token,
+        json: { benefits: [] },
+      })
+    ).status,
+  ).toBe(404);
+  expect((await h.request('GET', `/v1/products/?id=${created.body.id}`, { token: other.token })).body.items).toEqual(
+    [],
+  );
+  expect(
+    (await h.request('GET', '/v1/products/', { token: (await h.organization(['meters:read'])).token })).status,
+  ).toBe(403);
 });

@@ -19,7 +19,11 @@ test('the schedule exists, runs the purge workflow and deletes only expired keys
 
   const schedule = env.temporal.schedule.getHandle(SCHEDULES.purgeIdempotencyKeys.id);
   const description = await schedule.describe();
-  expect(description.action).toMatchObject({ type: 'startWorkflow', workflowType: 'purgeIdempotencyKeys', taskQueue: env.taskQueue });
+  expect(description.action).toMatchObject({
+    type: 'startWorkflow',
+    workflowType: 'purgeIdempotencyKeys',
+    taskQueue: env.taskQueue,
+  });
   expect(description.spec.intervals?.[0].every).toBe(60 * 60 * 1000);
 
   const organizationId = randomUUID();
@@ -37,7 +41,11 @@ test('the schedule exists, runs the purge workflow and deletes only expired keys
 
   await schedule.trigger();
   const remaining = await eventually(async () => {
-    const rows = await env.orm.em.fork().execute<{ key: string }[]>('select key from idempotency_key where organization_id = ? order by key', [organizationId]);
+    const rows = await env.orm.em
+      .fork()
+      .execute<{ key: string }[]>('select key from idempotency_key where organization_id = ? order by key', [
+        organizationId,
+      ]);
     return rows.length === 2 && rows.map((r: { key: string }) => r.key);
   });
   expect(remaining).toEqual(['fresh-23h', 'fresh-now']);

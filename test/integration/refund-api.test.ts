@@ -25,7 +25,9 @@ beforeAll(async () => {
   await h.startWorker('sandbox', (real) => ({
     ...real,
     async processRefund(refundId: string) {
-      const [row] = await db().execute<{ comment: string | null }[]>('select comment from refund where id = ?', [refundId]);
+      const [row] = await db().execute<{ comment: string | null }[]>('select comment from refund where id = ?', [
+        refundId,
+      ]);
       if (row?.comment === PENDING) {
         // As Stripe may: the refund is made but completes later.
         const outcome = await real.processRefund(refundId);
@@ -58,15 +60,24 @@ interface Merchant {
 
 async function merchant(): Promise<Merchant> {
   const org = await h.organization([...SUBSCRIPTION_SCOPES, 'refunds:read', 'refunds:write'], 'sandbox');
-  const call: Call = (method, path, json, headers) => h.request(method, path, { token: org.token, environment: 'sandbox', json, headers });
-  const product = await call('POST', '/v1/products/', { name: 'Course', prices: [{ amount_type: 'fixed', price_amount: 11_900 }] });
+  const call: Call = (method, path, json, headers) =>
+    h.request(method, path, { token: org.token, environment: 'sandbox', json, headers });
+  const product = await call('POST', '/v1/products/', {
+    name: 'Course',
+    prices: [{ amount_type: 'fixed', price_amount: 11_900 }],
+  });
   expect(product.status).toBe(201);
   return { id: org.id, call, productId: product.body.id };
 }
 
 /** An order paid through a checkout in Germany (tax included); a free product needs no card. */
 async function paidOrder(m: Merchant, productId = m.productId, free = false) {
-  return purchase(h, m.call, { products: [productId], customer_billing_address: { country: 'DE' } }, { card: free ? null : undefined, timeoutMs: 30_000 });
+  return purchase(
+    h,
+    m.call,
+    { products: [productId], customer_billing_address: { country: 'DE' } },
+    { card: free ? null : undefined, timeoutMs: 30_000 },
+  );
 }
 
 const refund = (m: Merchant, json: Record<string, unknown>, headers?: Record<string, string>) =>
@@ -114,10 +125,21 @@ test('a partial then a full refund: tax, order amounts and status, processor ref
   });
   expect(endpoint.status).toBe(201);
   const order = await paidOrder(m);
-  expect(order).toMatchObject({ net_amount: 10_000, tax_amount: 1_900, total_amount: 11_900, refundable_amount: 10_000, refundable_tax_amount: 1_900 });
+  expect(order).toMatchObject({
+    net_amount: 10_000,
+    tax_amount: 1_900,
+    total_amount: 11_900,
+    refundable_amount: 10_000,
+    refundable_tax_amount: 1_900,
+  });
 
   // 2500 of 10000: tax 2500 × 1900 / 10000 = 475; the card gets 2975 back.
-  const first = await refund(m, { order_id: order.id, amount: 2_500, comment: 'Late delivery', metadata: { ticket: 'T-1' } });
+  const first = await refund(m, {
+    order_id: order.id,
+    amount: 2_500,
+    comment: 'Late delivery',
+    metadata: { ticket: 'T-1' },
+  });
   expect(first.status).toBe(201);
   expect(legacy(Refund).parse(first.body)).toEqual(first.body);
   expect(first.body).toMatchObject({
@@ -171,7 +193,14 @@ test('a partial then a full refund: tax, order amounts and status, processor ref
   const noteText = await pdfText(Buffer.from(await (await fetch(note.url)).arrayBuffer()));
   // Compared without white space: a long invoice number (the test organization's slug is a UUID) may wrap in its cell.
   const unwrapped = (text: string) => text.replace(/\s+/g, '');
-  for (const expected of ['Credit note', `CN-${prefix}-0001`, order.invoice_number, 'USD -25.00', 'USD -4.75', 'USD -29.75'])
+  for (const expected of [
+    'Credit note',
+    `CN-${prefix}-0001`,
+    order.invoice_number,
+    'USD -25.00',
+    'USD -4.75',
+    'USD -29.75',
+  ])
     expect(unwrapped(noteText)).toContain(unwrapped(expected));
   // The receipt is rendered again with what went back.
   const receipt = await eventually(async () => {
@@ -187,7 +216,9 @@ test('a partial then a full refund: tax, order amounts and status, processor ref
   // refund.created (pending) then refund.updated (succeeded) for each; order.updated then order.refunded for each.
   const events = () => receiver.received.map((r) => r.json);
   await eventually(
-    async () => events().filter((e) => e.type === 'order.refunded').length === 2 && events().filter((e) => e.type.startsWith('refund.')).length === 4,
+    async () =>
+      events().filter((e) => e.type === 'order.refunded').length === 2 &&
+      events().filter((e) => e.type.startsWith('refund.')).length === 4,
   );
   for (const id of [first.body.id, second.body.id]) {
     expect(
@@ -217,7 +248,9 @@ test('refusals: more than is left, unknown or foreign orders, unpaid and uncharg
 
   const tooMuch = await refund(m, { order_id: order.id, amount: 10_001 });
   expect(tooMuch.status).toBe(422);
-  expect(tooMuch.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'amount'], msg: expect.stringMatching(/10000/) })]);
+  expect(tooMuch.body.detail).toEqual([
+    expect.objectContaining({ loc: ['body', 'amount'], msg: expect.stringMatching(/10000/) }),
+  ]);
 
   const other = await merchant();
   const foreign = await paidOrder(other);
@@ -251,7 +284,10 @@ test('refusals: more than is left, unknown or foreign orders, unpaid and uncharg
   expect(forbidden.status).toBe(403);
   expect((await h.request('GET', '/v1/refunds/', { token: reader.token, environment: 'sandbox' })).status).toBe(200);
 
-  const [{ n }] = await db().execute<{ n: number }[]>('select count(*)::int as n from refund where organization_id = ?', [m.id]);
+  const [{ n }] = await db().execute<{ n: number }[]>(
+    'select count(*)::int as n from refund where organization_id = ?',
+    [m.id],
+  );
   expect(n).toBe(0);
   expect(await getOrder(m, order.id)).toMatchObject({ status: 'paid', refunded_amount: 0 });
 });
@@ -303,7 +339,11 @@ test('a refund the processor completes later stays pending until it does, then s
   expect((await m.call('GET', `/v1/refunds/?id=${created.body.id}`)).body.items[0].status).toBe('pending');
   expect((await getOrder(m, order.id)).refunded_amount).toBe(0);
   expect((await settled(m, created.body.id)).status).toBe('succeeded');
-  expect(await getOrder(m, order.id)).toMatchObject({ status: 'partially_refunded', refunded_amount: 5_000, refunded_tax_amount: 950 });
+  expect(await getOrder(m, order.id)).toMatchObject({
+    status: 'partially_refunded',
+    refunded_amount: 5_000,
+    refunded_tax_amount: 950,
+  });
   expect(await processorRefunds(order.id)).toEqual([5_950]);
   await recordHistory(h.env.sandbox, `refund:${created.body.id}`, 'refund-pending-then-succeeded', { finished: true });
 });
@@ -333,7 +373,10 @@ test('subscription orders: no revoking benefits through a refund; a pending rene
   expect(renewal).toMatchObject({ status: 'pending', billing_reason: 'subscription_cycle' });
   const unpaid = await refund(m, { order_id: renewal.id, amount: 100 });
   expect(unpaid.status).toBe(422);
-  expect(unpaid.body.detail[0]).toMatchObject({ loc: ['body', 'order_id'], msg: expect.stringMatching(/paid order.*pending/) });
+  expect(unpaid.body.detail[0]).toMatchObject({
+    loc: ['body', 'order_id'],
+    msg: expect.stringMatching(/paid order.*pending/),
+  });
 
   const bySubscription = await m.call('GET', `/v1/refunds/?subscription_id=${subscription.id}`);
   expect(bySubscription.body.items.map((r: { id: string }) => r.id)).toEqual([half.body.id]);
@@ -404,12 +447,18 @@ test('20 concurrent refunds of one order never give back more than it, and credi
     expect(rest.body.tax_amount).toBe(after.refundable_tax_amount);
     await settled(m, rest.body.id);
   }
-  expect(await getOrder(m, order.id)).toMatchObject({ status: 'refunded', refunded_amount: 10_000, refunded_tax_amount: 1_900 });
+  expect(await getOrder(m, order.id)).toMatchObject({
+    status: 'refunded',
+    refunded_amount: 10_000,
+    refunded_tax_amount: 1_900,
+  });
   expect((await processorRefunds(order.id)).reduce((sum, a) => sum + a, 0)).toBe(11_900);
 
   const prefix = await prefixOf(m.id);
   const count = (await m.call('GET', '/v1/refunds/?succeeded=true&limit=100')).body.pagination.total_count;
-  expect(await creditNotes(m.id)).toEqual(Array.from({ length: count }, (_, i) => `CN-${prefix}-${String(i + 1).padStart(4, '0')}`));
+  expect(await creditNotes(m.id)).toEqual(
+    Array.from({ length: count }, (_, i) => `CN-${prefix}-${String(i + 1).padStart(4, '0')}`),
+  );
 
   // Another organization's credit notes start at 0001 again.
   const other = await merchant();

@@ -20,10 +20,15 @@ const crashes: string[] = [];
 
 beforeAll(async () => {
   h = await startHarness();
-  const org = await h.organization(['products:write', 'checkouts:write', 'orders:read', 'refunds:read', 'refunds:write'], 'sandbox');
+  const org = await h.organization(
+    ['products:write', 'checkouts:write', 'orders:read', 'refunds:read', 'refunds:write'],
+    'sandbox',
+  );
   organizationId = org.id;
   call = (method, path, json) => h.request(method, path, { token: org.token, environment: 'sandbox', json });
-  productId = (await call('POST', '/v1/products/', { name: 'Course', prices: [{ amount_type: 'fixed', price_amount: 11_900 }] })).body.id;
+  productId = (
+    await call('POST', '/v1/products/', { name: 'Course', prices: [{ amount_type: 'fixed', price_amount: 11_900 }] })
+  ).body.id;
 });
 afterAll(async () => {
   worker?.kill('SIGKILL');
@@ -50,13 +55,19 @@ async function paidOrder() {
 }
 
 const refundRow = async (id: string) =>
-  (await db().execute<{ status: string; credit_note_number: string | null }[]>('select status, credit_note_number from refund where id = ?', [id]))[0];
+  (
+    await db().execute<{ status: string; credit_note_number: string | null }[]>(
+      'select status, credit_note_number from refund where id = ?',
+      [id],
+    )
+  )[0];
 
 const processorRefunds = async (orderId: string) =>
   (
-    await db().execute<{ amount: number }[]>(`select r.amount from sandbox_processor_refund r join "order" o on o.charge_id = r.charge_id where o.id = ?`, [
-      orderId,
-    ])
+    await db().execute<{ amount: number }[]>(
+      `select r.amount from sandbox_processor_refund r join "order" o on o.charge_id = r.charge_id where o.id = ?`,
+      [orderId],
+    )
   ).map((r) => r.amount);
 
 test('a worker killed while recording a refund the processor made: the refund succeeds once, on one processor refund', async () => {
@@ -67,7 +78,10 @@ test('a worker killed while recording a refund the processor made: the refund su
   const blocker = new Client({ connectionString: h.config.databaseUrls.sandbox });
   await blocker.connect();
   await blocker.query('begin');
-  await blocker.query(`insert into document_counter (organization_id, series, last_value) values ($1, 'credit_note', 1)`, [organizationId]);
+  await blocker.query(
+    `insert into document_counter (organization_id, series, last_value) values ($1, 'credit_note', 1)`,
+    [organizationId],
+  );
 
   const created = await call('POST', '/v1/refunds/', { order_id: order.id, amount: 2_500, reason: 'customer_request' });
   expect(created.status).toBe(201);
@@ -75,9 +89,10 @@ test('a worker killed while recording a refund the processor made: the refund su
   const { rows } = await blocker.query<{ pid: number }>('select pg_backend_pid() as pid');
   await eventually(async () => {
     // This worker's recording, waiting for the row held here (other test files may be waiting on rows of their own).
-    const waiting = await db().execute(`select 1 from pg_stat_activity where ? = any(pg_blocking_pids(pid)) and query like '%document_counter%'`, [
-      rows[0].pid,
-    ]);
+    const waiting = await db().execute(
+      `select 1 from pg_stat_activity where ? = any(pg_blocking_pids(pid)) and query like '%document_counter%'`,
+      [rows[0].pid],
+    );
     return waiting.length > 0;
   });
   worker.kill('SIGKILL'); // the processor refunded; the refund is still pending
@@ -95,7 +110,9 @@ test('a worker killed while recording a refund the processor made: the refund su
   await eventually(async () => (await refundRow(created.body.id)).status === 'succeeded', 120_000);
 
   expect(await processorRefunds(order.id)).toEqual([2_975]);
-  const [{ slug }] = await db().execute<{ slug: string }[]>('select slug from organization where id = ?', [organizationId]);
+  const [{ slug }] = await db().execute<{ slug: string }[]>('select slug from organization where id = ?', [
+    organizationId,
+  ]);
   expect((await refundRow(created.body.id)).credit_note_number).toBe(`CN-${slug.toUpperCase()}-0001`);
   expect((await call('GET', `/v1/orders/${order.id}`)).body).toMatchObject({
     status: 'partially_refunded',
@@ -112,9 +129,14 @@ test('a worker lost right after the processor refunded: the retry gets the same 
 
   expect(crashes).toContain('processRefund'); // lost once right after the processor refunded
   expect(await processorRefunds(order.id)).toEqual([11_900]);
-  const [{ n }] = await db().execute<{ n: number }[]>('select count(*)::int as n from sandbox_processor_refund where idempotency_key = ?', [
-    `refund:${created.body.id}`,
-  ]);
+  const [{ n }] = await db().execute<{ n: number }[]>(
+    'select count(*)::int as n from sandbox_processor_refund where idempotency_key = ?',
+    [`refund:${created.body.id}`],
+  );
   expect(n).toBe(1);
-  expect((await call('GET', `/v1/orders/${order.id}`)).body).toMatchObject({ status: 'refunded', refunded_amount: 10_000, refunded_tax_amount: 1_900 });
+  expect((await call('GET', `/v1/orders/${order.id}`)).body).toMatchObject({
+    status: 'refunded',
+    refunded_amount: 10_000,
+    refunded_tax_amount: 1_900,
+  });
 });

@@ -13,8 +13,10 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const key = () => randomUUID();
-const customer = async () => (await processor.createCustomer({ email: 'buyer@example.com', idempotencyKey: key() })).customerId;
-const save = async (customerId: string, confirmationToken: string) => processor.savePaymentMethod({ customerId, confirmationToken, idempotencyKey: key() });
+const customer = async () =>
+  (await processor.createCustomer({ email: 'buyer@example.com', idempotencyKey: key() })).customerId;
+const save = async (customerId: string, confirmationToken: string) =>
+  processor.savePaymentMethod({ customerId, confirmationToken, idempotencyKey: key() });
 const charge = (customerId: string, paymentMethod: string, amount = 1000, idempotencyKey = key()) =>
   processor.charge({ customerId, paymentMethod, amount, currency: 'usd', idempotencyKey });
 
@@ -32,8 +34,13 @@ test.each([
 ])('%s saves, and charging it gives %p', async (card, failure) => {
   const customerId = await customer();
   const method = await save(customerId, card);
-  expect(method).toMatchObject({ brand: 'visa', last4: expect.stringMatching(/^\d{4}$/), token: expect.stringMatching(/^pm_sandbox_/) });
-  if (failure === null) expect(await charge(customerId, method.token)).toEqual({ chargeId: expect.stringMatching(/^ch_sandbox_/) });
+  expect(method).toMatchObject({
+    brand: 'visa',
+    last4: expect.stringMatching(/^\d{4}$/),
+    token: expect.stringMatching(/^pm_sandbox_/),
+  });
+  if (failure === null)
+    expect(await charge(customerId, method.token)).toEqual({ chargeId: expect.stringMatching(/^ch_sandbox_/) });
   else await expect(charge(customerId, method.token)).rejects.toMatchObject({ code: failure, name: 'PaymentDeclined' });
 });
 
@@ -52,7 +59,9 @@ test('the same idempotency key never charges twice, also concurrently, and repla
   const customerId = await customer();
   const visa = await save(customerId, 'pm_card_visa');
   const idempotencyKey = key();
-  const results = await Promise.all(Array.from({ length: 5 }, () => charge(customerId, visa.token, 1500, idempotencyKey)));
+  const results = await Promise.all(
+    Array.from({ length: 5 }, () => charge(customerId, visa.token, 1500, idempotencyKey)),
+  );
   expect(new Set(results.map((r) => r.chargeId)).size).toBe(1);
   const [{ n }] = await h.env.sandbox.orm.em
     .fork()
@@ -74,5 +83,7 @@ test('refunds are idempotent and bounded by the charge', async () => {
   const first = await processor.refund({ chargeId, amount: 600, idempotencyKey: refundKey });
   expect(await processor.refund({ chargeId, amount: 600, idempotencyKey: refundKey })).toEqual(first);
   await expect(processor.refund({ chargeId, amount: 500, idempotencyKey: key() })).rejects.toThrow(/exceeds/);
-  await expect(processor.refund({ chargeId, amount: 400, idempotencyKey: key() })).resolves.toEqual({ refundId: expect.stringMatching(/^re_sandbox_/) });
+  await expect(processor.refund({ chargeId, amount: 400, idempotencyKey: key() })).resolves.toEqual({
+    refundId: expect.stringMatching(/^re_sandbox_/),
+  });
 });

@@ -27,14 +27,16 @@ beforeAll(async () => {
     writeFileSync(path, `legacy ${environment}`);
   }
   h = await startHarness({ DATA_DIR: dataDir });
-  for (const environment of ['production', 'sandbox'] as const) orgs[environment] = await h.organization(['files:read', 'files:write'], environment);
+  for (const environment of ['production', 'sandbox'] as const)
+    orgs[environment] = await h.organization(['files:read', 'files:write'], environment);
 });
 afterAll(() => h.close());
 
 const other = (environment: Environment): Environment => (environment === 'production' ? 'sandbox' : 'production');
 
 /** The same request sent to the other environment's listener. */
-const onListenerOf = (environment: Environment, url: string) => new URL(new URL(url).pathname + new URL(url).search, h.url[environment]);
+const onListenerOf = (environment: Environment, url: string) =>
+  new URL(new URL(url).pathname + new URL(url).search, h.url[environment]);
 
 const createFile = (environment: Environment, size: number) =>
   h.request('POST', '/v1/files/', {
@@ -68,23 +70,29 @@ test.each(['production', 'sandbox'] as const)(
   },
 );
 
-test.each(['production', 'sandbox'] as const)('a download URL presigned by %s is refused by the other listener and works on its own', async (environment) => {
-  const data = randomBytes(9);
-  const uploaded = await upload(h, orgs[environment].token, data, { environment });
-  expect(uploaded.status).toBe(200);
-  const link = await h.request('GET', `/v1/files/${uploaded.body.id}/download`, { token: orgs[environment].token, environment });
-  const downloadUrl: string = link.body.download.url;
+test.each(['production', 'sandbox'] as const)(
+  'a download URL presigned by %s is refused by the other listener and works on its own',
+  async (environment) => {
+    const data = randomBytes(9);
+    const uploaded = await upload(h, orgs[environment].token, data, { environment });
+    expect(uploaded.status).toBe(200);
+    const link = await h.request('GET', `/v1/files/${uploaded.body.id}/download`, {
+      token: orgs[environment].token,
+      environment,
+    });
+    const downloadUrl: string = link.body.download.url;
 
-  const foreign = await fetch(onListenerOf(other(environment), downloadUrl));
-  expect(foreign.status).toBe(403);
-  expect(await foreign.json()).toMatchObject({ error: 'NotPermitted', status: 403 });
+    const foreign = await fetch(onListenerOf(other(environment), downloadUrl));
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toMatchObject({ error: 'NotPermitted', status: 403 });
 
-  const own = await fetch(downloadUrl);
-  expect(own.status).toBe(200);
-  expect(Buffer.from(await own.arrayBuffer())).toEqual(data);
-  expect(existsSync(join(dataDir, 'files', environment, 'objects', uploaded.body.path))).toBe(true);
-  expect(existsSync(join(dataDir, 'files', other(environment), 'objects', uploaded.body.path))).toBe(false);
-});
+    const own = await fetch(downloadUrl);
+    expect(own.status).toBe(200);
+    expect(Buffer.from(await own.arrayBuffer())).toEqual(data);
+    expect(existsSync(join(dataDir, 'files', environment, 'objects', uploaded.body.path))).toBe(true);
+    expect(existsSync(join(dataDir, 'files', other(environment), 'objects', uploaded.body.path))).toBe(false);
+  },
+);
 
 test('an object the server puts is downloaded through a presigned URL as a PDF, and putting it again replaces it', async () => {
   const storage = h.env.sandbox.storage;
@@ -106,7 +114,11 @@ test('an object the server puts is downloaded through a presigned URL as a PDF, 
 });
 
 test("a public object is served only by its own environment's listener", async () => {
-  const media = await upload(h, orgs.sandbox.token, Buffer.from('png'), { environment: 'sandbox', service: 'product_media', name: 'cover.png' });
+  const media = await upload(h, orgs.sandbox.token, Buffer.from('png'), {
+    environment: 'sandbox',
+    service: 'product_media',
+    name: 'cover.png',
+  });
   expect((await fetch(media.body.public_url)).status).toBe(200);
   expect((await fetch(onListenerOf('production', media.body.public_url))).status).toBe(404);
 });
@@ -125,8 +137,12 @@ test('objects under the old shared folder were moved into the folder of the envi
 
 test('keys derived from the server secret differ per environment and purpose; secrets sealed before still open', () => {
   const secret = 'server-secret-0123456789abcdef0123';
-  const keys = ['storage:production', 'storage:sandbox', 'webhook-secrets'].map((purpose) => deriveKey(secret, purpose).toString('hex'));
+  const keys = ['storage:production', 'storage:sandbox', 'webhook-secrets'].map((purpose) =>
+    deriveKey(secret, purpose).toString('hex'),
+  );
   expect(new Set(keys).size).toBe(3);
   // Sealed by the code that derived the key inside sealed-secret.ts, before the derivation moved to derived-key.ts.
-  expect(openSecret('92ZhVMfTcsiK8KLI.yNkoqmH5gjQ_Dm3xjp_IYQ.JOI0aZbZAOrWglVY', secret, 'webhook-secrets')).toBe('whsec_legacy');
+  expect(openSecret('92ZhVMfTcsiK8KLI.yNkoqmH5gjQ_Dm3xjp_IYQ.JOI0aZbZAOrWglVY', secret, 'webhook-secrets')).toBe(
+    'whsec_legacy',
+  );
 });

@@ -33,7 +33,11 @@ test('stripe-mock accepts the cancellation of a PaymentIntent', async () => {
 function refusedWhile(status: string): StripePaymentProcessor {
   const adapter = new StripePaymentProcessor({ secretKey: 'sk_test_123' });
   const { paymentIntents } = (adapter as unknown as { stripe: Stripe }).stripe;
-  const refusal = new Stripe.errors.StripeInvalidRequestError({ type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'No.' });
+  const refusal = new Stripe.errors.StripeInvalidRequestError({
+    type: 'invalid_request_error',
+    code: 'payment_intent_unexpected_state',
+    message: 'No.',
+  });
   jest.spyOn(paymentIntents, 'cancel').mockImplementation((() => Promise.reject(refusal)) as never);
   jest.spyOn(paymentIntents, 'retrieve').mockImplementation((async () => ({ id: 'pi_1', status })) as never);
   return adapter;
@@ -48,5 +52,7 @@ test.each([
 });
 
 test('refused while still processing: an ordinary error, so the activity retries until the intent settles', async () => {
-  await expect(refusedWhile('processing').cancelCharge({ chargeId: 'pi_1', idempotencyKey: 'k' })).rejects.toThrow('pi_1 is processing');
+  await expect(refusedWhile('processing').cancelCharge({ chargeId: 'pi_1', idempotencyKey: 'k' })).rejects.toThrow(
+    'pi_1 is processing',
+  );
 });

@@ -39,8 +39,12 @@ const post = (payload: string, signature: string) =>
 
 async function pendingCheckout() {
   const org = await h.organization(['checkouts:write', 'checkouts:read', 'products:write', 'orders:read'], 'sandbox');
-  const call = (method: string, path: string, json?: unknown) => h.request(method, path, { token: org.token, environment: 'sandbox', json });
-  const product = await call('POST', '/v1/products/', { name: 'Plan', prices: [{ amount_type: 'fixed', price_amount: 2000 }] });
+  const call = (method: string, path: string, json?: unknown) =>
+    h.request(method, path, { token: org.token, environment: 'sandbox', json });
+  const product = await call('POST', '/v1/products/', {
+    name: 'Plan',
+    prices: [{ amount_type: 'fixed', price_amount: 2000 }],
+  });
   const checkout = await call('POST', '/v1/checkouts/', {
     products: [product.body.id],
     customer_email: 'wait@example.com',
@@ -57,7 +61,9 @@ async function pendingCheckout() {
   const [charge] = await eventually(() =>
     h.env.sandbox.orm.em
       .fork()
-      .execute<{ id: string }[]>('select id from sandbox_processor_charge where idempotency_key like ?', [`checkout:${checkout.body.id}:%`])
+      .execute<{ id: string }[]>('select id from sandbox_processor_charge where idempotency_key like ?', [
+        `checkout:${checkout.body.id}:%`,
+      ])
       .then((rows) => rows.length > 0 && rows),
   );
   expect((await call('GET', `/v1/checkouts/${checkout.body.id}`)).body.status).toBe('confirmed');
@@ -77,7 +83,9 @@ test('payment_intent.succeeded completes the waiting checkout and the order is p
 
 test('payment_intent.payment_failed reopens the checkout with the reason', async () => {
   const { call, checkout, chargeId } = await pendingCheckout();
-  const event = stripeEvent('payment_intent.payment_failed', checkout.id, chargeId, { last_payment_error: { message: 'The bank refused.' } });
+  const event = stripeEvent('payment_intent.payment_failed', checkout.id, chargeId, {
+    last_payment_error: { message: 'The bank refused.' },
+  });
   expect((await post(event.payload, event.signature)).status).toBe(200);
   const reopened = await eventually(async () => {
     const r = await call('GET', `/v1/checkouts/${checkout.id}`);

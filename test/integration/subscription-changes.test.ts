@@ -1,7 +1,16 @@
 // Plan, seat and discount changes on a test clock, with proration amounts checked against hand-computed tables, and
 // a 3-month repeating discount applied to exactly three monthly cycles.
 import { startHarness, type TestHarness } from '../support/harness';
-import { advance, getSubscription, ordersOf, sandboxCaller, setCardOutcome, subscribe, SUBSCRIPTION_SCOPES, type Call } from '../support/subscriptions';
+import {
+  advance,
+  getSubscription,
+  ordersOf,
+  sandboxCaller,
+  setCardOutcome,
+  subscribe,
+  SUBSCRIPTION_SCOPES,
+  type Call,
+} from '../support/subscriptions';
 
 let h: TestHarness;
 let call: Call;
@@ -14,8 +23,15 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const plan = async (name: string, amount: number) =>
-  (await call('POST', '/v1/products/', { name, recurring_interval: 'month', prices: [{ amount_type: 'fixed', price_amount: amount }] })).body.id as string;
-const change = (id: string, body: unknown, headers?: Record<string, string>) => call('PATCH', `/v1/subscriptions/${id}`, body, headers);
+  (
+    await call('POST', '/v1/products/', {
+      name,
+      recurring_interval: 'month',
+      prices: [{ amount_type: 'fixed', price_amount: amount }],
+    })
+  ).body.id as string;
+const change = (id: string, body: unknown, headers?: Record<string, string>) =>
+  call('PATCH', `/v1/subscriptions/${id}`, body, headers);
 /** Items of an order as [label, amount, proration]. */
 const lines = (order: any) => order.items.map((i: any) => [i.label, i.amount, i.proration]);
 
@@ -87,19 +103,26 @@ test.each([
     update: null,
   },
 ])('$name', async ({ from, to, at, proration, renewal, update }) => {
-  const [current, next] = from < to ? [await plan('Basic', from), await plan('Pro', to)] : [await plan('Pro', from), await plan('Basic', to)];
+  const [current, next] =
+    from < to ? [await plan('Basic', from), await plan('Pro', to)] : [await plan('Pro', from), await plan('Basic', to)];
   const { clockId, subscription } = await subscribe(h, call, { product: current, start: '2025-04-01T00:00:00Z' });
   await advance(call, clockId, at);
   const changed = await change(subscription.id, { product_id: next, proration_behavior: proration });
   expect(changed.status).toBe(200);
   expect(changed.body.product_id).toBe(proration === 'next_period' ? current : next);
-  if (proration === 'next_period') expect(changed.body.pending_update).toMatchObject({ product_id: next, applies_at: '2025-05-01T00:00:00.000Z' });
+  if (proration === 'next_period')
+    expect(changed.body.pending_update).toMatchObject({ product_id: next, applies_at: '2025-05-01T00:00:00.000Z' });
 
   await advance(call, clockId, '2025-05-01T12:00:00Z');
   const orders = await ordersOf(call, subscription.customer_id);
   const cycle = orders.find((o) => o.billing_reason === 'subscription_cycle');
   expect(lines(cycle)).toEqual(renewal.items);
-  expect(cycle).toMatchObject({ subtotal_amount: renewal.subtotal, total_amount: renewal.total, tax_amount: renewal.tax, status: 'paid' });
+  expect(cycle).toMatchObject({
+    subtotal_amount: renewal.subtotal,
+    total_amount: renewal.total,
+    tax_amount: renewal.tax,
+    status: 'paid',
+  });
   const updateOrder = orders.find((o) => o.billing_reason === 'subscription_update');
   if (update)
     expect([lines(updateOrder), updateOrder.total_amount, updateOrder.tax_amount, updateOrder.status]).toEqual([
@@ -114,21 +137,40 @@ test.each([
 
 test("a change that does not say how it is billed follows the organization's proration_behavior", async () => {
   const org = await h.organization([...SUBSCRIPTION_SCOPES, 'organizations:write'], 'sandbox');
-  const own: Call = (method, path, json, headers) => h.request(method, path, { token: org.token, environment: 'sandbox', json, headers });
-  const setting = await own('PATCH', `/v1/organizations/${org.id}`, { subscription_settings: { proration_behavior: 'invoice' } });
+  const own: Call = (method, path, json, headers) =>
+    h.request(method, path, { token: org.token, environment: 'sandbox', json, headers });
+  const setting = await own('PATCH', `/v1/organizations/${org.id}`, {
+    subscription_settings: { proration_behavior: 'invoice' },
+  });
   expect(setting.body.subscription_settings.proration_behavior).toBe('invoice');
   const product = async (name: string, amount: number) =>
-    (await own('POST', '/v1/products/', { name, recurring_interval: 'month', prices: [{ amount_type: 'fixed', price_amount: amount }] })).body.id as string;
-  const { clockId, subscription } = await subscribe(h, own, { product: await product('Basic', 1000), start: '2025-04-01T00:00:00Z' });
+    (
+      await own('POST', '/v1/products/', {
+        name,
+        recurring_interval: 'month',
+        prices: [{ amount_type: 'fixed', price_amount: amount }],
+      })
+    ).body.id as string;
+  const { clockId, subscription } = await subscribe(h, own, {
+    product: await product('Basic', 1000),
+    start: '2025-04-01T00:00:00Z',
+  });
   await advance(own, clockId, '2025-04-16T00:00:00Z');
-  expect((await own('PATCH', `/v1/subscriptions/${subscription.id}`, { product_id: await product('Pro', 3000) })).status).toBe(200);
+  expect(
+    (await own('PATCH', `/v1/subscriptions/${subscription.id}`, { product_id: await product('Pro', 3000) })).status,
+  ).toBe(200);
   // as the 'invoice' case above: −500 + 1500 charged at once
-  const update = (await ordersOf(own, subscription.customer_id)).find((o) => o.billing_reason === 'subscription_update');
+  const update = (await ordersOf(own, subscription.customer_id)).find(
+    (o) => o.billing_reason === 'subscription_update',
+  );
   expect([update?.total_amount, update?.status]).toEqual([1000, 'paid']);
 });
 
 test('a downgrade credit carried past one renewal lowers the next one', async () => {
-  const { clockId, subscription } = await subscribe(h, call, { product: await plan('Pro', 3000), start: '2025-04-01T00:00:00Z' });
+  const { clockId, subscription } = await subscribe(h, call, {
+    product: await plan('Pro', 3000),
+    start: '2025-04-01T00:00:00Z',
+  });
   await advance(call, clockId, '2025-04-11T00:00:00Z');
   expect((await change(subscription.id, { product_id: await plan('Basic', 1000) })).status).toBe(200);
   await advance(call, clockId, '2025-06-01T12:00:00Z');
@@ -142,18 +184,29 @@ test('a downgrade credit carried past one renewal lowers the next one', async ()
 });
 
 test('an invoiced change whose payment fails changes nothing and answers 402 PaymentFailed', async () => {
-  const { clockId, subscription } = await subscribe(h, call, { product: await plan('Basic', 1000), start: '2025-04-01T00:00:00Z' });
+  const { clockId, subscription } = await subscribe(h, call, {
+    product: await plan('Basic', 1000),
+    start: '2025-04-01T00:00:00Z',
+  });
   await advance(call, clockId, '2025-04-16T00:00:00Z');
   await setCardOutcome(h, subscription.id, 'insufficient_funds');
   const refused = await change(subscription.id, { product_id: await plan('Pro', 3000), proration_behavior: 'invoice' });
   expect(refused.status).toBe(402);
   expect(refused.body.error).toBe('PaymentFailed');
-  expect(await getSubscription(call, subscription.id)).toMatchObject({ product_id: subscription.product_id, amount: 1000 });
-  expect((await ordersOf(call, subscription.customer_id)).map((o) => o.billing_reason)).toEqual(['subscription_create']);
+  expect(await getSubscription(call, subscription.id)).toMatchObject({
+    product_id: subscription.product_id,
+    amount: 1000,
+  });
+  expect((await ordersOf(call, subscription.customer_id)).map((o) => o.billing_reason)).toEqual([
+    'subscription_create',
+  ]);
 });
 
 test('an invoiced change whose charge the processor would settle later is canceled there: 402, nothing changes', async () => {
-  const { clockId, subscription } = await subscribe(h, call, { product: await plan('Basic', 1000), start: '2025-04-01T00:00:00Z' });
+  const { clockId, subscription } = await subscribe(h, call, {
+    product: await plan('Basic', 1000),
+    start: '2025-04-01T00:00:00Z',
+  });
   await advance(call, clockId, '2025-04-16T00:00:00Z');
   const processor = h.env.sandbox.processor!;
   const charge = processor.charge.bind(processor);
@@ -166,18 +219,27 @@ test('an invoiced change whose charge the processor would settle later is cancel
     return { ...charged, pending: true };
   });
   try {
-    const refused = await change(subscription.id, { product_id: await plan('Pro', 3000), proration_behavior: 'invoice' });
+    const refused = await change(subscription.id, {
+      product_id: await plan('Pro', 3000),
+      proration_behavior: 'invoice',
+    });
     expect(refused.status).toBe(402);
     expect(refused.body.error).toBe('PaymentFailed');
   } finally {
     spy.mockRestore();
   }
-  const [changeCharge] = await db().execute<{ status: string }[]>('select status from sandbox_processor_charge where idempotency_key like ?', [
-    `subscription:${subscription.id}:%`,
-  ]);
+  const [changeCharge] = await db().execute<{ status: string }[]>(
+    'select status from sandbox_processor_charge where idempotency_key like ?',
+    [`subscription:${subscription.id}:%`],
+  );
   expect(changeCharge.status).toBe('canceled');
-  expect(await getSubscription(call, subscription.id)).toMatchObject({ product_id: subscription.product_id, amount: 1000 });
-  expect((await ordersOf(call, subscription.customer_id)).map((o) => o.billing_reason)).toEqual(['subscription_create']);
+  expect(await getSubscription(call, subscription.id)).toMatchObject({
+    product_id: subscription.product_id,
+    amount: 1000,
+  });
+  expect((await ordersOf(call, subscription.customer_id)).map((o) => o.billing_reason)).toEqual([
+    'subscription_create',
+  ]);
 });
 
 test('seats: 3 → 5 seats at 800 each on day 15 of 30, prorated onto the renewal', async () => {
@@ -185,7 +247,12 @@ test('seats: 3 → 5 seats at 800 each on day 15 of 30, prorated onto the renewa
     await call('POST', '/v1/products/', {
       name: 'Team',
       recurring_interval: 'month',
-      prices: [{ amount_type: 'seat_based', seat_tiers: { seat_tier_type: 'volume', tiers: [{ min_seats: 1, max_seats: null, price_per_seat: 800 }] } }],
+      prices: [
+        {
+          amount_type: 'seat_based',
+          seat_tiers: { seat_tier_type: 'volume', tiers: [{ min_seats: 1, max_seats: null, price_per_seat: 800 }] },
+        },
+      ],
     })
   ).body.id;
   const { clockId, subscription } = await subscribe(h, call, { product, seats: 3, start: '2025-04-01T00:00:00Z' });
@@ -215,7 +282,11 @@ test('a 3-month repeating 50 % discount applies to exactly three monthly cycles'
     duration_in_months: 3,
   });
   expect(discount.status).toBe(201);
-  const { clockId, subscription } = await subscribe(h, call, { price: 1000, discountId: discount.body.id, start: '2025-01-15T00:00:00Z' });
+  const { clockId, subscription } = await subscribe(h, call, {
+    price: 1000,
+    discountId: discount.body.id,
+    start: '2025-01-15T00:00:00Z',
+  });
   expect(subscription).toMatchObject({ discount_id: discount.body.id, amount: 500 });
   await advance(call, clockId, '2025-05-16T00:00:00Z');
   const orders = await ordersOf(call, subscription.customer_id);
@@ -230,23 +301,48 @@ test('a 3-month repeating 50 % discount applies to exactly three monthly cycles'
 });
 
 test('a request retried with the same X-Idempotency-Key is answered as the first, not refused or applied twice', async () => {
-  const { clockId, subscription } = await subscribe(h, call, { product: await plan('Basic', 1000), start: '2025-04-01T00:00:00Z' });
+  const { clockId, subscription } = await subscribe(h, call, {
+    product: await plan('Basic', 1000),
+    start: '2025-04-01T00:00:00Z',
+  });
   await advance(call, clockId, '2025-04-16T00:00:00Z');
-  const cancel = (key: string) => change(subscription.id, { cancel_at_period_end: true, customer_cancellation_reason: 'unused' }, { 'x-idempotency-key': key });
+  const cancel = (key: string) =>
+    change(
+      subscription.id,
+      { cancel_at_period_end: true, customer_cancellation_reason: 'unused' },
+      { 'x-idempotency-key': key },
+    );
   const [first, retried, other] = [await cancel('cancel-1'), await cancel('cancel-1'), await cancel('cancel-2')];
   expect([first.status, retried.status, other.status]).toEqual([200, 200, 403]);
-  expect(retried.body).toMatchObject({ cancel_at_period_end: true, customer_cancellation_reason: 'unused', canceled_at: '2025-04-16T00:00:00.000Z' });
+  expect(retried.body).toMatchObject({
+    cancel_at_period_end: true,
+    customer_cancellation_reason: 'unused',
+    canceled_at: '2025-04-16T00:00:00.000Z',
+  });
   expect(other.body.error).toBe('AlreadyCanceledSubscription');
 });
 
 test('a discount added with PATCH applies from the next renewal; removing it restores the full price', async () => {
-  const { clockId, subscription } = await subscribe(h, call, { product: await plan('Basic', 2000), start: '2025-04-01T00:00:00Z' });
-  const discount = (await call('POST', '/v1/discounts/', { name: 'Loyalty', type: 'percentage', basis_points: 2500, duration: 'forever' })).body;
+  const { clockId, subscription } = await subscribe(h, call, {
+    product: await plan('Basic', 2000),
+    start: '2025-04-01T00:00:00Z',
+  });
+  const discount = (
+    await call('POST', '/v1/discounts/', {
+      name: 'Loyalty',
+      type: 'percentage',
+      basis_points: 2500,
+      duration: 'forever',
+    })
+  ).body;
   const added = await change(subscription.id, { discount_id: discount.id });
   expect(added.status).toBe(200);
   expect(added.body).toMatchObject({ discount_id: discount.id, amount: 1500 });
   await advance(call, clockId, '2025-05-01T12:00:00Z');
-  expect((await change(subscription.id, { discount_id: null })).body).toMatchObject({ discount_id: null, amount: 2000 });
+  expect((await change(subscription.id, { discount_id: null })).body).toMatchObject({
+    discount_id: null,
+    amount: 2000,
+  });
   await advance(call, clockId, '2025-06-01T12:00:00Z');
   const orders = await ordersOf(call, subscription.customer_id);
   expect(orders.map((o) => [o.created_at.slice(0, 10), o.discount_amount, o.total_amount])).toEqual([

@@ -4,7 +4,15 @@
 import { renewAndCharge } from '../../src/domains/subscription';
 import { crashOnce } from '../support/crash';
 import { startHarness, type TestHarness } from '../support/harness';
-import { advance, chargesFor, getSubscription, ordersOf, sandboxCaller, subscribe, type Call } from '../support/subscriptions';
+import {
+  advance,
+  chargesFor,
+  getSubscription,
+  ordersOf,
+  sandboxCaller,
+  subscribe,
+  type Call,
+} from '../support/subscriptions';
 
 let h: TestHarness;
 let call: Call;
@@ -19,7 +27,11 @@ beforeAll(async () => {
       chargeSubscriptionOrder: crashOnce(crashes, 'charge', real.chargeSubscriptionOrder),
       recordSubscriptionPayment: crashOnce(crashes, 'record payment', real.recordSubscriptionPayment),
     };
-    return { ...real, ...parts, renewAndChargeSubscription: (id: string, periodEnd: string) => renewAndCharge(parts, id, periodEnd) };
+    return {
+      ...real,
+      ...parts,
+      renewAndChargeSubscription: (id: string, periodEnd: string) => renewAndCharge(parts, id, periodEnd),
+    };
   });
   call = await sandboxCaller(h);
 });
@@ -36,5 +48,8 @@ test('one renewal order and one charge despite losing the worker after each step
     ['subscription_cycle', 'paid', 2500],
   ]);
   expect(await chargesFor(h, orders[1].id)).toEqual([{ status: 'succeeded', amount: 2500 }]);
-  expect(await getSubscription(call, subscription.id)).toMatchObject({ status: 'active', current_period_start: '2025-02-20T00:00:00.000Z' });
+  expect(await getSubscription(call, subscription.id)).toMatchObject({
+    status: 'active',
+    current_period_start: '2025-02-20T00:00:00.000Z',
+  });
 });

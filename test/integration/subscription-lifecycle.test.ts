@@ -2,7 +2,16 @@
 // unrecoverable declines), cancel at period end and uncancel, immediate revoke, and illegal commands refused.
 import { startHarness, eventually, type TestHarness } from '../support/harness';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
-import { advance, chargesFor, getSubscription, ordersOf, sandboxCaller, setCardOutcome, subscribe, type Call } from '../support/subscriptions';
+import {
+  advance,
+  chargesFor,
+  getSubscription,
+  ordersOf,
+  sandboxCaller,
+  setCardOutcome,
+  subscribe,
+  type Call,
+} from '../support/subscriptions';
 
 let h: TestHarness;
 let call: Call;
@@ -35,11 +44,19 @@ afterAll(async () => {
 /** The subscription's webhooks received so far, by type, in order. */
 const eventsOf = (subscriptionId: string, types: string[]) =>
   receiver.received
-    .filter((r) => types.includes(r.json.type) && (r.json.data.id === subscriptionId || r.json.data.subscription_id === subscriptionId))
+    .filter(
+      (r) =>
+        types.includes(r.json.type) &&
+        (r.json.data.id === subscriptionId || r.json.data.subscription_id === subscriptionId),
+    )
     .map((r) => r.json.type);
 
 test('a 14-day trial charges nothing, then converts: order.paid (subscription_create) then subscription.active', async () => {
-  const { clockId, subscription } = await subscribe(h, call, { price: 2000, trialDays: 14, start: '2025-06-01T12:00:00Z' });
+  const { clockId, subscription } = await subscribe(h, call, {
+    price: 2000,
+    trialDays: 14,
+    start: '2025-06-01T12:00:00Z',
+  });
   expect(subscription).toMatchObject({
     status: 'trialing',
     trial_start: '2025-06-01T12:00:00.000Z',
@@ -53,7 +70,12 @@ test('a 14-day trial charges nothing, then converts: order.paid (subscription_cr
   await advance(call, clockId, '2025-06-16T00:00:00Z');
 
   const [order] = await ordersOf(call, subscription.customer_id);
-  expect(order).toMatchObject({ billing_reason: 'subscription_create', status: 'paid', total_amount: 2000, created_at: '2025-06-15T12:00:00.000Z' });
+  expect(order).toMatchObject({
+    billing_reason: 'subscription_create',
+    status: 'paid',
+    total_amount: 2000,
+    created_at: '2025-06-15T12:00:00.000Z',
+  });
   expect(await getSubscription(call, subscription.id)).toMatchObject({
     status: 'active',
     current_period_start: '2025-06-15T12:00:00.000Z',
@@ -84,14 +106,24 @@ test('a failed renewal goes past_due, dunning retries at +2 and +5 days, and a s
   await setCardOutcome(h, subscription.id, null);
   await advance(call, clockId, '2025-04-08T01:00:00Z'); // second retry (+5 days) succeeds
 
-  expect(await getSubscription(call, subscription.id)).toMatchObject({ status: 'active', past_due_at: null, current_period_end: '2025-05-01T00:00:00.000Z' });
-  expect((await ordersOf(call, subscription.customer_id))[1]).toMatchObject({ id: renewal.id, status: 'paid', total_amount: 1500 });
+  expect(await getSubscription(call, subscription.id)).toMatchObject({
+    status: 'active',
+    past_due_at: null,
+    current_period_end: '2025-05-01T00:00:00.000Z',
+  });
+  expect((await ordersOf(call, subscription.customer_id))[1]).toMatchObject({
+    id: renewal.id,
+    status: 'paid',
+    total_amount: 1500,
+  });
   expect(await chargesFor(h, renewal.id)).toEqual([
     { status: 'failed', amount: 1500 },
     { status: 'failed', amount: 1500 },
     { status: 'succeeded', amount: 1500 },
   ]);
-  await eventually(async () => eventsOf(subscription.id, ['subscription.past_due', 'subscription.active']).length === 3);
+  await eventually(
+    async () => eventsOf(subscription.id, ['subscription.past_due', 'subscription.active']).length === 3,
+  );
   expect(eventsOf(subscription.id, ['subscription.past_due', 'subscription.active'])).toEqual([
     'subscription.active',
     'subscription.past_due',
@@ -106,10 +138,19 @@ test('when every retry fails (+2, +5, +7, +7 days) the subscription is revoked a
   expect((await getSubscription(call, subscription.id)).status).toBe('past_due');
   await advance(call, clockId, '2025-04-23T00:00:00Z');
 
-  expect(await getSubscription(call, subscription.id)).toMatchObject({ status: 'canceled', ended_at: '2025-04-22T00:00:00.000Z' });
+  expect(await getSubscription(call, subscription.id)).toMatchObject({
+    status: 'canceled',
+    ended_at: '2025-04-22T00:00:00.000Z',
+  });
   const renewal = (await ordersOf(call, subscription.customer_id))[1];
   expect(renewal.status).toBe('void');
-  expect((await chargesFor(h, renewal.id)).map((c) => c.status)).toEqual(['failed', 'failed', 'failed', 'failed', 'failed']);
+  expect((await chargesFor(h, renewal.id)).map((c) => c.status)).toEqual([
+    'failed',
+    'failed',
+    'failed',
+    'failed',
+    'failed',
+  ]);
   await eventually(async () => eventsOf(subscription.id, ['subscription.revoked']).length === 1);
 });
 
@@ -117,7 +158,10 @@ test('a decline that cannot recover revokes at once, without retries', async () 
   const { clockId, subscription } = await subscribe(h, call, { price: 900, start: '2025-03-01T00:00:00Z' });
   await setCardOutcome(h, subscription.id, 'authentication_required');
   await advance(call, clockId, '2025-04-01T00:00:01Z');
-  expect(await getSubscription(call, subscription.id)).toMatchObject({ status: 'canceled', ended_at: '2025-04-01T00:00:00.000Z' });
+  expect(await getSubscription(call, subscription.id)).toMatchObject({
+    status: 'canceled',
+    ended_at: '2025-04-01T00:00:00.000Z',
+  });
   expect(await chargesFor(h, (await ordersOf(call, subscription.customer_id))[1].id)).toHaveLength(1);
 });
 
@@ -144,21 +188,40 @@ test('cancel at period end, cancel again is refused, uncancel, and the subscript
 
   const uncanceled = await call('PATCH', `/v1/subscriptions/${subscription.id}`, { cancel_at_period_end: false });
   expect(uncanceled.status).toBe(200);
-  expect(uncanceled.body).toMatchObject({ cancel_at_period_end: false, ends_at: null, canceled_at: null, customer_cancellation_reason: null });
-  await eventually(async () => eventsOf(subscription.id, ['subscription.canceled', 'subscription.uncanceled']).length === 2);
-  expect(eventsOf(subscription.id, ['subscription.canceled', 'subscription.uncanceled'])).toEqual(['subscription.canceled', 'subscription.uncanceled']);
+  expect(uncanceled.body).toMatchObject({
+    cancel_at_period_end: false,
+    ends_at: null,
+    canceled_at: null,
+    customer_cancellation_reason: null,
+  });
+  await eventually(
+    async () => eventsOf(subscription.id, ['subscription.canceled', 'subscription.uncanceled']).length === 2,
+  );
+  expect(eventsOf(subscription.id, ['subscription.canceled', 'subscription.uncanceled'])).toEqual([
+    'subscription.canceled',
+    'subscription.uncanceled',
+  ]);
 
   await advance(call, clockId, '2025-06-11T00:00:00Z');
-  expect(await getSubscription(call, subscription.id)).toMatchObject({ status: 'active', current_period_start: '2025-06-10T00:00:00.000Z' });
+  expect(await getSubscription(call, subscription.id)).toMatchObject({
+    status: 'active',
+    current_period_start: '2025-06-10T00:00:00.000Z',
+  });
   expect(await ordersOf(call, subscription.customer_id)).toHaveLength(2);
 });
 
 test('cancel at period end: canceled when the period ends, with no renewal; uncancel afterwards is 410', async () => {
   const { clockId, subscription } = await subscribe(h, call, { price: 1000, start: '2025-05-10T00:00:00Z' });
-  expect((await call('PATCH', `/v1/subscriptions/${subscription.id}`, { cancel_at_period_end: true })).status).toBe(200);
+  expect((await call('PATCH', `/v1/subscriptions/${subscription.id}`, { cancel_at_period_end: true })).status).toBe(
+    200,
+  );
   await advance(call, clockId, '2025-07-01T00:00:00Z');
 
-  expect(await getSubscription(call, subscription.id)).toMatchObject({ status: 'canceled', ended_at: '2025-06-10T00:00:00.000Z', cancel_at_period_end: true });
+  expect(await getSubscription(call, subscription.id)).toMatchObject({
+    status: 'canceled',
+    ended_at: '2025-06-10T00:00:00.000Z',
+    cancel_at_period_end: true,
+  });
   expect(await ordersOf(call, subscription.customer_id)).toHaveLength(1);
   const late = await call('PATCH', `/v1/subscriptions/${subscription.id}`, { cancel_at_period_end: false });
   expect(late.status).toBe(410);
@@ -184,7 +247,9 @@ test('immediate revoke with DELETE answers 200 with the subscription; a second r
   const again = await call('DELETE', `/v1/subscriptions/${subscription.id}`);
   expect(again.status).toBe(403);
   expect(again.body.error).toBe('AlreadyCanceledSubscription');
-  expect((await call('PATCH', `/v1/subscriptions/${subscription.id}`, { cancel_at_period_end: false })).status).toBe(410);
+  expect((await call('PATCH', `/v1/subscriptions/${subscription.id}`, { cancel_at_period_end: false })).status).toBe(
+    410,
+  );
   await eventually(async () => eventsOf(subscription.id, ['subscription.revoked']).length === 1);
   const workflow = h.env.sandbox.temporal.workflow.getHandle(`subscription:${subscription.id}`);
   await eventually(async () => (await workflow.describe()).status.name === 'COMPLETED');
@@ -192,7 +257,10 @@ test('immediate revoke with DELETE answers 200 with the subscription; a second r
 
 test('the API lists with filters, refuses mixed or unknown changes, and the workflow answers its schedule', async () => {
   const { subscription, productId } = await subscribe(h, call, { price: 1000, start: '2025-05-10T00:00:00Z' });
-  const listed = await call('GET', `/v1/subscriptions/?product_id=${productId}&status=active&active=true&sorting=-current_period_end`);
+  const listed = await call(
+    'GET',
+    `/v1/subscriptions/?product_id=${productId}&status=active&active=true&sorting=-current_period_end`,
+  );
   expect(listed.body.items.map((s: any) => s.id)).toEqual([subscription.id]);
   expect(listed.body.items[0]).toMatchObject({
     price_id: subscription.prices[0].id,
@@ -201,13 +269,17 @@ test('the API lists with filters, refuses mixed or unknown changes, and the work
     product: { id: productId },
   });
   expect((await call('GET', `/v1/subscriptions/?product_id=${productId}&active=false`)).body.items).toEqual([]);
-  expect((await call('PATCH', `/v1/subscriptions/${subscription.id}`, { cancel_at_period_end: true, seats: 2 })).status).toBe(422);
+  expect(
+    (await call('PATCH', `/v1/subscriptions/${subscription.id}`, { cancel_at_period_end: true, seats: 2 })).status,
+  ).toBe(422);
   expect((await call('PATCH', `/v1/subscriptions/${subscription.id}`, { pause_at_period_end: true })).status).toBe(422);
   expect((await call('GET', `/v1/subscriptions/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
 
   // The workflow answers `starting` until it has read its schedule (its first step may still be queued).
   const schedule = await eventually(async () => {
-    const upcoming = await h.env.sandbox.temporal.workflow.getHandle(`subscription:${subscription.id}`).query<{ status: string }>('upcoming');
+    const upcoming = await h.env.sandbox.temporal.workflow
+      .getHandle(`subscription:${subscription.id}`)
+      .query<{ status: string }>('upcoming');
     return upcoming.status !== 'starting' && upcoming;
   });
   expect(schedule).toEqual({

@@ -16,7 +16,14 @@ beforeAll(async () => {
   const endpoint = await call('POST', '/v1/webhooks/endpoints', {
     url: receiver.url,
     format: 'raw',
-    events: ['order.created', 'order.updated', 'order.paid', 'subscription.created', 'subscription.updated', 'subscription.active'],
+    events: [
+      'order.created',
+      'order.updated',
+      'order.paid',
+      'subscription.created',
+      'subscription.updated',
+      'subscription.active',
+    ],
   });
   expect(endpoint.status).toBe(201);
 });
@@ -70,10 +77,20 @@ test('twelve monthly renewals anchored on Jan 31: one paid order per period, amo
     const start = i === 0 ? '2025-01-31' : MONTHLY_ENDS[i - 1];
     expect(order.created_at.slice(0, 10)).toBe(start);
     if (i > 0)
-      expect(order.items).toEqual([expect.objectContaining({ label: `Plan 1000 — From ${start} to ${MONTHLY_ENDS[i]}`, amount: 1000, proration: false })]);
+      expect(order.items).toEqual([
+        expect.objectContaining({
+          label: `Plan 1000 — From ${start} to ${MONTHLY_ENDS[i]}`,
+          amount: 1000,
+          proration: false,
+        }),
+      ]);
   });
   const renewed = await getSubscription(call, subscription.id);
-  expect(renewed).toMatchObject({ status: 'active', current_period_start: '2026-01-31T10:00:00.000Z', current_period_end: '2026-02-28T10:00:00.000Z' });
+  expect(renewed).toMatchObject({
+    status: 'active',
+    current_period_start: '2026-01-31T10:00:00.000Z',
+    current_period_end: '2026-02-28T10:00:00.000Z',
+  });
 
   // Webhooks: each renewal order created, then updated and paid; the subscription updated each time. Deliveries are
   // ordered per resource only (two orders' events may arrive in either order), so they are read in the order of their
@@ -82,17 +99,30 @@ test('twelve monthly renewals anchored on Jan 31: one paid order per period, amo
     receiver.received
       .filter((r) => r.json.type === type && (!id || r.json.data.id === id || r.json.data.subscription_id === id))
       .sort((a, b) => Date.parse(a.json.timestamp) - Date.parse(b.json.timestamp));
-  await eventually(async () => about('order.paid', subscription.id).length === 13 && about('subscription.updated', subscription.id).length >= 13, 30_000);
+  await eventually(
+    async () =>
+      about('order.paid', subscription.id).length === 13 && about('subscription.updated', subscription.id).length >= 13,
+    30_000,
+  );
   expect(about('order.created', subscription.id)).toHaveLength(13);
-  expect(about('order.paid', subscription.id).map((r) => r.json.data.billing_reason)).toEqual(['subscription_create', ...Array(12).fill('subscription_cycle')]);
+  expect(about('order.paid', subscription.id).map((r) => r.json.data.billing_reason)).toEqual([
+    'subscription_create',
+    ...Array(12).fill('subscription_cycle'),
+  ]);
   expect(about('subscription.created', subscription.id)).toHaveLength(1);
   expect(about('subscription.active', subscription.id)).toHaveLength(1);
   const firstPaid = about('order.paid', subscription.id)[0];
-  expect(Date.parse(firstPaid.json.timestamp)).toBeLessThanOrEqual(Date.parse(about('subscription.active', subscription.id)[0].json.timestamp));
+  expect(Date.parse(firstPaid.json.timestamp)).toBeLessThanOrEqual(
+    Date.parse(about('subscription.active', subscription.id)[0].json.timestamp),
+  );
 });
 
 test('a yearly plan anchored on Jan 31 renews on Jan 31 through a leap year', async () => {
-  const { clockId, subscription } = await subscribe(h, call, { price: 12000, interval: 'year', start: '2027-01-31T00:00:00Z' });
+  const { clockId, subscription } = await subscribe(h, call, {
+    price: 12000,
+    interval: 'year',
+    start: '2027-01-31T00:00:00Z',
+  });
   expect(subscription.current_period_end).toBe('2028-01-31T00:00:00.000Z');
   await advance(call, clockId, '2029-02-01T00:00:00Z');
   const orders = await ordersOf(call, subscription.customer_id);

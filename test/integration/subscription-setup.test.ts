@@ -38,17 +38,28 @@ const outboxRows = (where: string, value: string) =>
       `select kind, payload->>'type' as type, dispatched_at, last_error from outbox_message where ${where} order by seq`,
       [value],
     );
-const startRow = async (workflowId: string) => (await outboxRows("kind = 'workflow_start' and payload->>'workflowId' = ?", workflowId))[0];
-const flowStatus = async (workflowId: string) => (await h.env.sandbox.temporal.workflow.getHandle(workflowId).describe()).status.name;
+const startRow = async (workflowId: string) =>
+  (await outboxRows("kind = 'workflow_start' and payload->>'workflowId' = ?", workflowId))[0];
+const flowStatus = async (workflowId: string) =>
+  (await h.env.sandbox.temporal.workflow.getHandle(workflowId).describe()).status.name;
 
 test('a revoke sent the moment subscription.active arrives is accepted', async () => {
   const call = await sandboxCaller(h);
   const receiver = await startReceiver();
   receivers.push(receiver);
-  expect((await call('POST', '/v1/webhooks/endpoints', { url: receiver.url, format: 'raw', events: ['subscription.active'] })).status).toBe(201);
+  expect(
+    (
+      await call('POST', '/v1/webhooks/endpoints', {
+        url: receiver.url,
+        format: 'raw',
+        events: ['subscription.active'],
+      })
+    ).status,
+  ).toBe(201);
   const answers: Promise<{ status: number; body: any }>[] = [];
   receiver.respondWith((request) => {
-    if (request.json.type === 'subscription.active' && !answers.length) answers.push(call('DELETE', `/v1/subscriptions/${request.json.data.id}`));
+    if (request.json.type === 'subscription.active' && !answers.length)
+      answers.push(call('DELETE', `/v1/subscriptions/${request.json.data.id}`));
     return 204;
   });
   // A slow start (a busy Temporal server): the event's delivery must still not overtake the flow it announces.
@@ -66,7 +77,10 @@ test('a cancel sent while the subscription’s flow start waits in the outbox is
   const { subscription } = await subscribe(h, call, { price: 900, start: '2025-05-01T00:00:00Z' });
   expect(subscription.status).toBe('active');
   const workflowId = `subscription:${subscription.id}`;
-  expect(await startRow(workflowId)).toMatchObject({ dispatched_at: null, last_error: expect.stringMatching(/UNAVAILABLE/) });
+  expect(await startRow(workflowId)).toMatchObject({
+    dispatched_at: null,
+    last_error: expect.stringMatching(/UNAVAILABLE/),
+  });
   // Announced all the same: its events went out, and the relay would start the flow only after its grace period.
   const announced = await outboxRows("kind = 'event' and payload->'data'->>'id' = ?", subscription.id);
   expect(announced.map((event) => [event.type, event.dispatched_at !== null])).toEqual([
@@ -78,7 +92,12 @@ test('a cancel sent while the subscription’s flow start waits in the outbox is
   interfere = null;
   const canceled = await call('PATCH', `/v1/subscriptions/${subscription.id}`, { cancel_at_period_end: true });
   expect(canceled.status).toBe(200);
-  expect(canceled.body).toMatchObject({ id: subscription.id, status: 'active', cancel_at_period_end: true, ends_at: subscription.current_period_end });
+  expect(canceled.body).toMatchObject({
+    id: subscription.id,
+    status: 'active',
+    cancel_at_period_end: true,
+    ends_at: subscription.current_period_end,
+  });
   expect((await startRow(workflowId)).dispatched_at).not.toBeNull();
   expect(await flowStatus(workflowId)).toBe('RUNNING');
   // The same command again is refused by the running flow, as any second cancel is.
@@ -93,15 +112,20 @@ test('a test clock advanced while a subscription’s flow start waits in the out
   expect((await startRow(`subscription:${subscription.id}`)).dispatched_at).toBeNull();
   interfere = null;
   await advance(call, clockId, '2025-06-01T01:00:00Z');
-  expect((await ordersOf(call, subscription.customer_id)).map((order) => [order.billing_reason, order.status])).toEqual([
-    ['subscription_create', 'paid'],
-    ['subscription_cycle', 'paid'],
-  ]);
+  expect((await ordersOf(call, subscription.customer_id)).map((order) => [order.billing_reason, order.status])).toEqual(
+    [
+      ['subscription_create', 'paid'],
+      ['subscription_cycle', 'paid'],
+    ],
+  );
 });
 
 test('a checkout whose flow start waits in the outbox accepts its confirmation and is paid', async () => {
   const call = await sandboxCaller(h);
-  const product = await call('POST', '/v1/products/', { name: 'Field guide', prices: [{ amount_type: 'fixed', price_amount: 700 }] });
+  const product = await call('POST', '/v1/products/', {
+    name: 'Field guide',
+    prices: [{ amount_type: 'fixed', price_amount: 700 }],
+  });
   interfere = { prefix: 'checkout:', fail: true };
   const checkout = await call('POST', '/v1/checkouts/', {
     products: [product.body.id],
@@ -117,6 +141,8 @@ test('a checkout whose flow start waits in the outbox accepts its confirmation a
     json: { confirmation_token_id: 'pm_card_visa' },
   });
   expect([confirmed.status, confirmed.body.status]).toEqual([200, 'confirmed']);
-  const order = await eventually(async () => (await call('GET', `/v1/orders/?checkout_id=${checkout.body.id}`)).body.items[0]?.paid);
+  const order = await eventually(
+    async () => (await call('GET', `/v1/orders/?checkout_id=${checkout.body.id}`)).body.items[0]?.paid,
+  );
   expect(order).toBe(true);
 });

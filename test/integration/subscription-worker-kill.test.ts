@@ -4,7 +4,14 @@
 import type { ChildProcess } from 'node:child_process';
 import { startHarness, eventually, type TestHarness } from '../support/harness';
 import { failActivitiesOfDeadWorker, startWorkerProcess } from '../support/worker-process';
-import { SUBSCRIPTION_SCOPES, chargesFor, getSubscription, ordersOf, subscribe, type Call } from '../support/subscriptions';
+import {
+  SUBSCRIPTION_SCOPES,
+  chargesFor,
+  getSubscription,
+  ordersOf,
+  subscribe,
+  type Call,
+} from '../support/subscriptions';
 
 let h: TestHarness;
 let call: Call;
@@ -32,7 +39,12 @@ test('one renewal order and one charge after the worker is killed mid-renewal', 
   const db = h.env.sandbox.orm.em.fork();
   await eventually(
     async () =>
-      (await db.execute('select 1 from "order" where subscription_id = ? and billing_reason = ?', [subscription.id, 'subscription_cycle'])).length > 0,
+      (
+        await db.execute('select 1 from "order" where subscription_id = ? and billing_reason = ?', [
+          subscription.id,
+          'subscription_cycle',
+        ])
+      ).length > 0,
     30_000,
   );
   worker.kill('SIGKILL'); // the renewal order is written; its charge and payment are still to come
@@ -48,5 +60,8 @@ test('one renewal order and one charge after the worker is killed mid-renewal', 
     ['subscription_cycle', 'paid', 3100],
   ]);
   expect(await chargesFor(h, orders[1].id)).toEqual([{ status: 'succeeded', amount: 3100 }]);
-  expect(await getSubscription(call, subscription.id)).toMatchObject({ status: 'active', current_period_start: '2025-04-10T00:00:00.000Z' });
+  expect(await getSubscription(call, subscription.id)).toMatchObject({
+    status: 'active',
+    current_period_start: '2025-04-10T00:00:00.000Z',
+  });
 }, 90_000);

@@ -32,17 +32,23 @@ test('create, get, list, advance forward only, delete', async () => {
 
   expect((await call('DELETE', `/v1/test-clocks/${id}`)).status).toBe(204);
   expect((await call('GET', `/v1/test-clocks/${id}`)).status).toBe(404);
-  expect((await call('POST', `/v1/test-clocks/${id}/advance`, { frozen_time: '2026-01-01T00:00:00Z' })).status).toBe(404);
+  expect((await call('POST', `/v1/test-clocks/${id}/advance`, { frozen_time: '2026-01-01T00:00:00Z' })).status).toBe(
+    404,
+  );
 });
 
 test('production refuses test clocks', async () => {
   const org = await h.organization([...SUBSCRIPTION_SCOPES], 'production');
-  const production = (method: string, path: string, json?: unknown) => h.request(method, path, { token: org.token, json });
+  const production = (method: string, path: string, json?: unknown) =>
+    h.request(method, path, { token: org.token, json });
   const refused = await production('POST', '/v1/test-clocks/', { frozen_time: '2025-01-01T00:00:00Z' });
   expect(refused.status).toBe(403);
   expect(refused.body.error).toBe('NotPermitted');
   expect((await production('GET', '/v1/test-clocks/')).status).toBe(403);
-  const customer = await production('POST', '/v1/customers/', { email: 'prod@example.com', test_clock_id: '00000000-0000-4000-8000-000000000000' });
+  const customer = await production('POST', '/v1/customers/', {
+    email: 'prod@example.com',
+    test_clock_id: '00000000-0000-4000-8000-000000000000',
+  });
   expect(customer.status).toBe(422);
   expect(customer.body.detail[0].loc).toEqual(['body', 'test_clock_id']);
 });
@@ -56,15 +62,30 @@ test('customers attach to a clock when created; their checkout expires on the cl
     billing_address: { country: 'FR' },
   });
   expect(customer.status).toBe(201);
-  expect(customer.body).toMatchObject({ email: 'clocked@example.com', test_clock_id: clock.id, billing_address: { country: 'FR' } });
+  expect(customer.body).toMatchObject({
+    email: 'clocked@example.com',
+    test_clock_id: clock.id,
+    billing_address: { country: 'FR' },
+  });
   expect((await call('POST', '/v1/customers/', { email: 'CLOCKED@example.com' })).status).toBe(422);
-  expect((await call('POST', '/v1/customers/', { email: 'other@example.com', test_clock_id: '00000000-0000-4000-8000-000000000000' })).status).toBe(422);
+  expect(
+    (
+      await call('POST', '/v1/customers/', {
+        email: 'other@example.com',
+        test_clock_id: '00000000-0000-4000-8000-000000000000',
+      })
+    ).status,
+  ).toBe(422);
 
-  const product = (await call('POST', '/v1/products/', { name: 'Guide', prices: [{ amount_type: 'fixed', price_amount: 900 }] })).body;
+  const product = (
+    await call('POST', '/v1/products/', { name: 'Guide', prices: [{ amount_type: 'fixed', price_amount: 900 }] })
+  ).body;
   const checkout = await call('POST', '/v1/checkouts/', { products: [product.id], customer_id: customer.body.id });
   expect(checkout.status).toBe(201);
   expect(checkout.body.expires_at).toBe('2025-05-01T10:00:00.000Z');
-  const open = await h.request('GET', `/v1/checkouts/client/${checkout.body.client_secret}`, { environment: 'sandbox' });
+  const open = await h.request('GET', `/v1/checkouts/client/${checkout.body.client_secret}`, {
+    environment: 'sandbox',
+  });
   expect(open.status).toBe(200); // wall time is long past 10:00 that day; the clock's time is what counts
 
   await advance(call, clock.id, '2025-05-01T09:59:00Z');
@@ -82,11 +103,15 @@ test('an advance and a delete sent together run one after the other; two deletes
   ]);
   expect(deleted.status).toBe(204);
   expect([200, 404]).toContain(advanced.status); // before or after the delete, never during it
-  const renewals = (await ordersOf(call, subscription.customer_id)).filter((order) => order.billing_reason === 'subscription_cycle');
+  const renewals = (await ordersOf(call, subscription.customer_id)).filter(
+    (order) => order.billing_reason === 'subscription_cycle',
+  );
   expect(renewals).toHaveLength(advanced.status === 200 ? 1 : 0);
   expect((await call('GET', `/v1/test-clocks/${clockId}`)).status).toBe(404);
 
   const other = (await call('POST', '/v1/test-clocks/', { frozen_time: '2025-01-01T00:00:00Z' })).body;
-  const statuses = (await Promise.all([call('DELETE', `/v1/test-clocks/${other.id}`), call('DELETE', `/v1/test-clocks/${other.id}`)])).map((r) => r.status);
+  const statuses = (
+    await Promise.all([call('DELETE', `/v1/test-clocks/${other.id}`), call('DELETE', `/v1/test-clocks/${other.id}`)])
+  ).map((r) => r.status);
   expect(statuses.sort()).toEqual([204, 404]);
 });

@@ -4,7 +4,15 @@
 import type { ChildProcess } from 'node:child_process';
 import { startHarness, eventually, type TestHarness } from '../support/harness';
 import { startWorkerProcess } from '../support/worker-process';
-import { advance, chargesFor, getSubscription, ordersOf, sandboxCaller, subscribe, type Call } from '../support/subscriptions';
+import {
+  advance,
+  chargesFor,
+  getSubscription,
+  ordersOf,
+  sandboxCaller,
+  subscribe,
+  type Call,
+} from '../support/subscriptions';
 
 let h: TestHarness;
 let call: Call;
@@ -26,9 +34,13 @@ test('the advance resumes on another worker after the one running it is killed, 
 
   const advancing = call('POST', `/v1/test-clocks/${clockId}/advance`, { frozen_time: '2025-07-06T00:00:00Z' });
   const db = h.env.sandbox.orm.em.fork();
-  const status = async () => (await db.execute<{ status: string }[]>('select status from test_clock where id = ?', [clockId]))[0].status;
+  const status = async () =>
+    (await db.execute<{ status: string }[]>('select status from test_clock where id = ?', [clockId]))[0].status;
   // Asked often: the worker is to be killed while the advance is under way, not after it.
-  await eventually(async () => (await status()) === 'advancing', 20_000, { what: `test clock ${clockId} advancing`, everyMs: 10 });
+  await eventually(async () => (await status()) === 'advancing', 20_000, {
+    what: `test clock ${clockId} advancing`,
+    everyMs: 10,
+  });
   worker.kill('SIGKILL'); // mid-advance: the time is recorded, the subscription's renewal and the clock's release are to come
   await new Promise((resolve) => worker!.once('exit', resolve));
   expect(await status()).toBe('advancing');
@@ -47,7 +59,10 @@ test('the advance resumes on another worker after the one running it is killed, 
     ['subscription_cycle', 'paid', 1700],
   ]);
   expect(await chargesFor(h, orders[1].id)).toEqual([{ status: 'succeeded', amount: 1700 }]);
-  expect(await getSubscription(call, subscription.id)).toMatchObject({ status: 'active', current_period_start: '2025-07-05T00:00:00.000Z' });
+  expect(await getSubscription(call, subscription.id)).toMatchObject({
+    status: 'active',
+    current_period_start: '2025-07-05T00:00:00.000Z',
+  });
 
   await advance(call, clockId, '2025-08-06T00:00:00Z'); // released: the next advance goes through
   expect((await ordersOf(call, subscription.customer_id)).map((o) => o.billing_reason)).toEqual([

@@ -17,7 +17,10 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 async function checkout(body: Record<string, unknown> = {}) {
-  const product = await call('POST', '/v1/products/', { name: `Guide ${randomUUID().slice(0, 6)}`, prices: [{ amount_type: 'fixed', price_amount: 1000 }] });
+  const product = await call('POST', '/v1/products/', {
+    name: `Guide ${randomUUID().slice(0, 6)}`,
+    prices: [{ amount_type: 'fixed', price_amount: 1000 }],
+  });
   const created = await call('POST', '/v1/checkouts/', { products: [product.body.id], ...body });
   expect(created.status).toBe(201);
   return created.body;
@@ -63,7 +66,9 @@ test('an unknown checkout is a 404 page, an expired one a 410 page, a completed 
   expect(await unknown.text()).toContain('Page not found');
 
   const expired = await checkout();
-  await h.env.sandbox.orm.em.fork().execute(`update checkout set expires_at = now() - interval '1 minute' where id = ?`, [expired.id]);
+  await h.env.sandbox.orm.em
+    .fork()
+    .execute(`update checkout set expires_at = now() - interval '1 minute' where id = ?`, [expired.id]);
   const gone = await page(expired.url);
   expect(gone.status).toBe(410);
   expect(await gone.text()).toContain('This checkout has expired');
@@ -85,7 +90,9 @@ test('an unknown checkout is a 404 page, an expired one a 410 page, a completed 
 });
 
 test("the portal address of an organization serves the portal page; an unknown organization's is a 404 page", async () => {
-  const [{ slug }] = await h.env.sandbox.orm.em.fork().execute<{ slug: string }[]>('select slug from organization where id = ?', [orgId]);
+  const [{ slug }] = await h.env.sandbox.orm.em
+    .fork()
+    .execute<{ slug: string }[]>('select slug from organization where id = ?', [orgId]);
   const portal = await page(`${h.url.sandbox}/portal/${slug}`);
   expect(portal.status).toBe(200);
   expect(portal.headers.get('referrer-policy')).toBe('no-referrer'); // the address may carry a session token
@@ -96,7 +103,14 @@ test("the portal address of an organization serves the portal page; an unknown o
 test('a NUL in any page path parameter is the page’s 404 (never a 503 the database fakes), in both environments', async () => {
   const { client_secret } = await checkout();
   const secret = `/checkout/${client_secret}%00`;
-  const paths = ['/checkout/%00', '/checkout/x%00y/confirmation', `${secret}/confirmation`, '/portal/%00', '/portal/a%00b', '/assets/%00'];
+  const paths = [
+    '/checkout/%00',
+    '/checkout/x%00y/confirmation',
+    `${secret}/confirmation`,
+    '/portal/%00',
+    '/portal/a%00b',
+    '/assets/%00',
+  ];
   for (const base of [h.url.sandbox, h.url.production]) {
     for (const path of paths) {
       const response = await page(`${base}${path}`);

@@ -33,19 +33,31 @@ afterAll(async () => {
 
 const SCOPES = ['webhooks:read', 'webhooks:write', 'products:read', 'products:write', 'benefits:write'] as const;
 /** A request to the sandbox unless it names production. */
-const api = (method: string, path: string, options: RequestOptions = {}) => h.request(method, path, { environment: 'sandbox', ...options });
+const api = (method: string, path: string, options: RequestOptions = {}) =>
+  h.request(method, path, { environment: 'sandbox', ...options });
 
-async function setUp(events: string[] = ['product.created', 'product.updated'], environment: 'production' | 'sandbox' = 'sandbox') {
+async function setUp(
+  events: string[] = ['product.created', 'product.updated'],
+  environment: 'production' | 'sandbox' = 'sandbox',
+) {
   const org = await h.organization([...SCOPES], environment);
   const receiver = await startReceiver();
   receivers.push(receiver);
-  const endpoint = await api('POST', '/v1/webhooks/endpoints', { token: org.token, environment, json: { url: receiver.url, format: 'raw', events } });
+  const endpoint = await api('POST', '/v1/webhooks/endpoints', {
+    token: org.token,
+    environment,
+    json: { url: receiver.url, format: 'raw', events },
+  });
   expect(endpoint.status).toBe(201);
   return { org, receiver, endpoint: endpoint.body as { id: string; secret: string } };
 }
 
 const createProduct = (token: string, name = 'Webhook product', environment: 'production' | 'sandbox' = 'sandbox') =>
-  api('POST', '/v1/products/', { token, environment, json: { name, prices: [{ amount_type: 'fixed', price_amount: 1000 }] } });
+  api('POST', '/v1/products/', {
+    token,
+    environment,
+    json: { name, prices: [{ amount_type: 'fixed', price_amount: 1000 }] },
+  });
 
 const deliveries = (token: string, query = '') => api('GET', `/v1/webhooks/deliveries?limit=100${query}`, { token });
 
@@ -66,7 +78,9 @@ const settled = (organizationIds: string[], environment: 'production' | 'sandbox
       return row.waiting === 0;
     },
     20_000,
-    { what: `every event of organizations ${organizationIds.join(', ')} fanned out and every delivery of them settled` },
+    {
+      what: `every event of organizations ${organizationIds.join(', ')} fanned out and every delivery of them settled`,
+    },
   );
 
 test('an endpoint made with a dated version receives payloads of that version, naming it, signed over that body', async () => {
@@ -78,9 +92,15 @@ test('an endpoint made with a dated version receives payloads of that version, n
     headers: { 'Polar-Version': '2026-10' },
     json: { url: receiver.url, format: 'raw', events: ['product.created'] },
   });
-  expect([created.status, created.body.api_version, created.body.uses_standard_webhook_signature]).toEqual([201, '2026-10', true]);
+  expect([created.status, created.body.api_version, created.body.uses_standard_webhook_signature]).toEqual([
+    201,
+    '2026-10',
+    true,
+  ]);
   // Without the header the endpoint's reads are unversioned, and do not show the version.
-  expect((await api('GET', `/v1/webhooks/endpoints/${created.body.id}`, { token: org.token })).body).not.toHaveProperty('api_version');
+  expect((await api('GET', `/v1/webhooks/endpoints/${created.body.id}`, { token: org.token })).body).not.toHaveProperty(
+    'api_version',
+  );
   const product = await createProduct(org.token);
 
   const [request] = await eventually(async () => receiver.received.length > 0 && receiver.received);
@@ -88,30 +108,40 @@ test('an endpoint made with a dated version receives payloads of that version, n
   const event = await clientWebhooks('2026-10').validateEvent(request.body, request.headers, created.body.secret);
   expect(event).toMatchObject({ type: 'product.created', api_version: '2026-10' });
   expect(request.headers['webhook-api-version']).toBe('2026-10');
-  const dated = await api('GET', `/v1/products/${product.body.id}`, { token: org.token, headers: { 'Polar-Version': '2026-10' } });
+  const dated = await api('GET', `/v1/products/${product.body.id}`, {
+    token: org.token,
+    headers: { 'Polar-Version': '2026-10' },
+  });
   expect(event.data).toEqual(dated.body); // the dated shape: is_deletable, and prices without the legacy type
   expect(event.data).toMatchObject({ is_deletable: false });
   expect((event.data.prices as object[])[0]).not.toHaveProperty('type');
   // The delivery log shows the payload as the endpoint received it.
-  const log = await eventually(async () => (await deliveries(org.token, `&endpoint_id=${created.body.id}`)).body.items[0]);
+  const log = await eventually(
+    async () => (await deliveries(org.token, `&endpoint_id=${created.body.id}`)).body.items[0],
+  );
   expect(JSON.parse(log.webhook_event.payload)).toEqual(JSON.parse(request.body));
 
   // Moved to another version, the endpoint's next payloads follow it.
-  const moved = await api('PATCH', `/v1/webhooks/endpoints/${created.body.id}`, { token: org.token, json: { api_version: 'legacy' } });
+  const moved = await api('PATCH', `/v1/webhooks/endpoints/${created.body.id}`, {
+    token: org.token,
+    json: { api_version: 'legacy' },
+  });
   expect(moved.status).toBe(200);
   await createProduct(org.token, 'Second product');
   const [, second] = await eventually(async () => receiver.received.length > 1 && receiver.received);
-  expect(second.json).toMatchObject({ api_version: 'legacy', data: { name: 'Second product', prices: [{ type: 'one_time', recurring_interval: null }] } });
+  expect(second.json).toMatchObject({
+    api_version: 'legacy',
+    data: { name: 'Second product', prices: [{ type: 'one_time', recurring_interval: null }] },
+  });
   expect(second.json.data).not.toHaveProperty('is_deletable');
   // The log still shows each delivery as it was sent and signed.
   const logged = await eventually(async () => {
     const items = (await deliveries(org.token, `&endpoint_id=${created.body.id}`)).body.items;
     return items.length === 2 && items;
   });
-  expect(logged.map((item: { webhook_event: { payload: string } }) => JSON.parse(item.webhook_event.payload)).reverse()).toEqual([
-    JSON.parse(request.body),
-    JSON.parse(second.body),
-  ]);
+  expect(
+    logged.map((item: { webhook_event: { payload: string } }) => JSON.parse(item.webhook_event.payload)).reverse(),
+  ).toEqual([JSON.parse(request.body), JSON.parse(second.body)]);
 });
 
 test('a created product reaches the endpoint as a signed product.created event', async () => {
@@ -122,7 +152,12 @@ test('a created product reaches the endpoint as a signed product.created event',
   const [request] = await eventually(async () => receiver.received.length > 0 && receiver.received);
   expect(verifies(endpoint.secret, request)).toBe(true);
   // An endpoint made without Polar-Version gets the unversioned shape, as the API answered the product.
-  expect(request.json).toEqual({ type: 'product.created', timestamp: expect.stringMatching(/Z$/), api_version: 'legacy', data: product.body });
+  expect(request.json).toEqual({
+    type: 'product.created',
+    timestamp: expect.stringMatching(/Z$/),
+    api_version: 'legacy',
+    data: product.body,
+  });
   expect(request.headers['webhook-api-version']).toBe('legacy');
   expect(request.headers['content-type']).toBe('application/json');
   expect(request.headers['webhook-signature'].split(' ')).toHaveLength(2);
@@ -146,7 +181,9 @@ test('a created product reaches the endpoint as a signed product.created event',
   expect(description.typedSearchAttributes.get(SEARCH_ATTRIBUTES.WebhookEventType)).toBe('product.created');
   expect(description.typedSearchAttributes.get(SEARCH_ATTRIBUTES.OrganizationId)).toBe(org.id);
   expect(await workflow.result()).toBe('succeeded');
-  await recordHistory(h.env.sandbox, workflow.workflowId, 'webhook-delivered-ordering-checked-by-attempt', { finished: true });
+  await recordHistory(h.env.sandbox, workflow.workflowId, 'webhook-delivered-ordering-checked-by-attempt', {
+    finished: true,
+  });
 });
 
 test('a receiver failing twice gets the event on the third attempt, with the same webhook-id, every attempt logged', async () => {
@@ -182,7 +219,11 @@ test('a receiver that never answers times out and the event is retried', async (
     return r.body.items.length === 2 && r.body;
   });
   const first = log.items.find((a: { attempt: number }) => a.attempt === 1);
-  expect(first).toMatchObject({ succeeded: false, http_code: null, error: expect.stringMatching(/No answer within 1000 ms/) });
+  expect(first).toMatchObject({
+    succeeded: false,
+    http_code: null,
+    error: expect.stringMatching(/No answer within 1000 ms/),
+  });
 });
 
 test('an endpoint is disabled after the threshold of events failed for good, and enabling it resumes delivery', async () => {
@@ -203,7 +244,10 @@ test('an endpoint is disabled after the threshold of events failed for good, and
   expect(receiver.received).toHaveLength(6);
 
   receiver.respondWith(() => 200);
-  const enabled = await api('PATCH', `/v1/webhooks/endpoints/${endpoint.id}`, { token: org.token, json: { enabled: true } });
+  const enabled = await api('PATCH', `/v1/webhooks/endpoints/${endpoint.id}`, {
+    token: org.token,
+    json: { enabled: true },
+  });
   expect(enabled.body).toMatchObject({ enabled: true, disabled_reason: null });
   await createProduct(org.token, 'After enabling');
   await eventually(async () => receiver.received.some((r) => r.json.data.name === 'After enabling'));
@@ -227,7 +271,10 @@ test('redelivery sends the event again with the same event id', async () => {
 test('events of types the endpoint did not subscribe to are not sent', async () => {
   const { org, receiver } = await setUp(['benefit.created']);
   await createProduct(org.token);
-  const benefit = await api('POST', '/v1/benefits/', { token: org.token, json: { type: 'custom', description: 'Support', properties: {} } });
+  const benefit = await api('POST', '/v1/benefits/', {
+    token: org.token,
+    json: { type: 'custom', description: 'Support', properties: {} },
+  });
   await eventually(async () => receiver.received.length > 0);
   await settled([org.id]); // product.created fanned out too, to no endpoint
   expect(receiver.received.map((r) => r.json.type)).toEqual(['benefit.created']);
@@ -252,9 +299,10 @@ test('a later event about a resource waits, on every attempt, for an earlier one
   // product.updated written with its change, its dispatch after commit lost (PostgreSQL or the process went away).
   const [created] = await h.env.sandbox.orm.em
     .fork()
-    .execute<{ data: object }[]>("select payload->'data' as data from outbox_message where organization_id = ? and payload->>'type' = 'product.created'", [
-      org.id,
-    ]);
+    .execute<{ data: object }[]>(
+      "select payload->'data' as data from outbox_message where organization_id = ? and payload->>'type' = 'product.created'",
+      [org.id],
+    );
   const lost = await h.env.sandbox.orm.em.fork().transactional(async (em) =>
     h.env.sandbox.outbox.enqueueEvent({ em, afterCommit: () => undefined }, org.id, 'product.updated', {
       ...created.data,
@@ -276,15 +324,21 @@ test('a later event about a resource waits, on every attempt, for an earlier one
     { what: 'the later product.updated fanned out' },
   );
   const flow = h.env.sandbox.temporal.workflow.getHandle(`webhook:${later.event_id}:${later.endpoint_id}`);
-  await eventually(async () => (await flow.fetchHistory()).events!.some((e) => e.timerStartedEventAttributes), 20_000, { what: 'the later delivery pausing' });
+  await eventually(async () => (await flow.fetchHistory()).events!.some((e) => e.timerStartedEventAttributes), 20_000, {
+    what: 'the later delivery pausing',
+  });
   expect(receiver.received.map((r) => r.json.data.name)).toEqual(['Ordered v1']);
   // A retried attempt (its first try failed before it could check, the worker killed or PostgreSQL away) waits too.
-  expect(await h.env.sandbox.domains.activities.webhookDeliveries.attempt(later.id, 2, undefined, { waitForEarlier: true })).toBe('waiting');
+  expect(
+    await h.env.sandbox.domains.activities.webhookDeliveries.attempt(later.id, 2, undefined, { waitForEarlier: true }),
+  ).toBe('waiting');
 
   await h.env.sandbox.outbox.relayOnce(0);
-  expect(await h.env.sandbox.orm.em.fork().execute('select dispatched_at is not null as sent from outbox_message where id = ?', [lost.id])).toEqual([
-    { sent: true },
-  ]);
+  expect(
+    await h.env.sandbox.orm.em
+      .fork()
+      .execute('select dispatched_at is not null as sent from outbox_message where id = ?', [lost.id]),
+  ).toEqual([{ sent: true }]);
   await eventually(async () => receiver.received.length === 3, 30_000, { what: 'both product.updated delivered' });
   expect(receiver.received.map((r) => r.json.data.name)).toEqual(['Ordered v1', 'Ordered v2', 'Ordered v3']);
 });
@@ -294,7 +348,9 @@ test('resetting the secret invalidates the old signatures', async () => {
   const reset = await api('PATCH', `/v1/webhooks/endpoints/${endpoint.id}/secret`, { token: org.token });
   expect(reset.status).toBe(200);
   expect(reset.body.secret).not.toBe(endpoint.secret);
-  expect((await api('GET', `/v1/webhooks/endpoints/${endpoint.id}`, { token: org.token })).body.secret).toMatch(/^whsec_\*{8}/);
+  expect((await api('GET', `/v1/webhooks/endpoints/${endpoint.id}`, { token: org.token })).body.secret).toMatch(
+    /^whsec_\*{8}/,
+  );
   await createProduct(org.token);
   const [request] = await eventually(async () => receiver.received.length === 1 && receiver.received);
   expect(verifies(reset.body.secret, request)).toBe(true);
@@ -311,7 +367,9 @@ test("organization A's endpoint never receives organization B's events", async (
   expect(a.receiver.received.map((r) => r.json.data.name)).toEqual(['A product']);
   expect(b.receiver.received.map((r) => r.json.data.name)).toEqual(['B product']);
   expect((await api('GET', `/v1/webhooks/endpoints/${a.endpoint.id}`, { token: b.org.token })).status).toBe(404);
-  expect((await deliveries(b.org.token)).body.items.every((d: { endpoint_id: string }) => d.endpoint_id === b.endpoint.id)).toBe(true);
+  expect(
+    (await deliveries(b.org.token)).body.items.every((d: { endpoint_id: string }) => d.endpoint_id === b.endpoint.id),
+  ).toBe(true);
 });
 
 test('production and sandbox are isolated', async () => {
@@ -322,7 +380,9 @@ test('production and sandbox are isolated', async () => {
   await settled([production.id], 'production');
   await settled([sandbox.org.id]);
   expect(sandbox.receiver.received.map((r) => r.json.data.name)).toEqual(['Sandbox product']);
-  expect((await api('GET', `/v1/webhooks/endpoints/${sandbox.endpoint.id}`, { token: production.token })).status).toBe(401);
+  expect((await api('GET', `/v1/webhooks/endpoints/${sandbox.endpoint.id}`, { token: production.token })).status).toBe(
+    401,
+  );
 });
 
 test('production refuses receivers on this machine or a private network even with WEBHOOK_ALLOW_PRIVATE_URLS=true', async () => {
@@ -330,10 +390,19 @@ test('production refuses receivers on this machine or a private network even wit
   const receiver = await startReceiver();
   receivers.push(receiver);
   const { port } = new URL(receiver.url);
-  const urls = [receiver.url, `http://[::1]:${port}/`, `http://localhost:${port}/`, 'https://10.0.0.8/x', 'http://169.254.169.254/latest/meta-data/'];
+  const urls = [
+    receiver.url,
+    `http://[::1]:${port}/`,
+    `http://localhost:${port}/`,
+    'https://10.0.0.8/x',
+    'http://169.254.169.254/latest/meta-data/',
+  ];
   const production = { token: org.token, environment: 'production' } as const;
   for (const url of urls) {
-    const created = await api('POST', '/v1/webhooks/endpoints', { ...production, json: { url, format: 'raw', events: ['product.created'] } });
+    const created = await api('POST', '/v1/webhooks/endpoints', {
+      ...production,
+      json: { url, format: 'raw', events: ['product.created'] },
+    });
     expect([url, created.status, created.body.detail?.[0]?.type]).toEqual([url, 422, 'url_refused']);
   }
 });
@@ -349,7 +418,9 @@ test('production never delivers to this machine even with WEBHOOK_ALLOW_PRIVATE_
     json: { url: 'https://hooks.example.com/bursar', format: 'raw', events: ['product.created'] },
   });
   expect(endpoint.status).toBe(201);
-  await h.env.production.orm.em.fork().execute('update webhook_endpoint set url = ? where id = ?', [receiver.url, endpoint.body.id]);
+  await h.env.production.orm.em
+    .fork()
+    .execute('update webhook_endpoint set url = ? where id = ?', [receiver.url, endpoint.body.id]);
   await createProduct(org.token, 'Production product', 'production');
   await settled([org.id], 'production');
   expect(receiver.received).toHaveLength(0);
@@ -381,7 +452,9 @@ test('an event whose first dispatch was lost is delivered by the relay', async (
   // Nothing else dispatches it (the tests run no relay loop): it waits in the outbox with no delivery, and only a
   // delivery row sends anything. So the receiver has nothing, and nothing is on its way.
   const db = h.env.sandbox.orm.em.fork();
-  expect(await db.execute('select dispatched_at from outbox_message where id = ?', [event.id])).toEqual([{ dispatched_at: null }]);
+  expect(await db.execute('select dispatched_at from outbox_message where id = ?', [event.id])).toEqual([
+    { dispatched_at: null },
+  ]);
   expect(await db.execute('select id from webhook_delivery where event_id = ?', [event.id])).toEqual([]);
   expect(receiver.received).toHaveLength(0);
   await h.env.sandbox.outbox.relayOnce(0);

@@ -18,7 +18,12 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 test('create answers 201 with the secret; reads mask it', async () => {
-  const created = await post({ url: 'https://hooks.example.com/bursar', format: 'raw', events: ['order.paid', 'subscription.active'], name: 'Billing' });
+  const created = await post({
+    url: 'https://hooks.example.com/bursar',
+    format: 'raw',
+    events: ['order.paid', 'subscription.active'],
+    name: 'Billing',
+  });
   expect(created.status).toBe(201);
   expect(legacy(WebhookEndpoint).parse(created.body)).toBeTruthy();
   expect(created.body).toMatchObject({
@@ -37,7 +42,9 @@ test('create answers 201 with the secret; reads mask it', async () => {
   expect(legacy(WebhookEndpointList).parse(listed.body)).toBeTruthy();
   expect(listed.body.items.every((e: { secret: string }) => e.secret.includes('********'))).toBe(true);
 
-  const stored = await h.env.production.orm.em.fork().execute('select secret_sealed from webhook_endpoint where id = ?', [created.body.id]);
+  const stored = await h.env.production.orm.em
+    .fork()
+    .execute('select secret_sealed from webhook_endpoint where id = ?', [created.body.id]);
   expect(stored[0].secret_sealed).not.toContain(created.body.secret.slice(6, 20));
 });
 
@@ -52,7 +59,10 @@ test.each([
   ['an unknown event type', { events: ['product.exploded'] }, 'production', /expected one of/],
   ['an unknown format', { format: 'xml' }, 'production', /expected "raw"/],
 ] as const)('%s is a 422', async (_name, change, environment, message) => {
-  const response = await post({ url: 'https://hooks.example.com/x', format: 'raw', events: ['order.paid'], ...change }, environment);
+  const response = await post(
+    { url: 'https://hooks.example.com/x', format: 'raw', events: ['order.paid'], ...change },
+    environment,
+  );
   expect(response.status).toBe(422);
   expect(response.body.detail.map((d: { msg: string }) => d.msg).join(' ')).toMatch(message);
 });
@@ -61,7 +71,13 @@ const refusedUrl = {
   error: 'RequestValidationError',
   status: 422,
   type: 'urn:bursar:error:request-validation-error',
-  detail: [{ loc: ['body', 'url'], msg: expect.stringMatching(/^Private, loopback, link-local and other non-public addresses/), type: 'url_refused' }],
+  detail: [
+    {
+      loc: ['body', 'url'],
+      msg: expect.stringMatching(/^Private, loopback, link-local and other non-public addresses/),
+      type: 'url_refused',
+    },
+  ],
 };
 
 // One of each kind the hostile client tried (a loopback name, an embedded IPv4, a reserved range); the unit table of
@@ -73,10 +89,15 @@ test.each(['https://localhost./', 'https://[2002:7f00:1::]/', 'https://198.18.0.
     expect(created.status).toBe(422);
     expect(created.body).toMatchObject(refusedUrl);
     const endpoint = await post({ url: 'https://hooks.example.com/x', format: 'raw', events: ['order.paid'] });
-    const updated = await h.request('PATCH', `/v1/webhooks/endpoints/${endpoint.body.id}`, { token: org.token, json: { url } });
+    const updated = await h.request('PATCH', `/v1/webhooks/endpoints/${endpoint.body.id}`, {
+      token: org.token,
+      json: { url },
+    });
     expect(updated.status).toBe(422);
     expect(updated.body).toMatchObject(refusedUrl);
-    expect((await h.request('GET', `/v1/webhooks/endpoints/${endpoint.body.id}`, { token: org.token })).body.url).toBe('https://hooks.example.com/x');
+    expect((await h.request('GET', `/v1/webhooks/endpoints/${endpoint.body.id}`, { token: org.token })).body.url).toBe(
+      'https://hooks.example.com/x',
+    );
   },
 );
 
@@ -106,7 +127,10 @@ test('update, reset secret, delete; other organizations get 404', async () => {
     json: { url: 'https://hooks.example.com/b', events: ['order.created'], enabled: false },
   });
   expect(updated.body).toMatchObject({ url: 'https://hooks.example.com/b', events: ['order.created'], enabled: false });
-  const badUrl = await h.request('PATCH', `/v1/webhooks/endpoints/${created.body.id}`, { token: org.token, json: { url: 'https://192.168.0.1/' } });
+  const badUrl = await h.request('PATCH', `/v1/webhooks/endpoints/${created.body.id}`, {
+    token: org.token,
+    json: { url: 'https://192.168.0.1/' },
+  });
   expect(badUrl.status).toBe(422);
 
   const reset = await h.request('PATCH', `/v1/webhooks/endpoints/${created.body.id}/secret`, { token: org.token });
@@ -126,21 +150,34 @@ test('update, reset secret, delete; other organizations get 404', async () => {
     });
     expect(response.status).toBe(404);
   }
-  expect((await h.request('DELETE', `/v1/webhooks/endpoints/${created.body.id}`, { token: org.token })).status).toBe(204);
+  expect((await h.request('DELETE', `/v1/webhooks/endpoints/${created.body.id}`, { token: org.token })).status).toBe(
+    204,
+  );
   expect((await h.request('GET', `/v1/webhooks/endpoints/${created.body.id}`, { token: org.token })).status).toBe(404);
 });
 
 test('webhooks scopes are required', async () => {
   const reader = await h.organization(['webhooks:read']);
   expect((await h.request('GET', '/v1/webhooks/endpoints', { token: reader.token })).status).toBe(200);
-  expect((await post({ url: 'https://hooks.example.com/x', format: 'raw', events: [] }, 'production', reader.token)).status).toBe(403);
-  expect((await h.request('GET', '/v1/webhooks/deliveries', { token: (await h.organization(['meters:read'])).token })).status).toBe(403);
+  expect(
+    (await post({ url: 'https://hooks.example.com/x', format: 'raw', events: [] }, 'production', reader.token)).status,
+  ).toBe(403);
+  expect(
+    (await h.request('GET', '/v1/webhooks/deliveries', { token: (await h.organization(['meters:read'])).token }))
+      .status,
+  ).toBe(403);
 });
 
 test('delivery log query parameters are validated', async () => {
-  expect((await h.request('GET', '/v1/webhooks/deliveries?http_code_class=6xx', { token: org.token })).status).toBe(422);
+  expect((await h.request('GET', '/v1/webhooks/deliveries?http_code_class=6xx', { token: org.token })).status).toBe(
+    422,
+  );
   expect((await h.request('GET', '/v1/webhooks/deliveries?event_type=nope', { token: org.token })).status).toBe(422);
-  expect((await h.request('GET', '/v1/webhooks/deliveries?start_timestamp=yesterday', { token: org.token })).status).toBe(422);
-  const empty = await h.request('GET', '/v1/webhooks/deliveries?event_type=order.paid&succeeded=true', { token: org.token });
+  expect(
+    (await h.request('GET', '/v1/webhooks/deliveries?start_timestamp=yesterday', { token: org.token })).status,
+  ).toBe(422);
+  const empty = await h.request('GET', '/v1/webhooks/deliveries?event_type=order.paid&succeeded=true', {
+    token: org.token,
+  });
   expect(empty.body).toEqual({ items: [], pagination: { total_count: 0, max_page: 0 } });
 });

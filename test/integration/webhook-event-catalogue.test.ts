@@ -4,18 +4,41 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
-import { UNSENT_WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_TYPES, WebhookEndpoint, type WebhookEventType } from '../../src/contracts/webhook';
+import {
+  UNSENT_WEBHOOK_EVENT_TYPES,
+  WEBHOOK_EVENT_TYPES,
+  WebhookEndpoint,
+  type WebhookEventType,
+} from '../../src/contracts/webhook';
 import { inTransaction } from '../../src/platform/database/transaction';
 import { startHarness, type TestHarness } from '../support/harness';
 import { CLIENT_API_VERSIONS, clientEventTypes, clientWebhooks } from '../support/polar-sdk';
 import { legacy } from '../support/versioned-contract';
 
-const CHECKOUT_EXPIRY = ['checkout-flow', 'an open checkout expires after its TTL: expired, checkout.expired written, the client answered 410'];
-const PURCHASE = ['checkout-flow', 'a fixed price: created, confirmed, charged, and the order paid, with order.paid delivered and verified'];
-const CUSTOMER_PATCH = ['customer-api', 'PATCH changes the fields it names and leaves the others; customer.updated and customer.state_changed follow'];
-const REFUNDS = ['refund-api', 'a partial then a full refund: tax, order amounts and status, processor refunds, webhooks and credit notes'];
-const RENEWALS = ['subscription-renewals', 'twelve monthly renewals anchored on Jan 31: one paid order per period, amounts and webhooks'];
-const UNCANCEL = ['subscription-lifecycle', 'cancel at period end, cancel again is refused, uncancel, and the subscription renews'];
+const CHECKOUT_EXPIRY = [
+  'checkout-flow',
+  'an open checkout expires after its TTL: expired, checkout.expired written, the client answered 410',
+];
+const PURCHASE = [
+  'checkout-flow',
+  'a fixed price: created, confirmed, charged, and the order paid, with order.paid delivered and verified',
+];
+const CUSTOMER_PATCH = [
+  'customer-api',
+  'PATCH changes the fields it names and leaves the others; customer.updated and customer.state_changed follow',
+];
+const REFUNDS = [
+  'refund-api',
+  'a partial then a full refund: tax, order amounts and status, processor refunds, webhooks and credit notes',
+];
+const RENEWALS = [
+  'subscription-renewals',
+  'twelve monthly renewals anchored on Jan 31: one paid order per period, amounts and webhooks',
+];
+const UNCANCEL = [
+  'subscription-lifecycle',
+  'cancel at period end, cancel again is refused, uncancel, and the subscription renews',
+];
 const DISCOUNTS = [
   'webhook-events-emitted',
   'discount.created, .updated and .deleted arrive signed, each with the discount as the API rendered it; a refused change sends none',
@@ -30,7 +53,10 @@ const SENT: Partial<Record<string, string[]>> = {
   'checkout.created': CHECKOUT_EXPIRY,
   'checkout.updated': CHECKOUT_EXPIRY,
   'checkout.expired': CHECKOUT_EXPIRY,
-  'customer.created': ['customer', 'a new customer is created once, with customer.created, and read back in the reference shape'],
+  'customer.created': [
+    'customer',
+    'a new customer is created once, with customer.created, and read back in the reference shape',
+  ],
   'customer.updated': CUSTOMER_PATCH,
   'customer.deleted': [
     'customer-api',
@@ -50,7 +76,10 @@ const SENT: Partial<Record<string, string[]>> = {
     'webhook-events-emitted',
     'subscription.cycled: once per new period — the trial converting (still trialing) and each renewal — and not when it ends',
   ],
-  'subscription.revoked': ['subscription-lifecycle', 'cancel at period end: canceled when the period ends, with no renewal; uncancel afterwards is 410'],
+  'subscription.revoked': [
+    'subscription-lifecycle',
+    'cancel at period end: canceled when the period ends, with no renewal; uncancel afterwards is 410',
+  ],
   'subscription.past_due': [
     'subscription-lifecycle',
     'a failed renewal goes past_due, dunning retries at +2 and +5 days, and a successful retry makes it active again',
@@ -58,7 +87,10 @@ const SENT: Partial<Record<string, string[]>> = {
   'refund.created': REFUNDS,
   'refund.updated': REFUNDS,
   'product.created': ['webhook-delivery', 'a created product reaches the endpoint as a signed product.created event'],
-  'product.updated': ['product-api', 'product.created and product.updated are written to the outbox in the same transaction'],
+  'product.updated': [
+    'product-api',
+    'product.created and product.updated are written to the outbox in the same transaction',
+  ],
   'discount.created': DISCOUNTS,
   'discount.updated': DISCOUNTS,
   'discount.deleted': DISCOUNTS,
@@ -74,7 +106,10 @@ const SENT: Partial<Record<string, string[]>> = {
     "benefit_grant.updated: a downloadable benefit gaining a file reaches its holder's grant, with the properties before",
   ],
   'benefit_grant.revoked': GRANTS,
-  'organization.updated': ['organization-access', 'an edit changes the settings the engine reads and writes organization.updated'],
+  'organization.updated': [
+    'organization-access',
+    'an edit changes the settings the engine reads and writes organization.updated',
+  ],
 };
 
 const CLIENT_TYPES = clientEventTypes('2027-01');
@@ -83,8 +118,12 @@ let h: TestHarness;
 let org: { id: string; token: string };
 let endpointId: string;
 const post = (events: string[]) =>
-  h.request('POST', '/v1/webhooks/endpoints', { token: org.token, json: { url: 'https://hooks.example.com/catalogue', format: 'raw', events } });
-const patch = (id: string, json: unknown) => h.request('PATCH', `/v1/webhooks/endpoints/${id}`, { token: org.token, json });
+  h.request('POST', '/v1/webhooks/endpoints', {
+    token: org.token,
+    json: { url: 'https://hooks.example.com/catalogue', format: 'raw', events },
+  });
+const patch = (id: string, json: unknown) =>
+  h.request('PATCH', `/v1/webhooks/endpoints/${id}`, { token: org.token, json });
 const notSent = (type: string, at: number) => ({
   loc: ['body', 'events', at],
   msg: `${type} is not sent by this server yet: ${UNSENT_WEBHOOK_EVENT_TYPES[type as WebhookEventType]}.`,
@@ -101,7 +140,11 @@ afterAll(() => h.close());
 test("the 1.x client's list, read from its code, is what its validateEvent knows in every API version, and Bursar publishes exactly it", async () => {
   const secret = `whsec_${Buffer.from('catalogue test secret, 32 bytes!').toString('base64')}`;
   const signed = (type: string) => {
-    const [id, at, body] = [`msg_${type}`, new Date(), JSON.stringify({ type, timestamp: new Date().toISOString(), data: {} })];
+    const [id, at, body] = [
+      `msg_${type}`,
+      new Date(),
+      JSON.stringify({ type, timestamp: new Date().toISOString(), data: {} }),
+    ];
     const headers = {
       'webhook-id': id,
       'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
@@ -121,37 +164,48 @@ test("the 1.x client's list, read from its code, is what its validateEvent knows
   expect(Object.keys(SENT).filter((type) => !CLIENT_TYPES.includes(type))).toEqual([]);
 });
 
-test.each(CLIENT_TYPES)('%s is sent (shown by the test SENT cites) or refused by POST and PATCH with a 422 naming it', async (type) => {
-  const created = await post(['order.paid', type]);
-  const cited = SENT[type];
-  expect({ type, status: created.status }).toEqual({ type, status: cited ? 201 : 422 });
-  if (cited) {
-    expect(legacy(WebhookEndpoint).parse(created.body).events).toEqual([...new Set(['order.paid', type])]); // duplicates are kept once
-    const [file, title] = cited;
-    const source = readFileSync(join(__dirname, `${file}.test.ts`), 'utf8');
-    const start = source.indexOf(title);
-    expect({ file, title, found: start >= 0 }).toEqual({ file, title, found: true });
-    const rest = source.slice(start);
-    const end = rest.search(/\n\s*(test|it|describe)\b/); // the cited test's body: up to the next test
-    const body = end < 0 ? rest : rest.slice(0, end);
-    expect({ file, title, names: body.includes(`'${type}'`) }).toEqual({ file, title, names: true });
-    return;
-  }
-  expect(created.body).toMatchObject({ status: 422, error: 'RequestValidationError', detail: [notSent(type, 1)] });
-  const patched = await patch(endpointId, { events: [type] });
-  expect(patched.status).toBe(422);
-  expect(patched.body.detail).toEqual([notSent(type, 0)]);
-  expect((await h.request('GET', `/v1/webhooks/endpoints/${endpointId}`, { token: org.token })).body.events).toEqual(['order.paid']);
-});
+test.each(CLIENT_TYPES)(
+  '%s is sent (shown by the test SENT cites) or refused by POST and PATCH with a 422 naming it',
+  async (type) => {
+    const created = await post(['order.paid', type]);
+    const cited = SENT[type];
+    expect({ type, status: created.status }).toEqual({ type, status: cited ? 201 : 422 });
+    if (cited) {
+      expect(legacy(WebhookEndpoint).parse(created.body).events).toEqual([...new Set(['order.paid', type])]); // duplicates are kept once
+      const [file, title] = cited;
+      const source = readFileSync(join(__dirname, `${file}.test.ts`), 'utf8');
+      const start = source.indexOf(title);
+      expect({ file, title, found: start >= 0 }).toEqual({ file, title, found: true });
+      const rest = source.slice(start);
+      const end = rest.search(/\n\s*(test|it|describe)\b/); // the cited test's body: up to the next test
+      const body = end < 0 ? rest : rest.slice(0, end);
+      expect({ file, title, names: body.includes(`'${type}'`) }).toEqual({ file, title, names: true });
+      return;
+    }
+    expect(created.body).toMatchObject({ status: 422, error: 'RequestValidationError', detail: [notSent(type, 1)] });
+    const patched = await patch(endpointId, { events: [type] });
+    expect(patched.status).toBe(422);
+    expect(patched.body.detail).toEqual([notSent(type, 0)]);
+    expect((await h.request('GET', `/v1/webhooks/endpoints/${endpointId}`, { token: org.token })).body.events).toEqual([
+      'order.paid',
+    ]);
+  },
+);
 
 test('an endpoint stored with unsent types before they were refused still reads and updates; naming them again is refused', async () => {
   const created = await post(['order.paid']);
   await h.env.production.orm.em
     .fork()
-    .execute(`update webhook_endpoint set events = '{order.paid,subscription.paused,member.created}' where id = ?`, [created.body.id]);
+    .execute(`update webhook_endpoint set events = '{order.paid,subscription.paused,member.created}' where id = ?`, [
+      created.body.id,
+    ]);
   const read = await h.request('GET', `/v1/webhooks/endpoints/${created.body.id}`, { token: org.token });
   expect(read.status).toBe(200);
-  expect(legacy(WebhookEndpoint).parse(read.body).events).toEqual(['order.paid', 'subscription.paused', 'member.created']);
+  expect(legacy(WebhookEndpoint).parse(read.body).events).toEqual([
+    'order.paid',
+    'subscription.paused',
+    'member.created',
+  ]);
   expect((await h.request('GET', '/v1/webhooks/endpoints?limit=100', { token: org.token })).status).toBe(200);
 
   const renamed = await patch(created.body.id, { name: 'Kept' });
@@ -165,7 +219,11 @@ test('an endpoint stored with unsent types before they were refused still reads 
 test('nothing can emit an unsent type: the outbox refuses it and the transaction writes nothing', async () => {
   const env = h.env.production;
   const marker = `unsent-${org.id}`;
-  const emitted = inTransaction(env.orm, async (tx) => env.outbox.enqueueEvent(tx, org.id, 'subscription.paused', { id: marker }));
+  const emitted = inTransaction(env.orm, async (tx) =>
+    env.outbox.enqueueEvent(tx, org.id, 'subscription.paused', { id: marker }),
+  );
   await expect(emitted).rejects.toThrow(/subscription\.paused is not sent by this server yet/);
-  expect(await env.orm.em.fork().execute("select 1 from outbox_message where payload->'data'->>'id' = ?", [marker])).toHaveLength(0);
+  expect(
+    await env.orm.em.fork().execute("select 1 from outbox_message where payload->'data'->>'id' = ?", [marker]),
+  ).toHaveLength(0);
 });

@@ -18,14 +18,24 @@ let secret: string;
 beforeAll(async () => {
   h = await startHarness({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
   await h.startWorker('sandbox');
-  const org = await h.organization([...SUBSCRIPTION_SCOPES, 'benefits:read', 'benefits:write', 'files:write'], 'sandbox');
+  const org = await h.organization(
+    [...SUBSCRIPTION_SCOPES, 'benefits:read', 'benefits:write', 'files:write'],
+    'sandbox',
+  );
   token = org.token;
   call = (method, path, json, headers) => h.request(method, path, { token, environment: 'sandbox', json, headers });
   receiver = await startReceiver();
   const endpoint = await call('POST', '/v1/webhooks/endpoints', {
     url: receiver.url,
     format: 'raw',
-    events: ['discount.created', 'discount.updated', 'discount.deleted', 'subscription.cycled', 'subscription.updated', 'benefit_grant.updated'],
+    events: [
+      'discount.created',
+      'discount.updated',
+      'discount.deleted',
+      'subscription.cycled',
+      'subscription.updated',
+      'benefit_grant.updated',
+    ],
   });
   expect(endpoint.status).toBe(201);
   secret = endpoint.body.secret;
@@ -51,12 +61,18 @@ async function expectAccepted(request: ReceivedWebhook): Promise<void> {
 const outboxTypes = (id: string) =>
   h.env.sandbox.orm.em
     .fork()
-    .execute<{ type: string }[]>("select payload->>'type' as type from outbox_message where kind = 'event' and payload->'data'->>'id' = ? order by seq", [id])
+    .execute<{ type: string }[]>(
+      "select payload->>'type' as type from outbox_message where kind = 'event' and payload->'data'->>'id' = ? order by seq",
+      [id],
+    )
     .then((rows) => rows.map((row) => row.type));
 
 test('discount.created, .updated and .deleted arrive signed, each with the discount as the API rendered it; a refused change sends none', async () => {
   const code = `LAUNCH${randomUUID().slice(0, 8)}`;
-  const product = await call('POST', '/v1/products/', { name: 'Course', prices: [{ amount_type: 'fixed', price_amount: 5000 }] });
+  const product = await call('POST', '/v1/products/', {
+    name: 'Course',
+    prices: [{ amount_type: 'fixed', price_amount: 5000 }],
+  });
   const created = await call('POST', '/v1/discounts/', {
     name: 'Launch',
     type: 'percentage',
@@ -70,7 +86,13 @@ test('discount.created, .updated and .deleted arrive signed, each with the disco
   const updated = await call('PATCH', `/v1/discounts/${created.body.id}`, { name: 'Launch week', max_redemptions: 50 });
   expect(updated.status).toBe(200);
   // Refused at the flush by the unique index on codes (ignoring case): the change and its event never happen.
-  const other = await call('POST', '/v1/discounts/', { name: 'Other', type: 'fixed', amount: 500, duration: 'forever', code: `${code}X` });
+  const other = await call('POST', '/v1/discounts/', {
+    name: 'Other',
+    type: 'fixed',
+    amount: 500,
+    duration: 'forever',
+    code: `${code}X`,
+  });
   const clash = await call('PATCH', `/v1/discounts/${created.body.id}`, { name: 'Renamed', code: `${code}x` });
   expect(clash.status).toBe(422);
   expect((await call('DELETE', `/v1/discounts/${created.body.id}`)).status).toBe(204);
@@ -82,50 +104,92 @@ test('discount.created, .updated and .deleted arrive signed, each with the disco
   );
   expect(events.map((e) => e.json.type)).toEqual(['discount.created', 'discount.updated', 'discount.deleted']);
   // What the API answered, each time (a dated API version may render fields the default shape leaves out).
-  [created.body, updated.body, updated.body].forEach((rendered, i) => expect(events[i].json.data).toMatchObject(rendered));
+  [created.body, updated.body, updated.body].forEach((rendered, i) =>
+    expect(events[i].json.data).toMatchObject(rendered),
+  );
   for (const event of events) await expectAccepted(event);
   expect(await outboxTypes(created.body.id)).toEqual(['discount.created', 'discount.updated', 'discount.deleted']);
   expect(await outboxTypes(other.body.id)).toEqual(['discount.created']);
 });
 
 test('subscription.cycled: once per new period — the trial converting (still trialing) and each renewal — and not when it ends', async () => {
-  const { clockId, subscription } = await subscribe(h, call, { price: 2000, trialDays: 14, start: '2025-06-01T12:00:00Z' });
+  const { clockId, subscription } = await subscribe(h, call, {
+    price: 2000,
+    trialDays: 14,
+    start: '2025-06-01T12:00:00Z',
+  });
   await advance(call, clockId, '2025-08-01T00:00:00Z');
-  const cycled = await eventually(async () => about(subscription.id, ['subscription.cycled']).length === 2 && about(subscription.id, ['subscription.cycled']));
-  expect(cycled.map((e) => [e.json.data.status, e.json.data.current_period_start, e.json.data.current_period_end])).toEqual([
+  const cycled = await eventually(
+    async () =>
+      about(subscription.id, ['subscription.cycled']).length === 2 && about(subscription.id, ['subscription.cycled']),
+  );
+  expect(
+    cycled.map((e) => [e.json.data.status, e.json.data.current_period_start, e.json.data.current_period_end]),
+  ).toEqual([
     ['trialing', '2025-06-15T12:00:00.000Z', '2025-07-15T12:00:00.000Z'],
     ['active', '2025-07-15T12:00:00.000Z', '2025-08-15T12:00:00.000Z'],
   ]);
   for (const event of cycled) await expectAccepted(event);
 
-  expect((await call('PATCH', `/v1/subscriptions/${subscription.id}`, { cancel_at_period_end: true })).status).toBe(200);
+  expect((await call('PATCH', `/v1/subscriptions/${subscription.id}`, { cancel_at_period_end: true })).status).toBe(
+    200,
+  );
   await advance(call, clockId, '2025-09-01T00:00:00Z');
-  expect(await getSubscription(call, subscription.id)).toMatchObject({ status: 'canceled', ended_at: '2025-08-15T12:00:00.000Z' });
+  expect(await getSubscription(call, subscription.id)).toMatchObject({
+    status: 'canceled',
+    ended_at: '2025-08-15T12:00:00.000Z',
+  });
   // The end's subscription.updated arrived, and this resource's events arrive in order: no cycle came before it.
-  await eventually(async () => about(subscription.id, ['subscription.updated']).some((e) => e.json.data.status === 'canceled'));
+  await eventually(async () =>
+    about(subscription.id, ['subscription.updated']).some((e) => e.json.data.status === 'canceled'),
+  );
   expect(about(subscription.id, ['subscription.cycled'])).toHaveLength(2);
   // Written with the period it starts, in the renewal's transaction, just before that renewal's subscription.updated.
   const types = await outboxTypes(subscription.id);
   expect(types.filter((type) => type === 'subscription.cycled')).toHaveLength(2);
-  expect(types.flatMap((type, i) => (type === 'subscription.cycled' ? [types[i + 1]] : []))).toEqual(['subscription.updated', 'subscription.updated']);
+  expect(types.flatMap((type, i) => (type === 'subscription.cycled' ? [types[i + 1]] : []))).toEqual([
+    'subscription.updated',
+    'subscription.updated',
+  ]);
 }, 90_000);
 
 test("benefit_grant.updated: a downloadable benefit gaining a file reaches its holder's grant, with the properties before", async () => {
   const manual = await upload(h, token, Buffer.from('the manual'), { environment: 'sandbox', name: 'manual.pdf' });
   const errata = await upload(h, token, Buffer.from('the errata'), { environment: 'sandbox', name: 'errata.pdf' });
   expect([manual.status, errata.status]).toEqual([200, 200]);
-  const benefit = await call('POST', '/v1/benefits/', { type: 'downloadables', description: 'The manual', properties: { files: [manual.body.id] } });
-  const product = await call('POST', '/v1/products/', { name: 'Manual', prices: [{ amount_type: 'fixed', price_amount: 900 }] });
-  expect((await call('POST', `/v1/products/${product.body.id}/benefits`, { benefits: [benefit.body.id] })).status).toBe(200);
-  const order = await purchase(h, call, { products: [product.body.id], customer_billing_address: { country: 'DE' } }, { timeoutMs: 30_000 });
-  await eventually(async () => (await call('GET', `/v1/benefit-grants/?customer_id=${order.customer_id}`)).body.items[0]?.is_granted, 30_000);
+  const benefit = await call('POST', '/v1/benefits/', {
+    type: 'downloadables',
+    description: 'The manual',
+    properties: { files: [manual.body.id] },
+  });
+  const product = await call('POST', '/v1/products/', {
+    name: 'Manual',
+    prices: [{ amount_type: 'fixed', price_amount: 900 }],
+  });
+  expect((await call('POST', `/v1/products/${product.body.id}/benefits`, { benefits: [benefit.body.id] })).status).toBe(
+    200,
+  );
+  const order = await purchase(
+    h,
+    call,
+    { products: [product.body.id], customer_billing_address: { country: 'DE' } },
+    { timeoutMs: 30_000 },
+  );
+  await eventually(
+    async () => (await call('GET', `/v1/benefit-grants/?customer_id=${order.customer_id}`)).body.items[0]?.is_granted,
+    30_000,
+  );
   expect(about(benefit.body.id, ['benefit_grant.updated'])).toEqual([]);
 
   const files = [manual.body.id, errata.body.id];
-  const changed = await call('PATCH', `/v1/benefits/${benefit.body.id}`, { type: 'downloadables', properties: { files } });
+  const changed = await call('PATCH', `/v1/benefits/${benefit.body.id}`, {
+    type: 'downloadables',
+    properties: { files },
+  });
   expect(changed.status).toBe(200);
   const [event] = await eventually(
-    async () => about(benefit.body.id, ['benefit_grant.updated']).length > 0 && about(benefit.body.id, ['benefit_grant.updated']),
+    async () =>
+      about(benefit.body.id, ['benefit_grant.updated']).length > 0 && about(benefit.body.id, ['benefit_grant.updated']),
     30_000,
   );
   expect(event.json.data).toMatchObject({

@@ -28,7 +28,11 @@ const allowingPrivate = new WebhookUrlGuard({ allowPrivate: true });
 const options = { timeoutMs: 2000, refuseAddress: guarded.refusesAddress };
 
 test.each([
-  ['a name that resolves to loopback', () => `http://localhost:${port}/hook`, /localhost resolves to 127\.0\.0\.1, which is a private address/],
+  [
+    'a name that resolves to loopback',
+    () => `http://localhost:${port}/hook`,
+    /localhost resolves to 127\.0\.0\.1, which is a private address/,
+  ],
   ['an IPv4 literal', () => `http://127.0.0.1:${port}/hook`, /127\.0\.0\.1 is a private address/],
   ['an IPv4-mapped IPv6 literal', () => `http://[::ffff:127.0.0.1]:${port}/hook`, /is a private address/],
 ])('refuses %s without sending anything', async (_name, url, message) => {
@@ -40,13 +44,23 @@ test.each([
 });
 
 test('posts through the guarded pool when the address is allowed', async () => {
-  const result = await postWebhook(`http://localhost:${port}/hook`, '{"guarded":true}', {}, { ...options, refuseAddress: () => false });
+  const result = await postWebhook(
+    `http://localhost:${port}/hook`,
+    '{"guarded":true}',
+    {},
+    { ...options, refuseAddress: () => false },
+  );
   expect(result).toMatchObject({ status: 204, error: null });
   expect(received).toContain('{"guarded":true}');
 });
 
 test('the operator may allow private receivers (local development): loopback is then delivered to', async () => {
-  const result = await postWebhook(`http://localhost:${port}/hook`, '{"local":true}', {}, { ...options, refuseAddress: allowingPrivate.refusesAddress });
+  const result = await postWebhook(
+    `http://localhost:${port}/hook`,
+    '{"local":true}',
+    {},
+    { ...options, refuseAddress: allowingPrivate.refusesAddress },
+  );
   expect(result).toMatchObject({ status: 204, error: null });
   expect(received).toContain('{"local":true}');
 });

@@ -9,10 +9,16 @@ let workflowBundle: { code: string };
 
 beforeAll(async () => {
   Runtime.install({ logger: new DefaultLogger('WARN') });
-  workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: new DefaultLogger('WARN') });
+  workflowBundle = await bundleWorkflowCode({
+    workflowsPath: require.resolve('../../workflows'),
+    logger: new DefaultLogger('WARN'),
+  });
 });
 
-test.each(readdirSync(HISTORIES).filter((file) => file.endsWith('.json')))('%s replays deterministically', async (file) => {
-  const history = JSON.parse(readFileSync(join(HISTORIES, file), 'utf8'));
-  await expect(Worker.runReplayHistory({ workflowBundle }, history, file)).resolves.toBeUndefined();
-});
+test.each(readdirSync(HISTORIES).filter((file) => file.endsWith('.json')))(
+  '%s replays deterministically',
+  async (file) => {
+    const history = JSON.parse(readFileSync(join(HISTORIES, file), 'utf8'));
+    await expect(Worker.runReplayHistory({ workflowBundle }, history, file)).resolves.toBeUndefined();
+  },
+);

@@ -24,16 +24,26 @@ export interface WatchedPage {
 }
 
 export async function launchBrowser(): Promise<BrowserSession> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-dev-shm-usage'],
+  });
   return {
     browser,
     async newPage(options = {}) {
-      const context = await browser.newContext({ viewport: options.viewport ?? { width: 1100, height: 900 }, locale: 'en-US' });
+      const context = await browser.newContext({
+        viewport: options.viewport ?? { width: 1100, height: 900 },
+        locale: 'en-US',
+      });
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
       page.on('console', (message) => {
-        if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
+        if (
+          message.type() === 'error' &&
+          !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())
+        ) {
           problems.push(`console: ${message.text()}`);
         }
       });

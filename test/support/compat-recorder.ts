@@ -29,7 +29,9 @@ function append(file: string, record: unknown): void {
   if (dir) appendFileSync(join(dir, file), `${JSON.stringify(record)}\n`);
 }
 
-export function recordExchange(exchange: Omit<RecordedExchange, 'version'> & { requestHeaders: Record<string, string> }): void {
+export function recordExchange(
+  exchange: Omit<RecordedExchange, 'version'> & { requestHeaders: Record<string, string> },
+): void {
   const { requestHeaders, ...rest } = exchange;
   const version = Object.entries(requestHeaders).find(([name]) => name.toLowerCase() === 'polar-version')?.[1] ?? null;
   append(EXCHANGES_FILE, { ...rest, version });

@@ -2,7 +2,11 @@
 // retries the activity — what a process dying at that moment does, without waiting for its timeout.
 
 /** Wraps an activity so that its first call does the work and then fails as if the worker died; records `name` in `crashes`. */
-export function crashOnce<A extends unknown[], R>(crashes: string[], name: string, activity: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+export function crashOnce<A extends unknown[], R>(
+  crashes: string[],
+  name: string,
+  activity: (...args: A) => Promise<R>,
+): (...args: A) => Promise<R> {
   let crashed = false;
   return async (...args: A): Promise<R> => {
     const result = await activity(...args);

@@ -22,7 +22,9 @@ declare global {
 
 export default async function globalSetup(globalConfig: { maxWorkers: number }): Promise<void> {
   const workers = Array.from({ length: Math.max(1, globalConfig.maxWorkers) }, (_, i) => i + 1);
-  for (const url of workers.flatMap((worker) => ENVIRONMENTS.map((environment) => environmentDatabaseUrl(workerDatabaseUrl(worker), environment)))) {
+  for (const url of workers.flatMap((worker) =>
+    ENVIRONMENTS.map((environment) => environmentDatabaseUrl(workerDatabaseUrl(worker), environment)),
+  )) {
     await dropDatabase(url);
     await migrate(url);
   }
@@ -54,7 +56,10 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }):
   // The workflows bundled once for the run: every test's worker (and every `bursar worker` a test spawns) loads it.
   globalThis.__workflowBundleDir = mkdtempSync(join(tmpdir(), 'bursar-workflows-'));
   const bundlePath = join(globalThis.__workflowBundleDir, 'workflow-bundle.js');
-  const { code } = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: silentLogger });
+  const { code } = await bundleWorkflowCode({
+    workflowsPath: require.resolve('../../workflows'),
+    logger: silentLogger,
+  });
   writeFileSync(bundlePath, code);
 
   Object.assign(process.env, testEnvironmentVariables(address), {

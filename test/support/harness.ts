@@ -90,7 +90,9 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
     async organization(scopes, environment = 'production') {
       const context = env[environment];
       return inTransaction(context.orm, async ({ em }) => {
-        const organization = await context.domains.organizations.createOrganization(em, { name: `Test ${randomUUID()}` });
+        const organization = await context.domains.organizations.createOrganization(em, {
+          name: `Test ${randomUUID()}`,
+        });
         const { token } = await context.domains.accessTokens.create(em, organization.id, { scopes });
         return { id: organization.id, token };
       });
@@ -103,9 +105,20 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
       if (body !== undefined) headers['content-type'] ??= 'application/json';
       const response = await fetch(`${url[options.environment ?? 'production']}${path}`, { method, headers, body });
       const text = await response.text();
-      recordExchange({ method, path, requestHeaders: headers, status: response.status, contentType: response.headers.get('content-type'), body: text });
+      recordExchange({
+        method,
+        path,
+        requestHeaders: headers,
+        status: response.status,
+        contentType: response.headers.get('content-type'),
+        body: text,
+      });
       const json = /json/.test(response.headers.get('content-type') ?? 'json');
-      return { status: response.status, headers: response.headers, body: text && json ? JSON.parse(text) : text || undefined };
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: text && json ? JSON.parse(text) : text || undefined,
+      };
     },
     async startWorker(environment = 'production', activities) {
       if (!nativeConnection) {

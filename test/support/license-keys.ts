@@ -19,10 +19,18 @@ export interface IssuedKey {
   customerId: string;
 }
 
-export async function issueLicenseKey(h: TestHarness, m: KeyMerchant, properties: Record<string, unknown> = {}): Promise<IssuedKey> {
+export async function issueLicenseKey(
+  h: TestHarness,
+  m: KeyMerchant,
+  properties: Record<string, unknown> = {},
+): Promise<IssuedKey> {
   const customer = await m.call('POST', '/v1/customers/', { email: `buyer-${randomUUID()}@example.com`, name: 'Ada' });
   expect(customer.status).toBe(201);
-  const benefit = await m.call('POST', '/v1/benefits/', { type: 'license_keys', description: 'App license', properties });
+  const benefit = await m.call('POST', '/v1/benefits/', {
+    type: 'license_keys',
+    description: 'App license',
+    properties,
+  });
   expect(benefit.status).toBe(201);
   return inTransaction(h.env.production.orm, async (tx) => {
     const at = new Date();

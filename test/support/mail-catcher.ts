@@ -14,7 +14,8 @@ export interface CaughtMail {
 
 function catcherUrl(): string {
   const url = process.env.MAIL_CATCHER_URL;
-  if (!url) throw new Error('MAIL_CATCHER_URL is not set: run the tests through Jest, whose global setup starts MailDev.');
+  if (!url)
+    throw new Error('MAIL_CATCHER_URL is not set: run the tests through Jest, whose global setup starts MailDev.');
   return url;
 }
 
@@ -31,7 +32,11 @@ export async function mailsTo(address: string): Promise<CaughtMail[]> {
  * The latest e-mail to `address` that `predicate` accepts, once one has arrived; past `timeoutMs`, fails naming the
  * address, the predicate (its source, whitespace collapsed, cut at 200 characters) and the subjects that did arrive.
  */
-export async function waitForMail(address: string, predicate?: (mail: CaughtMail) => boolean, timeoutMs = 20_000): Promise<CaughtMail> {
+export async function waitForMail(
+  address: string,
+  predicate?: (mail: CaughtMail) => boolean,
+  timeoutMs = 20_000,
+): Promise<CaughtMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mails = await mailsTo(address);
@@ -41,7 +46,9 @@ export async function waitForMail(address: string, predicate?: (mail: CaughtMail
       const source = predicate?.toString().replace(/\s+/g, ' ').trim();
       const which = source ? ` accepted by ${source.length > 200 ? `${source.slice(0, 199)}…` : source}` : '';
       const arrived = mails.map((mail) => JSON.stringify(mail.subject)).join(', ') || 'none';
-      throw new Error(`waitForMail: no e-mail to ${address}${which} arrived within ${timeoutMs} ms (arrived for it: ${arrived})`);
+      throw new Error(
+        `waitForMail: no e-mail to ${address}${which} arrived within ${timeoutMs} ms (arrived for it: ${arrived})`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

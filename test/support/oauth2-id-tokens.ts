@@ -16,12 +16,19 @@ export function decodeIdToken(token: string): DecodedIdToken {
   const [header, claims, signature, ...rest] = token.split('.');
   if (rest.length || !signature) throw new Error(`Not a compact JWS: ${token}`);
   const json = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-  return { header: json(header), claims: json(claims), signingInput: `${header}.${claims}`, signature: Buffer.from(signature, 'base64url') };
+  return {
+    header: json(header),
+    claims: json(claims),
+    signingInput: `${header}.${claims}`,
+    signature: Buffer.from(signature, 'base64url'),
+  };
 }
 
 /** The key set at the metadata's jwks_uri, fetched as a client does. */
 export async function publishedKeys(h: TestHarness, environment: Environment): Promise<JsonWebKeySet['keys']> {
-  const metadata = AuthorizationServerMetadata.parse((await h.request('GET', '/.well-known/openid-configuration', { environment })).body);
+  const metadata = AuthorizationServerMetadata.parse(
+    (await h.request('GET', '/.well-known/openid-configuration', { environment })).body,
+  );
   const answer = await h.request('GET', new URL(metadata.jwks_uri).pathname, { environment });
   if (answer.status !== 200) throw new Error(`jwks_uri answered ${answer.status}`);
   return JsonWebKeySet.parse(answer.body).keys;
@@ -31,8 +38,11 @@ export async function publishedKeys(h: TestHarness, environment: Environment): P
 export function verifiesWith(token: string, keys: JsonWebKeySet['keys']): boolean {
   const { header, signingInput, signature } = decodeIdToken(token);
   if (header.alg !== 'RS256') return false;
-  return keys.some((jwk) => verify('sha256', Buffer.from(signingInput), createPublicKey({ key: jwk, format: 'jwk' }), signature));
+  return keys.some((jwk) =>
+    verify('sha256', Buffer.from(signingInput), createPublicKey({ key: jwk, format: 'jwk' }), signature),
+  );
 }
 
 /** OpenID Connect Core §3.3.2.11: the left half of the access token's SHA-256, base64url. */
-export const atHash = (accessToken: string): string => createHash('sha256').update(accessToken).digest().subarray(0, 16).toString('base64url');
+export const atHash = (accessToken: string): string =>
+  createHash('sha256').update(accessToken).digest().subarray(0, 16).toString('base64url');

@@ -14,7 +14,12 @@ export interface LicenseClaims {
 }
 
 /** The token's claims if one of the organization's public keys (SPKI PEM) signed it and it has not expired; else null. */
-export function verifyLicenseToken(token: string, organizationId: string, publicKeys: string[], now = Date.now()): LicenseClaims | null {
+export function verifyLicenseToken(
+  token: string,
+  organizationId: string,
+  publicKeys: string[],
+  now = Date.now(),
+): LicenseClaims | null {
   const [claims, signature, extra] = token.split('.');
   if (!claims || !signature || extra !== undefined) return null;
   const signed = publicKeys.some((key) => verify(null, Buffer.from(claims), key, Buffer.from(signature, 'base64url')));

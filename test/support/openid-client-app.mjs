@@ -27,7 +27,11 @@ try {
   });
   client.enableNonRepudiationChecks(config);
   const server = config.serverMetadata();
-  print('discovered', { issuer: server.issuer, token_endpoint: server.token_endpoint, supports_pkce: server.supportsPKCE() });
+  print('discovered', {
+    issuer: server.issuer,
+    token_endpoint: server.token_endpoint,
+    supports_pkce: server.supportsPKCE(),
+  });
 
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
@@ -54,15 +58,31 @@ try {
     id_token_claims: tokens.claims() ?? null,
   });
 
-  const resource = await client.fetchProtectedResource(config, tokens.access_token, new URL(env.RESOURCE, env.ISSUER), 'GET');
+  const resource = await client.fetchProtectedResource(
+    config,
+    tokens.access_token,
+    new URL(env.RESOURCE, env.ISSUER),
+    'GET',
+  );
   print('resource', { status: resource.status, body: await resource.json() });
 
   const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token);
-  const again = await client.fetchProtectedResource(config, refreshed.access_token, new URL(env.RESOURCE, env.ISSUER), 'GET');
-  print('refreshed', { rotated: refreshed.refresh_token !== tokens.refresh_token, status: again.status, id_token_claims: refreshed.claims() ?? null });
+  const again = await client.fetchProtectedResource(
+    config,
+    refreshed.access_token,
+    new URL(env.RESOURCE, env.ISSUER),
+    'GET',
+  );
+  print('refreshed', {
+    rotated: refreshed.refresh_token !== tokens.refresh_token,
+    status: again.status,
+    id_token_claims: refreshed.claims() ?? null,
+  });
 
   await client.tokenRevocation(config, refreshed.refresh_token);
-  const revoked = await fetch(new URL(env.RESOURCE, env.ISSUER), { headers: { authorization: `Bearer ${refreshed.access_token}` } });
+  const revoked = await fetch(new URL(env.RESOURCE, env.ISSUER), {
+    headers: { authorization: `Bearer ${refreshed.access_token}` },
+  });
   print('revoked', { status: revoked.status });
 } catch (error) {
   const response = error.response ?? error.cause?.response;

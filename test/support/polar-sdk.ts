@@ -17,7 +17,11 @@ export function polarClient(version: ClientApiVersion, options: { accessToken: s
 
 export interface ClientWebhooks {
   /** Verifies the signature, then refuses a type outside the client's list (`PolarWebhookUnknownTypeError`). */
-  validateEvent(body: string, headers: Record<string, string>, secret: string): Promise<{ type: string; data: Record<string, unknown> }>;
+  validateEvent(
+    body: string,
+    headers: Record<string, string>,
+    secret: string,
+  ): Promise<{ type: string; data: Record<string, unknown> }>;
   PolarWebhookUnknownTypeError: new (...args: never[]) => Error;
 }
 
@@ -30,6 +34,7 @@ export function clientWebhooks(version: ClientApiVersion): ClientWebhooks {
 export function clientEventTypes(version: ClientApiVersion): string[] {
   const source = readFileSync(require.resolve(`@polar-sh/sdk/${version}`), 'utf8');
   const list = /const knownEventTypes = [^[]*\[([^\]]*)\]/.exec(source)?.[1];
-  if (!list) throw new Error(`knownEventTypes not found in @polar-sh/sdk/${version}: has the client changed its build?`);
+  if (!list)
+    throw new Error(`knownEventTypes not found in @polar-sh/sdk/${version}: has the client changed its build?`);
   return [...list.matchAll(/"([^"]+)"/g)].map((match) => match[1]);
 }

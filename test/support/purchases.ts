@@ -11,8 +11,16 @@ export interface PurchaseOptions {
 }
 
 /** The paid order of a checkout with `body` (by a random buyer unless the body names one). */
-export async function purchase(h: TestHarness, call: Call, body: Record<string, unknown>, options: PurchaseOptions = {}) {
-  const checkout = await call('POST', '/v1/checkouts/', { customer_email: `buyer-${randomUUID()}@example.com`, ...body });
+export async function purchase(
+  h: TestHarness,
+  call: Call,
+  body: Record<string, unknown>,
+  options: PurchaseOptions = {},
+) {
+  const checkout = await call('POST', '/v1/checkouts/', {
+    customer_email: `buyer-${randomUUID()}@example.com`,
+    ...body,
+  });
   expect(checkout.status).toBe(201);
   const card = options.card === undefined ? 'pm_card_visa' : options.card;
   const confirmed = await h.request('POST', `/v1/checkouts/client/${checkout.body.client_secret}/confirm`, {

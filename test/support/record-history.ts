@@ -6,7 +6,12 @@ import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import type { EnvironmentContext } from '../../src/app/environment';
 
 /** The history so far (a running workflow's too); `finished` waits for the workflow to close first. */
-export async function recordHistory(env: EnvironmentContext, workflowId: string, name: string, options: { finished?: boolean } = {}): Promise<void> {
+export async function recordHistory(
+  env: EnvironmentContext,
+  workflowId: string,
+  name: string,
+  options: { finished?: boolean } = {},
+): Promise<void> {
   if (process.env.RECORD_HISTORIES !== '1') return;
   const handle = env.temporal.workflow.getHandle(workflowId);
   if (options.finished) await handle.result();

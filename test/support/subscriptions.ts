@@ -2,7 +2,12 @@
 // through a real checkout, and the clock's advance — all through the HTTP API.
 import { eventually, type TestHarness } from './harness';
 
-export type Call = (method: string, path: string, json?: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: any }>;
+export type Call = (
+  method: string,
+  path: string,
+  json?: unknown,
+  headers?: Record<string, string>,
+) => Promise<{ status: number; body: any }>;
 
 export const SUBSCRIPTION_SCOPES = [
   'products:write',
@@ -22,7 +27,8 @@ export const SUBSCRIPTION_SCOPES = [
 
 export async function sandboxCaller(h: TestHarness): Promise<Call> {
   const org = await h.organization([...SUBSCRIPTION_SCOPES], 'sandbox');
-  return (method, path, json, headers) => h.request(method, path, { token: org.token, environment: 'sandbox', json, headers });
+  return (method, path, json, headers) =>
+    h.request(method, path, { token: org.token, environment: 'sandbox', json, headers });
 }
 
 export interface SubscribeOptions {
@@ -68,7 +74,9 @@ export async function subscribe(h: TestHarness, call: Call, options: SubscribeOp
   });
   expect(confirmed.status).toBe(200);
   const subscription = await eventually(async () =>
-    (await call('GET', `/v1/subscriptions/?product_id=${productId}&limit=100`)).body.items.find((s: any) => s.checkout_id === checkout.body.id),
+    (await call('GET', `/v1/subscriptions/?product_id=${productId}&limit=100`)).body.items.find(
+      (s: any) => s.checkout_id === checkout.body.id,
+    ),
   );
   return { clockId: clock.body.id as string, productId, checkout: checkout.body, subscription };
 }
@@ -91,7 +99,11 @@ export const getSubscription = async (call: Call, id: string) => (await call('GE
  * Makes the subscription's saved card decline from now on (a decline code) or approve again (null): the sandbox
  * processor's stand-in for a card that runs out of funds and is topped up.
  */
-export async function setCardOutcome(h: TestHarness, subscriptionId: string, failure: 'insufficient_funds' | 'authentication_required' | null) {
+export async function setCardOutcome(
+  h: TestHarness,
+  subscriptionId: string,
+  failure: 'insufficient_funds' | 'authentication_required' | null,
+) {
   await h.env.sandbox.orm.em.fork().execute(
     `update sandbox_processor_payment_method set charge_fails = ?, failure_message = ?
      where token = (select payment_method_token from subscription where id = ?)`,
@@ -103,5 +115,8 @@ export async function setCardOutcome(h: TestHarness, subscriptionId: string, fai
 export async function chargesFor(h: TestHarness, orderId: string): Promise<{ status: string; amount: number }[]> {
   return h.env.sandbox.orm.em
     .fork()
-    .execute(`select status, amount from sandbox_processor_charge where idempotency_key like ? order by idempotency_key`, [`order:${orderId}:charge:%`]);
+    .execute(
+      `select status, amount from sandbox_processor_charge where idempotency_key like ? order by idempotency_key`,
+      [`order:${orderId}:charge:%`],
+    );
 }

@@ -19,7 +19,12 @@ export async function uploadParts(h: TestHarness, token: string, data: Buffer, o
   const parts = [];
   for (let start = 0, number = 1; start < data.length; start += partSize, number++) {
     const chunk = data.subarray(start, Math.min(start + partSize, data.length));
-    parts.push({ number, chunk_start: start, chunk_end: start + chunk.length, checksum_sha256_base64: sha256Base64(chunk) });
+    parts.push({
+      number,
+      chunk_start: start,
+      chunk_end: start + chunk.length,
+      checksum_sha256_base64: sha256Base64(chunk),
+    });
   }
   const created = await h.request('POST', '/v1/files/', {
     token,
@@ -36,14 +41,30 @@ export async function uploadParts(h: TestHarness, token: string, data: Buffer, o
   if (created.status !== 201) throw new Error(`create failed: ${created.status} ${JSON.stringify(created.body)}`);
   const etags: { number: number; checksum_etag: string; checksum_sha256_base64: string }[] = [];
   for (const part of created.body.upload.parts) {
-    const response = await fetch(part.url, { method: 'PUT', body: data.subarray(part.chunk_start, part.chunk_end), headers: part.headers ?? {} });
-    if (response.status !== 200) throw new Error(`part ${part.number} failed: ${response.status} ${await response.text()}`);
-    etags.push({ number: part.number, checksum_etag: response.headers.get('etag') ?? '', checksum_sha256_base64: part.checksum_sha256_base64 });
+    const response = await fetch(part.url, {
+      method: 'PUT',
+      body: data.subarray(part.chunk_start, part.chunk_end),
+      headers: part.headers ?? {},
+    });
+    if (response.status !== 200)
+      throw new Error(`part ${part.number} failed: ${response.status} ${await response.text()}`);
+    etags.push({
+      number: part.number,
+      checksum_etag: response.headers.get('etag') ?? '',
+      checksum_sha256_base64: part.checksum_sha256_base64,
+    });
   }
-  return { created: created.body, completion: { id: created.body.upload.id, path: created.body.upload.path, parts: etags } };
+  return {
+    created: created.body,
+    completion: { id: created.body.upload.id, path: created.body.upload.path, parts: etags },
+  };
 }
 
 export async function upload(h: TestHarness, token: string, data: Buffer, options: UploadOptions = {}) {
   const { created, completion } = await uploadParts(h, token, data, options);
-  return h.request('POST', `/v1/files/${created.id}/uploaded`, { token, json: completion, environment: options.environment });
+  return h.request('POST', `/v1/files/${created.id}/uploaded`, {
+    token,
+    json: completion,
+    environment: options.environment,
+  });
 }

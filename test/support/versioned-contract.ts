@@ -25,10 +25,13 @@ function rebuild(schema: Schema, version: ApiVersion, done: Map<Schema, Schema>)
   let result: Schema;
   switch (def.type) {
     case 'object': {
-      const entries = Object.entries(def.shape as Record<string, Schema>).map(([key, field]) => [key, again(field)] as const);
+      const entries = Object.entries(def.shape as Record<string, Schema>).map(
+        ([key, field]) => [key, again(field)] as const,
+      );
       const same = entries.every(([key, field]) => field === def.shape[key]);
       const id = z.globalRegistry.get(schema)?.id;
-      result = same && !changesOf(id, version) ? schema : changed(z.object(Object.fromEntries(entries)), id, version, again);
+      result =
+        same && !changesOf(id, version) ? schema : changed(z.object(Object.fromEntries(entries)), id, version, again);
       break;
     }
     case 'array':
@@ -49,7 +52,9 @@ function rebuild(schema: Schema, version: ApiVersion, done: Map<Schema, Schema>)
       const id = z.globalRegistry.get(schema)?.id;
       if (options.every((option, i) => option === def.options[i]) && !changesOf(id, version)) result = schema;
       else {
-        result = def.discriminator ? z.discriminatedUnion(def.discriminator, options as never) : z.union(options as never);
+        result = def.discriminator
+          ? z.discriminatedUnion(def.discriminator, options as never)
+          : z.union(options as never);
         if (id) result = changedUnion(result, id, version);
       }
       break;
@@ -74,16 +79,24 @@ function changesOf(id: string | undefined, version: ApiVersion): boolean {
 }
 
 /** An object schema with the changes of its id undone down to `version` (and the fields only older ones show dropped). */
-function changed(object: z.ZodObject, id: string | undefined, version: ApiVersion, again: (s: Schema) => Schema): z.ZodObject {
+function changed(
+  object: z.ZodObject,
+  id: string | undefined,
+  version: ApiVersion,
+  again: (s: Schema) => Schema,
+): z.ZodObject {
   if (!id) return object;
   const undo = changesSince(version);
   let result = object;
-  for (const change of VERSION_CHANGES.filter((c) => !undo.includes(c))) result = without(result, change.schemas[id]?.carried ?? []);
+  for (const change of VERSION_CHANGES.filter((c) => !undo.includes(c)))
+    result = without(result, change.schemas[id]?.carried ?? []);
   for (const change of undo) {
     const schemaChange = change.schemas[id];
     if (!schemaChange) continue;
     result = without(result, schemaChange.added ?? []);
-    result = result.extend(Object.fromEntries(Object.entries(schemaChange.removed ?? {}).map(([field, s]) => [field, again(s)])));
+    result = result.extend(
+      Object.fromEntries(Object.entries(schemaChange.removed ?? {}).map(([field, s]) => [field, again(s)])),
+    );
   }
   return result;
 }

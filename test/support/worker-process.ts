@@ -23,10 +23,16 @@ export async function startWorkerProcess(h: TestHarness): Promise<ChildProcess> 
  * on a live worker.
  * The activities' names, as they were failed.
  */
-export async function failActivitiesOfDeadWorker(h: TestHarness, organizationId: string, worker: ChildProcess): Promise<string[]> {
+export async function failActivitiesOfDeadWorker(
+  h: TestHarness,
+  organizationId: string,
+  worker: ChildProcess,
+): Promise<string[]> {
   const { temporal } = h.env.sandbox;
   const failed: string[] = [];
-  for await (const execution of temporal.workflow.list({ query: `OrganizationId = '${organizationId}' AND ExecutionStatus = 'Running'` })) {
+  for await (const execution of temporal.workflow.list({
+    query: `OrganizationId = '${organizationId}' AND ExecutionStatus = 'Running'`,
+  })) {
     const { raw } = await temporal.workflow.getHandle(execution.workflowId, execution.runId).describe();
     for (const activity of raw.pendingActivities ?? []) {
       // started by that worker (a worker's identity is `<pid>@<host>`), never by a live one

@@ -11,14 +11,19 @@ const ROOT = join(__dirname, '../..');
 function brokenRules(files: Record<string, string>): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'bursar-rules-'));
   try {
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'commonjs', target: 'es2022' } }));
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { strict: true, module: 'commonjs', target: 'es2022' } }),
+    );
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(dir, path)), { recursive: true });
       writeFileSync(join(dir, path), text);
     }
     const bin = join(ROOT, 'node_modules/.bin/depcruise');
     const args = ['--config', join(ROOT, '.dependency-cruiser.js'), '--output-type', 'json', 'src'];
-    const result = JSON.parse(execFileSync(bin, args, { cwd: dir, encoding: 'utf8' })) as { summary: { violations: { rule: { name: string } }[] } };
+    const result = JSON.parse(execFileSync(bin, args, { cwd: dir, encoding: 'utf8' })) as {
+      summary: { violations: { rule: { name: string } }[] };
+    };
     return [...new Set(result.summary.violations.map((v) => v.rule.name))];
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -28,19 +33,23 @@ function brokenRules(files: Record<string, string>): string[] {
 const orderDomain = (indexLine: string) => ({
   'src/domains/order/order.entity.ts': 'export class Order {\n  id = "";\n}\n',
   'src/domains/order/index.ts': `${indexLine}\n`,
-  'src/domains/checkout/checkout.service.ts': "import type { Order } from '../order';\nexport const orderId = (order: Order) => order.id;\n",
+  'src/domains/checkout/checkout.service.ts':
+    "import type { Order } from '../order';\nexport const orderId = (order: Order) => order.id;\n",
 });
 
 describe('architecture rules', () => {
   it('a domain exports its entities as types only: another domain cannot query its tables', () => {
-    expect(brokenRules(orderDomain("export { Order } from './order.entity';"))).toEqual(['entities-stay-in-their-domain']);
+    expect(brokenRules(orderDomain("export { Order } from './order.entity';"))).toEqual([
+      'entities-stay-in-their-domain',
+    ]);
     expect(brokenRules(orderDomain("export type { Order } from './order.entity';"))).toEqual([]);
   });
 
   it("a domain reaches another only through the other's index", () => {
     const files = {
       ...orderDomain("export type { Order } from './order.entity';"),
-      'src/domains/checkout/checkout.reads.ts': "import { Order } from '../order/order.entity';\nexport const make = () => new Order();\n",
+      'src/domains/checkout/checkout.reads.ts':
+        "import { Order } from '../order/order.entity';\nexport const make = () => new Order();\n",
     };
     expect(brokenRules(files)).toEqual(['domain-through-index']);
   });
@@ -58,23 +67,50 @@ describe('errors named by code', () => {
   it('a retry policy lists its non-retryable errors with nonRetryable(…), never as strings', async () => {
     const policy = (list: string) =>
       `import { nonRetryable } from './src/kernel/error-codes';\nexport const P = { retry: { nonRetryableErrorTypes: ${list} } };\nvoid nonRetryable;\n`;
-    expect(await lintMessages('temporal.config.ts', policy("['PaymentFailed']"))).toEqual([expect.stringContaining("nonRetryable('Code', …)")]);
+    expect(await lintMessages('temporal.config.ts', policy("['PaymentFailed']"))).toEqual([
+      expect.stringContaining("nonRetryable('Code', …)"),
+    ]);
     expect(await lintMessages('temporal.config.ts', policy("nonRetryable('PaymentFailed')"))).toEqual([]);
   });
 
   it("a failure's type is failureType(…), never a string", async () => {
     const failure = (type: string) =>
       `import { ApplicationFailure } from '@temporalio/workflow';\nimport { failureType } from '../src/kernel/error-codes';\nexport const f = () => ApplicationFailure.nonRetryable('No.', ${type});\nvoid failureType;\n`;
-    expect(await lintMessages('workflows/x.workflow.ts', failure("'NotOpenCheckout'"))).toEqual([expect.stringContaining("failureType('Code')")]);
+    expect(await lintMessages('workflows/x.workflow.ts', failure("'NotOpenCheckout'"))).toEqual([
+      expect.stringContaining("failureType('Code')"),
+    ]);
     expect(await lintMessages('workflows/x.workflow.ts', failure("failureType('NotOpenCheckout')"))).toEqual([]);
   });
 });
 
 describe('the composition root', () => {
   it('builds each service after what it uses: a closure over one built later is refused', async () => {
-    const wiring = (order: string) => `declare const make: (deps: object) => object;\nexport function wire() {\n${order}\n  return { a, b };\n}\n`;
+    const wiring = (order: string) =>
+      `declare const make: (deps: object) => object;\nexport function wire() {\n${order}\n  return { a, b };\n}\n`;
     const lateBound = '  const a = make({ b: () => b });\n  const b = make({});';
     expect(await lintMessages('src/app/wiring.ts', wiring(lateBound))).toEqual(["'b' was used before it was defined."]);
-    expect(await lintMessages('src/app/wiring.ts', wiring('  const b = make({});\n  const a = make({ b });'))).toEqual([]);
+    expect(await lintMessages('src/app/wiring.ts', wiring('  const b = make({});\n  const a = make({ b });'))).toEqual(
+      [],
+    );
+  });
+});
+
+describe('the file budget', () => {
+  /** A source file of exactly `bytes` bytes (a comment). */
+  const sized = (bytes: number) => `// ${'x'.repeat(bytes - 4)}\n`;
+
+  it('refuses a source file over 12 KB', async () => {
+    expect(await lintMessages('src/domains/example/example.service.ts', sized(12 * 1024))).toEqual([]);
+    expect(await lintMessages('src/domains/example/example.service.ts', sized(12 * 1024 + 1))).toEqual([
+      '12289 bytes, over the budget of 12288: split the file by what its parts do.',
+    ]);
+    expect(await lintMessages('workflows/example.workflow.ts', sized(13_000))).toHaveLength(1);
+  });
+
+  it('holds a file over budget today to its size: it may shrink, not grow', async () => {
+    expect(await lintMessages('src/app/cli.ts', sized(14_080))).toEqual([]);
+    expect(await lintMessages('src/app/cli.ts', sized(14_081))).toEqual([
+      '14081 bytes, over the budget of 14080: split the file by what its parts do.',
+    ]);
   });
 });

@@ -1,4 +1,10 @@
-import { grantEvent, grantStep, shouldHold, type GrantFacts, type GrantStanding } from '../../src/domains/benefit/grant/benefit-grant.logic';
+import {
+  grantEvent,
+  grantStep,
+  shouldHold,
+  type GrantFacts,
+  type GrantStanding,
+} from '../../src/domains/benefit/grant/benefit-grant.logic';
 import { linkPayload, parseLinkToken } from '../../src/domains/benefit/downloadable/downloadable.logic';
 
 const facts = (overrides: Partial<GrantFacts> = {}): GrantFacts => ({
@@ -40,9 +46,19 @@ test.each([
 });
 
 test('download links carry their id and expiry, and anything else is not a link', () => {
-  const claims = { downloadableId: '0b7c6a8e-3f1d-4c8e-9a5b-2d4e6f8a0b1c', expiresAt: new Date('2026-01-01T00:00:00Z') };
+  const claims = {
+    downloadableId: '0b7c6a8e-3f1d-4c8e-9a5b-2d4e6f8a0b1c',
+    expiresAt: new Date('2026-01-01T00:00:00Z'),
+  };
   const payload = linkPayload(claims);
   expect(parseLinkToken(`${payload}.signature`)).toEqual({ payload, signature: 'signature', claims });
-  for (const bad of ['', 'a.b', `${payload}`, `${payload}.x.y`, 'bm90LWEtdXVpZA.1767225600.sig', `${payload.split('.')[0]}.soon.sig`])
+  for (const bad of [
+    '',
+    'a.b',
+    `${payload}`,
+    `${payload}.x.y`,
+    'bm90LWEtdXVpZA.1767225600.sig',
+    `${payload.split('.')[0]}.soon.sig`,
+  ])
     expect(parseLinkToken(bad)).toBeNull();
 });

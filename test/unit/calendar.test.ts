@@ -134,9 +134,12 @@ describe('addInterval', () => {
     ['month', 1, '2025-02-28T10:15:30.000Z', 31, '2025-03-31T10:15:30.000Z'],
     ['month', 1, '2025-12-31T23:59:59.999Z', 31, '2026-01-31T23:59:59.999Z'],
     ['year', 1, '2024-02-29T10:15:30.000Z', 29, '2025-02-28T10:15:30.000Z'],
-  ] as [RecurringInterval, number, string, number | undefined, string][])('%s × %i from %s (anchor %p) → %s', (interval, count, from, anchor, expected) => {
-    expect(addInterval(utc(from), interval, count, anchor).toISOString()).toBe(expected);
-  });
+  ] as [RecurringInterval, number, string, number | undefined, string][])(
+    '%s × %i from %s (anchor %p) → %s',
+    (interval, count, from, anchor, expected) => {
+      expect(addInterval(utc(from), interval, count, anchor).toISOString()).toBe(expected);
+    },
+  );
 
   test('does not mutate its input', () => {
     const from = utc('2025-01-31T10:15:30.000Z');
@@ -163,7 +166,10 @@ describe('addMonths', () => {
     ['2024-02-29T00:00:00.000Z', 11, undefined, '2025-01-29T00:00:00.000Z'],
     ['2024-02-29T00:00:00.000Z', 24, undefined, '2026-02-28T00:00:00.000Z'],
     ['2024-02-29T00:00:00.000Z', 48, undefined, '2028-02-29T00:00:00.000Z'],
-  ] as [string, number, number | undefined, string][])('%s + %i months (anchor %p) → %s', (from, months, anchor, expected) => {
-    expect(addMonths(utc(from), months, anchor).toISOString()).toBe(expected);
-  });
+  ] as [string, number, number | undefined, string][])(
+    '%s + %i months (anchor %p) → %s',
+    (from, months, anchor, expected) => {
+      expect(addMonths(utc(from), months, anchor).toISOString()).toBe(expected);
+    },
+  );
 });

@@ -29,14 +29,38 @@ describe('priceIssues', () => {
     ['fixed above the maximum', { amount_type: 'fixed', ...usd, price_amount: 100_000_000 }, [['price_amount']]],
     ['fixed with a fraction of a cent', { amount_type: 'fixed', ...usd, price_amount: 100.5 }, [['price_amount']]],
     ['free', { amount_type: 'free', ...usd }, []],
-    ['custom within bounds', { amount_type: 'custom', ...usd, minimum_amount: 50, maximum_amount: 1000, preset_amount: 500 }, []],
+    [
+      'custom within bounds',
+      { amount_type: 'custom', ...usd, minimum_amount: 50, maximum_amount: 1000, preset_amount: 500 },
+      [],
+    ],
     ['custom from 0 without a maximum', { amount_type: 'custom', ...usd, minimum_amount: 0, maximum_amount: null }, []],
-    ['custom with preset equal to both bounds', { amount_type: 'custom', ...usd, minimum_amount: 500, maximum_amount: 500, preset_amount: 500 }, []],
+    [
+      'custom with preset equal to both bounds',
+      { amount_type: 'custom', ...usd, minimum_amount: 500, maximum_amount: 500, preset_amount: 500 },
+      [],
+    ],
     ['custom minimum not chargeable', { amount_type: 'custom', ...usd, minimum_amount: 10 }, [['minimum_amount']]],
-    ['custom maximum below the minimum', { amount_type: 'custom', ...usd, minimum_amount: 1000, maximum_amount: 500 }, [['maximum_amount']]],
-    ['custom maximum not chargeable (minimum taken as 0)', { amount_type: 'custom', ...usd, maximum_amount: 10 }, [['maximum_amount']]],
-    ['custom preset below the minimum', { amount_type: 'custom', ...usd, minimum_amount: 500, preset_amount: 100 }, [['preset_amount']]],
-    ['custom preset above the maximum', { amount_type: 'custom', ...usd, minimum_amount: 500, maximum_amount: 1000, preset_amount: 2000 }, [['preset_amount']]],
+    [
+      'custom maximum below the minimum',
+      { amount_type: 'custom', ...usd, minimum_amount: 1000, maximum_amount: 500 },
+      [['maximum_amount']],
+    ],
+    [
+      'custom maximum not chargeable (minimum taken as 0)',
+      { amount_type: 'custom', ...usd, maximum_amount: 10 },
+      [['maximum_amount']],
+    ],
+    [
+      'custom preset below the minimum',
+      { amount_type: 'custom', ...usd, minimum_amount: 500, preset_amount: 100 },
+      [['preset_amount']],
+    ],
+    [
+      'custom preset above the maximum',
+      { amount_type: 'custom', ...usd, minimum_amount: 500, maximum_amount: 1000, preset_amount: 2000 },
+      [['preset_amount']],
+    ],
     // 20 is both not chargeable and below the minimum of 50: two issues on the same field
     [
       'custom preset not chargeable and below the minimum',
@@ -44,10 +68,22 @@ describe('priceIssues', () => {
       [['preset_amount'], ['preset_amount']],
     ],
     ['metered', { amount_type: 'metered_unit', ...usd, meter_id: 'm', unit_amount: '0.5' }, []],
-    ['metered with a numeric unit amount and a cap', { amount_type: 'metered_unit', ...usd, meter_id: 'm', unit_amount: 12, cap_amount: 99_999_999 }, []],
+    [
+      'metered with a numeric unit amount and a cap',
+      { amount_type: 'metered_unit', ...usd, meter_id: 'm', unit_amount: 12, cap_amount: 99_999_999 },
+      [],
+    ],
     ['metered without a unit amount', { amount_type: 'metered_unit', ...usd, meter_id: 'm' }, [['unit_amount']]],
-    ['metered with a unit amount of 0', { amount_type: 'metered_unit', ...usd, meter_id: 'm', unit_amount: '0' }, [['unit_amount']]],
-    ['metered with 13 decimals', { amount_type: 'metered_unit', ...usd, meter_id: 'm', unit_amount: '0.0000000000001' }, [['unit_amount']]],
+    [
+      'metered with a unit amount of 0',
+      { amount_type: 'metered_unit', ...usd, meter_id: 'm', unit_amount: '0' },
+      [['unit_amount']],
+    ],
+    [
+      'metered with 13 decimals',
+      { amount_type: 'metered_unit', ...usd, meter_id: 'm', unit_amount: '0.0000000000001' },
+      [['unit_amount']],
+    ],
     [
       'metered with a cap above the maximum',
       { amount_type: 'metered_unit', ...usd, meter_id: 'm', unit_amount: '1', cap_amount: 100_000_000 },
@@ -58,7 +94,11 @@ describe('priceIssues', () => {
       { amount_type: 'metered_unit', ...usd, meter_id: 'm', unit_amount: 'abc', cap_amount: 100_000_000 },
       [['unit_amount'], ['cap_amount']],
     ],
-    ['seat-based', { amount_type: 'seat_based', ...usd, seat_tiers: { seat_tier_type: 'volume', tiers: tiers([1, 4], [5, null]) } }, []],
+    [
+      'seat-based',
+      { amount_type: 'seat_based', ...usd, seat_tiers: { seat_tier_type: 'volume', tiers: tiers([1, 4], [5, null]) } },
+      [],
+    ],
     [
       'seat-based with a gap',
       { amount_type: 'seat_based', ...usd, seat_tiers: { seat_tier_type: 'volume', tiers: tiers([1, 4], [6, null]) } },
@@ -70,7 +110,11 @@ describe('priceIssues', () => {
 
   test('the messages name the rule', () => {
     expect(priceIssues({ amount_type: 'fixed', ...usd, price_amount: 49 }, AT)).toEqual([
-      { loc: [...AT, 'price_amount'], msg: 'price_amount must be 0 or between 50 and 99999999 (minor units)', type: 'value_error' },
+      {
+        loc: [...AT, 'price_amount'],
+        msg: 'price_amount must be 0 or between 50 and 99999999 (minor units)',
+        type: 'value_error',
+      },
     ]);
   });
 });
@@ -88,7 +132,12 @@ describe('seatTierIssues', () => {
     ['max below min', tiers([5, 3]), [[0, 'max_seats']], [/must not be below min_seats/]],
     ['an open tier before the last', tiers([1, null], [5, null]), [[0, 'max_seats']], [/Only the last tier/]],
     ['overlapping tiers', tiers([1, 5], [5, null]), [[1, 'min_seats']], [/overlaps the previous tier \(expected 6\)/]],
-    ['a gap between tiers', tiers([1, 4], [6, null]), [[1, 'min_seats']], [/leaves a gap after the previous tier \(expected 5\)/]],
+    [
+      'a gap between tiers',
+      tiers([1, 4], [6, null]),
+      [[1, 'min_seats']],
+      [/leaves a gap after the previous tier \(expected 5\)/],
+    ],
     ['a seat price above the maximum', tiers([1, null, 100_000_000]), [[0, 'price_per_seat']], [/at most 99999999/]],
     // Tier 0: price too high. Tier 1: 2 < 3, and 3 overlaps tier 0 (expected 5). Tier 2: 4 leaves a gap after tier 1's max of 2 (expected 3).
     [
@@ -134,14 +183,25 @@ test.each([
       { min_seats: 5, max_seats: null, price_per_seat: 800 },
     ],
   ],
-  ['null max_seats stays null', [{ min_seats: 1, max_seats: null, price_per_seat: 0 }], [{ min_seats: 1, max_seats: null, price_per_seat: 0 }]],
-] as [string, Parameters<typeof normalizedTiers>[0], ReturnType<typeof normalizedTiers>][])('normalizedTiers: %s', (_name, given, expected) => {
-  expect(normalizedTiers(given)).toEqual(expected);
-});
+  [
+    'null max_seats stays null',
+    [{ min_seats: 1, max_seats: null, price_per_seat: 0 }],
+    [{ min_seats: 1, max_seats: null, price_per_seat: 0 }],
+  ],
+] as [string, Parameters<typeof normalizedTiers>[0], ReturnType<typeof normalizedTiers>][])(
+  'normalizedTiers: %s',
+  (_name, given, expected) => {
+    expect(normalizedTiers(given)).toEqual(expected);
+  },
+);
 
 describe('priceSetIssues', () => {
   const P: Loc = ['body', 'prices'];
-  const price = (amount_type: string, price_currency = 'usd', meter_id?: string) => ({ amount_type, price_currency, meter_id });
+  const price = (amount_type: string, price_currency = 'usd', meter_id?: string) => ({
+    amount_type,
+    price_currency,
+    meter_id,
+  });
 
   test.each([
     // name, prices, recurring, locs (relative to the list), first message
@@ -150,9 +210,27 @@ describe('priceSetIssues', () => {
     ['fixed and seat-based in one currency', [price('fixed'), price('seat_based')], true, [], null],
     ['custom in two currencies', [price('custom'), price('custom', 'eur')], false, [], null],
     ['custom and metered in one currency', [price('custom'), price('metered_unit', 'usd', 'm-1')], true, [], null],
-    ['metered on two meters', [price('fixed'), price('metered_unit', 'usd', 'm-1'), price('metered_unit', 'usd', 'm-2')], true, [], null],
-    ['two fixed in one currency', [price('fixed'), price('fixed')], true, [[1, 'amount_type']], 'A fixed price cannot be combined with a fixed price in usd'],
-    ['free counts as fixed', [price('fixed'), price('free')], true, [[1, 'amount_type']], 'A fixed price cannot be combined with a fixed price in usd'],
+    [
+      'metered on two meters',
+      [price('fixed'), price('metered_unit', 'usd', 'm-1'), price('metered_unit', 'usd', 'm-2')],
+      true,
+      [],
+      null,
+    ],
+    [
+      'two fixed in one currency',
+      [price('fixed'), price('fixed')],
+      true,
+      [[1, 'amount_type']],
+      'A fixed price cannot be combined with a fixed price in usd',
+    ],
+    [
+      'free counts as fixed',
+      [price('fixed'), price('free')],
+      true,
+      [[1, 'amount_type']],
+      'A fixed price cannot be combined with a fixed price in usd',
+    ],
     [
       'two seat-based in one currency',
       [price('seat_based', 'eur'), price('seat_based', 'eur')],
@@ -160,8 +238,20 @@ describe('priceSetIssues', () => {
       [[1, 'amount_type']],
       'A seat_based price cannot be combined with a seat_based price in eur',
     ],
-    ['custom after fixed', [price('fixed'), price('custom')], false, [[1, 'amount_type']], 'A custom price cannot be combined with a fixed price in usd'],
-    ['fixed after custom', [price('custom'), price('fixed')], false, [[1, 'amount_type']], 'A fixed price cannot be combined with a custom price in usd'],
+    [
+      'custom after fixed',
+      [price('fixed'), price('custom')],
+      false,
+      [[1, 'amount_type']],
+      'A custom price cannot be combined with a fixed price in usd',
+    ],
+    [
+      'fixed after custom',
+      [price('custom'), price('fixed')],
+      false,
+      [[1, 'amount_type']],
+      'A fixed price cannot be combined with a custom price in usd',
+    ],
     [
       'two custom in one currency',
       [price('custom'), price('custom')],
@@ -212,16 +302,27 @@ describe('priceSetIssues', () => {
       ],
       'Metered prices need a recurring product',
     ],
-  ] as [string, ReturnType<typeof price>[], boolean, Loc[], string | null][])('%s', (_name, prices, recurring, expected, message) => {
-    const issues = priceSetIssues(prices, recurring, P);
-    expect(locs(issues)).toEqual(expected.map((loc) => [...P, ...loc]));
-    expect(issues[0]?.msg ?? null).toBe(message);
-  });
+  ] as [string, ReturnType<typeof price>[], boolean, Loc[], string | null][])(
+    '%s',
+    (_name, prices, recurring, expected, message) => {
+      const issues = priceSetIssues(prices, recurring, P);
+      expect(locs(issues)).toEqual(expected.map((loc) => [...P, ...loc]));
+      expect(issues[0]?.msg ?? null).toBe(message);
+    },
+  );
 });
 
 describe('priceChangeIssues', () => {
-  const kept = (amount_type: string, price_currency = 'usd', meter_id: string | null = null) => ({ amount_type, price_currency, meter_id });
-  const fixed = (price_amount: number, price_currency = 'usd'): PriceDraft => ({ amount_type: 'fixed', price_currency, price_amount });
+  const kept = (amount_type: string, price_currency = 'usd', meter_id: string | null = null) => ({
+    amount_type,
+    price_currency,
+    meter_id,
+  });
+  const fixed = (price_amount: number, price_currency = 'usd'): PriceDraft => ({
+    amount_type: 'fixed',
+    price_currency,
+    price_amount,
+  });
   const metered = (meter_id: string | undefined, unit_amount: string = '1'): PriceDraft => ({
     amount_type: 'metered_unit',
     price_currency: 'usd',
@@ -242,10 +343,34 @@ describe('priceChangeIssues', () => {
       false,
       [[['body', 'prices', 3, 'price_amount'], 'value_error']],
     ],
-    ['an unknown meter', [metered('m-2')], [kept('fixed')], true, [[['body', 'prices', 1, 'meter_id'], 'unknown_meter']]],
-    ['a metered price without a meter', [metered(undefined)], [], true, [[['body', 'prices', 0, 'meter_id'], 'unknown_meter']]],
-    ['metered on a one-time product', [metered('m-1')], [kept('fixed')], false, [[['body', 'prices', 1, 'amount_type'], 'value_error']]],
-    ['a second static price of the same type in one currency', [fixed(2000)], [kept('fixed')], true, [[['body', 'prices', 1, 'amount_type'], 'value_error']]],
+    [
+      'an unknown meter',
+      [metered('m-2')],
+      [kept('fixed')],
+      true,
+      [[['body', 'prices', 1, 'meter_id'], 'unknown_meter']],
+    ],
+    [
+      'a metered price without a meter',
+      [metered(undefined)],
+      [],
+      true,
+      [[['body', 'prices', 0, 'meter_id'], 'unknown_meter']],
+    ],
+    [
+      'metered on a one-time product',
+      [metered('m-1')],
+      [kept('fixed')],
+      false,
+      [[['body', 'prices', 1, 'amount_type'], 'value_error']],
+    ],
+    [
+      'a second static price of the same type in one currency',
+      [fixed(2000)],
+      [kept('fixed')],
+      true,
+      [[['body', 'prices', 1, 'amount_type'], 'value_error']],
+    ],
     [
       'custom with another static price',
       [{ amount_type: 'custom', price_currency: 'usd', minimum_amount: 50 }],
@@ -274,25 +399,43 @@ describe('priceChangeIssues', () => {
         [['body', 'prices', 2, 'amount_type'], 'value_error'],
       ],
     ],
-  ] as [string, PriceDraft[], ReturnType<typeof kept>[], boolean, [Loc, string][]][])('%s', (_name, added, keptPrices, recurring, expected) => {
-    expect(priceChangeIssues(added, keptPrices, recurring, METERS).map((i) => [i.loc, i.type])).toEqual(expected);
-  });
+  ] as [string, PriceDraft[], ReturnType<typeof kept>[], boolean, [Loc, string][]][])(
+    '%s',
+    (_name, added, keptPrices, recurring, expected) => {
+      expect(priceChangeIssues(added, keptPrices, recurring, METERS).map((i) => [i.loc, i.type])).toEqual(expected);
+    },
+  );
 });
 
 test.each([
   // name, input, recurring, locs
   ['recurring without a trial', { recurring_interval: 'month', recurring_interval_count: 1 }, true, []],
-  ['recurring with a full trial', { recurring_interval: 'month', trial_interval: 'day', trial_interval_count: 14 }, true, []],
+  [
+    'recurring with a full trial',
+    { recurring_interval: 'month', trial_interval: 'day', trial_interval_count: 14 },
+    true,
+    [],
+  ],
   ['recurring with a metered interval', { recurring_interval: 'month', meter_interval: 'month' }, true, []],
   ['a trial interval without its count', { trial_interval: 'day' }, true, [['body', 'trial_interval_count']]],
   ['a trial count without its interval', { trial_interval_count: 14 }, true, [['body', 'trial_interval']]],
-  ['a trial count with a null interval', { trial_interval: null, trial_interval_count: 14 }, true, [['body', 'trial_interval']]],
+  [
+    'a trial count with a null interval',
+    { trial_interval: null, trial_interval_count: 14 },
+    true,
+    [['body', 'trial_interval']],
+  ],
   ['one-time, nothing recurring', {}, false, []],
   ['one-time with nulls', { recurring_interval_count: null, trial_interval: null, meter_interval: null }, false, []],
   ['one-time with an interval count', { recurring_interval_count: 1 }, false, [['body', 'recurring_interval_count']]],
   ['one-time with a meter interval', { meter_interval: 'month' }, false, [['body', 'meter_interval']]],
   // The both-or-neither trial rule applies to recurring products only; a one-time product hears about trial_interval alone
-  ['one-time with a full trial', { trial_interval: 'day', trial_interval_count: 14 }, false, [['body', 'trial_interval']]],
+  [
+    'one-time with a full trial',
+    { trial_interval: 'day', trial_interval_count: 14 },
+    false,
+    [['body', 'trial_interval']],
+  ],
   [
     'one-time with everything',
     { recurring_interval_count: 2, trial_interval: 'day', meter_interval: 'week' },
@@ -303,9 +446,12 @@ test.each([
       ['body', 'meter_interval'],
     ],
   ],
-] as [string, Parameters<typeof intervalIssues>[0], boolean, Loc[]][])('intervalIssues: %s', (_name, input, recurring, expected) => {
-  expect(locs(intervalIssues(input, recurring))).toEqual(expected);
-});
+] as [string, Parameters<typeof intervalIssues>[0], boolean, Loc[]][])(
+  'intervalIssues: %s',
+  (_name, input, recurring, expected) => {
+    expect(locs(intervalIssues(input, recurring))).toEqual(expected);
+  },
+);
 
 describe('customFieldPropertyIssues', () => {
   const LOC: Loc = ['body', 'properties'];
@@ -324,7 +470,12 @@ describe('customFieldPropertyIssues', () => {
     ['date with a lower bound only', 'date', { ge: 1_700_000_000 }, []],
     ['select with distinct options', 'select', { options: [{ value: 'a' }, { value: 'b' }] }, []],
     ['select without options', 'select', {}, []],
-    ['select with a repeated option', 'select', { options: [{ value: 'a' }, { value: 'b' }, { value: 'a' }] }, [['options', 2, 'value']]],
+    [
+      'select with a repeated option',
+      'select',
+      { options: [{ value: 'a' }, { value: 'b' }, { value: 'a' }] },
+      [['options', 2, 'value']],
+    ],
     [
       'select with one option three times',
       'select',

@@ -1,8 +1,18 @@
-import { customFieldIssues, paymentFlags, upfrontAmount, type AttachedFieldRule, type CheckoutPrice } from '../../src/domains/checkout/checkout.logic';
+import {
+  customFieldIssues,
+  paymentFlags,
+  upfrontAmount,
+  type AttachedFieldRule,
+  type CheckoutPrice,
+} from '../../src/domains/checkout/checkout.logic';
 import { totals } from '../../src/kernel/money';
 
 const fixed = (price_amount: number): CheckoutPrice => ({ amount_type: 'fixed', price_amount });
-const custom = (minimum_amount: number, maximum_amount: number | null = null, preset_amount: number | null = null): CheckoutPrice => ({
+const custom = (
+  minimum_amount: number,
+  maximum_amount: number | null = null,
+  preset_amount: number | null = null,
+): CheckoutPrice => ({
   amount_type: 'custom',
   minimum_amount,
   maximum_amount,
@@ -46,7 +56,12 @@ test.each([
     'seats whose price exceeds the largest charge (40,000 × 2,500 = 100,000,000 > 99,999,999)',
     {
       amount_type: 'seat_based',
-      seat_tiers: { seat_tier_type: 'volume', minimum_seats: 1, maximum_seats: null, tiers: [{ min_seats: 1, max_seats: null, price_per_seat: 2500 }] },
+      seat_tiers: {
+        seat_tier_type: 'volume',
+        minimum_seats: 1,
+        maximum_seats: null,
+        tiers: [{ min_seats: 1, max_seats: null, price_per_seat: 2500 }],
+      },
     } as CheckoutPrice,
     { seats: 40_000 },
     ['body', 'seats'],
@@ -59,10 +74,34 @@ test.each([
 test.each([
   // amount, discount, tax, expected totals
   ['exclusive, no location yet', 1000, 0, null, { net_amount: 1000, tax_amount: null, total_amount: 1000 }],
-  ['exclusive 20 %', 1000, 0, { amount: 200, inclusive: false }, { net_amount: 1000, tax_amount: 200, total_amount: 1200 }],
-  ['exclusive 20 % after a 10 % discount', 1000, 100, { amount: 180, inclusive: false }, { net_amount: 900, tax_amount: 180, total_amount: 1080 }],
-  ['inclusive 20 %', 1200, 0, { amount: 200, inclusive: true }, { net_amount: 1000, tax_amount: 200, total_amount: 1200 }],
-  ['inclusive after a discount', 1200, 200, { amount: 167, inclusive: true }, { net_amount: 833, tax_amount: 167, total_amount: 1000 }],
+  [
+    'exclusive 20 %',
+    1000,
+    0,
+    { amount: 200, inclusive: false },
+    { net_amount: 1000, tax_amount: 200, total_amount: 1200 },
+  ],
+  [
+    'exclusive 20 % after a 10 % discount',
+    1000,
+    100,
+    { amount: 180, inclusive: false },
+    { net_amount: 900, tax_amount: 180, total_amount: 1080 },
+  ],
+  [
+    'inclusive 20 %',
+    1200,
+    0,
+    { amount: 200, inclusive: true },
+    { net_amount: 1000, tax_amount: 200, total_amount: 1200 },
+  ],
+  [
+    'inclusive after a discount',
+    1200,
+    200,
+    { amount: 167, inclusive: true },
+    { net_amount: 833, tax_amount: 167, total_amount: 1000 },
+  ],
   ['reverse charge', 1000, 0, { amount: 0, inclusive: false }, { net_amount: 1000, tax_amount: 0, total_amount: 1000 }],
 ] as const)('totals: %s', (_name, amount, discount, tax, expected) => {
   expect(totals(amount, discount, tax)).toEqual({ amount, discount_amount: discount, ...expected });
@@ -77,7 +116,12 @@ test.each([
     1000,
     false,
     null,
-    { is_payment_required: true, is_payment_setup_required: false, is_payment_form_required: true, is_free_product_price: false },
+    {
+      is_payment_required: true,
+      is_payment_setup_required: false,
+      is_payment_form_required: true,
+      is_free_product_price: false,
+    },
   ],
   [
     'a free product',
@@ -87,7 +131,12 @@ test.each([
     0,
     false,
     null,
-    { is_payment_required: false, is_payment_form_required: false, is_free_product_price: true, is_discount_applicable: false },
+    {
+      is_payment_required: false,
+      is_payment_form_required: false,
+      is_free_product_price: true,
+      is_discount_applicable: false,
+    },
   ],
   [
     'a 100 % discount on a one-time product',
@@ -119,10 +168,21 @@ test.each([
     { type: 'percentage', duration: 'forever', basis_points: 10_000 },
     { is_payment_setup_required: false, is_payment_form_required: false },
   ],
-  ['a metered-only subscription', [{ amount_type: 'metered_unit' }], true, 0, 0, false, null, { is_payment_required: false, is_payment_setup_required: true }],
+  [
+    'a metered-only subscription',
+    [{ amount_type: 'metered_unit' }],
+    true,
+    0,
+    0,
+    false,
+    null,
+    { is_payment_required: false, is_payment_setup_required: true },
+  ],
   ['pay what you want: no discounts', [custom(500)], false, 500, 500, false, null, { is_discount_applicable: false }],
 ] as const)('flags: %s', (_name, prices, isRecurring, amount, total, trial, discount, expected) => {
-  expect(paymentFlags({ prices: prices as unknown as CheckoutPrice[], isRecurring, amount, total, trial, discount })).toMatchObject(expected);
+  expect(
+    paymentFlags({ prices: prices as unknown as CheckoutPrice[], isRecurring, amount, total, trial, discount }),
+  ).toMatchObject(expected);
 });
 
 const FIELDS: AttachedFieldRule[] = [

@@ -18,8 +18,16 @@ const AT = new Date('2026-11-22T12:00:00Z');
 const US_SELLER: SellerOfRecord = { country: 'US' };
 
 type Price = CheckoutAmountsInput['price'];
-const fixed = (price_amount: number, tax_behavior: string | null = null): Price => ({ amount_type: 'fixed', price_amount, tax_behavior });
-const custom = (minimum_amount: number, maximum_amount: number | null = null, preset_amount: number | null = null): Price => ({
+const fixed = (price_amount: number, tax_behavior: string | null = null): Price => ({
+  amount_type: 'fixed',
+  price_amount,
+  tax_behavior,
+});
+const custom = (
+  minimum_amount: number,
+  maximum_amount: number | null = null,
+  preset_amount: number | null = null,
+): Price => ({
   amount_type: 'custom',
   minimum_amount,
   maximum_amount,
@@ -66,7 +74,13 @@ const amounts = (price: Price, customer: TaxCustomer, options: Options = {}) =>
     at: AT,
   });
 
-const sum = (amount: number, discount_amount: number, net_amount: number, tax_amount: number | null, total_amount: number): Totals => ({
+const sum = (
+  amount: number,
+  discount_amount: number,
+  net_amount: number,
+  tax_amount: number | null,
+  total_amount: number,
+): Totals => ({
   amount,
   discount_amount,
   net_amount,
@@ -79,37 +93,149 @@ describe('checkoutAmounts', () => {
     // name, price, customer, options, totals (amount, discount, net, tax, total), seats, tax behaviour
     ['fixed, US-NY exclusive 4 %', fixed(1000), where('US', 'NY'), {}, sum(1000, 0, 1000, 40, 1040), null, 'exclusive'],
     // 1000 × 8.25 % = 82.5 → 83 (half-up)
-    ['fixed, US-CA exclusive 8.25 %', fixed(1000), where('US', 'CA'), {}, sum(1000, 0, 1000, 83, 1083), null, 'exclusive'],
+    [
+      'fixed, US-CA exclusive 8.25 %',
+      fixed(1000),
+      where('US', 'CA'),
+      {},
+      sum(1000, 0, 1000, 83, 1083),
+      null,
+      'exclusive',
+    ],
     // 1000 / 1.19 = 840.34 → net 840, tax 160
     ['fixed, DE inclusive 19 %', fixed(1000), where('DE'), {}, sum(1000, 0, 840, 160, 1000), null, 'inclusive'],
     ['fixed, FR inclusive 20 %', fixed(1200), where('FR'), {}, sum(1200, 0, 1000, 200, 1200), null, 'inclusive'],
     ['fixed, no address: tax not known yet', fixed(1000), nowhere, {}, sum(1000, 0, 1000, null, 1000), null, null],
-    ['fixed, a US address without its state: tax not known yet', fixed(1000), where('US'), {}, sum(1000, 0, 1000, null, 1000), null, null],
-    ['fixed, a Canadian address without its province: tax not known yet', fixed(1000), where('CA'), {}, sum(1000, 0, 1000, null, 1000), null, null],
+    [
+      'fixed, a US address without its state: tax not known yet',
+      fixed(1000),
+      where('US'),
+      {},
+      sum(1000, 0, 1000, null, 1000),
+      null,
+      null,
+    ],
+    [
+      'fixed, a Canadian address without its province: tax not known yet',
+      fixed(1000),
+      where('CA'),
+      {},
+      sum(1000, 0, 1000, null, 1000),
+      null,
+      null,
+    ],
     // The price's own behaviour wins over the country's: 1000 × 19 % = 190 on top
-    ['fixed priced exclusive, DE', fixed(1000, 'exclusive'), where('DE'), {}, sum(1000, 0, 1000, 190, 1190), null, 'exclusive'],
+    [
+      'fixed priced exclusive, DE',
+      fixed(1000, 'exclusive'),
+      where('DE'),
+      {},
+      sum(1000, 0, 1000, 190, 1190),
+      null,
+      'exclusive',
+    ],
     // 1000 / 1.04 = 961.54 → net 962, tax 38
-    ['fixed priced inclusive, US-NY', fixed(1000, 'inclusive'), where('US', 'NY'), {}, sum(1000, 0, 962, 38, 1000), null, 'inclusive'],
-    ['fixed priced by location, FR', fixed(1200, 'location'), where('FR'), {}, sum(1200, 0, 1000, 200, 1200), null, 'inclusive'],
+    [
+      'fixed priced inclusive, US-NY',
+      fixed(1000, 'inclusive'),
+      where('US', 'NY'),
+      {},
+      sum(1000, 0, 962, 38, 1000),
+      null,
+      'inclusive',
+    ],
+    [
+      'fixed priced by location, FR',
+      fixed(1200, 'location'),
+      where('FR'),
+      {},
+      sum(1200, 0, 1000, 200, 1200),
+      null,
+      'inclusive',
+    ],
     ['free: no tax to compute', fixed(0), where('US', 'NY'), {}, sum(0, 0, 0, 0, 0), null, 'exclusive'],
     // Pay what you want: 2500 × 4 % = 100
-    ['custom, the buyer’s amount within bounds', custom(500, 10_000), where('US', 'NY'), { amount: 2500 }, sum(2500, 0, 2500, 100, 2600), null, 'exclusive'],
+    [
+      'custom, the buyer’s amount within bounds',
+      custom(500, 10_000),
+      where('US', 'NY'),
+      { amount: 2500 },
+      sum(2500, 0, 2500, 100, 2600),
+      null,
+      'exclusive',
+    ],
     // 2500 / 1.2 = 2083.33 → net 2083, tax 417
-    ['custom, the buyer’s amount inclusive in FR', custom(500, 10_000), where('FR'), { amount: 2500 }, sum(2500, 0, 2083, 417, 2500), null, 'inclusive'],
-    ['custom, the minimum exactly', custom(500, 10_000), where('US', 'NY'), { amount: 500 }, sum(500, 0, 500, 20, 520), null, 'exclusive'],
-    ['custom, the maximum exactly', custom(500, 10_000), where('US', 'NY'), { amount: 10_000 }, sum(10_000, 0, 10_000, 400, 10_400), null, 'exclusive'],
-    ['custom, the preset when the buyer gives none', custom(500, 10_000, 1500), where('US', 'NY'), {}, sum(1500, 0, 1500, 60, 1560), null, 'exclusive'],
+    [
+      'custom, the buyer’s amount inclusive in FR',
+      custom(500, 10_000),
+      where('FR'),
+      { amount: 2500 },
+      sum(2500, 0, 2083, 417, 2500),
+      null,
+      'inclusive',
+    ],
+    [
+      'custom, the minimum exactly',
+      custom(500, 10_000),
+      where('US', 'NY'),
+      { amount: 500 },
+      sum(500, 0, 500, 20, 520),
+      null,
+      'exclusive',
+    ],
+    [
+      'custom, the maximum exactly',
+      custom(500, 10_000),
+      where('US', 'NY'),
+      { amount: 10_000 },
+      sum(10_000, 0, 10_000, 400, 10_400),
+      null,
+      'exclusive',
+    ],
+    [
+      'custom, the preset when the buyer gives none',
+      custom(500, 10_000, 1500),
+      where('US', 'NY'),
+      {},
+      sum(1500, 0, 1500, 60, 1560),
+      null,
+      'exclusive',
+    ],
     // Volume: 6 seats all at 800 = 4800; 4800 × 4 % = 192
     ['seats, volume', seats('volume'), where('US', 'NY'), { seats: 6 }, sum(4800, 0, 4800, 192, 4992), 6, 'exclusive'],
     // Graduated: 4 × 1000 + 2 × 800 = 5600; 5600 × 4 % = 224
-    ['seats, graduated', seats('graduated'), where('US', 'NY'), { seats: 6 }, sum(5600, 0, 5600, 224, 5824), 6, 'exclusive'],
-    ['seats, the minimum when the buyer gives none', seats('volume'), where('US', 'NY'), {}, sum(1000, 0, 1000, 40, 1040), 1, 'exclusive'],
+    [
+      'seats, graduated',
+      seats('graduated'),
+      where('US', 'NY'),
+      { seats: 6 },
+      sum(5600, 0, 5600, 224, 5824),
+      6,
+      'exclusive',
+    ],
+    [
+      'seats, the minimum when the buyer gives none',
+      seats('volume'),
+      where('US', 'NY'),
+      {},
+      sum(1000, 0, 1000, 40, 1040),
+      1,
+      'exclusive',
+    ],
     ['seats, no address', seats('volume'), nowhere, { seats: 20 }, sum(16_000, 0, 16_000, null, 16_000), 20, null],
     ['metered: nothing upfront', metered, where('US', 'NY'), {}, sum(0, 0, 0, 0, 0), null, 'exclusive'],
     // A taxable amount of 0 short-cuts the tax engine, so the tax is 0 (not null) even without an address
     ['metered, no address: 0 upfront carries no tax', metered, nowhere, {}, sum(0, 0, 0, 0, 0), null, 'exclusive'],
     // 10 % of 1000 = 100 off; 900 × 4 % = 36
-    ['a percentage discount', fixed(1000), where('US', 'NY'), { discount: tenPercent }, sum(1000, 100, 900, 36, 936), null, 'exclusive'],
+    [
+      'a percentage discount',
+      fixed(1000),
+      where('US', 'NY'),
+      { discount: tenPercent },
+      sum(1000, 100, 900, 36, 936),
+      null,
+      'exclusive',
+    ],
     // 300 off leaves 700; 700 / 1.19 = 588.24 → net 588, tax 112
     [
       'a fixed discount in the session’s currency',
@@ -129,9 +255,25 @@ describe('checkoutAmounts', () => {
       null,
       'exclusive',
     ],
-    ['a 100 % discount leaves no tax, address or not', fixed(1000), nowhere, { discount: hundredPercent }, sum(1000, 1000, 0, 0, 0), null, 'exclusive'],
+    [
+      'a 100 % discount leaves no tax, address or not',
+      fixed(1000),
+      nowhere,
+      { discount: hundredPercent },
+      sum(1000, 1000, 0, 0, 0),
+      null,
+      'exclusive',
+    ],
     // 10 % of 4800 = 480 off; 4320 × 4 % = 172.8 → 173
-    ['a percentage discount on seats', seats('volume'), where('US', 'NY'), { seats: 6, discount: tenPercent }, sum(4800, 480, 4320, 173, 4493), 6, 'exclusive'],
+    [
+      'a percentage discount on seats',
+      seats('volume'),
+      where('US', 'NY'),
+      { seats: 6, discount: tenPercent },
+      sum(4800, 480, 4320, 173, 4493),
+      6,
+      'exclusive',
+    ],
     [
       'a discount on a custom price is not applied',
       custom(500, 10_000),
@@ -141,7 +283,15 @@ describe('checkoutAmounts', () => {
       null,
       'exclusive',
     ],
-    ['a discount on a free price is not applied', fixed(0), where('US', 'NY'), { discount: tenPercent }, sum(0, 0, 0, 0, 0), null, 'exclusive'],
+    [
+      'a discount on a free price is not applied',
+      fixed(0),
+      where('US', 'NY'),
+      { discount: tenPercent },
+      sum(0, 0, 0, 0, 0),
+      null,
+      'exclusive',
+    ],
   ] as [string, Price, TaxCustomer, Options, Totals, number | null, 'inclusive' | 'exclusive' | null][])(
     '%s',
     (_name, price, customer, options, expected, seatCount, behavior) => {
@@ -181,9 +331,16 @@ describe('checkoutAmounts', () => {
       sum(1000, 0, 840, 160, 1000),
       'inclusive',
     ],
-  ] as [string, TaxCustomer, string | null, Totals, 'inclusive' | 'exclusive'][])('reverse charge: %s', (_name, customer, taxBehavior, expected, behavior) => {
-    expect(amounts(fixed(1000, taxBehavior), customer)).toEqual({ totals: expected, seats: null, taxBehavior: behavior });
-  });
+  ] as [string, TaxCustomer, string | null, Totals, 'inclusive' | 'exclusive'][])(
+    'reverse charge: %s',
+    (_name, customer, taxBehavior, expected, behavior) => {
+      expect(amounts(fixed(1000, taxBehavior), customer)).toEqual({
+        totals: expected,
+        seats: null,
+        taxBehavior: behavior,
+      });
+    },
+  );
 
   test.each([
     // name, price, options, loc, message
@@ -192,10 +349,20 @@ describe('checkoutAmounts', () => {
     ['custom below the chargeable minimum', custom(0), { amount: 49 }, ['body', 'amount'], /0 or between 50/],
     ['seats above the maximum', seats('volume'), { seats: 21 }, ['body', 'seats'], /between 1 and 20/],
     ['seats for a fixed price', fixed(1000), { seats: 2 }, ['body', 'seats'], /only to seat-based prices/],
-    ['seats for a custom price', custom(500), { amount: 600, seats: 1 }, ['body', 'seats'], /only to seat-based prices/],
+    [
+      'seats for a custom price',
+      custom(500),
+      { amount: 600, seats: 1 },
+      ['body', 'seats'],
+      /only to seat-based prices/,
+    ],
     ['seats for a metered price', metered, { seats: 1 }, ['body', 'seats'], /only to seat-based prices/],
   ] as [string, Price, Options, string[], RegExp][])('%s is refused', (_name, price, options, loc, message) => {
-    expect(amounts(price, where('US', 'NY'), options)).toEqual({ loc, msg: expect.stringMatching(message), type: 'value_error' });
+    expect(amounts(price, where('US', 'NY'), options)).toEqual({
+      loc,
+      msg: expect.stringMatching(message),
+      type: 'value_error',
+    });
   });
 });
 
@@ -212,7 +379,12 @@ describe('activeTrial', () => {
   test.each([
     ['the product’s trial', noOwnTrial, monthly('month', 3), { interval: 'month', count: 3 }],
     ['the product’s interval with no count: one', noOwnTrial, monthly('week', null), { interval: 'week', count: 1 }],
-    ['the session’s own trial wins', { allowTrial: true, trialInterval: 'day', trialIntervalCount: 14 }, monthly('month', 1), { interval: 'day', count: 14 }],
+    [
+      'the session’s own trial wins',
+      { allowTrial: true, trialInterval: 'day', trialIntervalCount: 14 },
+      monthly('month', 1),
+      { interval: 'day', count: 14 },
+    ],
     [
       'the session’s interval with no count: one, not the product’s count',
       { allowTrial: true, trialInterval: 'week', trialIntervalCount: null },
@@ -232,7 +404,12 @@ describe('activeTrial', () => {
       { interval: 'month', count: 2 },
     ],
     ['no trial anywhere', noOwnTrial, monthly(null, null), null],
-    ['the session disallows trials', { allowTrial: false, trialInterval: 'day', trialIntervalCount: 7 }, monthly('month', 1), null],
+    [
+      'the session disallows trials',
+      { allowTrial: false, trialInterval: 'day', trialIntervalCount: 7 },
+      monthly('month', 1),
+      null,
+    ],
     [
       'a one-time product',
       { allowTrial: true, trialInterval: 'day', trialIntervalCount: 7 },
@@ -260,9 +437,12 @@ test.each([
   [null, null, 'exclusive'],
   [null, undefined, 'exclusive'],
   [null, '', 'exclusive'],
-] as [string | null, string | null | undefined, string][])('resolveTaxBehavior(%p, %p) = %s', (priceBehavior, country, expected) => {
-  expect(resolveTaxBehavior(priceBehavior, country)).toBe(expected);
-});
+] as [string | null, string | null | undefined, string][])(
+  'resolveTaxBehavior(%p, %p) = %s',
+  (priceBehavior, country, expected) => {
+    expect(resolveTaxBehavior(priceBehavior, country)).toBe(expected);
+  },
+);
 
 test.each([
   // country, full address asked, country / state / city / postal_code / line1 / line2
@@ -274,9 +454,19 @@ test.each([
   ['US', true, ['required', 'required', 'required', 'required', 'required', 'optional']],
   ['CA', false, ['required', 'required', 'disabled', 'disabled', 'disabled', 'disabled']],
   ['CA', true, ['required', 'required', 'required', 'required', 'required', 'optional']],
-] as const)('billing address fields for %p (full address %p)', (country, fullAddress, [countryMode, state, city, postal_code, line1, line2]) => {
-  expect(billingAddressFields(country, fullAddress)).toEqual({ country: countryMode, state, city, postal_code, line1, line2 });
-});
+] as const)(
+  'billing address fields for %p (full address %p)',
+  (country, fullAddress, [countryMode, state, city, postal_code, line1, line2]) => {
+    expect(billingAddressFields(country, fullAddress)).toEqual({
+      country: countryMode,
+      state,
+      city,
+      postal_code,
+      line1,
+      line2,
+    });
+  },
+);
 
 describe('buyerIssue: the buyer amount and seats, checked before anything else', () => {
   test.each([
@@ -288,9 +478,12 @@ describe('buyerIssue: the buyer amount and seats, checked before anything else',
     ['too many seats', seats('volume'), { amount: null, seats: 21 }, ['body', 'seats']],
     ['seats on a fixed price', fixed(1000), { amount: null, seats: 2 }, ['body', 'seats']],
     ['seats on a metered price', metered, { amount: null, seats: 1 }, ['body', 'seats']],
-  ] as [string, Price, { amount: number | null; seats: number | null }, (string | number)[] | null][])('%s', (_name, price, buyer, loc) => {
-    expect(buyerIssue(price, buyer)?.loc ?? null).toEqual(loc);
-  });
+  ] as [string, Price, { amount: number | null; seats: number | null }, (string | number)[] | null][])(
+    '%s',
+    (_name, price, buyer, loc) => {
+      expect(buyerIssue(price, buyer)?.loc ?? null).toEqual(loc);
+    },
+  );
 });
 
 describe('checkoutCurrency: the session’s currency among those its product is offered in', () => {
@@ -299,9 +492,17 @@ describe('checkoutCurrency: the session’s currency among those its product is 
     ['one asked for and not offered', 'gbp', ['usd', 'eur'], { refusal: 'The product has no price in GBP.' }],
     ['none asked, the only one offered', null, ['eur'], { currency: 'eur' }],
     ['none asked, the organization’s default among several', undefined, ['eur', 'usd', 'gbp'], { currency: 'usd' }],
-    ['none asked, several others', null, ['eur', 'gbp'], { refusal: 'The product is priced in EUR, GBP: name the currency.' }],
+    [
+      'none asked, several others',
+      null,
+      ['eur', 'gbp'],
+      { refusal: 'The product is priced in EUR, GBP: name the currency.' },
+    ],
     ['none asked, none offered', null, [], { refusal: 'The product has no price to charge.' }],
-  ] as [string, string | null | undefined, string[], ReturnType<typeof checkoutCurrency>][])('%s', (_name, requested, offered, expected) => {
-    expect(checkoutCurrency(requested, offered)).toEqual(expected);
-  });
+  ] as [string, string | null | undefined, string[], ReturnType<typeof checkoutCurrency>][])(
+    '%s',
+    (_name, requested, offered, expected) => {
+      expect(checkoutCurrency(requested, offered)).toEqual(expected);
+    },
+  );
 });

@@ -3,7 +3,11 @@ import { environmentDatabaseUrl, loadConfig } from '../../src/app/config';
 test.each([
   ['postgres://postgres@127.0.0.1:5432/bursar', 'production', 'postgres://postgres@127.0.0.1:5432/bursar_production'],
   ['postgres://postgres@127.0.0.1:5432/bursar', 'sandbox', 'postgres://postgres@127.0.0.1:5432/bursar_sandbox'],
-  ['postgres://u:p@db:6543/billing?sslmode=require', 'sandbox', 'postgres://u:p@db:6543/billing_sandbox?sslmode=require'],
+  [
+    'postgres://u:p@db:6543/billing?sslmode=require',
+    'sandbox',
+    'postgres://u:p@db:6543/billing_sandbox?sslmode=require',
+  ],
 ] as const)('%s in %s lives in %s', (url, environment, expected) => {
   expect(environmentDatabaseUrl(url, environment)).toBe(expected);
 });
@@ -38,7 +42,11 @@ test('the seller of record defaults to the United States, collecting everywhere'
 test("the seller's identity on documents: a name, and address lines and tax IDs split at | (blank ones dropped)", () => {
   expect(loadConfig({})).toMatchObject({ SELLER_NAME: 'Bursar', SELLER_ADDRESS: [], SELLER_TAX_IDS: [] });
   expect(
-    loadConfig({ SELLER_NAME: 'Acme MoR Ltd', SELLER_ADDRESS: ' 1 Quay St | Dublin D02 |  | Ireland', SELLER_TAX_IDS: 'IE VAT IE1234567T' }),
+    loadConfig({
+      SELLER_NAME: 'Acme MoR Ltd',
+      SELLER_ADDRESS: ' 1 Quay St | Dublin D02 |  | Ireland',
+      SELLER_TAX_IDS: 'IE VAT IE1234567T',
+    }),
   ).toMatchObject({
     SELLER_NAME: 'Acme MoR Ltd',
     SELLER_ADDRESS: ['1 Quay St', 'Dublin D02', 'Ireland'],

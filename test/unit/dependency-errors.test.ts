@@ -7,13 +7,25 @@ import { errorHandler, requestId } from '../../src/app/http/middleware';
 
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
 // MikroORM inlines values into the statement, so a NUL ends the protocol's string and PostgreSQL answers 08P01.
-const inlinedNul = new DriverException(pgError('08P01', `select * from "checkout" where "client_secret" = 'x\u0000y' - invalid message format`));
+const inlinedNul = new DriverException(
+  pgError('08P01', `select * from "checkout" where "client_secret" = 'x\u0000y' - invalid message format`),
+);
 
 test.each([
   ['08P01 of a statement holding a NUL', inlinedNul, true, null],
-  ['22021 character_not_in_repertoire', new DriverException(pgError('22021', 'invalid byte sequence for encoding "UTF8": 0x00')), true, null],
+  [
+    '22021 character_not_in_repertoire',
+    new DriverException(pgError('22021', 'invalid byte sequence for encoding "UTF8": 0x00')),
+    true,
+    null,
+  ],
   ['22P05 untranslatable_character', pgError('22P05', 'unsupported Unicode escape sequence'), true, null],
-  ['08P01 with no NUL (a pooler refusing)', new DriverException(pgError('08P01', 'no more connections allowed')), false, 'database'],
+  [
+    '08P01 with no NUL (a pooler refusing)',
+    new DriverException(pgError('08P01', 'no more connections allowed')),
+    false,
+    'database',
+  ],
   ['08006 connection_failure', pgError('08006', 'connection failure'), false, 'database'],
 ])('%s', (_name, error, unstorable, dependency) => {
   expect(unstorableText(error)).toBe(unstorable);

@@ -53,13 +53,18 @@ describe('discountApplies', () => {
     // Repeating 13 months on a yearly plan: + 12 months = 2026-01-31 → two cycles.
     ['repeating 13', repeating(13), '2025-01-31T00:00:00.000Z', '2026-01-31T00:00:00.000Z', true],
     ['repeating 13', repeating(13), '2025-01-31T00:00:00.000Z', '2027-01-31T00:00:00.000Z', false],
-  ] as [string, Terms, string, string, boolean][])('%s applied at %s, period from %s: %p', (_label, terms, appliedAt, periodStart, applies) => {
-    expect(discountApplies(terms, utc(appliedAt), utc(periodStart))).toBe(applies);
-  });
+  ] as [string, Terms, string, string, boolean][])(
+    '%s applied at %s, period from %s: %p',
+    (_label, terms, appliedAt, periodStart, applies) => {
+      expect(discountApplies(terms, utc(appliedAt), utc(periodStart))).toBe(applies);
+    },
+  );
 
   test('repeating 3 months on a monthly plan anchored on the 31st covers exactly 3 periods', () => {
     const starts = ['2025-01-31', '2025-02-28', '2025-03-31', '2025-04-30', '2025-05-31', '2025-06-30'];
-    const applied = starts.filter((s) => discountApplies(repeating(3), utc('2025-01-31T00:00:00.000Z'), utc(`${s}T00:00:00.000Z`)));
+    const applied = starts.filter((s) =>
+      discountApplies(repeating(3), utc('2025-01-31T00:00:00.000Z'), utc(`${s}T00:00:00.000Z`)),
+    );
     expect(applied).toEqual(['2025-01-31', '2025-02-28', '2025-03-31']);
   });
 

@@ -7,7 +7,15 @@ import * as idempotencyErrors from '../../src/platform/idempotency/idempotency.e
 import { IdempotencyKeyReused } from '../../src/platform/idempotency/idempotency.errors';
 import { OAuthError } from '../../src/domains/oauth2/oauth2.errors';
 import { ERROR_STATUS } from '../../src/kernel/error-codes';
-import { BursarError, NotPermitted, RequestValidationError, ResourceNotFound, TooManyRequests, Unauthorized, errorTypeUrn } from '../../src/kernel/errors';
+import {
+  BursarError,
+  NotPermitted,
+  RequestValidationError,
+  ResourceNotFound,
+  TooManyRequests,
+  Unauthorized,
+  errorTypeUrn,
+} from '../../src/kernel/errors';
 
 test.each([
   [new Unauthorized(), 401, 'Unauthorized', 'urn:bursar:error:unauthorized'],
@@ -24,15 +32,26 @@ test.each([
 
 describe('error codes', () => {
   // Every module that declares BursarError classes; a new one belongs here.
-  const modules: Record<string, unknown>[] = [kernelErrors, idempotencyErrors, orderErrors, refundErrors, checkoutErrors, subscriptionErrors];
+  const modules: Record<string, unknown>[] = [
+    kernelErrors,
+    idempotencyErrors,
+    orderErrors,
+    refundErrors,
+    checkoutErrors,
+    subscriptionErrors,
+  ];
   const classes = modules
     .flatMap((m) => Object.values(m))
-    .filter((v): v is new (...args: never[]) => BursarError => typeof v === 'function' && v.prototype instanceof BursarError);
+    .filter(
+      (v): v is new (...args: never[]) => BursarError => typeof v === 'function' && v.prototype instanceof BursarError,
+    );
 
   it('each error class is named by its code, and the code has its HTTP status in the one map', () => {
     expect(classes.length).toBeGreaterThan(20);
     for (const Type of classes) {
-      const error = new (Type as unknown as new (detail: unknown) => BursarError)(Type.name === 'RequestValidationError' ? [] : 'x');
+      const error = new (Type as unknown as new (detail: unknown) => BursarError)(
+        Type.name === 'RequestValidationError' ? [] : 'x',
+      );
       expect([Type.name, error.code, ERROR_STATUS[error.code]]).toEqual([Type.name, Type.name, error.status]);
     }
   });

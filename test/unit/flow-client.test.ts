@@ -8,7 +8,8 @@ import { FLOWS, advanceClockUpdate } from '../../workflows/definitions';
 import { ServiceUnavailable } from '../../src/kernel/errors';
 
 /** A gRPC status as @grpc/grpc-js reports it (what the SDK rethrows). */
-const grpcStatus = (code: number, details: string) => Object.assign(new Error(`${code} ${details}`), { code, details, metadata: {} });
+const grpcStatus = (code: number, details: string) =>
+  Object.assign(new Error(`${code} ${details}`), { code, details, metadata: {} });
 
 const LIMIT = 'The limit on the total number of distinct updates in this workflow has been reached (2000).';
 
@@ -36,7 +37,10 @@ test.each([
     undefined,
   ],
 ])('%s: a 503 with Retry-After', async (_name, error, startWith) => {
-  const sent = flowsFailingWith(error).update('test-clock:tc_1', advanceClockUpdate, ['2025-02-01T00:00:00.000Z'], { notStarted: 'starting', startWith });
+  const sent = flowsFailingWith(error).update('test-clock:tc_1', advanceClockUpdate, ['2025-02-01T00:00:00.000Z'], {
+    notStarted: 'starting',
+    startWith,
+  });
   await expect(sent).rejects.toBeInstanceOf(ServiceUnavailable);
   await expect(sent).rejects.toMatchObject({ status: 503, retryAfterSeconds: 5 });
   expect(warn).toHaveBeenCalledWith(expect.stringContaining(error instanceof ServiceError ? 'in-flight' : '(2000)'));
@@ -44,7 +48,9 @@ test.each([
 
 test('any other gRPC failure is not mistaken for a refusal', async () => {
   const internal = grpcStatus(13, 'internal error');
-  await expect(flowsFailingWith(internal).update('test-clock:tc_1', advanceClockUpdate, ['2025-02-01T00:00:00.000Z'], { notStarted: 'starting' })).rejects.toBe(
-    internal,
-  );
+  await expect(
+    flowsFailingWith(internal).update('test-clock:tc_1', advanceClockUpdate, ['2025-02-01T00:00:00.000Z'], {
+      notStarted: 'starting',
+    }),
+  ).rejects.toBe(internal);
 });

@@ -30,7 +30,12 @@ test.each([
   expect(displayKey(key)).toBe(expected);
 });
 
-const properties = (expires: LicenseKeyProperties['expires']): LicenseKeyProperties => ({ prefix: null, expires, activations: null, limit_usage: null });
+const properties = (expires: LicenseKeyProperties['expires']): LicenseKeyProperties => ({
+  prefix: null,
+  expires,
+  activations: null,
+  limit_usage: null,
+});
 const GRANTED = new Date('2026-01-31T10:00:00Z');
 
 test.each([
@@ -57,7 +62,12 @@ test.each([
 test.each([
   ['no required conditions accept anything', {}, { os: 'linux' }, true],
   ['no required conditions, none given', {}, {}, true],
-  ['the same conditions, in another order', { os: 'linux', seats: 2, beta: true }, { beta: true, seats: 2, os: 'linux' }, true],
+  [
+    'the same conditions, in another order',
+    { os: 'linux', seats: 2, beta: true },
+    { beta: true, seats: 2, os: 'linux' },
+    true,
+  ],
   ['a different value', { os: 'linux' }, { os: 'macos' }, false],
   ['a value of another type', { seats: 2 }, { seats: '2' }, false],
   ['one missing', { os: 'linux', seats: 2 }, { os: 'linux' }, false],

@@ -36,7 +36,12 @@ test.each([
   ['granted, expires now', 'granted', NOW, 'The license key has expired.'],
   ['granted, expired', 'granted', new Date(NOW.getTime() - 1000), 'The license key has expired.'],
   ['revoked', 'revoked', null, 'The license key is revoked; only a granted key gets a token.'],
-  ['disabled', 'disabled', new Date(NOW.getTime() + DAY * 1000), 'The license key is disabled; only a granted key gets a token.'],
+  [
+    'disabled',
+    'disabled',
+    new Date(NOW.getTime() + DAY * 1000),
+    'The license key is disabled; only a granted key gets a token.',
+  ],
 ])('token refusal: %s', (_name, status, expiresAt, refusal) => {
   expect(tokenRefusal({ status, expiresAt }, NOW)).toBe(refusal);
 });
@@ -44,7 +49,12 @@ test.each([
 test.each([
   ['no key expiry: the lifetime cap', null, 30 * DAY, NOW_S + 30 * DAY],
   ['key expires after the cap', new Date(NOW.getTime() + 40 * DAY * 1000), 30 * DAY, NOW_S + 30 * DAY],
-  ['key expires before the cap', new Date('2026-12-01T00:00:00.900Z'), 30 * DAY, Date.parse('2026-12-01T00:00:00Z') / 1000],
+  [
+    'key expires before the cap',
+    new Date('2026-12-01T00:00:00.900Z'),
+    30 * DAY,
+    Date.parse('2026-12-01T00:00:00Z') / 1000,
+  ],
   ['a short cap', null, 60, NOW_S + 60],
 ])('token expiry: %s', (_name, expiresAt, ttl, exp) => {
   expect(tokenClaims(key({ expiresAt }), 4, NOW, ttl)).toEqual({
@@ -64,7 +74,11 @@ test('retired signing keys stay needed for one token lifetime', () => {
   expect(oldestNeededRetirement(NOW, 60)).toEqual(new Date(NOW.getTime() - 60_000));
 });
 
-const pair = () => generateKeyPairSync('ed25519', { publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+const pair = () =>
+  generateKeyPairSync('ed25519', {
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
 const ours = pair();
 const theirs = pair();
 const tokenOf = (privateKey: string, overrides: Partial<TokenKey> = {}, ttl = 30 * DAY) => {
@@ -73,7 +87,9 @@ const tokenOf = (privateKey: string, overrides: Partial<TokenKey> = {}, ttl = 30
 };
 const good = tokenOf(ours.privateKey);
 const [goodClaims, goodSignature] = good.split('.');
-const flipped = Buffer.from(Buffer.from(goodSignature, 'base64url').map((b, i) => (i === 0 ? b ^ 1 : b))).toString('base64url');
+const flipped = Buffer.from(Buffer.from(goodSignature, 'base64url').map((b, i) => (i === 0 ? b ^ 1 : b))).toString(
+  'base64url',
+);
 const tamperedClaims = encodeClaims({ ...tokenClaims(key(), 1, NOW, 30 * DAY), limit_activations: 1000 });
 
 test.each([
@@ -82,7 +98,13 @@ test.each([
   ['tampered claims', `${tamperedClaims}.${goodSignature}`, [ours.publicKey], NOW.getTime(), false],
   ['a flipped signature byte', `${goodClaims}.${flipped}`, [ours.publicKey], NOW.getTime(), false],
   ['signed by another key', tokenOf(theirs.privateKey), [ours.publicKey], NOW.getTime(), false],
-  ["another organization's token with its own key", tokenOf(theirs.privateKey, { organizationId: OTHER_ORG }), [theirs.publicKey], NOW.getTime(), false],
+  [
+    "another organization's token with its own key",
+    tokenOf(theirs.privateKey, { organizationId: OTHER_ORG }),
+    [theirs.publicKey],
+    NOW.getTime(),
+    false,
+  ],
   ['expired', good, [ours.publicKey], (NOW_S + 30 * DAY) * 1000, false],
   ['a second before expiry', good, [ours.publicKey], (NOW_S + 30 * DAY) * 1000 - 1000, true],
   ['no keys', good, [], NOW.getTime(), false],

@@ -29,13 +29,21 @@ test.each([
   [{ property: 'n', operator: 'eq', value: null }, false],
   [{ property: 'n', operator: 'eq', value: 'x'.repeat(1001) }, false],
   [{ property: 'n', operator: 'in', value: 'x' }, false],
-  [{ conjunction: 'or', clauses: [{ conjunction: 'and', clauses: [{ property: 'n', operator: 'lte', value: 3 }] }] }, true],
+  [
+    { conjunction: 'or', clauses: [{ conjunction: 'and', clauses: [{ property: 'n', operator: 'lte', value: 3 }] }] },
+    true,
+  ],
 ])('clause %j valid: %s', (clause, valid) => {
   expect(MeterCreate.safeParse({ ...base, filter: { conjunction: 'and', clauses: [clause] } }).success).toBe(valid);
 });
 
 test('list query defaults and repeated parameters', () => {
-  expect(MeterListQuery.parse({ metadata: {} })).toEqual({ page: 1, limit: 10, sorting: ['-created_at'], metadata: {} });
+  expect(MeterListQuery.parse({ metadata: {} })).toEqual({
+    page: 1,
+    limit: 10,
+    sorting: ['-created_at'],
+    metadata: {},
+  });
   const parsed = MeterListQuery.parse({
     page: ['2'],
     limit: ['5', '20'],
@@ -43,5 +51,11 @@ test('list query defaults and repeated parameters', () => {
     is_archived: ['false'],
     metadata: { a: ['1', '2'] },
   });
-  expect(parsed).toMatchObject({ page: 2, limit: 20, sorting: ['name', '-created_at'], is_archived: false, metadata: { a: ['1', '2'] } });
+  expect(parsed).toMatchObject({
+    page: 2,
+    limit: 20,
+    sorting: ['name', '-created_at'],
+    is_archived: false,
+    metadata: { a: ['1', '2'] },
+  });
 });

@@ -47,7 +47,12 @@ test.each([
   expect(formatUnitAmount(unitAmount, currency)).toBe(expected);
 });
 
-const usage = (consumed: string, credited: number, unitAmount = '0.35', capAmount: number | null = 4000): MeteredUsage => ({
+const usage = (
+  consumed: string,
+  credited: number,
+  unitAmount = '0.35',
+  capAmount: number | null = 4000,
+): MeteredUsage => ({
   priceId: 'metered-1',
   meterName: 'API calls',
   consumed,
@@ -59,25 +64,51 @@ const usage = (consumed: string, credited: number, unitAmount = '0.35', capAmoun
 test.each([
   // usage, amount, label
   [usage('250', 100), 53, 'API calls — 150 units (250 consumed, 100 credited) × USD 0.0035'],
-  [usage('12000', 100), 4000, 'API calls — 11900 units (12000 consumed, 100 credited) × USD 0.0035 — capped at USD 40.00'],
+  [
+    usage('12000', 100),
+    4000,
+    'API calls — 11900 units (12000 consumed, 100 credited) × USD 0.0035 — capped at USD 40.00',
+  ],
   // 11 429 × 0.35 = 4000.15 → 4000: at the cap, not above it
   [usage('11529', 100), 4000, 'API calls — 11429 units (11529 consumed, 100 credited) × USD 0.0035'],
   [usage('80', 100), 0, 'API calls — 0 units (80 consumed, 100 credited) × USD 0.0035'],
   [usage('10.5', 3, '2', null), 15, 'API calls — 7.5 units (10.5 consumed, 3 credited) × USD 0.02'],
   // no cap: still at most what one charge may carry
-  [usage('1000000000', 0, '1', null), 99_999_999, 'API calls — 1000000000 units (1000000000 consumed, 0 credited) × USD 0.01 — capped at USD 999,999.99'],
+  [
+    usage('1000000000', 0, '1', null),
+    99_999_999,
+    'API calls — 1000000000 units (1000000000 consumed, 0 credited) × USD 0.01 — capped at USD 999,999.99',
+  ],
 ])('meteredLine %#', (metered, amount, label) => {
   expect(meteredLine(metered, 'usd')).toEqual({ label, amount, priceId: 'metered-1', proration: false });
 });
 
 describe('renewalLines with metered usage', () => {
   const period = { start: new Date('2025-02-01T00:00:00Z'), end: new Date('2025-03-01T00:00:00Z') };
-  const base = { productName: 'Pro', priceId: 'price-1', priceAmount: 1000, period, currency: 'usd', carried: [], metered: [usage('250', 100)] };
+  const base = {
+    productName: 'Pro',
+    priceId: 'price-1',
+    priceAmount: 1000,
+    period,
+    currency: 'usd',
+    carried: [],
+    metered: [usage('250', 100)],
+  };
   const charge = { label: 'Pro — From 2025-02-01 to 2025-03-01', amount: 1000, priceId: 'price-1', proration: false };
-  const metered = { label: 'API calls — 150 units (250 consumed, 100 credited) × USD 0.0035', amount: 53, priceId: 'metered-1', proration: false };
+  const metered = {
+    label: 'API calls — 150 units (250 consumed, 100 credited) × USD 0.0035',
+    amount: 53,
+    priceId: 'metered-1',
+    proration: false,
+  };
 
   test('no discount: the charge and the usage line', () => {
-    expect(renewalLines({ ...base, discount: null })).toEqual({ lines: [charge, metered], discountAmount: 0, carryForward: 0, recurringAmount: 1000 });
+    expect(renewalLines({ ...base, discount: null })).toEqual({
+      lines: [charge, metered],
+      discountAmount: 0,
+      carryForward: 0,
+      recurringAmount: 1000,
+    });
   });
 
   test('10 % off applies to the usage too: 10 % of 1053 = 105.3 → 105; the recurring amount is 1000 − 100', () => {

@@ -140,7 +140,15 @@ describe('proration', () => {
     ['max amounts 1 ms before end', 99_999_999, 99_999_999, year2024, '2024-12-31T23:59:59.999Z', 0, 0], // 0.0031… → 0
     ['change at period end', 1000, 3000, april, '2025-05-01T00:00:00.000Z', 0, 0],
     // Jul 1 → Jan 1 is 184 of 366 days: 99 999 999 × 184/366 → 50 273 224 (see above); 0 × anything = 0
-    ['yearly max amount cancelled to free on Jul 1', 99_999_999, 0, year2024, '2024-07-01T00:00:00.000Z', -50_273_224, 0],
+    [
+      'yearly max amount cancelled to free on Jul 1',
+      99_999_999,
+      0,
+      year2024,
+      '2024-07-01T00:00:00.000Z',
+      -50_273_224,
+      0,
+    ],
     ['free to paid mid-month', 0, 3000, april, '2025-04-16T00:00:00.000Z', 0, 1500],
   ] as const)('%s: %i → %i', (_label, oldAmount, newAmount, period, at, credit, debit) => {
     expect(changeProration(oldAmount, newAmount, period, new Date(at))).toEqual({ credit, debit });

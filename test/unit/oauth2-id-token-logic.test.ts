@@ -1,9 +1,20 @@
 // ID tokens' rules: the claims of a grant's ID token, the JWS around them, and the signing keys' lifetimes.
-import { compactJws, idTokenClaims, isDueForRotation, publishedRetiredAfter, signingInput } from '../../src/domains/oauth2/id-token.logic';
+import {
+  compactJws,
+  idTokenClaims,
+  isDueForRotation,
+  publishedRetiredAfter,
+  signingInput,
+} from '../../src/domains/oauth2/id-token.logic';
 
 const NOW = new Date('2026-12-01T10:00:00.900Z');
 const DIGEST = Uint8Array.from({ length: 32 }, (_, i) => i);
-const GRANT = { issuer: 'https://api.example.com', organizationId: 'org-1', clientId: 'bursar_ci_x', accessTokenDigest: DIGEST };
+const GRANT = {
+  issuer: 'https://api.example.com',
+  organizationId: 'org-1',
+  clientId: 'bursar_ci_x',
+  accessTokenDigest: DIGEST,
+};
 const BASE = {
   iss: 'https://api.example.com',
   sub: 'org-1',
@@ -14,8 +25,16 @@ const BASE = {
 };
 
 test.each([
-  ['a code exchange with a nonce', { consentedAt: new Date('2026-12-01T09:59:58.500Z'), nonce: 'n-1' }, { ...BASE, auth_time: 1796119198, nonce: 'n-1' }],
-  ['without a nonce', { consentedAt: new Date('2026-12-01T09:00:00Z'), nonce: null }, { ...BASE, auth_time: 1796115600 }],
+  [
+    'a code exchange with a nonce',
+    { consentedAt: new Date('2026-12-01T09:59:58.500Z'), nonce: 'n-1' },
+    { ...BASE, auth_time: 1796119198, nonce: 'n-1' },
+  ],
+  [
+    'without a nonce',
+    { consentedAt: new Date('2026-12-01T09:00:00Z'), nonce: null },
+    { ...BASE, auth_time: 1796115600 },
+  ],
   ['a grant older than ID tokens: no auth_time', { consentedAt: null, nonce: null }, BASE],
 ])('idTokenClaims: %s', (_name, grant, expected) => {
   expect(idTokenClaims({ ...GRANT, ...grant }, NOW)).toEqual(expected);

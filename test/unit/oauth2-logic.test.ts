@@ -1,5 +1,12 @@
 // The provider's scope rules: what an app can be granted, and what one consent may grant.
-import { grantableScopes, OAUTH2_SCOPES, parseRequestedScopes, parseScopes, redirectUriFault, withinClientScopes } from '../../src/domains/oauth2/oauth2.logic';
+import {
+  grantableScopes,
+  OAUTH2_SCOPES,
+  parseRequestedScopes,
+  parseScopes,
+  redirectUriFault,
+  withinClientScopes,
+} from '../../src/domains/oauth2/oauth2.logic';
 
 test('no app can be granted token management', () => {
   expect(OAUTH2_SCOPES).toContain('products:read');
@@ -38,7 +45,13 @@ test.each([
   [['products:read'], ['products:read', 'orders:read'], ['products:read'], ['products:read'], []],
   [['orders:read'], ['products:read'], ['orders:read'], [], ['orders:read']], // not the client's to ask
   [['orders:write'], ['orders:write'], ['orders:read'], [], ['orders:write']], // not the token's to give
-  [['products:read', 'orders:read'], ['products:read', 'orders:read'], ['products:read'], ['products:read'], ['orders:read']],
+  [
+    ['products:read', 'orders:read'],
+    ['products:read', 'orders:read'],
+    ['products:read'],
+    ['products:read'],
+    ['orders:read'],
+  ],
 ])('grantableScopes(%j, client %j, token %j)', (requested, client, token, granted, refused) => {
   expect(grantableScopes(requested, client, new Set(token))).toEqual({ granted, refused });
 });

@@ -3,7 +3,13 @@ import type { BillingDocument, DocumentTaxLine } from '../../src/adapters/pdf/bi
 import { renderBillingDocument } from '../../src/adapters/pdf/pdf-renderer';
 import { pdfText } from '../support/pdf-text';
 
-const vat20: DocumentTaxLine = { label: 'VAT (France)', rate: 200_000, taxableAmount: 9_000, amount: 1_800, reverseCharge: false };
+const vat20: DocumentTaxLine = {
+  label: 'VAT (France)',
+  rate: 200_000,
+  taxableAmount: 9_000,
+  amount: 1_800,
+  reverseCharge: false,
+};
 
 const invoice: BillingDocument = {
   kind: 'invoice',
@@ -12,7 +18,11 @@ const invoice: BillingDocument = {
   issuedAt: new Date('2026-01-15T10:00:00Z'),
   settledAt: new Date('2026-01-16T09:00:00Z'),
   currency: 'eur',
-  seller: { name: 'Bursar Billing Ltd', addressLines: ['1 Market Street', 'Dublin D02 XY45', 'Ireland'], taxIds: ['VAT IE1234567X'] },
+  seller: {
+    name: 'Bursar Billing Ltd',
+    addressLines: ['1 Market Street', 'Dublin D02 XY45', 'Ireland'],
+    taxIds: ['VAT IE1234567X'],
+  },
   merchant: { name: 'Acme Tools' },
   buyer: { name: 'Zoë Łukasiewicz', addressLines: ['12 rue de la Paix', '75002 Paris', 'France'], taxIds: [] },
   lines: [
@@ -67,7 +77,14 @@ test('an invoice shows its numbers, parties, lines, discount, tax and totals', a
 });
 
 test('a receipt after a refund shows what went back and what the buyer paid in the end', async () => {
-  const text = await pdfText(await renderBillingDocument({ ...invoice, kind: 'receipt', number: 'RCPT-AAAAAABC-0003', refunded: { amount: 3_000, tax: 600 } }));
+  const text = await pdfText(
+    await renderBillingDocument({
+      ...invoice,
+      kind: 'receipt',
+      number: 'RCPT-AAAAAABC-0003',
+      refunded: { amount: 3_000, tax: 600 },
+    }),
+  );
   expect(text).toMatch(/^\s*Receipt\s*$/m);
   expect(rowsWith(text, 'Receipt number')).toEqual(['Receipt number RCPT-AAAAAABC-0003']);
   expect(rowsWith(text, 'Paid on')).toEqual(['Paid on 16 Jan 2026']);
@@ -108,7 +125,11 @@ test('a reverse-charge invoice to a business shows the 0% rate, the tax IDs and 
     await renderBillingDocument({
       ...invoice,
       currency: 'jpy',
-      buyer: { name: '株式会社テスト', addressLines: ['Berliner Str. 1', '10115 Berlin', 'Germany'], taxIds: ['VAT DE123456789'] },
+      buyer: {
+        name: '株式会社テスト',
+        addressLines: ['Berliner Str. 1', '10115 Berlin', 'Germany'],
+        taxIds: ['VAT DE123456789'],
+      },
       merchant: { name: 'ООО Ромашка' },
       lines: [{ label: 'Pro plan', period: null, amount: 12_000 }],
       subtotal: 12_000,
@@ -129,13 +150,28 @@ test('a reverse-charge invoice to a business shows the 0% rate, the tax IDs and 
 });
 
 test('a 200-line document keeps every line, over several pages', async () => {
-  const lines = Array.from({ length: 200 }, (_, i) => ({ label: `Usage item ${i + 1}`, period: i % 2 ? '1 Jan 2026 – 1 Feb 2026' : null, amount: 100 + i }));
+  const lines = Array.from({ length: 200 }, (_, i) => ({
+    label: `Usage item ${i + 1}`,
+    period: i % 2 ? '1 Jan 2026 – 1 Feb 2026' : null,
+    amount: 100 + i,
+  }));
   const subtotal = lines.reduce((sum, line) => sum + line.amount, 0); // 200 × 100 + (0 + … + 199) = 20 000 + 19 900
   const text = await pdfText(
-    await renderBillingDocument({ ...invoice, lines, subtotal, discount: null, net: subtotal, taxLines: [], tax: 0, total: subtotal }),
+    await renderBillingDocument({
+      ...invoice,
+      lines,
+      subtotal,
+      discount: null,
+      net: subtotal,
+      taxLines: [],
+      tax: 0,
+      total: subtotal,
+    }),
   );
   for (const [i, line] of lines.entries())
-    expect(rowsWith(text, `Usage item ${i + 1} `)).toEqual([`Usage item ${i + 1} EUR ${(line.amount / 100).toFixed(2)}`]);
+    expect(rowsWith(text, `Usage item ${i + 1} `)).toEqual([
+      `Usage item ${i + 1} EUR ${(line.amount / 100).toFixed(2)}`,
+    ]);
   const pages = text.split('\f').filter((page) => page.trim());
   expect(pages.length).toBeGreaterThanOrEqual(4);
   expect(pages.at(-1)).toContain(`Page ${pages.length} of ${pages.length}`);

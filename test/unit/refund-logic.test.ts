@@ -27,15 +27,57 @@ function refundInTurn(start: RefundableOrder, amounts: number[]) {
 
 test.each([
   // name, order (net, tax), refunds in turn, tax of each, refunded (amount, tax), status
-  ['one partial (19 %, tax exclusive: total 11900)', order(10_000, 1_900), [2_500], [475], [2_500, 475], 'partially_refunded'],
-  ['several partials, the last takes the rest of the tax', order(10_000, 1_900), [2_500, 2_500, 5_000], [475, 475, 950], [10_000, 1_900], 'refunded'],
+  [
+    'one partial (19 %, tax exclusive: total 11900)',
+    order(10_000, 1_900),
+    [2_500],
+    [475],
+    [2_500, 475],
+    'partially_refunded',
+  ],
+  [
+    'several partials, the last takes the rest of the tax',
+    order(10_000, 1_900),
+    [2_500, 2_500, 5_000],
+    [475, 475, 950],
+    [10_000, 1_900],
+    'refunded',
+  ],
   ['full at once', order(10_000, 1_900), [10_000], [1_900], [10_000, 1_900], 'refunded'],
-  ['tax-inclusive 11900 (net 10000, tax 1900 carved out): same split', order(10_000, 1_900), [3_333, 6_667], [633, 1_267], [10_000, 1_900], 'refunded'],
-  ['tax-inclusive 1000 in DE (net 840, tax 160): 420 is 80, 100 is 19.05 → 19', order(840, 160), [420, 100], [80, 19], [520, 99], 'partially_refunded'],
+  [
+    'tax-inclusive 11900 (net 10000, tax 1900 carved out): same split',
+    order(10_000, 1_900),
+    [3_333, 6_667],
+    [633, 1_267],
+    [10_000, 1_900],
+    'refunded',
+  ],
+  [
+    'tax-inclusive 1000 in DE (net 840, tax 160): 420 is 80, 100 is 19.05 → 19',
+    order(840, 160),
+    [420, 100],
+    [80, 19],
+    [520, 99],
+    'partially_refunded',
+  ],
   ['reverse charge: no tax, none refunded', order(10_000, 0), [4_000, 6_000], [0, 0], [10_000, 0], 'refunded'],
-  ['rounding 999/190 in thirds: 63.33 → 63, 63, then the 64 left', order(999, 190), [333, 333, 333], [63, 63, 64], [999, 190], 'refunded'],
+  [
+    'rounding 999/190 in thirds: 63.33 → 63, 63, then the 64 left',
+    order(999, 190),
+    [333, 333, 333],
+    [63, 63, 64],
+    [999, 190],
+    'refunded',
+  ],
   ['half-up: 100 of 200 with tax 1 is 0.5 → 1', order(200, 1), [100], [1], [100, 1], 'partially_refunded'],
-  ['capped at the tax left: 4/2, then 1 of the 2 left with no tax left', order(4, 2, 2, 2), [1], [0], [3, 2], 'partially_refunded'],
+  [
+    'capped at the tax left: 4/2, then 1 of the 2 left with no tax left',
+    order(4, 2, 2, 2),
+    [1],
+    [0],
+    [3, 2],
+    'partially_refunded',
+  ],
 ])('%s', (_name, start, amounts, taxes, refunded, status) => {
   expect(refundInTurn(start, amounts)).toEqual({ taxes, refunded, status });
 });
@@ -43,9 +85,19 @@ test.each([
 test.each([
   ['nothing refunded yet', order(10_000, 1_900), undefined, { amount: 10_000, taxAmount: 1_900 }],
   ['after succeeded refunds', order(10_000, 1_900, 2_500, 475), undefined, { amount: 7_500, taxAmount: 1_425 }],
-  ['pending refunds count too', order(10_000, 1_900, 2_500, 475), { amount: 4_000, taxAmount: 760 }, { amount: 3_500, taxAmount: 665 }],
+  [
+    'pending refunds count too',
+    order(10_000, 1_900, 2_500, 475),
+    { amount: 4_000, taxAmount: 760 },
+    { amount: 3_500, taxAmount: 665 },
+  ],
   ['fully refunded', order(10_000, 1_900, 10_000, 1_900), undefined, { amount: 0, taxAmount: 0 }],
-  ['never below zero', order(10_000, 1_900, 9_000, 1_710), { amount: 2_000, taxAmount: 380 }, { amount: 0, taxAmount: 0 }],
+  [
+    'never below zero',
+    order(10_000, 1_900, 9_000, 1_710),
+    { amount: 2_000, taxAmount: 380 },
+    { amount: 0, taxAmount: 0 },
+  ],
 ])('refundable: %s', (_name, start, pending, expected) => {
   expect(refundableAmounts(start, pending)).toEqual(expected);
 });

@@ -17,7 +17,8 @@ const KEYS = [
   { key_identifier: 'new', key: pem(rotated) },
 ];
 
-const BODY = '[{"source":"commit","token":"bursar_oat_x","type":"bursar_organization_access_token","url":"https://example.com/repo/"}]';
+const BODY =
+  '[{"source":"commit","token":"bursar_oat_x","type":"bursar_organization_access_token","url":"https://example.com/repo/"}]';
 const signed = (body: string, key = github.privateKey, dsaEncoding: 'der' | 'ieee-p1363' = 'der') =>
   sign('sha256', Buffer.from(body), { key, dsaEncoding }).toString('base64');
 
@@ -30,11 +31,32 @@ test.each([
   ['a key id that is not configured', 'unknown_key', KEYS, BODY, 'elsewhere', signed(BODY)],
   ['a configured key, but the other one signed', 'bad_signature', KEYS, BODY, 'new', signed(BODY)],
   ['a key nobody configured signed', 'bad_signature', KEYS, BODY, 'old', signed(BODY, stranger.privateKey)],
-  ['the body re-serialized (spacing changed)', 'bad_signature', KEYS, JSON.stringify(JSON.parse(BODY), null, 1), 'old', signed(BODY)],
+  [
+    'the body re-serialized (spacing changed)',
+    'bad_signature',
+    KEYS,
+    JSON.stringify(JSON.parse(BODY), null, 1),
+    'old',
+    signed(BODY),
+  ],
   ['a trailing newline added', 'bad_signature', KEYS, `${BODY}\n`, 'old', signed(BODY)],
-  ['a raw r‖s signature instead of DER', 'bad_signature', KEYS, BODY, 'old', signed(BODY, github.privateKey, 'ieee-p1363')],
+  [
+    'a raw r‖s signature instead of DER',
+    'bad_signature',
+    KEYS,
+    BODY,
+    'old',
+    signed(BODY, github.privateKey, 'ieee-p1363'),
+  ],
   ['garbage that is not base64 DER', 'bad_signature', KEYS, BODY, 'old', '!!not-base64!!'],
-  ['an empty body signed as such is still verified (then refused by its contract)', 'valid', KEYS, '', 'old', signed('')],
+  [
+    'an empty body signed as such is still verified (then refused by its contract)',
+    'valid',
+    KEYS,
+    '',
+    'old',
+    signed(''),
+  ],
 ] as const)('%s → %s', (_name, expected, keys, body, keyId, signature) => {
   expect(checkReportSignature(keys, body, keyId, signature)).toBe(expected);
 });
@@ -60,7 +82,9 @@ test.each([
 });
 
 test('a report is read as a list of matches; url and source may be missing', () => {
-  expect(parseReport('[{"token":"t","type":"x","url":"https://github.com/a","source":"commit"},{"token":"u","type":"x"}]')).toEqual([
+  expect(
+    parseReport('[{"token":"t","type":"x","url":"https://github.com/a","source":"commit"},{"token":"u","type":"x"}]'),
+  ).toEqual([
     { token: 't', type: 'x', url: 'https://github.com/a', source: 'commit' },
     { token: 'u', type: 'x' },
   ]);
@@ -88,22 +112,40 @@ test("a contract failure names the match and field, as the HTTP layer's 422 does
 
 test('the verdict echoes the match in GitHub feedback fields', () => {
   const match = { token: 'bursar_oat_x', type: 'bursar_organization_access_token', url: 'https://github.com/a' };
-  expect(verdictFor(match, true)).toEqual({ token_raw: 'bursar_oat_x', token_type: 'bursar_organization_access_token', label: 'true_positive' });
-  expect(verdictFor(match, false)).toEqual({ token_raw: 'bursar_oat_x', token_type: 'bursar_organization_access_token', label: 'false_positive' });
+  expect(verdictFor(match, true)).toEqual({
+    token_raw: 'bursar_oat_x',
+    token_type: 'bursar_organization_access_token',
+    label: 'true_positive',
+  });
+  expect(verdictFor(match, false)).toEqual({
+    token_raw: 'bursar_oat_x',
+    token_type: 'bursar_organization_access_token',
+    label: 'false_positive',
+  });
 });
 
 describe('SECRET_SCANNING_PUBLIC_KEYS', () => {
   test("unset: no keys; GitHub's own list (with is_current) is taken as is", () => {
     expect(loadConfig({}).SECRET_SCANNING_PUBLIC_KEYS).toEqual([]);
-    const configured = loadConfig({ SECRET_SCANNING_PUBLIC_KEYS: JSON.stringify([{ key_identifier: 'k1', key: pem(github), is_current: true }]) });
+    const configured = loadConfig({
+      SECRET_SCANNING_PUBLIC_KEYS: JSON.stringify([{ key_identifier: 'k1', key: pem(github), is_current: true }]),
+    });
     expect(configured.SECRET_SCANNING_PUBLIC_KEYS).toEqual([{ key_identifier: 'k1', key: pem(github) }]);
     // GitHub's whole answer from its meta endpoint, pasted as is
-    const answer = loadConfig({ SECRET_SCANNING_PUBLIC_KEYS: JSON.stringify({ public_keys: [{ key_identifier: 'k2', key: pem(github), is_current: true }] }) });
+    const answer = loadConfig({
+      SECRET_SCANNING_PUBLIC_KEYS: JSON.stringify({
+        public_keys: [{ key_identifier: 'k2', key: pem(github), is_current: true }],
+      }),
+    });
     expect(answer.SECRET_SCANNING_PUBLIC_KEYS).toEqual([{ key_identifier: 'k2', key: pem(github) }]);
   });
 
-  const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
-  const p384 = generateKeyPairSync('ec', { namedCurve: 'secp384r1' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 })
+    .publicKey.export({ type: 'spki', format: 'pem' })
+    .toString();
+  const p384 = generateKeyPairSync('ec', { namedCurve: 'secp384r1' })
+    .publicKey.export({ type: 'spki', format: 'pem' })
+    .toString();
   test.each([
     ['not JSON', '{keys'],
     ['an object, not a list', JSON.stringify({ key_identifier: 'k', key: pem(github) })],
@@ -131,6 +173,12 @@ test("the owner's e-mail names the token's type, which one, where it was found a
   expect(mail.html).toContain('Acme &lt;Labs&gt;');
   expect(mail.html).not.toContain('<2>');
   expect(
-    leakedTokenEmail.render({ organizationName: 'A', tokenKind: 'customer session token', tokenDescription: 'x', url: null, source: null }).text,
+    leakedTokenEmail.render({
+      organizationName: 'A',
+      tokenKind: 'customer session token',
+      tokenDescription: 'x',
+      url: null,
+      source: null,
+    }).text,
   ).toContain('Found at: the program did not say');
 });

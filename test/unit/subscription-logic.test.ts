@@ -54,14 +54,19 @@ describe('commandRefusal', () => {
   ];
   const statuses: SubscriptionStatus[] = ['trialing', 'active', 'past_due', 'canceled'];
   const cases = rules.flatMap(([command, cancelAtPeriodEnd, live, ended]) =>
-    statuses.map((status) => [command.kind, status, cancelAtPeriodEnd, command, status === 'canceled' ? ended : live] as const),
+    statuses.map(
+      (status) => [command.kind, status, cancelAtPeriodEnd, command, status === 'canceled' ? ended : live] as const,
+    ),
   );
 
-  test.each(cases)('%s while %s (cancel at period end: %p) → %p', (_kind, status, cancelAtPeriodEnd, command, expected) => {
-    const refusal = commandRefusal({ status, cancelAtPeriodEnd }, command);
-    expect(refusal?.type ?? null).toBe(expected);
-    if (refusal) expect(refusal.message).not.toBe('');
-  });
+  test.each(cases)(
+    '%s while %s (cancel at period end: %p) → %p',
+    (_kind, status, cancelAtPeriodEnd, command, expected) => {
+      const refusal = commandRefusal({ status, cancelAtPeriodEnd }, command);
+      expect(refusal?.type ?? null).toBe(expected);
+      if (refusal) expect(refusal.message).not.toBe('');
+    },
+  );
 });
 
 describe('dunning', () => {
@@ -117,7 +122,12 @@ describe('renewalLines', () => {
   type Carried = { label: string; amount: number; priceId: string | null };
   const credit: Carried = { label: 'Remaining time on Basic', amount: -500, priceId: 'price-basic' };
   const debit: Carried = { label: 'Pro (rest of period)', amount: 1500, priceId: 'price-pro' };
-  const carriedLine = (amount: number) => ({ label: 'Credit carried to the next renewal', amount, priceId: null, proration: true });
+  const carriedLine = (amount: number) => ({
+    label: 'Credit carried to the next renewal',
+    amount,
+    priceId: null,
+    proration: true,
+  });
 
   test.each([
     // name, price amount, discount, carried, extra lines after the charge, discount amount, carry forward
@@ -140,7 +150,15 @@ describe('renewalLines', () => {
       200,
       0,
     ],
-    ['a credit that exactly covers the charge', 1000, null, [{ ...credit, amount: -1000 }], [{ ...credit, amount: -1000, proration: true }], 0, 0],
+    [
+      'a credit that exactly covers the charge',
+      1000,
+      null,
+      [{ ...credit, amount: -1000 }],
+      [{ ...credit, amount: -1000, proration: true }],
+      0,
+      0,
+    ],
     // 1000 − 2500 = −1500: a line of +1500 brings the renewal to 0 and 1500 is carried on
     [
       'a credit larger than the charge',
@@ -164,7 +182,15 @@ describe('renewalLines', () => {
   ] as [string, number, DiscountRule | null, Carried[], object[], number, number][])(
     '%s',
     (_name, priceAmount, discount, carried, extra, discountAmount, carryForward) => {
-      const result = renewalLines({ productName: 'Pro', priceId: 'price-1', priceAmount, period, discount, currency: 'usd', carried });
+      const result = renewalLines({
+        productName: 'Pro',
+        priceId: 'price-1',
+        priceAmount,
+        period,
+        discount,
+        currency: 'usd',
+        carried,
+      });
       expect(result).toEqual({
         lines: [{ label: CHARGE, amount: priceAmount, priceId: 'price-1', proration: false }, ...extra],
         discountAmount,
@@ -202,9 +228,24 @@ describe('upcomingSchedule', () => {
     // name, schedule, retry at, expected
     ['not started yet', undefined, null, { status: 'starting', next: next('none', null), renewals: [] }],
     ['not started yet, with a retry', undefined, RETRY, { status: 'starting', next: next('none', null), renewals: [] }],
-    ['canceled', { ...monthly31, status: 'canceled' }, null, { status: 'canceled', next: next('none', null), renewals: [] }],
-    ['canceled, with a retry left over', { ...monthly31, status: 'canceled' }, RETRY, { status: 'canceled', next: next('none', null), renewals: [] }],
-    ['in dunning', { ...monthly31, status: 'past_due' }, RETRY, { status: 'past_due', next: next('retry_payment', RETRY), renewals: [] }],
+    [
+      'canceled',
+      { ...monthly31, status: 'canceled' },
+      null,
+      { status: 'canceled', next: next('none', null), renewals: [] },
+    ],
+    [
+      'canceled, with a retry left over',
+      { ...monthly31, status: 'canceled' },
+      RETRY,
+      { status: 'canceled', next: next('none', null), renewals: [] },
+    ],
+    [
+      'in dunning',
+      { ...monthly31, status: 'past_due' },
+      RETRY,
+      { status: 'past_due', next: next('retry_payment', RETRY), renewals: [] },
+    ],
     [
       'in dunning and set to cancel: the retry comes first',
       { ...monthly31, status: 'past_due', cancelAtPeriodEnd: true },
@@ -267,9 +308,12 @@ describe('upcomingSchedule', () => {
         renewals: ['2025-01-31T00:00:00.000Z', '2025-02-14T00:00:00.000Z', '2025-02-28T00:00:00.000Z'],
       },
     ],
-  ] as [string, SubscriptionSchedule | undefined, string | null, ReturnType<typeof upcomingSchedule>][])('%s', (_name, schedule, retryAt, expected) => {
-    expect(upcomingSchedule(schedule, retryAt)).toEqual(expected);
-  });
+  ] as [string, SubscriptionSchedule | undefined, string | null, ReturnType<typeof upcomingSchedule>][])(
+    '%s',
+    (_name, schedule, retryAt, expected) => {
+      expect(upcomingSchedule(schedule, retryAt)).toEqual(expected);
+    },
+  );
 });
 
 describe('commandOf', () => {
@@ -281,14 +325,39 @@ describe('commandOf', () => {
       { kind: 'revoke', reason: 'too_expensive', comment: 'Too much.' },
     ],
     ['cancel at period end', { cancel_at_period_end: true }, { kind: 'cancel', reason: null, comment: null }],
-    ['cancel with a reason', { cancel_at_period_end: true, customer_cancellation_reason: 'unused' }, { kind: 'cancel', reason: 'unused', comment: null }],
+    [
+      'cancel with a reason',
+      { cancel_at_period_end: true, customer_cancellation_reason: 'unused' },
+      { kind: 'cancel', reason: 'unused', comment: null },
+    ],
     ['uncancel', { cancel_at_period_end: false }, { kind: 'uncancel' }],
-    ['uncancel ignores a reason', { cancel_at_period_end: false, customer_cancellation_reason: 'other' }, { kind: 'uncancel' }],
+    [
+      'uncancel ignores a reason',
+      { cancel_at_period_end: false, customer_cancellation_reason: 'other' },
+      { kind: 'uncancel' },
+    ],
     ['clear the pending update', { pending_update: null }, { kind: 'clear_pending_update' }],
-    ['another product, prorated by default', { product_id: 'prod-2' }, { kind: 'change', productId: 'prod-2', proration: 'prorate' }],
-    ['another product, as the organization bills changes', { product_id: 'prod-2' }, { kind: 'change', productId: 'prod-2', proration: 'invoice' }, 'invoice'],
-    ['seats, invoiced now', { seats: 5, proration_behavior: 'invoice' }, { kind: 'change', seats: 5, proration: 'invoice' }],
-    ['a null proration behaviour is the default', { seats: 5, proration_behavior: null }, { kind: 'change', seats: 5, proration: 'prorate' }],
+    [
+      'another product, prorated by default',
+      { product_id: 'prod-2' },
+      { kind: 'change', productId: 'prod-2', proration: 'prorate' },
+    ],
+    [
+      'another product, as the organization bills changes',
+      { product_id: 'prod-2' },
+      { kind: 'change', productId: 'prod-2', proration: 'invoice' },
+      'invoice',
+    ],
+    [
+      'seats, invoiced now',
+      { seats: 5, proration_behavior: 'invoice' },
+      { kind: 'change', seats: 5, proration: 'invoice' },
+    ],
+    [
+      'a null proration behaviour is the default',
+      { seats: 5, proration_behavior: null },
+      { kind: 'change', seats: 5, proration: 'prorate' },
+    ],
     ['another discount', { discount_id: 'disc-1' }, { kind: 'change', discountId: 'disc-1', proration: 'prorate' }],
     ['no discount', { discount_id: null }, { kind: 'change', discountId: null, proration: 'prorate' }],
     [
@@ -296,16 +365,23 @@ describe('commandOf', () => {
       { product_id: 'prod-2', seats: 3, discount_id: 'disc-1', proration_behavior: 'next_period' },
       { kind: 'change', productId: 'prod-2', seats: 3, discountId: 'disc-1', proration: 'next_period' },
     ],
-  ] as [string, SubscriptionUpdate, SubscriptionCommand, ProrationBehavior?][])('%s', (_name, body, expected, organizationDefault = 'prorate') => {
-    expect(commandOf(body, organizationDefault)).toEqual(expected);
-  });
+  ] as [string, SubscriptionUpdate, SubscriptionCommand, ProrationBehavior?][])(
+    '%s',
+    (_name, body, expected, organizationDefault = 'prorate') => {
+      expect(commandOf(body, organizationDefault)).toEqual(expected);
+    },
+  );
 
   test.each([
     ['an empty body', {}, 'Nothing to update.'],
     ['a null product', { product_id: null }, 'Nothing to update.'],
     ['a reason alone', { customer_cancellation_reason: 'other' }, 'Nothing to update.'],
     ['a proration behaviour alone', { proration_behavior: 'invoice' }, 'Nothing to update.'],
-    ['revoke and cancel', { revoke: true, cancel_at_period_end: true }, 'One kind of change per request (got revoke and cancel_at_period_end).'],
+    [
+      'revoke and cancel',
+      { revoke: true, cancel_at_period_end: true },
+      'One kind of change per request (got revoke and cancel_at_period_end).',
+    ],
     [
       'uncancel and seats',
       { cancel_at_period_end: false, seats: 2 },
@@ -337,7 +413,13 @@ describe('planChangeTarget', () => {
     source: 'catalog' as const,
     tax_behavior: null,
   });
-  const fixedPrice = (id: string, product_id: string, price_amount: number, currency = 'usd', archived = false): PriceOutput => ({
+  const fixedPrice = (
+    id: string,
+    product_id: string,
+    price_amount: number,
+    currency = 'usd',
+    archived = false,
+  ): PriceOutput => ({
     ...priceBase(id, product_id, currency, archived),
     amount_type: 'fixed',
     price_amount,
@@ -350,7 +432,13 @@ describe('planChangeTarget', () => {
     preset_amount: null,
   });
   const meteredPrice = (id: string, product_id: string): PriceOutput =>
-    ({ ...priceBase(id, product_id, 'usd', false), amount_type: 'metered_unit', unit_amount: '1', cap_amount: null, meter_id: 'meter-1' }) as PriceOutput;
+    ({
+      ...priceBase(id, product_id, 'usd', false),
+      amount_type: 'metered_unit',
+      unit_amount: '1',
+      cap_amount: null,
+      meter_id: 'meter-1',
+    }) as PriceOutput;
   // 1–4 seats at 10.00, 5–9 at 8.00, 10 and more at 5.00; between 2 and 20 seats
   const seatPrice = (id: string, product_id: string, seat_tier_type: 'volume' | 'graduated'): PriceOutput => ({
     ...priceBase(id, product_id, 'usd', false),
@@ -366,8 +454,22 @@ describe('planChangeTarget', () => {
       ],
     },
   });
-  const product = (id: string, name: string, prices: PriceOutput[], extra: Partial<ProductOutput> = {}): ProductOutput =>
-    ({ id, name, prices, is_recurring: true, is_archived: false, recurring_interval: 'month', recurring_interval_count: 1, ...extra }) as ProductOutput;
+  const product = (
+    id: string,
+    name: string,
+    prices: PriceOutput[],
+    extra: Partial<ProductOutput> = {},
+  ): ProductOutput =>
+    ({
+      id,
+      name,
+      prices,
+      is_recurring: true,
+      is_archived: false,
+      recurring_interval: 'month',
+      recurring_interval_count: 1,
+      ...extra,
+    }) as ProductOutput;
 
   const TEAM_PRICE = seatPrice('price-team', 'prod-team', 'volume');
   const TEAM = product('prod-team', 'Team', [TEAM_PRICE]);
@@ -393,8 +495,20 @@ describe('planChangeTarget', () => {
     recurringInterval: 'month',
     recurringIntervalCount: 1,
   };
-  const onPro: CurrentPlan = { ...onTeam, productId: 'prod-pro', priceId: 'price-pro-usd', priceAmount: 3000, seats: null };
-  const onPwyw: CurrentPlan = { ...onTeam, productId: 'prod-pwyw', priceId: 'price-pwyw', priceAmount: 1234, seats: null };
+  const onPro: CurrentPlan = {
+    ...onTeam,
+    productId: 'prod-pro',
+    priceId: 'price-pro-usd',
+    priceAmount: 3000,
+    seats: null,
+  };
+  const onPwyw: CurrentPlan = {
+    ...onTeam,
+    productId: 'prod-pwyw',
+    priceId: 'price-pwyw',
+    priceAmount: 1234,
+    seats: null,
+  };
 
   type Command = { productId?: string; seats?: number };
 
@@ -505,17 +619,37 @@ describe('planChangeTarget', () => {
       {},
       { productId: 'prod-pwyw', priceId: 'price-pwyw', priceAmount: 1234, seats: null, name: 'Pay what you want' },
     ],
-  ] as [string, CurrentPlan, ProductOutput | undefined, PriceOutput | undefined, Command, ReturnType<typeof planChangeTarget>][])(
-    '%s',
-    (_name, current, found, currentPrice, command, expected) => {
-      expect(planChangeTarget(current, found, currentPrice, command)).toEqual(expected);
-    },
-  );
+  ] as [
+    string,
+    CurrentPlan,
+    ProductOutput | undefined,
+    PriceOutput | undefined,
+    Command,
+    ReturnType<typeof planChangeTarget>,
+  ][])('%s', (_name, current, found, currentPrice, command, expected) => {
+    expect(planChangeTarget(current, found, currentPrice, command)).toEqual(expected);
+  });
 
   test.each([
     // name, current plan, product found, current price, command, loc, message
-    ['a product of another organization', onTeam, undefined, TEAM_PRICE, { productId: 'prod-other' }, ['body', 'product_id'], /No such product/],
-    ['an archived product', onTeam, { ...PRO, is_archived: true }, undefined, { productId: 'prod-pro' }, ['body', 'product_id'], /No such product/],
+    [
+      'a product of another organization',
+      onTeam,
+      undefined,
+      TEAM_PRICE,
+      { productId: 'prod-other' },
+      ['body', 'product_id'],
+      /No such product/,
+    ],
+    [
+      'an archived product',
+      onTeam,
+      { ...PRO, is_archived: true },
+      undefined,
+      { productId: 'prod-pro' },
+      ['body', 'product_id'],
+      /No such product/,
+    ],
     [
       'a yearly product',
       onTeam,
@@ -543,7 +677,15 @@ describe('planChangeTarget', () => {
       ['body', 'product_id'],
       /renew every/,
     ],
-    ['no price in the currency', { ...onTeam, currency: 'gbp' }, PRO, undefined, { productId: 'prod-pro' }, ['body', 'product_id'], /no price in GBP/],
+    [
+      'no price in the currency',
+      { ...onTeam, currency: 'gbp' },
+      PRO,
+      undefined,
+      { productId: 'prod-pro' },
+      ['body', 'product_id'],
+      /no price in GBP/,
+    ],
     [
       'only archived and metered prices in the currency',
       onTeam,
@@ -553,12 +695,44 @@ describe('planChangeTarget', () => {
       ['body', 'product_id'],
       /no price in USD/,
     ],
-    ['same product without its current price', onTeam, TEAM, undefined, { seats: 5 }, ['body', 'product_id'], /no price in USD/],
-    ['seats on a fixed price', onTeam, PRO, undefined, { productId: 'prod-pro', seats: 3 }, ['body', 'seats'], /only to seat-based prices/],
-    ['seats on the same custom price', onPwyw, PWYW, PWYW_PRICE, { seats: 3 }, ['body', 'seats'], /only to seat-based prices/],
+    [
+      'same product without its current price',
+      onTeam,
+      TEAM,
+      undefined,
+      { seats: 5 },
+      ['body', 'product_id'],
+      /no price in USD/,
+    ],
+    [
+      'seats on a fixed price',
+      onTeam,
+      PRO,
+      undefined,
+      { productId: 'prod-pro', seats: 3 },
+      ['body', 'seats'],
+      /only to seat-based prices/,
+    ],
+    [
+      'seats on the same custom price',
+      onPwyw,
+      PWYW,
+      PWYW_PRICE,
+      { seats: 3 },
+      ['body', 'seats'],
+      /only to seat-based prices/,
+    ],
     ['seats below the minimum', onTeam, TEAM, TEAM_PRICE, { seats: 1 }, ['body', 'seats'], /between 2 and 20/],
     ['seats above the maximum', onTeam, TEAM, TEAM_PRICE, { seats: 21 }, ['body', 'seats'], /between 2 and 20/],
-    ['moving to a custom price', onTeam, PWYW, undefined, { productId: 'prod-pwyw' }, ['body', 'product_id'], /only to fixed, free or seat-based prices/],
+    [
+      'moving to a custom price',
+      onTeam,
+      PWYW,
+      undefined,
+      { productId: 'prod-pwyw' },
+      ['body', 'product_id'],
+      /only to fixed, free or seat-based prices/,
+    ],
   ] as [string, CurrentPlan, ProductOutput | undefined, PriceOutput | undefined, Command, string[], RegExp][])(
     '%s is refused',
     (_name, current, found, currentPrice, command, loc, message) => {

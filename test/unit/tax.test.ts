@@ -1,11 +1,21 @@
 // The tax engine as tables of cases: who pays what, where, when.
-import { calculateTax, refundTax, validateTaxId, type SellerOfRecord, type TaxCustomer, type TaxLineItem } from '../../src/domains/tax';
+import {
+  calculateTax,
+  refundTax,
+  validateTaxId,
+  type SellerOfRecord,
+  type TaxCustomer,
+  type TaxLineItem,
+} from '../../src/domains/tax';
 import { exclusiveTax, inclusiveTax } from '../../src/kernel/money';
 
 const US_SELLER: SellerOfRecord = { country: 'US' };
 const DE_SELLER: SellerOfRecord = { country: 'DE' };
 const NOW = new Date('2026-11-22T12:00:00Z');
-const item = (amount: number, taxBehavior: TaxLineItem['taxBehavior'] = 'exclusive'): TaxLineItem => ({ amount, taxBehavior });
+const item = (amount: number, taxBehavior: TaxLineItem['taxBehavior'] = 'exclusive'): TaxLineItem => ({
+  amount,
+  taxBehavior,
+});
 const at = (country: string, state?: string): TaxCustomer['address'] => ({ country, state });
 
 type Case = [
@@ -19,13 +29,62 @@ type Case = [
 
 const cases: Case[] = [
   // EU business-to-consumer: the destination country's rate (OSS), whoever the seller is.
-  ['EU B2C France', US_SELLER, { address: at('FR') }, [item(1000)], NOW, { tax: 200, lines: [['FR', 200_000, 'standard_rated']] }],
-  ['EU B2C Germany', US_SELLER, { address: at('DE') }, [item(1000)], NOW, { tax: 190, lines: [['DE', 190_000, 'standard_rated']] }],
-  ['EU B2C Hungary', US_SELLER, { address: at('HU') }, [item(1000)], NOW, { tax: 270, lines: [['HU', 270_000, 'standard_rated']] }],
-  ['EU B2C Ireland', US_SELLER, { address: at('IE') }, [item(1000)], NOW, { tax: 230, lines: [['IE', 230_000, 'standard_rated']] }],
-  ['EU B2C Luxembourg', US_SELLER, { address: at('LU') }, [item(1000)], NOW, { tax: 170, lines: [['LU', 170_000, 'standard_rated']] }],
-  ['EU B2C Finland', DE_SELLER, { address: at('FI') }, [item(1000)], NOW, { tax: 255, lines: [['FI', 255_000, 'standard_rated']] }],
-  ['EU B2C from a German seller to Germany', DE_SELLER, { address: at('DE') }, [item(1000)], NOW, { tax: 190, lines: [['DE', 190_000, 'standard_rated']] }],
+  [
+    'EU B2C France',
+    US_SELLER,
+    { address: at('FR') },
+    [item(1000)],
+    NOW,
+    { tax: 200, lines: [['FR', 200_000, 'standard_rated']] },
+  ],
+  [
+    'EU B2C Germany',
+    US_SELLER,
+    { address: at('DE') },
+    [item(1000)],
+    NOW,
+    { tax: 190, lines: [['DE', 190_000, 'standard_rated']] },
+  ],
+  [
+    'EU B2C Hungary',
+    US_SELLER,
+    { address: at('HU') },
+    [item(1000)],
+    NOW,
+    { tax: 270, lines: [['HU', 270_000, 'standard_rated']] },
+  ],
+  [
+    'EU B2C Ireland',
+    US_SELLER,
+    { address: at('IE') },
+    [item(1000)],
+    NOW,
+    { tax: 230, lines: [['IE', 230_000, 'standard_rated']] },
+  ],
+  [
+    'EU B2C Luxembourg',
+    US_SELLER,
+    { address: at('LU') },
+    [item(1000)],
+    NOW,
+    { tax: 170, lines: [['LU', 170_000, 'standard_rated']] },
+  ],
+  [
+    'EU B2C Finland',
+    DE_SELLER,
+    { address: at('FI') },
+    [item(1000)],
+    NOW,
+    { tax: 255, lines: [['FI', 255_000, 'standard_rated']] },
+  ],
+  [
+    'EU B2C from a German seller to Germany',
+    DE_SELLER,
+    { address: at('DE') },
+    [item(1000)],
+    NOW,
+    { tax: 190, lines: [['DE', 190_000, 'standard_rated']] },
+  ],
   // EU business-to-business.
   [
     'EU B2B reverse charge (US seller, German business)',
@@ -84,7 +143,14 @@ const cases: Case[] = [
     { tax: 190, lines: [['DE', 190_000, 'standard_rated']] },
   ],
   // The UK, Norway and Switzerland.
-  ['UK B2C', US_SELLER, { address: at('GB') }, [item(1000)], NOW, { tax: 200, lines: [['GB', 200_000, 'standard_rated']] }],
+  [
+    'UK B2C',
+    US_SELLER,
+    { address: at('GB') },
+    [item(1000)],
+    NOW,
+    { tax: 200, lines: [['GB', 200_000, 'standard_rated']] },
+  ],
   [
     'UK B2B reverse charge',
     US_SELLER,
@@ -101,7 +167,14 @@ const cases: Case[] = [
     NOW,
     { tax: 0, lines: [['NO', 0, 'reverse_charge']] },
   ],
-  ['Switzerland B2C', US_SELLER, { address: at('CH') }, [item(1000)], NOW, { tax: 81, lines: [['CH', 81_000, 'standard_rated']] }],
+  [
+    'Switzerland B2C',
+    US_SELLER,
+    { address: at('CH') },
+    [item(1000)],
+    NOW,
+    { tax: 81, lines: [['CH', 81_000, 'standard_rated']] },
+  ],
   [
     'Switzerland B2B reverse charge',
     DE_SELLER,
@@ -135,7 +208,14 @@ const cases: Case[] = [
     new Date('2025-03-01T00:00:00Z'),
     { tax: 220, lines: [['EE', 220_000, 'standard_rated']] },
   ],
-  ['Estonia now', US_SELLER, { address: at('EE') }, [item(1000)], NOW, { tax: 240, lines: [['EE', 240_000, 'standard_rated']] }],
+  [
+    'Estonia now',
+    US_SELLER,
+    { address: at('EE') },
+    [item(1000)],
+    NOW,
+    { tax: 240, lines: [['EE', 240_000, 'standard_rated']] },
+  ],
   [
     'Nova Scotia HST before April 2025',
     US_SELLER,
@@ -144,19 +224,75 @@ const cases: Case[] = [
     new Date('2025-03-31T12:00:00Z'),
     { tax: 150, lines: [['CA-NS', 150_000, 'standard_rated']] },
   ],
-  ['Nova Scotia HST after April 2025', US_SELLER, { address: at('CA', 'NS') }, [item(1000)], NOW, { tax: 140, lines: [['CA-NS', 140_000, 'standard_rated']] }],
+  [
+    'Nova Scotia HST after April 2025',
+    US_SELLER,
+    { address: at('CA', 'NS') },
+    [item(1000)],
+    NOW,
+    { tax: 140, lines: [['CA-NS', 140_000, 'standard_rated']] },
+  ],
   // United States: state-level sales tax; a US address needs its state.
   // The data package's California rate (8.25 %) includes the 1 % that applies statewide on top of the 7.25 % base.
-  ['US California', US_SELLER, { address: at('US', 'CA') }, [item(1000)], NOW, { tax: 83, lines: [['US-CA', 82_500, 'standard_rated']] }],
-  ['US New York', US_SELLER, { address: at('US', 'NY') }, [item(1000)], NOW, { tax: 40, lines: [['US-NY', 40_000, 'standard_rated']] }],
-  ['US Texas', US_SELLER, { address: at('US', 'TX') }, [item(1000)], NOW, { tax: 63, lines: [['US-TX', 62_500, 'standard_rated']] }],
-  ['US Oregon has no sales tax', US_SELLER, { address: at('US', 'OR') }, [item(1000)], NOW, { tax: 0, lines: [['US-OR', 0, 'zero_rated']] }],
-  ['US Delaware has no sales tax', US_SELLER, { address: at('US', 'DE') }, [item(1000)], NOW, { tax: 0, lines: [['US-DE', 0, 'zero_rated']] }],
-  ['US state given as US-WA', US_SELLER, { address: at('US', 'US-WA') }, [item(1000)], NOW, { tax: 65, lines: [['US-WA', 65_000, 'standard_rated']] }],
+  [
+    'US California',
+    US_SELLER,
+    { address: at('US', 'CA') },
+    [item(1000)],
+    NOW,
+    { tax: 83, lines: [['US-CA', 82_500, 'standard_rated']] },
+  ],
+  [
+    'US New York',
+    US_SELLER,
+    { address: at('US', 'NY') },
+    [item(1000)],
+    NOW,
+    { tax: 40, lines: [['US-NY', 40_000, 'standard_rated']] },
+  ],
+  [
+    'US Texas',
+    US_SELLER,
+    { address: at('US', 'TX') },
+    [item(1000)],
+    NOW,
+    { tax: 63, lines: [['US-TX', 62_500, 'standard_rated']] },
+  ],
+  [
+    'US Oregon has no sales tax',
+    US_SELLER,
+    { address: at('US', 'OR') },
+    [item(1000)],
+    NOW,
+    { tax: 0, lines: [['US-OR', 0, 'zero_rated']] },
+  ],
+  [
+    'US Delaware has no sales tax',
+    US_SELLER,
+    { address: at('US', 'DE') },
+    [item(1000)],
+    NOW,
+    { tax: 0, lines: [['US-DE', 0, 'zero_rated']] },
+  ],
+  [
+    'US state given as US-WA',
+    US_SELLER,
+    { address: at('US', 'US-WA') },
+    [item(1000)],
+    NOW,
+    { tax: 65, lines: [['US-WA', 65_000, 'standard_rated']] },
+  ],
   ['US without a state', US_SELLER, { address: at('US') }, [item(1000)], NOW, null],
   ['US with an unknown state', US_SELLER, { address: at('US', 'XX') }, [item(1000)], NOW, null],
   // Canada: HST provinces, GST + PST, GST + QST, GST alone.
-  ['Canada Ontario HST', US_SELLER, { address: at('CA', 'ON') }, [item(1000)], NOW, { tax: 130, lines: [['CA-ON', 130_000, 'standard_rated']] }],
+  [
+    'Canada Ontario HST',
+    US_SELLER,
+    { address: at('CA', 'ON') },
+    [item(1000)],
+    NOW,
+    { tax: 130, lines: [['CA-ON', 130_000, 'standard_rated']] },
+  ],
   [
     'Canada British Columbia GST + PST',
     US_SELLER,
@@ -185,14 +321,56 @@ const cases: Case[] = [
       ],
     },
   ],
-  ['Canada Alberta GST only', US_SELLER, { address: at('CA', 'AB') }, [item(1000)], NOW, { tax: 50, lines: [['CA', 50_000, 'standard_rated']] }],
+  [
+    'Canada Alberta GST only',
+    US_SELLER,
+    { address: at('CA', 'AB') },
+    [item(1000)],
+    NOW,
+    { tax: 50, lines: [['CA', 50_000, 'standard_rated']] },
+  ],
   ['Canada without a province', US_SELLER, { address: at('CA') }, [item(1000)], NOW, null],
   // Elsewhere.
-  ['Australia GST', US_SELLER, { address: at('AU') }, [item(1000)], NOW, { tax: 100, lines: [['AU', 100_000, 'standard_rated']] }],
-  ['India GST', US_SELLER, { address: at('IN') }, [item(1000)], NOW, { tax: 180, lines: [['IN', 180_000, 'standard_rated']] }],
-  ['Hong Kong has no consumption tax', US_SELLER, { address: at('HK') }, [item(1000)], NOW, { tax: 0, lines: [['HK', 0, 'zero_rated']] }],
-  ['Cayman Islands have no consumption tax', US_SELLER, { address: at('KY') }, [item(1000)], NOW, { tax: 0, lines: [['KY', 0, 'zero_rated']] }],
-  ['a country without rate data is not supported', US_SELLER, { address: at('SO') }, [item(1000)], NOW, { tax: 0, lines: [['SO', 0, 'not_supported']] }],
+  [
+    'Australia GST',
+    US_SELLER,
+    { address: at('AU') },
+    [item(1000)],
+    NOW,
+    { tax: 100, lines: [['AU', 100_000, 'standard_rated']] },
+  ],
+  [
+    'India GST',
+    US_SELLER,
+    { address: at('IN') },
+    [item(1000)],
+    NOW,
+    { tax: 180, lines: [['IN', 180_000, 'standard_rated']] },
+  ],
+  [
+    'Hong Kong has no consumption tax',
+    US_SELLER,
+    { address: at('HK') },
+    [item(1000)],
+    NOW,
+    { tax: 0, lines: [['HK', 0, 'zero_rated']] },
+  ],
+  [
+    'Cayman Islands have no consumption tax',
+    US_SELLER,
+    { address: at('KY') },
+    [item(1000)],
+    NOW,
+    { tax: 0, lines: [['KY', 0, 'zero_rated']] },
+  ],
+  [
+    'a country without rate data is not supported',
+    US_SELLER,
+    { address: at('SO') },
+    [item(1000)],
+    NOW,
+    { tax: 0, lines: [['SO', 0, 'not_supported']] },
+  ],
   [
     'not registered there: not collecting',
     { country: 'US', registeredIn: ['US', 'GB'] },
@@ -203,8 +381,22 @@ const cases: Case[] = [
   ],
   ['no address: not known yet', US_SELLER, { address: null }, [item(1000)], NOW, null],
   // Tax-inclusive prices: the tax is carved out of the price, rounded half-up per line.
-  ['inclusive France 12.00', US_SELLER, { address: at('FR') }, [item(1200, 'inclusive')], NOW, { tax: 200, lines: [['FR', 200_000, 'standard_rated']] }],
-  ['inclusive France 9.99', US_SELLER, { address: at('FR') }, [item(999, 'inclusive')], NOW, { tax: 166, lines: [['FR', 200_000, 'standard_rated']] }],
+  [
+    'inclusive France 12.00',
+    US_SELLER,
+    { address: at('FR') },
+    [item(1200, 'inclusive')],
+    NOW,
+    { tax: 200, lines: [['FR', 200_000, 'standard_rated']] },
+  ],
+  [
+    'inclusive France 9.99',
+    US_SELLER,
+    { address: at('FR') },
+    [item(999, 'inclusive')],
+    NOW,
+    { tax: 166, lines: [['FR', 200_000, 'standard_rated']] },
+  ],
   [
     'inclusive Quebec 10.00, two rates',
     US_SELLER,
@@ -241,7 +433,9 @@ test.each(cases)('%s', (_name, seller, customer, items, date, expected) => {
   if (expected === null) return expect(result).toBeNull();
   expect(result).not.toBeNull();
   expect(result!.taxAmount).toBe(expected.tax);
-  expect(result!.lines.map((l) => [l.jurisdiction, l.reason === 'standard_rated' ? l.rate : 0, l.reason])).toEqual(expected.lines);
+  expect(result!.lines.map((l) => [l.jurisdiction, l.reason === 'standard_rated' ? l.rate : 0, l.reason])).toEqual(
+    expected.lines,
+  );
   result!.items.forEach((line, i) => {
     expect(line.net + line.tax).toBe(line.total);
     if (items[i].taxBehavior === 'inclusive') expect(line.total).toBe(items[i].amount);
@@ -253,7 +447,12 @@ test('line amounts add up per item and the validated tax ID is returned', () => 
   const result = calculateTax(US_SELLER, { address: at('CA', 'QC') }, [item(1000, 'inclusive')], NOW)!;
   expect(result.items[0]).toEqual({ tax: 130, net: 870, total: 1000 });
   expect(result.lines.map((l) => l.amount)).toEqual([44, 86]);
-  const b2b = calculateTax(US_SELLER, { address: at('DE'), isBusiness: true, taxId: 'de 136 695 976' }, [item(1000)], NOW)!;
+  const b2b = calculateTax(
+    US_SELLER,
+    { address: at('DE'), isBusiness: true, taxId: 'de 136 695 976' },
+    [item(1000)],
+    NOW,
+  )!;
   expect(b2b.taxId).toEqual(['DE136695976', 'eu_vat']);
 });
 

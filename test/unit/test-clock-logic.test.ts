@@ -1,5 +1,11 @@
 // Test clock rules: which advances are refused, how a flow's frozen time moves, and when a flow has settled at its frozen time.
-import { advanceRefusal, advanceTooFar, hasSettled, movedTime, type TestClockState } from '../../src/domains/test-clock/test-clock.logic';
+import {
+  advanceRefusal,
+  advanceTooFar,
+  hasSettled,
+  movedTime,
+  type TestClockState,
+} from '../../src/domains/test-clock/test-clock.logic';
 
 const FROZEN = '2025-01-31T00:00:00.000Z';
 const live: TestClockState = { frozenTime: FROZEN, deleted: false };
@@ -21,15 +27,24 @@ describe('advanceRefusal', () => {
     ['a clock already advancing', live, '2025-02-01T00:00:00.000Z', true, 'Conflict'],
     ['a clock already advancing, backwards', live, '2025-01-01T00:00:00.000Z', true, 'Conflict'],
     ['to the same time', live, FROZEN, false, 'RequestValidationError'],
-    ['to the same instant written in another offset', live, '2025-01-31T01:00:00+01:00', false, 'RequestValidationError'],
+    [
+      'to the same instant written in another offset',
+      live,
+      '2025-01-31T01:00:00+01:00',
+      false,
+      'RequestValidationError',
+    ],
     ['1 ms back', live, '2025-01-30T23:59:59.999Z', false, 'RequestValidationError'],
     ['a year back', live, '2024-01-31T00:00:00.000Z', false, 'RequestValidationError'],
     ['1 ms forward', live, '2025-01-31T00:00:00.001Z', false, null],
     ['a month forward', live, '2025-02-28T00:00:00.000Z', false, null],
     ['1 s forward, written in another offset', live, '2025-01-30T19:00:01-05:00', false, null],
-  ] as [string, TestClockState, string, boolean, string | null][])('%s → %p', (_name, clock, to, advancing, expected) => {
-    expect(advanceRefusal(clock, to, advancing)?.type ?? null).toBe(expected);
-  });
+  ] as [string, TestClockState, string, boolean, string | null][])(
+    '%s → %p',
+    (_name, clock, to, advancing, expected) => {
+      expect(advanceRefusal(clock, to, advancing)?.type ?? null).toBe(expected);
+    },
+  );
 
   test('moving back is a 422 on frozen_time', () => {
     expect(advanceRefusal(live, '2025-01-01T00:00:00.000Z', false)).toEqual(backwards);
@@ -37,7 +52,12 @@ describe('advanceRefusal', () => {
 
   test.each([
     ['ResourceNotFound', deleted, false, { type: 'ResourceNotFound', message: 'Test clock not found.' }],
-    ['Conflict', live, true, { type: 'Conflict', message: 'This test clock is already advancing; wait for that to finish.' }],
+    [
+      'Conflict',
+      live,
+      true,
+      { type: 'Conflict', message: 'This test clock is already advancing; wait for that to finish.' },
+    ],
   ] as const)('%s carries no issues', (_name, clock, advancing, expected) => {
     expect(advanceRefusal(clock, '2025-02-01T00:00:00.000Z', advancing)).toEqual(expected);
   });
@@ -64,9 +84,14 @@ test.each([
   ['waiting for a deadline reached exactly: it must fire first', false, FROZEN, FROZEN, false],
   ['waiting for a deadline already past', false, '2025-01-01T00:00:00.000Z', FROZEN, false],
   ['working (waiting for nothing yet)', false, null, FROZEN, false],
-] as [string, boolean, string | null, string, boolean][])('hasSettled: %s → %p', (_name, ending, waitingUntil, frozen, expected) => {
-  expect(hasSettled({ ending, waitingUntil: waitingUntil === null ? null : ms(waitingUntil), frozen: ms(frozen) })).toBe(expected);
-});
+] as [string, boolean, string | null, string, boolean][])(
+  'hasSettled: %s → %p',
+  (_name, ending, waitingUntil, frozen, expected) => {
+    expect(
+      hasSettled({ ending, waitingUntil: waitingUntil === null ? null : ms(waitingUntil), frozen: ms(frozen) }),
+    ).toBe(expected);
+  },
+);
 
 test('hasSettled: blocked without a deadline (Infinity) has settled', () => {
   expect(hasSettled({ ending: false, waitingUntil: Infinity, frozen: ms(FROZEN) })).toBe(true);

@@ -66,9 +66,19 @@ describe('embedPoster', () => {
     expect(postMessage.mock.calls[0][0]).toEqual({
       type: 'bursar:checkout',
       event: 'loaded',
-      checkout: { id: 'co_1', status: 'open', currency: 'eur', total_amount: 1500, tax_amount: 239, product_id: 'prod_1' },
+      checkout: {
+        id: 'co_1',
+        status: 'open',
+        currency: 'eur',
+        total_amount: 1500,
+        tax_amount: 239,
+        product_id: 'prod_1',
+      },
     });
-    expect(postMessage.mock.calls[1][0]).toMatchObject({ event: 'success', success_url: 'https://shop.example/thanks' });
+    expect(postMessage.mock.calls[1][0]).toMatchObject({
+      event: 'success',
+      success_url: 'https://shop.example/thanks',
+    });
   });
 
   test('posts nothing when not framed, without an embed origin, or with a bad one', () => {

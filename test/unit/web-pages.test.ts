@@ -49,17 +49,39 @@ test('strings: placeholders are filled, unknown locales fall back to English', (
   expect(pageLocale('en-US')).toBe('en');
   expect(pageLocale('xx')).toBe('en');
   expect(pageLocale(null)).toBe('en');
-  expect(translate('en', 'checkout.perInterval', { amount: '€9.00', interval: 'every month' })).toBe('€9.00 every month');
+  expect(translate('en', 'checkout.perInterval', { amount: '€9.00', interval: 'every month' })).toBe(
+    '€9.00 every month',
+  );
   expect(translate('en', 'checkout.perInterval', { amount: '€9.00' })).toBe('€9.00 {interval}'); // a missing parameter stays visible
   expect(translate('fr', 'title.checkout')).toBe('Checkout');
 });
 
 test.each([
-  [{ embedOrigin: null, mediaOrigin: null, stripe: false }, "frame-ancestors 'none'", ["'unsafe-inline'", 'stripe.com']],
-  [{ embedOrigin: 'https://shop.example.com/buy?x=1', mediaOrigin: null, stripe: false }, 'frame-ancestors https://shop.example.com', ['/buy']],
-  [{ embedOrigin: "javascript:alert('x')", mediaOrigin: null, stripe: false }, "frame-ancestors 'none'", ['javascript']],
-  [{ embedOrigin: "https://a.example; script-src 'unsafe-inline'", mediaOrigin: null, stripe: false }, "frame-ancestors 'none'", ['unsafe-inline']],
-  [{ embedOrigin: null, mediaOrigin: 'https://media.example.com/bucket', stripe: false }, "img-src 'self' data: https://media.example.com;", []],
+  [
+    { embedOrigin: null, mediaOrigin: null, stripe: false },
+    "frame-ancestors 'none'",
+    ["'unsafe-inline'", 'stripe.com'],
+  ],
+  [
+    { embedOrigin: 'https://shop.example.com/buy?x=1', mediaOrigin: null, stripe: false },
+    'frame-ancestors https://shop.example.com',
+    ['/buy'],
+  ],
+  [
+    { embedOrigin: "javascript:alert('x')", mediaOrigin: null, stripe: false },
+    "frame-ancestors 'none'",
+    ['javascript'],
+  ],
+  [
+    { embedOrigin: "https://a.example; script-src 'unsafe-inline'", mediaOrigin: null, stripe: false },
+    "frame-ancestors 'none'",
+    ['unsafe-inline'],
+  ],
+  [
+    { embedOrigin: null, mediaOrigin: 'https://media.example.com/bucket', stripe: false },
+    "img-src 'self' data: https://media.example.com;",
+    [],
+  ],
   [{ embedOrigin: null, mediaOrigin: null, stripe: true }, "script-src 'self' https://js.stripe.com; ", []],
 ])('CSP for %j contains %s', (policy, expected, absent) => {
   const csp = contentSecurityPolicy(policy);
@@ -69,7 +91,12 @@ test.each([
 });
 
 const BUNDLE: WebBundle = {
-  names: { checkout: 'checkout-A.js', confirmation: 'confirmation-B.js', portal: 'portal-C.js', styles: 'styles-D.css' },
+  names: {
+    checkout: 'checkout-A.js',
+    confirmation: 'confirmation-B.js',
+    portal: 'portal-C.js',
+    styles: 'styles-D.css',
+  },
   files: new Map(),
 };
 
@@ -89,7 +116,11 @@ test('the page shell keeps boot data inert: no text in it can end the script ele
 });
 
 test('a message page escapes what it shows', () => {
-  const html = messagePage(BUNDLE, 'en', { title: '<b>Gone</b>', text: 'a & b', link: { href: '/x?a=1&b="2"', label: 'Go' } });
+  const html = messagePage(BUNDLE, 'en', {
+    title: '<b>Gone</b>',
+    text: 'a & b',
+    link: { href: '/x?a=1&b="2"', label: 'Go' },
+  });
   expect(html).toContain('&#60;b&#62;Gone&#60;/b&#62;');
   expect(html).toContain('a &#38; b');
   expect(html).toContain('href="/x?a=1&#38;b=&#34;2&#34;"');

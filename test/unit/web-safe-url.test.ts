@@ -16,7 +16,14 @@ test('http and https URLs are kept, resolved against the page', () => {
 });
 
 test('any other scheme, or nothing, is refused', () => {
-  for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<script>1</script>', 'vbscript:x', 'file:///etc/passwd', 'mailto:a@b.c']) {
+  for (const bad of [
+    'javascript:alert(1)',
+    ' JavaScript:alert(1)',
+    'data:text/html,<script>1</script>',
+    'vbscript:x',
+    'file:///etc/passwd',
+    'mailto:a@b.c',
+  ]) {
     expect(safeHttpUrl(bad, PAGE)).toBeNull();
   }
   expect(safeHttpUrl(null, PAGE)).toBeNull();

@@ -146,7 +146,9 @@ describe('a host name is judged by every address it resolves to', () => {
   });
 
   test('a name resolving to loopback is refused in both environments (a sandbox tenant must not reach this machine)', async () => {
-    expect(await refusalOf(new WebhookUrlGuard(production, resolvingTo(['127.0.0.1', '::1'])), 'https://dev.test/x')).toBeInstanceOf(RequestValidationError);
+    expect(
+      await refusalOf(new WebhookUrlGuard(production, resolvingTo(['127.0.0.1', '::1'])), 'https://dev.test/x'),
+    ).toBeInstanceOf(RequestValidationError);
   });
 
   test('when the operator allows private addresses nothing is resolved or refused', async () => {
@@ -159,7 +161,9 @@ describe('a host name is judged by every address it resolves to', () => {
 
   test('literal addresses are judged without resolving anything', async () => {
     const resolve = resolvingTo(['93.184.216.34']);
-    expect(await refusalOf(new WebhookUrlGuard(production, resolve), 'https://[fec0::1]/x')).toBeInstanceOf(RequestValidationError);
+    expect(await refusalOf(new WebhookUrlGuard(production, resolve), 'https://[fec0::1]/x')).toBeInstanceOf(
+      RequestValidationError,
+    );
     expect(resolve).not.toHaveBeenCalled();
   });
 });

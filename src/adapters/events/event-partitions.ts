@@ -42,7 +42,9 @@ async function createPartition(tx: Tx, from: Date, to: Date): Promise<boolean> {
      insert into ${name} select * from moved`,
     bounds,
   );
-  await tx.em.execute(`alter table event attach partition ${name} for values from ('${bounds[0]}') to ('${bounds[1]}')`);
+  await tx.em.execute(
+    `alter table event attach partition ${name} for values from ('${bounds[0]}') to ('${bounds[1]}')`,
+  );
   return true;
 }
 

@@ -16,7 +16,12 @@ export interface EventWriter {
    * one earlier in the batch) are counted as duplicates; the others are stored, counted by their event type and added
    * to the rollups of the organization's live meters (read once the batch holds the ingestion lock: `begin` first).
    */
-  append(tx: Tx, organizationId: string, events: NewEvent[], at: Date): Promise<{ inserted: number; duplicates: number }>;
+  append(
+    tx: Tx,
+    organizationId: string,
+    events: NewEvent[],
+    at: Date,
+  ): Promise<{ inserted: number; duplicates: number }>;
   /**
    * Orders a batch against billing cut-offs and customers being attached: called before the batch resolves its
    * customers, so a customer given an external id either sees the batch's events or is seen by the batch.

@@ -18,8 +18,10 @@ type ValueType = 'string' | 'number' | 'boolean';
 type Target = { kind: 'column'; sql: string; type: ValueType } | { kind: 'json'; sql: string; params: unknown[] };
 
 function target(property: string, alias: string): Target {
-  if (property === 'name' || property === 'source') return { kind: 'column', sql: `${alias}.${property}`, type: 'string' };
-  if (property === 'timestamp') return { kind: 'column', sql: `floor(extract(epoch from ${alias}."timestamp"))`, type: 'number' };
+  if (property === 'name' || property === 'source')
+    return { kind: 'column', sql: `${alias}.${property}`, type: 'string' };
+  if (property === 'timestamp')
+    return { kind: 'column', sql: `floor(extract(epoch from ${alias}."timestamp"))`, type: 'number' };
   const path = (property.startsWith('metadata.') ? property.slice('metadata.'.length) : property).split('.');
   return { kind: 'json', sql: `(${alias}.metadata #> array[${path.map(() => '?').join(', ')}]::text[])`, params: path };
 }
@@ -47,13 +49,18 @@ function clauseSql(clause: FilterClause, alias: string): SqlFragment {
     return { sql: `coalesce(strpos(${value.sql}, ?) ${found}, false)`, params: [...value.params, clause.value] };
   }
   const collate = type === 'string' ? ' collate "C"' : '';
-  return { sql: `coalesce(${value.sql}${collate} ${COMPARISONS[clause.operator]} ?, false)`, params: [...value.params, clause.value] };
+  return {
+    sql: `coalesce(${value.sql}${collate} ${COMPARISONS[clause.operator]} ?, false)`,
+    params: [...value.params, clause.value],
+  };
 }
 
 /** The filter as a boolean SQL expression; an empty clause list matches everything. */
 export function filterSql(filter: MeterFilter, alias: string): SqlFragment {
   if (!filter.clauses.length) return { sql: 'true', params: [] };
-  const parts = filter.clauses.map((clause) => ('clauses' in clause ? filterSql(clause, alias) : clauseSql(clause, alias)));
+  const parts = filter.clauses.map((clause) =>
+    'clauses' in clause ? filterSql(clause, alias) : clauseSql(clause, alias),
+  );
   return {
     sql: `(${parts.map((p) => p.sql).join(filter.conjunction === 'and' ? ' and ' : ' or ')})`,
     params: parts.flatMap((p) => p.params),
@@ -68,12 +75,16 @@ export function numericSql(property: string, alias: string): SqlFragment {
 /** The property's value for counting distinct values (typed: 5 and "5" differ), null where it is absent or JSON null. */
 export function distinctValueSql(property: string, alias: string): SqlFragment {
   const t = target(property, alias);
-  return t.kind === 'column' ? { sql: `to_jsonb(${t.sql})`, params: [] } : { sql: `nullif(${t.sql}, 'null'::jsonb)`, params: t.params };
+  return t.kind === 'column'
+    ? { sql: `to_jsonb(${t.sql})`, params: [] }
+    : { sql: `nullif(${t.sql}, 'null'::jsonb)`, params: t.params };
 }
 
 /** What an hourly rollup keeps of an event for the aggregation (count, sum, min and max of it): its numeric value. */
 export function rollupValueSql(aggregation: MeterAggregation, alias: string): SqlFragment {
-  return aggregation.func === 'count' || aggregation.func === 'unique' ? { sql: 'null::numeric', params: [] } : numericSql(aggregation.property, alias);
+  return aggregation.func === 'count' || aggregation.func === 'unique'
+    ? { sql: 'null::numeric', params: [] }
+    : numericSql(aggregation.property, alias);
 }
 
 /** The aggregation over the rows of a group, as numeric (0 for no rows or no values). */
@@ -88,7 +99,8 @@ export function aggregateSql(aggregation: MeterAggregation, alias: string): SqlF
 }
 
 /** Count and sum add up across groups (periods, rollups, customers); the others are computed over all the rows. */
-export const isSummable = (aggregation: MeterAggregation): boolean => aggregation.func === 'count' || aggregation.func === 'sum';
+export const isSummable = (aggregation: MeterAggregation): boolean =>
+  aggregation.func === 'count' || aggregation.func === 'sum';
 
 /** How rows inserted `into meter_rollup as r` add to the hour already there (ingest, attach and rebuild alike). */
 export const ADD_TO_ROLLUP = `on conflict (meter_id, hour, customer_id, external_customer_id) do update set events = r.events + excluded.events,

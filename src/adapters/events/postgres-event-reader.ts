@@ -44,7 +44,8 @@ const TYPE_LEVEL = new Set(['organizationIds', 'names', 'sources']);
 
 /** An absent criterion: undefined, an empty list or an empty metadata filter. */
 const isUnset = (value: unknown) =>
-  value === undefined || (Array.isArray(value) ? !value.length : typeof value === 'object' && value !== null && !Object.keys(value).length);
+  value === undefined ||
+  (Array.isArray(value) ? !value.length : typeof value === 'object' && value !== null && !Object.keys(value).length);
 
 const EVENT_COLUMNS = `e.id, e.organization_id, e."timestamp", e.ingested_at, e.name, e.source, e.customer_id, e.external_customer_id,
   e.member_id, e.external_member_id, e.external_id, e.parent_id, e.metadata`;
@@ -71,7 +72,8 @@ function eventConditions(organizationId: string, query: EventQuery & EventTypeQu
   if (query.start) where.add('e."timestamp" >= ?', query.start);
   if (query.end) where.add('e."timestamp" < ?', query.end);
   if (query.nameContains) where.add(`e.name ilike ?`, likeContains(query.nameContains));
-  for (const [key, values] of Object.entries(query.metadata ?? {})) where.add('e.metadata ->> ? in (?)', key, [...values]);
+  for (const [key, values] of Object.entries(query.metadata ?? {}))
+    where.add('e.metadata ->> ? in (?)', key, [...values]);
   for (const filter of query.filters ?? []) {
     const clause = filterSql(filter, 'e');
     where.add(clause.sql, ...clause.params);
@@ -147,7 +149,10 @@ export class PostgresEventReader implements EventReader {
       `select ${EVENT_COLUMNS} from event e where ${conditions} order by ${[...order, 'e.id asc'].join(', ')} limit ? offset ?`,
       [...where.params, page.limit, pageOffset(page)],
     );
-    return { items: await this.described(em, organizationId, rows), totalCount: await this.count(em, organizationId, query, where) };
+    return {
+      items: await this.described(em, organizationId, rows),
+      totalCount: await this.count(em, organizationId, query, where),
+    };
   }
 
   /**
@@ -164,12 +169,18 @@ export class PostgresEventReader implements EventReader {
       );
       return Number(row.total ?? 0);
     }
-    const [row] = await em.execute<{ total: number }[]>(`select count(*)::int as total from event e where ${where.sql.join(' and ')}`, where.params);
+    const [row] = await em.execute<{ total: number }[]>(
+      `select count(*)::int as total from event e where ${where.sql.join(' and ')}`,
+      where.params,
+    );
     return row.total;
   }
 
   async get(em: EntityManager, organizationId: string, id: string): Promise<ReadEvent | null> {
-    const rows = await em.execute<EventRow[]>(`select ${EVENT_COLUMNS} from event e where e.organization_id = ? and e.id = ?`, [organizationId, id]);
+    const rows = await em.execute<EventRow[]>(
+      `select ${EVENT_COLUMNS} from event e where e.organization_id = ? and e.id = ?`,
+      [organizationId, id],
+    );
     const [event] = await this.described(em, organizationId, rows);
     return event ?? null;
   }
@@ -198,7 +209,8 @@ export class PostgresEventReader implements EventReader {
       where.add('(t.name ilike ? or t.label ilike ?)', pattern, pattern);
     }
     const params = stats ? [...stats.params, organizationId, ...where.params] : where.params;
-    const select = 't.id, t.name, t.source, t.label, t.label_property_selector, s.occurrences, s.first_seen, s.last_seen, t.created_at, t.modified_at';
+    const select =
+      't.id, t.name, t.source, t.label, t.label_property_selector, s.occurrences, s.first_seen, s.last_seen, t.created_at, t.modified_at';
     const rows = await rawListPage<TypeRow, EventTypeSort>(
       em,
       { select, from, where: where.sql, params, sorting, columns: TYPE_SORT_COLUMNS, id: 't.id' },
@@ -229,7 +241,9 @@ export class PostgresEventReader implements EventReader {
     const names = [...new Set(rows.map((row) => row.name))];
     const parents = rows.map((row) => row.id);
     // one after the other: a transaction's queries share its connection
-    const types = await em.execute<{ name: string; source: string; label: string; label_property_selector: string | null }[]>(
+    const types = await em.execute<
+      { name: string; source: string; label: string; label_property_selector: string | null }[]
+    >(
       'select name, source, label, label_property_selector from event_type where organization_id = ? and name = any(?::text[])',
       [organizationId, sqlArray(names)],
     );

@@ -17,7 +17,12 @@ const BATCH_COLUMNS = `b(id uuid, "timestamp" timestamptz, name text, source tex
 export class PostgresEventWriter implements EventWriter {
   constructor(private readonly liveMeters: LiveMeters) {}
 
-  async append(tx: Tx, organizationId: string, events: NewEvent[], at: Date): Promise<{ inserted: number; duplicates: number }> {
+  async append(
+    tx: Tx,
+    organizationId: string,
+    events: NewEvent[],
+    at: Date,
+  ): Promise<{ inserted: number; duplicates: number }> {
     const fresh = await this.claimExternalIds(tx.em, organizationId, events);
     if (fresh.length) await this.insert(tx.em, organizationId, fresh, at);
     return { inserted: fresh.length, duplicates: events.length - fresh.length };
@@ -31,10 +36,10 @@ export class PostgresEventWriter implements EventWriter {
   async attachCustomer(tx: Tx, organizationId: string, externalCustomerId: string, customerId: string): Promise<void> {
     await holdIngestAlone(tx.em, organizationId);
     const params = [organizationId, externalCustomerId];
-    await tx.em.execute('update event set customer_id = ? where organization_id = ? and external_customer_id = ? and customer_id is null', [
-      customerId,
-      ...params,
-    ]);
+    await tx.em.execute(
+      'update event set customer_id = ? where organization_id = ? and external_customer_id = ? and customer_id is null',
+      [customerId, ...params],
+    );
     await tx.em.execute(
       `update customer set first_user_event_at = (select min("timestamp") from event where organization_id = ? and customer_id = ? and source = 'user')
        where id = ?`,
@@ -64,7 +69,8 @@ export class PostgresEventWriter implements EventWriter {
   /** The events whose external id is new to the organization (the first of a repeated one in the batch), and those without. */
   private async claimExternalIds(em: EntityManager, organizationId: string, events: NewEvent[]): Promise<NewEvent[]> {
     const firstByKey = new Map<string, NewEvent>();
-    for (const event of events) if (event.externalId !== null && !firstByKey.has(event.externalId)) firstByKey.set(event.externalId, event);
+    for (const event of events)
+      if (event.externalId !== null && !firstByKey.has(event.externalId)) firstByKey.set(event.externalId, event);
     if (!firstByKey.size) return events;
     const claims = [...firstByKey.values()].map((e) => ({ external_id: e.externalId, event_id: e.id }));
     const claimed = await em.execute<{ event_id: string }[]>(

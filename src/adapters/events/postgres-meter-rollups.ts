@@ -12,7 +12,9 @@ export class PostgresMeterRollups implements MeterRollups {
   }
 
   async lastSeq(em: EntityManager): Promise<string> {
-    const [row] = await em.execute<{ last: string }[]>('select case when is_called then last_value else 0 end as last from event_seq');
+    const [row] = await em.execute<{ last: string }[]>(
+      'select case when is_called then last_value else 0 end as last from event_seq',
+    );
     return String(row.last);
   }
 

@@ -8,7 +8,14 @@ import { invalidField } from '../../kernel/errors';
 import { sqlArray } from '../../platform/database/sql-array';
 import type { Tx } from '../../platform/database/transaction';
 import { distinctValueSql, filterSql, rollupValueSql, type SqlFragment } from './meter-sql';
-import type { AggregationFunction, MeterQuantities, QuantityCustomers, QuantityMeter, QuantityQuery, QuantityReader } from './quantity-reader';
+import type {
+  AggregationFunction,
+  MeterQuantities,
+  QuantityCustomers,
+  QuantityMeter,
+  QuantityQuery,
+  QuantityReader,
+} from './quantity-reader';
 
 const HOUR_MS = 3_600_000;
 
@@ -36,7 +43,12 @@ export class PostgresQuantityReader implements QuantityReader {
   /** `rollups: false` reads raw events always (a configuration switch, for benchmarks and diagnosis). */
   constructor(private readonly options: { rollups: boolean }) {}
 
-  async quantities(tx: Tx, organizationId: string, meter: QuantityMeter, query: QuantityQuery): Promise<MeterQuantities> {
+  async quantities(
+    tx: Tx,
+    organizationId: string,
+    meter: QuantityMeter,
+    query: QuantityQuery,
+  ): Promise<MeterQuantities> {
     const starts = await bucketStarts(tx.em, query);
     const parts = this.rollupsAnswer(meter, query, starts)
       ? rollupParts(organizationId, meter, query)
@@ -49,10 +61,10 @@ export class PostgresQuantityReader implements QuantityReader {
       ? `, c as (select grouping(bucket) as g, bucket, ${final} as q from k group by grouping sets ((bucket, ck_id, ck_ext), (ck_id, ck_ext)))
          select g, bucket, ${ACROSS_CUSTOMERS[query.customerAggregation]} as q from c group by g, bucket`
       : `select grouping(bucket) as g, bucket, ${final} as q from k group by grouping sets ((bucket), ())`;
-    const rows = await tx.em.execute<{ g: number; bucket: number | null; q: string }[]>(`with p as (${source.sql}), ${keyed} ${grouped}`, [
-      ...source.params,
-      sqlArray(starts.map((s) => s.toISOString())),
-    ]);
+    const rows = await tx.em.execute<{ g: number; bucket: number | null; q: string }[]>(
+      `with p as (${source.sql}), ${keyed} ${grouped}`,
+      [...source.params, sqlArray(starts.map((s) => s.toISOString()))],
+    );
     const quantities = starts.map((timestamp) => ({ timestamp, quantity: 0 }));
     let total = 0;
     for (const row of rows) {
@@ -96,7 +108,8 @@ async function bucketStarts(em: EntityManager, query: QuantityQuery): Promise<Da
     return rows.map((row) => new Date(Number(row.ms)));
   } catch (error) {
     // A name the schema's check let through but PostgreSQL's time zone database does not know.
-    if ((error as { code?: string }).code === '22023') throw invalidField(['query', 'timezone'], `Unknown time zone: ${tz}`);
+    if ((error as { code?: string }).code === '22023')
+      throw invalidField(['query', 'timezone'], `Unknown time zone: ${tz}`);
     throw error;
   }
 }
@@ -112,9 +125,16 @@ function rollupParts(organizationId: string, meter: QuantityMeter, query: Quanti
   return parts;
 }
 
-function rawPart(organizationId: string, meter: QuantityMeter, query: QuantityQuery, from: Date, to: Date): SqlFragment {
+function rawPart(
+  organizationId: string,
+  meter: QuantityMeter,
+  query: QuantityQuery,
+  from: Date,
+  to: Date,
+): SqlFragment {
   const { aggregation } = meter;
-  const value = aggregation.func === 'unique' ? distinctValueSql(aggregation.property, 'e') : { sql: 'null::jsonb', params: [] };
+  const value =
+    aggregation.func === 'unique' ? distinctValueSql(aggregation.property, 'e') : { sql: 'null::jsonb', params: [] };
   const n = rollupValueSql(aggregation, 'e');
   const filter = filterSql(meter.filter, 'e');
   const customers = customersSql(query.customers, 'e');

@@ -11,7 +11,9 @@ export class PostgresUsageReader implements UsageReader {
   async cutOff(orm: MikroORM, organizationId: string): Promise<string> {
     return orm.em.fork().transactional(async (em) => {
       await holdIngestAlone(em, organizationId);
-      const [row] = await em.execute<{ last_value: string; is_called: boolean }[]>('select last_value, is_called from event_seq');
+      const [row] = await em.execute<{ last_value: string; is_called: boolean }[]>(
+        'select last_value, is_called from event_seq',
+      );
       return row.is_called ? String(row.last_value) : '0';
     });
   }
@@ -37,7 +39,13 @@ export class PostgresUsageReader implements UsageReader {
     return this.usage(em, organizationId, meter, customer, { from, end: null, seq: null, since });
   }
 
-  private async usage(em: EntityManager, organizationId: string, meter: MeterDefinition, customer: CustomerScope, window: UsageWindow): Promise<string> {
+  private async usage(
+    em: EntityManager,
+    organizationId: string,
+    meter: MeterDefinition,
+    customer: CustomerScope,
+    window: UsageWindow,
+  ): Promise<string> {
     const filter = filterSql(meter.filter, 'e');
     const aggregate = aggregateSql(meter.aggregation, 'e');
     const where: string[] = [];
@@ -48,16 +56,20 @@ export class PostgresUsageReader implements UsageReader {
     };
     add('e.organization_id = ?', organizationId);
     if (customer.externalCustomerId === null) add('e.customer_id = ?', customer.customerId);
-    else add('(e.customer_id = ? or (e.customer_id is null and e.external_customer_id = ?))', customer.customerId, customer.externalCustomerId);
+    else
+      add(
+        '(e.customer_id = ? or (e.customer_id is null and e.external_customer_id = ?))',
+        customer.customerId,
+        customer.externalCustomerId,
+      );
     if (window.from) add('e."timestamp" >= ?', window.from);
     if (window.end) add('e."timestamp" < ?', window.end);
     if (window.seq !== null) add('e.seq <= ?::bigint', window.seq);
     if (window.since) add('not (e."timestamp" < ? and e.seq <= ?::bigint)', window.since.end, window.since.seq);
-    const [row] = await em.execute<{ value: string | null }[]>(`select ${aggregate.sql} as value from event e where ${where.join(' and ')} and ${filter.sql}`, [
-      ...aggregate.params,
-      ...params,
-      ...filter.params,
-    ]);
+    const [row] = await em.execute<{ value: string | null }[]>(
+      `select ${aggregate.sql} as value from event e where ${where.join(' and ')} and ${filter.sql}`,
+      [...aggregate.params, ...params, ...filter.params],
+    );
     return normalizeNumeric(row?.value ?? '0');
   }
 }

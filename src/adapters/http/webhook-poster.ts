@@ -22,7 +22,12 @@ export interface PostOptions {
 
 export class AddressRefused extends Error {}
 
-export async function postWebhook(url: string, body: string, headers: Record<string, string>, options: PostOptions): Promise<PostResult> {
+export async function postWebhook(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  options: PostOptions,
+): Promise<PostResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
@@ -44,7 +49,9 @@ export async function postWebhook(url: string, body: string, headers: Record<str
     const cause = (error as { cause?: Error & { code?: string } }).cause;
     if (cause instanceof AddressRefused) throw cause;
     const timedOut = (error as Error).name === 'TimeoutError';
-    const message = timedOut ? `No answer within ${options.timeoutMs} ms` : (cause?.code ?? cause?.message ?? (error as Error).message);
+    const message = timedOut
+      ? `No answer within ${options.timeoutMs} ms`
+      : (cause?.code ?? cause?.message ?? (error as Error).message);
     return { status: null, body: '', durationMs: elapsed(), error: message };
   }
 }

@@ -31,9 +31,17 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    if (!this.options.url) throw new Error('SMTP_URL is not set: e-mail cannot be sent (set it to smtp://user:pass@host:port or smtps://…).');
+    if (!this.options.url)
+      throw new Error(
+        'SMTP_URL is not set: e-mail cannot be sent (set it to smtp://user:pass@host:port or smtps://…).',
+      );
     // Short timeouts: a retry of the activity is cheaper than a worker slot held by a silent server.
-    this.transport ??= createTransport({ url: this.options.url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+    this.transport ??= createTransport({
+      url: this.options.url,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     await this.transport.sendMail({
       from: this.options.from,
       to: message.to,

@@ -36,9 +36,17 @@ export class RefundDeclined extends Error {
 export interface PaymentProcessor {
   /** The public `payment_processor` value (the same in both environments). */
   readonly name: 'stripe';
-  createCustomer(input: { email: string; name?: string | null; idempotencyKey: string }): Promise<{ customerId: string }>;
+  createCustomer(input: {
+    email: string;
+    name?: string | null;
+    idempotencyKey: string;
+  }): Promise<{ customerId: string }>;
   /** Saves what the checkout's confirm call sent (`confirmation_token_id`): a payment-method token or, in tests, a card number. */
-  savePaymentMethod(input: { customerId: string; confirmationToken: string; idempotencyKey: string }): Promise<SavedPaymentMethod>;
+  savePaymentMethod(input: {
+    customerId: string;
+    confirmationToken: string;
+    idempotencyKey: string;
+  }): Promise<SavedPaymentMethod>;
   /**
    * Charges a saved method off-session; throws PaymentDeclined. The same key returns the same outcome. `pending`
    * means the processor settles it later and tells through its webhooks, quoting `reference`.
@@ -57,7 +65,11 @@ export interface PaymentProcessor {
    */
   cancelCharge(input: { chargeId: string; idempotencyKey: string }): Promise<'canceled' | 'succeeded'>;
   /** Refunds part of a charge; `pending` when the processor completes it later (ask `refundStatus`). Throws RefundDeclined. */
-  refund(input: { chargeId: string; amount: number; idempotencyKey: string }): Promise<{ refundId: string; pending?: boolean }>;
+  refund(input: {
+    chargeId: string;
+    amount: number;
+    idempotencyKey: string;
+  }): Promise<{ refundId: string; pending?: boolean }>;
   /** Where a refund the processor reported pending stands now. */
   refundStatus(refundId: string): Promise<'pending' | 'succeeded' | 'failed'>;
 }

@@ -12,8 +12,18 @@ export interface TestCard {
 const CARDS: TestCard[] = [
   { number: '4242424242424242', brand: 'visa', chargeFails: null, message: 'Succeeds' },
   { number: '4000000000000002', brand: 'visa', chargeFails: 'card_declined', message: 'Your card was declined.' },
-  { number: '4000000000009995', brand: 'visa', chargeFails: 'insufficient_funds', message: 'Your card has insufficient funds.' },
-  { number: '4000000000000341', brand: 'visa', chargeFails: 'card_declined', message: 'Your card was declined (it saved fine, but every charge fails).' },
+  {
+    number: '4000000000009995',
+    brand: 'visa',
+    chargeFails: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
+  {
+    number: '4000000000000341',
+    brand: 'visa',
+    chargeFails: 'card_declined',
+    message: 'Your card was declined (it saved fine, but every charge fails).',
+  },
   {
     number: '4000002760003184',
     brand: 'visa',

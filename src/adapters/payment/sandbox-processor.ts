@@ -2,7 +2,13 @@
 // sandbox database so that idempotency keys hold across worker crashes (a retried charge returns the first outcome).
 import { createHash, randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { PaymentDeclined, RefundDeclined, type DeclineCode, type PaymentProcessor, type SavedPaymentMethod } from './payment-processor';
+import {
+  PaymentDeclined,
+  RefundDeclined,
+  type DeclineCode,
+  type PaymentProcessor,
+  type SavedPaymentMethod,
+} from './payment-processor';
 import { testCardFor } from './sandbox-cards';
 
 interface ChargeRow {
@@ -24,18 +30,28 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
 
   async createCustomer(input: { email: string; idempotencyKey: string }): Promise<{ customerId: string }> {
     const em = this.orm.em.fork();
-    await em.execute('insert into sandbox_processor_customer (id, idempotency_key, email) values (?, ?, ?) on conflict (idempotency_key) do nothing', [
-      `cus_sandbox_${randomUUID()}`,
-      input.idempotencyKey,
-      input.email,
-    ]);
-    const [row] = await em.execute<{ id: string }[]>('select id from sandbox_processor_customer where idempotency_key = ?', [input.idempotencyKey]);
+    await em.execute(
+      'insert into sandbox_processor_customer (id, idempotency_key, email) values (?, ?, ?) on conflict (idempotency_key) do nothing',
+      [`cus_sandbox_${randomUUID()}`, input.idempotencyKey, input.email],
+    );
+    const [row] = await em.execute<{ id: string }[]>(
+      'select id from sandbox_processor_customer where idempotency_key = ?',
+      [input.idempotencyKey],
+    );
     return { customerId: row.id };
   }
 
-  async savePaymentMethod(input: { customerId: string; confirmationToken: string; idempotencyKey: string }): Promise<SavedPaymentMethod> {
+  async savePaymentMethod(input: {
+    customerId: string;
+    confirmationToken: string;
+    idempotencyKey: string;
+  }): Promise<SavedPaymentMethod> {
     const card = testCardFor(input.confirmationToken);
-    if (!card) throw new PaymentDeclined('incorrect_number', 'The sandbox accepts only test cards and test payment-method tokens.');
+    if (!card)
+      throw new PaymentDeclined(
+        'incorrect_number',
+        'The sandbox accepts only test cards and test payment-method tokens.',
+      );
     const em = this.orm.em.fork();
     await em.execute(
       `insert into sandbox_processor_payment_method (token, idempotency_key, customer_id, brand, last4, fingerprint, charge_fails, failure_message)
@@ -87,51 +103,64 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
         method.charge_fails ? method.failure_message : null,
       ],
     );
-    const [charge] = await em.execute<ChargeRow[]>('select * from sandbox_processor_charge where idempotency_key = ?', [input.idempotencyKey]);
+    const [charge] = await em.execute<ChargeRow[]>('select * from sandbox_processor_charge where idempotency_key = ?', [
+      input.idempotencyKey,
+    ]);
     if (charge.amount !== input.amount || charge.payment_method !== input.paymentMethod) {
       throw new Error(`Idempotency key ${input.idempotencyKey} was used for another charge`);
     }
-    if (charge.status === 'failed') throw new PaymentDeclined(charge.failure_code ?? 'card_declined', charge.failure_message ?? 'Declined');
+    if (charge.status === 'failed')
+      throw new PaymentDeclined(charge.failure_code ?? 'card_declined', charge.failure_message ?? 'Declined');
     return { chargeId: charge.id };
   }
 
   /** A charge still processing is canceled; a settled one answers what it became (a failed one moved no money). */
   async cancelCharge(input: { chargeId: string; idempotencyKey: string }): Promise<'canceled' | 'succeeded'> {
     const em = this.orm.em.fork();
-    await em.execute("update sandbox_processor_charge set status = 'canceled' where id = ? and status = 'processing'", [input.chargeId]);
-    const [charge] = await em.execute<ChargeRow[]>('select * from sandbox_processor_charge where id = ?', [input.chargeId]);
+    await em.execute("update sandbox_processor_charge set status = 'canceled' where id = ? and status = 'processing'", [
+      input.chargeId,
+    ]);
+    const [charge] = await em.execute<ChargeRow[]>('select * from sandbox_processor_charge where id = ?', [
+      input.chargeId,
+    ]);
     if (!charge) throw new Error(`No charge ${input.chargeId}`);
     return charge.status === 'succeeded' ? 'succeeded' : 'canceled';
   }
 
   /** Sandbox refunds complete at once. */
   async refundStatus(refundId: string): Promise<'pending' | 'succeeded' | 'failed'> {
-    const [row] = await this.orm.em.fork().execute<{ id: string }[]>('select id from sandbox_processor_refund where id = ?', [refundId]);
+    const [row] = await this.orm.em
+      .fork()
+      .execute<{ id: string }[]>('select id from sandbox_processor_refund where id = ?', [refundId]);
     return row ? 'succeeded' : 'failed';
   }
 
   async refund(input: { chargeId: string; amount: number; idempotencyKey: string }): Promise<{ refundId: string }> {
     return this.orm.em.fork().transactional(async (em) => {
-      const [charge] = await em.execute<ChargeRow[]>("select * from sandbox_processor_charge where id = ? and status = 'succeeded' for update", [
-        input.chargeId,
-      ]);
+      const [charge] = await em.execute<ChargeRow[]>(
+        "select * from sandbox_processor_charge where id = ? and status = 'succeeded' for update",
+        [input.chargeId],
+      );
       if (!charge) throw new RefundDeclined(`No succeeded charge ${input.chargeId}`);
-      const [existing] = await em.execute<{ id: string }[]>('select id from sandbox_processor_refund where idempotency_key = ?', [input.idempotencyKey]);
+      const [existing] = await em.execute<{ id: string }[]>(
+        'select id from sandbox_processor_refund where idempotency_key = ?',
+        [input.idempotencyKey],
+      );
       if (existing) return { refundId: existing.id };
       const [{ refunded }] = await em.execute<{ refunded: number }[]>(
         'select coalesce(sum(amount), 0)::int as refunded from sandbox_processor_refund where charge_id = ?',
         [input.chargeId],
       );
       if (input.amount <= 0 || refunded + input.amount > charge.amount) {
-        throw new RefundDeclined(`Refund of ${input.amount} exceeds what remains of charge ${input.chargeId} (${charge.amount - refunded})`);
+        throw new RefundDeclined(
+          `Refund of ${input.amount} exceeds what remains of charge ${input.chargeId} (${charge.amount - refunded})`,
+        );
       }
       const id = `re_sandbox_${randomUUID()}`;
-      await em.execute('insert into sandbox_processor_refund (id, idempotency_key, charge_id, amount) values (?, ?, ?, ?)', [
-        id,
-        input.idempotencyKey,
-        input.chargeId,
-        input.amount,
-      ]);
+      await em.execute(
+        'insert into sandbox_processor_refund (id, idempotency_key, charge_id, amount) values (?, ?, ?, ?)',
+        [id, input.idempotencyKey, input.chargeId, input.amount],
+      );
       return { refundId: id };
     });
   }

@@ -1,7 +1,13 @@
 // The production payment processor: Stripe through its official SDK. Every call carries Bursar's idempotency key as
 // Stripe's, so a retried activity never charges twice. Tested against stripe-mock.
 import Stripe from 'stripe';
-import { PaymentDeclined, RefundDeclined, type DeclineCode, type PaymentProcessor, type SavedPaymentMethod } from './payment-processor';
+import {
+  PaymentDeclined,
+  RefundDeclined,
+  type DeclineCode,
+  type PaymentProcessor,
+  type SavedPaymentMethod,
+} from './payment-processor';
 
 export interface StripeOptions {
   secretKey: string;
@@ -16,22 +22,47 @@ export class StripePaymentProcessor implements PaymentProcessor {
   private readonly stripe: Stripe;
 
   constructor(options: StripeOptions) {
-    this.stripe = new Stripe(options.secretKey, { host: options.host, port: options.port, protocol: options.protocol, maxNetworkRetries: 2 });
+    this.stripe = new Stripe(options.secretKey, {
+      host: options.host,
+      port: options.port,
+      protocol: options.protocol,
+      maxNetworkRetries: 2,
+    });
   }
 
-  async createCustomer(input: { email: string; name?: string | null; idempotencyKey: string }): Promise<{ customerId: string }> {
-    const customer = await this.stripe.customers.create({ email: input.email, name: input.name ?? undefined }, { idempotencyKey: input.idempotencyKey });
+  async createCustomer(input: {
+    email: string;
+    name?: string | null;
+    idempotencyKey: string;
+  }): Promise<{ customerId: string }> {
+    const customer = await this.stripe.customers.create(
+      { email: input.email, name: input.name ?? undefined },
+      { idempotencyKey: input.idempotencyKey },
+    );
     return { customerId: customer.id };
   }
 
   /** A `pm_…` token is attached to the customer; a confirmation token goes through an off-session SetupIntent. */
-  async savePaymentMethod(input: { customerId: string; confirmationToken: string; idempotencyKey: string }): Promise<SavedPaymentMethod> {
+  async savePaymentMethod(input: {
+    customerId: string;
+    confirmationToken: string;
+    idempotencyKey: string;
+  }): Promise<SavedPaymentMethod> {
     const method = await declines(async () => {
       if (input.confirmationToken.startsWith('pm_')) {
-        return this.stripe.paymentMethods.attach(input.confirmationToken, { customer: input.customerId }, { idempotencyKey: input.idempotencyKey });
+        return this.stripe.paymentMethods.attach(
+          input.confirmationToken,
+          { customer: input.customerId },
+          { idempotencyKey: input.idempotencyKey },
+        );
       }
       const intent = await this.stripe.setupIntents.create(
-        { customer: input.customerId, confirm: true, usage: 'off_session', confirmation_token: input.confirmationToken },
+        {
+          customer: input.customerId,
+          confirm: true,
+          usage: 'off_session',
+          confirmation_token: input.confirmationToken,
+        },
         { idempotencyKey: input.idempotencyKey },
       );
       const id = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
@@ -70,11 +101,18 @@ export class StripePaymentProcessor implements PaymentProcessor {
       ),
     );
     if (intent.status === 'requires_action')
-      throw new PaymentDeclined('authentication_required', 'This payment requires authentication, which is not possible off-session.');
+      throw new PaymentDeclined(
+        'authentication_required',
+        'This payment requires authentication, which is not possible off-session.',
+      );
     // Still processing: Stripe's payment_intent.succeeded or payment_intent.payment_failed webhook settles it.
     if (intent.status === 'processing') return { chargeId: intent.id, pending: true };
-    if (intent.status !== 'succeeded') throw new PaymentDeclined('card_declined', `The payment did not go through (${intent.status}).`);
-    return { chargeId: typeof intent.latest_charge === 'string' ? intent.latest_charge : (intent.latest_charge?.id ?? intent.id) };
+    if (intent.status !== 'succeeded')
+      throw new PaymentDeclined('card_declined', `The payment did not go through (${intent.status}).`);
+    return {
+      chargeId:
+        typeof intent.latest_charge === 'string' ? intent.latest_charge : (intent.latest_charge?.id ?? intent.id),
+    };
   }
 
   /**
@@ -104,10 +142,17 @@ export class StripePaymentProcessor implements PaymentProcessor {
     return refundStatusOf((await this.stripe.refunds.retrieve(refundId)).status);
   }
 
-  async refund(input: { chargeId: string; amount: number; idempotencyKey: string }): Promise<{ refundId: string; pending?: boolean }> {
+  async refund(input: {
+    chargeId: string;
+    amount: number;
+    idempotencyKey: string;
+  }): Promise<{ refundId: string; pending?: boolean }> {
     const target = input.chargeId.startsWith('pi_') ? { payment_intent: input.chargeId } : { charge: input.chargeId };
     try {
-      const refund = await this.stripe.refunds.create({ ...target, amount: input.amount }, { idempotencyKey: input.idempotencyKey });
+      const refund = await this.stripe.refunds.create(
+        { ...target, amount: input.amount },
+        { idempotencyKey: input.idempotencyKey },
+      );
       const status = refundStatusOf(refund.status);
       if (status === 'failed') throw new RefundDeclined(`The refund ${refund.id} was ${refund.status}.`);
       return { refundId: refund.id, pending: status === 'pending' };
@@ -139,7 +184,10 @@ async function declines<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     if (error instanceof Stripe.errors.StripeCardError) {
-      throw new PaymentDeclined(DECLINE_CODES[error.decline_code ?? error.code ?? ''] ?? 'card_declined', error.message);
+      throw new PaymentDeclined(
+        DECLINE_CODES[error.decline_code ?? error.code ?? ''] ?? 'card_declined',
+        error.message,
+      );
     }
     throw error;
   }

@@ -22,5 +22,10 @@ export function settlementFrom(rawBody: string, signature: string, secret: strin
   if (!reference) return null;
   return event.type === 'payment_intent.succeeded'
     ? { reference, chargeId: intent.id, succeeded: true }
-    : { reference, chargeId: intent.id, succeeded: false, reason: intent.last_payment_error?.message ?? 'The payment failed.' };
+    : {
+        reference,
+        chargeId: intent.id,
+        succeeded: false,
+        reason: intent.last_payment_error?.message ?? 'The payment failed.',
+      };
 }

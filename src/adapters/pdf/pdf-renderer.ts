@@ -29,7 +29,12 @@ export async function renderBillingDocument(doc: BillingDocument): Promise<Buffe
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
-    info: { Title: `${TITLES[doc.kind]} ${doc.number}`, Author: doc.seller.name, Subject: `${TITLES[doc.kind]} for ${doc.buyer.name}`, Creator: 'Bursar' },
+    info: {
+      Title: `${TITLES[doc.kind]} ${doc.number}`,
+      Author: doc.seller.name,
+      Subject: `${TITLES[doc.kind]} for ${doc.buyer.name}`,
+      Creator: 'Bursar',
+    },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -69,7 +74,10 @@ class Layout {
     if (this.doc.settledAt) rows.push([SETTLED[this.doc.kind], formatDate(this.doc.settledAt)]);
     for (const { label, value } of this.doc.references) rows.push([label, value]);
     for (const [label, value] of rows) {
-      const height = Math.max(this.write(label, LEFT, this.y, 140, { weight: 'bold' }), this.write(value, LEFT + 150, this.y, WIDTH - 150));
+      const height = Math.max(
+        this.write(label, LEFT, this.y, 140, { weight: 'bold' }),
+        this.write(value, LEFT + 150, this.y, WIDTH - 150),
+      );
       this.y += height + 2;
     }
     this.y += 20;
@@ -77,7 +85,9 @@ class Layout {
 
   private parties(): void {
     const column = (WIDTH - 20) / 2;
-    const seller = this.party('Seller of record', this.doc.seller, LEFT, column, [`on behalf of ${this.doc.merchant.name}`]);
+    const seller = this.party('Seller of record', this.doc.seller, LEFT, column, [
+      `on behalf of ${this.doc.merchant.name}`,
+    ]);
     const buyer = this.party('Bill to', this.doc.buyer, LEFT + column + 20, column, []);
     this.y += Math.max(seller, buyer) + 24;
   }
@@ -95,7 +105,10 @@ class Layout {
     this.tableHeader();
     for (const line of this.doc.lines) {
       const labelWidth = AMOUNT_X - LEFT - 10;
-      const height = this.measure(line.label, labelWidth) + (line.period ? this.measure(line.period, labelWidth, { size: 8.5 }) + 2 : 0) + 10;
+      const height =
+        this.measure(line.label, labelWidth) +
+        (line.period ? this.measure(line.period, labelWidth, { size: 8.5 }) + 2 : 0) +
+        10;
       if (this.ensureSpace(height)) this.tableHeader();
       let y = this.y + 5;
       this.write(formatAmount(line.amount, this.doc.currency), AMOUNT_X, y, AMOUNT_WIDTH, { align: 'right' });

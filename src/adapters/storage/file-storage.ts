@@ -16,9 +16,18 @@ export interface UploadedPart {
 export interface FileStorage {
   startUpload(key: string, mimeType: string): Promise<string>;
   /** A URL the client PUTs one part to; storage refuses a body of another size or SHA-256. */
-  presignPart(key: string, uploadId: string, part: { number: number; size: number; sha256Base64: string | null }, ttlSeconds: number): Promise<PresignedUrl>;
+  presignPart(
+    key: string,
+    uploadId: string,
+    part: { number: number; size: number; sha256Base64: string | null },
+    ttlSeconds: number,
+  ): Promise<PresignedUrl>;
   /** Joins the parts into the object; fails when a part is missing or its ETag does not match. */
-  completeUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<{ etag: string; version: string | null; lastModified: Date }>;
+  completeUpload(
+    key: string,
+    uploadId: string,
+    parts: UploadedPart[],
+  ): Promise<{ etag: string; version: string | null; lastModified: Date }>;
   read(key: string): Promise<Readable>;
   /** Stores a whole object the server made itself (an invoice PDF), replacing any object under the same key. */
   put(key: string, body: Buffer, mimeType: string): Promise<void>;

@@ -44,7 +44,10 @@ export class LocalDiskStorage implements FileStorage {
     ttlSeconds: number,
   ): Promise<PresignedUrl> {
     const expiresAt = new Date(this.options.now().getTime() + ttlSeconds * 1000);
-    const params = new URLSearchParams({ size: String(part.size), expires: String(Math.floor(expiresAt.getTime() / 1000)) });
+    const params = new URLSearchParams({
+      size: String(part.size),
+      expires: String(Math.floor(expiresAt.getTime() / 1000)),
+    });
     if (part.sha256Base64) params.set('sha256', part.sha256Base64);
     const path = `/storage/uploads/${uploadId}/parts/${part.number}`;
     params.set('signature', this.sign('PUT', path, params));
@@ -76,7 +79,8 @@ export class LocalDiskStorage implements FileStorage {
       async function* (source: AsyncIterable<Buffer>) {
         for await (const chunk of source) {
           size += chunk.length;
-          if (size > expectedSize) throw new StorageRejected(`Part is larger than its declared ${expectedSize} bytes`, 'too-large');
+          if (size > expectedSize)
+            throw new StorageRejected(`Part is larger than its declared ${expectedSize} bytes`, 'too-large');
           sha256.update(chunk);
           md5.update(chunk);
           yield chunk;
@@ -105,7 +109,11 @@ export class LocalDiskStorage implements FileStorage {
     return `"${md5.digest('hex')}"`;
   }
 
-  async completeUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<{ etag: string; version: string | null; lastModified: Date }> {
+  async completeUpload(
+    key: string,
+    uploadId: string,
+    parts: UploadedPart[],
+  ): Promise<{ etag: string; version: string | null; lastModified: Date }> {
     const dir = this.uploadDir(uploadId);
     const present = new Set(await readdir(dir).catch(() => [] as string[]));
     const ordered = [...parts].sort((a, b) => a.number - b.number);
@@ -153,10 +161,17 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   /** Opens an object for a presigned download URL. */
-  async openSigned(path: string, query: URLSearchParams): Promise<{ stream: Readable; size: number; filename: string; contentType: string }> {
+  async openSigned(
+    path: string,
+    query: URLSearchParams,
+  ): Promise<{ stream: Readable; size: number; filename: string; contentType: string }> {
     this.verify('GET', path, query);
     const key = path.slice('/storage/objects/'.length);
-    return { ...(await this.open(key)), filename: query.get('filename') ?? 'download', contentType: contentTypeOf(key) };
+    return {
+      ...(await this.open(key)),
+      filename: query.get('filename') ?? 'download',
+      contentType: contentTypeOf(key),
+    };
   }
 
   publicUrl(key: string): string {
@@ -200,13 +215,16 @@ export class LocalDiskStorage implements FileStorage {
   private verify(method: string, path: string, query: URLSearchParams): void {
     const given = Buffer.from(query.get('signature') ?? '');
     const expected = Buffer.from(this.sign(method, path, query));
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new StorageRejected('Invalid signature', 'forbidden');
-    if (Number(query.get('expires')) * 1000 < this.options.now().getTime()) throw new StorageRejected('The URL has expired', 'forbidden');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new StorageRejected('Invalid signature', 'forbidden');
+    if (Number(query.get('expires')) * 1000 < this.options.now().getTime())
+      throw new StorageRejected('The URL has expired', 'forbidden');
   }
 }
 
 /** Local disk keeps no metadata: documents the server generates are known by their extension, anything else is bytes. */
-const contentTypeOf = (key: string) => (key.toLowerCase().endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream');
+const contentTypeOf = (key: string) =>
+  key.toLowerCase().endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream';
 
 const noSuchUpload = () => new StorageRejected('No such upload: it was completed or abandoned', 'not-found');
 

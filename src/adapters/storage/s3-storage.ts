@@ -35,19 +35,38 @@ export class S3Storage implements FileStorage {
       region: options.region,
       endpoint: options.endpoint,
       forcePathStyle: options.forcePathStyle,
-      credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+      credentials:
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
     });
   }
 
   async startUpload(key: string, mimeType: string): Promise<string> {
-    const { UploadId } = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.options.bucket, Key: key, ContentType: mimeType }));
+    const { UploadId } = await this.client.send(
+      new CreateMultipartUploadCommand({ Bucket: this.options.bucket, Key: key, ContentType: mimeType }),
+    );
     if (!UploadId) throw new Error('S3 returned no upload id');
     return UploadId;
   }
 
-  async presignPart(key: string, uploadId: string, part: { number: number; size: number }, ttlSeconds: number): Promise<PresignedUrl> {
-    const command = new UploadPartCommand({ Bucket: this.options.bucket, Key: key, UploadId: uploadId, PartNumber: part.number, ContentLength: part.size });
-    const url = await getSignedUrl(this.client, command, { expiresIn: ttlSeconds, signableHeaders: new Set(['content-length']) });
+  async presignPart(
+    key: string,
+    uploadId: string,
+    part: { number: number; size: number },
+    ttlSeconds: number,
+  ): Promise<PresignedUrl> {
+    const command = new UploadPartCommand({
+      Bucket: this.options.bucket,
+      Key: key,
+      UploadId: uploadId,
+      PartNumber: part.number,
+      ContentLength: part.size,
+    });
+    const url = await getSignedUrl(this.client, command, {
+      expiresIn: ttlSeconds,
+      signableHeaders: new Set(['content-length']),
+    });
     return { url, expiresAt: new Date(this.options.now().getTime() + ttlSeconds * 1000) };
   }
 
@@ -58,7 +77,9 @@ export class S3Storage implements FileStorage {
           Bucket: this.options.bucket,
           Key: key,
           UploadId: uploadId,
-          MultipartUpload: { Parts: [...parts].sort((a, b) => a.number - b.number).map((p) => ({ PartNumber: p.number, ETag: p.etag })) },
+          MultipartUpload: {
+            Parts: [...parts].sort((a, b) => a.number - b.number).map((p) => ({ PartNumber: p.number, ETag: p.etag })),
+          },
         }),
       );
       return { etag: result.ETag ?? '', version: result.VersionId ?? null, lastModified: this.options.now() };
@@ -74,7 +95,9 @@ export class S3Storage implements FileStorage {
   }
 
   async put(key: string, body: Buffer, mimeType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: body, ContentType: mimeType }));
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: body, ContentType: mimeType }),
+    );
   }
 
   async presignDownload(key: string, filename: string, ttlSeconds: number): Promise<PresignedUrl> {

@@ -6,7 +6,10 @@ import { ResourceNotFound } from '../../kernel/errors';
 
 export async function apiVersion(ctx: Context, next: Next): Promise<void> {
   const version = apiVersionOf(ctx.get(VERSION_HEADER));
-  if (!version) throw new ResourceNotFound(`Unknown API version in ${VERSION_HEADER}: use 2026-04, 2026-10 or 2027-01, or send none.`);
+  if (!version)
+    throw new ResourceNotFound(
+      `Unknown API version in ${VERSION_HEADER}: use 2026-04, 2026-10 or 2027-01, or send none.`,
+    );
   ctx.state.apiVersion = version;
   ctx.set(VERSION_HEADER, version);
   await next();

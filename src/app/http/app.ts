@@ -30,7 +30,10 @@ export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa 
     if (ctx.status !== 404 || ctx.body != null) return;
     // A collection path without its trailing slash is sent to the canonical one, as FastAPI-based servers of this API do.
     const canonical = `${ctx.path}/`;
-    if (!ctx.path.endsWith('/') && api.match(canonical, ctx.method).pathAndMethod.some((layer) => layer.path === canonical)) {
+    if (
+      !ctx.path.endsWith('/') &&
+      api.match(canonical, ctx.method).pathAndMethod.some((layer) => layer.path === canonical)
+    ) {
       ctx.status = 307;
       return ctx.redirect(`${canonical}${ctx.search}`);
     }
@@ -53,12 +56,14 @@ export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa 
   // Each version's document is built when first asked for (building all four would slow every start).
   const documents = new Map<ApiVersion, ReturnType<typeof buildOpenApi>>();
   const openApi = (version: ApiVersion) =>
-    documents.get(version) ?? documents.set(version, buildOpenApi(routes, [env.config.publicUrls[env.environment]], version)).get(version);
+    documents.get(version) ??
+    documents.set(version, buildOpenApi(routes, [env.config.publicUrls[env.environment]], version)).get(version);
   open.get('/openapi.json', (ctx) => {
     ctx.body = openApi(requestedVersion(ctx)); // the unversioned API's unless Polar-Version names another
   });
   open.get('/:version/openapi.json', (ctx) => {
-    if (!(API_VERSIONS as readonly string[]).includes(ctx.params.version)) throw new ResourceNotFound('No such API version.');
+    if (!(API_VERSIONS as readonly string[]).includes(ctx.params.version))
+      throw new ResourceNotFound('No such API version.');
     ctx.body = openApi(ctx.params.version as ApiVersion);
   });
   // OAuth clients discover the endpoints here: RFC 8414's path, and OpenID Connect Discovery's, which libraries try first.
@@ -71,7 +76,14 @@ export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa 
   app.use(oauth2Answers);
   if (env.storage instanceof LocalDiskStorage) app.use(localStorageRouter(env.storage).routes());
   app.use(webPagesRouter(webPagesDeps(env)).routes());
-  const authenticate = bearerAuthentication({ environment: env.environment, orm: env.orm, accessTokens, oauth2, customerSessions, limits });
+  const authenticate = bearerAuthentication({
+    environment: env.environment,
+    orm: env.orm,
+    accessTokens,
+    oauth2,
+    customerSessions,
+    limits,
+  });
   const mountDeps = {
     orm: env.orm,
     idempotency: env.idempotency,

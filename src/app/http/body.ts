@@ -26,7 +26,9 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** JSON, or for a route that takes forms (`form`), `application/x-www-form-urlencoded` too. */
 export function readBody(ctx: Context, limitBytes: number, form = false): Promise<unknown> {
-  return form && ctx.is('application/x-www-form-urlencoded') ? readFormBody(ctx, limitBytes) : readJsonBody(ctx, limitBytes);
+  return form && ctx.is('application/x-www-form-urlencoded')
+    ? readFormBody(ctx, limitBytes)
+    : readJsonBody(ctx, limitBytes);
 }
 
 /** A form's fields as strings; a field sent twice is refused, as OAuth requires (RFC 6749 §3.1). */
@@ -39,7 +41,8 @@ async function readFormBody(ctx: Context, limitBytes: number): Promise<Record<st
   }
   const fields = new Map<string, string>();
   for (const [key, value] of new URLSearchParams(text)) {
-    if (fields.has(key)) throw new RequestValidationError([{ loc: ['body', key], msg: 'Sent more than once', type: 'value_error' }]);
+    if (fields.has(key))
+      throw new RequestValidationError([{ loc: ['body', key], msg: 'Sent more than once', type: 'value_error' }]);
     fields.set(key, value);
   }
   const body = Object.fromEntries(fields); // own keys only: a field named __proto__ stays a field
@@ -69,7 +72,9 @@ export async function readJsonBody(ctx: Context, limitBytes: number): Promise<un
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new BadRequest(`The body is not valid JSON: ${error instanceof Error ? error.message : 'it does not parse'}.`);
+    throw new BadRequest(
+      `The body is not valid JSON: ${error instanceof Error ? error.message : 'it does not parse'}.`,
+    );
   }
   assertStorable(value, ['body']);
   return value;

@@ -16,7 +16,15 @@ const POSTGRES_UNAVAILABLE = /^(08\w{3}|53300|57P0[123])$/;
 const POSTGRES_UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 
 /** Socket errors of any dependency's connection (Node's `code`). */
-const SOCKET_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const SOCKET_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 
 /** What the pg driver and knex's pool say, without a code, when a connection dies or none can be had. */
 const DATABASE_MESSAGES = [
@@ -44,7 +52,9 @@ export function unstorableText(error: unknown): boolean {
     firstCause(error, (current) => {
       const code = (current as { code?: unknown }).code;
       if (typeof code !== 'string') return undefined;
-      return POSTGRES_UNSTORABLE_TEXT.has(code) || (code === '08P01' && current.message.includes('\u0000')) || undefined;
+      return (
+        POSTGRES_UNSTORABLE_TEXT.has(code) || (code === '08P01' && current.message.includes('\u0000')) || undefined
+      );
     }) === true
   );
 }
@@ -67,11 +77,16 @@ function firstCause<T>(error: unknown, check: (error: Error) => T | null | undef
 
 function classify(error: Error): Dependency | null {
   if (isGrpcServiceError(error)) return TEMPORAL_UNAVAILABLE.has(error.code) ? 'temporal' : null;
-  if (error instanceof WorkflowUpdateRPCTimeoutOrCancelledError || error.message === 'Failed to connect to Temporal server') return 'temporal';
+  if (
+    error instanceof WorkflowUpdateRPCTimeoutOrCancelledError ||
+    error.message === 'Failed to connect to Temporal server'
+  )
+    return 'temporal';
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && POSTGRES_UNAVAILABLE.test(code)) return 'database';
   if (error.name === 'KnexTimeoutError' || error.name === 'ConnectionException') return 'database';
   if (DATABASE_MESSAGES.some((pattern) => pattern.test(error.message))) return 'database';
-  if (typeof code === 'string' && SOCKET_ERRORS.has(code)) return error instanceof DriverException ? 'database' : 'service';
+  if (typeof code === 'string' && SOCKET_ERRORS.has(code))
+    return error instanceof DriverException ? 'database' : 'service';
   return null;
 }

@@ -25,14 +25,24 @@ export function localStorageRouter(storage: LocalDiskStorage): Router {
   return router;
 }
 
-function send(ctx: Context, object: { stream: NodeJS.ReadableStream; size: number }, disposition: string, contentType = 'application/octet-stream'): void {
+function send(
+  ctx: Context,
+  object: { stream: NodeJS.ReadableStream; size: number },
+  disposition: string,
+  contentType = 'application/octet-stream',
+): void {
   ctx.set('Content-Disposition', disposition);
   ctx.type = contentType;
   ctx.length = object.size;
   ctx.body = object.stream;
 }
 
-const REFUSALS = { forbidden: NotPermitted, 'not-found': ResourceNotFound, 'too-large': PayloadTooLarge, invalid: BadRequest } as const;
+const REFUSALS = {
+  forbidden: NotPermitted,
+  'not-found': ResourceNotFound,
+  'too-large': PayloadTooLarge,
+  invalid: BadRequest,
+} as const;
 
 /** Storage refusals become problem-details errors: a bad or expired signature is 403, a missing object or upload 404. */
 async function refusals<T>(work: () => Promise<T>): Promise<T> {

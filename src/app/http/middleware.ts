@@ -1,6 +1,13 @@
 // Middleware every request goes through: request id, nosniff, problem-details errors, per-IP limits, bearer auth.
 import type { Context, Next } from 'koa';
-import { BadRequest, BursarError, NotPermitted, ServiceUnavailable, TooManyRequests, Unauthorized } from '../../kernel/errors';
+import {
+  BadRequest,
+  BursarError,
+  NotPermitted,
+  ServiceUnavailable,
+  TooManyRequests,
+  Unauthorized,
+} from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { ORGANIZATION_TOKEN_PREFIX, type AccessTokenService } from '../../domains/organization';
@@ -39,7 +46,8 @@ const UNAVAILABLE: Record<Dependency, string> = {
   service: 'A service Bursar depends on is unavailable; try again in a moment.',
 };
 
-const UNSTORABLE_TEXT = 'The request holds text the database cannot store (a NUL character or an invalid byte sequence).';
+const UNSTORABLE_TEXT =
+  'The request holds text the database cannot store (a NUL character or an invalid byte sequence).';
 
 /**
  * Named errors as themselves; text the database refuses as a 400 (whichever route let it through); a dependency that
@@ -49,11 +57,16 @@ export async function errorHandler(ctx: Context, next: Next): Promise<void> {
   try {
     await next();
   } catch (thrown) {
-    const caught = !(thrown instanceof BursarError) && unstorableText(thrown) ? new BadRequest(UNSTORABLE_TEXT) : thrown;
+    const caught =
+      !(thrown instanceof BursarError) && unstorableText(thrown) ? new BadRequest(UNSTORABLE_TEXT) : thrown;
     const dependency = caught instanceof BursarError ? null : unavailableDependency(caught);
-    if (dependency) console.warn(`[${ctx.state.requestId}] ${ctx.method} ${ctx.path}: ${dependency} unavailable: ${(caught as Error).message}`);
+    if (dependency)
+      console.warn(
+        `[${ctx.state.requestId}] ${ctx.method} ${ctx.path}: ${dependency} unavailable: ${(caught as Error).message}`,
+      );
     const error = dependency ? new ServiceUnavailable(UNAVAILABLE[dependency]) : caught;
-    if (error instanceof TooManyRequests || error instanceof ServiceUnavailable) ctx.set('Retry-After', String(error.retryAfterSeconds));
+    if (error instanceof TooManyRequests || error instanceof ServiceUnavailable)
+      ctx.set('Retry-After', String(error.retryAfterSeconds));
     if (error instanceof BursarError) return sendProblem(ctx, error);
     console.error(`[${ctx.state.requestId}] ${ctx.method} ${ctx.path} failed:`, error);
     sendProblem(ctx, new InternalServerError('An unexpected error occurred.'));
@@ -93,7 +106,9 @@ export function bearerAuthentication(deps: {
     async organization(ctx: Context): Promise<AuthenticatedOrganization> {
       const token = bearerToken(ctx);
       if (token.startsWith(CUSTOMER_SESSION_TOKEN_PREFIX)) {
-        throw new Unauthorized('A customer session token is accepted only by the customer portal API (/v1/customer-portal/).');
+        throw new Unauthorized(
+          'A customer session token is accepted only by the customer portal API (/v1/customer-portal/).',
+        );
       }
       const authenticator = token.startsWith(OAUTH2_ACCESS_TOKEN_PREFIX) ? deps.oauth2 : deps.accessTokens;
       const auth = await authenticator.authenticate(deps.orm.em.fork(), token);
@@ -106,10 +121,14 @@ export function bearerAuthentication(deps: {
     async customer(ctx: Context): Promise<AuthenticatedCustomer> {
       const token = bearerToken(ctx);
       if (token.startsWith(ORGANIZATION_TOKEN_PREFIX)) {
-        throw new Unauthorized('The customer portal API takes a customer session token (bursar_cst_…), not an organization access token.');
+        throw new Unauthorized(
+          'The customer portal API takes a customer session token (bursar_cst_…), not an organization access token.',
+        );
       }
       if (token.startsWith(OAUTH2_ACCESS_TOKEN_PREFIX)) {
-        throw new Unauthorized('The customer portal API takes a customer session token (bursar_cst_…), not an OAuth2 access token.');
+        throw new Unauthorized(
+          'The customer portal API takes a customer session token (bursar_cst_…), not an OAuth2 access token.',
+        );
       }
       const customer = await deps.customerSessions.authenticate(deps.orm.em.fork(), token);
       if (!customer) throw new Unauthorized('Missing, invalid or expired customer session token.');

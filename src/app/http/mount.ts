@@ -55,7 +55,9 @@ export function mountRoute(router: Router, deps: MountDeps, route: RouteDefiniti
     const params = route.params ? parseInput(route.params, ctx.params, 'path') : undefined;
     const query = route.query ? parseInput(route.query, rawQuery(ctx), 'query') : undefined;
     assertStorable(query, ['query']); // again once parsed: a value decoded from the query (a JSON filter) may hold what its text did not
-    const body = route.body ? parseInput(route.body, await readBody(ctx, deps.bodyLimitBytes, route.form), 'body') : undefined;
+    const body = route.body
+      ? parseInput(route.body, await readBody(ctx, deps.bodyLimitBytes, route.form), 'body')
+      : undefined;
     if (auth) assertOwnOrganization(body, auth.organizationId);
     const request: RequestDetails = {
       header: (name) => ctx.get(name),
@@ -72,7 +74,10 @@ export function mountRoute(router: Router, deps: MountDeps, route: RouteDefiniti
         route,
         await route.handler({
           ...input,
-          tx: { em, afterCommit: (task) => void task().catch((error) => console.error('after-commit task failed:', error)) },
+          tx: {
+            em,
+            afterCommit: (task) => void task().catch((error) => console.error('after-commit task failed:', error)),
+          },
           idempotencyKey: key,
         }),
         false,
@@ -84,7 +89,10 @@ export function mountRoute(router: Router, deps: MountDeps, route: RouteDefiniti
       if (key && auth) {
         const claim = await deps.idempotency.claim(tx.em, auth.organizationId, key, requestHash(ctx, body));
         if (claim.kind === 'replay') {
-          const body = typeof route.idempotent === 'object' ? await route.idempotent.replay({ tx, auth }, claim.response.body) : claim.response.body;
+          const body =
+            typeof route.idempotent === 'object'
+              ? await route.idempotent.replay({ tx, auth }, claim.response.body)
+              : claim.response.body;
           return { status: claim.response.status, body, replayed: true };
         }
         claimId = claim.id;
@@ -101,7 +109,11 @@ export function mountRoute(router: Router, deps: MountDeps, route: RouteDefiniti
 }
 
 /** Who calls, by the route's audience: an organization (with one of the scopes), a customer, or anybody. */
-async function caller(ctx: Context, deps: MountDeps, route: RouteDefinition): Promise<{ auth?: AuthenticatedOrganization; customer?: AuthenticatedCustomer }> {
+async function caller(
+  ctx: Context,
+  deps: MountDeps,
+  route: RouteDefinition,
+): Promise<{ auth?: AuthenticatedOrganization; customer?: AuthenticatedCustomer }> {
   switch (route.audience) {
     case 'organization':
       return { auth: requireScope(await deps.authenticate(ctx), route.scopes ?? []) };
@@ -122,7 +134,8 @@ async function inRequestTransaction<T>(orm: MikroORM, work: (tx: Tx) => Promise<
   try {
     return await inTransaction(orm, work);
   } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw new Conflict('A concurrent request changed the same resource; retry.');
+    if (error instanceof UniqueConstraintViolationException)
+      throw new Conflict('A concurrent request changed the same resource; retry.');
     throw error;
   }
 }
@@ -155,7 +168,10 @@ function reply(ctx: Context, route: RouteDefinition, body: unknown, replayed: bo
 function assertOwnOrganization(body: unknown, organizationId: string): void {
   const named = (body as { organization_id?: unknown } | undefined)?.organization_id;
   if (named != null && named !== organizationId) {
-    throw invalidField(['body', 'organization_id'], 'An organization access token can only act on its own organization.');
+    throw invalidField(
+      ['body', 'organization_id'],
+      'An organization access token can only act on its own organization.',
+    );
   }
 }
 
@@ -164,7 +180,11 @@ function idempotencyKey(ctx: Context): string | undefined {
   if (!key) return undefined;
   if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
     throw new RequestValidationError([
-      { loc: ['header', 'x-idempotency-key'], msg: `At most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`, type: 'string_too_long' },
+      {
+        loc: ['header', 'x-idempotency-key'],
+        msg: `At most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
+        type: 'string_too_long',
+      },
     ]);
   }
   return key;

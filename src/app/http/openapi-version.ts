@@ -5,9 +5,18 @@ import type { ApiVersion } from '../../contracts/api-version';
 import { changesSince } from '../../contracts/versioned-value';
 import { VERSION_CHANGES } from '../../contracts/version-changes';
 
-type JsonSchema = { properties?: Record<string, unknown>; required?: string[]; anyOf?: JsonSchema[]; oneOf?: JsonSchema[] } & Record<string, unknown>;
+type JsonSchema = {
+  properties?: Record<string, unknown>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+} & Record<string, unknown>;
 
-export function schemasInVersion(components: Record<string, JsonSchema>, version: ApiVersion, schemaOf: (schema: z.ZodType) => JsonSchema): void {
+export function schemasInVersion(
+  components: Record<string, JsonSchema>,
+  version: ApiVersion,
+  schemaOf: (schema: z.ZodType) => JsonSchema,
+): void {
   const undo = changesSince(version);
   // The removed fields' schemas first: making them adds (unchanged) components, which the edits below then change.
   const restored = undo.map((change) =>
@@ -22,7 +31,8 @@ export function schemasInVersion(components: Record<string, JsonSchema>, version
     })),
   );
   for (const change of VERSION_CHANGES.filter((c) => !undo.includes(c))) {
-    for (const [id, schemaChange] of Object.entries(change.schemas)) for (const object of objectsOf(components[id])) drop(object, schemaChange.carried ?? []);
+    for (const [id, schemaChange] of Object.entries(change.schemas))
+      for (const object of objectsOf(components[id])) drop(object, schemaChange.carried ?? []);
   }
   for (const edits of restored) {
     for (const { id, added, removed } of edits) {

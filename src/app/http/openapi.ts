@@ -30,29 +30,51 @@ export function buildOpenApi(routes: RouteDefinition[], serverUrls: string[], ve
   for (const route of routes) {
     const path = route.path.replace(/:(\w+)/g, '{$1}');
     const parameters = [
-      ...shapeOf(route.params).map(([name, s]) => ({ name, in: 'path', required: true, schema: schemaOf(s, 'output') })),
+      ...shapeOf(route.params).map(([name, s]) => ({
+        name,
+        in: 'path',
+        required: true,
+        schema: schemaOf(s, 'output'),
+      })),
       ...shapeOf(route.query).map(([name, s]) =>
         name === 'metadata'
-          ? { name, in: 'query', style: 'deepObject', explode: true, schema: { type: 'object', additionalProperties: { type: 'string' } } }
+          ? {
+              name,
+              in: 'query',
+              style: 'deepObject',
+              explode: true,
+              schema: { type: 'object', additionalProperties: { type: 'string' } },
+            }
           : { name, in: 'query', schema: schemaOf(s, 'output') },
       ),
-      ...(route.idempotent ? [{ name: 'X-Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 255 } }] : []),
+      ...(route.idempotent
+        ? [{ name: 'X-Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 255 } }]
+        : []),
     ];
     (paths[path] ??= {})[route.method] = {
       summary: route.summary,
       security: route.audience === 'public' ? [] : [{ [SECURITY_SCHEMES[route.audience]]: [...(route.scopes ?? [])] }],
       ...(parameters.length ? { parameters } : {}),
-      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } } : {}),
+      ...(route.body
+        ? {
+            requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } },
+          }
+        : {}),
       responses: {
         [route.status]:
           route.status === 204
             ? { description: 'Success (no body)' }
-            : { description: 'Success', content: { 'application/json': { schema: schemaOf(route.response, 'output') } } },
+            : {
+                description: 'Success',
+                content: { 'application/json': { schema: schemaOf(route.response, 'output') } },
+              },
         ...(route.audience === 'organization' && {
           401: errorResponse('Missing or invalid token (Unauthorized)'),
           403: errorResponse('Token lacks a required scope (NotPermitted)'),
         }),
-        ...(route.audience === 'customer' && { 401: errorResponse('Missing, invalid or expired customer session token (Unauthorized)') }),
+        ...(route.audience === 'customer' && {
+          401: errorResponse('Missing, invalid or expired customer session token (Unauthorized)'),
+        }),
         ...(route.params ? { 404: errorResponse('Not found (ResourceNotFound)') } : {}),
         422: errorResponse('Invalid request (RequestValidationError)', ValidationErrorBody),
         429: errorResponse('Rate limit exceeded (TooManyRequests); see Retry-After'),
@@ -67,8 +89,16 @@ export function buildOpenApi(routes: RouteDefinition[], serverUrls: string[], ve
     servers: serverUrls.map((url) => ({ url })),
     components: {
       securitySchemes: {
-        organization_access_token: { type: 'http', scheme: 'bearer', description: 'Organization access token (bursar_oat_…)' },
-        customer_session: { type: 'http', scheme: 'bearer', description: 'Customer session token (bursar_cst_…), for the customer portal API' },
+        organization_access_token: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Organization access token (bursar_oat_…)',
+        },
+        customer_session: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Customer session token (bursar_cst_…), for the customer portal API',
+        },
       },
       schemas: components,
     },

@@ -19,7 +19,9 @@ export function rawQuery(ctx: Context): RawQuery {
     const issue = textIssue(key) ?? textIssue(value);
     if (issue) throw new RequestValidationError([{ loc: ['query', key], ...issue }]);
     if (++count > MAX_QUERY_VALUES) {
-      throw new RequestValidationError([{ loc: ['query'], msg: `At most ${MAX_QUERY_VALUES} query parameters`, type: 'too_many_parameters' }]);
+      throw new RequestValidationError([
+        { loc: ['query'], msg: `At most ${MAX_QUERY_VALUES} query parameters`, type: 'too_many_parameters' },
+      ]);
     }
     const metadataKey = /^metadata\[(.+)\]$/.exec(key)?.[1];
     const target = metadataKey === undefined ? out : metadata;

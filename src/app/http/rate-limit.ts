@@ -33,7 +33,8 @@ export class RateLimits {
   private readonly redis?: Redis;
 
   constructor(options: RateLimitOptions) {
-    if (options.redisUrl) this.redis = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    if (options.redisUrl)
+      this.redis = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     this.ip = this.limiter('ip', options.perIpPerSecond, 1);
     this.organization = this.limiter('org', options.perOrganizationPerMinute, 60);
     this.customer = this.limiter('customer', options.perCustomerPerMinute ?? 300, 60);
@@ -54,7 +55,12 @@ export class RateLimits {
     if (!this.redis) return new RateLimiterMemory(options);
     // If Redis is unreachable, each replica keeps counting in memory rather than failing requests.
     const insuranceLimiter = new RateLimiterMemory(options);
-    return new RateLimiterRedis({ ...options, storeClient: this.redis, keyPrefix: `bursar:rl:${prefix}`, insuranceLimiter });
+    return new RateLimiterRedis({
+      ...options,
+      storeClient: this.redis,
+      keyPrefix: `bursar:rl:${prefix}`,
+      insuranceLimiter,
+    });
   }
 
   consumeIp(ip: string): Promise<void> {

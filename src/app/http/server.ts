@@ -7,7 +7,11 @@ import { BadRequest, RequestHeaderFieldsTooLarge, RequestTimeout } from '../../k
 import { newId } from '../../kernel/ids';
 import { problemFor } from './problem';
 
-const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
 
 export function listenHttp(app: Koa, port: number, host: string): Server {
   const server = createServer(app.callback());

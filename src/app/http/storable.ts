@@ -10,7 +10,10 @@ export const MAX_JSON_DEPTH = 32;
 function numberIssue(value: number): { msg: string; type: string } | null {
   if (!Number.isFinite(value)) return { msg: 'Number is out of range', type: 'number_out_of_range' };
   if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
-    return { msg: 'Integers must lie within ±9007199254740991 (2^53 − 1) to keep their exact value', type: 'int_unsafe' };
+    return {
+      msg: 'Integers must lie within ±9007199254740991 (2^53 − 1) to keep their exact value',
+      type: 'int_unsafe',
+    };
   }
   return null;
 }
@@ -24,7 +27,9 @@ export function assertStorable(root: unknown, rootLoc: (string | number)[]): voi
     if (issue) throw new RequestValidationError([{ loc, ...issue } satisfies ValidationIssue]);
     if (typeof value !== 'object' || value === null) continue;
     if (loc.length - rootLoc.length >= MAX_JSON_DEPTH) {
-      throw new RequestValidationError([{ loc: rootLoc, msg: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, type: 'json_too_deep' }]);
+      throw new RequestValidationError([
+        { loc: rootLoc, msg: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, type: 'json_too_deep' },
+      ]);
     }
     for (const [key, child] of Object.entries(value)) {
       const keyIssue = textIssue(key);

@@ -13,5 +13,13 @@ export const DATED_API: VersionChange = {
   version: '2026-04',
   description:
     'Dated shapes: deprecated fields (amount, price_id, product_price_id, subtotal_amount, price types…) removed; units, is_deletable, first_user_event_at, api_version added.',
-  schemas: { ...CATALOG_CHANGES, ...CHECKOUT_CHANGES, ...CUSTOMER_CHANGES, ...EVENT_CHANGES, ...ORDER_CHANGES, ...ORGANIZATION_CHANGES, ...WEBHOOK_CHANGES },
+  schemas: {
+    ...CATALOG_CHANGES,
+    ...CHECKOUT_CHANGES,
+    ...CUSTOMER_CHANGES,
+    ...EVENT_CHANGES,
+    ...ORDER_CHANGES,
+    ...ORGANIZATION_CHANGES,
+    ...WEBHOOK_CHANGES,
+  },
 };

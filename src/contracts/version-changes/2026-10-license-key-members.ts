@@ -7,8 +7,13 @@ export const LICENSE_KEY_MEMBERS: VersionChange = {
   version: '2026-10',
   description: 'License keys gain member_id and member.',
   schemas: Object.fromEntries(
-    ['LicenseKeyRead', 'LicenseKeyWithActivations', 'ValidatedLicenseKey', 'GrantedLicenseKey', 'PortalLicenseKeyRead', 'PortalLicenseKeyWithActivations'].map(
-      (id) => [id, member],
-    ),
+    [
+      'LicenseKeyRead',
+      'LicenseKeyWithActivations',
+      'ValidatedLicenseKey',
+      'GrantedLicenseKey',
+      'PortalLicenseKeyRead',
+      'PortalLicenseKeyWithActivations',
+    ].map((id) => [id, member]),
   ),
 };

@@ -1,6 +1,12 @@
 // Benefits: CRUD of what products grant; references to meters and files are checked; events go to the outbox.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { BENEFIT_PROPERTIES_OUTPUT, type BenefitCreate, type BenefitListQuery, type BenefitType, type BenefitUpdate } from '../../contracts/benefit';
+import {
+  BENEFIT_PROPERTIES_OUTPUT,
+  type BenefitCreate,
+  type BenefitListQuery,
+  type BenefitType,
+  type BenefitUpdate,
+} from '../../contracts/benefit';
 import { likeContains } from '../../platform/database/list-query';
 import type { Tx } from '../../platform/database/transaction';
 import type { Clock } from '../../kernel/clock';
@@ -13,7 +19,12 @@ import { Benefit } from './benefit.entity';
 import { benefitOutput } from './benefit.output';
 import { benefits } from './benefit.queries';
 
-const SORT_COLUMNS = { created_at: 'createdAt', description: 'description', type: 'type', user_order: 'createdAt' } as const;
+const SORT_COLUMNS = {
+  created_at: 'createdAt',
+  description: 'description',
+  type: 'type',
+  user_order: 'createdAt',
+} as const;
 
 export interface BenefitDeps {
   clock: Clock;
@@ -55,16 +66,19 @@ export class BenefitService {
 
   async update(tx: Tx, organizationId: string, id: string, input: BenefitUpdate): Promise<Benefit> {
     const benefit = await this.get(tx.em, organizationId, id);
-    if (input.type !== benefit.type) throw invalidField(['body', 'type'], `This benefit is of type "${benefit.type}"; its type cannot change.`);
+    if (input.type !== benefit.type)
+      throw invalidField(['body', 'type'], `This benefit is of type "${benefit.type}"; its type cannot change.`);
     if (input.description != null) benefit.description = input.description;
     if (input.visibility != null) benefit.visibility = input.visibility;
     if (input.metadata !== undefined) benefit.metadata = input.metadata;
     const before = JSON.stringify(benefit.properties);
-    if (input.properties != null) benefit.properties = await this.checkedProperties(tx.em, organizationId, benefit.type, input.properties);
+    if (input.properties != null)
+      benefit.properties = await this.checkedProperties(tx.em, organizationId, benefit.type, input.properties);
     benefit.modifiedAt = this.deps.clock.now();
     this.deps.outbox.enqueueEvent(tx, organizationId, 'benefit.updated', benefitOutput(benefit));
     await tx.em.flush();
-    if (JSON.stringify(benefit.properties) !== before) await this.deps.grants.benefitChanged(tx, organizationId, benefit.id); // what grants give changed
+    if (JSON.stringify(benefit.properties) !== before)
+      await this.deps.grants.benefitChanged(tx, organizationId, benefit.id); // what grants give changed
     return benefit;
   }
 
@@ -89,7 +103,12 @@ export class BenefitService {
     });
   }
 
-  private async checkedProperties(em: EntityManager, organizationId: string, type: BenefitType, properties: Record<string, unknown>) {
+  private async checkedProperties(
+    em: EntityManager,
+    organizationId: string,
+    type: BenefitType,
+    properties: Record<string, unknown>,
+  ) {
     const loc = ['body', 'properties'];
     if (type === 'meter_credit') {
       const meterId = String(properties.meter_id);
@@ -99,7 +118,9 @@ export class BenefitService {
     }
     if (type === 'downloadables') {
       const files = properties.files as string[];
-      const found = new Set((await this.deps.files.uploaded(em, organizationId, files, 'downloadable')).map((file) => file.id));
+      const found = new Set(
+        (await this.deps.files.uploaded(em, organizationId, files, 'downloadable')).map((file) => file.id),
+      );
       const missing = files.map((id, i) => ({ id, i })).filter(({ id }) => !found.has(id));
       if (missing.length) {
         throw new RequestValidationError(
@@ -118,7 +139,8 @@ export class BenefitService {
 /** Fills the optional properties the response always carries. */
 function withNulls(type: BenefitType, properties: Record<string, unknown>): Record<string, unknown> {
   if (type === 'custom') return { note: null, ...properties };
-  if (type === 'license_keys') return { prefix: null, expires: null, activations: null, limit_usage: null, ...properties };
+  if (type === 'license_keys')
+    return { prefix: null, expires: null, activations: null, limit_usage: null, ...properties };
   if (type === 'downloadables') return { archived: {}, ...properties };
   return properties;
 }

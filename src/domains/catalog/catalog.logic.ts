@@ -15,7 +15,10 @@ export interface PriceDraft {
   unit_amount?: number | string;
   cap_amount?: number | null;
   meter_id?: string;
-  seat_tiers?: { seat_tier_type: string; tiers: { min_seats: number; max_seats?: number | null; price_per_seat: number }[] };
+  seat_tiers?: {
+    seat_tier_type: string;
+    tiers: { min_seats: number; max_seats?: number | null; price_per_seat: number }[];
+  };
 }
 
 const AMOUNT_RULE = `must be 0 or between 50 and ${MAX_AMOUNT} (minor units)`;
@@ -38,16 +41,27 @@ export function priceIssues(price: PriceDraft, loc: Loc): ValidationIssue[] {
       if (price.maximum_amount != null && price.maximum_amount < min) {
         issues.push(issue([...loc, 'maximum_amount'], 'maximum_amount must not be below minimum_amount'));
       }
-      if (price.preset_amount != null && (price.preset_amount < min || (price.maximum_amount != null && price.preset_amount > price.maximum_amount))) {
-        issues.push(issue([...loc, 'preset_amount'], 'preset_amount must lie between minimum_amount and maximum_amount'));
+      if (
+        price.preset_amount != null &&
+        (price.preset_amount < min || (price.maximum_amount != null && price.preset_amount > price.maximum_amount))
+      ) {
+        issues.push(
+          issue([...loc, 'preset_amount'], 'preset_amount must lie between minimum_amount and maximum_amount'),
+        );
       }
       break;
     }
     case 'metered_unit':
       if (price.unit_amount === undefined || normalizeUnitAmount(price.unit_amount) === null) {
-        issues.push(issue([...loc, 'unit_amount'], `unit_amount must be a positive decimal of at most ${MAX_AMOUNT} with up to 12 decimals`));
+        issues.push(
+          issue(
+            [...loc, 'unit_amount'],
+            `unit_amount must be a positive decimal of at most ${MAX_AMOUNT} with up to 12 decimals`,
+          ),
+        );
       }
-      if (price.cap_amount != null && price.cap_amount > MAX_AMOUNT) issues.push(issue([...loc, 'cap_amount'], `cap_amount must be at most ${MAX_AMOUNT}`));
+      if (price.cap_amount != null && price.cap_amount > MAX_AMOUNT)
+        issues.push(issue([...loc, 'cap_amount'], `cap_amount must be at most ${MAX_AMOUNT}`));
       break;
     case 'seat_based':
       issues.push(...seatTierIssues(price.seat_tiers?.tiers ?? [], [...loc, 'seat_tiers', 'tiers']));
@@ -57,27 +71,42 @@ export function priceIssues(price: PriceDraft, loc: Loc): ValidationIssue[] {
 }
 
 /** Tiers must start at one seat or more, follow each other without gap or overlap, and only the last may be open. */
-export function seatTierIssues(tiers: readonly { min_seats: number; max_seats?: number | null; price_per_seat: number }[], loc: Loc): ValidationIssue[] {
+export function seatTierIssues(
+  tiers: readonly { min_seats: number; max_seats?: number | null; price_per_seat: number }[],
+  loc: Loc,
+): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   tiers.forEach((tier, i) => {
     const here = [...loc, i];
     const max = tier.max_seats ?? null;
-    if (max !== null && max < tier.min_seats) issues.push(issue([...here, 'max_seats'], 'max_seats must not be below min_seats'));
-    if (max === null && i < tiers.length - 1) issues.push(issue([...here, 'max_seats'], 'Only the last tier may be open-ended'));
-    if (tier.price_per_seat > MAX_AMOUNT) issues.push(issue([...here, 'price_per_seat'], `price_per_seat must be at most ${MAX_AMOUNT}`));
+    if (max !== null && max < tier.min_seats)
+      issues.push(issue([...here, 'max_seats'], 'max_seats must not be below min_seats'));
+    if (max === null && i < tiers.length - 1)
+      issues.push(issue([...here, 'max_seats'], 'Only the last tier may be open-ended'));
+    if (tier.price_per_seat > MAX_AMOUNT)
+      issues.push(issue([...here, 'price_per_seat'], `price_per_seat must be at most ${MAX_AMOUNT}`));
     if (i > 0) {
       const previousMax = tiers[i - 1].max_seats ?? null;
       if (previousMax !== null && tier.min_seats !== previousMax + 1) {
-        const problem = tier.min_seats <= previousMax ? 'overlaps the previous tier' : 'leaves a gap after the previous tier';
-        issues.push(issue([...here, 'min_seats'], `min_seats ${tier.min_seats} ${problem} (expected ${previousMax + 1})`));
+        const problem =
+          tier.min_seats <= previousMax ? 'overlaps the previous tier' : 'leaves a gap after the previous tier';
+        issues.push(
+          issue([...here, 'min_seats'], `min_seats ${tier.min_seats} ${problem} (expected ${previousMax + 1})`),
+        );
       }
     }
   });
   return issues;
 }
 
-export function normalizedTiers(tiers: readonly { min_seats: number; max_seats?: number | null; price_per_seat: number }[]): SeatTier[] {
-  return tiers.map((t) => ({ min_seats: t.min_seats, max_seats: t.max_seats ?? null, price_per_seat: t.price_per_seat }));
+export function normalizedTiers(
+  tiers: readonly { min_seats: number; max_seats?: number | null; price_per_seat: number }[],
+): SeatTier[] {
+  return tiers.map((t) => ({
+    min_seats: t.min_seats,
+    max_seats: t.max_seats ?? null,
+    price_per_seat: t.price_per_seat,
+  }));
 }
 
 /**
@@ -96,14 +125,20 @@ export function priceSetIssues(
     const type = price.amount_type === 'free' ? 'fixed' : price.amount_type;
     if (type === 'metered_unit') {
       if (!isRecurring) issues.push(issue([...loc, i, 'amount_type'], 'Metered prices need a recurring product'));
-      if (price.meter_id && meters.has(price.meter_id)) issues.push(issue([...loc, i, 'meter_id'], 'Only one price per meter'));
+      if (price.meter_id && meters.has(price.meter_id))
+        issues.push(issue([...loc, i, 'meter_id'], 'Only one price per meter'));
       if (price.meter_id) meters.add(price.meter_id);
       return;
     }
     const seen = byCurrency.get(price.price_currency) ?? [];
     const clash = seen.includes(type) || (type === 'custom' && seen.length > 0) || seen.includes('custom');
     if (clash) {
-      issues.push(issue([...loc, i, 'amount_type'], `A ${type} price cannot be combined with a ${seen.join(' and ')} price in ${price.price_currency}`));
+      issues.push(
+        issue(
+          [...loc, i, 'amount_type'],
+          `A ${type} price cannot be combined with a ${seen.join(' and ')} price in ${price.price_currency}`,
+        ),
+      );
     }
     byCurrency.set(price.price_currency, [...seen, type]);
   });
@@ -123,7 +158,9 @@ export function priceChangeIssues(
   const issues = added.flatMap((price, i) => priceIssues(price, ['body', 'prices', kept.length + i]));
   added.forEach((price, i) => {
     if (price.amount_type === 'metered_unit' && !knownMeters.has(price.meter_id ?? '')) {
-      issues.push(issue(['body', 'prices', kept.length + i, 'meter_id'], 'No such meter in this organization.', 'unknown_meter'));
+      issues.push(
+        issue(['body', 'prices', kept.length + i, 'meter_id'], 'No such meter in this organization.', 'unknown_meter'),
+      );
     }
   });
   issues.push(...priceSetIssues([...kept, ...added], isRecurring, ['body', 'prices']));
@@ -143,7 +180,8 @@ export function intervalIssues(
 ): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const onlyRecurring = (field: string, value: unknown) => {
-    if (!isRecurring && value != null) issues.push(issue(['body', field], `${field} applies only to recurring products`));
+    if (!isRecurring && value != null)
+      issues.push(issue(['body', field], `${field} applies only to recurring products`));
   };
   onlyRecurring('recurring_interval_count', input.recurring_interval_count);
   onlyRecurring('trial_interval', input.trial_interval);

@@ -1,7 +1,14 @@
 // HTTP surface of the catalog's products (with their prices and benefits).
 import { forgetReadEntities } from '../../platform/database/transaction';
 import { IdParams } from '../../contracts/common';
-import { Product, ProductBenefitsUpdate, ProductCreate, ProductList, ProductListQuery, ProductUpdate } from '../../contracts/product';
+import {
+  Product,
+  ProductBenefitsUpdate,
+  ProductCreate,
+  ProductList,
+  ProductListQuery,
+  ProductUpdate,
+} from '../../contracts/product';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { ProductService } from './product.service';
 
@@ -62,7 +69,9 @@ export function catalogRoutes({ products }: { products: ProductService }): Route
       status: 200,
       response: Product,
       async handler({ auth, tx, params, body }) {
-        const [output] = await products.outputs(tx.em, [await products.update(tx, auth.organizationId, params.id, body)]);
+        const [output] = await products.outputs(tx.em, [
+          await products.update(tx, auth.organizationId, params.id, body),
+        ]);
         return output;
       },
     }),
@@ -76,7 +85,9 @@ export function catalogRoutes({ products }: { products: ProductService }): Route
       status: 200,
       response: Product,
       async handler({ auth, tx, params, body }) {
-        const [output] = await products.outputs(tx.em, [await products.setBenefits(tx, auth.organizationId, params.id, body.benefits)]);
+        const [output] = await products.outputs(tx.em, [
+          await products.setBenefits(tx, auth.organizationId, params.id, body.benefits),
+        ]);
         return output;
       },
     }),

@@ -20,13 +20,25 @@ export interface ProductOutputDeps {
 
 type ProductMedia = Extract<FileRead, { service: 'product_media' }>;
 
-export async function productOutputs(em: EntityManager, deps: ProductOutputDeps, products: Product[]): Promise<ProductOutput[]> {
+export async function productOutputs(
+  em: EntityManager,
+  deps: ProductOutputDeps,
+  products: Product[],
+): Promise<ProductOutput[]> {
   if (!products.length) return [];
   const organizationId = products[0].organizationId;
-  const prices = await em.find(ProductPrice, { productId: { $in: products.map((p) => p.id) }, isArchived: false }, { orderBy: { position: 'asc' } });
+  const prices = await em.find(
+    ProductPrice,
+    { productId: { $in: products.map((p) => p.id) }, isArchived: false },
+    { orderBy: { position: 'asc' } },
+  );
   const unique = (ids: string[]) => [...new Set(ids)];
   const meters = byId(await deps.meters.findByIds(em, organizationId, unique(prices.flatMap((p) => p.meterId ?? []))));
-  const benefits = byId((await deps.benefits.findByIds(em, organizationId, unique(products.flatMap((p) => p.benefitIds)))).map(benefitOutput));
+  const benefits = byId(
+    (await deps.benefits.findByIds(em, organizationId, unique(products.flatMap((p) => p.benefitIds)))).map(
+      benefitOutput,
+    ),
+  );
   const medias = byId(
     (await deps.files.uploaded(em, organizationId, unique(products.flatMap((p) => p.mediaIds)), 'product_media')).map(
       (file) => deps.files.output(file) as ProductMedia,
@@ -42,7 +54,9 @@ export async function productOutputs(em: EntityManager, deps: ProductOutputDeps,
     medias: product.mediaIds.flatMap((id) => medias.get(id) ?? []),
     attached_custom_fields: product.customFields.flatMap((attached, order) => {
       const field = fields.get(attached.custom_field_id);
-      return field ? [{ custom_field_id: field.id, custom_field: customFieldOutput(field), order, required: attached.required }] : [];
+      return field
+        ? [{ custom_field_id: field.id, custom_field: customFieldOutput(field), order, required: attached.required }]
+        : [];
     }),
     is_deletable: false,
   }));

@@ -3,7 +3,13 @@
 import { raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ExistingPrice, PriceCreate } from '../../contracts/price';
-import type { Product as ProductOutput, ProductCreate, ProductListQuery, ProductSummary, ProductUpdate } from '../../contracts/product';
+import type {
+  Product as ProductOutput,
+  ProductCreate,
+  ProductListQuery,
+  ProductSummary,
+  ProductUpdate,
+} from '../../contracts/product';
 import { likeContains } from '../../platform/database/list-query';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { Tx } from '../../platform/database/transaction';
@@ -17,7 +23,8 @@ import { intervalIssues, normalizedTiers, priceChangeIssues } from './catalog.lo
 import { priceOutput, productOutputs, productSummary, type ProductOutputDeps } from './product.output';
 import type { ProductPrice as PriceOutput } from '../../contracts/price';
 
-const PRICE_SUBQUERY = (expression: string) => `(select min(${expression}) from product_price pp where pp.product_id = p.id and not pp.is_archived)`;
+const PRICE_SUBQUERY = (expression: string) =>
+  `(select min(${expression}) from product_price pp where pp.product_id = p.id and not pp.is_archived)`;
 const SORT_COLUMNS = {
   created_at: 'createdAt',
   name: 'name',
@@ -31,7 +38,15 @@ export interface ProductDeps extends ProductOutputDeps {
   clock: Clock;
   outbox: OutboxService;
   /** Holders gain a benefit added to the product and lose one removed from it. */
-  grants: { productBenefitsChanged(tx: Tx, organizationId: string, productId: string, before: string[], after: string[]): Promise<void> };
+  grants: {
+    productBenefitsChanged(
+      tx: Tx,
+      organizationId: string,
+      productId: string,
+      before: string[],
+      after: string[],
+    ): Promise<void>;
+  };
 }
 
 export class ProductService {
@@ -73,11 +88,13 @@ export class ProductService {
   async update(tx: Tx, organizationId: string, id: string, input: ProductUpdate): Promise<Product> {
     const product = await this.get(tx.em, organizationId, id);
     const isRecurring = product.recurringInterval !== null;
-    if (input.recurring_interval != null && !isRecurring) throw new NotPermitted('A one-time product cannot become recurring; create a new product.');
+    if (input.recurring_interval != null && !isRecurring)
+      throw new NotPermitted('A one-time product cannot become recurring; create a new product.');
     const merged = {
       recurring_interval_count: input.recurring_interval_count ?? product.recurringIntervalCount,
       trial_interval: input.trial_interval !== undefined ? input.trial_interval : product.trialInterval,
-      trial_interval_count: input.trial_interval_count !== undefined ? input.trial_interval_count : product.trialIntervalCount,
+      trial_interval_count:
+        input.trial_interval_count !== undefined ? input.trial_interval_count : product.trialIntervalCount,
     };
     const issues = intervalIssues(merged, isRecurring);
     issues.push(...(await this.attachmentIssues(tx.em, organizationId, input)));
@@ -88,7 +105,11 @@ export class ProductService {
       const existingIds = input.prices.filter(isExisting).map((p) => p.id);
       input.prices.forEach((price, i) => {
         if (isExisting(price) && !current.some((c) => c.id === price.id))
-          issues.push({ loc: ['body', 'prices', i, 'id'], msg: 'Not a current price of this product.', type: 'unknown_price' });
+          issues.push({
+            loc: ['body', 'prices', i, 'id'],
+            msg: 'Not a current price of this product.',
+            type: 'unknown_price',
+          });
       });
       kept = current.filter((price) => existingIds.includes(price.id));
       added = input.prices.filter((price): price is PriceCreate => !isExisting(price));
@@ -123,10 +144,16 @@ export class ProductService {
     const product = await this.get(tx.em, organizationId, id);
     const ids = [...new Set(benefitIds)];
     const found = new Set((await this.deps.benefits.findByIds(tx.em, organizationId, ids)).map((b) => b.id));
-    const missing = benefitIds.map((benefitId, i) => ({ benefitId, i })).filter(({ benefitId }) => !found.has(benefitId));
+    const missing = benefitIds
+      .map((benefitId, i) => ({ benefitId, i }))
+      .filter(({ benefitId }) => !found.has(benefitId));
     if (missing.length)
       throw new RequestValidationError(
-        missing.map(({ i }) => ({ loc: ['body', 'benefits', i], msg: 'No such benefit in this organization.', type: 'unknown_benefit' })),
+        missing.map(({ i }) => ({
+          loc: ['body', 'benefits', i],
+          msg: 'No such benefit in this organization.',
+          type: 'unknown_benefit',
+        })),
       );
     const before = product.benefitIds;
     product.benefitIds = ids;
@@ -148,7 +175,8 @@ export class ProductService {
         if (query.id) qb.andWhere({ id: { $in: query.id } });
         if (query.query) qb.andWhere({ name: { $ilike: likeContains(query.query) } });
         if (query.is_archived !== undefined) qb.andWhere({ isArchived: query.is_archived });
-        if (query.is_recurring !== undefined) qb.andWhere({ recurringInterval: query.is_recurring ? { $ne: null } : null });
+        if (query.is_recurring !== undefined)
+          qb.andWhere({ recurringInterval: query.is_recurring ? { $ne: null } : null });
         if (query.visibility) qb.andWhere({ visibility: { $in: query.visibility } });
         if (query.benefit_id) qb.andWhere('p.benefit_ids && array[?]::uuid[]', [query.benefit_id]);
       },
@@ -186,11 +214,10 @@ export class ProductService {
 
   /** Stops every product of the organization from granting a deleted benefit. */
   async detachBenefit(em: EntityManager, organizationId: string, benefitId: string): Promise<void> {
-    await em.execute('update product set benefit_ids = array_remove(benefit_ids, ?::uuid) where organization_id = ? and ?::uuid = any(benefit_ids)', [
-      benefitId,
-      organizationId,
-      benefitId,
-    ]);
+    await em.execute(
+      'update product set benefit_ids = array_remove(benefit_ids, ?::uuid) where organization_id = ? and ?::uuid = any(benefit_ids)',
+      [benefitId, organizationId, benefitId],
+    );
   }
 
   /** Whether a product still shows the file as media (a file in use cannot be deleted). */
@@ -249,7 +276,9 @@ export class ProductService {
     kept: ProductPrice[] = [],
   ): Promise<ValidationIssue[]> {
     const meterIds = added.flatMap((p) => (p.amount_type === 'metered_unit' ? [p.meter_id] : []));
-    const meters = new Set((await this.deps.meters.findByIds(em, organizationId, [...new Set(meterIds)])).map((m) => m.id));
+    const meters = new Set(
+      (await this.deps.meters.findByIds(em, organizationId, [...new Set(meterIds)])).map((m) => m.id),
+    );
     const current = kept.map((p) => ({ amount_type: p.amountType, price_currency: p.currency, meter_id: p.meterId }));
     return priceChangeIssues(added, current, isRecurring, meters);
   }
@@ -261,10 +290,16 @@ export class ProductService {
   ): Promise<ValidationIssue[]> {
     const issues: ValidationIssue[] = [];
     const medias = input.medias ?? [];
-    const foundMedia = new Set((await this.deps.files.uploaded(em, organizationId, medias, 'product_media')).map((m) => m.id));
+    const foundMedia = new Set(
+      (await this.deps.files.uploaded(em, organizationId, medias, 'product_media')).map((m) => m.id),
+    );
     medias.forEach((id, i) => {
       if (!foundMedia.has(id))
-        issues.push({ loc: ['body', 'medias', i], msg: 'No uploaded product_media file with this id in this organization.', type: 'unknown_file' });
+        issues.push({
+          loc: ['body', 'medias', i],
+          msg: 'No uploaded product_media file with this id in this organization.',
+          type: 'unknown_file',
+        });
     });
     const fields = (input.attached_custom_fields ?? []).map((f) => f.custom_field_id);
     const foundFields = new Set((await this.deps.customFields.findByIds(em, organizationId, fields)).map((f) => f.id));
@@ -276,7 +311,11 @@ export class ProductService {
           type: 'unknown_custom_field',
         });
       else if (fields.indexOf(id) !== i)
-        issues.push({ loc: ['body', 'attached_custom_fields', i, 'custom_field_id'], msg: 'Attached twice.', type: 'duplicate' });
+        issues.push({
+          loc: ['body', 'attached_custom_fields', i, 'custom_field_id'],
+          msg: 'Attached twice.',
+          type: 'duplicate',
+        });
     });
     return issues;
   }

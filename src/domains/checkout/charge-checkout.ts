@@ -25,7 +25,11 @@ export async function chargeCheckout(deps: FlowDeps, checkoutId: string, attempt
 }
 
 /** A charge still processing when the wait for its settlement ended: canceled, unless it went through meanwhile. */
-export function cancelCheckoutCharge(deps: FlowDeps, checkoutId: string, chargeId: string): Promise<'canceled' | 'succeeded'> {
+export function cancelCheckoutCharge(
+  deps: FlowDeps,
+  checkoutId: string,
+  chargeId: string,
+): Promise<'canceled' | 'succeeded'> {
   return deps.processor!.cancelCharge({ chargeId, idempotencyKey: `checkout:${checkoutId}:cancel:${chargeId}` });
 }
 
@@ -34,11 +38,19 @@ export function cancelCheckoutCharge(deps: FlowDeps, checkoutId: string, chargeI
  * unless an attempt whose answer was lost did complete it (`completed`: the order stands, the charge with it). A
  * refund the processor refuses (`refused`) is reported, not retried for ever.
  */
-export async function refundCheckoutCharge(deps: FlowDeps, checkoutId: string, chargeId: string): Promise<'refunded' | 'completed' | 'refused'> {
+export async function refundCheckoutCharge(
+  deps: FlowDeps,
+  checkoutId: string,
+  chargeId: string,
+): Promise<'refunded' | 'completed' | 'refused'> {
   const checkout = await deps.orm.em.fork().findOneOrFail(Checkout, { id: checkoutId });
   if (checkout.status === 'succeeded') return 'completed';
   try {
-    await deps.processor!.refund({ chargeId, amount: checkout.totalAmount, idempotencyKey: `checkout:${checkoutId}:compensation:${chargeId}` });
+    await deps.processor!.refund({
+      chargeId,
+      amount: checkout.totalAmount,
+      idempotencyKey: `checkout:${checkoutId}:compensation:${chargeId}`,
+    });
     return 'refunded';
   } catch (error) {
     if (!(error instanceof RefundDeclined)) throw error;

@@ -1,7 +1,12 @@
 // What reaches a session from outside the merchant's API: its customer, through the client secret (view, change,
 // confirm — the confirmation an Update of the session's workflow), and the payment processor's settlements.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { checkoutWorkflowId, confirmCheckoutUpdate, paymentSettledSignal, subscriptionWorkflowId } from '../../../workflows/definitions';
+import {
+  checkoutWorkflowId,
+  confirmCheckoutUpdate,
+  paymentSettledSignal,
+  subscriptionWorkflowId,
+} from '../../../workflows/definitions';
 import { settlementFrom } from '../../adapters/payment/stripe-webhooks';
 import type { CheckoutConfirm, CheckoutUpdatePublic } from '../../contracts/checkout';
 import { BadRequest, ResourceNotFound } from '../../kernel/errors';
@@ -79,7 +84,8 @@ export class CheckoutClientService {
    * is gone, or about nothing Bursar knows, is acknowledged.
    */
   async receiveStripeEvent(rawBody: () => Promise<string>, signature: string): Promise<void> {
-    if (!this.deps.stripeWebhookSecret) throw new ResourceNotFound('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
+    if (!this.deps.stripeWebhookSecret)
+      throw new ResourceNotFound('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
     const body = await rawBody();
     let settlement;
     try {

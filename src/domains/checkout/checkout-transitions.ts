@@ -18,7 +18,8 @@ export async function reopenCheckout(deps: FlowDeps, checkoutId: string, reason:
  */
 export async function expireCheckout(deps: FlowDeps, checkoutId: string): Promise<void> {
   await transition(deps, checkoutId, ['open', 'confirmed'], async (tx, checkout) => {
-    if (checkout.status === 'confirmed' && checkout.discountId) await deps.discounts.release(tx.em, checkout.discountId);
+    if (checkout.status === 'confirmed' && checkout.discountId)
+      await deps.discounts.release(tx.em, checkout.discountId);
     checkout.status = 'expired';
     deps.outbox.enqueueEvent(
       tx,

@@ -17,7 +17,15 @@ import { calculateTax, type SellerOfRecord, type TaxCustomer } from '../tax/tax.
 export type CheckoutPrice =
   | { amount_type: 'fixed'; price_amount: number }
   | { amount_type: 'custom'; minimum_amount: number; maximum_amount: number | null; preset_amount: number | null }
-  | { amount_type: 'seat_based'; seat_tiers: { seat_tier_type: SeatTierType; tiers: SeatTier[]; minimum_seats: number; maximum_seats: number | null } }
+  | {
+      amount_type: 'seat_based';
+      seat_tiers: {
+        seat_tier_type: SeatTierType;
+        tiers: SeatTier[];
+        minimum_seats: number;
+        maximum_seats: number | null;
+      };
+    }
   | { amount_type: 'metered_unit' };
 
 export interface CheckoutDiscount extends DiscountRule {
@@ -32,12 +40,22 @@ export const DEFAULT_CURRENCY = 'usd';
  * (as the reference, which has no visitor's country here), else the only one. Among several others the merchant
  * chooses (422): no customer is charged in a currency nobody chose.
  */
-export function checkoutCurrency(requested: string | null | undefined, offered: readonly string[]): { currency: string } | { refusal: string } {
+export function checkoutCurrency(
+  requested: string | null | undefined,
+  offered: readonly string[],
+): { currency: string } | { refusal: string } {
   const upper = (currency: string) => currency.toUpperCase();
-  if (requested) return offered.includes(requested) ? { currency: requested } : { refusal: `The product has no price in ${upper(requested)}.` };
+  if (requested)
+    return offered.includes(requested)
+      ? { currency: requested }
+      : { refusal: `The product has no price in ${upper(requested)}.` };
   if (offered.includes(DEFAULT_CURRENCY)) return { currency: DEFAULT_CURRENCY };
   if (offered.length === 1) return { currency: offered[0] };
-  return { refusal: offered.length ? `The product is priced in ${offered.map(upper).join(', ')}: name the currency.` : 'The product has no price to charge.' };
+  return {
+    refusal: offered.length
+      ? `The product is priced in ${offered.map(upper).join(', ')}: name the currency.`
+      : 'The product has no price to charge.',
+  };
 }
 
 /** What a price contributes upfront, or the issue with the buyer's input (`amount`, `seats`). */
@@ -65,13 +83,18 @@ export function upfrontAmount(
     case 'seat_based': {
       const seats = input.seats ?? price.seat_tiers.minimum_seats;
       const purchase = seatsPurchase(price.seat_tiers, seats);
-      return 'issue' in purchase ? { loc: ['body', 'seats'], msg: purchase.issue, type: 'value_error' } : { amount: purchase.amount, seats };
+      return 'issue' in purchase
+        ? { loc: ['body', 'seats'], msg: purchase.issue, type: 'value_error' }
+        : { amount: purchase.amount, seats };
     }
   }
 }
 
 /** What is wrong with the buyer's amount or seats for this price, or null. */
-export function buyerIssue(price: CheckoutPrice, buyer: { amount: number | null; seats: number | null }): ValidationIssue | null {
+export function buyerIssue(
+  price: CheckoutPrice,
+  buyer: { amount: number | null; seats: number | null },
+): ValidationIssue | null {
   const upfront = upfrontAmount(price, buyer);
   if ('loc' in upfront) return upfront;
   if (buyer.seats !== null && price.amount_type !== 'seat_based')
@@ -115,7 +138,10 @@ export function checkoutAmounts(
   const off = discountAmount(discountable ? input.discount : null, upfront.amount, currency);
   const behavior = resolveTaxBehavior(price.tax_behavior, input.customer.address?.country);
   const taxable = upfront.amount - off;
-  const calculation = taxable === 0 ? { taxAmount: 0 } : calculateTax(input.seller, input.customer, [{ amount: taxable, taxBehavior: behavior }], input.at);
+  const calculation =
+    taxable === 0
+      ? { taxAmount: 0 }
+      : calculateTax(input.seller, input.customer, [{ amount: taxable, taxBehavior: behavior }], input.at);
   const tax = calculation && { amount: calculation.taxAmount, inclusive: behavior === 'inclusive' };
   return { totals: totals(upfront.amount, off, tax), seats: upfront.seats, taxBehavior: tax ? behavior : null };
 }
@@ -138,10 +164,15 @@ export function paymentFlags(input: {
   discount: CheckoutDiscount | null;
 }): PaymentFlags {
   const isFree = input.prices.every(
-    (p) => (p.amount_type === 'fixed' && p.price_amount === 0) || (p.amount_type === 'custom' && p.minimum_amount === 0 && (p.preset_amount ?? 0) === 0),
+    (p) =>
+      (p.amount_type === 'fixed' && p.price_amount === 0) ||
+      (p.amount_type === 'custom' && p.minimum_amount === 0 && (p.preset_amount ?? 0) === 0),
   );
   const hasMetered = input.prices.some((p) => p.amount_type === 'metered_unit');
-  const fullForever = input.discount?.type === 'percentage' && input.discount.basis_points === 10_000 && input.discount.duration === 'forever';
+  const fullForever =
+    input.discount?.type === 'percentage' &&
+    input.discount.basis_points === 10_000 &&
+    input.discount.duration === 'forever';
   const required = input.total > 0 && !input.trial;
   const setup = input.isRecurring && !isFree && !(input.amount === 0 && !hasMetered) && !fullForever;
   return {
@@ -165,7 +196,10 @@ export function activeTrial(
 }
 
 /** Where tax is added on top (US, Canada, India) and where it is included in prices (everywhere else). */
-export function resolveTaxBehavior(priceBehavior: string | null, country: string | null | undefined): 'inclusive' | 'exclusive' {
+export function resolveTaxBehavior(
+  priceBehavior: string | null,
+  country: string | null | undefined,
+): 'inclusive' | 'exclusive' {
   if (priceBehavior === 'inclusive' || priceBehavior === 'exclusive') return priceBehavior;
   return !country || ['US', 'CA', 'IN'].includes(country) ? 'exclusive' : 'inclusive';
 }
@@ -197,10 +231,16 @@ export interface AttachedFieldRule {
  * Custom field values checked against the product's fields: known slugs only, the right type, within the field's
  * bounds; when `complete`, required fields must be filled (a required checkbox must be ticked).
  */
-export function customFieldIssues(fields: readonly AttachedFieldRule[], data: Record<string, unknown>, complete: boolean): ValidationIssue[] {
+export function customFieldIssues(
+  fields: readonly AttachedFieldRule[],
+  data: Record<string, unknown>,
+  complete: boolean,
+): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  const at = (slug: string, msg: string, type = 'value_error') => issues.push({ loc: ['body', 'custom_field_data', slug], msg, type });
-  for (const slug of Object.keys(data)) if (!fields.some((f) => f.slug === slug)) at(slug, 'Not a custom field of this product.');
+  const at = (slug: string, msg: string, type = 'value_error') =>
+    issues.push({ loc: ['body', 'custom_field_data', slug], msg, type });
+  for (const slug of Object.keys(data))
+    if (!fields.some((f) => f.slug === slug)) at(slug, 'Not a custom field of this product.');
   for (const field of fields) {
     const value = data[field.slug];
     const empty = value === undefined || value === null || value === '';
@@ -212,7 +252,10 @@ export function customFieldIssues(fields: readonly AttachedFieldRule[], data: Re
     switch (field.type) {
       case 'text':
         if (typeof value !== 'string') at(field.slug, 'Expected text.');
-        else if ((min_length !== undefined && value.length < min_length) || (max_length !== undefined && value.length > max_length))
+        else if (
+          (min_length !== undefined && value.length < min_length) ||
+          (max_length !== undefined && value.length > max_length)
+        )
           at(field.slug, `Expected between ${min_length ?? 0} and ${max_length ?? '∞'} characters.`);
         break;
       case 'number':
@@ -223,7 +266,8 @@ export function customFieldIssues(fields: readonly AttachedFieldRule[], data: Re
       case 'date': {
         const seconds = typeof value === 'string' ? Date.parse(value) / 1000 : Number.NaN;
         if (Number.isNaN(seconds)) at(field.slug, 'Expected a date (ISO 8601).');
-        else if ((ge !== undefined && seconds < ge) || (le !== undefined && seconds > le)) at(field.slug, 'The date is out of range.');
+        else if ((ge !== undefined && seconds < ge) || (le !== undefined && seconds > le))
+          at(field.slug, 'The date is out of range.');
         break;
       }
       case 'checkbox':

@@ -21,7 +21,11 @@ export function checkoutProductOutput(product: ProductOutput): CheckoutProductOu
   return shown;
 }
 
-export async function checkoutOutput(em: EntityManager, deps: CheckoutOutputDeps, checkout: Checkout): Promise<CheckoutOutput> {
+export async function checkoutOutput(
+  em: EntityManager,
+  deps: CheckoutOutputDeps,
+  checkout: Checkout,
+): Promise<CheckoutOutput> {
   const full = await deps.products.outputsByIds(em, checkout.organizationId, checkout.productIds);
   const products = full.map(checkoutProductOutput);
   const product = products.find((p) => p.id === checkout.productId) ?? null;
@@ -36,7 +40,9 @@ export async function checkoutOutput(em: EntityManager, deps: CheckoutOutputDeps
     discount: null,
   });
   const trial = product && activeTrial(checkout, product);
-  const successUrl = (checkout.successUrl ?? `${deps.publicUrl}/checkout/${checkout.clientSecret}/confirmation`).replaceAll('{CHECKOUT_ID}', checkout.id);
+  const successUrl = (
+    checkout.successUrl ?? `${deps.publicUrl}/checkout/${checkout.clientSecret}/confirmation`
+  ).replaceAll('{CHECKOUT_ID}', checkout.id);
   return {
     id: checkout.id,
     created_at: checkout.createdAt.toISOString(),
@@ -87,7 +93,10 @@ export async function checkoutOutput(em: EntityManager, deps: CheckoutOutputDeps
     locale: checkout.locale,
     payment_method_type: checkout.paymentMethodType,
     payment_processor_metadata: {},
-    billing_address_fields: billingAddressFields(checkout.customerBillingAddress?.country, checkout.requireBillingAddress || checkout.isBusinessCustomer),
+    billing_address_fields: billingAddressFields(
+      checkout.customerBillingAddress?.country,
+      checkout.requireBillingAddress || checkout.isBusinessCustomer,
+    ),
     trial_interval: (checkout.trialInterval as CheckoutOutput['trial_interval']) ?? null,
     trial_interval_count: checkout.trialIntervalCount,
     metadata: checkout.metadata,
@@ -96,7 +105,9 @@ export async function checkoutOutput(em: EntityManager, deps: CheckoutOutputDeps
     product,
     product_price: price,
     prices: Object.fromEntries(products.map((p) => [p.id, p.prices])),
-    discount: checkout.discountId ? await deps.discounts.output(em, checkout.organizationId, checkout.discountId) : null,
+    discount: checkout.discountId
+      ? await deps.discounts.output(em, checkout.organizationId, checkout.discountId)
+      : null,
     subscription_id: checkout.subscriptionId,
     attached_custom_fields: attachedFields,
     customer_metadata: checkout.customerMetadata as CheckoutOutput['customer_metadata'],
@@ -106,11 +117,15 @@ export async function checkoutOutput(em: EntityManager, deps: CheckoutOutputDeps
 
 /** What the client-secret endpoints show: no merchant-only fields, plus the organization. */
 export async function checkoutPublicOutput(em: EntityManager, deps: CheckoutOutputDeps, checkout: Checkout) {
-  const { trial_interval, trial_interval_count, metadata, external_customer_id, subscription_id, customer_metadata, ...rest } = await checkoutOutput(
-    em,
-    deps,
-    checkout,
-  );
+  const {
+    trial_interval,
+    trial_interval_count,
+    metadata,
+    external_customer_id,
+    subscription_id,
+    customer_metadata,
+    ...rest
+  } = await checkoutOutput(em, deps, checkout);
   void [trial_interval, trial_interval_count, metadata, subscription_id, customer_metadata];
   const organization = await deps.organizations.findOrganization(em, checkout.organizationId);
   return { ...rest, customer_external_id: external_customer_id, organization: publicOrganizationOutput(organization) };

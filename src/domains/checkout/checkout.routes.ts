@@ -21,7 +21,13 @@ const READ = ['checkouts:read', 'checkouts:write'] as const;
 const WRITE = ['checkouts:write'] as const;
 
 /** The merchant's endpoints (token) and the customer's (the client secret is the credential). */
-export function checkoutRoutes({ checkouts, client }: { checkouts: CheckoutService; client: CheckoutClientService }): RouteDefinition[] {
+export function checkoutRoutes({
+  checkouts,
+  client,
+}: {
+  checkouts: CheckoutService;
+  client: CheckoutClientService;
+}): RouteDefinition[] {
   return [
     defineRoute({
       method: 'post',
@@ -46,7 +52,10 @@ export function checkoutRoutes({ checkouts, client }: { checkouts: CheckoutServi
       response: CheckoutList,
       async handler({ auth, tx, query }) {
         const page = await checkouts.list(tx.em, auth.organizationId, query);
-        return { items: await Promise.all(page.items.map((c) => checkouts.output(tx.em, c))), pagination: page.pagination };
+        return {
+          items: await Promise.all(page.items.map((c) => checkouts.output(tx.em, c))),
+          pagination: page.pagination,
+        };
       },
     }),
     defineRoute({
@@ -104,7 +113,8 @@ export function checkoutRoutes({ checkouts, client }: { checkouts: CheckoutServi
     definePublicRoute({
       method: 'post',
       path: '/v1/checkouts/client/:client_secret/confirm',
-      summary: 'Confirm a checkout session (an Update of its workflow): the payment method is saved, the payment follows',
+      summary:
+        'Confirm a checkout session (an Update of its workflow): the payment method is saved, the payment follows',
       params: ClientSecretParams,
       body: CheckoutConfirm,
       status: 200,

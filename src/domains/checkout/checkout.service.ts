@@ -4,7 +4,13 @@ import { flowStart } from '../../platform/temporal/flow-start';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FLOWS, clockInput, type CheckoutInput } from '../../../workflows/definitions';
-import type { Checkout as CheckoutOutput, CheckoutCreate, CheckoutListQuery, CheckoutUpdate, CheckoutUpdatePublic } from '../../contracts/checkout';
+import type {
+  Checkout as CheckoutOutput,
+  CheckoutCreate,
+  CheckoutListQuery,
+  CheckoutUpdate,
+  CheckoutUpdatePublic,
+} from '../../contracts/checkout';
 import type { ProductPrice as PriceOutput } from '../../contracts/price';
 import type { Product as ProductOutput } from '../../contracts/product';
 import { addInterval } from '../../kernel/calendar';
@@ -23,7 +29,15 @@ import { checkedTaxId, type SellerOfRecord } from '../tax';
 import type { TestClockQueries } from '../test-clock';
 import { Checkout } from './checkout.entity';
 import { ExpiredCheckoutError, NotOpenCheckout } from './checkout.errors';
-import { activeTrial, buyerIssue, checkoutAmounts, checkoutCurrency, customFieldIssues, type AttachedFieldRule, type CheckoutPrice } from './checkout.logic';
+import {
+  activeTrial,
+  buyerIssue,
+  checkoutAmounts,
+  checkoutCurrency,
+  customFieldIssues,
+  type AttachedFieldRule,
+  type CheckoutPrice,
+} from './checkout.logic';
 import { checkoutOutput, checkoutPublicOutput } from './checkout.output';
 
 export interface CheckoutDeps {
@@ -51,18 +65,27 @@ export class CheckoutService {
     const issues: ValidationIssue[] = [];
     input.products.forEach((id, i) => {
       const product = products.find((p) => p.id === id);
-      if (!product || product.is_archived) issues.push({ loc: ['body', 'products', i], msg: 'No such product in this organization.', type: 'unknown_product' });
+      if (!product || product.is_archived)
+        issues.push({
+          loc: ['body', 'products', i],
+          msg: 'No such product in this organization.',
+          type: 'unknown_product',
+        });
     });
     if (issues.length) throw new RequestValidationError(issues);
-    const customer = input.customer_id ? await this.deps.customers.find(tx.em, organizationId, input.customer_id) : null;
-    if (input.customer_id && !customer) throw invalidField(['body', 'customer_id'], 'No such customer in this organization.');
+    const customer = input.customer_id
+      ? await this.deps.customers.find(tx.em, organizationId, input.customer_id)
+      : null;
+    if (input.customer_id && !customer)
+      throw invalidField(['body', 'customer_id'], 'No such customer in this organization.');
 
     const product = products.find((p) => p.id === input.products[0])!;
     const chosen = checkoutCurrency(input.currency, offeredCurrencies(product));
     if ('refusal' in chosen) throw invalidField(['body', 'currency'], chosen.refusal);
     const { currency } = chosen;
     const price = staticPrice(product, currency)!;
-    if (input.test_clock_id) await this.deps.testClocks.attachable(tx.em, organizationId, input.test_clock_id, ['body', 'test_clock_id']);
+    if (input.test_clock_id)
+      await this.deps.testClocks.attachable(tx.em, organizationId, input.test_clock_id, ['body', 'test_clock_id']);
     const testClockId = input.test_clock_id ?? customer?.testClockId ?? null;
     const now = await this.deps.testClocks.now(tx.em, testClockId);
     const checkout = tx.em.create(Checkout, {
@@ -184,9 +207,11 @@ export class CheckoutService {
     if (input.customer_billing_address !== undefined) checkout.customerBillingAddress = input.customer_billing_address;
     if (input.customer_tax_id !== undefined) checkout.customerTaxId = input.customer_tax_id;
     if (input.locale !== undefined) checkout.locale = input.locale;
-    if (input.custom_field_data !== undefined) checkout.customFieldData = { ...checkout.customFieldData, ...input.custom_field_data };
+    if (input.custom_field_data !== undefined)
+      checkout.customFieldData = { ...checkout.customFieldData, ...input.custom_field_data };
     if ('discount_code' in input && input.discount_code != null) {
-      if (!checkout.allowDiscountCodes) throw invalidField(['body', 'discount_code'], 'This checkout does not accept discount codes.');
+      if (!checkout.allowDiscountCodes)
+        throw invalidField(['body', 'discount_code'], 'This checkout does not accept discount codes.');
       const discount = await this.deps.discounts.findByCode(tx.em, checkout.organizationId, input.discount_code);
       if (!discount) throw invalidField(['body', 'discount_code'], 'No such discount code.');
       checkout.discountId = discount.id;
@@ -235,16 +260,24 @@ export class CheckoutService {
 
   /** Amounts, discount and tax of the session as it stands; a discount that no longer applies is dropped. */
   async recompute(em: EntityManager, checkout: Checkout, products?: ProductOutput[]): Promise<void> {
-    const [product] = products?.filter((p) => p.id === checkout.productId) ?? (await this.products(em, checkout.organizationId, [checkout.productId]));
+    const [product] =
+      products?.filter((p) => p.id === checkout.productId) ??
+      (await this.products(em, checkout.organizationId, [checkout.productId]));
     // The product's prices may have changed since the session opened: one it can no longer charge is a 422, not a 500.
-    const offered = product && (product.prices.find((p) => p.id === checkout.productPriceId) ?? staticPrice(product, checkout.currency));
-    if (!offered) throw invalidField(['body', 'product_id'], 'The product no longer has a price this checkout can charge.');
+    const offered =
+      product &&
+      (product.prices.find((p) => p.id === checkout.productPriceId) ?? staticPrice(product, checkout.currency));
+    if (!offered)
+      throw invalidField(['body', 'product_id'], 'The product no longer has a price this checkout can charge.');
     const price = offered as CheckoutPrice & { tax_behavior: string | null };
     const buyer = { amount: checkout.customAmount, seats: checkout.seats };
     const issue = buyerIssue(price, buyer); // the buyer's input is checked before the discount, as it always was
     if (issue) throw new RequestValidationError([issue]);
-    const discount = checkout.discountId ? await this.deps.discounts.find(em, checkout.organizationId, checkout.discountId) : null;
-    if (checkout.discountId && !discount) throw invalidField(['body', 'discount_id'], 'No such discount in this organization.');
+    const discount = checkout.discountId
+      ? await this.deps.discounts.find(em, checkout.organizationId, checkout.discountId)
+      : null;
+    if (checkout.discountId && !discount)
+      throw invalidField(['body', 'discount_id'], 'No such discount in this organization.');
     const now = await this.now(em, checkout);
     const trial = activeTrial(checkout, product);
     checkout.trialEnd = trial && addInterval(now, trial.interval, trial.count);
@@ -256,7 +289,11 @@ export class CheckoutService {
       buyer,
       discount: discount && { ...discountRule(discount), duration: discount.duration },
       currency: checkout.currency,
-      customer: { address: checkout.customerBillingAddress, taxId: checkout.customerTaxId, isBusiness: checkout.isBusinessCustomer },
+      customer: {
+        address: checkout.customerBillingAddress,
+        taxId: checkout.customerTaxId,
+        isBusiness: checkout.isBusinessCustomer,
+      },
       seller: this.deps.seller,
       at: now,
     });
@@ -275,7 +312,8 @@ export class CheckoutService {
 
   /** A session the customer may still see: 410 once its time ran out. */
   async assertNotExpired(em: EntityManager, checkout: Checkout): Promise<void> {
-    if (checkout.status === 'expired' || checkout.expiresAt <= (await this.now(em, checkout))) throw new ExpiredCheckoutError('This checkout has expired.');
+    if (checkout.status === 'expired' || checkout.expiresAt <= (await this.now(em, checkout)))
+      throw new ExpiredCheckoutError('This checkout has expired.');
   }
 
   /** A session that may still change: not expired (410), and open (403). */

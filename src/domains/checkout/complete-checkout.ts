@@ -11,7 +11,12 @@ import { transition, type FlowDeps, type OrderPayment } from './flow-deps';
  * order is written with its workflow started — except during a trial, which is billed when it ends. With `payOrder`
  * the order is marked paid in the same transaction, its events after the checkout's (as when its workflow did it).
  */
-export async function completeCheckout(deps: FlowDeps, checkoutId: string, chargeId: string | null, payOrder?: OrderPayment): Promise<void> {
+export async function completeCheckout(
+  deps: FlowDeps,
+  checkoutId: string,
+  chargeId: string | null,
+  payOrder?: OrderPayment,
+): Promise<void> {
   let written: Order | null = null;
   const paid = async (tx: Tx) => {
     if (written && payOrder) await payOrder(tx, written.id, chargeId);
@@ -24,7 +29,9 @@ export async function completeCheckout(deps: FlowDeps, checkoutId: string, charg
       const [product] = await deps.checkouts.products(tx.em, checkout.organizationId, [checkout.productId]);
       // The purchase happened at confirmation: a test clock may have moved on while the payment went through.
       const at = checkout.confirmedAt ?? (await deps.checkouts.now(tx.em, checkout));
-      const subscription = product.is_recurring ? await deps.subscriptions.createFromCheckout(tx, subscriptionOf(deps, checkout, product, at)) : null;
+      const subscription = product.is_recurring
+        ? await deps.subscriptions.createFromCheckout(tx, subscriptionOf(deps, checkout, product, at))
+        : null;
       checkout.status = 'succeeded';
       checkout.subscriptionId = subscription?.id ?? null;
       if (checkout.trialEnd) return;
@@ -38,7 +45,14 @@ export async function completeCheckout(deps: FlowDeps, checkoutId: string, charg
         productPriceId: checkout.productPriceId,
         discountId: checkout.discountId,
         currency: checkout.currency,
-        items: [{ label: product.name, amount: checkout.amount, productPriceId: checkout.productPriceId, taxAmount: checkout.taxAmount ?? 0 }],
+        items: [
+          {
+            label: product.name,
+            amount: checkout.amount,
+            productPriceId: checkout.productPriceId,
+            taxAmount: checkout.taxAmount ?? 0,
+          },
+        ],
         discountAmount: checkout.discountAmount,
         netAmount: checkout.netAmount,
         taxAmount: checkout.taxAmount ?? 0,

@@ -13,7 +13,12 @@ import { lockCheckout, type FlowDeps } from './flow-deps';
  * the payment method: `confirmed`. Processor calls happen between two short transactions, never inside one, so a
  * confirmation holds one database connection at a time.
  */
-export async function confirmCheckout(deps: FlowDeps, checkoutId: string, body: CheckoutConfirm, attempt: number): Promise<void> {
+export async function confirmCheckout(
+  deps: FlowDeps,
+  checkoutId: string,
+  body: CheckoutConfirm,
+  attempt: number,
+): Promise<void> {
   const first = await inTransaction(deps.orm, async (tx) => {
     const checkout = await lockCheckout(tx, checkoutId);
     if (alreadyConfirmed(checkout, attempt)) return null;
@@ -22,7 +27,11 @@ export async function confirmCheckout(deps: FlowDeps, checkoutId: string, body: 
     const needed = checkout.totalAmount > 0;
     const issues = requiredData(checkout, needed, body.confirmation_token_id);
     if (issues.length) throw new RequestValidationError(issues);
-    deps.checkouts.checkCustomFields(checkout, await deps.checkouts.products(tx.em, checkout.organizationId, [checkout.productId]), true);
+    deps.checkouts.checkCustomFields(
+      checkout,
+      await deps.checkouts.products(tx.em, checkout.organizationId, [checkout.productId]),
+      true,
+    );
     // Refused inside the transaction that applied the body, before the customer is written: the refusal changes nothing.
     if (needed && !deps.processor) throw new PaymentError('No payment processor is configured for this environment.');
     const { customer, created } = await deps.customers.findOrCreate(tx, checkout.organizationId, {
@@ -36,7 +45,8 @@ export async function confirmCheckout(deps: FlowDeps, checkoutId: string, body: 
       testClockId: checkout.testClockId,
     });
     // The buyer gets a portal session for a customer this checkout created, or the one the merchant named in it.
-    checkout.customerSessionAllowed = created || (checkout.customerSessionAllowed && checkout.customerId === customer.id);
+    checkout.customerSessionAllowed =
+      created || (checkout.customerSessionAllowed && checkout.customerId === customer.id);
     checkout.customerId = customer.id;
     await tx.em.flush();
     return {
@@ -63,7 +73,11 @@ export async function confirmCheckout(deps: FlowDeps, checkoutId: string, body: 
         idempotencyKey: `checkout:${checkoutId}:method:${attempt}`,
       })
       .catch((error) => Promise.reject(error instanceof PaymentDeclined ? new PaymentError(error.message) : error));
-    saved = { processorCustomerId: processorCustomer.customerId, paymentMethodToken: method.token, paymentMethodType: method.type };
+    saved = {
+      processorCustomerId: processorCustomer.customerId,
+      paymentMethodToken: method.token,
+      paymentMethodType: method.type,
+    };
   }
 
   await inTransaction(deps.orm, async (tx) => {
@@ -74,7 +88,9 @@ export async function confirmCheckout(deps: FlowDeps, checkoutId: string, body: 
       throw new Conflict('The checkout changed while it was being confirmed; confirm it again.');
     }
     if (checkout.discountId && !(await deps.discounts.redeem(tx.em, checkout.discountId))) {
-      throw new RequestValidationError([{ loc: ['body', 'discount_code'], msg: 'This discount is no longer redeemable.', type: 'value_error' }]);
+      throw new RequestValidationError([
+        { loc: ['body', 'discount_code'], msg: 'This discount is no longer redeemable.', type: 'value_error' },
+      ]);
     }
     const confirmedAt = await deps.checkouts.now(tx.em, checkout);
     Object.assign(checkout, {
@@ -86,7 +102,12 @@ export async function confirmCheckout(deps: FlowDeps, checkoutId: string, body: 
       modifiedAt: deps.clock.now(),
     });
     await tx.em.flush();
-    deps.outbox.enqueueEvent(tx, checkout.organizationId, 'checkout.updated', await deps.checkouts.output(tx.em, checkout));
+    deps.outbox.enqueueEvent(
+      tx,
+      checkout.organizationId,
+      'checkout.updated',
+      await deps.checkouts.output(tx.em, checkout),
+    );
   });
 }
 
@@ -97,7 +118,8 @@ function alreadyConfirmed(checkout: Checkout, attempt: number): boolean {
 
 async function assertOpen(deps: FlowDeps, tx: Tx, checkout: Checkout): Promise<void> {
   if (checkout.status !== 'open') throw new NotOpenCheckout('This checkout is not open.');
-  if (checkout.expiresAt <= (await deps.checkouts.now(tx.em, checkout))) throw new ExpiredCheckoutError('This checkout has expired.');
+  if (checkout.expiresAt <= (await deps.checkouts.now(tx.em, checkout)))
+    throw new ExpiredCheckoutError('This checkout has expired.');
 }
 
 /** What confirming needs: an e-mail, an address good enough for tax, a payment method when something is due, required fields. */
@@ -107,14 +129,16 @@ function requiredData(checkout: Checkout, paymentNeeded: boolean, token: string 
   if (!checkout.customerEmail) missing(['body', 'customer_email'], 'An e-mail address is required.');
   const address = checkout.customerBillingAddress;
   const fullAddress = checkout.requireBillingAddress || checkout.isBusinessCustomer || address?.country === 'US';
-  if (paymentNeeded && !address) missing(['body', 'customer_billing_address'], 'A billing address (at least the country) is required.');
+  if (paymentNeeded && !address)
+    missing(['body', 'customer_billing_address'], 'A billing address (at least the country) is required.');
   if (address && (address.country === 'US' || address.country === 'CA') && !address.state)
     missing(['body', 'customer_billing_address', 'state'], 'The state or province is required.');
   if (address && fullAddress) {
     for (const field of ['line1', 'city', 'postal_code'] as const)
       if (!address[field]) missing(['body', 'customer_billing_address', field], `${field} is required.`);
   }
-  if (checkout.isBusinessCustomer && !checkout.customerBillingName) missing(['body', 'customer_billing_name'], 'A business needs its billing name.');
+  if (checkout.isBusinessCustomer && !checkout.customerBillingName)
+    missing(['body', 'customer_billing_name'], 'A business needs its billing name.');
   if (paymentNeeded && checkout.taxAmount === null && address)
     missing(['body', 'customer_billing_address'], 'The billing address does not tell where tax is due.');
   if (paymentNeeded && !token) missing(['body', 'confirmation_token_id'], 'A payment method is required.');

@@ -32,7 +32,8 @@ export interface FlowDeps {
 export type OrderPayment = (tx: Tx, orderId: string, chargeId: string | null) => Promise<void>;
 
 /** Charged (`pending` when the processor settles it later, within `settleWithinMs`), or declined with the reason to show. */
-export type ChargeOutcome = { chargeId: string | null; pending?: boolean; settleWithinMs?: number } | { declined: string };
+export type ChargeOutcome =
+  { chargeId: string | null; pending?: boolean; settleWithinMs?: number } | { declined: string };
 
 /** The session's row, locked until the transaction ends. */
 export function lockCheckout(tx: Tx, checkoutId: string): Promise<Checkout> {
@@ -56,7 +57,12 @@ export async function transition(
     await change(tx, checkout);
     checkout.modifiedAt = deps.clock.now();
     await tx.em.flush();
-    deps.outbox.enqueueEvent(tx, checkout.organizationId, 'checkout.updated', await deps.checkouts.output(tx.em, checkout));
+    deps.outbox.enqueueEvent(
+      tx,
+      checkout.organizationId,
+      'checkout.updated',
+      await deps.checkouts.output(tx.em, checkout),
+    );
     await after?.(tx);
   });
 }

@@ -23,5 +23,9 @@ function subscriberProperties(benefit: BenefitOutput): BenefitSubscriber['proper
 }
 
 export function customerGrantOutput(grant: BenefitGrantOutput, viewer: GrantViewer): CustomerBenefitGrant {
-  return CustomerBenefitGrant.parse({ ...grant, customer: viewer.customer, benefit: benefitSubscriberOutput(grant.benefit, viewer.organization) });
+  return CustomerBenefitGrant.parse({
+    ...grant,
+    customer: viewer.customer,
+    benefit: benefitSubscriberOutput(grant.benefit, viewer.organization),
+  });
 }

@@ -41,7 +41,9 @@ export function portalBenefitRoutes(deps: PortalBenefitRouteDeps): RouteDefiniti
       response: CustomerBenefitGrantList,
       async handler({ tx, customer, query }) {
         if (query.member_id) return { items: [], pagination: { total_count: 0, max_page: 0 } }; // Bursar has no members
-        const sources = query.checkout_id && (await checkoutSources(tx.em, deps.checkouts, customer.organizationId, query.checkout_id));
+        const sources =
+          query.checkout_id &&
+          (await checkoutSources(tx.em, deps.checkouts, customer.organizationId, query.checkout_id));
         const filter = {
           benefitIds: query.benefit_id,
           types: query.type,
@@ -63,20 +65,26 @@ export function portalBenefitRoutes(deps: PortalBenefitRouteDeps): RouteDefiniti
       status: 200,
       response: CustomerBenefitGrant,
       async handler({ tx, customer, params }) {
-        return customerGrantOutput(await grants.getOfCustomer(tx.em, customer, params.id), await viewerOf(tx.em, deps, customer));
+        return customerGrantOutput(
+          await grants.getOfCustomer(tx.em, customer, params.id),
+          await viewerOf(tx.em, deps, customer),
+        );
       },
     }),
     defineCustomerRoute({
       method: 'patch',
       path: '/v1/customer-portal/benefit-grants/:id',
-      summary: 'Update a benefit grant: always 403, as no Bursar benefit has an outside account (Discord, GitHub) to connect',
+      summary:
+        'Update a benefit grant: always 403, as no Bursar benefit has an outside account (Discord, GitHub) to connect',
       params: IdParams,
       body: CustomerBenefitGrantUpdate,
       status: 200,
       response: CustomerBenefitGrant,
       async handler({ tx, customer, params }) {
         await grants.getOfCustomer(tx.em, customer, params.id);
-        throw new NotPermitted('This benefit grant has no account to connect; there is nothing a customer can change on it.');
+        throw new NotPermitted(
+          'This benefit grant has no account to connect; there is nothing a customer can change on it.',
+        );
       },
     }),
     defineCustomerRoute({
@@ -94,7 +102,11 @@ export function portalBenefitRoutes(deps: PortalBenefitRouteDeps): RouteDefiniti
   ];
 }
 
-async function viewerOf(em: EntityManager, deps: PortalBenefitRouteDeps, customer: AuthenticatedCustomer): Promise<GrantViewer> {
+async function viewerOf(
+  em: EntityManager,
+  deps: PortalBenefitRouteDeps,
+  customer: AuthenticatedCustomer,
+): Promise<GrantViewer> {
   return {
     customer: portalCustomerOutput(await deps.customers.getOutput(em, customer.organizationId, customer.customerId)),
     organization: await customerOrganization(em, deps.organizations, customer.organizationId),
@@ -102,7 +114,12 @@ async function viewerOf(em: EntityManager, deps: PortalBenefitRouteDeps, custome
 }
 
 /** The orders and subscriptions the organization's checkouts created; unknown checkouts add none. */
-async function checkoutSources(em: EntityManager, checkouts: CheckoutService, organizationId: string, ids: readonly string[]) {
+async function checkoutSources(
+  em: EntityManager,
+  checkouts: CheckoutService,
+  organizationId: string,
+  ids: readonly string[],
+) {
   const sources = { orderIds: [] as string[], subscriptionIds: [] as string[] };
   for (const id of new Set(ids)) {
     const checkout = await checkouts.get(em, organizationId, id).catch((error: unknown) => {

@@ -30,7 +30,9 @@ export function portalCustomerRoutes({ customers }: { customers: CustomerService
         const { default_payment_method_id: paymentMethod, ...changes } = body;
         // Bursar keeps no payment methods a customer could choose between
         if (paymentMethod) throw invalidField(['body', 'default_payment_method_id'], 'Payment method not found.');
-        return portalCustomerOutput(await customers.updateById(tx, customer.organizationId, customer.customerId, changes));
+        return portalCustomerOutput(
+          await customers.updateById(tx, customer.organizationId, customer.customerId, changes),
+        );
       },
     }),
   ];

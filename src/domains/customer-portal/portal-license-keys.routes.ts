@@ -4,7 +4,12 @@ import { z } from 'zod';
 import type { LicenseKeyRead } from '../../contracts/license-key';
 import { LicenseKeyActivationParams } from '../../contracts/license-key';
 import { IdParams } from '../../contracts/common';
-import { PortalLicenseKeyList, PortalLicenseKeyListQuery, PortalLicenseKeyRead, PortalLicenseKeyWithActivations } from '../../contracts/portal-benefit';
+import {
+  PortalLicenseKeyList,
+  PortalLicenseKeyListQuery,
+  PortalLicenseKeyRead,
+  PortalLicenseKeyWithActivations,
+} from '../../contracts/portal-benefit';
 import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/route';
 import type { LicenseKeyService } from '../benefit';
 
@@ -19,7 +24,10 @@ export function portalLicenseKeyRoutes({ licenseKeys }: { licenseKeys: LicenseKe
       response: PortalLicenseKeyList,
       async handler({ tx, customer, query }) {
         const page = await licenseKeys.pageOfCustomer(tx.em, customer, query);
-        return { items: page.items.map((key) => PortalLicenseKeyRead.parse(asSeenByHolder(key))), pagination: page.pagination };
+        return {
+          items: page.items.map((key) => PortalLicenseKeyRead.parse(asSeenByHolder(key))),
+          pagination: page.pagination,
+        };
       },
     }),
     defineCustomerRoute({
@@ -30,13 +38,16 @@ export function portalLicenseKeyRoutes({ licenseKeys }: { licenseKeys: LicenseKe
       status: 200,
       response: PortalLicenseKeyWithActivations,
       async handler({ tx, customer, params }) {
-        return PortalLicenseKeyWithActivations.parse(asSeenByHolder(await licenseKeys.withActivationsOfCustomer(tx.em, customer, params.id)));
+        return PortalLicenseKeyWithActivations.parse(
+          asSeenByHolder(await licenseKeys.withActivationsOfCustomer(tx.em, customer, params.id)),
+        );
       },
     }),
     defineCustomerRoute({
       method: 'delete',
       path: '/v1/customer-portal/license-keys/:id/activations/:activation_id',
-      summary: "Deactivate an activation of the customer's own key (when its benefit lets customers manage activations)",
+      summary:
+        "Deactivate an activation of the customer's own key (when its benefit lets customers manage activations)",
       params: LicenseKeyActivationParams,
       status: 204,
       response: z.undefined(),

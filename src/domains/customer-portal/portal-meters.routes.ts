@@ -1,7 +1,11 @@
 // The customer portal's meters: the caller's own standing on each meter — units consumed, credited by benefits, and
 // the balance. Another customer's meter is not found.
 import { IdParams } from '../../contracts/common';
-import { CustomerCustomerMeter, CustomerCustomerMeterList, CustomerCustomerMeterListQuery } from '../../contracts/portal-benefit';
+import {
+  CustomerCustomerMeter,
+  CustomerCustomerMeterList,
+  CustomerCustomerMeterListQuery,
+} from '../../contracts/portal-benefit';
 import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/route';
 import type { CustomerMeterQueries } from '../meter';
 

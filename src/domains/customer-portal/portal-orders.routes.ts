@@ -14,7 +14,12 @@ import {
   CustomerOrderUpdate,
 } from '../../contracts/portal-order';
 import { byId, distinctIds } from '../../kernel/ids';
-import { Accepted, defineCustomerRoute, type AuthenticatedCustomer, type RouteDefinition } from '../../platform/http/route';
+import {
+  Accepted,
+  defineCustomerRoute,
+  type AuthenticatedCustomer,
+  type RouteDefinition,
+} from '../../platform/http/route';
 import type { ProductService } from '../catalog';
 import { paymentStatus, type Order, type OrderDocumentService, type OrderService } from '../order';
 import type { OrganizationService } from '../organization';
@@ -29,7 +34,8 @@ export interface PortalOrderRouteDeps {
 
 export function portalOrderRoutes(deps: PortalOrderRouteDeps): RouteDefinition[] {
   const { orders, documents } = deps;
-  const own = (em: EntityManager, customer: AuthenticatedCustomer, id: string) => orders.getOfCustomer(em, customer.organizationId, customer.customerId, id);
+  const own = (em: EntityManager, customer: AuthenticatedCustomer, id: string) =>
+    orders.getOfCustomer(em, customer.organizationId, customer.customerId, id);
   const one = async (em: EntityManager, organizationId: string, order: Order) =>
     (await customerOrders(em, deps, organizationId, await orders.outputs(em, organizationId, [order])))[0];
 
@@ -82,7 +88,11 @@ export function portalOrderRoutes(deps: PortalOrderRouteDeps): RouteDefinition[]
       async handler({ customer, tx, params }) {
         await own(tx.em, customer, params.id);
         const { order, generated } = await documents.requestInvoice(tx, customer.organizationId, params.id); // starts invoice:<orderId>
-        return new Accepted({ order_id: order.id, invoice_number: order.invoiceNumber, status: generated ? 'generated' : 'generating' });
+        return new Accepted({
+          order_id: order.id,
+          invoice_number: order.invoiceNumber,
+          status: generated ? 'generated' : 'generating',
+        });
       },
     }),
     defineCustomerRoute({
@@ -106,7 +116,9 @@ export function portalOrderRoutes(deps: PortalOrderRouteDeps): RouteDefinition[]
       response: CustomerOrderReceipt,
       async handler({ customer, tx, params }) {
         await own(tx.em, customer, params.id);
-        return (await documents.receipt(tx, customer.organizationId, params.id)) ?? new Accepted({ status: 'rendering' });
+        return (
+          (await documents.receipt(tx, customer.organizationId, params.id)) ?? new Accepted({ status: 'rendering' })
+        );
       },
     }),
     defineCustomerRoute({
@@ -124,7 +136,12 @@ export function portalOrderRoutes(deps: PortalOrderRouteDeps): RouteDefinition[]
 }
 
 /** Orders as the portal shows them: the API's order, its full product with the organization, nothing else. */
-async function customerOrders(em: EntityManager, deps: PortalOrderRouteDeps, organizationId: string, outputs: OrderOutput[]): Promise<CustomerOrder[]> {
+async function customerOrders(
+  em: EntityManager,
+  deps: PortalOrderRouteDeps,
+  organizationId: string,
+  outputs: OrderOutput[],
+): Promise<CustomerOrder[]> {
   if (!outputs.length) return [];
   const organization = await customerOrganization(em, deps.organizations, organizationId);
   const productIds = distinctIds(outputs, (order) => order.product_id);

@@ -29,16 +29,30 @@ export function portalOrganizationRoutes({ organizations, products }: PortalOrga
         // findOrganization also takes an id; this endpoint answers to the slug alone
         if (organization.slug !== params.slug) throw new ResourceNotFound(`No organization "${params.slug}".`);
         const listed = await publicProducts(tx.em, products, organization.id);
-        return { organization: customerOrganizationOutput(organization), products: listed.map((product) => CustomerProduct.parse(product)) };
+        return {
+          organization: customerOrganizationOutput(organization),
+          products: listed.map((product) => CustomerProduct.parse(product)),
+        };
       },
     }),
   ];
 }
 
-async function publicProducts(em: EntityManager, products: ProductService, organizationId: string): Promise<ProductOutput[]> {
+async function publicProducts(
+  em: EntityManager,
+  products: ProductService,
+  organizationId: string,
+): Promise<ProductOutput[]> {
   const rows = [];
   for (let page = 1; ; page++) {
-    const query: ProductListQuery = { page, limit: MAX_PAGE_LIMIT, is_archived: false, visibility: ['public'], sorting: ['price_amount'], metadata: {} };
+    const query: ProductListQuery = {
+      page,
+      limit: MAX_PAGE_LIMIT,
+      is_archived: false,
+      visibility: ['public'],
+      sorting: ['price_amount'],
+      metadata: {},
+    };
     const listed = await products.list(em, organizationId, query);
     rows.push(...listed.items);
     if (page >= listed.pagination.max_page) break;

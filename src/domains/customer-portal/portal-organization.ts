@@ -30,7 +30,11 @@ export function customerOrganizationOutput(organization: Organization): Customer
   };
 }
 
-export async function customerOrganization(em: EntityManager, organizations: OrganizationService, organizationId: string): Promise<CustomerOrganization> {
+export async function customerOrganization(
+  em: EntityManager,
+  organizations: OrganizationService,
+  organizationId: string,
+): Promise<CustomerOrganization> {
   return customerOrganizationOutput(await organizations.findOrganization(em, organizationId));
 }
 

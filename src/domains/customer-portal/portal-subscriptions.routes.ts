@@ -5,13 +5,23 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { IdParams } from '../../contracts/common';
 import type { CustomerOrganization } from '../../contracts/portal-order';
-import { CustomerSubscription, CustomerSubscriptionList, CustomerSubscriptionListQuery, CustomerSubscriptionUpdate } from '../../contracts/portal-subscription';
+import {
+  CustomerSubscription,
+  CustomerSubscriptionList,
+  CustomerSubscriptionListQuery,
+  CustomerSubscriptionUpdate,
+} from '../../contracts/portal-subscription';
 import type { Subscription as SubscriptionOutput, SubscriptionListQuery } from '../../contracts/subscription';
 import { invalidField } from '../../kernel/errors';
 import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/route';
 import type { ProductService } from '../catalog';
 import type { OrganizationService } from '../organization';
-import type { Subscription, SubscriptionCommand, SubscriptionCommandService, SubscriptionService } from '../subscription';
+import type {
+  Subscription,
+  SubscriptionCommand,
+  SubscriptionCommandService,
+  SubscriptionService,
+} from '../subscription';
 import { assertPortalAllows, customerOrganization, PORTAL_PRORATION } from './portal-organization';
 
 export interface PortalSubscriptionRouteDeps {
@@ -34,9 +44,17 @@ export function portalSubscriptionRoutes(deps: PortalSubscriptionRouteDeps): Rou
       response: CustomerSubscriptionList,
       async handler({ customer, tx, query }) {
         const { organizationId, customerId } = customer;
-        const page = await subscriptions.list(tx.em, organizationId, { ...query, sorting: apiSorting(query.sorting), customer_id: [customerId], metadata: {} });
+        const page = await subscriptions.list(tx.em, organizationId, {
+          ...query,
+          sorting: apiSorting(query.sorting),
+          customer_id: [customerId],
+          metadata: {},
+        });
         const organization = await customerOrganization(tx.em, organizations, organizationId);
-        return { items: customerSubscriptions(await subscriptions.outputs(tx.em, page.items), organization), pagination: page.pagination };
+        return {
+          items: customerSubscriptions(await subscriptions.outputs(tx.em, page.items), organization),
+          pagination: page.pagination,
+        };
       },
     }),
     defineCustomerRoute({
@@ -47,7 +65,12 @@ export function portalSubscriptionRoutes(deps: PortalSubscriptionRouteDeps): Rou
       status: 200,
       response: CustomerSubscription,
       async handler({ customer, tx, params }) {
-        const subscription = await subscriptions.getOfCustomer(tx.em, customer.organizationId, customer.customerId, params.id);
+        const subscription = await subscriptions.getOfCustomer(
+          tx.em,
+          customer.organizationId,
+          customer.customerId,
+          params.id,
+        );
         const organization = await customerOrganization(tx.em, organizations, customer.organizationId);
         return customerSubscriptions(await subscriptions.outputs(tx.em, [subscription]), organization)[0];
       },
@@ -63,10 +86,18 @@ export function portalSubscriptionRoutes(deps: PortalSubscriptionRouteDeps): Rou
       outsideTransaction: true,
       // An Update of subscription:<id>: writes the change; subscription.updated (+ canceled / uncanceled).
       async handler({ customer, tx, params, body }) {
-        const subscription = await subscriptions.getOfCustomer(tx.em, customer.organizationId, customer.customerId, params.id);
+        const subscription = await subscriptions.getOfCustomer(
+          tx.em,
+          customer.organizationId,
+          customer.customerId,
+          params.id,
+        );
         const organization = await customerOrganization(tx.em, organizations, customer.organizationId);
         const command = await portalCommand(tx.em, deps.products, subscription, organization, body);
-        return customerSubscriptions([await commands.send(customer.organizationId, params.id, command)], organization)[0];
+        return customerSubscriptions(
+          [await commands.send(customer.organizationId, params.id, command)],
+          organization,
+        )[0];
       },
     }),
     defineCustomerRoute({
@@ -80,7 +111,11 @@ export function portalSubscriptionRoutes(deps: PortalSubscriptionRouteDeps): Rou
       async handler({ customer, tx, params }) {
         await subscriptions.getOfCustomer(tx.em, customer.organizationId, customer.customerId, params.id);
         const organization = await customerOrganization(tx.em, organizations, customer.organizationId);
-        const canceled = await commands.send(customer.organizationId, params.id, { kind: 'cancel', reason: null, comment: null });
+        const canceled = await commands.send(customer.organizationId, params.id, {
+          kind: 'cancel',
+          reason: null,
+          comment: null,
+        });
         return customerSubscriptions([canceled], organization)[0];
       },
     }),
@@ -110,18 +145,26 @@ async function portalCommand(
   assertPortalAllows(organization, 'update_plan');
   if (body.product_id !== subscription.productId) {
     const [target] = await products.outputsByIds(em, subscription.organizationId, [body.product_id]);
-    if (target && target.visibility !== 'public') throw invalidField(['body', 'product_id'], 'No such product in this organization.');
+    if (target && target.visibility !== 'public')
+      throw invalidField(['body', 'product_id'], 'No such product in this organization.');
   }
   return { kind: 'change', productId: body.product_id, proration };
 }
 
 /** The API's subscriptions as the portal shows them: no metadata, custom field data, customer or discount. */
-function customerSubscriptions(outputs: SubscriptionOutput[], organization: CustomerOrganization): CustomerSubscription[] {
-  return outputs.map((output) => CustomerSubscription.parse({ ...output, product: { ...output.product, organization } }));
+function customerSubscriptions(
+  outputs: SubscriptionOutput[],
+  organization: CustomerOrganization,
+): CustomerSubscription[] {
+  return outputs.map((output) =>
+    CustomerSubscription.parse({ ...output, product: { ...output.product, organization } }),
+  );
 }
 
 /** The caller's subscriptions are all of one organization: sorting by it changes nothing. */
 function apiSorting(sorting: CustomerSubscriptionListQuery['sorting']): SubscriptionListQuery['sorting'] {
-  const kept = sorting.filter((value): value is Exclude<typeof value, 'organization' | '-organization'> => !value.endsWith('organization'));
+  const kept = sorting.filter(
+    (value): value is Exclude<typeof value, 'organization' | '-organization'> => !value.endsWith('organization'),
+  );
   return kept.length ? kept : ['-started_at'];
 }

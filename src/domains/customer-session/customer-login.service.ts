@@ -13,7 +13,12 @@ import type { EmailQueue } from '../../platform/email';
 import type { CustomerService } from '../customer';
 import type { OrganizationService } from '../organization';
 import { CustomerLoginCode } from './customer-session.entity';
-import { LOGIN_CODE_ALPHABET, LOGIN_CODE_LENGTH, LOGIN_CODE_MAX_FAILED_ATTEMPTS, LOGIN_CODE_RESEND_SECONDS } from './customer-session.logic';
+import {
+  LOGIN_CODE_ALPHABET,
+  LOGIN_CODE_LENGTH,
+  LOGIN_CODE_MAX_FAILED_ATTEMPTS,
+  LOGIN_CODE_RESEND_SECONDS,
+} from './customer-session.logic';
 import type { CustomerSessionService } from './customer-session.service';
 import { loginCodeEmail } from './login-code.email';
 
@@ -43,7 +48,9 @@ export class CustomerLoginService {
    * after the answer, so neither the answer nor its timing tells.
    */
   requestCode(addressee: Addressee): void {
-    inTransaction(this.deps.orm, (tx) => this.issueCode(tx, addressee)).catch((error) => console.error('A login code request failed:', error));
+    inTransaction(this.deps.orm, (tx) => this.issueCode(tx, addressee)).catch((error) =>
+      console.error('A login code request failed:', error),
+    );
   }
 
   private async issueCode(tx: Tx, { email, organization_id }: Addressee): Promise<void> {
@@ -51,7 +58,11 @@ export class CustomerLoginService {
     const customer = organization && (await this.deps.customers.findByEmail(tx.em, organization.id, email));
     if (!organization || !customer) return;
     const now = this.deps.clock.now();
-    const latest = await tx.em.findOne(CustomerLoginCode, { customerId: customer.id }, { orderBy: { createdAt: 'desc' } });
+    const latest = await tx.em.findOne(
+      CustomerLoginCode,
+      { customerId: customer.id },
+      { orderBy: { createdAt: 'desc' } },
+    );
     if (latest && now.getTime() - latest.createdAt.getTime() < LOGIN_CODE_RESEND_SECONDS * 1000) return; // no inbox flooding
     await tx.em.nativeDelete(CustomerLoginCode, { customerId: customer.id }); // one code per customer, the newest
     const code = newLoginCode();
@@ -97,7 +108,9 @@ export class CustomerLoginService {
       { orderBy: { createdAt: 'desc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
     );
     if (!live) return null;
-    const right = live.codeHash === this.digest('code', code) && live.emailHash === this.digest('email', customer.email.toLowerCase());
+    const right =
+      live.codeHash === this.digest('code', code) &&
+      live.emailHash === this.digest('email', customer.email.toLowerCase());
     if (right) live.usedAt = now;
     else if (++live.failedAttempts >= LOGIN_CODE_MAX_FAILED_ATTEMPTS) live.usedAt = now;
     await tx.em.flush();

@@ -11,7 +11,13 @@ import {
   PortalAuthenticatedUser,
 } from '../../contracts/customer-session';
 import { z } from 'zod';
-import { Accepted, defineCustomerRoute, definePublicRoute, defineRoute, type RouteDefinition } from '../../platform/http/route';
+import {
+  Accepted,
+  defineCustomerRoute,
+  definePublicRoute,
+  defineRoute,
+  type RouteDefinition,
+} from '../../platform/http/route';
 import { secretShownOnce } from '../../platform/idempotency';
 import type { CustomerService } from '../customer';
 import type { CustomerLoginService } from './customer-login.service';

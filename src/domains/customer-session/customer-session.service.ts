@@ -46,11 +46,18 @@ export class CustomerSessionService {
   }
 
   /** A session for `customer`, its token in clear text: the only time it exists outside the caller. */
-  async open(em: EntityManager, customer: Customer, returnUrl: string | null = null): Promise<{ session: CustomerSession; token: string }> {
+  async open(
+    em: EntityManager,
+    customer: Customer,
+    returnUrl: string | null = null,
+  ): Promise<{ session: CustomerSession; token: string }> {
     const token = generateToken(CUSTOMER_SESSION_TOKEN_PREFIX);
     const now = this.deps.clock.now();
     // The customer's sessions that ended are of no more use: they go as a new one comes.
-    await em.nativeDelete(CustomerSession, { customerId: customer.id, $or: [{ expiresAt: { $lte: now } }, { revokedAt: { $ne: null } }] });
+    await em.nativeDelete(CustomerSession, {
+      customerId: customer.id,
+      $or: [{ expiresAt: { $lte: now } }, { revokedAt: { $ne: null } }],
+    });
     const session = em.create(CustomerSession, {
       id: newId(),
       organizationId: customer.organizationId,
@@ -69,7 +76,10 @@ export class CustomerSessionService {
   /** The customer a bearer token speaks for: null when it is unknown, expired, ended, or its customer is deleted. */
   async authenticate(em: EntityManager, token: string): Promise<AuthenticatedCustomer | null> {
     if (!hasValidChecksum(token, CUSTOMER_SESSION_TOKEN_PREFIX)) return null;
-    const session = await em.findOne(CustomerSession, { tokenHash: hashToken(token, this.deps.serverSecret), revokedAt: null });
+    const session = await em.findOne(CustomerSession, {
+      tokenHash: hashToken(token, this.deps.serverSecret),
+      revokedAt: null,
+    });
     if (!session || session.expiresAt <= this.deps.clock.now()) return null;
     if (!(await this.deps.customers.find(em, session.organizationId, session.customerId))) return null;
     return { organizationId: session.organizationId, customerId: session.customerId, sessionId: session.id };
@@ -97,7 +107,9 @@ export class CustomerSessionService {
     if (!session) return null;
     const now = this.deps.clock.now();
     // guarded: of two reports at once, one revokes (and e-mails)
-    const revokedNow = (await em.nativeUpdate(CustomerSession, { tokenHash, revokedAt: null }, { revokedAt: now, modifiedAt: now })) === 1;
+    const revokedNow =
+      (await em.nativeUpdate(CustomerSession, { tokenHash, revokedAt: null }, { revokedAt: now, modifiedAt: now })) ===
+      1;
     return { organizationId: session.organizationId, customerId: session.customerId, revokedNow };
   }
 

@@ -13,7 +13,11 @@ import type { SubscriptionQueries } from '../subscription';
 export interface CustomerStateDeps {
   outbox: OutboxService;
   /** The customer domain's reads (customer.reads.ts). */
-  customers: { get: typeof liveCustomer; getByExternalId: typeof liveCustomerByExternalId; outputs: typeof customerOutputs };
+  customers: {
+    get: typeof liveCustomer;
+    getByExternalId: typeof liveCustomerByExternalId;
+    outputs: typeof customerOutputs;
+  };
   subscriptions: SubscriptionQueries;
   grants: Pick<BenefitGrantQueries, 'grantedBenefits'>;
   meters: CustomerMeterQueries;

@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import type { Customer } from './customer.entity';
 
 /** A digest tied to the customer, so the same e-mail or name gives unrelated values for different customers. */
-const digest = (customer: Customer, value: string, length: number) => createHash('sha256').update(`${customer.id}:${value}`).digest('hex').slice(0, length);
+const digest = (customer: Customer, value: string, length: number) =>
+  createHash('sha256').update(`${customer.id}:${value}`).digest('hex').slice(0, length);
 
 /**
  * The e-mail becomes `<digest>@anonymized.invalid` (a reserved domain: nothing is ever sent there), the billing name
@@ -18,6 +19,7 @@ export function anonymized(customer: Customer): Pick<Customer, 'email' | 'name' 
     email: `${digest(customer, customer.email.toLowerCase(), 32)}@anonymized.invalid`,
     name: business ? customer.name : hashed(customer.name),
     billingName: hashed(customer.billingName),
-    billingAddress: business || !customer.billingAddress ? customer.billingAddress : { country: customer.billingAddress.country },
+    billingAddress:
+      business || !customer.billingAddress ? customer.billingAddress : { country: customer.billingAddress.country },
   };
 }

@@ -7,7 +7,9 @@ const SIZE = 64;
 export function initialsOf(name: string | null, email: string): string {
   const words = (name ?? '').trim().split(/\s+/u).filter(Boolean);
   const letters = words.length ? [words[0], words.length > 1 ? words[words.length - 1] : ''] : [email.split('@')[0]];
-  const initials = letters.map((word) => [...word.normalize('NFC')].find((char) => /[\p{L}\p{N}]/u.test(char)) ?? '').join('');
+  const initials = letters
+    .map((word) => [...word.normalize('NFC')].find((char) => /[\p{L}\p{N}]/u.test(char)) ?? '')
+    .join('');
   return initials.toLocaleUpperCase('en') || '?';
 }
 

@@ -30,7 +30,11 @@ export async function liveCustomerByExternalId(
 }
 
 /** Customers by id as the API shows them, deleted ones included (orders keep showing who bought). */
-export async function customerOutputs(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<CustomerOutput[]> {
+export async function customerOutputs(
+  em: EntityManager,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<CustomerOutput[]> {
   return (await customersByIds(em, organizationId, ids)).map(customerOutput);
 }
 
@@ -45,7 +49,11 @@ export function customersByIds(em: EntityManager, organizationId: string, ids: r
 }
 
 /** The ids of the organization's customers with these external ids, deleted or not. */
-export async function customerIdsByExternalIds(em: EntityManager, organizationId: string, externalIds: readonly string[]): Promise<string[]> {
+export async function customerIdsByExternalIds(
+  em: EntityManager,
+  organizationId: string,
+  externalIds: readonly string[],
+): Promise<string[]> {
   return (await em.find(Customer, { organizationId, externalId: { $in: [...externalIds] } })).map((c) => c.id);
 }
 

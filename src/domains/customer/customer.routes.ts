@@ -19,7 +19,13 @@ import { customerOutput } from './customer.output';
 const READ = ['customers:read', 'customers:write'] as const;
 const WRITE = ['customers:write'] as const;
 
-export function customerRoutes({ customers, revoke }: { customers: CustomerService; revoke: SubscriptionRevoker }): RouteDefinition[] {
+export function customerRoutes({
+  customers,
+  revoke,
+}: {
+  customers: CustomerService;
+  revoke: SubscriptionRevoker;
+}): RouteDefinition[] {
   return [
     defineRoute({
       method: 'get',
@@ -95,14 +101,17 @@ export function customerRoutes({ customers, revoke }: { customers: CustomerServi
       status: 200,
       response: Customer,
       async handler({ auth, tx, params, body }) {
-        const customer = await customers.getByExternalId(tx.em, auth.organizationId, params.external_id, { lock: true });
+        const customer = await customers.getByExternalId(tx.em, auth.organizationId, params.external_id, {
+          lock: true,
+        });
         return customerOutput(await customers.update(tx, customer, body));
       },
     }),
     defineRoute({
       method: 'delete',
       path: '/v1/customers/:id',
-      summary: 'Delete a customer: its subscriptions and grants are revoked, its orders kept; `anonymize` also erases what identifies a person',
+      summary:
+        'Delete a customer: its subscriptions and grants are revoked, its orders kept; `anonymize` also erases what identifies a person',
       scopes: WRITE,
       params: IdParams,
       query: CustomerDeleteQuery,
@@ -110,7 +119,12 @@ export function customerRoutes({ customers, revoke }: { customers: CustomerServi
       response: z.undefined(),
       outsideTransaction: true,
       async handler({ auth, params, query }) {
-        await customers.remove(auth.organizationId, (em, lock) => customers.get(em, auth.organizationId, params.id, { lock }), query.anonymize, revoke);
+        await customers.remove(
+          auth.organizationId,
+          (em, lock) => customers.get(em, auth.organizationId, params.id, { lock }),
+          query.anonymize,
+          revoke,
+        );
         return undefined;
       },
     }),

@@ -2,7 +2,13 @@
 // change with its webhook and a customer.state_changed.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Metadata } from '../../contracts/common';
-import type { Address, Customer as CustomerOutput, CustomerCreate, CustomerListQuery, CustomerUpdate } from '../../contracts/customer';
+import type {
+  Address,
+  Customer as CustomerOutput,
+  CustomerCreate,
+  CustomerListQuery,
+  CustomerUpdate,
+} from '../../contracts/customer';
 import { checkedTaxId } from '../tax';
 import type { TestClockQueries } from '../test-clock';
 import { likeContains } from '../../platform/database/list-query';
@@ -59,7 +65,9 @@ export interface CustomerServiceDeps {
   /** Forgets an anonymized customer's address in the e-mails sent to it. */
   email?: Pick<EmailQueue, 'forgetRecipient'>;
   /** Attaches the usage events sent with an external id before a customer had it (the events store). */
-  events?: { attachCustomer(tx: Tx, organizationId: string, externalCustomerId: string, customerId: string): Promise<void> };
+  events?: {
+    attachCustomer(tx: Tx, organizationId: string, externalCustomerId: string, customerId: string): Promise<void>;
+  };
 }
 
 export class CustomerService {
@@ -69,7 +77,11 @@ export class CustomerService {
    * The organization's customer with this external id, else with this e-mail (ignoring case), else a new one.
    * A match by e-mail gains the external id if it had none.
    */
-  async findOrCreate(tx: Tx, organizationId: string, details: CustomerDetails): Promise<{ customer: Customer; created: boolean }> {
+  async findOrCreate(
+    tx: Tx,
+    organizationId: string,
+    details: CustomerDetails,
+  ): Promise<{ customer: Customer; created: boolean }> {
     const existing = await this.match(tx.em, organizationId, details);
     if (existing) {
       if (details.externalId && !existing.externalId) {
@@ -100,7 +112,8 @@ export class CustomerService {
       modifiedAt: null,
     });
     await flushUnique(tx.em, () => new CustomerRaceLost());
-    if (customer.externalId !== null) await this.deps.events?.attachCustomer(tx, organizationId, customer.externalId, customer.id);
+    if (customer.externalId !== null)
+      await this.deps.events?.attachCustomer(tx, organizationId, customer.externalId, customer.id);
     this.deps.outbox.enqueueEvent(tx, organizationId, 'customer.created', customerOutput(customer));
     await this.deps.state?.changed(tx, organizationId, customer.id);
     return customer;
@@ -108,7 +121,8 @@ export class CustomerService {
 
   /** `POST /v1/customers/`: a new customer (customer.created), in the sandbox perhaps on a test clock. */
   async create(tx: Tx, organizationId: string, body: CustomerCreate): Promise<Customer> {
-    if (body.test_clock_id) await this.deps.testClocks.attachable(tx.em, organizationId, body.test_clock_id, ['body', 'test_clock_id']);
+    if (body.test_clock_id)
+      await this.deps.testClocks.attachable(tx.em, organizationId, body.test_clock_id, ['body', 'test_clock_id']);
     return this.createNew(tx, organizationId, {
       email: body.email,
       externalId: body.external_id,
@@ -123,7 +137,8 @@ export class CustomerService {
 
   /** A new customer; its e-mail and external id must be new, whether the other one came long ago or a moment ago. */
   private async createNew(tx: Tx, organizationId: string, details: CustomerDetails): Promise<Customer> {
-    const taken = () => invalidField(['body', 'email'], 'A customer with this email address or external ID already exists.');
+    const taken = () =>
+      invalidField(['body', 'email'], 'A customer with this email address or external ID already exists.');
     if (await this.match(tx.em, organizationId, { ...details, externalId: details.externalId })) throw taken();
     try {
       return await this.insert(tx, organizationId, details);
@@ -143,12 +158,22 @@ export class CustomerService {
   }
 
   /** `update` of the live customer `id` (404 otherwise), read locked; the customer as the API shows it after. */
-  async updateById(tx: Tx, organizationId: string, id: string, body: CustomerUpdate & { billing_name?: string | null }): Promise<CustomerOutput> {
+  async updateById(
+    tx: Tx,
+    organizationId: string,
+    id: string,
+    body: CustomerUpdate & { billing_name?: string | null },
+  ): Promise<CustomerOutput> {
     return customerOutput(await this.update(tx, await this.get(tx.em, organizationId, id, { lock: true }), body));
   }
 
   /** The live customer with this external id, or 404; `lock` holds it until the transaction ends. */
-  getByExternalId(em: EntityManager, organizationId: string, externalId: string, options: { lock?: boolean } = {}): Promise<Customer> {
+  getByExternalId(
+    em: EntityManager,
+    organizationId: string,
+    externalId: string,
+    options: { lock?: boolean } = {},
+  ): Promise<Customer> {
     return liveCustomerByExternalId(em, organizationId, externalId, options);
   }
 
@@ -165,8 +190,15 @@ export class CustomerService {
       if (other) throw invalidField(['body', 'email'], 'A customer with this email address already exists.');
     }
     if (body.external_id !== undefined && body.external_id !== customer.externalId) {
-      if (customer.externalId !== null) throw invalidField(['body', 'external_id'], 'The external ID cannot be changed once set.');
-      if (await tx.em.findOne(Customer, { organizationId, externalId: body.external_id, deletedAt: null }, { fields: ['id'] })) {
+      if (customer.externalId !== null)
+        throw invalidField(['body', 'external_id'], 'The external ID cannot be changed once set.');
+      if (
+        await tx.em.findOne(
+          Customer,
+          { organizationId, externalId: body.external_id, deletedAt: null },
+          { fields: ['id'] },
+        )
+      ) {
         throw invalidField(['body', 'external_id'], 'A customer with this external ID already exists.');
       }
     }
@@ -192,7 +224,8 @@ export class CustomerService {
         ? invalidField(['body', 'external_id'], 'A customer with this external ID already exists.')
         : invalidField(['body', 'email'], 'A customer with this email address already exists.'),
     );
-    if (gainsExternalId && customer.externalId !== null) await this.deps.events?.attachCustomer(tx, organizationId, customer.externalId, customer.id);
+    if (gainsExternalId && customer.externalId !== null)
+      await this.deps.events?.attachCustomer(tx, organizationId, customer.externalId, customer.id);
     this.deps.outbox.enqueueEvent(tx, organizationId, 'customer.updated', customerOutput(customer));
     await this.deps.state?.changed(tx, organizationId, customer.id);
     return customer;
@@ -209,7 +242,8 @@ export class CustomerService {
     revoke: SubscriptionRevoker,
   ): Promise<void> {
     const customer = await find(this.deps.orm.em.fork(), false);
-    for (const id of await this.deps.subscriptions.liveIds(this.deps.orm.em.fork(), organizationId, customer.id)) await revoke(organizationId, id);
+    for (const id of await this.deps.subscriptions.liveIds(this.deps.orm.em.fork(), organizationId, customer.id))
+      await revoke(organizationId, id);
     await inTransaction(this.deps.orm, async (tx) => this.delete(tx, await find(tx.em, true), anonymize));
   }
 
@@ -265,7 +299,12 @@ export class CustomerService {
   }
 
   /** Who the organization's live customers among these ids and external ids are, and the clock each one lives on. */
-  async identities(em: EntityManager, organizationId: string, ids: readonly string[], externalIds: readonly string[]): Promise<CustomerIdentity[]> {
+  async identities(
+    em: EntityManager,
+    organizationId: string,
+    ids: readonly string[],
+    externalIds: readonly string[],
+  ): Promise<CustomerIdentity[]> {
     if (!ids.length && !externalIds.length) return [];
     const rows = await em.execute<{ id: string; external_id: string | null; test_clock_id: string | null }[]>(
       `select id, external_id, test_clock_id from customer
@@ -283,20 +322,30 @@ export class CustomerService {
         if (query.email) qb.andWhere('lower(c.email) = lower(?)', [query.email]);
         if (!query.query) return;
         const pattern = likeContains(query.query);
-        qb.andWhere({ $or: [{ email: { $ilike: pattern } }, { name: { $ilike: pattern } }, { externalId: { $ilike: pattern } }] });
+        qb.andWhere({
+          $or: [{ email: { $ilike: pattern } }, { name: { $ilike: pattern } }, { externalId: { $ilike: pattern } }],
+        });
       },
     });
   }
 
-  private async match(em: EntityManager, organizationId: string, details: Pick<CustomerDetails, 'email' | 'externalId'>): Promise<Customer | null> {
+  private async match(
+    em: EntityManager,
+    organizationId: string,
+    details: Pick<CustomerDetails, 'email' | 'externalId'>,
+  ): Promise<Customer | null> {
     if (details.externalId) {
-      const byExternalId = await em.findOne(Customer, { organizationId, externalId: details.externalId, deletedAt: null });
+      const byExternalId = await em.findOne(Customer, {
+        organizationId,
+        externalId: details.externalId,
+        deletedAt: null,
+      });
       if (byExternalId) return byExternalId;
     }
-    const [row] = await em.execute<{ id: string }[]>('select id from customer where organization_id = ? and lower(email) = lower(?) and deleted_at is null', [
-      organizationId,
-      details.email,
-    ]);
+    const [row] = await em.execute<{ id: string }[]>(
+      'select id from customer where organization_id = ? and lower(email) = lower(?) and deleted_at is null',
+      [organizationId, details.email],
+    );
     return row ? em.findOne(Customer, { id: row.id }) : null;
   }
 }

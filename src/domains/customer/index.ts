@@ -1,4 +1,9 @@
-export { CustomerService, type CustomerDetails, type CustomerIdentity, type CustomerServiceDeps } from './customer.service';
+export {
+  CustomerService,
+  type CustomerDetails,
+  type CustomerIdentity,
+  type CustomerServiceDeps,
+} from './customer.service';
 export type { Customer } from './customer.entity';
 export {
   customerById,

@@ -20,7 +20,11 @@ export function discountAmount(discount: DiscountRule | null, amount: number, cu
 
 /** What a discount takes off, as the amount rules take it. */
 export function discountRule(discount: Pick<Discount, 'type' | 'basisPoints' | 'amounts'>): DiscountRule {
-  return { type: discount.type, basis_points: discount.basisPoints ?? undefined, amounts: discount.amounts ?? undefined };
+  return {
+    type: discount.type,
+    basis_points: discount.basisPoints ?? undefined,
+    amounts: discount.amounts ?? undefined,
+  };
 }
 
 export interface DiscountTerms {
@@ -34,12 +38,20 @@ export interface DiscountTerms {
 }
 
 /** Why a discount cannot apply to this product and currency now, or null when it can. */
-export function discountRefusal(discount: DiscountTerms, productId: string, currency: string, now: Date): string | null {
+export function discountRefusal(
+  discount: DiscountTerms,
+  productId: string,
+  currency: string,
+  now: Date,
+): string | null {
   if (discount.startsAt && now < discount.startsAt) return 'This discount is not redeemable yet.';
   if (discount.endsAt && now >= discount.endsAt) return 'This discount has ended.';
-  if (discount.maxRedemptions !== null && discount.redemptionsCount >= discount.maxRedemptions) return 'This discount has been fully redeemed.';
-  if (discount.productIds.length && !discount.productIds.includes(productId)) return 'This discount does not apply to this product.';
-  if (discount.type === 'fixed' && !(currency in (discount.amounts ?? {}))) return `This discount has no amount in ${currency.toUpperCase()}.`;
+  if (discount.maxRedemptions !== null && discount.redemptionsCount >= discount.maxRedemptions)
+    return 'This discount has been fully redeemed.';
+  if (discount.productIds.length && !discount.productIds.includes(productId))
+    return 'This discount does not apply to this product.';
+  if (discount.type === 'fixed' && !(currency in (discount.amounts ?? {})))
+    return `This discount has no amount in ${currency.toUpperCase()}.`;
   return null;
 }
 

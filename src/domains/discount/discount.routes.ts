@@ -60,7 +60,9 @@ export function discountRoutes({ discounts }: { discounts: DiscountService }): R
       status: 200,
       response: Discount,
       async handler({ auth, tx, params, body }) {
-        const [output] = await discounts.outputs(tx.em, [await discounts.update(tx, auth.organizationId, params.id, body)]);
+        const [output] = await discounts.outputs(tx.em, [
+          await discounts.update(tx, auth.organizationId, params.id, body),
+        ]);
         return output;
       },
     }),

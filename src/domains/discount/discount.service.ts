@@ -1,7 +1,13 @@
 // Discounts: CRUD with codes unique per organization (ignoring case), product restrictions and redemption limits.
 // Every change writes discount.created / .updated / .deleted to the outbox in its transaction.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { DiscountCreate, Discount as DiscountOutput, DiscountListQuery, DiscountProduct, DiscountUpdate } from '../../contracts/discount';
+import type {
+  DiscountCreate,
+  Discount as DiscountOutput,
+  DiscountListQuery,
+  DiscountProduct,
+  DiscountUpdate,
+} from '../../contracts/discount';
 import { likeContains } from '../../platform/database/list-query';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { Tx } from '../../platform/database/transaction';
@@ -14,7 +20,13 @@ import { Discount } from './discount.entity';
 import { discountOutput } from './discount.output';
 import { flushUnique } from '../../platform/database/flush-unique';
 
-const SORT_COLUMNS = { created_at: 'createdAt', name: 'name', code: 'code', redemptions_count: 'redemptionsCount', ends_at: 'endsAt' } as const;
+const SORT_COLUMNS = {
+  created_at: 'createdAt',
+  name: 'name',
+  code: 'code',
+  redemptions_count: 'redemptionsCount',
+  ends_at: 'endsAt',
+} as const;
 
 export interface DiscountDeps {
   clock: Clock;
@@ -78,11 +90,20 @@ export class DiscountService {
   /** Amount, type and duration are fixed once the discount has been redeemed: customers already hold it. */
   async update(tx: Tx, organizationId: string, id: string, input: DiscountUpdate): Promise<Discount> {
     const discount = await this.get(tx.em, organizationId, id);
-    const changesTerms = ['type', 'amount', 'currency', 'amounts', 'basis_points', 'duration', 'duration_in_months'].some(
-      (k) => input[k as keyof DiscountUpdate] != null,
-    );
+    const changesTerms = [
+      'type',
+      'amount',
+      'currency',
+      'amounts',
+      'basis_points',
+      'duration',
+      'duration_in_months',
+    ].some((k) => input[k as keyof DiscountUpdate] != null);
     if (changesTerms && discount.redemptionsCount > 0) {
-      throw invalidField(['body'], 'The amount, type and duration of a redeemed discount cannot change; create a new discount.');
+      throw invalidField(
+        ['body'],
+        'The amount, type and duration of a redeemed discount cannot change; create a new discount.',
+      );
     }
     if (input.name != null) discount.name = input.name;
     if (input.code !== undefined) discount.code = input.code;
@@ -116,10 +137,10 @@ export class DiscountService {
 
   /** A live discount by its code, ignoring case. */
   async findByCode(em: EntityManager, organizationId: string, code: string): Promise<Discount | null> {
-    const [row] = await em.execute<{ id: string }[]>('select id from discount where organization_id = ? and lower(code) = lower(?) and deleted_at is null', [
-      organizationId,
-      code,
-    ]);
+    const [row] = await em.execute<{ id: string }[]>(
+      'select id from discount where organization_id = ? and lower(code) = lower(?) and deleted_at is null',
+      [organizationId, code],
+    );
     return row ? em.findOne(Discount, { id: row.id }) : null;
   }
 
@@ -147,16 +168,22 @@ export class DiscountService {
     return discounts.list(em, organizationId, query, {
       alias: 'd',
       sort: SORT_COLUMNS,
-      where: (qb) => query.query && qb.andWhere({ $or: [{ name: { $ilike: likeContains(query.query) } }, { code: { $ilike: likeContains(query.query) } }] }),
+      where: (qb) =>
+        query.query &&
+        qb.andWhere({
+          $or: [{ name: { $ilike: likeContains(query.query) } }, { code: { $ilike: likeContains(query.query) } }],
+        }),
     });
   }
 
   async outputs(em: EntityManager, discounts: Discount[]): Promise<DiscountOutput[]> {
     const byOrganization = new Map<string, string[]>();
-    for (const d of discounts) byOrganization.set(d.organizationId, [...(byOrganization.get(d.organizationId) ?? []), ...d.productIds]);
+    for (const d of discounts)
+      byOrganization.set(d.organizationId, [...(byOrganization.get(d.organizationId) ?? []), ...d.productIds]);
     const products = new Map<string, DiscountProduct>();
     for (const [organizationId, ids] of byOrganization) {
-      for (const product of await this.deps.products.summaries(em, organizationId, [...new Set(ids)])) products.set(product.id, product);
+      for (const product of await this.deps.products.summaries(em, organizationId, [...new Set(ids)]))
+        products.set(product.id, product);
     }
     return discounts.map((d) =>
       discountOutput(
@@ -167,7 +194,11 @@ export class DiscountService {
   }
 
   /** The event carries the discount as the API renders it (redemptions taken at checkout are not announced). */
-  private async emit(tx: Tx, discount: Discount, type: 'discount.created' | 'discount.updated' | 'discount.deleted'): Promise<void> {
+  private async emit(
+    tx: Tx,
+    discount: Discount,
+    type: 'discount.created' | 'discount.updated' | 'discount.deleted',
+  ): Promise<void> {
     const [output] = await this.outputs(tx.em, [discount]);
     this.deps.outbox.enqueueEvent(tx, discount.organizationId, type, output);
   }
@@ -178,7 +209,8 @@ export class DiscountService {
     }
     if (discount.type === 'percentage' && discount.basisPoints == null)
       throw invalidField(['body', 'basis_points'], 'A percentage discount needs basis_points');
-    if (discount.type === 'fixed' && !Object.keys(discount.amounts ?? {}).length) throw invalidField(['body', 'amount'], 'A fixed discount needs an amount');
+    if (discount.type === 'fixed' && !Object.keys(discount.amounts ?? {}).length)
+      throw invalidField(['body', 'amount'], 'A fixed discount needs an amount');
     if (discount.startsAt && discount.endsAt && discount.endsAt <= discount.startsAt)
       throw invalidField(['body', 'ends_at'], 'ends_at must be after starts_at');
   }
@@ -188,7 +220,11 @@ export class DiscountService {
     const missing = ids.map((id, i) => ({ id, i })).filter(({ id }) => !found.has(id));
     if (missing.length) {
       throw new RequestValidationError(
-        missing.map(({ i }) => ({ loc: ['body', 'products', i], msg: 'No such product in this organization.', type: 'unknown_product' })),
+        missing.map(({ i }) => ({
+          loc: ['body', 'products', i],
+          msg: 'No such product in this organization.',
+          type: 'unknown_product',
+        })),
       );
     }
     return [...new Set(ids)];
@@ -196,9 +232,14 @@ export class DiscountService {
 }
 
 /** The unique index on (organization, lower(code)) settles races between two creates of one code. */
-const codeTaken = () => invalidField(['body', 'code'], 'Another discount of this organization already uses this code.', 'duplicate');
+const codeTaken = () =>
+  invalidField(['body', 'code'], 'Another discount of this organization already uses this code.', 'duplicate');
 
-function fixedAmounts(input: { amount?: number | null; currency?: string | null; amounts?: Record<string, number> | null }): Record<string, number> {
+function fixedAmounts(input: {
+  amount?: number | null;
+  currency?: string | null;
+  amounts?: Record<string, number> | null;
+}): Record<string, number> {
   const amounts: Record<string, number> = {};
   if (input.amount != null) amounts[input.currency ?? 'usd'] = input.amount;
   return { ...amounts, ...input.amounts };

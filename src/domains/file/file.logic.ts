@@ -13,19 +13,32 @@ export function partIssues(parts: readonly PartDeclaration[], size: number): Val
   let expectedStart = 0;
   parts.forEach((part, i) => {
     const loc = ['body', 'upload', 'parts', i];
-    if (part.number !== i + 1) issues.push({ loc: [...loc, 'number'], msg: `Expected part number ${i + 1}`, type: 'value_error' });
-    if (part.chunk_start !== expectedStart) issues.push({ loc: [...loc, 'chunk_start'], msg: `Expected chunk_start ${expectedStart}`, type: 'value_error' });
-    if (part.chunk_end <= part.chunk_start) issues.push({ loc: [...loc, 'chunk_end'], msg: 'chunk_end must be after chunk_start', type: 'value_error' });
+    if (part.number !== i + 1)
+      issues.push({ loc: [...loc, 'number'], msg: `Expected part number ${i + 1}`, type: 'value_error' });
+    if (part.chunk_start !== expectedStart)
+      issues.push({ loc: [...loc, 'chunk_start'], msg: `Expected chunk_start ${expectedStart}`, type: 'value_error' });
+    if (part.chunk_end <= part.chunk_start)
+      issues.push({ loc: [...loc, 'chunk_end'], msg: 'chunk_end must be after chunk_start', type: 'value_error' });
     expectedStart = part.chunk_end;
   });
   if (expectedStart !== size) {
-    issues.push({ loc: ['body', 'upload', 'parts'], msg: `Parts cover ${expectedStart} bytes but the file has ${size}`, type: 'value_error' });
+    issues.push({
+      loc: ['body', 'upload', 'parts'],
+      msg: `Parts cover ${expectedStart} bytes but the file has ${size}`,
+      type: 'value_error',
+    });
   }
   return issues;
 }
 
 /** Keys never contain the user's file name unescaped; public objects sit under `public/`. */
-export function objectKey(isPublic: boolean, environment: string, organizationId: string, fileId: string, name: string): string {
+export function objectKey(
+  isPublic: boolean,
+  environment: string,
+  organizationId: string,
+  fileId: string,
+  name: string,
+): string {
   const safe =
     name
       .replace(/[^\w.-]+/g, '_')

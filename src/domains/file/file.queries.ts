@@ -9,13 +9,21 @@ export class FileQueries {
   constructor(private readonly storage: Pick<FileStorage, 'publicUrl'>) {}
 
   /** The organization's uploaded, undeleted files of `service` among `ids`. */
-  async uploaded(em: EntityManager, organizationId: string, ids: readonly string[], service: FileServiceName): Promise<StoredFile[]> {
-    return ids.length ? em.find(StoredFile, { organizationId, id: { $in: [...ids] }, service, isUploaded: true, deletedAt: null }) : [];
+  async uploaded(
+    em: EntityManager,
+    organizationId: string,
+    ids: readonly string[],
+    service: FileServiceName,
+  ): Promise<StoredFile[]> {
+    return ids.length
+      ? em.find(StoredFile, { organizationId, id: { $in: [...ids] }, service, isUploaded: true, deletedAt: null })
+      : [];
   }
 
   /** A list condition keeping the rows whose `column` points at a file `uploaded` would read: one SQL clause and its parameters. */
   isUploaded(column: string, organizationId: string, service: FileServiceName): [string, unknown[]] {
-    const files = 'select f.id from file f where f.organization_id = ? and f.service = ? and f.is_uploaded and f.deleted_at is null';
+    const files =
+      'select f.id from file f where f.organization_id = ? and f.service = ? and f.is_uploaded and f.deleted_at is null';
     return [`${column} in (${files})`, [organizationId, service]];
   }
 

@@ -1,6 +1,15 @@
 // HTTP surface of files: the reference's upload flow under /v1/files, plus a signed download link.
 import { z } from 'zod';
-import { FileCreate, FileDownload, FileList, FileListQuery, FilePatch, FileRead, FileUpload, FileUploadCompleted } from '../../contracts/file';
+import {
+  FileCreate,
+  FileDownload,
+  FileList,
+  FileListQuery,
+  FilePatch,
+  FileRead,
+  FileUpload,
+  FileUploadCompleted,
+} from '../../contracts/file';
 import { IdParams } from '../../contracts/common';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { FileService } from './file.service';
@@ -101,7 +110,11 @@ export function fileRoutes({ files, queries }: { files: FileService; queries: Fi
       response: FileDownload,
       async handler({ auth, tx, params }) {
         const { file, url } = await files.download(tx.em, auth.organizationId, params.id);
-        return { ...fileFields(file), service: file.service, download: { url: url.url, expires_at: url.expiresAt.toISOString() } };
+        return {
+          ...fileFields(file),
+          service: file.service,
+          download: { url: url.url, expires_at: url.expiresAt.toISOString() },
+        };
       },
     }),
   ];

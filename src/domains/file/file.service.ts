@@ -1,7 +1,13 @@
 // Files: the multipart upload flow, checksums verified against the stored bytes, signed downloads, deletion.
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { PUBLIC_FILE_SERVICES, type FileCreate, type FileListQuery, type FilePatch, type FileUploadCompleted } from '../../contracts/file';
+import {
+  PUBLIC_FILE_SERVICES,
+  type FileCreate,
+  type FileListQuery,
+  type FilePatch,
+  type FileUploadCompleted,
+} from '../../contracts/file';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { FileStorage, PresignedUrl } from '../../adapters/storage/file-storage';
 import { StorageRejected } from '../../adapters/storage/file-storage';
@@ -34,7 +40,11 @@ export class FileService {
     private readonly options: FileServiceOptions,
   ) {}
 
-  async create(em: EntityManager, organizationId: string, input: FileCreate): Promise<{ file: StoredFile; urls: PresignedUrl[] }> {
+  async create(
+    em: EntityManager,
+    organizationId: string,
+    input: FileCreate,
+  ): Promise<{ file: StoredFile; urls: PresignedUrl[] }> {
     if (input.size > this.options.maxSizeBytes) {
       throw invalidField(
         ['body', 'size'],
@@ -45,7 +55,13 @@ export class FileService {
     const issues = partIssues(input.upload.parts, input.size);
     if (issues.length) throw new RequestValidationError(issues);
     const id = newId();
-    const path = objectKey(PUBLIC_FILE_SERVICES.includes(input.service), this.options.environment, organizationId, id, input.name);
+    const path = objectKey(
+      PUBLIC_FILE_SERVICES.includes(input.service),
+      this.options.environment,
+      organizationId,
+      id,
+      input.name,
+    );
     const uploadId = await this.storage.startUpload(path, input.mime_type);
     const file = em.create(StoredFile, {
       id,
@@ -78,10 +94,16 @@ export class FileService {
   }
 
   /** Joins the uploaded parts, then reads the object back and checks its size and SHA-256 before accepting it. */
-  async complete(em: EntityManager, organizationId: string, id: string, input: FileUploadCompleted): Promise<StoredFile> {
+  async complete(
+    em: EntityManager,
+    organizationId: string,
+    id: string,
+    input: FileUploadCompleted,
+  ): Promise<StoredFile> {
     const file = await this.get(em, organizationId, id);
     if (file.isUploaded) throw new NotPermitted('This file has already been uploaded.');
-    if (input.id !== file.uploadId || input.path !== file.path) throw invalidField(['body', 'id'], 'This upload id and path do not belong to the file.');
+    if (input.id !== file.uploadId || input.path !== file.path)
+      throw invalidField(['body', 'id'], 'This upload id and path do not belong to the file.');
     const declared = file.parts.map((p) => p.number).join(',');
     if (
       input.parts
@@ -149,7 +171,10 @@ export class FileService {
   }
 
   list(em: EntityManager, organizationId: string, query: FileListQuery) {
-    return files.list(em, organizationId, query, { alias: 'f', where: (qb) => query.ids && qb.andWhere({ id: { $in: query.ids } }) });
+    return files.list(em, organizationId, query, {
+      alias: 'f',
+      where: (qb) => query.ids && qb.andWhere({ id: { $in: query.ids } }),
+    });
   }
 
   /** Asks each user of files in turn, stopping at the first that still uses this one. */

@@ -3,7 +3,11 @@
 // last reset — so sorting by consumed units or balance sorts the filtered rows after reading them.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Customer as CustomerOutput } from '../../contracts/customer';
-import type { CustomerMeter as CustomerMeterOutput, CustomerMeterListQuery, CustomerMeterSort } from '../../contracts/customer-meter';
+import type {
+  CustomerMeter as CustomerMeterOutput,
+  CustomerMeterListQuery,
+  CustomerMeterSort,
+} from '../../contracts/customer-meter';
 import type { CustomerStateMeter } from '../../contracts/customer-state';
 import type { MeterAggregation, MeterFilter } from '../../contracts/meter';
 import { ResourceNotFound, invalidField } from '../../kernel/errors';
@@ -80,7 +84,8 @@ const COLUMNS = `cm.id, cm.customer_id, c.external_id as external_customer_id, c
   cm.reset_seq, m.filter, m.aggregation, m.name as meter_name, m.created_at as meter_created_at, m.modified_at as meter_modified_at,
   cm.created_at, cm.modified_at`;
 /** Live meters of customers not deleted. */
-const FROM = 'customer_meter cm join meter m on m.id = cm.meter_id and m.archived_at is null join customer c on c.id = cm.customer_id and c.deleted_at is null';
+const FROM =
+  'customer_meter cm join meter m on m.id = cm.meter_id and m.archived_at is null join customer c on c.id = cm.customer_id and c.deleted_at is null';
 
 export interface CustomerMeterQueriesDeps {
   customerMeters: Pick<CustomerMeterService, 'consumedSince'>;
@@ -91,7 +96,11 @@ export class CustomerMeterQueries {
   constructor(private readonly deps: CustomerMeterQueriesDeps) {}
 
   /** The organization's customer meters (GET /v1/customer-meters/), with their customer and meter. */
-  async page(em: EntityManager, organizationId: string, query: CustomerMeterListQuery): Promise<Page<CustomerMeterOutput>> {
+  async page(
+    em: EntityManager,
+    organizationId: string,
+    query: CustomerMeterListQuery,
+  ): Promise<Page<CustomerMeterOutput>> {
     const where = ['cm.organization_id = ?'];
     const params: unknown[] = [organizationId];
     const any = (sql: string, values: readonly unknown[] | undefined) => {
@@ -109,7 +118,10 @@ export class CustomerMeterQueries {
 
   /** One of the organization's customer meters; another organization's is 404. */
   async get(em: EntityManager, organizationId: string, id: string): Promise<CustomerMeterOutput> {
-    const [row] = await em.execute<Row[]>(`select ${COLUMNS} from ${FROM} where cm.organization_id = ? and cm.id = ?`, [organizationId, id]);
+    const [row] = await em.execute<Row[]>(`select ${COLUMNS} from ${FROM} where cm.organization_id = ? and cm.id = ?`, [
+      organizationId,
+      id,
+    ]);
     if (!row) throw new ResourceNotFound('Customer meter not found.');
     const [output] = await this.outputs(em, organizationId, [await this.standing(em, organizationId, row)]);
     return output;
@@ -137,21 +149,20 @@ export class CustomerMeterQueries {
 
   /** One of the customer's own meters by its customer-meter id; another's, or an archived meter's, is 404. */
   async getOfCustomer(em: EntityManager, owner: CustomerOwner, id: string): Promise<CustomerMeterStanding> {
-    const [row] = await em.execute<Row[]>(`select ${COLUMNS} from ${FROM} where cm.organization_id = ? and cm.customer_id = ? and cm.id = ?`, [
-      owner.organizationId,
-      owner.customerId,
-      id,
-    ]);
+    const [row] = await em.execute<Row[]>(
+      `select ${COLUMNS} from ${FROM} where cm.organization_id = ? and cm.customer_id = ? and cm.id = ?`,
+      [owner.organizationId, owner.customerId, id],
+    );
     if (!row) throw new ResourceNotFound('Customer meter not found.');
     return portalStanding(await this.standing(em, owner.organizationId, row));
   }
 
   /** The customer's meters (archived meters left out), oldest first; the balance is credited less consumed units. */
   async activeFor(em: EntityManager, organizationId: string, customerId: string): Promise<CustomerStateMeter[]> {
-    const rows = await em.execute<Row[]>(`select ${COLUMNS} from ${FROM} where cm.organization_id = ? and cm.customer_id = ? order by cm.created_at, cm.id`, [
-      organizationId,
-      customerId,
-    ]);
+    const rows = await em.execute<Row[]>(
+      `select ${COLUMNS} from ${FROM} where cm.organization_id = ? and cm.customer_id = ? order by cm.created_at, cm.id`,
+      [organizationId, customerId],
+    );
     const standings = await inSequence(rows, (row) => this.standing(em, organizationId, row));
     return standings.map(({ row, consumed, credited, balance }) => ({
       id: row.id,
@@ -165,12 +176,17 @@ export class CustomerMeterQueries {
   }
 
   /** The live consumed units of one customer's meter (for a subscription's meters), or null when it has none yet. */
-  async standingOf(em: EntityManager, organizationId: string, customerId: string, meterId: string, from: Date | null): Promise<Standing | null> {
-    const [row] = await em.execute<Row[]>(`select ${COLUMNS} from ${FROM} where cm.organization_id = ? and cm.customer_id = ? and cm.meter_id = ?`, [
-      organizationId,
-      customerId,
-      meterId,
-    ]);
+  async standingOf(
+    em: EntityManager,
+    organizationId: string,
+    customerId: string,
+    meterId: string,
+    from: Date | null,
+  ): Promise<Standing | null> {
+    const [row] = await em.execute<Row[]>(
+      `select ${COLUMNS} from ${FROM} where cm.organization_id = ? and cm.customer_id = ? and cm.meter_id = ?`,
+      [organizationId, customerId, meterId],
+    );
     return row ? this.standing(em, organizationId, row, from) : null;
   }
 
@@ -183,13 +199,20 @@ export class CustomerMeterQueries {
   ): Promise<Page<Standing>> {
     const live = filter.sorting.some((value) => LIVE_SORTS.has(parseSortCriterion(value).field));
     if (!live) {
-      const rows = await rawListPage<Row, F>(em, { select: COLUMNS, from: FROM, ...filter, columns: SORT_COLUMNS, id: 'cm.id' }, page);
-      return { items: await inSequence(rows.items, (row) => this.standing(em, organizationId, row)), pagination: rows.pagination };
+      const rows = await rawListPage<Row, F>(
+        em,
+        { select: COLUMNS, from: FROM, ...filter, columns: SORT_COLUMNS, id: 'cm.id' },
+        page,
+      );
+      return {
+        items: await inSequence(rows.items, (row) => this.standing(em, organizationId, row)),
+        pagination: rows.pagination,
+      };
     }
-    const rows = await em.execute<Row[]>(`select ${COLUMNS} from ${FROM} where ${filter.where.join(' and ')} order by cm.id limit ?`, [
-      ...filter.params,
-      MAX_LIVE_SORTED + 1,
-    ]);
+    const rows = await em.execute<Row[]>(
+      `select ${COLUMNS} from ${FROM} where ${filter.where.join(' and ')} order by cm.id limit ?`,
+      [...filter.params, MAX_LIVE_SORTED + 1],
+    );
     if (rows.length > MAX_LIVE_SORTED)
       throw invalidField(
         ['query', 'sorting'],
@@ -201,17 +224,37 @@ export class CustomerMeterQueries {
     return { items: all.slice(offset, offset + page.limit), pagination: paginationOf(all.length, page.limit) };
   }
 
-  private async standing(em: EntityManager, organizationId: string, row: Row, from: Date | null = null): Promise<Standing> {
+  private async standing(
+    em: EntityManager,
+    organizationId: string,
+    row: Row,
+    from: Date | null = null,
+  ): Promise<Standing> {
     const meter = { id: row.meter_id, filter: row.filter, aggregation: row.aggregation };
     const customer = { customerId: row.customer_id, externalCustomerId: row.external_customer_id };
-    const consumed = await this.deps.customerMeters.consumedSince(em, organizationId, meter, customer, baselineOf(row), from);
+    const consumed = await this.deps.customerMeters.consumedSince(
+      em,
+      organizationId,
+      meter,
+      customer,
+      baselineOf(row),
+      from,
+    );
     const credited = Number(row.credited_units);
     return { row, units: consumed, consumed: Number(consumed), credited, balance: meterBalance(credited, consumed) };
   }
 
-  private async outputs(em: EntityManager, organizationId: string, standings: Standing[]): Promise<CustomerMeterOutput[]> {
-    const customers = byId(await this.deps.customers.outputs(em, organizationId, [...new Set(standings.map((s) => s.row.customer_id))]));
-    const meters = byId(await em.find(Meter, { id: { $in: [...new Set(standings.map((s) => s.row.meter_id))] }, organizationId }));
+  private async outputs(
+    em: EntityManager,
+    organizationId: string,
+    standings: Standing[],
+  ): Promise<CustomerMeterOutput[]> {
+    const customers = byId(
+      await this.deps.customers.outputs(em, organizationId, [...new Set(standings.map((s) => s.row.customer_id))]),
+    );
+    const meters = byId(
+      await em.find(Meter, { id: { $in: [...new Set(standings.map((s) => s.row.meter_id))] }, organizationId }),
+    );
     return standings.map(({ row, consumed, credited, balance }) => ({
       id: row.id,
       created_at: iso(row.created_at)!,
@@ -279,6 +322,11 @@ function portalStanding({ row, consumed, credited, balance }: Standing): Custome
     consumed_units: consumed,
     credited_units: credited,
     balance,
-    meter: { created_at: iso(row.meter_created_at)!, modified_at: iso(row.meter_modified_at), id: row.meter_id, name: row.meter_name },
+    meter: {
+      created_at: iso(row.meter_created_at)!,
+      modified_at: iso(row.meter_modified_at),
+      id: row.meter_id,
+      name: row.meter_name,
+    },
   };
 }

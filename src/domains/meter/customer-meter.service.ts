@@ -31,7 +31,9 @@ export interface ClosingPeriod {
 }
 
 export const baselineOf = (row: { reset_period_end: Date | null; reset_seq: string | null }): UsageBaseline | null =>
-  row.reset_period_end && row.reset_seq !== null ? { end: new Date(row.reset_period_end), seq: String(row.reset_seq) } : null;
+  row.reset_period_end && row.reset_seq !== null
+    ? { end: new Date(row.reset_period_end), seq: String(row.reset_seq) }
+    : null;
 
 export class CustomerMeterService {
   constructor(private readonly usage: UsageReader) {}
@@ -47,7 +49,13 @@ export class CustomerMeterService {
    * (a ledger row without a grant, so the ledger still sums to the credited units).
    */
   async closePeriod(tx: Tx, period: ClosingPeriod): Promise<{ consumed: string; credited: number }> {
-    const row = await this.lockOrCreate(tx, period.organizationId, period.customer.customerId, period.meter.id, period.at);
+    const row = await this.lockOrCreate(
+      tx,
+      period.organizationId,
+      period.customer.customerId,
+      period.meter.id,
+      period.at,
+    );
     const since = baselineOf(row);
     const consumed = await this.usage.billedUsage(tx.em, period.organizationId, period.meter, period.customer, {
       // A meter first billed now (a new subscription, or a plan that gained it) counts from the period's start.
@@ -57,7 +65,11 @@ export class CustomerMeterService {
       since,
     });
     const credited = Number(row.credited_units);
-    const carry = rolloverCarry(credited, consumed, await rolloverUnits(tx, period.customer.customerId, period.meter.id));
+    const carry = rolloverCarry(
+      credited,
+      consumed,
+      await rolloverUnits(tx, period.customer.customerId, period.meter.id),
+    );
     // Keyed by the meter and the period's end: a meter two subscriptions bill is reset once; the second one, billing what
     // was ingested between the two cut-offs, moves the baseline up to its own cut-off.
     const reset = await tx.em.execute<{ id: string }[]>(
@@ -80,11 +92,10 @@ export class CustomerMeterService {
         [carry, period.end, period.seq, period.at, row.id],
       );
     } else {
-      await tx.em.execute('update customer_meter set reset_seq = greatest(reset_seq, ?::bigint) where id = ? and reset_period_end = ?', [
-        period.seq,
-        row.id,
-        period.end,
-      ]);
+      await tx.em.execute(
+        'update customer_meter set reset_seq = greatest(reset_seq, ?::bigint) where id = ? and reset_period_end = ?',
+        [period.seq, row.id, period.end],
+      );
     }
     return { consumed, credited };
   }
@@ -101,7 +112,13 @@ export class CustomerMeterService {
     return this.usage.currentUsage(em, organizationId, meter, customer, since, from);
   }
 
-  private async lockOrCreate(tx: Tx, organizationId: string, customerId: string, meterId: string, at: Date): Promise<MeterRow> {
+  private async lockOrCreate(
+    tx: Tx,
+    organizationId: string,
+    customerId: string,
+    meterId: string,
+    at: Date,
+  ): Promise<MeterRow> {
     await tx.em.execute(
       `insert into customer_meter (id, organization_id, customer_id, meter_id, consumed_units, credited_units, created_at)
        values (?, ?, ?, ?, 0, 0, ?) on conflict (customer_id, meter_id) do nothing`,

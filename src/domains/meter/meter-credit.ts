@@ -23,7 +23,17 @@ export async function creditMeter(tx: Tx, entry: MeterCreditEntry): Promise<bool
   const inserted = await tx.em.execute<{ id: string }[]>(
     `insert into meter_credit (id, organization_id, customer_id, meter_id, grant_id, units, rollover, key, created_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (key) do nothing returning id`,
-    [newId(), entry.organizationId, entry.customerId, entry.meterId, entry.grantId, entry.units, entry.rollover, entry.key, entry.at],
+    [
+      newId(),
+      entry.organizationId,
+      entry.customerId,
+      entry.meterId,
+      entry.grantId,
+      entry.units,
+      entry.rollover,
+      entry.key,
+      entry.at,
+    ],
   );
   if (!inserted.length) return false;
   await tx.em.execute(
@@ -37,7 +47,10 @@ export async function creditMeter(tx: Tx, entry: MeterCreditEntry): Promise<bool
 
 /** How many credits a grant has written (numbers its next credit's key). */
 export async function creditCount(tx: Tx, grantId: string): Promise<number> {
-  const [row] = await tx.em.execute<{ count: string }[]>('select count(*) as count from meter_credit where grant_id = ?', [grantId]);
+  const [row] = await tx.em.execute<{ count: string }[]>(
+    'select count(*) as count from meter_credit where grant_id = ?',
+    [grantId],
+  );
   return Number(row.count);
 }
 

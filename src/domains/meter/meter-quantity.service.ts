@@ -19,12 +19,22 @@ export type CustomerIdentities = (
 export class MeterQuantityService {
   constructor(private readonly deps: { quantities: QuantityReader; customers: CustomerIdentities }) {}
 
-  async quantities(tx: Tx, organizationId: string, meterId: string, query: MeterQuantitiesQuery): Promise<MeterQuantities> {
+  async quantities(
+    tx: Tx,
+    organizationId: string,
+    meterId: string,
+    query: MeterQuantitiesQuery,
+  ): Promise<MeterQuantities> {
     const meter = await meters.get(tx.em, organizationId, meterId);
     const result = await this.deps.quantities.quantities(
       tx,
       organizationId,
-      { id: meter.id, filter: meter.filter, aggregation: meter.aggregation, rollupsReady: meter.rollupsReadyAt !== null },
+      {
+        id: meter.id,
+        filter: meter.filter,
+        aggregation: meter.aggregation,
+        rollupsReady: meter.rollupsReadyAt !== null,
+      },
       {
         start: new Date(query.start_timestamp),
         end: new Date(query.end_timestamp),
@@ -36,7 +46,10 @@ export class MeterQuantityService {
       },
     );
     return {
-      quantities: result.quantities.map((point) => ({ timestamp: point.timestamp.toISOString(), quantity: point.quantity })),
+      quantities: result.quantities.map((point) => ({
+        timestamp: point.timestamp.toISOString(),
+        quantity: point.quantity,
+      })),
       total: result.total,
     };
   }
@@ -45,7 +58,11 @@ export class MeterQuantityService {
    * A customer's events are those carrying its id and those carrying its external id that were never attached; an
    * external id no customer has yet selects its unattached events; an unknown customer id selects nothing.
    */
-  private async customers(em: EntityManager, organizationId: string, query: MeterQuantitiesQuery): Promise<QuantityCustomers | null> {
+  private async customers(
+    em: EntityManager,
+    organizationId: string,
+    query: MeterQuantitiesQuery,
+  ): Promise<QuantityCustomers | null> {
     const ids = query.customer_id ?? [];
     const externalIds = query.external_customer_id ?? [];
     if (!ids.length && !externalIds.length) return null;

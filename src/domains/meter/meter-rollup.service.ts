@@ -28,7 +28,11 @@ export class MeterRollupService {
       const to = nextMonth(from);
       const done = await this.inStep(meterId, version, async (tx, state) => {
         if (state.rollups_built_until && new Date(state.rollups_built_until) >= to) return; // done by an earlier try
-        await this.deps.rollups.rebuild(tx, meter.organizationId, definition, { from, to, uptoSeq: state.rollup_seq ?? '0' });
+        await this.deps.rollups.rebuild(tx, meter.organizationId, definition, {
+          from,
+          to,
+          uptoSeq: state.rollup_seq ?? '0',
+        });
         await tx.em.execute('update meter set rollups_built_until = ? where id = ?', [to, meterId]);
       });
       if (!done) return false;
@@ -39,7 +43,11 @@ export class MeterRollupService {
   }
 
   /** One transaction of the rebuild, with the meter's row locked (a change waits for it); false when the meter moved on. */
-  private inStep(meterId: string, version: number, work: (tx: Tx, state: RebuildState) => Promise<void>): Promise<boolean> {
+  private inStep(
+    meterId: string,
+    version: number,
+    work: (tx: Tx, state: RebuildState) => Promise<void>,
+  ): Promise<boolean> {
     return inTransaction(this.deps.orm, async (tx) => {
       const [state] = await tx.em.execute<RebuildState[]>(
         'select rollup_version, archived_at, rollup_seq, rollups_built_until from meter where id = ? for update',

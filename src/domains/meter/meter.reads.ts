@@ -5,6 +5,10 @@ import { Meter } from './meter.entity';
 
 /** What the organization's live (unarchived) meters count. */
 export async function liveMeterDefinitions(em: EntityManager, organizationId: string): Promise<MeterDefinition[]> {
-  const live = await em.find(Meter, { organizationId, archivedAt: null }, { fields: ['id', 'filter', 'aggregation'], orderBy: { id: 'asc' } });
+  const live = await em.find(
+    Meter,
+    { organizationId, archivedAt: null },
+    { fields: ['id', 'filter', 'aggregation'], orderBy: { id: 'asc' } },
+  );
   return live.map(({ id, filter, aggregation }) => ({ id, filter, aggregation }));
 }

@@ -1,6 +1,14 @@
 // HTTP surface of meters: GET/POST /v1/meters/, GET/PATCH /v1/meters/{id}, GET /v1/meters/{id}/quantities.
 import { IdParams } from '../../contracts/common';
-import { Meter, MeterCreate, MeterList, MeterListQuery, MeterQuantities, MeterQuantitiesQuery, MeterUpdate } from '../../contracts/meter';
+import {
+  Meter,
+  MeterCreate,
+  MeterList,
+  MeterListQuery,
+  MeterQuantities,
+  MeterQuantitiesQuery,
+  MeterUpdate,
+} from '../../contracts/meter';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import { meterOutput } from './meter.output';
 import type { MeterQuantityService } from './meter-quantity.service';
@@ -9,7 +17,13 @@ import type { MeterService } from './meter.service';
 const READ = ['meters:read', 'meters:write'] as const;
 const WRITE = ['meters:write'] as const;
 
-export function meterRoutes({ meters, quantities }: { meters: MeterService; quantities: MeterQuantityService }): RouteDefinition[] {
+export function meterRoutes({
+  meters,
+  quantities,
+}: {
+  meters: MeterService;
+  quantities: MeterQuantityService;
+}): RouteDefinition[] {
   return [
     defineRoute({
       method: 'get',

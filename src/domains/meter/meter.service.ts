@@ -74,7 +74,8 @@ export class MeterService {
     if (input.is_archived != null) meter.archivedAt = input.is_archived ? (meter.archivedAt ?? this.clock.now()) : null;
     meter.modifiedAt = this.clock.now();
     await tx.em.flush();
-    if (counting && JSON.stringify([meter.filter, meter.aggregation, meter.archivedAt === null]) !== before) await this.countingChanged(tx, meter);
+    if (counting && JSON.stringify([meter.filter, meter.aggregation, meter.archivedAt === null]) !== before)
+      await this.countingChanged(tx, meter);
     return meter;
   }
 

@@ -55,7 +55,8 @@ export const signingInput = (kid: string, claims: IdTokenClaims): string =>
   `${encoded({ alg: ID_TOKEN_SIGNING_ALGORITHM, typ: 'JWT', kid })}.${encoded(claims)}`;
 
 /** The compact serialization: the signing input and its signature. */
-export const compactJws = (input: string, signature: Uint8Array): string => `${input}.${Buffer.from(signature).toString('base64url')}`;
+export const compactJws = (input: string, signature: Uint8Array): string =>
+  `${input}.${Buffer.from(signature).toString('base64url')}`;
 
 export const SIGNING_KEY_LIFETIMES_SECONDS = {
   /** A key signs this long; the first ID token after it is signed with a new key. */
@@ -64,7 +65,9 @@ export const SIGNING_KEY_LIFETIMES_SECONDS = {
   publishedWhenRetired: OAUTH2_LIFETIMES_SECONDS.accessToken + 5 * 60,
 } as const;
 
-export const isDueForRotation = (createdAt: Date, now: Date): boolean => now.getTime() - createdAt.getTime() >= SIGNING_KEY_LIFETIMES_SECONDS.signing * 1000;
+export const isDueForRotation = (createdAt: Date, now: Date): boolean =>
+  now.getTime() - createdAt.getTime() >= SIGNING_KEY_LIFETIMES_SECONDS.signing * 1000;
 
 /** Retired keys are published if retired after this instant. */
-export const publishedRetiredAfter = (now: Date): Date => new Date(now.getTime() - SIGNING_KEY_LIFETIMES_SECONDS.publishedWhenRetired * 1000);
+export const publishedRetiredAfter = (now: Date): Date =>
+  new Date(now.getTime() - SIGNING_KEY_LIFETIMES_SECONDS.publishedWhenRetired * 1000);

@@ -9,7 +9,14 @@ import type { Clock } from '../../kernel/clock';
 import { openSecret, sealSecret } from '../../platform/crypto/sealed-secret';
 import type { Grantor } from './oauth2-model';
 import { OAuth2SigningKey } from './oauth2.entity';
-import { compactJws, idTokenClaims, isDueForRotation, publishedRetiredAfter, signingInput, type IdTokenGrant } from './id-token.logic';
+import {
+  compactJws,
+  idTokenClaims,
+  isDueForRotation,
+  publishedRetiredAfter,
+  signingInput,
+  type IdTokenGrant,
+} from './id-token.logic';
 
 /** What the private keys are sealed for (their sealing key derives from it). */
 const PRIVATE_KEY_PURPOSE = 'oauth2-id-token-signing-key';
@@ -39,7 +46,11 @@ export class IdTokenService {
   /** The current key and the retired ones whose ID tokens may be unexpired, newest first; none before the first ID token. */
   async keySet(em: EntityManager): Promise<JsonWebKeySet> {
     const after = publishedRetiredAfter(this.deps.clock.now());
-    const keys = await em.find(OAuth2SigningKey, { $or: [{ retiredAt: null }, { retiredAt: { $gt: after } }] }, { orderBy: { createdAt: 'desc' } });
+    const keys = await em.find(
+      OAuth2SigningKey,
+      { $or: [{ retiredAt: null }, { retiredAt: { $gt: after } }] },
+      { orderBy: { createdAt: 'desc' } },
+    );
     return { keys: keys.map(publicJwk) };
   }
 

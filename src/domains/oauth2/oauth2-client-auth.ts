@@ -25,15 +25,24 @@ export class ClientAuthenticator {
   constructor(private readonly deps: { serverSecret: string; clients: OAuth2ClientService }) {}
 
   /** The client, authenticated the way it registered; `confidentialOnly`: public clients are refused (introspection). */
-  async authenticate(em: EntityManager, body: BodyCredentials, authorization: string, options: { confidentialOnly: boolean }) {
+  async authenticate(
+    em: EntityManager,
+    body: BodyCredentials,
+    authorization: string,
+    options: { confidentialOnly: boolean },
+  ) {
     const { method, clientId, secret } = presentedCredentials(body, authorization);
     const client = clientId ? await this.deps.clients.findActive(em, clientId) : null;
     if (!client) throw new OAuthError('invalid_client', 'Client authentication failed.');
     if (client.tokenEndpointAuthMethod !== method) {
-      throw new OAuthError('invalid_client', `This client is registered to authenticate with ${client.tokenEndpointAuthMethod}, not ${method}.`);
+      throw new OAuthError(
+        'invalid_client',
+        `This client is registered to authenticate with ${client.tokenEndpointAuthMethod}, not ${method}.`,
+      );
     }
     if (!this.secretMatches(client, secret)) throw new OAuthError('invalid_client', 'Client authentication failed.');
-    if (options.confidentialOnly && !client.clientSecretHash) throw new OAuthError('invalid_client', 'Only a confidential client may use this endpoint.');
+    if (options.confidentialOnly && !client.clientSecretHash)
+      throw new OAuthError('invalid_client', 'Only a confidential client may use this endpoint.');
     return { client, secret };
   }
 
@@ -41,7 +50,10 @@ export class ClientAuthenticator {
   private secretMatches(client: OAuth2Client, secret: string | undefined): boolean {
     if (!client.clientSecretHash) return secret === undefined;
     if (!secret) return false;
-    return timingSafeEqual(Buffer.from(hashToken(secret, this.deps.serverSecret)), Buffer.from(client.clientSecretHash));
+    return timingSafeEqual(
+      Buffer.from(hashToken(secret, this.deps.serverSecret)),
+      Buffer.from(client.clientSecretHash),
+    );
   }
 }
 
@@ -54,8 +66,13 @@ function presentedCredentials(body: BodyCredentials, authorization: string): Pre
       : { method: 'client_secret_post', clientId: body.client_id, secret: secretInBody };
   }
   const basic = basicCredentials(authorization);
-  if (!basic) throw new OAuthError('invalid_client', 'The Authorization header does not hold HTTP Basic credentials (client_id:client_secret, base64).');
-  if (secretInBody !== undefined) throw new OAuthError('invalid_request', 'Authenticate one way: HTTP Basic or client_secret in the body, not both.');
+  if (!basic)
+    throw new OAuthError(
+      'invalid_client',
+      'The Authorization header does not hold HTTP Basic credentials (client_id:client_secret, base64).',
+    );
+  if (secretInBody !== undefined)
+    throw new OAuthError('invalid_request', 'Authenticate one way: HTTP Basic or client_secret in the body, not both.');
   if (body.client_id !== undefined && body.client_id !== basic[0]) {
     throw new OAuthError('invalid_request', 'The client_id in the body is not the one in the Authorization header.');
   }

@@ -1,13 +1,25 @@
 // OAuth 2.0 clients as the organization that registered them manages them (RFC 7591-style registration).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { OAuth2Client as ClientOutput, OAuth2ClientConfiguration, OAuth2ClientConfigurationUpdate } from '../../contracts/oauth2';
+import type {
+  OAuth2Client as ClientOutput,
+  OAuth2ClientConfiguration,
+  OAuth2ClientConfigurationUpdate,
+} from '../../contracts/oauth2';
 import type { Clock } from '../../kernel/clock';
 import { invalidField, ResourceNotFound } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import { generateToken, hashToken } from '../../platform/crypto/tokens';
 import { OAuth2Client, OAuth2Token } from './oauth2.entity';
 import { OAuthError } from './oauth2.errors';
-import { OAUTH2_PREFIXES, OAUTH2_SCOPES, parseScopes, redirectUriFault, REFERENCE_ONLY_SCOPES, scopeString, SUB_TYPE } from './oauth2.logic';
+import {
+  OAUTH2_PREFIXES,
+  OAUTH2_SCOPES,
+  parseScopes,
+  redirectUriFault,
+  REFERENCE_ONLY_SCOPES,
+  scopeString,
+  SUB_TYPE,
+} from './oauth2.logic';
 
 export class OAuth2ClientService {
   constructor(private readonly deps: { clock: Clock; serverSecret: string }) {}
@@ -42,12 +54,21 @@ export class OAuth2ClientService {
   }
 
   /** The whole configuration is replaced (as RFC 7592 updates do); the secret and the authentication method stay. */
-  async update(em: EntityManager, organizationId: string, clientId: string, body: OAuth2ClientConfigurationUpdate): Promise<OAuth2Client> {
+  async update(
+    em: EntityManager,
+    organizationId: string,
+    clientId: string,
+    body: OAuth2ClientConfigurationUpdate,
+  ): Promise<OAuth2Client> {
     const client = await this.get(em, organizationId, clientId);
-    if (body.client_id !== clientId) throw invalidField(['body', 'client_id'], 'The client_id in the body must be the one in the path.');
+    if (body.client_id !== clientId)
+      throw invalidField(['body', 'client_id'], 'The client_id in the body must be the one in the path.');
     const { tokenEndpointAuthMethod, ...changes } = configuration(body);
     if ((tokenEndpointAuthMethod === 'none') !== (client.tokenEndpointAuthMethod === 'none')) {
-      throw invalidField(['body', 'token_endpoint_auth_method'], 'A client cannot turn from public to confidential (or back): register a new one.');
+      throw invalidField(
+        ['body', 'token_endpoint_auth_method'],
+        'A client cannot turn from public to confidential (or back): register a new one.',
+      );
     }
     Object.assign(client, changes, { tokenEndpointAuthMethod, modifiedAt: this.deps.clock.now() });
     await em.flush();
@@ -71,7 +92,8 @@ function configuration(body: OAuth2ClientConfiguration) {
   });
   const { scopes, unknown } = parseScopes(body.scope ?? scopeString(OAUTH2_SCOPES));
   const refused = unknown.filter((scope) => !REFERENCE_ONLY_SCOPES.includes(scope));
-  if (refused.length) throw invalidField(['body', 'scope'], `Scopes an OAuth2 client cannot be granted: ${refused.join(', ')}.`);
+  if (refused.length)
+    throw invalidField(['body', 'scope'], `Scopes an OAuth2 client cannot be granted: ${refused.join(', ')}.`);
   if (!scopes.length) throw invalidField(['body', 'scope'], 'At least one scope.');
   return {
     clientName: body.client_name,

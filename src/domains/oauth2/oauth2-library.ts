@@ -15,10 +15,22 @@ export function libraryRequest(parameters: Record<string, unknown>, method: 'GET
     'content-type': 'application/x-www-form-urlencoded',
     'content-length': String(Buffer.byteLength(body)),
   };
-  return new OAuth2Server.Request({ method, headers, query: method === 'GET' ? fields : {}, body: method === 'POST' ? fields : {} });
+  return new OAuth2Server.Request({
+    method,
+    headers,
+    query: method === 'GET' ? fields : {},
+    body: method === 'POST' ? fields : {},
+  });
 }
 
-const LIBRARY_CODES = new Set<string>(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope']);
+const LIBRARY_CODES = new Set<string>([
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+]);
 
 /** The library's errors as ours; anything else (the database down) goes on as itself. */
 export function asOAuthError(error: unknown): unknown {

@@ -36,7 +36,9 @@ export interface ModelContext {
   onReplay?(grantId: string): void;
 }
 
-export function oauth2Model(context: ModelContext): OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel {
+export function oauth2Model(
+  context: ModelContext,
+): OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel {
   const { em, clock, serverSecret } = context;
   const hash = (token: string) => hashToken(token, serverSecret);
 
@@ -53,7 +55,8 @@ export function oauth2Model(context: ModelContext): OAuth2Server.AuthorizationCo
      */
     async validateScope(user, _client, scope) {
       const { consentingScopes } = user as Grantor;
-      const allowed = (s: string) => s === OPENID_SCOPE || (context.client.scopes.includes(s) && (!consentingScopes || consentingScopes.has(s)));
+      const allowed = (s: string) =>
+        s === OPENID_SCOPE || (context.client.scopes.includes(s) && (!consentingScopes || consentingScopes.has(s)));
       return scope?.length && scope.every(allowed) ? scope : false;
     },
 
@@ -94,7 +97,12 @@ export function oauth2Model(context: ModelContext): OAuth2Server.AuthorizationCo
         redirectUri: code.redirectUri,
         scope: code.scopes,
         client: { id: code.clientId, grants: [] },
-        user: { organizationId: code.organizationId, grantId: code.grantId, consentedAt: code.createdAt, nonce: code.nonce } satisfies Grantor,
+        user: {
+          organizationId: code.organizationId,
+          grantId: code.grantId,
+          consentedAt: code.createdAt,
+          nonce: code.nonce,
+        } satisfies Grantor,
         codeChallenge: code.codeChallenge ?? undefined,
         codeChallengeMethod: code.codeChallengeMethod ?? undefined,
       };
@@ -102,7 +110,11 @@ export function oauth2Model(context: ModelContext): OAuth2Server.AuthorizationCo
 
     /** A code is spent once: the guarded write lets one of two racing exchanges through. */
     async revokeAuthorizationCode(code) {
-      const spent = await em.nativeUpdate(OAuth2AuthorizationCode, { codeHash: hash(code.authorizationCode), usedAt: null }, { usedAt: clock.now() });
+      const spent = await em.nativeUpdate(
+        OAuth2AuthorizationCode,
+        { codeHash: hash(code.authorizationCode), usedAt: null },
+        { usedAt: clock.now() },
+      );
       return spent === 1;
     },
 
@@ -125,7 +137,8 @@ export function oauth2Model(context: ModelContext): OAuth2Server.AuthorizationCo
         refreshTokenHash: token.refreshToken ? hash(token.refreshToken) : null,
         // within the client's scopes as they are now (a refresh after the owner narrowed the client carries less)
         scopes: (token.scope ?? []).filter((scope) => withinClientScopes(scope, context.client.scopes)),
-        accessExpiresAt: token.accessTokenExpiresAt ?? new Date(clock.now().getTime() + OAUTH2_LIFETIMES_SECONDS.accessToken * 1000),
+        accessExpiresAt:
+          token.accessTokenExpiresAt ?? new Date(clock.now().getTime() + OAUTH2_LIFETIMES_SECONDS.accessToken * 1000),
         refreshExpiresAt: token.refreshTokenExpiresAt ?? null,
         rotatedAt: null,
         revokedAt: null,
@@ -139,7 +152,13 @@ export function oauth2Model(context: ModelContext): OAuth2Server.AuthorizationCo
     async getAccessToken(accessToken) {
       const row = await em.findOne(OAuth2Token, { accessTokenHash: hash(accessToken), revokedAt: null });
       if (!row) return null;
-      return { accessToken, accessTokenExpiresAt: row.accessExpiresAt, scope: row.scopes, client: { id: row.clientId, grants: [] }, user: grantorOf(row) };
+      return {
+        accessToken,
+        accessTokenExpiresAt: row.accessExpiresAt,
+        scope: row.scopes,
+        client: { id: row.clientId, grants: [] },
+        user: grantorOf(row),
+      };
     },
 
     /**
@@ -174,4 +193,8 @@ export function oauth2Model(context: ModelContext): OAuth2Server.AuthorizationCo
   };
 }
 
-const grantorOf = (row: OAuth2Token): Grantor => ({ organizationId: row.organizationId, grantId: row.grantId, consentedAt: row.consentedAt });
+const grantorOf = (row: OAuth2Token): Grantor => ({
+  organizationId: row.organizationId,
+  grantId: row.grantId,
+  consentedAt: row.consentedAt,
+});

@@ -1,7 +1,13 @@
 // OAuth's own errors (RFC 6749 §5.2): the problem body's `error` is the RFC's code, so OAuth clients read it as such.
 // On the endpoints a client calls itself, every refusal of a malformed request is one of them too.
 import { UNSUPPORTED_GRANT_TYPE } from '../../contracts/oauth2';
-import { BadRequest, BursarError, RequestValidationError, UnsupportedMediaType, type ValidationIssue } from '../../kernel/errors';
+import {
+  BadRequest,
+  BursarError,
+  RequestValidationError,
+  UnsupportedMediaType,
+  type ValidationIssue,
+} from '../../kernel/errors';
 import { OAUTH2_PATHS } from './oauth2.logic';
 
 /** OAuth's error codes; their HTTP statuses are in the kernel's error codes. */
@@ -46,17 +52,26 @@ export function oauthRefusal(routePath: string, error: unknown): OAuthRefusal | 
   const clientEndpoint = CLIENT_ENDPOINTS.includes(routePath);
   const refusal = error instanceof OAuthError ? error : clientEndpoint ? malformedRequest(error) : null;
   if (!refusal) return null;
-  return clientEndpoint && refusal.code === 'invalid_client' ? { error: refusal, wwwAuthenticate: BASIC_CHALLENGE } : { error: refusal };
+  return clientEndpoint && refusal.code === 'invalid_client'
+    ? { error: refusal, wwwAuthenticate: BASIC_CHALLENGE }
+    : { error: refusal };
 }
 
 function malformedRequest(error: unknown): OAuthError | null {
   if (error instanceof RequestValidationError && Array.isArray(error.detail)) {
     const issues: ValidationIssue[] = error.detail;
-    if (issues.some((issue) => issue.msg === UNSUPPORTED_GRANT_TYPE)) return new OAuthError('unsupported_grant_type', UNSUPPORTED_GRANT_TYPE);
-    return new OAuthError('invalid_request', issues.map((issue) => `${issue.loc.slice(1).join('.') || 'body'}: ${issue.msg}`).join('; '));
+    if (issues.some((issue) => issue.msg === UNSUPPORTED_GRANT_TYPE))
+      return new OAuthError('unsupported_grant_type', UNSUPPORTED_GRANT_TYPE);
+    return new OAuthError(
+      'invalid_request',
+      issues.map((issue) => `${issue.loc.slice(1).join('.') || 'body'}: ${issue.msg}`).join('; '),
+    );
   }
   if (error instanceof UnsupportedMediaType) {
-    return new OAuthError('invalid_request', 'Send the parameters as a form (application/x-www-form-urlencoded) or as JSON, in UTF-8.');
+    return new OAuthError(
+      'invalid_request',
+      'Send the parameters as a form (application/x-www-form-urlencoded) or as JSON, in UTF-8.',
+    );
   }
   if (error instanceof BadRequest) return new OAuthError('invalid_request', String(error.detail));
   return null;

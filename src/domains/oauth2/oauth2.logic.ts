@@ -1,6 +1,11 @@
 // Pure rules of the OAuth 2.0 provider: token prefixes, lifetimes, which scopes an app can be granted, and the
 // authorization-server metadata that tells OAuth clients all this.
-import { GRANT_TYPES, ID_TOKEN_SIGNING_ALGORITHM, TOKEN_ENDPOINT_AUTH_METHODS, type AuthorizationServerMetadata } from '../../contracts/oauth2';
+import {
+  GRANT_TYPES,
+  ID_TOKEN_SIGNING_ALGORITHM,
+  TOKEN_ENDPOINT_AUTH_METHODS,
+  type AuthorizationServerMetadata,
+} from '../../contracts/oauth2';
 import { SCOPES, type Scope } from '../../contracts/scopes';
 
 export const OAUTH2_PREFIXES = {
@@ -23,7 +28,9 @@ export const OAUTH2_LIFETIMES_SECONDS = {
 export const SUB_TYPE = 'organization';
 
 /** Managing tokens stays with the organization's own tokens (as in the reference): no app can be granted it. */
-export const OAUTH2_SCOPES: readonly Scope[] = SCOPES.filter((scope) => !scope.startsWith('organization_access_tokens:'));
+export const OAUTH2_SCOPES: readonly Scope[] = SCOPES.filter(
+  (scope) => !scope.startsWith('organization_access_tokens:'),
+);
 
 const isGrantable = (scope: string): scope is Scope => (OAUTH2_SCOPES as readonly string[]).includes(scope);
 
@@ -63,7 +70,8 @@ export function parseRequestedScopes(value: string): { scopes: Scope[]; openid: 
 }
 
 /** Whether a grant to a client may carry `scope`: one of the client's, or `openid`. */
-export const withinClientScopes = (scope: string, client: readonly string[]): boolean => scope === OPENID_SCOPE || client.includes(scope);
+export const withinClientScopes = (scope: string, client: readonly string[]): boolean =>
+  scope === OPENID_SCOPE || client.includes(scope);
 
 export const scopeString = (scopes: readonly string[]): string => scopes.join(' ');
 
@@ -94,8 +102,10 @@ export function redirectUriFault(uri: string): string | null {
   }
   const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\\]*)/i.exec(uri)?.[1] ?? '';
   if (uri.includes('#')) return 'must not contain a fragment (RFC 6749 section 3.1.2)';
-  if (authority.includes('@') || url.username || url.password) return 'must not contain user information (user:password@)';
-  if (authority.includes('*') || url.hostname.includes('*')) return 'must name one host, not a wildcard (RFC 9700: exact redirect URIs)';
+  if (authority.includes('@') || url.username || url.password)
+    return 'must not contain user information (user:password@)';
+  if (authority.includes('*') || url.hostname.includes('*'))
+    return 'must name one host, not a wildcard (RFC 9700: exact redirect URIs)';
   if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
     return 'must use https; plain http only to a loopback host: 127.0.0.1, [::1] or localhost (RFC 8252 section 7.3)';
   }

@@ -55,7 +55,10 @@ export function oauth2Routes({
       idempotent: secretShownOnce({
         resource: 'OAuth2 client',
         secret: 'client_secret',
-        read: (response: { client_id: string; client_secret?: string }) => ({ id: response.client_id, secret: response.client_secret }),
+        read: (response: { client_id: string; client_secret?: string }) => ({
+          id: response.client_id,
+          secret: response.client_secret,
+        }),
         again: async ({ tx, auth }, clientId) => clientOutput(await clients.get(tx.em, auth.organizationId, clientId)),
       }),
       async handler({ auth, tx, body }) {

@@ -4,7 +4,13 @@
 // access token.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import OAuth2Server from '@node-oauth/oauth2-server';
-import type { AuthorizeRequest, ConsentBody, IntrospectTokenRequest, RevokeTokenRequest, TokenRequest } from '../../contracts/oauth2';
+import type {
+  AuthorizeRequest,
+  ConsentBody,
+  IntrospectTokenRequest,
+  RevokeTokenRequest,
+  TokenRequest,
+} from '../../contracts/oauth2';
 import type { Clock } from '../../kernel/clock';
 import { ResourceNotFound } from '../../kernel/errors';
 import { pageOffset, paginationOf, type PageRequest } from '../../kernel/pagination';
@@ -89,11 +95,18 @@ export class OAuth2Service {
   async consent(em: EntityManager, caller: Consenting, body: ConsentBody): Promise<{ redirect_uri: string }> {
     const { client } = await this.checkRequest(em, caller, body);
     const { action, ...parameters } = body;
-    const grantor: Grantor = { organizationId: caller.organizationId, consentingScopes: caller.scopes, nonce: body.nonce ?? null };
+    const grantor: Grantor = {
+      organizationId: caller.organizationId,
+      consentingScopes: caller.scopes,
+      nonce: body.nonce ?? null,
+    };
     const request = libraryRequest({ ...parameters, ...(action === 'deny' && { allowed: 'false' }) }, 'GET');
     const response = new OAuth2Server.Response();
     try {
-      await this.server(em, client).authorize(request, response, { authenticateHandler: { handle: () => grantor }, allowEmptyState: true });
+      await this.server(em, client).authorize(request, response, {
+        authenticateHandler: { handle: () => grantor },
+        allowEmptyState: true,
+      });
     } catch (error) {
       if (!(error instanceof OAuth2Server.AccessDeniedError)) throw asOAuthError(error);
     }
@@ -107,22 +120,36 @@ export class OAuth2Service {
    */
   async token(em: EntityManager, body: TokenRequest, authorization: string) {
     // The client is authenticated here, once; the library is handed the credentials as read (in the body).
-    const { client, secret } = await this.clientAuthenticator.authenticate(em, body, authorization, { confidentialOnly: false });
+    const { client, secret } = await this.clientAuthenticator.authenticate(em, body, authorization, {
+      confidentialOnly: false,
+    });
     const request = libraryRequest({ ...body, client_id: client.clientId, client_secret: secret }, 'POST');
     let replayedGrant: string | undefined;
     let token: OAuth2Server.Token;
     let idToken: string;
     try {
       [token, idToken] = await em.transactional(async (txEm) => {
-        const issued = await this.server(txEm, client, (grantId) => (replayedGrant = grantId)).token(request, new OAuth2Server.Response(), {
-          requireClientAuthentication: { refresh_token: false },
-          accessTokenLifetime: OAUTH2_LIFETIMES_SECONDS.accessToken,
-          refreshTokenLifetime: OAUTH2_LIFETIMES_SECONDS.refreshToken,
-        });
-        return [issued, await this.idTokens.issue(txEm, client.clientId, issued.accessToken, issued.user as Grantor)] as const;
+        const issued = await this.server(txEm, client, (grantId) => (replayedGrant = grantId)).token(
+          request,
+          new OAuth2Server.Response(),
+          {
+            requireClientAuthentication: { refresh_token: false },
+            accessTokenLifetime: OAUTH2_LIFETIMES_SECONDS.accessToken,
+            refreshTokenLifetime: OAUTH2_LIFETIMES_SECONDS.refreshToken,
+          },
+        );
+        return [
+          issued,
+          await this.idTokens.issue(txEm, client.clientId, issued.accessToken, issued.user as Grantor),
+        ] as const;
       });
     } catch (error) {
-      if (replayedGrant) await em.nativeUpdate(OAuth2Token, { grantId: replayedGrant, revokedAt: null }, { revokedAt: this.deps.clock.now() });
+      if (replayedGrant)
+        await em.nativeUpdate(
+          OAuth2Token,
+          { grantId: replayedGrant, revokedAt: null },
+          { revokedAt: this.deps.clock.now() },
+        );
       throw asOAuthError(error);
     }
     return {
@@ -158,7 +185,9 @@ export class OAuth2Service {
 
   /** RFC 7009: the token (a refresh token: with the whole grant) stops working; an unknown one is answered the same. */
   async revoke(em: EntityManager, body: RevokeTokenRequest, authorization: string): Promise<Record<string, never>> {
-    const { client } = await this.clientAuthenticator.authenticate(em, body, authorization, { confidentialOnly: false });
+    const { client } = await this.clientAuthenticator.authenticate(em, body, authorization, {
+      confidentialOnly: false,
+    });
     const found = await this.findToken(em, body.token);
     if (found && found.row.clientId === client.clientId) {
       const where = found.type === 'refresh_token' ? { grantId: found.row.grantId } : { id: found.row.id };
@@ -174,7 +203,9 @@ export class OAuth2Service {
       { organizationId, revokedAt: null, rotatedAt: null },
       { orderBy: { createdAt: 'desc', id: 'asc' }, limit: page.limit, offset: pageOffset(page) },
     );
-    const clients = await em.find(OAuth2ClientEntity, { clientId: { $in: [...new Set(rows.map((row) => row.clientId))] } });
+    const clients = await em.find(OAuth2ClientEntity, {
+      clientId: { $in: [...new Set(rows.map((row) => row.clientId))] },
+    });
     const nameOf = new Map(clients.map((client) => [client.clientId, client.clientName]));
     const items = rows.map((row) => ({
       id: row.grantId,
@@ -188,7 +219,11 @@ export class OAuth2Service {
 
   /** The organization withdraws an app's access: every token of the grant stops working at once. */
   async revokeGrant(em: EntityManager, organizationId: string, grantId: string): Promise<void> {
-    const revoked = await em.nativeUpdate(OAuth2Token, { grantId, organizationId, revokedAt: null }, { revokedAt: this.deps.clock.now() });
+    const revoked = await em.nativeUpdate(
+      OAuth2Token,
+      { grantId, organizationId, revokedAt: null },
+      { revokedAt: this.deps.clock.now() },
+    );
     if (!revoked) throw new ResourceNotFound('No live grant with this id.');
   }
 
@@ -205,9 +240,18 @@ export class OAuth2Service {
         : null;
     const row = where && (await em.findOne(OAuth2Token, where));
     if (!row) return null;
-    const revoked = await em.nativeUpdate(OAuth2Token, { grantId: row.grantId, revokedAt: null }, { revokedAt: this.deps.clock.now() });
+    const revoked = await em.nativeUpdate(
+      OAuth2Token,
+      { grantId: row.grantId, revokedAt: null },
+      { revokedAt: this.deps.clock.now() },
+    );
     const client = await em.findOne(OAuth2ClientEntity, { clientId: row.clientId });
-    return { organizationId: row.organizationId, clientId: row.clientId, clientName: client?.clientName ?? row.clientId, revokedNow: revoked > 0 };
+    return {
+      organizationId: row.organizationId,
+      clientId: row.clientId,
+      clientName: client?.clientName ?? row.clientId,
+      revokedNow: revoked > 0,
+    };
   }
 
   /** An app's access token on a /v1 route: the granting organization, the granted scopes, and the client (for its budget). */
@@ -215,20 +259,31 @@ export class OAuth2Service {
     if (!hasValidChecksum(token, OAUTH2_PREFIXES.accessToken)) return null;
     const row = await em.findOne(OAuth2Token, { accessTokenHash: this.hash(token), revokedAt: null });
     if (!row || row.accessExpiresAt <= this.deps.clock.now()) return null;
-    return { organizationId: row.organizationId, tokenId: row.id, scopes: new Set(row.scopes), oauth2ClientId: row.clientId };
+    return {
+      organizationId: row.organizationId,
+      tokenId: row.id,
+      scopes: new Set(row.scopes),
+      oauth2ClientId: row.clientId,
+    };
   }
 
   /** The checks of an authorization request that come before any redirect: the client, its redirect URI, scopes, PKCE. */
-  private async checkRequest(em: EntityManager, caller: Consenting, request: AuthorizeRequest): Promise<{ client: OAuth2Client; scopes: string[] }> {
+  private async checkRequest(
+    em: EntityManager,
+    caller: Consenting,
+    request: AuthorizeRequest,
+  ): Promise<{ client: OAuth2Client; scopes: string[] }> {
     const client = await this.deps.clients.findActive(em, request.client_id);
     if (!client) throw new OAuthError('invalid_client', 'No OAuth2 client has this client_id.');
-    if (!client.grantTypes.includes('authorization_code')) throw new OAuthError('unauthorized_client', 'This client may not use the authorization code flow.');
+    if (!client.grantTypes.includes('authorization_code'))
+      throw new OAuthError('unauthorized_client', 'This client may not use the authorization code flow.');
     if (request.redirect_uri !== undefined && !client.redirectUris.includes(request.redirect_uri)) {
       throw new OAuthError('invalid_request', 'redirect_uri is not one of the client’s registered redirect URIs.');
     }
     // A URI registered before registration refused such URIs is not sent a code either.
     const fault = request.redirect_uri === undefined ? null : redirectUriFault(request.redirect_uri);
-    if (fault) throw new OAuthError('invalid_request', `redirect_uri ${fault}; register a redirect URI that is allowed.`);
+    if (fault)
+      throw new OAuthError('invalid_request', `redirect_uri ${fault}; register a redirect URI that is allowed.`);
     if (client.tokenEndpointAuthMethod === 'none' && !request.code_challenge) {
       throw new OAuthError('invalid_request', 'A public client must use PKCE: code_challenge (S256) is required.');
     }
@@ -240,19 +295,34 @@ export class OAuth2Service {
     if (!scopes.length) throw new OAuthError('invalid_scope', 'Name the API scopes the app asks for (scope).');
     const { refused } = grantableScopes(scopes, client.scopes, caller.scopes);
     if (refused.length) {
-      throw new OAuthError('invalid_scope', `Scopes this client may not ask for, or this token cannot grant: ${refused.join(', ')}.`);
+      throw new OAuthError(
+        'invalid_scope',
+        `Scopes this client may not ask for, or this token cannot grant: ${refused.join(', ')}.`,
+      );
     }
     return { client, scopes: openid ? [OPENID_SCOPE, ...scopes] : scopes };
   }
 
-  private async findToken(em: EntityManager, token: string): Promise<{ row: OAuth2Token; type: 'access_token' | 'refresh_token' } | null> {
+  private async findToken(
+    em: EntityManager,
+    token: string,
+  ): Promise<{ row: OAuth2Token; type: 'access_token' | 'refresh_token' } | null> {
     const now = this.deps.clock.now();
     if (hasValidChecksum(token, OAUTH2_PREFIXES.accessToken)) {
-      const row = await em.findOne(OAuth2Token, { accessTokenHash: this.hash(token), revokedAt: null, accessExpiresAt: { $gt: now } });
+      const row = await em.findOne(OAuth2Token, {
+        accessTokenHash: this.hash(token),
+        revokedAt: null,
+        accessExpiresAt: { $gt: now },
+      });
       return row && { row, type: 'access_token' };
     }
     if (hasValidChecksum(token, OAUTH2_PREFIXES.refreshToken)) {
-      const row = await em.findOne(OAuth2Token, { refreshTokenHash: this.hash(token), revokedAt: null, rotatedAt: null, refreshExpiresAt: { $gt: now } });
+      const row = await em.findOne(OAuth2Token, {
+        refreshTokenHash: this.hash(token),
+        revokedAt: null,
+        rotatedAt: null,
+        refreshExpiresAt: { $gt: now },
+      });
       return row && { row, type: 'refresh_token' };
     }
     return null;

@@ -40,9 +40,17 @@ export function exportOrders(
   query: OrderExportQuery,
 ): Readable {
   // A cell a spreadsheet would run as a formula (a product or billing name starting with `=`) is quoted as text.
-  const csv = stringify({ header: true, columns: [...COLUMNS], cast: { string: (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value) } });
+  const csv = stringify({
+    header: true,
+    columns: [...COLUMNS],
+    cast: { string: (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value) },
+  });
   // A failing page read ends the response (the download is cut short) instead of going unhandled.
-  pipeline(Readable.from(rows(deps, organizationId, query)), csv, (error) => error && console.error('order export failed:', error.message));
+  pipeline(
+    Readable.from(rows(deps, organizationId, query)),
+    csv,
+    (error) => error && console.error('order export failed:', error.message),
+  );
   return csv;
 }
 
@@ -56,9 +64,13 @@ async function* rows(
     const em = deps.orm.em.fork();
     const where: FilterQuery<Order> = {
       organizationId,
-      ...(query.organization_id && { organizationId: { $in: query.organization_id.filter((id) => id === organizationId) } }),
+      ...(query.organization_id && {
+        organizationId: { $in: query.organization_id.filter((id) => id === organizationId) },
+      }),
       ...(query.product_id && { productId: { $in: query.product_id } }),
-      ...(after && { $or: [{ createdAt: { $gt: after.createdAt } }, { createdAt: after.createdAt, id: { $gt: after.id } }] }),
+      ...(after && {
+        $or: [{ createdAt: { $gt: after.createdAt } }, { createdAt: after.createdAt, id: { $gt: after.id } }],
+      }),
     };
     const page: Order[] = await em.find(Order, where, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: PAGE_SIZE });
     if (!page.length) return;

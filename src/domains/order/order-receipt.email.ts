@@ -45,7 +45,12 @@ export async function emailReceipt(tx: Tx, deps: ReceiptDeps, order: Order, outp
 }
 
 /** The receipt's parameters from a paid order as the API shows it. */
-export function orderReceiptParams(organizationName: string, order: OrderOutput, taxInclusive: boolean, paidAt: Date): OrderReceiptParams {
+export function orderReceiptParams(
+  organizationName: string,
+  order: OrderOutput,
+  taxInclusive: boolean,
+  paidAt: Date,
+): OrderReceiptParams {
   return {
     organizationName,
     orderId: order.id,
@@ -77,12 +82,25 @@ export const orderReceiptEmail: EmailTemplate<OrderReceiptParams> = {
     const lead = free
       ? `Thank you for your order from ${p.organizationName}. There was nothing to pay.`
       : `Thank you for your purchase from ${p.organizationName}. Your payment was received.`;
-    const references = [`Order: ${p.orderId}`, ...(p.receiptNumber ? [`Receipt number: ${p.receiptNumber}`] : []), `Date: ${p.paidAt.slice(0, 10)}`];
+    const references = [
+      `Order: ${p.orderId}`,
+      ...(p.receiptNumber ? [`Receipt number: ${p.receiptNumber}`] : []),
+      `Date: ${p.paidAt.slice(0, 10)}`,
+    ];
     const invoice = `You can generate an invoice for this order from ${p.organizationName}'s customer portal.`;
     const width = Math.max(...rows.map(([label]) => label.length));
-    const text = [greeting, '', lead, '', ...rows.map(([label, amount]) => `  ${label.padEnd(width)}  ${amount}`), '', ...references, '', invoice, ''].join(
-      '\n',
-    );
+    const text = [
+      greeting,
+      '',
+      lead,
+      '',
+      ...rows.map(([label, amount]) => `  ${label.padEnd(width)}  ${amount}`),
+      '',
+      ...references,
+      '',
+      invoice,
+      '',
+    ].join('\n');
     const cell = 'style="padding:4px 16px 4px 0"';
     const html = [
       `<p>${escapeHtml(greeting)}</p>`,

@@ -13,7 +13,8 @@ export interface OrderTaxLine {
   amount: number;
   reason: string;
 }
-export type BillingReason = 'purchase' | 'subscription_create' | 'subscription_cycle' | 'subscription_update' | 'subscription_meter_cycle';
+export type BillingReason =
+  'purchase' | 'subscription_create' | 'subscription_cycle' | 'subscription_update' | 'subscription_meter_cycle';
 
 export class Order {
   id!: string;

@@ -37,7 +37,16 @@ export function orderTaxLines(
   }
   if (amounts.tax === 0) return [];
   const rate = amounts.net === 0 ? 0 : Math.round((amounts.tax / amounts.net) * 1_000_000);
-  return [{ jurisdiction: buyer.address.country, kind: 'tax', rate, taxableAmount: amounts.net, amount: amounts.tax, reason: 'standard_rated' }];
+  return [
+    {
+      jurisdiction: buyer.address.country,
+      kind: 'tax',
+      rate,
+      taxableAmount: amounts.net,
+      amount: amounts.tax,
+      reason: 'standard_rated',
+    },
+  ];
 }
 
 /** Void orders get no invoice (the reference's OrderNotEligibleForInvoice; Bursar has no draft orders). */
@@ -49,12 +58,17 @@ export const invoiceEligible = (status: OrderStatus) => status !== 'void';
  */
 export function billingUpdateIssues(current: Address | null, next: Address | null | undefined): ValidationIssue[] {
   if (next === undefined) return [];
-  const issue = (field: string, msg: string): ValidationIssue => ({ loc: ['body', 'billing_address', field], msg, type: 'value_error' });
+  const issue = (field: string, msg: string): ValidationIssue => ({
+    loc: ['body', 'billing_address', field],
+    msg,
+    type: 'value_error',
+  });
   if (current && !next) return [issue('country', 'The billing address cannot be removed once set.')];
   if (!next) return [];
   if (current && next.country !== current.country) return [issue('country', 'Country cannot be changed.')];
   if (current && (next.state ?? null) !== (current.state ?? null)) return [issue('state', 'State cannot be changed.')];
-  if ((next.country === 'US' || next.country === 'CA') && !next.state) return [issue('state', 'The state or province is required.')];
+  if ((next.country === 'US' || next.country === 'CA') && !next.state)
+    return [issue('state', 'The state or province is required.')];
   return [];
 }
 
@@ -73,8 +87,12 @@ export interface PaymentStatus {
  */
 export function paymentStatus(order: { status: OrderStatus; nextPaymentAttemptAt: Date | null }): PaymentStatus {
   if (wasPaid(order.status)) return { status: 'succeeded', error: null };
-  if (order.status === 'void') return { status: 'failed', error: 'The payment will not be collected: the order was voided.' };
+  if (order.status === 'void')
+    return { status: 'failed', error: 'The payment will not be collected: the order was voided.' };
   if (order.nextPaymentAttemptAt)
-    return { status: 'failed', error: `The last payment attempt was declined; it will be retried on ${order.nextPaymentAttemptAt.toISOString()}.` };
+    return {
+      status: 'failed',
+      error: `The last payment attempt was declined; it will be retried on ${order.nextPaymentAttemptAt.toISOString()}.`,
+    };
   return { status: 'pending', error: null };
 }

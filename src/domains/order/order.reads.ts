@@ -5,7 +5,10 @@ import { PAID_ORDER_STATUSES } from './order.logic';
 
 /** The order's subscription (null for a one-time purchase), or undefined when no order has this id. */
 export async function subscriptionOfOrder(em: EntityManager, orderId: string): Promise<string | null | undefined> {
-  const [row] = await em.execute<{ subscription_id: string | null }[]>('select subscription_id from "order" where id = ?', [orderId]);
+  const [row] = await em.execute<{ subscription_id: string | null }[]>(
+    'select subscription_id from "order" where id = ?',
+    [orderId],
+  );
   return row ? row.subscription_id : undefined;
 }
 

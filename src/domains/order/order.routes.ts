@@ -4,7 +4,15 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { forgetReadEntities } from '../../platform/database/transaction';
 import { z } from 'zod';
 import { IdParams } from '../../contracts/common';
-import { Order, OrderDocumentUrl, OrderExportQuery, OrderInvoiceRequested, OrderList, OrderListQuery, OrderUpdate } from '../../contracts/order';
+import {
+  Order,
+  OrderDocumentUrl,
+  OrderExportQuery,
+  OrderInvoiceRequested,
+  OrderList,
+  OrderListQuery,
+  OrderUpdate,
+} from '../../contracts/order';
 import { Accepted, defineRoute, Download, type RouteDefinition } from '../../platform/http/route';
 import type { ProductService } from '../catalog';
 import type { CustomerService } from '../customer';
@@ -50,7 +58,11 @@ export function orderRoutes({ orm, orders, documents, customers, products }: Ord
       response: z.string().meta({ contentMediaType: 'text/csv' }),
       outsideTransaction: true,
       async handler({ auth, query }) {
-        return new Download('text/csv; charset=utf-8', 'orders.csv', exportOrders({ orm, customers, products }, auth.organizationId, query));
+        return new Download(
+          'text/csv; charset=utf-8',
+          'orders.csv',
+          exportOrders({ orm, customers, products }, auth.organizationId, query),
+        );
       },
     }),
     defineRoute({
@@ -88,7 +100,11 @@ export function orderRoutes({ orm, orders, documents, customers, products }: Ord
       response: OrderInvoiceRequested,
       async handler({ auth, tx, params }) {
         const { order, generated } = await documents.requestInvoice(tx, auth.organizationId, params.id);
-        return new Accepted({ order_id: order.id, invoice_number: order.invoiceNumber, status: generated ? 'generated' : 'generating' });
+        return new Accepted({
+          order_id: order.id,
+          invoice_number: order.invoiceNumber,
+          status: generated ? 'generated' : 'generating',
+        });
       },
     }),
     defineRoute({

@@ -56,7 +56,13 @@ export interface OrderDeps {
 
 /** What asks the benefit domain to bring a source's grants in line with it. */
 export interface GrantSyncPort {
-  syncSource(tx: Tx, organizationId: string, customerId: string, source: GrantSource, productId: string | null): Promise<void>;
+  syncSource(
+    tx: Tx,
+    organizationId: string,
+    customerId: string,
+    source: GrantSource,
+    productId: string | null,
+  ): Promise<void>;
 }
 
 const orders = new OwnedRepository(Order, { label: 'Order' });
@@ -110,14 +116,22 @@ export class OrderService {
    * or cycle key.
    */
   async create(tx: Tx, input: NewOrder): Promise<Order> {
-    const key = input.checkoutId ? { checkoutId: input.checkoutId } : input.cycleKey ? { cycleKey: input.cycleKey } : null;
+    const key = input.checkoutId
+      ? { checkoutId: input.checkoutId }
+      : input.cycleKey
+        ? { cycleKey: input.cycleKey }
+        : null;
     const existing = key && (await tx.em.findOne(Order, key));
     if (existing) return existing;
     const now = input.at ?? this.deps.clock.now();
     const customer = await this.deps.customers.ofOrder(tx.em, input.customerId);
     const subtotalAmount = input.items.reduce((sum, item) => sum + item.amount, 0);
     const amounts = { net: input.netAmount, tax: input.taxAmount };
-    const buyer = { address: input.billingAddress, taxId: customer.taxId?.[0] ?? null, isBusiness: input.tax.isBusiness };
+    const buyer = {
+      address: input.billingAddress,
+      taxId: customer.taxId?.[0] ?? null,
+      isBusiness: input.tax.isBusiness,
+    };
     const order = tx.em.create(Order, {
       id: newId(),
       organizationId: input.organizationId,
@@ -190,7 +204,12 @@ export class OrderService {
   }
 
   /** Pending → paid, once: order.updated then order.paid, the grants synced, the receipt e-mailed. Paying a paid order changes nothing. */
-  async markPaid(tx: Tx, orderId: string, chargeId: string | null, at?: Date): Promise<{ order: Order; paidNow: boolean }> {
+  async markPaid(
+    tx: Tx,
+    orderId: string,
+    chargeId: string | null,
+    at?: Date,
+  ): Promise<{ order: Order; paidNow: boolean }> {
     const order = await tx.em.findOneOrFail(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (order.status !== 'pending') return { order, paidNow: false };
     const now = at ?? this.deps.clock.now();
@@ -200,7 +219,9 @@ export class OrderService {
     const output = await this.output(tx.em, order);
     this.deps.outbox.enqueueEvent(tx, order.organizationId, 'order.updated', output);
     this.deps.outbox.enqueueEvent(tx, order.organizationId, 'order.paid', output);
-    const source = order.subscriptionId ? ({ kind: 'subscription', id: order.subscriptionId } as const) : ({ kind: 'order', id: order.id } as const);
+    const source = order.subscriptionId
+      ? ({ kind: 'subscription', id: order.subscriptionId } as const)
+      : ({ kind: 'order', id: order.id } as const);
     await this.deps.grants.syncSource(tx, order.organizationId, order.customerId, source, order.productId); // a purchase grants, a renewal cycles
     await emailReceipt(tx, this.deps, order, output);
     return { order, paidNow: true };
@@ -217,12 +238,17 @@ export class OrderService {
 
   /** Payment will not be collected (the subscription ended): every pending order of it becomes `void` (order.updated). */
   async voidPending(tx: Tx, subscriptionId: string, at: Date): Promise<void> {
-    const orders = await tx.em.find(Order, { subscriptionId, status: 'pending' }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const orders = await tx.em.find(
+      Order,
+      { subscriptionId, status: 'pending' },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     if (!orders.length) return;
     for (const order of orders) Object.assign(order, { status: 'void', nextPaymentAttemptAt: null, modifiedAt: at });
     await tx.em.flush();
     const { organizationId } = orders[0];
-    for (const output of await this.outputs(tx.em, organizationId, orders)) this.deps.outbox.enqueueEvent(tx, organizationId, 'order.updated', output);
+    for (const output of await this.outputs(tx.em, organizationId, orders))
+      this.deps.outbox.enqueueEvent(tx, organizationId, 'order.updated', output);
   }
 
   /** New billing details for the invoice (order.updated); the country and state stay once set. */
@@ -265,12 +291,16 @@ export class OrderService {
       where: (qb) => {
         if (query.product_id) qb.andWhere({ productId: { $in: query.product_id } });
         if (query.customer_id) qb.andWhere({ customerId: { $in: query.customer_id } });
-        if (query.external_customer_id) qb.andWhere('o.customer_id in (select id from customer where external_id in (?))', [query.external_customer_id]);
+        if (query.external_customer_id)
+          qb.andWhere('o.customer_id in (select id from customer where external_id in (?))', [
+            query.external_customer_id,
+          ]);
         if (query.checkout_id) qb.andWhere({ checkoutId: { $in: query.checkout_id } });
         if (query.discount_id) qb.andWhere({ discountId: { $in: query.discount_id } });
         if (query.subscription_id) qb.andWhere({ subscriptionId: { $in: query.subscription_id } });
         const types = query.product_billing_type;
-        if (types?.length === 1) qb.andWhere({ billingReason: types[0] === 'one_time' ? 'purchase' : { $ne: 'purchase' } });
+        if (types?.length === 1)
+          qb.andWhere({ billingReason: types[0] === 'one_time' ? 'purchase' : { $ne: 'purchase' } });
         if (query.query) qb.andWhere(...productOrOrganizationNamed('o', likeContains(query.query)));
       },
     });
@@ -296,9 +326,13 @@ export class OrderService {
     const customersById = byId(await customers.outputs(em, organizationId, customerIds));
     const productsById = byId(await products.summaries(em, organizationId, productIds));
     const pricesById = byId(await products.priceOutputs(em, organizationId, priceIds));
-    const discountsById = byId(discountIds.length ? await discounts.outputs(em, await discounts.findByIds(em, organizationId, discountIds)) : []);
+    const discountsById = byId(
+      discountIds.length ? await discounts.outputs(em, await discounts.findByIds(em, organizationId, discountIds)) : [],
+    );
     const subscriptionsById = byId(await subscriptions.orderSummaries(em, subscriptionIds));
     const itemsOf = (order: Order) => items.filter((item) => item.orderId === order.id);
-    return orders.map((order) => orderOutput(order, itemsOf(order), customersById, productsById, pricesById, discountsById, subscriptionsById));
+    return orders.map((order) =>
+      orderOutput(order, itemsOf(order), customersById, productsById, pricesById, discountsById, subscriptionsById),
+    );
   }
 }

@@ -109,7 +109,10 @@ export class AccessTokenService {
   /** Resolves a bearer token to its organization, or null when it is unknown, revoked or expired. */
   async authenticate(em: EntityManager, token: string): Promise<AuthenticatedOrganization | null> {
     if (!hasValidChecksum(token, ORGANIZATION_TOKEN_PREFIX)) return null;
-    const accessToken = await em.findOne(OrganizationAccessToken, { tokenHash: hashToken(token, this.secret), revokedAt: null });
+    const accessToken = await em.findOne(OrganizationAccessToken, {
+      tokenHash: hashToken(token, this.secret),
+      revokedAt: null,
+    });
     if (!accessToken) return null;
     const now = this.clock.now();
     if (accessToken.expiresAt && accessToken.expiresAt <= now) return null;
@@ -127,7 +130,12 @@ export class AccessTokenService {
     const accessToken = await em.findOne(OrganizationAccessToken, { tokenHash });
     if (!accessToken) return null;
     // guarded: of two reports at once, one revokes (and e-mails)
-    const revokedNow = (await em.nativeUpdate(OrganizationAccessToken, { tokenHash, revokedAt: null }, { revokedAt: this.clock.now() })) === 1;
+    const revokedNow =
+      (await em.nativeUpdate(
+        OrganizationAccessToken,
+        { tokenHash, revokedAt: null },
+        { revokedAt: this.clock.now() },
+      )) === 1;
     return { organizationId: accessToken.organizationId, accessToken, revokedNow };
   }
 
@@ -136,7 +144,10 @@ export class AccessTokenService {
     if (accessToken.lastUsedAt && now.getTime() - accessToken.lastUsedAt.getTime() < LAST_USED_PRECISION_MS) return;
     await em.nativeUpdate(
       OrganizationAccessToken,
-      { id: accessToken.id, $or: [{ lastUsedAt: null }, { lastUsedAt: { $lt: new Date(now.getTime() - LAST_USED_PRECISION_MS) } }] },
+      {
+        id: accessToken.id,
+        $or: [{ lastUsedAt: null }, { lastUsedAt: { $lt: new Date(now.getTime() - LAST_USED_PRECISION_MS) } }],
+      },
       { lastUsedAt: now },
     );
   }
@@ -144,5 +155,8 @@ export class AccessTokenService {
 
 function assertGrantable(scopes: readonly string[], grantor: ReadonlySet<string>): void {
   const beyond = scopesBeyond(scopes, grantor);
-  if (beyond.length) throw new NotPermitted(`A token can only grant (or manage) scopes it carries itself; this one lacks ${beyond.join(', ')}.`);
+  if (beyond.length)
+    throw new NotPermitted(
+      `A token can only grant (or manage) scopes it carries itself; this one lacks ${beyond.join(', ')}.`,
+    );
 }

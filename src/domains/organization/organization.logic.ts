@@ -9,7 +9,8 @@ export const ORGANIZATION_TOKEN_PREFIX = 'bursar_oat_';
 export const LAST_USED_PRECISION_MS = 60_000;
 
 /** The scopes of `wanted` that `grantor` does not carry (a token grants only what it has). */
-export const scopesBeyond = (wanted: readonly string[], grantor: ReadonlySet<string>): string[] => [...new Set(wanted)].filter((s) => !grantor.has(s));
+export const scopesBeyond = (wanted: readonly string[], grantor: ReadonlySet<string>): string[] =>
+  [...new Set(wanted)].filter((s) => !grantor.has(s));
 
 export function slugify(name: string): string {
   return (
@@ -26,4 +27,5 @@ export function slugify(name: string): string {
 /** An invoice prefix as organizations may set it. */
 export const INVOICE_PREFIX = /^[A-Z0-9][A-Z0-9-]{0,19}$/;
 
-export const isInvoiceNumbering = (value: string): value is 'customer' | 'organization' => value === 'customer' || value === 'organization';
+export const isInvoiceNumbering = (value: string): value is 'customer' | 'organization' =>
+  value === 'customer' || value === 'organization';

@@ -1,6 +1,9 @@
 // What the API shows of an organization (in full to its own tokens; its summary wherever it is embedded) and of its
 // access tokens.
-import type { Organization as OrganizationOutput, OrganizationAccessToken as AccessTokenOutput } from '../../contracts/organization';
+import type {
+  Organization as OrganizationOutput,
+  OrganizationAccessToken as AccessTokenOutput,
+} from '../../contracts/organization';
 import type { Organization, OrganizationAccessToken } from './organization.entity';
 
 /** The fields every embedding shows. */
@@ -20,7 +23,10 @@ export function organizationSummary(organization: Organization) {
  * and for the unversioned API its public contact details and subscription settings, which its 0.x clients require.
  */
 export function publicOrganizationOutput(organization: Organization) {
-  const subscriptionSettings = { proration_behavior: organization.prorationBehavior, allow_customer_updates: organization.allowCustomerUpdates };
+  const subscriptionSettings = {
+    proration_behavior: organization.prorationBehavior,
+    allow_customer_updates: organization.allowCustomerUpdates,
+  };
   return {
     ...organizationSummary(organization),
     ...subscriptionSettings,
@@ -35,7 +41,10 @@ export function publicOrganizationOutput(organization: Organization) {
 
 /** The organization as its own tokens read it (`GET /v1/organizations/{id}`), with the settings the engine acts on. */
 export function organizationOutput(organization: Organization): OrganizationOutput {
-  const subscriptionUpdates = { proration_behavior: organization.prorationBehavior, allow_customer_updates: organization.allowCustomerUpdates };
+  const subscriptionUpdates = {
+    proration_behavior: organization.prorationBehavior,
+    allow_customer_updates: organization.allowCustomerUpdates,
+  };
   return {
     ...organizationSummary(organization),
     ...subscriptionUpdates,
@@ -50,7 +59,12 @@ export function organizationOutput(organization: Organization): OrganizationOutp
     // A price without a tax behaviour of its own has tax added to it.
     default_tax_behavior: 'exclusive',
     feature_settings: null,
-    subscription_settings: { allow_multiple_subscriptions: true, benefit_revocation_grace_period: 0, prevent_trial_abuse: false, ...subscriptionUpdates },
+    subscription_settings: {
+      allow_multiple_subscriptions: true,
+      benefit_revocation_grace_period: 0,
+      prevent_trial_abuse: false,
+      ...subscriptionUpdates,
+    },
     // What Bursar e-mails customers: a receipt for every paid order (renewals included); no other notice yet.
     customer_email_settings: {
       order_confirmation: true,
@@ -60,14 +74,24 @@ export function organizationOutput(organization: Organization): OrganizationOutp
     },
     customer_portal_settings: {
       usage: { show: true },
-      subscription: { update_seats: organization.customerPortalUpdateSeats, update_plan: organization.customerPortalUpdatePlan },
+      subscription: {
+        update_seats: organization.customerPortalUpdateSeats,
+        update_plan: organization.customerPortalUpdatePlan,
+      },
     },
     dispute_settings: { auto_accept_below_amount: null },
     embed_hosts: [],
     country: null,
     account_id: null,
     payout_account_id: null,
-    capabilities: { checkout_payments: true, subscription_renewals: true, payouts: false, refunds: true, api_access: true, dashboard_access: false },
+    capabilities: {
+      checkout_payments: true,
+      subscription_renewals: true,
+      payouts: false,
+      refunds: true,
+      api_access: true,
+      dashboard_access: false,
+    },
     invoice_numbering: organization.invoiceNumbering,
     customer_invoice_prefix: organization.customerInvoicePrefix,
     owner_email: organization.ownerEmail,

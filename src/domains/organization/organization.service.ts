@@ -15,7 +15,10 @@ import { organizationOutput } from './organization.output';
 export class OrganizationService {
   constructor(private readonly deps: { clock: Clock; outbox: OutboxService }) {}
 
-  async createOrganization(em: EntityManager, input: { name: string; slug?: string; ownerEmail?: string }): Promise<Organization> {
+  async createOrganization(
+    em: EntityManager,
+    input: { name: string; slug?: string; ownerEmail?: string },
+  ): Promise<Organization> {
     const slug = input.slug ?? slugify(input.name);
     await this.assertSlugFree(em, slug);
     const organization = em.create(Organization, {
@@ -44,9 +47,15 @@ export class OrganizationService {
 
   /** A token speaks for one organization: the list holds it, when it matches the filter. */
   async listOwn(em: EntityManager, callerId: string, query: OrganizationListQuery) {
-    const orderBy = query.sorting.map(parseSortCriterion).map(({ field, direction }) => ({ [field === 'created_at' ? 'createdAt' : field]: direction }));
+    const orderBy = query.sorting
+      .map(parseSortCriterion)
+      .map(({ field, direction }) => ({ [field === 'created_at' ? 'createdAt' : field]: direction }));
     const where = { id: callerId, ...(query.slug !== undefined && { slug: query.slug }) };
-    const [items, total] = await em.findAndCount(Organization, where, { orderBy, limit: query.limit, offset: pageOffset(query) });
+    const [items, total] = await em.findAndCount(Organization, where, {
+      orderBy,
+      limit: query.limit,
+      offset: pageOffset(query),
+    });
     return { items, pagination: paginationOf(total, query.limit) };
   }
 
@@ -67,8 +76,12 @@ export class OrganizationService {
       ...(body.owner_email !== undefined && { ownerEmail: body.owner_email }),
       ...(body.invoice_numbering != null && { invoiceNumbering: body.invoice_numbering }),
       ...(body.customer_invoice_prefix !== undefined && { customerInvoicePrefix: body.customer_invoice_prefix }),
-      ...(body.subscription_settings?.proration_behavior && { prorationBehavior: body.subscription_settings.proration_behavior }),
-      ...(body.subscription_settings?.allow_customer_updates !== undefined && { allowCustomerUpdates: body.subscription_settings.allow_customer_updates }),
+      ...(body.subscription_settings?.proration_behavior && {
+        prorationBehavior: body.subscription_settings.proration_behavior,
+      }),
+      ...(body.subscription_settings?.allow_customer_updates !== undefined && {
+        allowCustomerUpdates: body.subscription_settings.allow_customer_updates,
+      }),
       ...(portal?.update_plan !== undefined && { customerPortalUpdatePlan: portal.update_plan }),
       ...(portal?.update_seats !== undefined && { customerPortalUpdateSeats: portal.update_seats }),
     };
@@ -80,6 +93,7 @@ export class OrganizationService {
   }
 
   private async assertSlugFree(em: EntityManager, slug: string): Promise<void> {
-    if (await em.count(Organization, { slug })) throw new Conflict(`An organization with slug "${slug}" already exists.`);
+    if (await em.count(Organization, { slug }))
+      throw new Conflict(`An organization with slug "${slug}" already exists.`);
   }
 }

@@ -18,7 +18,8 @@ export const leakedTokenEmail: EmailTemplate<LeakedTokenParams> = {
   render({ organizationName, tokenKind, tokenDescription, url, source }) {
     const lead = `${organizationName}'s ${tokenKind} (${tokenDescription}) was found in public by a secret-scanning program.`;
     const facts = [`Found at: ${url || 'the program did not say'}`, `Source: ${source || 'unknown'}`];
-    const note = 'It has been revoked and no longer works: replace it wherever it was in use, and remove it from where it was found.';
+    const note =
+      'It has been revoked and no longer works: replace it wherever it was in use, and remove it from where it was found.';
     return {
       subject: `Your ${tokenKind} was leaked and has been revoked`,
       text: `${lead}\n\n${facts.map((fact) => `    ${fact}`).join('\n')}\n\n${note}\n`,

@@ -1,6 +1,10 @@
 // Pure rules of leak reports: which credential of ours a reported string claims to be, and
 // the answer the program expects for it.
-import { SECRET_SCANNING_LABELS, type LeakedTokenMatch, type LeakedTokenVerdict } from '../../contracts/secret-scanning';
+import {
+  SECRET_SCANNING_LABELS,
+  type LeakedTokenMatch,
+  type LeakedTokenVerdict,
+} from '../../contracts/secret-scanning';
 import { CUSTOMER_SESSION_TOKEN_PREFIX } from '../customer-session/customer-session.logic';
 import { OAUTH2_PREFIXES } from '../oauth2/oauth2.logic';
 import { ORGANIZATION_TOKEN_PREFIX } from '../organization/organization.logic';
@@ -37,7 +41,8 @@ export const LEAKED_TOKEN_KIND_NAMES: Record<LeakedTokenKind, string> = {
 export function claimedKind(token: string): LeakedTokenKind | null {
   if (token.startsWith(ORGANIZATION_TOKEN_PREFIX)) return LEAKED_TOKEN_KINDS.organizationAccessToken;
   if (token.startsWith(CUSTOMER_SESSION_TOKEN_PREFIX)) return LEAKED_TOKEN_KINDS.customerSessionToken;
-  if (token.startsWith(OAUTH2_PREFIXES.accessToken) || token.startsWith(OAUTH2_PREFIXES.refreshToken)) return LEAKED_TOKEN_KINDS.oauth2Token;
+  if (token.startsWith(OAUTH2_PREFIXES.accessToken) || token.startsWith(OAUTH2_PREFIXES.refreshToken))
+    return LEAKED_TOKEN_KINDS.oauth2Token;
   return null;
 }
 
@@ -48,5 +53,9 @@ export function signingKeyFor(keys: readonly ReportSigningKey[], identifier: str
 
 /** One entry of the answer: `true_positive` only for a live or revoked credential of ours. */
 export function verdictFor(match: LeakedTokenMatch, ours: boolean): LeakedTokenVerdict {
-  return { token_raw: match.token, token_type: match.type, label: ours ? SECRET_SCANNING_LABELS.truePositive : SECRET_SCANNING_LABELS.falsePositive };
+  return {
+    token_raw: match.token,
+    token_type: match.type,
+    label: ours ? SECRET_SCANNING_LABELS.truePositive : SECRET_SCANNING_LABELS.falsePositive,
+  };
 }

@@ -11,7 +11,8 @@ export function secretScanningRoutes({ reports }: { reports: SecretScanningServi
     definePublicRoute({
       method: 'post',
       path: '/v1/secret-scanning/report',
-      summary: "A secret-scanning program's signed report of tokens found in public (GitHub's format): each of ours is revoked at once and its owner e-mailed",
+      summary:
+        "A secret-scanning program's signed report of tokens found in public (GitHub's format): each of ours is revoked at once and its owner e-mailed",
       status: 200,
       response: SecretScanningReportAnswer,
       // The signature is over the raw body, so the body is read raw and parsed only once it holds.

@@ -1,6 +1,10 @@
 // Leak reports of a secret-scanning program: checked against the configured keys, then every reported credential of
 // ours is revoked at once and its organization's owner e-mailed, the first time it is reported.
-import type { SecretScanningReport, SecretScanningReportAnswer, LeakedTokenMatch } from '../../contracts/secret-scanning';
+import type {
+  SecretScanningReport,
+  SecretScanningReportAnswer,
+  LeakedTokenMatch,
+} from '../../contracts/secret-scanning';
 import { Unauthorized } from '../../kernel/errors';
 import type { Tx } from '../../platform/database/transaction';
 import type { EmailQueue } from '../../platform/email';
@@ -8,7 +12,14 @@ import type { CustomerSessionService } from '../customer-session';
 import type { OAuth2Service } from '../oauth2';
 import type { AccessTokenService, OrganizationService } from '../organization';
 import { leakedTokenEmail } from './leaked-token.email';
-import { LEAKED_TOKEN_KIND_NAMES, LEAKED_TOKEN_KINDS, claimedKind, verdictFor, type LeakedTokenKind, type ReportSigningKey } from './secret-scanning.logic';
+import {
+  LEAKED_TOKEN_KIND_NAMES,
+  LEAKED_TOKEN_KINDS,
+  claimedKind,
+  verdictFor,
+  type LeakedTokenKind,
+  type ReportSigningKey,
+} from './secret-scanning.logic';
 import { checkReportSignature, type ReportSignatureCheck } from './secret-scanning.signature';
 
 export interface SecretScanningServiceDeps {
@@ -63,7 +74,11 @@ export class SecretScanningService {
         const { comment, id } = leaked.accessToken;
         const description = comment ? `"${comment}", id ${id}` : `id ${id}`;
         return {
-          credential: { organizationId: leaked.organizationId, kind: LEAKED_TOKEN_KINDS.organizationAccessToken, description },
+          credential: {
+            organizationId: leaked.organizationId,
+            kind: LEAKED_TOKEN_KINDS.organizationAccessToken,
+            description,
+          },
           revokedNow: leaked.revokedNow,
         };
       }
@@ -72,7 +87,11 @@ export class SecretScanningService {
         if (!leaked) return null;
         const description = `a session of customer ${leaked.customerId}`;
         return {
-          credential: { organizationId: leaked.organizationId, kind: LEAKED_TOKEN_KINDS.customerSessionToken, description },
+          credential: {
+            organizationId: leaked.organizationId,
+            kind: LEAKED_TOKEN_KINDS.customerSessionToken,
+            description,
+          },
           revokedNow: leaked.revokedNow,
         };
       }
@@ -80,7 +99,10 @@ export class SecretScanningService {
         const leaked = await this.deps.oauth2.revokeLeaked(tx.em, token);
         if (!leaked) return null;
         const description = `granted to the app "${leaked.clientName}", client ${leaked.clientId}; every token of that grant is revoked`;
-        return { credential: { organizationId: leaked.organizationId, kind: LEAKED_TOKEN_KINDS.oauth2Token, description }, revokedNow: leaked.revokedNow };
+        return {
+          credential: { organizationId: leaked.organizationId, kind: LEAKED_TOKEN_KINDS.oauth2Token, description },
+          revokedNow: leaked.revokedNow,
+        };
       }
       default:
         return null;
@@ -90,7 +112,9 @@ export class SecretScanningService {
   private async tellOwner(tx: Tx, credential: RevokedCredential, match: LeakedTokenMatch): Promise<void> {
     const organization = await this.deps.organizations.findOrganization(tx.em, credential.organizationId);
     if (!organization.ownerEmail) {
-      console.warn(`A leaked ${LEAKED_TOKEN_KIND_NAMES[credential.kind]} of organization ${organization.id} was revoked; it has no owner e-mail to tell.`);
+      console.warn(
+        `A leaked ${LEAKED_TOKEN_KIND_NAMES[credential.kind]} of organization ${organization.id} was revoked; it has no owner e-mail to tell.`,
+      );
       return;
     }
     await this.deps.email.enqueue(tx, {

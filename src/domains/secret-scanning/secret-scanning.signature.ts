@@ -5,13 +5,20 @@ import { signingKeyFor, type ReportSigningKey } from './secret-scanning.logic';
 
 export type ReportSignatureCheck = 'valid' | 'no_keys' | 'unsigned' | 'unknown_key' | 'bad_signature';
 
-export function checkReportSignature(keys: readonly ReportSigningKey[], rawBody: string, keyIdentifier: string, signature: string): ReportSignatureCheck {
+export function checkReportSignature(
+  keys: readonly ReportSigningKey[],
+  rawBody: string,
+  keyIdentifier: string,
+  signature: string,
+): ReportSignatureCheck {
   if (!keys.length) return 'no_keys';
   if (!keyIdentifier || !signature) return 'unsigned';
   const key = signingKeyFor(keys, keyIdentifier);
   if (!key) return 'unknown_key';
   try {
-    return verify('sha256', Buffer.from(rawBody, 'utf8'), key.key, Buffer.from(signature, 'base64')) ? 'valid' : 'bad_signature';
+    return verify('sha256', Buffer.from(rawBody, 'utf8'), key.key, Buffer.from(signature, 'base64'))
+      ? 'valid'
+      : 'bad_signature';
   } catch {
     return 'bad_signature'; // not DER at all
   }

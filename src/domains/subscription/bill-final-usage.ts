@@ -11,7 +11,11 @@ import { subscriptionOrder } from './subscription-order';
  * while its credits still stand and charged like a renewal. Null when there is nothing to charge; the meters are
  * reset either way.
  */
-export async function billFinalUsage(deps: BillingDeps, subscriptionId: string, periodEnd: string): Promise<{ orderId: string | null }> {
+export async function billFinalUsage(
+  deps: BillingDeps,
+  subscriptionId: string,
+  periodEnd: string,
+): Promise<{ orderId: string | null }> {
   const cutOff = await meteredCutOff(deps, subscriptionId);
   return inTransaction(deps.orm, async (tx) => {
     const s = await lockSubscription(tx, subscriptionId);

@@ -6,7 +6,11 @@ import type { CancellationReason, Subscription } from './subscription.entity';
 import type { SubscriptionSchedule } from './subscription.logic';
 import { scheduleOf } from './subscription-schedule';
 
-export async function endSubscription(deps: BillingDeps, subscriptionId: string, at: string): Promise<SubscriptionSchedule> {
+export async function endSubscription(
+  deps: BillingDeps,
+  subscriptionId: string,
+  at: string,
+): Promise<SubscriptionSchedule> {
   return inTransaction(deps.orm, async (tx) => {
     const s = await lockSubscription(tx, subscriptionId);
     await endLocked(deps, tx, s, new Date(at));
@@ -24,7 +28,8 @@ export async function endLocked(
 ): Promise<void> {
   if (s.status === 'canceled') return;
   Object.assign(s, { status: 'canceled', endedAt: now, endsAt: now, canceledAt: s.canceledAt ?? now, modifiedAt: now });
-  if (reason) Object.assign(s, { customerCancellationReason: reason.reason, customerCancellationComment: reason.comment });
+  if (reason)
+    Object.assign(s, { customerCancellationReason: reason.reason, customerCancellationComment: reason.comment });
   await tx.em.flush();
   await deps.orders.voidPending(tx, s.id, now);
   await deps.subscriptions.announce(tx, s, ['subscription.updated', 'subscription.canceled', 'subscription.revoked']);

@@ -33,7 +33,9 @@ export async function usageLeftBehind(
   const [next] = await deps.products.outputsByIds(tx.em, s.organizationId, [newProductId]);
   const kept = new Set(meteredPricesIn(next?.prices ?? [], s.currency).map((p) => p.meter_id));
   const usages = await closeMeteredPeriod(deps, tx, s, at, cutOff, at, (price) => !kept.has(price.meter_id));
-  return usages.map((usage) => meteredLine(usage, s.currency)).flatMap(({ label, amount, priceId }) => (amount > 0 ? [{ label, amount, priceId }] : []));
+  return usages
+    .map((usage) => meteredLine(usage, s.currency))
+    .flatMap(({ label, amount, priceId }) => (amount > 0 ? [{ label, amount, priceId }] : []));
 }
 
 /**
@@ -52,7 +54,8 @@ export async function closeMeteredPeriod(
   const prices = (await meteredPrices(deps, tx.em, s)).filter(billed);
   if (!prices.length) return [];
   // A metered price added since the cut-off was (not) taken: the retried step takes one.
-  if (cutOff === null) throw new Error(`Subscription ${s.id}: its product gained a metered price while it renewed; retrying.`);
+  if (cutOff === null)
+    throw new Error(`Subscription ${s.id}: its product gained a metered price while it renewed; retrying.`);
   const meters = byId(
     await deps.meters.findByIds(
       tx.em,
@@ -76,7 +79,14 @@ export async function closeMeteredPeriod(
       seq: cutOff,
       at,
     });
-    usages.push({ priceId: price.id, meterName: meter.name, consumed, credited, unitAmount: price.unit_amount, capAmount: price.cap_amount ?? null });
+    usages.push({
+      priceId: price.id,
+      meterName: meter.name,
+      consumed,
+      credited,
+      unitAmount: price.unit_amount,
+      capAmount: price.cap_amount ?? null,
+    });
   }
   return usages;
 }

@@ -20,7 +20,12 @@ export async function prorationLines(
   const [currentDiscount] = s.discountId ? await deps.discounts.findByIds(em, s.organizationId, [s.discountId]) : [];
   const before = s.priceAmount - discountOff(currentDiscount ?? null, s.priceAmount, s.currency);
   const after = target.priceAmount - discountOff(discount, target.priceAmount, s.currency);
-  const { credit, debit } = changeProration(before, after, { start: s.currentPeriodStart, end: s.currentPeriodEnd }, at);
+  const { credit, debit } = changeProration(
+    before,
+    after,
+    { start: s.currentPeriodStart, end: s.currentPeriodEnd },
+    at,
+  );
   const rest = periodLabel(at, s.currentPeriodEnd);
   return [
     { label: `Remaining time on ${current.name}${seatsLabel(s.seats)} — ${rest}`, amount: credit, priceId: s.priceId },

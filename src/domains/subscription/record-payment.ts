@@ -8,10 +8,17 @@ import type { SubscriptionSchedule } from './subscription.logic';
 import { scheduleOf } from './subscription-schedule';
 
 /** The order is paid (order.updated, order.paid), then the subscription is active again or for the first time. */
-export async function recordPayment(deps: BillingDeps, orderId: string, chargeId: string | null, at: string): Promise<SubscriptionSchedule> {
+export async function recordPayment(
+  deps: BillingDeps,
+  orderId: string,
+  chargeId: string | null,
+  at: string,
+): Promise<SubscriptionSchedule> {
   return inTransaction(deps.orm, async (tx) => {
     const { order, paidNow } = await deps.orders.markPaid(tx, orderId, chargeId, new Date(at));
-    const s = paidNow ? await subscriptionOrderPaid(deps, tx, order, new Date(at)) : await lockSubscription(tx, order.subscriptionId!);
+    const s = paidNow
+      ? await subscriptionOrderPaid(deps, tx, order, new Date(at))
+      : await lockSubscription(tx, order.subscriptionId!);
     return scheduleOf(deps, tx, s);
   });
 }
@@ -20,7 +27,12 @@ export async function recordPayment(deps: BillingDeps, orderId: string, chargeId
  * A subscription's order was paid: a first payment (`subscription_create`) or a recovery from `past_due` makes the
  * subscription active, with subscription.updated and subscription.active after order.paid (the spec's rule).
  */
-export async function subscriptionOrderPaid(deps: Pick<BillingDeps, 'subscriptions'>, tx: Tx, order: Order, at: Date): Promise<Subscription> {
+export async function subscriptionOrderPaid(
+  deps: Pick<BillingDeps, 'subscriptions'>,
+  tx: Tx,
+  order: Order,
+  at: Date,
+): Promise<Subscription> {
   const s = await lockSubscription(tx, order.subscriptionId!);
   const activates = order.billingReason === 'subscription_create' || s.status === 'past_due' || s.status === 'trialing';
   if (!activates || s.status === 'canceled') return s;

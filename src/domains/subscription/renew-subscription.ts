@@ -50,7 +50,9 @@ export async function renewSubscription(
       currentPeriodStart: start,
       currentPeriodEnd: end,
       amount: recurringAmount,
-      pendingItems: carryForward ? [{ label: 'Credit carried from the previous renewal', amount: carryForward, priceId: null }] : [],
+      pendingItems: carryForward
+        ? [{ label: 'Credit carried from the previous renewal', amount: carryForward, priceId: null }]
+        : [],
       modifiedAt: new Date(at),
     });
     const order = await deps.orders.create(

@@ -6,14 +6,17 @@ import { Subscription } from './subscription.entity';
 import { isUnrecoverableDecline } from './subscription.logic';
 
 /** Charged (`pending`: the processor settles it later, within `settleWithinMs`), or declined. */
-export type RenewalCharge = { chargeId: string | null; pending?: boolean; settleWithinMs?: number } | { declined: string; unrecoverable: boolean };
+export type RenewalCharge =
+  | { chargeId: string | null; pending?: boolean; settleWithinMs?: number }
+  | { declined: string; unrecoverable: boolean };
 
 /** Charges the order with the subscription's saved method; the key comes from the workflow (order, attempt). */
 export async function chargeRenewal(deps: BillingDeps, orderId: string, attempt: number): Promise<RenewalCharge> {
   const em = deps.orm.em.fork();
   const order = await deps.orders.findById(em, orderId);
   if (order.status === 'paid') return { chargeId: order.chargeId }; // a retried step
-  if (order.status === 'void') return { declined: 'The order was voided: the subscription ended.', unrecoverable: true };
+  if (order.status === 'void')
+    return { declined: 'The order was voided: the subscription ended.', unrecoverable: true };
   if (order.totalAmount <= 0) return { chargeId: null };
   const s = await em.findOneOrFail(Subscription, { id: order.subscriptionId! });
   if (!deps.processor || !s.paymentMethodToken || !s.processorCustomerId)
@@ -30,21 +33,34 @@ export async function chargeRenewal(deps: BillingDeps, orderId: string, attempt:
     });
     return pending ? { chargeId, pending, settleWithinMs: deps.settlementTimeoutMs } : { chargeId };
   } catch (error) {
-    if (error instanceof PaymentDeclined) return { declined: error.message, unrecoverable: isUnrecoverableDecline(error.code) };
+    if (error instanceof PaymentDeclined)
+      return { declined: error.message, unrecoverable: isUnrecoverableDecline(error.code) };
     throw error;
   }
 }
 
 /** A renewal charge that never settled (or whose subscription ended meanwhile): canceled, unless it went through. */
-export function cancelRenewalCharge(deps: BillingDeps, orderId: string, chargeId: string): Promise<'canceled' | 'succeeded'> {
+export function cancelRenewalCharge(
+  deps: BillingDeps,
+  orderId: string,
+  chargeId: string,
+): Promise<'canceled' | 'succeeded'> {
   return deps.processor!.cancelCharge({ chargeId, idempotencyKey: `order:${orderId}:cancel:${chargeId}` });
 }
 
 /** Compensation: the whole of a renewal charge that went through for an order voided meanwhile is given back. */
-export async function refundRenewalCharge(deps: BillingDeps, orderId: string, chargeId: string): Promise<'refunded' | 'refused'> {
+export async function refundRenewalCharge(
+  deps: BillingDeps,
+  orderId: string,
+  chargeId: string,
+): Promise<'refunded' | 'refused'> {
   const order = await deps.orders.findById(deps.orm.em.fork(), orderId);
   try {
-    await deps.processor!.refund({ chargeId, amount: order.totalAmount, idempotencyKey: `order:${orderId}:compensation:${chargeId}` });
+    await deps.processor!.refund({
+      chargeId,
+      amount: order.totalAmount,
+      idempotencyKey: `order:${orderId}:compensation:${chargeId}`,
+    });
     return 'refunded';
   } catch (error) {
     if (!(error instanceof RefundDeclined)) throw error;

@@ -42,11 +42,17 @@ export class SubscriptionCommandService {
    * after it. With `X-Idempotency-Key` the key is the Update's id, which the workflow records with the change: a
    * retried request changes (and charges) nothing more.
    */
-  async send(organizationId: string, id: string, command: SubscriptionCommand, idempotencyKey?: string): Promise<SubscriptionOutput> {
+  async send(
+    organizationId: string,
+    id: string,
+    command: SubscriptionCommand,
+    idempotencyKey?: string,
+  ): Promise<SubscriptionOutput> {
     const em = this.deps.orm.em.fork();
     const subscription = await this.deps.subscriptions.get(em, organizationId, id);
     const updateId = idempotencyKey && `request:${idempotencyKey}`;
-    if (updateId && subscription.lastCommandKey === updateId) return (await this.deps.subscriptions.outputs(em, [subscription]))[0];
+    if (updateId && subscription.lastCommandKey === updateId)
+      return (await this.deps.subscriptions.outputs(em, [subscription]))[0];
     const refusal = commandRefusal(subscription, command); // the workflow of an ended subscription is gone: answer here
     if (refusal) throw refusalError(refusal);
     await this.deps.flows.update(subscriptionWorkflowId(id), subscriptionCommandUpdate, [command], {
@@ -55,7 +61,9 @@ export class SubscriptionCommandService {
       notStarted: 'This subscription is still being set up; try again in a moment.',
     });
     const fresh = this.deps.orm.em.fork();
-    return (await this.deps.subscriptions.outputs(fresh, [await this.deps.subscriptions.get(fresh, organizationId, id)]))[0];
+    return (
+      await this.deps.subscriptions.outputs(fresh, [await this.deps.subscriptions.get(fresh, organizationId, id)])
+    )[0];
   }
 
   /**
@@ -71,7 +79,10 @@ export class SubscriptionCommandService {
       this.assertLegal(s, command);
       s.lastCommandKey = key;
       if (command.kind === 'revoke') {
-        await endLocked(this.deps, tx, s, now, { reason: command.reason as CancellationReason | null, comment: command.comment });
+        await endLocked(this.deps, tx, s, now, {
+          reason: command.reason as CancellationReason | null,
+          comment: command.comment,
+        });
         return;
       }
       if (command.kind === 'cancel') {
@@ -83,13 +94,24 @@ export class SubscriptionCommandService {
           customerCancellationComment: command.comment,
         });
       } else if (command.kind === 'uncancel') {
-        Object.assign(s, { cancelAtPeriodEnd: false, canceledAt: null, endsAt: null, customerCancellationReason: null, customerCancellationComment: null });
+        Object.assign(s, {
+          cancelAtPeriodEnd: false,
+          canceledAt: null,
+          endsAt: null,
+          customerCancellationReason: null,
+          customerCancellationComment: null,
+        });
       } else {
         s.pendingUpdate = null;
       }
       s.modifiedAt = now;
       await tx.em.flush();
-      const specific = command.kind === 'cancel' ? ['subscription.canceled' as const] : command.kind === 'uncancel' ? ['subscription.uncanceled' as const] : [];
+      const specific =
+        command.kind === 'cancel'
+          ? ['subscription.canceled' as const]
+          : command.kind === 'uncancel'
+            ? ['subscription.uncanceled' as const]
+            : [];
       await this.deps.subscriptions.announce(tx, s, ['subscription.updated', ...specific]);
     });
   }
@@ -115,17 +137,26 @@ export class SubscriptionCommandService {
       const discount = await this.discountAfter(tx.em, s, command, target.productId, at);
       const changesPlan = target.priceId !== s.priceId || target.seats !== s.seats;
       const lines =
-        changesPlan && s.status !== 'trialing' && command.proration !== 'next_period' ? await prorationLines(this.deps, tx.em, s, target, discount, at) : [];
+        changesPlan && s.status !== 'trialing' && command.proration !== 'next_period'
+          ? await prorationLines(this.deps, tx.em, s, target, discount, at)
+          : [];
       const net = lines.reduce((sum, line) => sum + line.amount, 0);
-      if (command.proration === 'invoice' && net > 0) return { lines, net, tax: subscriptionTax(this.deps.billing.seller, s, net, at), target, discount }; // nothing changes before the charge
+      if (command.proration === 'invoice' && net > 0)
+        return { lines, net, tax: subscriptionTax(this.deps.billing.seller, s, net, at), target, discount }; // nothing changes before the charge
 
       s.lastCommandKey = key;
       this.keepDiscount(s, command, discount);
       if (changesPlan && command.proration === 'next_period' && s.status !== 'trialing') {
-        s.pendingUpdate = { id: newId(), ...pick(target), appliesAt: s.currentPeriodEnd.toISOString(), createdAt: at.toISOString() };
+        s.pendingUpdate = {
+          id: newId(),
+          ...pick(target),
+          appliesAt: s.currentPeriodEnd.toISOString(),
+          createdAt: at.toISOString(),
+        };
         return this.saved(tx, s, at, []);
       }
-      const usage = s.status === 'trialing' ? [] : await usageLeftBehind(this.deps.billing, tx, s, target.productId, cutOff, at);
+      const usage =
+        s.status === 'trialing' ? [] : await usageLeftBehind(this.deps.billing, tx, s, target.productId, cutOff, at);
       this.switchTo(s, target, discount);
       return this.saved(tx, s, at, [...lines, ...usage]);
     });
@@ -149,19 +180,26 @@ export class SubscriptionCommandService {
       // it went through meanwhile), so that no charge stands for a change that was not made.
       if (
         charged.pending &&
-        (await this.deps.processor.cancelCharge({ chargeId: charged.chargeId, idempotencyKey: `subscription:${cycleKey}:cancel` })) !== 'succeeded'
+        (await this.deps.processor.cancelCharge({
+          chargeId: charged.chargeId,
+          idempotencyKey: `subscription:${cycleKey}:cancel`,
+        })) !== 'succeeded'
       )
         throw new PaymentDeclined('card_declined', 'the payment could not be completed at once');
       chargeId = charged.chargeId;
     } catch (error) {
-      if (error instanceof PaymentDeclined) throw new PaymentFailed(`The change was not made: the payment failed (${error.message}).`);
+      if (error instanceof PaymentDeclined)
+        throw new PaymentFailed(`The change was not made: the payment failed (${error.message}).`);
       throw error;
     }
     await inTransaction(this.deps.orm, async (tx) => {
       const locked = await lockSubscription(tx, subscriptionId);
       locked.lastCommandKey = key;
       this.keepDiscount(locked, command, invoice.discount);
-      locked.pendingItems = [...locked.pendingItems, ...(await usageLeftBehind(this.deps.billing, tx, locked, invoice.target.productId, cutOff, at))];
+      locked.pendingItems = [
+        ...locked.pendingItems,
+        ...(await usageLeftBehind(this.deps.billing, tx, locked, invoice.target.productId, cutOff, at)),
+      ];
       this.switchTo(locked, invoice.target, invoice.discount);
       locked.modifiedAt = at;
       const order = await this.deps.orders.create(
@@ -197,7 +235,11 @@ export class SubscriptionCommandService {
   }
 
   private switchTo(s: Subscription, target: PlanTarget, discount: Discount | null): void {
-    Object.assign(s, { ...pick(target), amount: target.priceAmount - discountOff(discount, target.priceAmount, s.currency), pendingUpdate: null });
+    Object.assign(s, {
+      ...pick(target),
+      amount: target.priceAmount - discountOff(discount, target.priceAmount, s.currency),
+      pendingUpdate: null,
+    });
   }
 
   /** The plan after the change (`planChangeTarget`), from the product it names and the subscription's current price. */
@@ -208,12 +250,19 @@ export class SubscriptionCommandService {
   }
 
   /** The discount after the change: kept, removed (`null`), or another one that applies to the new product. */
-  private async discountAfter(em: EntityManager, s: Subscription, command: Change, productId: string, at: Date): Promise<Discount | null> {
+  private async discountAfter(
+    em: EntityManager,
+    s: Subscription,
+    command: Change,
+    productId: string,
+    at: Date,
+  ): Promise<Discount | null> {
     const id = command.discountId === undefined ? s.discountId : command.discountId;
     if (!id) return null;
     const [discount] = await this.deps.discounts.findByIds(em, s.organizationId, [id]);
     if (command.discountId === undefined) return discount ?? null;
-    if (!discount || discount.deletedAt) throw invalidField(['body', 'discount_id'], 'No such discount in this organization.');
+    if (!discount || discount.deletedAt)
+      throw invalidField(['body', 'discount_id'], 'No such discount in this organization.');
     const refusal = discountRefusal(discount, productId, s.currency, at);
     if (refusal) throw invalidField(['body', 'discount_id'], refusal);
     return discount;

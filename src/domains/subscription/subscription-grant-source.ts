@@ -31,7 +31,11 @@ export function subscriptionGrantSource(testClocks: TestClockQueries): GrantSour
 }
 
 /** The subscription that granted a license key, as validate and activate show it: its period. */
-export async function subscriptionOfLicenseKey(em: EntityManager, organizationId: string, id: string): Promise<LicenseKeySources['subscription']> {
+export async function subscriptionOfLicenseKey(
+  em: EntityManager,
+  organizationId: string,
+  id: string,
+): Promise<LicenseKeySources['subscription']> {
   const s = await em.findOne(Subscription, { id, organizationId });
   return (
     s && {

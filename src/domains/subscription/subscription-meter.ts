@@ -42,16 +42,33 @@ export class SubscriptionMeterReader {
     const missing = [...new Set(subscriptions.map((s) => s.productId))].filter((id) => !loaded.has(id));
     const products = new Map([...loaded, ...byId(await this.deps.products.outputsByIds(em, organizationId, missing))]);
     const pricesOf = (s: Subscription) => meteredPricesIn(products.get(s.productId)?.prices ?? [], s.currency);
-    const meters = byId(await this.deps.meters.findByIds(em, organizationId, [...new Set(subscriptions.flatMap((s) => pricesOf(s).map((p) => p.meter_id)))]));
+    const meters = byId(
+      await this.deps.meters.findByIds(em, organizationId, [
+        ...new Set(subscriptions.flatMap((s) => pricesOf(s).map((p) => p.meter_id))),
+      ]),
+    );
     for (const s of subscriptions) {
       const items: SubscriptionMeter[] = [];
       for (const price of pricesOf(s)) {
         const meter = meters.get(price.meter_id);
         if (!meter) continue;
-        const standing = await this.deps.standings.standingOf(em, organizationId, s.customerId, meter.id, s.startedAt ?? s.createdAt);
+        const standing = await this.deps.standings.standingOf(
+          em,
+          organizationId,
+          s.customerId,
+          meter.id,
+          s.startedAt ?? s.createdAt,
+        );
         const consumed = standing?.units ?? '0';
         const credited = standing?.credited ?? 0;
-        const usage = { priceId: price.id, meterName: meter.name, consumed, credited, unitAmount: price.unit_amount, capAmount: price.cap_amount ?? null };
+        const usage = {
+          priceId: price.id,
+          meterName: meter.name,
+          consumed,
+          credited,
+          unitAmount: price.unit_amount,
+          capAmount: price.cap_amount ?? null,
+        };
         items.push({
           created_at: s.createdAt.toISOString(),
           modified_at: standing?.row.modified_at ? new Date(standing.row.modified_at).toISOString() : null,

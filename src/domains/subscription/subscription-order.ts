@@ -21,7 +21,8 @@ export interface SubscriptionBill {
 export function subscriptionTax(seller: SellerOfRecord, s: Subscription, taxable: number, at: Date): number {
   if (taxable === 0) return 0;
   const customer = { address: s.billingAddress, taxId: s.taxId?.[0] ?? null, isBusiness: s.isBusiness };
-  const amount = calculateTax(seller, customer, [{ amount: Math.abs(taxable), taxBehavior: s.taxBehavior }], at)?.taxAmount ?? 0;
+  const amount =
+    calculateTax(seller, customer, [{ amount: Math.abs(taxable), taxBehavior: s.taxBehavior }], at)?.taxAmount ?? 0;
   return taxable < 0 ? -amount : amount;
 }
 
@@ -46,7 +47,12 @@ export function subscriptionOrder(seller: SellerOfRecord, s: Subscription, bill:
     at: bill.at,
     billingReason: bill.billingReason,
     cycleKey: bill.cycleKey,
-    items: bill.lines.map((line) => ({ label: line.label, amount: line.amount, productPriceId: line.priceId, proration: line.proration })),
+    items: bill.lines.map((line) => ({
+      label: line.label,
+      amount: line.amount,
+      productPriceId: line.priceId,
+      proration: line.proration,
+    })),
     discountAmount: bill.discountAmount,
     netAmount: s.taxBehavior === 'inclusive' ? taxable - tax : taxable,
     taxAmount: tax,

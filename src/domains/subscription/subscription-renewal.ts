@@ -20,9 +20,17 @@ export interface RenewalParts {
 }
 
 /** Renews the period ending at `periodEnd` (at that time) and charges it: attempt 1 of its order. */
-export async function renewAndCharge(parts: RenewalParts, subscriptionId: string, periodEnd: string): Promise<RenewalStep> {
+export async function renewAndCharge(
+  parts: RenewalParts,
+  subscriptionId: string,
+  periodEnd: string,
+): Promise<RenewalStep> {
   const { orderId } = await parts.renewSubscription(subscriptionId, periodEnd, periodEnd);
   const charge = await parts.chargeSubscriptionOrder(orderId, 1);
   const settled = !('declined' in charge) && !charge.pending;
-  return { orderId, charge, paidSchedule: settled ? await parts.recordSubscriptionPayment(orderId, charge.chargeId, periodEnd) : null };
+  return {
+    orderId,
+    charge,
+    paidSchedule: settled ? await parts.recordSubscriptionPayment(orderId, charge.chargeId, periodEnd) : null,
+  };
 }

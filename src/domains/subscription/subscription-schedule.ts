@@ -5,7 +5,9 @@ import { Subscription } from './subscription.entity';
 import type { SubscriptionSchedule } from './subscription.logic';
 
 export async function subscriptionSchedule(deps: BillingDeps, subscriptionId: string): Promise<SubscriptionSchedule> {
-  return inTransaction(deps.orm, async (tx) => scheduleOf(deps, tx, await tx.em.findOneOrFail(Subscription, { id: subscriptionId })));
+  return inTransaction(deps.orm, async (tx) =>
+    scheduleOf(deps, tx, await tx.em.findOneOrFail(Subscription, { id: subscriptionId })),
+  );
 }
 
 export async function scheduleOf(deps: BillingDeps, tx: Tx, s: Subscription): Promise<SubscriptionSchedule> {

@@ -9,7 +9,14 @@ export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled'
 export const LIVE_STATUSES: readonly SubscriptionStatus[] = ['trialing', 'active', 'past_due'];
 
 export type CancellationReason =
-  'customer_service' | 'low_quality' | 'missing_features' | 'switched_service' | 'too_complex' | 'too_expensive' | 'unused' | 'other';
+  | 'customer_service'
+  | 'low_quality'
+  | 'missing_features'
+  | 'switched_service'
+  | 'too_complex'
+  | 'too_expensive'
+  | 'unused'
+  | 'other';
 
 /** A change that takes effect at the next renewal (`next_period`). */
 export interface PendingUpdate {

@@ -8,14 +8,25 @@ import type { ProrationBehavior, SubscriptionUpdate } from '../../contracts/subs
 import type { SubscriptionCommand, SubscriptionSchedule, UpcomingSchedule } from '../../../workflows/definitions';
 import { addInterval, type RecurringInterval } from '../../kernel/calendar';
 import { invalidField } from '../../kernel/errors';
-import { billableUnits, formatAmount, formatUnitAmount, MAX_AMOUNT, seatsPurchase, unitsAmount } from '../../kernel/money';
+import {
+  billableUnits,
+  formatAmount,
+  formatUnitAmount,
+  MAX_AMOUNT,
+  seatsPurchase,
+  unitsAmount,
+} from '../../kernel/money';
 import type { SubscriptionStatus } from './subscription.entity';
 
 export type { SubscriptionCommand, SubscriptionSchedule };
 
 /** What the subscription will do next (a renewal, its end, a payment retry) and the next three renewals. */
 export function upcomingSchedule(schedule: SubscriptionSchedule | undefined, retryAt: string | null): UpcomingSchedule {
-  const at = (action: UpcomingSchedule['next']['action'], when: string | null, renewals: string[] = []): UpcomingSchedule => ({
+  const at = (
+    action: UpcomingSchedule['next']['action'],
+    when: string | null,
+    renewals: string[] = [],
+  ): UpcomingSchedule => ({
     status: schedule?.status ?? 'starting',
     next: { action, at: when },
     renewals,
@@ -24,7 +35,10 @@ export function upcomingSchedule(schedule: SubscriptionSchedule | undefined, ret
   if (retryAt) return at('retry_payment', retryAt);
   if (schedule.cancelAtPeriodEnd) return at('end', schedule.currentPeriodEnd);
   const renewals = [new Date(schedule.currentPeriodEnd)];
-  while (renewals.length < 3) renewals.push(addInterval(renewals[renewals.length - 1], schedule.interval, schedule.intervalCount, schedule.anchorDay));
+  while (renewals.length < 3)
+    renewals.push(
+      addInterval(renewals[renewals.length - 1], schedule.interval, schedule.intervalCount, schedule.anchorDay),
+    );
   return at(
     'renew',
     schedule.currentPeriodEnd,
@@ -39,21 +53,32 @@ export interface LifecycleState {
 }
 
 /** The reference's error for an illegal command (the name is the problem type), or null when it is legal. */
-export function commandRefusal(state: LifecycleState, command: SubscriptionCommand): { type: string; message: string } | null {
+export function commandRefusal(
+  state: LifecycleState,
+  command: SubscriptionCommand,
+): { type: string; message: string } | null {
   const ended = state.status === 'canceled';
   switch (command.kind) {
     case 'cancel':
       return ended || state.cancelAtPeriodEnd
-        ? { type: 'AlreadyCanceledSubscription', message: 'This subscription is already canceled or will end at the end of the period.' }
+        ? {
+            type: 'AlreadyCanceledSubscription',
+            message: 'This subscription is already canceled or will end at the end of the period.',
+          }
         : null;
     case 'uncancel':
-      if (ended) return { type: 'ResourceUnavailable', message: 'This subscription has ended; it cannot be uncanceled.' };
-      return state.cancelAtPeriodEnd ? null : { type: 'BadRequest', message: 'This subscription is not set to cancel.' };
+      if (ended)
+        return { type: 'ResourceUnavailable', message: 'This subscription has ended; it cannot be uncanceled.' };
+      return state.cancelAtPeriodEnd
+        ? null
+        : { type: 'BadRequest', message: 'This subscription is not set to cancel.' };
     case 'revoke':
       return ended ? { type: 'AlreadyCanceledSubscription', message: 'This subscription is already canceled.' } : null;
     case 'change':
     case 'clear_pending_update':
-      return ended || state.cancelAtPeriodEnd ? { type: 'AlreadyCanceledSubscription', message: 'A canceled subscription cannot be changed.' } : null;
+      return ended || state.cancelAtPeriodEnd
+        ? { type: 'AlreadyCanceledSubscription', message: 'A canceled subscription cannot be changed.' }
+        : null;
   }
 }
 
@@ -76,7 +101,12 @@ export function isUnrecoverableDecline(code: string): boolean {
 }
 
 /** When dunning tries again after `failures` failed attempts, or null when it gives up (the subscription is revoked). */
-export function nextRetryAt(failedAt: Date, failures: number, intervalsDays: readonly number[], unrecoverable: boolean): Date | null {
+export function nextRetryAt(
+  failedAt: Date,
+  failures: number,
+  intervalsDays: readonly number[],
+  unrecoverable: boolean,
+): Date | null {
   if (unrecoverable || failures > intervalsDays.length) return null;
   return new Date(failedAt.getTime() + intervalsDays[failures - 1] * 86_400_000);
 }
@@ -178,11 +208,17 @@ export function commandOf(body: SubscriptionUpdate, defaultProration: ProrationB
     body.revoke !== undefined && 'revoke',
     body.cancel_at_period_end !== undefined && 'cancel_at_period_end',
     'pending_update' in body && 'pending_update',
-    (body.product_id != null || body.seats !== undefined || 'discount_id' in body) && 'product_id, seats or discount_id',
+    (body.product_id != null || body.seats !== undefined || 'discount_id' in body) &&
+      'product_id, seats or discount_id',
   ].filter(Boolean);
-  if (kinds.length !== 1) throw invalidField(['body'], kinds.length ? `One kind of change per request (got ${kinds.join(' and ')}).` : 'Nothing to update.');
+  if (kinds.length !== 1)
+    throw invalidField(
+      ['body'],
+      kinds.length ? `One kind of change per request (got ${kinds.join(' and ')}).` : 'Nothing to update.',
+    );
   if (body.revoke) return { kind: 'revoke', reason, comment };
-  if (body.cancel_at_period_end !== undefined) return body.cancel_at_period_end ? { kind: 'cancel', reason, comment } : { kind: 'uncancel' };
+  if (body.cancel_at_period_end !== undefined)
+    return body.cancel_at_period_end ? { kind: 'cancel', reason, comment } : { kind: 'uncancel' };
   if ('pending_update' in body) return { kind: 'clear_pending_update' };
   return {
     kind: 'change',
@@ -225,7 +261,8 @@ export function planChangeTarget(
   command: { productId?: string; seats?: number },
 ): PlanTarget {
   const productId = command.productId ?? current.productId;
-  if (!product || product.is_archived) throw invalidField(['body', 'product_id'], 'No such product in this organization.');
+  if (!product || product.is_archived)
+    throw invalidField(['body', 'product_id'], 'No such product in this organization.');
   if (
     !product.is_recurring ||
     product.recurring_interval !== current.recurringInterval ||
@@ -239,8 +276,11 @@ export function planChangeTarget(
   const price =
     productId === current.productId
       ? currentPrice
-      : product.prices.find((p) => p.price_currency === current.currency && !p.is_archived && p.amount_type !== 'metered_unit');
-  if (!price) throw invalidField(['body', 'product_id'], `The product has no price in ${current.currency.toUpperCase()}.`);
+      : product.prices.find(
+          (p) => p.price_currency === current.currency && !p.is_archived && p.amount_type !== 'metered_unit',
+        );
+  if (!price)
+    throw invalidField(['body', 'product_id'], `The product has no price in ${current.currency.toUpperCase()}.`);
   if (price.amount_type === 'seat_based') {
     const seats = command.seats ?? current.seats ?? price.seat_tiers.minimum_seats;
     const purchase = seatsPurchase(price.seat_tiers, seats);
@@ -248,9 +288,16 @@ export function planChangeTarget(
     return { productId, priceId: price.id, priceAmount: purchase.amount, seats, name: product.name };
   }
   if (command.seats !== undefined) throw invalidField(['body', 'seats'], 'Seats apply only to seat-based prices.');
-  if (price.amount_type === 'fixed') return { productId, priceId: price.id, priceAmount: price.price_amount, seats: null, name: product.name };
+  if (price.amount_type === 'fixed')
+    return { productId, priceId: price.id, priceAmount: price.price_amount, seats: null, name: product.name };
   if (productId === current.productId)
-    return { productId, priceId: current.priceId, priceAmount: current.priceAmount, seats: current.seats, name: product.name };
+    return {
+      productId,
+      priceId: current.priceId,
+      priceAmount: current.priceAmount,
+      seats: current.seats,
+      name: product.name,
+    };
   throw invalidField(['body', 'product_id'], 'Subscriptions can move only to fixed, free or seat-based prices.');
 }
 
@@ -260,6 +307,7 @@ export function meteredPricesIn<P extends { amount_type: string; price_currency:
   currency: string,
 ): Extract<P, { amount_type: 'metered_unit' }>[] {
   return prices.filter(
-    (p): p is Extract<P, { amount_type: 'metered_unit' }> => p.amount_type === 'metered_unit' && p.price_currency === currency && !p.is_archived,
+    (p): p is Extract<P, { amount_type: 'metered_unit' }> =>
+      p.amount_type === 'metered_unit' && p.price_currency === currency && !p.is_archived,
   );
 }

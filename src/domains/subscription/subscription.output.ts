@@ -17,7 +17,11 @@ export interface SubscriptionOutputDeps {
 }
 
 /** Customers, products, prices and discounts are read once for all the subscriptions (of one organization). */
-export async function subscriptionOutputs(em: EntityManager, deps: SubscriptionOutputDeps, subscriptions: Subscription[]): Promise<SubscriptionOutput[]> {
+export async function subscriptionOutputs(
+  em: EntityManager,
+  deps: SubscriptionOutputDeps,
+  subscriptions: Subscription[],
+): Promise<SubscriptionOutput[]> {
   if (!subscriptions.length) return [];
   const { organizationId } = subscriptions[0];
   const idsOf = (pick: (s: Subscription) => string | null) => distinctIds(subscriptions, pick);
@@ -40,7 +44,11 @@ export async function subscriptionOutputs(em: EntityManager, deps: SubscriptionO
   const missingPrices = idsOf((s) => s.priceId).filter((id) => !prices.has(id));
   for (const price of await deps.products.priceOutputs(em, organizationId, missingPrices)) prices.set(price.id, price);
   const discountIds = idsOf((s) => s.discountId);
-  const discounts = byId(discountIds.length ? await deps.discounts.outputs(em, await deps.discounts.findByIds(em, organizationId, discountIds)) : []);
+  const discounts = byId(
+    discountIds.length
+      ? await deps.discounts.outputs(em, await deps.discounts.findByIds(em, organizationId, discountIds))
+      : [],
+  );
   const meters = await deps.meterReader.metersOf(em, subscriptions, products);
   return subscriptions.map((subscription) => {
     const price = prices.get(subscription.priceId)!;

@@ -61,6 +61,8 @@ export class SubscriptionQueries {
 
   /** The customer's subscriptions not canceled for good. */
   async liveIds(em: EntityManager, organizationId: string, customerId: string): Promise<string[]> {
-    return (await em.find(Subscription, { organizationId, customerId, status: { $ne: 'canceled' } }, { fields: ['id'] })).map((s) => s.id);
+    return (
+      await em.find(Subscription, { organizationId, customerId, status: { $ne: 'canceled' } }, { fields: ['id'] })
+    ).map((s) => s.id);
   }
 }

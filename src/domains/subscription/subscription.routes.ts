@@ -2,7 +2,12 @@
 // Every command is an Update of the subscription's workflow, which runs it between renewals.
 import { forgetReadEntities } from '../../platform/database/transaction';
 import { IdParams } from '../../contracts/common';
-import { Subscription as SubscriptionContract, SubscriptionList, SubscriptionListQuery, SubscriptionUpdate } from '../../contracts/subscription';
+import {
+  Subscription as SubscriptionContract,
+  SubscriptionList,
+  SubscriptionListQuery,
+  SubscriptionUpdate,
+} from '../../contracts/subscription';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { OrganizationService } from '../organization';
 import type { SubscriptionCommandService } from './subscription-commands.service';
@@ -46,7 +51,9 @@ export function subscriptionRoutes({
       status: 200,
       response: SubscriptionContract,
       async handler({ auth, tx, params }) {
-        const [output] = await subscriptions.outputs(tx.em, [await subscriptions.get(tx.em, auth.organizationId, params.id)]);
+        const [output] = await subscriptions.outputs(tx.em, [
+          await subscriptions.get(tx.em, auth.organizationId, params.id),
+        ]);
         return output;
       },
     }),
@@ -75,7 +82,12 @@ export function subscriptionRoutes({
       response: SubscriptionContract,
       outsideTransaction: true,
       async handler({ auth, params, idempotencyKey }) {
-        return commands.send(auth.organizationId, params.id, { kind: 'revoke', reason: null, comment: null }, idempotencyKey);
+        return commands.send(
+          auth.organizationId,
+          params.id,
+          { kind: 'revoke', reason: null, comment: null },
+          idempotencyKey,
+        );
       },
     }),
   ];

@@ -115,7 +115,10 @@ export class SubscriptionService {
 
   /** Starts `subscription:<id>` through the outbox, following the subscription's test clock if it has one. */
   private startWorkflow(tx: Tx, subscription: Subscription): void {
-    const input: SubscriptionInput = { subscriptionId: subscription.id, clock: clockInput(subscription.testClockId, subscription.currentPeriodStart) };
+    const input: SubscriptionInput = {
+      subscriptionId: subscription.id,
+      clock: clockInput(subscription.testClockId, subscription.currentPeriodStart),
+    };
     this.deps.outbox.enqueueWorkflowStart(
       tx,
       subscription.organizationId,
@@ -134,7 +137,13 @@ export class SubscriptionService {
     const [output] = await this.outputs(tx.em, [subscription]);
     for (const type of events) this.deps.outbox.enqueueEvent(tx, subscription.organizationId, type, output);
     const source = { kind: 'subscription', id: subscription.id } as const;
-    await this.deps.grants.syncSource(tx, subscription.organizationId, subscription.customerId, source, subscription.productId);
+    await this.deps.grants.syncSource(
+      tx,
+      subscription.organizationId,
+      subscription.customerId,
+      source,
+      subscription.productId,
+    );
   }
 
   /** Subscriptions of the product that entitle their customers now. */
@@ -143,7 +152,12 @@ export class SubscriptionService {
   }
 
   /** The customer's own subscription: another customer's is not found, like another organization's. */
-  async getOfCustomer(em: EntityManager, organizationId: string, customerId: string, id: string): Promise<Subscription> {
+  async getOfCustomer(
+    em: EntityManager,
+    organizationId: string,
+    customerId: string,
+    id: string,
+  ): Promise<Subscription> {
     const subscription = await subscriptions.find(em, organizationId, id);
     if (subscription?.customerId !== customerId) throw new ResourceNotFound('Subscription not found.');
     return subscription;
@@ -157,12 +171,17 @@ export class SubscriptionService {
       where: (qb) => {
         if (query.product_id) qb.andWhere({ productId: { $in: query.product_id } });
         if (query.customer_id) qb.andWhere({ customerId: { $in: query.customer_id } });
-        if (query.external_customer_id) qb.andWhere('s.customer_id in (select id from customer where external_id in (?))', [query.external_customer_id]);
+        if (query.external_customer_id)
+          qb.andWhere('s.customer_id in (select id from customer where external_id in (?))', [
+            query.external_customer_id,
+          ]);
         if (query.discount_id) qb.andWhere({ discountId: { $in: query.discount_id } });
         if (query.status) qb.andWhere({ status: { $in: query.status } });
-        if (query.active !== undefined) qb.andWhere({ status: query.active ? { $in: [...LIVE_STATUSES] } : { $nin: [...LIVE_STATUSES] } });
+        if (query.active !== undefined)
+          qb.andWhere({ status: query.active ? { $in: [...LIVE_STATUSES] } : { $nin: [...LIVE_STATUSES] } });
         if (query.cancel_at_period_end !== undefined) qb.andWhere({ cancelAtPeriodEnd: query.cancel_at_period_end });
-        if (query.customer_cancellation_reason) qb.andWhere({ customerCancellationReason: { $in: query.customer_cancellation_reason } });
+        if (query.customer_cancellation_reason)
+          qb.andWhere({ customerCancellationReason: { $in: query.customer_cancellation_reason } });
         if (query.query) qb.andWhere(...productOrOrganizationNamed('s', likeContains(query.query)));
       },
     });

@@ -62,7 +62,9 @@ export function validateTaxId(value: string, country: string): TaxId | null {
   const cleaned = value.toUpperCase().replace(/[\s.\-/]/g, '');
   if ((EU_COUNTRIES as readonly string[]).includes(country)) {
     const prefix = VAT_PREFIX[country] ?? country;
-    const validator = (stdnum as unknown as Record<string, Record<string, Validator>>)[country]?.[EU_VAT_MODULE[country]];
+    const validator = (stdnum as unknown as Record<string, Record<string, Validator>>)[country]?.[
+      EU_VAT_MODULE[country]
+    ];
     const withoutPrefix = cleaned.startsWith(prefix) ? cleaned.slice(prefix.length) : cleaned;
     return validator?.validate(withoutPrefix).isValid ? [`${prefix}${withoutPrefix}`, 'eu_vat'] : null;
   }
@@ -75,7 +77,11 @@ export function validateTaxId(value: string, country: string): TaxId | null {
 }
 
 /** The normalised tax ID of an API request (null when none was given), or a 422 naming `loc`. */
-export function checkedTaxId(value: string | null | undefined, country: string | null | undefined, loc: (string | number)[]): TaxId | null {
+export function checkedTaxId(
+  value: string | null | undefined,
+  country: string | null | undefined,
+  loc: (string | number)[],
+): TaxId | null {
   if (!value) return null;
   const taxId = country ? validateTaxId(value, country) : null;
   if (!taxId) throw invalidField(loc, 'Invalid tax ID for the billing country.');

@@ -18,10 +18,16 @@ interface RateEntry {
  * general sales tax at all. They are zero-rated; every other country missing upstream is `not_supported`.
  */
 const NO_CONSUMPTION_TAX: Record<string, RateEntry> = Object.fromEntries(
-  ['AQ', 'BM', 'BN', 'BV', 'GS', 'HK', 'HM', 'IO', 'KY', 'MO', 'UM'].map((country) => [country, { type: 'none', rate: 0 }]),
+  ['AQ', 'BM', 'BN', 'BV', 'GS', 'HK', 'HM', 'IO', 'KY', 'MO', 'UM'].map((country) => [
+    country,
+    { type: 'none', rate: 0 },
+  ]),
 );
 
-const TABLE: Record<string, RateEntry> = { ...NO_CONSUMPTION_TAX, ...(salesTaxRates as unknown as Record<string, RateEntry>) };
+const TABLE: Record<string, RateEntry> = {
+  ...NO_CONSUMPTION_TAX,
+  ...(salesTaxRates as unknown as Record<string, RateEntry>),
+};
 
 // prettier-ignore
 export const US_STATES = [
@@ -46,7 +52,10 @@ export interface JurisdictionRate {
 }
 
 /** The entry in force at `date`: the earliest change still ahead of `date` tells what applied before it. */
-function rateAt(entry: { type: string; rate: number; before?: RateEntry['before'] }, date: Date): { type: string; rate: number } {
+function rateAt(
+  entry: { type: string; rate: number; before?: RateEntry['before'] },
+  date: Date,
+): { type: string; rate: number } {
   const changes = Object.keys(entry.before ?? {}).sort();
   const upcoming = changes.find((changedAt) => date.getTime() < Date.parse(changedAt));
   return upcoming ? entry.before![upcoming] : entry;
@@ -54,7 +63,8 @@ function rateAt(entry: { type: string; rate: number; before?: RateEntry['before'
 
 const millionths = (rate: number) => Math.round(rate * RATE_SCALE);
 
-export type RateLookup = { kind: 'rates'; rates: JurisdictionRate[] } | { kind: 'unsupported' } | { kind: 'needs_region' };
+export type RateLookup =
+  { kind: 'rates'; rates: JurisdictionRate[] } | { kind: 'unsupported' } | { kind: 'needs_region' };
 
 /** The rates for a destination on a date; US and Canadian destinations need their state or province. */
 export function ratesFor(country: string, region: string | null | undefined, date: Date): RateLookup {
@@ -69,7 +79,13 @@ export function ratesFor(country: string, region: string | null | undefined, dat
   const current = rateAt(entry, date);
   return {
     kind: 'rates',
-    rates: [{ jurisdiction: country, kind: current.type === 'gst' ? 'gst' : current.type === 'vat' ? 'vat' : 'none', rate: millionths(current.rate) }],
+    rates: [
+      {
+        jurisdiction: country,
+        kind: current.type === 'gst' ? 'gst' : current.type === 'vat' ? 'vat' : 'none',
+        rate: millionths(current.rate),
+      },
+    ],
   };
 }
 
@@ -85,9 +101,14 @@ function canadaRates(province: string, date: Date): JurisdictionRate[] {
   const entry = TABLE.CA.states?.[province];
   if (!entry) return [{ jurisdiction: 'CA', kind: 'gst', rate: gst }];
   const provincial = rateAt(entry, date);
-  if (provincial.type === 'hst') return [{ jurisdiction: `CA-${province}`, kind: 'hst', rate: gst + millionths(provincial.rate) }];
+  if (provincial.type === 'hst')
+    return [{ jurisdiction: `CA-${province}`, kind: 'hst', rate: gst + millionths(provincial.rate) }];
   return [
     { jurisdiction: 'CA', kind: 'gst', rate: gst },
-    { jurisdiction: `CA-${province}`, kind: provincial.type === 'qst' ? 'qst' : 'pst', rate: millionths(provincial.rate) },
+    {
+      jurisdiction: `CA-${province}`,
+      kind: provincial.type === 'qst' ? 'qst' : 'pst',
+      rate: millionths(provincial.rate),
+    },
   ];
 }

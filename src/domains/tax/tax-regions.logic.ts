@@ -11,6 +11,14 @@ export const EU_COUNTRIES = [
 export const REVERSE_CHARGE_COUNTRIES: readonly string[] = [...EU_COUNTRIES, 'GB', 'NO', 'CH'];
 
 /** Whether a sale to `buyer` (its tax ID already validated) is reverse charged by a seller established in `sellerCountry`. */
-export function isReverseCharge(buyer: { country: string; isBusiness: boolean; hasValidTaxId: boolean }, sellerCountry: string): boolean {
-  return buyer.isBusiness && buyer.hasValidTaxId && REVERSE_CHARGE_COUNTRIES.includes(buyer.country) && buyer.country !== sellerCountry;
+export function isReverseCharge(
+  buyer: { country: string; isBusiness: boolean; hasValidTaxId: boolean },
+  sellerCountry: string,
+): boolean {
+  return (
+    buyer.isBusiness &&
+    buyer.hasValidTaxId &&
+    REVERSE_CHARGE_COUNTRIES.includes(buyer.country) &&
+    buyer.country !== sellerCountry
+  );
 }

@@ -52,16 +52,25 @@ export interface TaxCalculation {
  * Tax for each line, or null when the customer's location is not known well enough to tell (no address; a US or
  * Canadian address without its state or province) — exactly when the spec's `tax_amount` is null.
  */
-export function calculateTax(seller: SellerOfRecord, customer: TaxCustomer, items: readonly TaxLineItem[], date: Date): TaxCalculation | null {
+export function calculateTax(
+  seller: SellerOfRecord,
+  customer: TaxCustomer,
+  items: readonly TaxLineItem[],
+  date: Date,
+): TaxCalculation | null {
   const country = customer.address?.country;
   if (!country) return null;
   const lookup = ratesFor(country, customer.address?.state, date);
   if (lookup.kind === 'needs_region') return null;
 
   const taxId = customer.taxId ? validateTaxId(customer.taxId, country) : null;
-  const reverseCharge = isReverseCharge({ country, isBusiness: customer.isBusiness === true, hasValidTaxId: Boolean(taxId) }, seller.country);
+  const reverseCharge = isReverseCharge(
+    { country, isBusiness: customer.isBusiness === true, hasValidTaxId: Boolean(taxId) },
+    seller.country,
+  );
   const collecting = !seller.registeredIn || seller.registeredIn.includes(country);
-  const jurisdictions: JurisdictionRate[] = lookup.kind === 'rates' ? lookup.rates : [{ jurisdiction: country, kind: 'none', rate: 0 }];
+  const jurisdictions: JurisdictionRate[] =
+    lookup.kind === 'rates' ? lookup.rates : [{ jurisdiction: country, kind: 'none', rate: 0 }];
 
   const reason = (rate: number): TaxabilityReason =>
     lookup.kind === 'unsupported'
@@ -78,11 +87,20 @@ export function calculateTax(seller: SellerOfRecord, customer: TaxCustomer, item
   const lines: TaxLine[] = [];
   const perItem = items.map((item, index) => {
     const rates = jurisdictions.map(charged);
-    const taxes = item.taxBehavior === 'inclusive' ? inclusiveTax(item.amount, rates) : exclusiveTax(item.amount, rates);
+    const taxes =
+      item.taxBehavior === 'inclusive' ? inclusiveTax(item.amount, rates) : exclusiveTax(item.amount, rates);
     const tax = taxes.reduce((sum, t) => sum + t, 0);
     const net = item.taxBehavior === 'inclusive' ? item.amount - tax : item.amount;
     jurisdictions.forEach((j, k) =>
-      lines.push({ item: index, jurisdiction: j.jurisdiction, kind: j.kind, rate: rates[k], taxableAmount: net, amount: taxes[k], reason: reason(j.rate) }),
+      lines.push({
+        item: index,
+        jurisdiction: j.jurisdiction,
+        kind: j.kind,
+        rate: rates[k],
+        taxableAmount: net,
+        amount: taxes[k],
+        reason: reason(j.rate),
+      }),
     );
     return { tax, net, total: net + tax };
   });

@@ -23,7 +23,11 @@ export function advanceRefusal(
   const [target, frozen] = [Date.parse(to), Date.parse(state.frozenTime)];
   if (target < frozen || (target === frozen && !unsettled)) {
     const message = 'A test clock only moves forward.';
-    return { type: 'RequestValidationError', message, issues: [{ loc: ['body', 'frozen_time'], msg: message, type: 'value_error' }] };
+    return {
+      type: 'RequestValidationError',
+      message,
+      issues: [{ loc: ['body', 'frozen_time'], msg: message, type: 'value_error' }],
+    };
   }
   return null;
 }
@@ -34,7 +38,9 @@ export const MAX_ADVANCE_DAYS = 5 * 365 + 2;
 /** Why an advance from `frozen` to `to` moves too far at once, or null (the clock's workflow judges the rest). */
 export function advanceTooFar(frozen: Date, to: Date): string | null {
   const days = (to.getTime() - frozen.getTime()) / 86_400_000;
-  return days > MAX_ADVANCE_DAYS ? `A test clock moves at most ${MAX_ADVANCE_DAYS} days per advance; advance in steps.` : null;
+  return days > MAX_ADVANCE_DAYS
+    ? `A test clock moves at most ${MAX_ADVANCE_DAYS} days per advance; advance in steps.`
+    : null;
 }
 
 /** A flow's frozen time after an advance to `to`: clocks never move back (an older advance arriving late changes nothing). */

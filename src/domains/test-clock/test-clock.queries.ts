@@ -15,7 +15,12 @@ export class TestClockQueries {
   }
 
   /** A clock a new customer or checkout may attach to, or a 422 naming `loc`. */
-  async attachable(em: EntityManager, organizationId: string, id: string, loc: (string | number)[]): Promise<TestClock> {
+  async attachable(
+    em: EntityManager,
+    organizationId: string,
+    id: string,
+    loc: (string | number)[],
+  ): Promise<TestClock> {
     if (!this.deps.enabled) throw invalidField(loc, 'Test clocks exist only in the sandbox.');
     const clock = await em.findOne(TestClock, { id, organizationId, deletedAt: null });
     if (!clock) throw invalidField(loc, 'No such test clock in this organization.');

@@ -1,6 +1,12 @@
 // HTTP surface of test clocks (sandbox only): create, get, list, delete, advance.
 import { IdParams } from '../../contracts/common';
-import { TestClock, TestClockAdvance, TestClockCreate, TestClockList, TestClockListQuery } from '../../contracts/test-clock';
+import {
+  TestClock,
+  TestClockAdvance,
+  TestClockCreate,
+  TestClockList,
+  TestClockListQuery,
+} from '../../contracts/test-clock';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { TestClockService } from './test-clock.service';
 import { testClockOutput } from './test-clock.output';

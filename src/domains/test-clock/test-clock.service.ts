@@ -108,7 +108,11 @@ export class TestClockService {
   /** Records the new time and `advancing` (a retried step finds it recorded). */
   async beginAdvance(id: string, to: string): Promise<TestClockState> {
     const em = this.deps.orm.em.fork();
-    await em.nativeUpdate(TestClock, { id, deletedAt: null }, { frozenTime: new Date(to), status: 'advancing', modifiedAt: this.deps.clock.now() });
+    await em.nativeUpdate(
+      TestClock,
+      { id, deletedAt: null },
+      { frozenTime: new Date(to), status: 'advancing', modifiedAt: this.deps.clock.now() },
+    );
     return this.state(id);
   }
 
@@ -134,7 +138,9 @@ export class TestClockService {
   }
 
   async finishAdvance(id: string): Promise<TestClockState> {
-    await this.deps.orm.em.fork().nativeUpdate(TestClock, { id }, { status: 'ready', modifiedAt: this.deps.clock.now() });
+    await this.deps.orm.em
+      .fork()
+      .nativeUpdate(TestClock, { id }, { status: 'ready', modifiedAt: this.deps.clock.now() });
     return this.state(id);
   }
 

@@ -36,7 +36,11 @@ export const BEHIND_EARLIER = `(exists (
       and split_part(q.payload->>'type', '.', 1) || ':' || coalesce(q.payload->'data'->>'id', '') = d.resource_key
   ))`;
 
-export async function loadAttemptContext(em: EntityManager, deliveryId: string, checkOrder: boolean): Promise<AttemptContext | null> {
+export async function loadAttemptContext(
+  em: EntityManager,
+  deliveryId: string,
+  checkOrder: boolean,
+): Promise<AttemptContext | null> {
   const [row] = await em.execute<Record<string, unknown>[]>(
     `select d.organization_id, d.endpoint_id, d.event_id, d.event_type, d.status, e.url, e.secret_sealed, e.api_version,
             (e.enabled and e.deleted_at is null) as endpoint_live, m.payload,
@@ -76,7 +80,12 @@ export interface LoggedAttempt {
 }
 
 /** Logs the attempt; a success also closes the delivery and starts the endpoint's failure count afresh. */
-export async function recordAttempt(em: EntityManager, context: AttemptContext, attempt: LoggedAttempt, finishedAt: Date): Promise<void> {
+export async function recordAttempt(
+  em: EntityManager,
+  context: AttemptContext,
+  attempt: LoggedAttempt,
+  finishedAt: Date,
+): Promise<void> {
   await em.execute(
     `with logged as (
        insert into webhook_attempt (id, organization_id, delivery_id, endpoint_id, event_id, event_type, api_version, attempt, succeeded, http_code, duration_ms, response, error, created_at)

@@ -44,7 +44,9 @@ export class WebhookDeliveryService {
   async fanOut(events: OutboxMessage[]): Promise<void> {
     const payloads = events.map((event) => event.payload as unknown as WebhookPayload);
     await inTransaction(this.deps.orm, async (tx) => {
-      const created = await tx.em.execute<{ id: string; endpoint_id: string; event_id: string; organization_id: string; event_type: string }[]>(
+      const created = await tx.em.execute<
+        { id: string; endpoint_id: string; event_id: string; organization_id: string; event_type: string }[]
+      >(
         `insert into webhook_delivery (id, organization_id, event_id, endpoint_id, event_type, resource_key, event_seq, status, redelivery, created_at)
          select gen_random_uuid(), e.organization_id, m.id, e.id, r.event_type, r.resource_key, m.seq, 'pending', false, ?
          from unnest(?::uuid[], ?::text[], ?::text[]) as r(event_id, event_type, resource_key)
@@ -77,7 +79,14 @@ export class WebhookDeliveryService {
     const previous = await tx.em.find(WebhookDelivery, { eventId }, { orderBy: { createdAt: 'asc' } });
     const endpointIds = previous.length
       ? [...new Set(previous.map((d) => d.endpointId))]
-      : (await tx.em.find(WebhookEndpoint, { organizationId, enabled: true, deletedAt: null, events: { $contains: [payload.type] } })).map((e) => e.id);
+      : (
+          await tx.em.find(WebhookEndpoint, {
+            organizationId,
+            enabled: true,
+            deletedAt: null,
+            events: { $contains: [payload.type] },
+          })
+        ).map((e) => e.id);
     const live = await tx.em.find(WebhookEndpoint, { id: { $in: endpointIds }, deletedAt: null });
     const [{ seq }] = await tx.em.execute<{ seq: string }[]>('select seq from outbox_message where id = ?', [eventId]);
     for (const endpoint of live) {
@@ -95,7 +104,11 @@ export class WebhookDeliveryService {
         createdAt: this.deps.clock.now(),
         modifiedAt: null,
       });
-      this.deps.outbox.enqueueWorkflowStart(tx, organizationId, deliveryStart(delivery.id, eventId, endpoint.id, payload.type, true, this.deps.policy));
+      this.deps.outbox.enqueueWorkflowStart(
+        tx,
+        organizationId,
+        deliveryStart(delivery.id, eventId, endpoint.id, payload.type, true, this.deps.policy),
+      );
     }
     await tx.em.flush();
     return live.length;
@@ -105,7 +118,9 @@ export class WebhookDeliveryService {
   async earlierPending(deliveryId: string): Promise<number> {
     const [row] = await this.deps.orm.em
       .fork()
-      .execute<{ n: number }[]>(`select (${BEHIND_EARLIER})::int as n from webhook_delivery d where d.id = ?`, [deliveryId]);
+      .execute<{ n: number }[]>(`select (${BEHIND_EARLIER})::int as n from webhook_delivery d where d.id = ?`, [
+        deliveryId,
+      ]);
     return row?.n ?? 0;
   }
 
@@ -115,25 +130,35 @@ export class WebhookDeliveryService {
    * still on its way to the endpoint (the workflow pauses and asks again) — a retry too, whose first try may have
    * failed before it could check.
    */
-  async attempt(deliveryId: string, attempt: number, signal?: AbortSignal, options: { waitForEarlier?: boolean } = {}): Promise<AttemptOutcome> {
+  async attempt(
+    deliveryId: string,
+    attempt: number,
+    signal?: AbortSignal,
+    options: { waitForEarlier?: boolean } = {},
+  ): Promise<AttemptOutcome> {
     const em = this.deps.orm.em.fork();
     const context = await loadAttemptContext(em, deliveryId, options.waitForEarlier === true);
     if (!context) throw new ResourceNotFound(`Webhook delivery ${deliveryId} not found.`);
     if (context.behindEarlier) return 'waiting';
-    if (context.status !== 'pending') return context.status === 'succeeded' ? 'succeeded' : context.status === 'failed' ? 'failed' : 'skipped';
+    if (context.status !== 'pending')
+      return context.status === 'succeeded' ? 'succeeded' : context.status === 'failed' ? 'failed' : 'skipped';
     if (!context.endpointLive) {
       await skipDelivery(em, deliveryId, this.deps.clock.now());
       return 'skipped';
     }
     const body = webhookBody(context.payload, context.apiVersion);
     const now = this.deps.clock.now();
-    const headers = { ...signedHeaders(this.deps.endpoints.secretOf(context), context.eventId, now, body), 'webhook-api-version': context.apiVersion };
+    const headers = {
+      ...signedHeaders(this.deps.endpoints.secretOf(context), context.eventId, now, body),
+      'webhook-api-version': context.apiVersion,
+    };
     const result = await postWebhook(context.url, body, headers, {
       timeoutMs: this.deps.policy.timeoutMs,
       refuseAddress: this.deps.endpoints.refusesAddress,
       signal,
     }).catch((error) => {
-      if (error instanceof AddressRefused) return { status: null, body: '', durationMs: 0, error: error.message, refused: true };
+      if (error instanceof AddressRefused)
+        return { status: null, body: '', durationMs: 0, error: error.message, refused: true };
       throw error;
     });
     const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
@@ -161,7 +186,11 @@ export class WebhookDeliveryService {
       if (delivery.status !== 'pending') return;
       delivery.status = 'failed';
       delivery.modifiedAt = this.deps.clock.now();
-      const endpoint = await em.findOneOrFail(WebhookEndpoint, { id: delivery.endpointId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const endpoint = await em.findOneOrFail(
+        WebhookEndpoint,
+        { id: delivery.endpointId },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
       endpoint.consecutiveFailures += 1;
       if (endpoint.enabled && endpoint.consecutiveFailures >= this.deps.disableAfterFailures) {
         endpoint.enabled = false;
@@ -172,7 +201,14 @@ export class WebhookDeliveryService {
   }
 }
 
-function deliveryStart(deliveryId: string, eventId: string, endpointId: string, eventType: string, redelivery: boolean, policy: DeliveryPolicy): WorkflowStart {
+function deliveryStart(
+  deliveryId: string,
+  eventId: string,
+  endpointId: string,
+  eventType: string,
+  redelivery: boolean,
+  policy: DeliveryPolicy,
+): WorkflowStart {
   const input: WebhookDeliveryInput = { deliveryId, policy };
   return flowStart(FLOWS.webhookDelivery, [eventId, endpointId, redelivery ? deliveryId : undefined], input, {
     searchAttributes: { WebhookEndpointId: endpointId, WebhookEventId: eventId, WebhookEventType: eventType },

@@ -1,7 +1,12 @@
 // Webhook endpoints: CRUD, URL policy (https, SSRF), secrets shown once, re-enabling after an automatic disable.
 import type { ApiVersion } from '../../contracts/api-version';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { WebhookEndpoint as EndpointOutput, WebhookEndpointCreate, WebhookEndpointListQuery, WebhookEndpointUpdate } from '../../contracts/webhook';
+import type {
+  WebhookEndpoint as EndpointOutput,
+  WebhookEndpointCreate,
+  WebhookEndpointListQuery,
+  WebhookEndpointUpdate,
+} from '../../contracts/webhook';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { Clock } from '../../kernel/clock';
 import { newId } from '../../kernel/ids';
@@ -67,7 +72,12 @@ export class WebhookEndpointService {
   }
 
   /** Enabling an endpoint again re-checks its URL and starts counting failures afresh. */
-  async update(em: EntityManager, organizationId: string, id: string, input: WebhookEndpointUpdate): Promise<WebhookEndpoint> {
+  async update(
+    em: EntityManager,
+    organizationId: string,
+    id: string,
+    input: WebhookEndpointUpdate,
+  ): Promise<WebhookEndpoint> {
     const endpoint = await this.get(em, organizationId, id);
     if (input.url != null) endpoint.url = input.url;
     if (input.url != null || input.enabled === true) await this.urls.assertAllowed(endpoint.url);
@@ -84,7 +94,11 @@ export class WebhookEndpointService {
     return endpoint;
   }
 
-  async resetSecret(em: EntityManager, organizationId: string, id: string): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  async resetSecret(
+    em: EntityManager,
+    organizationId: string,
+    id: string,
+  ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const endpoint = await this.get(em, organizationId, id);
     const secret = generateSecret();
     endpoint.secretSealed = sealSecret(secret, this.deps.serverSecret, SECRET_PURPOSE);

@@ -6,7 +6,11 @@ import { attemptOutput, type AttemptRow } from './webhook.output';
 import { sqlArray } from '../../platform/database/sql-array';
 
 export class WebhookLogService {
-  async list(em: EntityManager, organizationId: string, query: WebhookDeliveryListQuery): Promise<{ items: AttemptOutput[]; pagination: Pagination }> {
+  async list(
+    em: EntityManager,
+    organizationId: string,
+    query: WebhookDeliveryListQuery,
+  ): Promise<{ items: AttemptOutput[]; pagination: Pagination }> {
     const where: string[] = ['a.organization_id = ?'];
     const params: unknown[] = [organizationId];
     const add = (clause: string, ...values: unknown[]) => {
@@ -16,10 +20,21 @@ export class WebhookLogService {
     if (query.endpoint_id) add('a.endpoint_id = any(?::uuid[])', sqlArray(query.endpoint_id));
     if (query.event_type) add('a.event_type = any(?::text[])', sqlArray(query.event_type));
     if (query.succeeded !== undefined) add('a.succeeded = ?', query.succeeded);
-    if (query.http_code_class) add('a.http_code between ? and ?', Number(query.http_code_class[0]) * 100, Number(query.http_code_class[0]) * 100 + 99);
+    if (query.http_code_class)
+      add(
+        'a.http_code between ? and ?',
+        Number(query.http_code_class[0]) * 100,
+        Number(query.http_code_class[0]) * 100 + 99,
+      );
     if (query.start_timestamp) add('a.created_at >= ?', new Date(query.start_timestamp));
     if (query.end_timestamp) add('a.created_at <= ?', new Date(query.end_timestamp));
-    if (query.query) add('(a.event_id::text = ? or a.delivery_id::text = ? or a.http_code::text = ?)', query.query, query.query, query.query);
+    if (query.query)
+      add(
+        '(a.event_id::text = ? or a.delivery_id::text = ? or a.http_code::text = ?)',
+        query.query,
+        query.query,
+        query.query,
+      );
     const rows = await em.execute<AttemptRow[]>(
       `select a.*, m.created_at as event_created_at, m.payload, d.status as delivery_status, d.last_http_code as delivery_last_http_code,
               d.modified_at as delivery_modified_at, count(*) over ()::int as total

@@ -81,7 +81,8 @@ export function urlRefusal(raw: string, policy: UrlPolicy): string | null {
   const url = new URL(raw);
   if (url.username || url.password) return 'URLs with credentials are not allowed';
   if (policy.allowPrivate) return null;
-  if (url.protocol !== 'https:') return 'Webhook URLs must use https (WEBHOOK_ALLOW_PRIVATE_URLS allows http to internal receivers in the sandbox)';
+  if (url.protocol !== 'https:')
+    return 'Webhook URLs must use https (WEBHOOK_ALLOW_PRIVATE_URLS allows http to internal receivers in the sandbox)';
   const { name, address } = urlHost(url);
   if (address !== null) return addressRefusal(address, policy);
   return LOOPBACK_NAMES.test(name) ? NON_PUBLIC : null;

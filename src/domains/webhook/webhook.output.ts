@@ -1,6 +1,11 @@
 // Webhook endpoints and delivery attempts as the API shows them.
 import type { ApiVersion } from '../../contracts/api-version';
-import type { WebhookEndpoint as EndpointOutput, WebhookDelivery as AttemptOutput, WebhookEventType, WebhookPayload } from '../../contracts/webhook';
+import type {
+  WebhookEndpoint as EndpointOutput,
+  WebhookDelivery as AttemptOutput,
+  WebhookEventType,
+  WebhookPayload,
+} from '../../contracts/webhook';
 import { webhookBody } from './webhook-body';
 import type { WebhookEndpoint } from './webhook.entity';
 

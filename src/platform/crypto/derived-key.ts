@@ -3,4 +3,5 @@
 import { createHash } from 'node:crypto';
 
 /** A 32-byte key for `purpose`, stable for as long as the server secret is. */
-export const deriveKey = (serverSecret: string, purpose: string): Buffer => createHash('sha256').update(`bursar:${purpose}:${serverSecret}`).digest();
+export const deriveKey = (serverSecret: string, purpose: string): Buffer =>
+  createHash('sha256').update(`bursar:${purpose}:${serverSecret}`).digest();

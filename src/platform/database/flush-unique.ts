@@ -4,7 +4,10 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /** Flushes `em`; a unique index refusing the write becomes the error `duplicate()` makes (told which index refused). */
-export async function flushUnique(em: EntityManager, duplicate: (refusal: UniqueConstraintViolationException) => Error): Promise<void> {
+export async function flushUnique(
+  em: EntityManager,
+  duplicate: (refusal: UniqueConstraintViolationException) => Error,
+): Promise<void> {
   try {
     await em.flush();
   } catch (error) {

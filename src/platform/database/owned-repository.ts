@@ -33,7 +33,11 @@ export class OwnedRepository<T extends OwnedRow> {
 
   /** The organization's row, or null; `lock` holds it until the transaction ends. */
   find(em: EntityManager, organizationId: string, id: string, options: { lock?: boolean } = {}): Promise<T | null> {
-    return em.findOne(this.entity, this.live({ id, organizationId }), options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+    return em.findOne(
+      this.entity,
+      this.live({ id, organizationId }),
+      options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
+    );
   }
 
   /** The organization's row, or 404 `<label> not found.`; `lock` holds it until the transaction ends. */
@@ -44,7 +48,12 @@ export class OwnedRepository<T extends OwnedRow> {
   }
 
   /** The organization's rows among `ids` (other organizations' ids are simply absent). */
-  async findByIds(em: EntityManager, organizationId: string, ids: readonly string[], options: { includeDeleted?: boolean } = {}): Promise<T[]> {
+  async findByIds(
+    em: EntityManager,
+    organizationId: string,
+    ids: readonly string[],
+    options: { includeDeleted?: boolean } = {},
+  ): Promise<T[]> {
     if (!ids.length) return [];
     const where = { organizationId, id: { $in: [...ids] } };
     return em.find(this.entity, options.includeDeleted ? this.filter(where) : this.live(where));

@@ -2,4 +2,5 @@
 // PostgreSQL array literal instead.
 
 /** The values as one PostgreSQL array literal, each element quoted. */
-export const sqlArray = (values: readonly string[]): string => `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+export const sqlArray = (values: readonly string[]): string =>
+  `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;

@@ -44,7 +44,9 @@ export class EmailService implements EmailQueue {
   /** Writes the message and its flow's start (through the outbox) in the caller's transaction. */
   async enqueue<P>(tx: Tx, email: OutgoingEmail<P>): Promise<void> {
     if (this.templates.get(email.template.name) !== email.template) {
-      throw new Error(`The e-mail template "${email.template.name}" is not registered with the EmailService (see the wiring).`);
+      throw new Error(
+        `The e-mail template "${email.template.name}" is not registered with the EmailService (see the wiring).`,
+      );
     }
     const message = tx.em.create(EmailMessage, {
       id: newId(),
@@ -90,18 +92,27 @@ export class EmailService implements EmailQueue {
     await em.nativeUpdate(
       EmailMessage,
       { id, status: EMAIL_STATUSES.queued },
-      { status: EMAIL_STATUSES.sent, sentAt: this.deps.clock.now(), sealedParams: null, attempts: raw('attempts + 1'), lastError: null },
+      {
+        status: EMAIL_STATUSES.sent,
+        sentAt: this.deps.clock.now(),
+        sealedParams: null,
+        attempts: raw('attempts + 1'),
+        lastError: null,
+      },
     );
   }
 
   /** The message's content; what no retry could change (an unknown template, an expired message) is undeliverable. */
   private render(message: EmailMessage): EmailContent {
-    if (message.expiresAt && message.expiresAt <= this.deps.clock.now()) throw new EmailUndeliverable('It expired before it could be sent.');
+    if (message.expiresAt && message.expiresAt <= this.deps.clock.now())
+      throw new EmailUndeliverable('It expired before it could be sent.');
     const template = this.templates.get(message.template);
     if (!template) throw new EmailUndeliverable(`No e-mail template named "${message.template}" is registered.`);
     if (!message.sealedParams) throw new EmailUndeliverable('Its parameters are gone.');
     try {
-      return template.render(JSON.parse(openSecret(message.sealedParams, this.deps.serverSecret, SEAL_PURPOSE)) as never);
+      return template.render(
+        JSON.parse(openSecret(message.sealedParams, this.deps.serverSecret, SEAL_PURPOSE)) as never,
+      );
     } catch (error) {
       throw new EmailUndeliverable(`It cannot be rendered: ${(error as Error).message}`);
     }

@@ -12,7 +12,11 @@ export function validationError(location: 'body' | 'query' | 'path', error: z.Zo
 }
 
 /** `input` as `schema` reads it, or that 422 (`body`, `query`, `path`). */
-export function parseInput<T extends z.ZodType>(schema: T, input: unknown, location: 'body' | 'query' | 'path'): z.output<T> {
+export function parseInput<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  location: 'body' | 'query' | 'path',
+): z.output<T> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw validationError(location, parsed.error);
   return parsed.data;

@@ -103,11 +103,17 @@ export interface RouteDefinition<
    * (every customer session carries them). Public routes: null, no token needed (and none checked).
    */
   scopes: readonly Scope[] | null;
-  handler(input: PublicRouteInput<B, Q, P> & { auth?: AuthenticatedOrganization; customer?: AuthenticatedCustomer }): Promise<unknown>;
+  handler(
+    input: PublicRouteInput<B, Q, P> & { auth?: AuthenticatedOrganization; customer?: AuthenticatedCustomer },
+  ): Promise<unknown>;
 }
 
 /** An endpoint behind an organization access token carrying one of `scopes`. */
-export function defineRoute<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
+export function defineRoute<
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+>(
   route: RouteOptions<B, Q, P> & { scopes: readonly Scope[]; handler(input: RouteInput<B, Q, P>): Promise<unknown> },
 ): RouteDefinition {
   return { ...route, audience: 'organization' } as unknown as RouteDefinition;
@@ -118,17 +124,24 @@ export function defineCustomerRoute<
   B extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
   P extends Schema | undefined = undefined,
->(route: Omit<RouteOptions<B, Q, P>, 'idempotent'> & { handler(input: CustomerRouteInput<B, Q, P>): Promise<unknown> }): RouteDefinition {
+>(
+  route: Omit<RouteOptions<B, Q, P>, 'idempotent'> & { handler(input: CustomerRouteInput<B, Q, P>): Promise<unknown> },
+): RouteDefinition {
   return { ...route, audience: 'customer', scopes: CUSTOMER_PORTAL_SCOPES } as unknown as RouteDefinition;
 }
 
 /** What every customer session may do: its own customer's data through the portal, nothing more. */
-export const CUSTOMER_PORTAL_SCOPES = ['customer_portal:read', 'customer_portal:write'] as const satisfies readonly Scope[];
+export const CUSTOMER_PORTAL_SCOPES = [
+  'customer_portal:read',
+  'customer_portal:write',
+] as const satisfies readonly Scope[];
 
 /** An endpoint without a token. */
-export function definePublicRoute<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
-  route: RouteOptions<B, Q, P> & { handler(input: PublicRouteInput<B, Q, P>): Promise<unknown> },
-): RouteDefinition {
+export function definePublicRoute<
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+>(route: RouteOptions<B, Q, P> & { handler(input: PublicRouteInput<B, Q, P>): Promise<unknown> }): RouteDefinition {
   return { ...route, audience: 'public', scopes: null } as unknown as RouteDefinition;
 }
 

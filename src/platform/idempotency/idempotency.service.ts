@@ -28,7 +28,11 @@ export class IdempotencyService {
   async claim(em: EntityManager, organizationId: string, key: string, requestHash: string): Promise<Claim> {
     const now = this.clock.now();
     const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS);
-    await em.execute('delete from idempotency_key where organization_id = ? and key = ? and created_at < ?', [organizationId, key, expiredBefore]);
+    await em.execute('delete from idempotency_key where organization_id = ? and key = ? and created_at < ?', [
+      organizationId,
+      key,
+      expiredBefore,
+    ]);
     const id = newId();
     const inserted = await em.execute(
       `insert into idempotency_key (id, organization_id, key, request_hash, created_at) values (?, ?, ?, ?, ?)
@@ -47,7 +51,11 @@ export class IdempotencyService {
   }
 
   async complete(em: EntityManager, id: string, response: StoredResponse): Promise<void> {
-    await em.execute('update idempotency_key set response_status = ?, response_body = ? where id = ?', [response.status, JSON.stringify(response.body), id]);
+    await em.execute('update idempotency_key set response_status = ?, response_body = ? where id = ?', [
+      response.status,
+      JSON.stringify(response.body),
+      id,
+    ]);
   }
 
   /** Deletes keys older than their 24 h lifetime; returns how many went. */

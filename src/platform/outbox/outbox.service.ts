@@ -96,7 +96,9 @@ export class OutboxService {
          order by created_at limit ? for no key update skip locked`,
         [`{${[OUTBOX_KINDS.workflowStart, ...this.dispatchers.keys()].join(',')}}`, cutoff, batchSize],
       );
-      const pending = rows.length ? await em.find(OutboxMessage, { id: { $in: rows.map((r) => r.id) } }, { orderBy: { createdAt: 'asc' } }) : [];
+      const pending = rows.length
+        ? await em.find(OutboxMessage, { id: { $in: rows.map((r) => r.id) } }, { orderBy: { createdAt: 'asc' } })
+        : [];
       return this.dispatch(em, pending);
     });
   }
@@ -117,12 +119,15 @@ export class OutboxService {
    */
   async startPending(workflowId: string): Promise<boolean> {
     const em = this.deps.orm.em.fork();
-    const rows = await em.execute<{ id: string }[]>("select id from outbox_message where dispatched_at is null and kind = ? and payload->>'workflowId' = ?", [
-      OUTBOX_KINDS.workflowStart,
-      workflowId,
-    ]);
+    const rows = await em.execute<{ id: string }[]>(
+      "select id from outbox_message where dispatched_at is null and kind = ? and payload->>'workflowId' = ?",
+      [OUTBOX_KINDS.workflowStart, workflowId],
+    );
     if (!rows.length) return false;
-    const [failed] = await this.dispatchStarts(em, await em.find(OutboxMessage, { id: { $in: rows.map((row) => row.id) } }));
+    const [failed] = await this.dispatchStarts(
+      em,
+      await em.find(OutboxMessage, { id: { $in: rows.map((row) => row.id) } }),
+    );
     if (failed) throw failed.error;
     return true;
   }
@@ -150,7 +155,10 @@ export class OutboxService {
   }
 
   /** Starts each flow on its own (one failing start does not send the others back); returns the failed ones. */
-  private async dispatchStarts(em: EntityManager, starts: OutboxMessage[]): Promise<{ message: OutboxMessage; error: unknown }[]> {
+  private async dispatchStarts(
+    em: EntityManager,
+    starts: OutboxMessage[],
+  ): Promise<{ message: OutboxMessage; error: unknown }[]> {
     if (!starts.length) return [];
     const outcomes = await Promise.allSettled(starts.map((message) => this.startWorkflow(message)));
     const failed = starts.flatMap((message, i) => {
@@ -161,7 +169,9 @@ export class OutboxService {
     if (started.length) await this.markDispatched(em, started);
     if (failed.length) {
       const reasons = failed.map(({ message, error }) => ({ id: message.id, reason: reasonOf(error) }));
-      this.deps.log?.(`outbox: starts failed, the relay will retry: ${reasons.map((r) => `${r.id}: ${r.reason}`).join('; ')}`);
+      this.deps.log?.(
+        `outbox: starts failed, the relay will retry: ${reasons.map((r) => `${r.id}: ${r.reason}`).join('; ')}`,
+      );
       await em.execute(
         `update outbox_message m set attempts = m.attempts + 1, last_error = f.reason
          from jsonb_to_recordset(?::jsonb) as f(id uuid, reason text) where m.id = f.id`,
@@ -182,16 +192,19 @@ export class OutboxService {
     } catch (error) {
       const reason = reasonOf(error);
       this.deps.log?.(`outbox: dispatch of ${ids.join(', ')} failed, the relay will retry: ${reason}`);
-      await em.execute('update outbox_message set attempts = attempts + 1, last_error = ? where id = any(?::uuid[])', [reason, `{${ids.join(',')}}`]);
+      await em.execute('update outbox_message set attempts = attempts + 1, last_error = ? where id = any(?::uuid[])', [
+        reason,
+        `{${ids.join(',')}}`,
+      ]);
       return 0;
     }
   }
 
   private async markDispatched(em: EntityManager, ids: string[]): Promise<void> {
-    await em.execute('update outbox_message set dispatched_at = ?, attempts = attempts + 1, last_error = null where id = any(?::uuid[])', [
-      this.deps.clock.now(),
-      `{${ids.join(',')}}`,
-    ]);
+    await em.execute(
+      'update outbox_message set dispatched_at = ?, attempts = attempts + 1, last_error = null where id = any(?::uuid[])',
+      [this.deps.clock.now(), `{${ids.join(',')}}`],
+    );
   }
 
   private async startWorkflow(message: OutboxMessage): Promise<void> {
@@ -210,8 +223,17 @@ export class OutboxService {
       workflowIdReusePolicy: start.reusable ? ('ALLOW_DUPLICATE' as const) : ('REJECT_DUPLICATE' as const),
     };
     try {
-      if (start.signal) await this.deps.temporal.workflow.signalWithStart(start.workflowType, { ...options, signal: start.signal, signalArgs: [] });
-      else await this.deps.temporal.workflow.start(start.workflowType, { ...options, requestEagerStart: this.deps.eagerWorkflowStart });
+      if (start.signal)
+        await this.deps.temporal.workflow.signalWithStart(start.workflowType, {
+          ...options,
+          signal: start.signal,
+          signalArgs: [],
+        });
+      else
+        await this.deps.temporal.workflow.start(start.workflowType, {
+          ...options,
+          requestEagerStart: this.deps.eagerWorkflowStart,
+        });
     } catch (error) {
       if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
     }

@@ -1,7 +1,13 @@
 // What domains send to running flows: Updates whose failures come back as the domain's own errors, and signals.
 // Routes never hold the Temporal client; domain services do, through this. A flow whose start still waits in the
 // outbox (the entity is written, its flow not started yet) is started here first: a command never waits for the relay.
-import { WithStartWorkflowOperation, WorkflowNotFoundError, WorkflowUpdateFailedError, isGrpcServiceError, type Client } from '@temporalio/client';
+import {
+  WithStartWorkflowOperation,
+  WorkflowNotFoundError,
+  WorkflowUpdateFailedError,
+  isGrpcServiceError,
+  type Client,
+} from '@temporalio/client';
 import type { SignalDefinition, UpdateDefinition, Workflow } from '@temporalio/common';
 import { advanceTestClockUpdate } from '../../../workflows/definitions';
 import type { WorkflowStart } from './flow-start';
@@ -21,10 +27,22 @@ import {
 /** A business error a workflow may report by name (its `ApplicationFailure` type). */
 export type ReportableError = new (detail: string) => BursarError;
 
-const GENERIC: readonly ReportableError[] = [BadRequest, NotPermitted, ResourceNotFound, Conflict, ResourceUnavailable, ServiceUnavailable];
+const GENERIC: readonly ReportableError[] = [
+  BadRequest,
+  NotPermitted,
+  ResourceNotFound,
+  Conflict,
+  ResourceUnavailable,
+  ServiceUnavailable,
+];
 
 /** The error a workflow reported by name, or null when the name is not one of `known` (nor a generic one). */
-export function reportedError(name: string | null | undefined, message: string, detail: unknown, known: readonly ReportableError[] = []): BursarError | null {
+export function reportedError(
+  name: string | null | undefined,
+  message: string,
+  detail: unknown,
+  known: readonly ReportableError[] = [],
+): BursarError | null {
   if (name === 'RequestValidationError') return new RequestValidationError(detail as ValidationIssue[]);
   const Type = [...GENERIC, ...known].find((type) => type.name === name);
   return Type ? new Type(message) : null;
@@ -38,7 +56,11 @@ const REFUSED_FOR_NOW = new Set([8 /* RESOURCE_EXHAUSTED */, 9 /* FAILED_PRECOND
 
 /** Temporal's message when it refused an Update for a while (the error itself, or its cause), else null. */
 function temporalRefusal(error: unknown): string | null {
-  const grpc = isGrpcServiceError(error) ? error : error instanceof Error && isGrpcServiceError(error.cause) ? error.cause : null;
+  const grpc = isGrpcServiceError(error)
+    ? error
+    : error instanceof Error && isGrpcServiceError(error.cause)
+      ? error.cause
+      : null;
   return grpc && REFUSED_FOR_NOW.has(grpc.code) ? `${grpc.message}${grpc.details ? ` (${grpc.details})` : ''}` : null;
 }
 
@@ -70,7 +92,12 @@ export class FlowClient {
    * Sends an Update and waits for its result; a failure the workflow reported comes back as the domain's error. A flow
    * not found is started from its pending start, if one waits (or its dispatch just did), and the Update sent again.
    */
-  async update<R, A extends unknown[]>(workflowId: string, update: UpdateDefinition<R, A>, args: A, options: UpdateOptions): Promise<R> {
+  async update<R, A extends unknown[]>(
+    workflowId: string,
+    update: UpdateDefinition<R, A>,
+    args: A,
+    options: UpdateOptions,
+  ): Promise<R> {
     try {
       return await this.send(workflowId, update, args, options).catch(async (error) => {
         if (!(error instanceof WorkflowNotFoundError && this.pending)) throw error;
@@ -90,7 +117,12 @@ export class FlowClient {
     }
   }
 
-  private async send<R, A extends unknown[]>(workflowId: string, update: UpdateDefinition<R, A>, args: A, options: UpdateOptions): Promise<R> {
+  private async send<R, A extends unknown[]>(
+    workflowId: string,
+    update: UpdateDefinition<R, A>,
+    args: A,
+    options: UpdateOptions,
+  ): Promise<R> {
     // By name: the SDK's typing wants a non-empty argument tuple, and an Update without arguments sends none.
     const sent = { args: args as unknown as [unknown], ...(options.updateId && { updateId: options.updateId }) };
     if (options.startWith) {
@@ -103,13 +135,21 @@ export class FlowClient {
         staticSummary: summary,
         workflowIdConflictPolicy: 'USE_EXISTING',
       });
-      return this.client.workflow.executeUpdateWithStart<Workflow, R, [unknown]>(update.name, { ...sent, startWorkflowOperation });
+      return this.client.workflow.executeUpdateWithStart<Workflow, R, [unknown]>(update.name, {
+        ...sent,
+        startWorkflowOperation,
+      });
     }
     return this.client.workflow.getHandle(workflowId).executeUpdate<R, [unknown]>(update.name, sent);
   }
 
   /** Signals a flow; a flow that is gone is ignored when `ignoreMissing` (an event about a session that ended). */
-  async signal<A extends unknown[]>(workflowId: string, signal: SignalDefinition<A>, args: A, options: { ignoreMissing?: boolean } = {}): Promise<void> {
+  async signal<A extends unknown[]>(
+    workflowId: string,
+    signal: SignalDefinition<A>,
+    args: A,
+    options: { ignoreMissing?: boolean } = {},
+  ): Promise<void> {
     await this.client.workflow
       .getHandle(workflowId)
       .signal(signal, ...args)

@@ -5,5 +5,7 @@ import { SEARCH_ATTRIBUTES, type SearchAttributeName } from '../../../temporal.c
 export type SearchAttributeValues = Partial<Record<SearchAttributeName, string>>;
 
 export function searchAttributePairs(values: SearchAttributeValues): SearchAttributePair[] {
-  return Object.entries(values).map(([name, value]) => ({ key: SEARCH_ATTRIBUTES[name as SearchAttributeName], value }) as SearchAttributePair);
+  return Object.entries(values).map(
+    ([name, value]) => ({ key: SEARCH_ATTRIBUTES[name as SearchAttributeName], value }) as SearchAttributePair,
+  );
 }

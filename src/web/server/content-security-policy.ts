@@ -10,7 +10,11 @@ export interface PagePolicy {
   stripe: boolean;
 }
 
-const STRIPE = { script: 'https://js.stripe.com', frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: 'https://api.stripe.com' };
+const STRIPE = {
+  script: 'https://js.stripe.com',
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: 'https://api.stripe.com',
+};
 
 export function contentSecurityPolicy(policy: PagePolicy): string {
   const stripe = policy.stripe;

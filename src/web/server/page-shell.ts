@@ -35,8 +35,14 @@ function escapeHtml(text: string): string {
 }
 
 /** A page without script: a heading, a sentence, and where to go instead (an expired or completed checkout, an unknown portal). */
-export function messagePage(bundle: WebBundle, locale: string, message: { title: string; text: string; link?: { href: string; label: string } }): string {
-  const link = message.link ? `<p><a class="button" href="${escapeHtml(message.link.href)}">${escapeHtml(message.link.label)}</a></p>` : '';
+export function messagePage(
+  bundle: WebBundle,
+  locale: string,
+  message: { title: string; text: string; link?: { href: string; label: string } },
+): string {
+  const link = message.link
+    ? `<p><a class="button" href="${escapeHtml(message.link.href)}">${escapeHtml(message.link.label)}</a></p>`
+    : '';
   return `<!doctype html>
 <html lang="${escapeHtml(locale)}">
 <head>

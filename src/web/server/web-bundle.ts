@@ -57,12 +57,17 @@ async function buildBundle(): Promise<WebBundle> {
   const files = new Map<string, WebAsset>();
   for (const [path, output] of Object.entries(result.metafile.outputs)) {
     const name = path.slice(path.lastIndexOf('/') + 1);
-    const entry = Object.entries(ENTRIES).find(([, source]) => output.entryPoint && join(ROOT, output.entryPoint) === source)?.[0];
+    const entry = Object.entries(ENTRIES).find(
+      ([, source]) => output.entryPoint && join(ROOT, output.entryPoint) === source,
+    )?.[0];
     if (entry) names[entry as keyof typeof ENTRIES] = name;
   }
   for (const file of result.outputFiles) {
     const name = file.path.slice(file.path.lastIndexOf('/') + 1);
-    files.set(name, { contentType: name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8', body: file.contents });
+    files.set(name, {
+      contentType: name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
+      body: file.contents,
+    });
   }
   return { names, files };
 }

@@ -30,7 +30,11 @@ export interface WebPagesDeps {
 export function webPagesRouter(deps: WebPagesDeps): Router {
   const router = new Router();
   const stripe = deps.environment === 'production' && deps.stripePublishableKey !== null;
-  const policy = (embedOrigin: string | null = null): PagePolicy => ({ embedOrigin, mediaOrigin: deps.mediaOrigin, stripe });
+  const policy = (embedOrigin: string | null = null): PagePolicy => ({
+    embedOrigin,
+    mediaOrigin: deps.mediaOrigin,
+    stripe,
+  });
   // A path parameter that cannot be stored (a NUL) names nothing: the page's 404, before any lookup refuses it.
   const storableParams = (ctx: Context, next: Next) => {
     const unstorable = Object.values(ctx.params).some((value) => textIssue(String(value)));
@@ -52,10 +56,15 @@ export function webPagesRouter(deps: WebPagesDeps): Router {
     if (!checkout) return notFound(ctx, policy());
     const locale = pageLocale(checkout.locale);
     const framing = policy(checkout.embedOrigin);
-    if (await expired(em, deps.checkouts, checkout)) return message(ctx, 410, framing, locale, 'unavailable.expiredTitle', 'unavailable.expiredText');
-    if (checkout.status === 'failed') return message(ctx, 200, framing, locale, 'unavailable.failedTitle', 'unavailable.failedText');
+    if (await expired(em, deps.checkouts, checkout))
+      return message(ctx, 410, framing, locale, 'unavailable.expiredTitle', 'unavailable.expiredText');
+    if (checkout.status === 'failed')
+      return message(ctx, 200, framing, locale, 'unavailable.failedTitle', 'unavailable.failedText');
     if (checkout.status !== 'open') {
-      const link = { href: `/checkout/${encodeURIComponent(checkout.clientSecret)}/confirmation`, label: translate(locale, 'unavailable.completedLink') };
+      const link = {
+        href: `/checkout/${encodeURIComponent(checkout.clientSecret)}/confirmation`,
+        label: translate(locale, 'unavailable.completedLink'),
+      };
       return message(ctx, 200, framing, locale, 'unavailable.completedTitle', 'unavailable.completedText', link);
     }
     await page(ctx, framing, 'checkout', { page: 'checkout', ...checkoutBoot(deps, checkout, stripe) });
@@ -64,12 +73,18 @@ export function webPagesRouter(deps: WebPagesDeps): Router {
   router.get('/checkout/:client_secret/confirmation', storableParams, async (ctx) => {
     const checkout = await findCheckout(deps.orm.em.fork(), deps.checkouts, ctx.params.client_secret);
     if (!checkout) return notFound(ctx, policy());
-    await page(ctx, policy(checkout.embedOrigin), 'confirmation', { page: 'confirmation', ...checkoutBoot(deps, checkout, stripe) });
+    await page(ctx, policy(checkout.embedOrigin), 'confirmation', {
+      page: 'confirmation',
+      ...checkoutBoot(deps, checkout, stripe),
+    });
   });
 
   router.get('/portal/:slug', storableParams, async (ctx) => {
-    const organization = await deps.organizations.findOrganization(deps.orm.em.fork(), ctx.params.slug).catch(unlessNotFound);
-    if (organization?.slug !== ctx.params.slug) return message(ctx, 404, policy(), 'en', 'unavailable.notFoundTitle', 'unavailable.portalNotFoundText');
+    const organization = await deps.organizations
+      .findOrganization(deps.orm.em.fork(), ctx.params.slug)
+      .catch(unlessNotFound);
+    if (organization?.slug !== ctx.params.slug)
+      return message(ctx, 404, policy(), 'en', 'unavailable.notFoundTitle', 'unavailable.portalNotFoundText');
     const boot: PageBoot = {
       page: 'portal',
       locale: 'en',
@@ -91,7 +106,11 @@ function checkoutBoot(deps: WebPagesDeps, checkout: Checkout, stripe: boolean) {
   };
 }
 
-async function findCheckout(em: EntityManager, checkouts: CheckoutService, clientSecret: string): Promise<Checkout | null> {
+async function findCheckout(
+  em: EntityManager,
+  checkouts: CheckoutService,
+  clientSecret: string,
+): Promise<Checkout | null> {
   return checkouts.getBySecret(em, clientSecret).catch(unlessNotFound);
 }
 
@@ -122,7 +141,12 @@ async function message(
   text: StringKey,
   link?: { href: string; label: string },
 ): Promise<void> {
-  send(ctx, status, policy, messagePage(await webBundle(), locale, { title: translate(locale, title), text: translate(locale, text), link }));
+  send(
+    ctx,
+    status,
+    policy,
+    messagePage(await webBundle(), locale, { title: translate(locale, title), text: translate(locale, text), link }),
+  );
 }
 
 function notFound(ctx: Context, policy: PagePolicy): Promise<void> {

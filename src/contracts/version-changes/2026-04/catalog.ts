@@ -4,7 +4,9 @@ import { RecurringInterval } from '../../catalog-common';
 import type { Json, SchemaChange } from '../../version-change';
 
 const PRICE_IDS = ['ProductPriceFixed', 'ProductPriceCustom', 'ProductPriceMeteredUnit', 'ProductPriceSeatBased'];
-const SUBSCRIBER_IDS = ['Custom', 'LicenseKeys', 'Downloadables', 'MeterCredit', 'FeatureFlag'].map((type) => `Benefit${type}Subscriber`);
+const SUBSCRIBER_IDS = ['Custom', 'LicenseKeys', 'Downloadables', 'MeterCredit', 'FeatureFlag'].map(
+  (type) => `Benefit${type}Subscriber`,
+);
 
 /**
  * Legacy prices say whether they recur, and how often: their product's interval. The product is one of the objects
@@ -23,8 +25,14 @@ const legacyPrice: SchemaChange = {
 export function productOf(id: unknown, ancestors: readonly Json[]): Json | undefined {
   for (let i = ancestors.length - 1; i >= 0; i--) {
     const holder = ancestors[i];
-    const candidates = [holder, holder.product, ...(Array.isArray(holder.products) ? holder.products : [])] as unknown[];
-    const product = candidates.find((c): c is Json => typeof c === 'object' && c !== null && (c as Json).id === id && 'is_recurring' in c);
+    const candidates = [
+      holder,
+      holder.product,
+      ...(Array.isArray(holder.products) ? holder.products : []),
+    ] as unknown[];
+    const product = candidates.find(
+      (c): c is Json => typeof c === 'object' && c !== null && (c as Json).id === id && 'is_recurring' in c,
+    );
     if (product) return product;
   }
   return undefined;

@@ -15,10 +15,15 @@ const legacyCheckout = {
   },
   restore(checkout: Json) {
     checkout.subtotal_amount = checkout.net_amount;
-    checkout.price_per_seat = checkoutPricePerSeat(checkout.product_price as Json | null, checkout.seats as number | null);
+    checkout.price_per_seat = checkoutPricePerSeat(
+      checkout.product_price as Json | null,
+      checkout.seats as number | null,
+    );
     // The legacy form's flags say which address fields are required.
     const modes = checkout.billing_address_fields as Record<string, string>;
-    checkout.customer_billing_address_fields = Object.fromEntries(FIELDS.map((field) => [field, modes[field] === 'required']));
+    checkout.customer_billing_address_fields = Object.fromEntries(
+      FIELDS.map((field) => [field, modes[field] === 'required']),
+    );
   },
 } satisfies SchemaChange;
 
@@ -35,7 +40,14 @@ const publicCheckout: SchemaChange = {
   carried: ['customer_external_id'], // the public shape has no other name for it
 };
 
-const PUBLIC_ORGANIZATION_FIELDS = ['email', 'website', 'socials', 'details_submitted_at', 'feature_settings', 'subscription_settings'];
+const PUBLIC_ORGANIZATION_FIELDS = [
+  'email',
+  'website',
+  'socials',
+  'details_submitted_at',
+  'feature_settings',
+  'subscription_settings',
+];
 
 /** The organization's public details only the 0.32 client reads; carried by the render (they are not derivable). */
 const publicOrganization: SchemaChange = {
@@ -46,7 +58,11 @@ const publicOrganization: SchemaChange = {
     socials: z.array(z.object({ platform: z.string(), url: z.string() })),
     details_submitted_at: z.string().nullable(),
     feature_settings: z.null(),
-    subscription_settings: z.object({ allow_multiple_subscriptions: z.boolean(), allow_customer_updates: z.boolean(), proration_behavior: z.string() }),
+    subscription_settings: z.object({
+      allow_multiple_subscriptions: z.boolean(),
+      allow_customer_updates: z.boolean(),
+      proration_behavior: z.string(),
+    }),
   },
 };
 

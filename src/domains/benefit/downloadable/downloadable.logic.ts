@@ -15,5 +15,9 @@ export function parseLinkToken(token: string): { payload: string; signature: str
   if (parts.length !== 3 || !/^\d{1,12}$/.test(parts[1])) return null;
   const downloadableId = Buffer.from(parts[0], 'base64url').toString('utf8');
   if (!/^[0-9a-f-]{36}$/.test(downloadableId)) return null;
-  return { payload: `${parts[0]}.${parts[1]}`, signature: parts[2], claims: { downloadableId, expiresAt: new Date(Number(parts[1]) * 1000) } };
+  return {
+    payload: `${parts[0]}.${parts[1]}`,
+    signature: parts[2],
+    claims: { downloadableId, expiresAt: new Date(Number(parts[1]) * 1000) },
+  };
 }

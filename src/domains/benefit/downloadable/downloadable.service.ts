@@ -68,7 +68,9 @@ export class DownloadableService {
         });
       }
     }
-    for (const row of rows) if (!wanted.includes(row.fileId) && row.status === 'granted') Object.assign(row, { status: 'revoked', modifiedAt: at });
+    for (const row of rows)
+      if (!wanted.includes(row.fileId) && row.status === 'granted')
+        Object.assign(row, { status: 'revoked', modifiedAt: at });
     await tx.em.flush();
     return wanted;
   }
@@ -80,15 +82,31 @@ export class DownloadableService {
   /** Signed links to the granted files of these grants, by grant id. */
   async links(em: EntityManager, organizationId: string, grantIds: string[]): Promise<Map<string, GrantedDownload[]>> {
     const rows = grantIds.length
-      ? await em.find(Downloadable, { organizationId, grantId: { $in: grantIds }, status: 'granted' }, { orderBy: { createdAt: 'asc' } })
+      ? await em.find(
+          Downloadable,
+          { organizationId, grantId: { $in: grantIds }, status: 'granted' },
+          { orderBy: { createdAt: 'asc' } },
+        )
       : [];
-    const files = byId(await this.deps.fileQueries.uploaded(em, organizationId, [...new Set(rows.map((row) => row.fileId))], 'downloadable'));
+    const files = byId(
+      await this.deps.fileQueries.uploaded(
+        em,
+        organizationId,
+        [...new Set(rows.map((row) => row.fileId))],
+        'downloadable',
+      ),
+    );
     const expiresAt = this.linkExpiry();
     const links = new Map<string, GrantedDownload[]>();
     for (const row of rows) {
       const file = files.get(row.fileId);
       if (!file) continue; // deleted since
-      const link = { file_id: row.fileId, name: file.name, url: this.linkUrl(row, expiresAt), expires_at: expiresAt.toISOString() };
+      const link = {
+        file_id: row.fileId,
+        name: file.name,
+        url: this.linkUrl(row, expiresAt),
+        expires_at: expiresAt.toISOString(),
+      };
       links.set(row.grantId, [...(links.get(row.grantId) ?? []), link]);
     }
     return links;
@@ -119,7 +137,9 @@ export class DownloadableService {
       const file = files.get(row.fileId);
       if (!file) return []; // deleted between the two reads
       const download = { url: this.linkUrl(row, expiresAt), expires_at: expiresAt.toISOString() };
-      return [{ id: row.id, benefit_id: row.benefitId, file: { ...fileFields(file), service: file.service, download } }];
+      return [
+        { id: row.id, benefit_id: row.benefitId, file: { ...fileFields(file), service: file.service, download } },
+      ];
     });
     return { items, pagination: page.pagination };
   }
@@ -137,10 +157,16 @@ export class DownloadableService {
   async open(em: EntityManager, token: string): Promise<string> {
     const parsed = parseLinkToken(token);
     const expected = parsed ? Buffer.from(this.sign(parsed.payload)) : null;
-    if (!parsed || !expected || expected.length !== Buffer.byteLength(parsed.signature) || !timingSafeEqual(expected, Buffer.from(parsed.signature))) {
+    if (
+      !parsed ||
+      !expected ||
+      expected.length !== Buffer.byteLength(parsed.signature) ||
+      !timingSafeEqual(expected, Buffer.from(parsed.signature))
+    ) {
       throw new BadRequest('This download link is not valid.');
     }
-    if (parsed.claims.expiresAt.getTime() <= this.deps.clock.now().getTime()) throw new ResourceUnavailable('This download link has expired.');
+    if (parsed.claims.expiresAt.getTime() <= this.deps.clock.now().getTime())
+      throw new ResourceUnavailable('This download link has expired.');
     const row = await em.findOne(Downloadable, { id: parsed.claims.downloadableId });
     if (!row || row.status !== 'granted') throw new ResourceNotFound('This download is no longer available.');
     return (await this.deps.files.download(em, row.organizationId, row.fileId, OPENED_URL_TTL_SECONDS)).url.url;

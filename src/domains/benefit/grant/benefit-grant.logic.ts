@@ -10,7 +10,8 @@ export interface GrantFacts {
   customerDeleted: boolean;
 }
 
-export const shouldHold = (facts: GrantFacts): boolean => facts.sourceActive && facts.onProduct && !facts.benefitDeleted && !facts.customerDeleted;
+export const shouldHold = (facts: GrantFacts): boolean =>
+  facts.sourceActive && facts.onProduct && !facts.benefitDeleted && !facts.customerDeleted;
 
 /** Where the grant stands before the sync. */
 export interface GrantStanding {
@@ -34,7 +35,10 @@ export function grantStep(standing: GrantStanding, hold: boolean, sourceCycleKey
 }
 
 /** The webhook a step sends, if its outcome changed anything. */
-export function grantEvent(step: GrantStep, propertiesChanged: boolean): 'created' | 'updated' | 'cycled' | 'revoked' | null {
+export function grantEvent(
+  step: GrantStep,
+  propertiesChanged: boolean,
+): 'created' | 'updated' | 'cycled' | 'revoked' | null {
   switch (step) {
     case 'grant':
     case 'regrant': // granted again: merchants provision on `created`, as the reference sends for every grant

@@ -1,7 +1,11 @@
 // Reads of grants: the lists (`GET /v1/benefit-grants/`, `GET /v1/benefits/{id}/grants`), what a customer holds
 // now, for the customer's state, and a customer's own grants, for the customer portal.
 import type { EntityManager, QueryBuilder } from '@mikro-orm/postgresql';
-import type { BenefitGrant as BenefitGrantOutput, BenefitGrantListQuery, BenefitGrantsOfBenefitQuery } from '../../../contracts/benefit-grant';
+import type {
+  BenefitGrant as BenefitGrantOutput,
+  BenefitGrantListQuery,
+  BenefitGrantsOfBenefitQuery,
+} from '../../../contracts/benefit-grant';
 import type { CustomerStateBenefitGrant } from '../../../contracts/customer-state';
 import { OwnedRepository, type Page } from '../../../platform/database/owned-repository';
 import { byId } from '../../../kernel/ids';
@@ -35,14 +39,25 @@ export interface CustomerGrantPage {
   sorting: readonly (CustomerGrantSort | `-${CustomerGrantSort}`)[];
 }
 /** `product_benefit`: the order the merchant created the benefits in (a product's own order is not kept per grant). */
-const CUSTOMER_SORT_COLUMNS = { granted_at: 'g.granted_at', type: 'b.type', organization: 'g.organization_id', product_benefit: 'b.created_at' } as const;
+const CUSTOMER_SORT_COLUMNS = {
+  granted_at: 'g.granted_at',
+  type: 'b.type',
+  organization: 'g.organization_id',
+  product_benefit: 'b.created_at',
+} as const;
 const SORT_COLUMNS = { created_at: 'createdAt', granted_at: 'grantedAt', revoked_at: 'revokedAt' } as const;
 
 export class BenefitGrantQueries {
   constructor(private readonly downloads: DownloadableService) {}
 
-  async list(em: EntityManager, organizationId: string, query: BenefitGrantListQuery): Promise<Page<BenefitGrantOutput>> {
-    const external = query.external_customer_id ? await customerIdsByExternalIds(em, organizationId, query.external_customer_id) : null;
+  async list(
+    em: EntityManager,
+    organizationId: string,
+    query: BenefitGrantListQuery,
+  ): Promise<Page<BenefitGrantOutput>> {
+    const external = query.external_customer_id
+      ? await customerIdsByExternalIds(em, organizationId, query.external_customer_id)
+      : null;
     const page = await grants.list(em, organizationId, query, {
       alias: 'g',
       sort: SORT_COLUMNS,
@@ -55,7 +70,12 @@ export class BenefitGrantQueries {
     return { items: await this.outputs(em, organizationId, page.items), pagination: page.pagination };
   }
 
-  async listOfBenefit(em: EntityManager, organizationId: string, benefitId: string, query: BenefitGrantsOfBenefitQuery): Promise<Page<BenefitGrantOutput>> {
+  async listOfBenefit(
+    em: EntityManager,
+    organizationId: string,
+    benefitId: string,
+    query: BenefitGrantsOfBenefitQuery,
+  ): Promise<Page<BenefitGrantOutput>> {
     await benefits.get(em, organizationId, benefitId);
     if (query.member_id?.length) return { items: [], pagination: { total_count: 0, max_page: 0 } }; // Bursar has no members
     const page = await grants.list(
@@ -75,13 +95,19 @@ export class BenefitGrantQueries {
   }
 
   /** The customer's grants in force, in the customer state's shape (downloads as fresh signed links). */
-  async grantedBenefits(em: EntityManager, organizationId: string, customerId: string): Promise<CustomerStateBenefitGrant[]> {
+  async grantedBenefits(
+    em: EntityManager,
+    organizationId: string,
+    customerId: string,
+  ): Promise<CustomerStateBenefitGrant[]> {
     const held = await em.find(
       BenefitGrant,
       { organizationId, customerId, grantedAt: { $ne: null }, revokedAt: null },
       { orderBy: { grantedAt: 'asc', id: 'asc' } },
     );
-    const benefitsById = byId(await em.find(Benefit, { organizationId, id: { $in: held.map((g) => g.benefitId) }, deletedAt: null }));
+    const benefitsById = byId(
+      await em.find(Benefit, { organizationId, id: { $in: held.map((g) => g.benefitId) }, deletedAt: null }),
+    );
     const links = await this.downloads.links(
       em,
       organizationId,
@@ -112,7 +138,12 @@ export class BenefitGrantQueries {
   }
 
   /** The customer's own grants (the customer portal's list) as the API shows them, each with its benefit, deleted or not. */
-  async pageOfCustomer(em: EntityManager, owner: CustomerOwner, filter: CustomerGrantFilter, page: CustomerGrantPage): Promise<Page<BenefitGrantOutput>> {
+  async pageOfCustomer(
+    em: EntityManager,
+    owner: CustomerOwner,
+    filter: CustomerGrantFilter,
+    page: CustomerGrantPage,
+  ): Promise<Page<BenefitGrantOutput>> {
     const where = ['g.organization_id = ?', 'g.customer_id = ?'];
     const params: unknown[] = [owner.organizationId, owner.customerId];
     const among = (column: string, values: readonly string[] | undefined) => {
@@ -150,12 +181,20 @@ export class BenefitGrantQueries {
 
   /** One of the customer's own grants as the API shows it; another's, or none, is 404. */
   async getOfCustomer(em: EntityManager, owner: CustomerOwner, id: string): Promise<BenefitGrantOutput> {
-    const grant = await em.findOne(BenefitGrant, { id, organizationId: owner.organizationId, customerId: owner.customerId });
+    const grant = await em.findOne(BenefitGrant, {
+      id,
+      organizationId: owner.organizationId,
+      customerId: owner.customerId,
+    });
     if (!grant) throw new ResourceNotFound('Benefit grant not found.');
     return (await this.outputs(em, owner.organizationId, [grant]))[0];
   }
 
-  private async outputs(em: EntityManager, organizationId: string, rows: BenefitGrant[]): Promise<BenefitGrantOutput[]> {
+  private async outputs(
+    em: EntityManager,
+    organizationId: string,
+    rows: BenefitGrant[],
+  ): Promise<BenefitGrantOutput[]> {
     const customers = byId(
       await customersByIds(
         em,
@@ -163,8 +202,12 @@ export class BenefitGrantQueries {
         rows.map((g) => g.customerId),
       ),
     );
-    const benefitsById = byId(await em.find(Benefit, { organizationId, id: { $in: [...new Set(rows.map((g) => g.benefitId))] } }));
-    return rows.map((grant) => benefitGrantOutput(grant, customers.get(grant.customerId)!, benefitsById.get(grant.benefitId)!));
+    const benefitsById = byId(
+      await em.find(Benefit, { organizationId, id: { $in: [...new Set(rows.map((g) => g.benefitId))] } }),
+    );
+    return rows.map((grant) =>
+      benefitGrantOutput(grant, customers.get(grant.customerId)!, benefitsById.get(grant.benefitId)!),
+    );
   }
 }
 

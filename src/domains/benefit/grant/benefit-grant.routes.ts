@@ -9,7 +9,13 @@ import type { BenefitGrantQueries } from './benefit-grant.queries';
 const READ = ['benefits:read', 'benefits:write'] as const;
 const DownloadParams = z.object({ token: z.string().min(1).max(512) });
 
-export function benefitGrantRoutes({ grants, downloads }: { grants: BenefitGrantQueries; downloads: DownloadableService }): RouteDefinition[] {
+export function benefitGrantRoutes({
+  grants,
+  downloads,
+}: {
+  grants: BenefitGrantQueries;
+  downloads: DownloadableService;
+}): RouteDefinition[] {
   return [
     defineRoute({
       method: 'get',
@@ -35,7 +41,8 @@ export function benefitGrantRoutes({ grants, downloads }: { grants: BenefitGrant
     definePublicRoute({
       method: 'get',
       path: '/v1/customer-portal/downloadables/:token',
-      summary: 'Open a granted file from its signed link (307 to a short-lived URL); 400 bad link, 410 expired, 404 once the grant is revoked',
+      summary:
+        'Open a granted file from its signed link (307 to a short-lived URL); 400 bad link, 410 expired, 404 once the grant is revoked',
       params: DownloadParams,
       status: 307,
       response: z.undefined(),

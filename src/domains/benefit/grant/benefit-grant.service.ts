@@ -38,14 +38,22 @@ export class BenefitGrantService {
       if (!state || !benefit || !customer) return 'unchanged';
       const hold = shouldHold({
         sourceActive: state.active && state.customerId === customer.id,
-        onProduct: state.productId !== null && (await this.deps.sources.productBenefitIds(tx.em, input.organizationId, state.productId)).includes(benefit.id),
+        onProduct:
+          state.productId !== null &&
+          (await this.deps.sources.productBenefitIds(tx.em, input.organizationId, state.productId)).includes(
+            benefit.id,
+          ),
         benefitDeleted: benefit.deletedAt !== null,
         customerDeleted: customer.deletedAt !== null,
       });
       const grant = hold ? await this.claim(tx, input, state.at) : await this.locked(tx, input);
       if (!grant) return 'unchanged';
       const granted = grant.grantedAt !== null && grant.revokedAt === null;
-      const step = grantStep({ exists: grant.grantedAt !== null, granted, cycleKey: grant.cycleKey }, hold, state.cycleKey);
+      const step = grantStep(
+        { exists: grant.grantedAt !== null, granted, cycleKey: grant.cycleKey },
+        hold,
+        state.cycleKey,
+      );
       if (step === 'none') return 'unchanged';
       const previous = { ...grant.properties };
       if (step === 'revoke') {
@@ -62,7 +70,10 @@ export class BenefitGrantService {
       if (!event) return 'unchanged';
       if (step === 'refresh' || step === 'cycle' || step === 'regrant') grant.modifiedAt = state.at;
       await tx.em.flush();
-      const data: BenefitGrantWebhook = { ...benefitGrantOutput(grant, customer, benefit), previous_properties: step === 'grant' ? null : previous };
+      const data: BenefitGrantWebhook = {
+        ...benefitGrantOutput(grant, customer, benefit),
+        previous_properties: step === 'grant' ? null : previous,
+      };
       this.deps.outbox.enqueueEvent(tx, grant.organizationId, `benefit_grant.${event}`, data);
       await this.deps.state.changed(tx, grant.organizationId, grant.customerId);
       return step === 'revoke' ? 'revoked' : 'granted';
@@ -82,6 +93,10 @@ export class BenefitGrantService {
 
   private locked(tx: Tx, input: BenefitGrantInput): Promise<BenefitGrant | null> {
     const source = input.source.kind === 'order' ? { orderId: input.source.id } : { subscriptionId: input.source.id };
-    return tx.em.findOne(BenefitGrant, { customerId: input.customerId, benefitId: input.benefitId, ...source }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    return tx.em.findOne(
+      BenefitGrant,
+      { customerId: input.customerId, benefitId: input.benefitId, ...source },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
   }
 }

@@ -32,7 +32,9 @@ export class GrantEffects {
     switch (benefit.type) {
       case 'license_keys': {
         const fresh = context.step === 'grant' || context.step === 'regrant';
-        const key = fresh ? await grantLicenseKey(tx, grant, benefit, context.now, context.oneTime) : await refreshLicenseKey(tx, grant, benefit, context.now);
+        const key = fresh
+          ? await grantLicenseKey(tx, grant, benefit, context.now, context.oneTime)
+          : await refreshLicenseKey(tx, grant, benefit, context.now);
         return key ? { license_key_id: key.id, display_key: displayKey(key.key) } : grant.properties;
       }
       case 'downloadables':
@@ -55,7 +57,12 @@ export class GrantEffects {
    * A period's credits: a new period first withdraws what is left of the last one, unless the benefit rolls it over
    * (what is left counts from the meter's last reset: a billed period's reset has already taken back the rest).
    */
-  private async creditPeriod(tx: Tx, grant: BenefitGrant, benefit: Benefit, context: GrantContext): Promise<Record<string, unknown>> {
+  private async creditPeriod(
+    tx: Tx,
+    grant: BenefitGrant,
+    benefit: Benefit,
+    context: GrantContext,
+  ): Promise<Record<string, unknown>> {
     const { meter_id, units, rollover } = benefit.properties as unknown as MeterCreditProperties;
     if (context.step === 'cycle' && !rollover) await this.withdrawOutstanding(tx, grant, context.at);
     await this.credit(tx, grant, { meterId: meter_id, units, rollover, at: context.at });
@@ -69,7 +76,11 @@ export class GrantEffects {
   }
 
   /** Credits are numbered per grant, so a retried sync (one transaction) writes each exactly once. */
-  private async credit(tx: Tx, grant: BenefitGrant, credit: { meterId: string; units: number; rollover: boolean; at: Date }): Promise<void> {
+  private async credit(
+    tx: Tx,
+    grant: BenefitGrant,
+    credit: { meterId: string; units: number; rollover: boolean; at: Date },
+  ): Promise<void> {
     const sequence = await creditCount(tx, grant.id);
     await creditMeter(tx, {
       organizationId: grant.organizationId,

@@ -3,7 +3,14 @@
 // caller's transaction commits; a change that reaches many grants is a fan-out flow asking page by page.
 import { flowStart } from '../../../platform/temporal/flow-start';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { FLOWS, syncGrantSignal, type BenefitGrantInput, type GrantChange, type GrantFanOutInput, type GrantSource } from '../../../../workflows/definitions';
+import {
+  FLOWS,
+  syncGrantSignal,
+  type BenefitGrantInput,
+  type GrantChange,
+  type GrantFanOutInput,
+  type GrantSource,
+} from '../../../../workflows/definitions';
 import { inTransaction, type Tx } from '../../../platform/database/transaction';
 import type { OutboxService } from '../../../platform/outbox';
 import { newId } from '../../../kernel/ids';
@@ -26,14 +33,31 @@ export class GrantRequests {
   constructor(private readonly deps: GrantRequestDeps) {}
 
   /** The source changed (paid, activated, ended, refunded, changed product): its product's benefits and its grants are synced. */
-  async syncSource(tx: Tx, organizationId: string, customerId: string, source: GrantSource, productId: string | null): Promise<void> {
+  async syncSource(
+    tx: Tx,
+    organizationId: string,
+    customerId: string,
+    source: GrantSource,
+    productId: string | null,
+  ): Promise<void> {
     const onProduct = productId ? await this.deps.sources.productBenefitIds(tx.em, organizationId, productId) : [];
-    const held = await tx.em.find(BenefitGrant, source.kind === 'order' ? { orderId: source.id } : { subscriptionId: source.id }, { fields: ['benefitId'] });
-    for (const benefitId of new Set([...onProduct, ...held.map((g) => g.benefitId)])) this.request(tx, { organizationId, benefitId, customerId, source });
+    const held = await tx.em.find(
+      BenefitGrant,
+      source.kind === 'order' ? { orderId: source.id } : { subscriptionId: source.id },
+      { fields: ['benefitId'] },
+    );
+    for (const benefitId of new Set([...onProduct, ...held.map((g) => g.benefitId)]))
+      this.request(tx, { organizationId, benefitId, customerId, source });
   }
 
   /** A product's benefits changed: every holder's grants of the added and removed benefits are synced, by a fan-out flow. */
-  async productBenefitsChanged(tx: Tx, organizationId: string, productId: string, before: string[], after: string[]): Promise<void> {
+  async productBenefitsChanged(
+    tx: Tx,
+    organizationId: string,
+    productId: string,
+    before: string[],
+    after: string[],
+  ): Promise<void> {
     const benefitIds = [...after.filter((id) => !before.includes(id)), ...before.filter((id) => !after.includes(id))];
     if (benefitIds.length) this.fanOut(tx, organizationId, { kind: 'product', productId, benefitIds });
   }
@@ -45,12 +69,20 @@ export class GrantRequests {
 
   /** A customer was deleted: every grant is revoked. */
   async customerDeleted(tx: Tx, organizationId: string, customerId: string): Promise<void> {
-    const grants = await tx.em.find(BenefitGrant, { organizationId, customerId, grantedAt: { $ne: null }, revokedAt: null });
+    const grants = await tx.em.find(BenefitGrant, {
+      organizationId,
+      customerId,
+      grantedAt: { $ne: null },
+      revokedAt: null,
+    });
     for (const grant of grants) this.request(tx, inputOf(grant));
   }
 
   /** The fan-out flow's activity: asks the grants of one page to sync; `done` after the last page. */
-  async syncPage({ organizationId, change }: GrantFanOutInput, offset: number): Promise<{ requested: number; done: boolean }> {
+  async syncPage(
+    { organizationId, change }: GrantFanOutInput,
+    offset: number,
+  ): Promise<{ requested: number; done: boolean }> {
     return inTransaction(this.deps.orm, async (tx) => {
       const targets =
         change.kind === 'benefit'
@@ -62,7 +94,9 @@ export class GrantRequests {
               )
             ).map(inputOf)
           : (await this.holders(tx.em, organizationId, change.productId))
-              .flatMap(({ customerId, source }) => change.benefitIds.map((benefitId) => ({ organizationId, benefitId, customerId, source })))
+              .flatMap(({ customerId, source }) =>
+                change.benefitIds.map((benefitId) => ({ organizationId, benefitId, customerId, source })),
+              )
               .slice(offset, offset + FAN_OUT_PAGE);
       for (const target of targets) this.request(tx, target);
       return { requested: targets.length, done: targets.length < FAN_OUT_PAGE };
@@ -70,10 +104,15 @@ export class GrantRequests {
   }
 
   /** Whoever holds the product now: its paid one-time purchases, then its live subscriptions. */
-  private async holders(em: EntityManager, organizationId: string, productId: string): Promise<{ customerId: string; source: GrantSource }[]> {
+  private async holders(
+    em: EntityManager,
+    organizationId: string,
+    productId: string,
+  ): Promise<{ customerId: string; source: GrantSource }[]> {
     const holders: { customerId: string; source: GrantSource }[] = [];
     for (const kind of ['order', 'subscription'] as const) {
-      for (const { customerId, id } of await this.deps.sources[kind].holders(em, organizationId, productId)) holders.push({ customerId, source: { kind, id } });
+      for (const { customerId, id } of await this.deps.sources[kind].holders(em, organizationId, productId))
+        holders.push({ customerId, source: { kind, id } });
     }
     return holders;
   }

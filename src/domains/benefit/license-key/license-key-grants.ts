@@ -14,12 +14,23 @@ const limitsOf = (benefit: Benefit) => {
 };
 
 /** The grant's key: created on the first grant; a revoked one is given back on a re-grant with the benefit's limits and a new expiry. */
-export async function grantLicenseKey(tx: Tx, grant: BenefitGrant, benefit: Benefit, now: Date, oneTime: boolean): Promise<LicenseKey> {
+export async function grantLicenseKey(
+  tx: Tx,
+  grant: BenefitGrant,
+  benefit: Benefit,
+  now: Date,
+  oneTime: boolean,
+): Promise<LicenseKey> {
   const properties = benefit.properties as unknown as LicenseKeyProperties;
   const existing = await tx.em.findOne(LicenseKey, { grantId: grant.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   if (existing) {
     if (existing.status === 'revoked') {
-      Object.assign(existing, { ...limitsOf(benefit), status: 'granted', expiresAt: licenseKeyExpiry(properties, now, oneTime), modifiedAt: now });
+      Object.assign(existing, {
+        ...limitsOf(benefit),
+        status: 'granted',
+        expiresAt: licenseKeyExpiry(properties, now, oneTime),
+        modifiedAt: now,
+      });
       await tx.em.flush();
     }
     return existing;
@@ -48,7 +59,12 @@ export async function grantLicenseKey(tx: Tx, grant: BenefitGrant, benefit: Bene
  * A grant that holds is synced again (a renewal, a duplicate trigger, a change of the benefit): the key keeps its
  * status and the merchant's own changes, and takes the benefit's limits only when the benefit changed after the key.
  */
-export async function refreshLicenseKey(tx: Tx, grant: BenefitGrant, benefit: Benefit, now: Date): Promise<LicenseKey | null> {
+export async function refreshLicenseKey(
+  tx: Tx,
+  grant: BenefitGrant,
+  benefit: Benefit,
+  now: Date,
+): Promise<LicenseKey | null> {
   const key = await tx.em.findOne(LicenseKey, { grantId: grant.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   const keyChangedAt = key && (key.modifiedAt ?? key.createdAt);
   if (key && benefit.modifiedAt && keyChangedAt && benefit.modifiedAt > keyChangedAt) {

@@ -26,7 +26,10 @@ export function licenseKeyExpiry(properties: LicenseKeyProperties, grantedAt: Da
 export type ActivationConditions = Record<string, string | number | boolean>;
 
 /** Why a key cannot be used at `now`: not `granted`, or past its expiry; null when it can. */
-export function unusableBecause(key: { status: string; expiresAt: Date | null }, now: Date): 'inactive' | 'expired' | null {
+export function unusableBecause(
+  key: { status: string; expiresAt: Date | null },
+  now: Date,
+): 'inactive' | 'expired' | null {
   if (key.status !== 'granted') return 'inactive';
   if (key.expiresAt && now.getTime() >= key.expiresAt.getTime()) return 'expired';
   return null;
@@ -39,7 +42,10 @@ export function unusableBecause(key: { status: string; expiresAt: Date | null },
 export function conditionsMatch(required: ActivationConditions, given: ActivationConditions): boolean {
   const keys = Object.keys(required);
   if (!keys.length) return true;
-  return keys.length === Object.keys(given).length && keys.every((key) => Object.hasOwn(given, key) && given[key] === required[key]);
+  return (
+    keys.length === Object.keys(given).length &&
+    keys.every((key) => Object.hasOwn(given, key) && given[key] === required[key])
+  );
 }
 
 const MAX_INT32 = 2_147_483_647;
@@ -51,7 +57,10 @@ export function remainingUsages(usage: number, limitUsage: number | null): numbe
 }
 
 /** Another activation is allowed while the live ones are fewer than the limit; a key without a limit takes none. */
-export function activationRefusal(limitActivations: number | null, liveActivations: number): 'unsupported' | 'limit_reached' | null {
+export function activationRefusal(
+  limitActivations: number | null,
+  liveActivations: number,
+): 'unsupported' | 'limit_reached' | null {
   if (!limitActivations) return 'unsupported';
   return liveActivations >= limitActivations ? 'limit_reached' : null;
 }

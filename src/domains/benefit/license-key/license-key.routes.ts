@@ -125,30 +125,59 @@ export function licenseKeyRoutes({ licenseKeys }: { licenseKeys: LicenseKeyServi
       status: 200,
       response: LicenseKeyActivationRead,
       async handler({ auth, tx, params }) {
-        const { key, activation } = await licenseKeys.activation(tx.em, auth.organizationId, params.id, params.activation_id);
+        const { key, activation } = await licenseKeys.activation(
+          tx.em,
+          auth.organizationId,
+          params.id,
+          params.activation_id,
+        );
         return { ...activationOutput(activation), license_key: await licenseKeys.output(tx.em, key) };
       },
     }),
     ...keyCommand(
       'validate',
-      { summary: 'Validate a license key', body: LicenseKeyValidate, status: 200, response: ValidatedLicenseKey, outsideTransaction: true },
+      {
+        summary: 'Validate a license key',
+        body: LicenseKeyValidate,
+        status: 200,
+        response: ValidatedLicenseKey,
+        outsideTransaction: true,
+      },
       async (tx, organizationId, body, version) => {
         const { key, activation } = await licenseKeys.validate(tx.em, organizationId, body);
-        return { ...key, ...(await sourcesShown(tx, key, version)), activation: activation && activationOutput(activation) };
+        return {
+          ...key,
+          ...(await sourcesShown(tx, key, version)),
+          activation: activation && activationOutput(activation),
+        };
       },
     ),
     ...keyCommand(
       'activate',
-      { summary: 'Activate a license key', body: LicenseKeyActivate, status: 200, response: LicenseKeyActivationCreated, idempotent: true },
+      {
+        summary: 'Activate a license key',
+        body: LicenseKeyActivate,
+        status: 200,
+        response: LicenseKeyActivationCreated,
+        idempotent: true,
+      },
       async (tx, organizationId, body, version) => {
         const { key, activation } = await licenseKeys.activate(tx, organizationId, body);
         const output = await licenseKeys.output(tx.em, key);
-        return { ...activationOutput(activation), license_key: { ...output, ...(await sourcesShown(tx, output, version)) } };
+        return {
+          ...activationOutput(activation),
+          license_key: { ...output, ...(await sourcesShown(tx, output, version)) },
+        };
       },
     ),
     ...keyCommand(
       'deactivate',
-      { summary: 'Deactivate a license key activation', body: LicenseKeyDeactivate, status: 204, response: z.undefined() },
+      {
+        summary: 'Deactivate a license key activation',
+        body: LicenseKeyDeactivate,
+        status: 204,
+        response: z.undefined(),
+      },
       async (tx, organizationId, body) => {
         await licenseKeys.deactivate(tx, organizationId, body);
         return undefined;

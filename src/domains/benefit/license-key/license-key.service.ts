@@ -34,8 +34,19 @@ import {
   unusableForValidation,
   usageLimitExceeded,
 } from './license-key.errors';
-import { activationRefusal, conditionsMatch, remainingUsages, unusableBecause, type LicenseKeyProperties } from './license-key.logic';
-import { activationOutput, licenseKeyCustomerOutput, licenseKeyOutput, type LicenseKeyWithActivationsOutput } from './license-key.output';
+import {
+  activationRefusal,
+  conditionsMatch,
+  remainingUsages,
+  unusableBecause,
+  type LicenseKeyProperties,
+} from './license-key.logic';
+import {
+  activationOutput,
+  licenseKeyCustomerOutput,
+  licenseKeyOutput,
+  type LicenseKeyWithActivationsOutput,
+} from './license-key.output';
 
 /** The order and subscription domains, read for what granted a key (they call the benefit domain, so it cannot import them). */
 export interface LicenseKeySourceReader {
@@ -70,7 +81,11 @@ export class LicenseKeyService {
 
   /** The key's live (not deactivated) activations, oldest first. */
   activations(em: EntityManager, key: LicenseKey): Promise<LicenseKeyActivation[]> {
-    return em.find(LicenseKeyActivation, { licenseKeyId: key.id, deletedAt: null }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return em.find(
+      LicenseKeyActivation,
+      { licenseKeyId: key.id, deletedAt: null },
+      { orderBy: { createdAt: 'asc', id: 'asc' } },
+    );
   }
 
   /** One live activation of one of the organization's keys (404 for either). */
@@ -80,7 +95,11 @@ export class LicenseKeyService {
   }
 
   /** The customer's own keys (the customer portal) as the API shows them, of one benefit when asked, newest first. */
-  async pageOfCustomer(em: EntityManager, owner: CustomerOwner, query: { page: number; limit: number; benefit_id?: string }): Promise<Page<LicenseKeyRead>> {
+  async pageOfCustomer(
+    em: EntityManager,
+    owner: CustomerOwner,
+    query: { page: number; limit: number; benefit_id?: string },
+  ): Promise<Page<LicenseKeyRead>> {
     const page = await keys.list(em, owner.organizationId, query, {
       alias: 'k',
       where: (qb) => {
@@ -92,13 +111,22 @@ export class LicenseKeyService {
   }
 
   /** One of the customer's own keys as the API shows it, with its live activations; another's is 404. */
-  async withActivationsOfCustomer(em: EntityManager, owner: CustomerOwner, id: string): Promise<LicenseKeyWithActivationsOutput> {
+  async withActivationsOfCustomer(
+    em: EntityManager,
+    owner: CustomerOwner,
+    id: string,
+  ): Promise<LicenseKeyWithActivationsOutput> {
     const key = await this.getOfCustomer(em, owner, id);
     return { ...(await this.output(em, key)), activations: (await this.activations(em, key)).map(activationOutput) };
   }
 
   /** One of the customer's own keys; another's is 404. */
-  private async getOfCustomer(em: EntityManager, owner: CustomerOwner, id: string, options: { lock?: boolean } = {}): Promise<LicenseKey> {
+  private async getOfCustomer(
+    em: EntityManager,
+    owner: CustomerOwner,
+    id: string,
+    options: { lock?: boolean } = {},
+  ): Promise<LicenseKey> {
     const key = await keys.get(em, owner.organizationId, id, options);
     if (key.customerId !== owner.customerId) throw new ResourceNotFound('License key not found.');
     return key;
@@ -112,7 +140,8 @@ export class LicenseKeyService {
     const key = await this.getOfCustomer(tx.em, owner, keyId, { lock: true });
     const benefit = await tx.em.findOne(Benefit, { id: key.benefitId });
     const properties = benefit?.properties as unknown as LicenseKeyProperties | undefined;
-    if (!properties?.activations?.enable_customer_admin) throw new NotPermitted('Activations of this license key are managed by the seller.');
+    if (!properties?.activations?.enable_customer_admin)
+      throw new NotPermitted('Activations of this license key are managed by the seller.');
     const activation = await this.liveActivation(tx.em, key, activationId);
     activation.deletedAt = this.deps.clock.now();
     await tx.em.flush();
@@ -146,7 +175,9 @@ export class LicenseKeyService {
     const now = this.deps.clock.now();
     const counted = await this.countValidation(em, organizationId, body, now);
     if (counted) return counted;
-    const { key, activation } = await em.fork().transactional((tx) => this.validateChecked(tx, organizationId, body, now));
+    const { key, activation } = await em
+      .fork()
+      .transactional((tx) => this.validateChecked(tx, organizationId, body, now));
     return { key: await this.output(em, key), activation };
   }
 
@@ -200,7 +231,12 @@ export class LicenseKeyService {
   }
 
   /** The validate refusals, in the reference's order; the activation named, when one is. */
-  private async checkValidation(em: EntityManager, key: LicenseKey, body: LicenseKeyValidate, now: Date): Promise<LicenseKeyActivation | null> {
+  private async checkValidation(
+    em: EntityManager,
+    key: LicenseKey,
+    body: LicenseKeyValidate,
+    now: Date,
+  ): Promise<LicenseKeyActivation | null> {
     const unusable = unusableBecause(key, now);
     if (unusable) throw unusableForValidation(unusable);
     let activation: LicenseKeyActivation | null = null;
@@ -250,14 +286,17 @@ export class LicenseKeyService {
   /** The keys as the API shows them, their customers loaded in one query. */
   async outputs(em: EntityManager, licenseKeys: readonly LicenseKey[]): Promise<LicenseKeyRead[]> {
     const byOrganization = new Map<string, Set<string>>();
-    for (const key of licenseKeys) byOrganization.set(key.organizationId, (byOrganization.get(key.organizationId) ?? new Set()).add(key.customerId));
+    for (const key of licenseKeys)
+      byOrganization.set(key.organizationId, (byOrganization.get(key.organizationId) ?? new Set()).add(key.customerId));
     const customers = new Map<string, Parameters<typeof licenseKeyCustomerOutput>[0]>();
     for (const [organizationId, ids] of byOrganization) {
-      for (const customer of await this.deps.customers.outputs(em, organizationId, [...ids])) customers.set(customer.id, customer);
+      for (const customer of await this.deps.customers.outputs(em, organizationId, [...ids]))
+        customers.set(customer.id, customer);
     }
     return licenseKeys.map((key) => {
       const customer = customers.get(key.customerId);
-      if (!customer) throw new Error(`License key ${key.id} belongs to customer ${key.customerId}, who does not exist.`);
+      if (!customer)
+        throw new Error(`License key ${key.id} belongs to customer ${key.customerId}, who does not exist.`);
       return licenseKeyOutput(key, licenseKeyCustomerOutput(customer));
     });
   }
@@ -269,7 +308,9 @@ export class LicenseKeyService {
       [key.id],
     );
     const { sources } = this.deps;
-    const subscription = grant?.subscription_id ? await sources.subscription(em, key.organization_id, grant.subscription_id) : null;
+    const subscription = grant?.subscription_id
+      ? await sources.subscription(em, key.organization_id, grant.subscription_id)
+      : null;
     const order = grant?.order_id ? await sources.order(em, key.organization_id, grant.order_id) : null;
     return { subscription_id: subscription?.id ?? null, subscription, order_id: order?.id ?? null, order };
   }
@@ -281,13 +322,25 @@ export class LicenseKeyService {
 
   /** The organization's key with this key string, locked until the transaction ends. */
   private async byKey(em: EntityManager, organizationId: string, keyString: string): Promise<LicenseKey> {
-    const key = await em.findOne(LicenseKey, { organizationId, key: keyString }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const key = await em.findOne(
+      LicenseKey,
+      { organizationId, key: keyString },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     if (!key) throw unknownLicenseKey();
     return key;
   }
 
-  private async liveActivation(em: EntityManager, key: LicenseKey, activationId: string): Promise<LicenseKeyActivation> {
-    const activation = await em.findOne(LicenseKeyActivation, { id: activationId, licenseKeyId: key.id, deletedAt: null });
+  private async liveActivation(
+    em: EntityManager,
+    key: LicenseKey,
+    activationId: string,
+  ): Promise<LicenseKeyActivation> {
+    const activation = await em.findOne(LicenseKeyActivation, {
+      id: activationId,
+      licenseKeyId: key.id,
+      deletedAt: null,
+    });
     if (!activation) throw unknownActivation();
     return activation;
   }

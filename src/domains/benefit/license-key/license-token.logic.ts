@@ -51,10 +51,13 @@ export function tokenClaims(key: TokenKey, version: number, now: Date, ttlSecond
 }
 
 /** The token's first part, the one the signature covers: the claims' JSON, base64url. */
-export const encodeClaims = (claims: LicenseTokenClaims): string => Buffer.from(JSON.stringify(claims), 'utf8').toString('base64url');
+export const encodeClaims = (claims: LicenseTokenClaims): string =>
+  Buffer.from(JSON.stringify(claims), 'utf8').toString('base64url');
 
 /** `<claims>.<signature>`, both base64url. */
-export const licenseToken = (encodedClaims: string, signature: Uint8Array): string => `${encodedClaims}.${Buffer.from(signature).toString('base64url')}`;
+export const licenseToken = (encodedClaims: string, signature: Uint8Array): string =>
+  `${encodedClaims}.${Buffer.from(signature).toString('base64url')}`;
 
 /** Retired signing keys stay listed while tokens they signed may be unexpired: those retired after this instant. */
-export const oldestNeededRetirement = (now: Date, ttlSeconds: number): Date => new Date(now.getTime() - ttlSeconds * 1000);
+export const oldestNeededRetirement = (now: Date, ttlSeconds: number): Date =>
+  new Date(now.getTime() - ttlSeconds * 1000);

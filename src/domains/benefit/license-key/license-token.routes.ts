@@ -46,7 +46,8 @@ export function licenseTokenRoutes({ tokens }: { tokens: LicenseTokenService }):
     defineRoute({
       method: 'get',
       path: '/v1/license-key-signing-keys/',
-      summary: "The organization's license-token signing keys: the current one and the retired ones whose tokens may be unexpired",
+      summary:
+        "The organization's license-token signing keys: the current one and the retired ones whose tokens may be unexpired",
       scopes: READ,
       query: LicenseSigningKeyListQuery,
       status: 200,
@@ -58,7 +59,8 @@ export function licenseTokenRoutes({ tokens }: { tokens: LicenseTokenService }):
     defineRoute({
       method: 'post',
       path: '/v1/license-key-signing-keys/rotate',
-      summary: 'Rotate the license-token signing key; tokens signed with the retired one keep verifying until they expire',
+      summary:
+        'Rotate the license-token signing key; tokens signed with the retired one keep verifying until they expire',
       scopes: WRITE,
       status: 201,
       response: LicenseSigningKeyRead,

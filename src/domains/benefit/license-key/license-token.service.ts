@@ -2,7 +2,12 @@
 // signing a granted key's claims, and rotation (retired keys stay listed while their tokens may be unexpired).
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { LicenseKeyToken, LicenseSigningKeyList, LicenseSigningKeyListQuery, LicenseSigningKeyRead } from '../../../contracts/license-token';
+import type {
+  LicenseKeyToken,
+  LicenseSigningKeyList,
+  LicenseSigningKeyListQuery,
+  LicenseSigningKeyRead,
+} from '../../../contracts/license-token';
 import type { Clock } from '../../../kernel/clock';
 import { NotPermitted, ResourceNotFound } from '../../../kernel/errors';
 import { pageOffset, paginationOf } from '../../../kernel/pagination';
@@ -45,7 +50,9 @@ export class LicenseTokenService {
     const signingKey = (await this.current(em, organizationId)) ?? (await this.createKey(em, organizationId, now));
     const claims = tokenClaims(key, signingKey.version, now, this.deps.ttlSeconds);
     const encoded = encodeClaims(claims);
-    const privateKey = createPrivateKey(openSecret(signingKey.sealedPrivateKey, this.deps.serverSecret, PRIVATE_KEY_PURPOSE));
+    const privateKey = createPrivateKey(
+      openSecret(signingKey.sealedPrivateKey, this.deps.serverSecret, PRIVATE_KEY_PURPOSE),
+    );
     return {
       token: licenseToken(encoded, sign(null, Buffer.from(encoded), privateKey)),
       expires_at: new Date(claims.exp * 1000).toISOString(),
@@ -54,7 +61,11 @@ export class LicenseTokenService {
   }
 
   /** The current key and the retired ones still needed, newest first (none before the first token or rotation). */
-  async list(em: EntityManager, organizationId: string, query: LicenseSigningKeyListQuery): Promise<LicenseSigningKeyList> {
+  async list(
+    em: EntityManager,
+    organizationId: string,
+    query: LicenseSigningKeyListQuery,
+  ): Promise<LicenseSigningKeyList> {
     const oldest = oldestNeededRetirement(this.deps.clock.now(), this.deps.ttlSeconds);
     const [rows, total] = await em.findAndCount(
       LicenseSigningKey,
@@ -78,7 +89,12 @@ export class LicenseTokenService {
   }
 
   /** A new current key: `version` when rotating, else the first one — unless a concurrent request just made it. */
-  private async createKey(em: EntityManager, organizationId: string, now: Date, version?: number): Promise<LicenseSigningKey> {
+  private async createKey(
+    em: EntityManager,
+    organizationId: string,
+    now: Date,
+    version?: number,
+  ): Promise<LicenseSigningKey> {
     if (version === undefined) {
       await this.lock(em, organizationId);
       const made = await em.findOne(LicenseSigningKey, { organizationId, retiredAt: null }, { refresh: true });

@@ -28,7 +28,9 @@ export class Migration20261124000000_benefit_grants extends Migration {
     this.addSql('create index benefit_grant_organization_created_idx on benefit_grant (organization_id, created_at);');
     this.addSql('create index benefit_grant_benefit_idx on benefit_grant (benefit_id);');
     this.addSql('create index benefit_grant_order_idx on benefit_grant (order_id) where order_id is not null;');
-    this.addSql('create index benefit_grant_subscription_idx on benefit_grant (subscription_id) where subscription_id is not null;');
+    this.addSql(
+      'create index benefit_grant_subscription_idx on benefit_grant (subscription_id) where subscription_id is not null;',
+    );
 
     this.addSql(`create table license_key (
       id uuid primary key,
@@ -59,7 +61,9 @@ export class Migration20261124000000_benefit_grants extends Migration {
       created_at timestamptz not null,
       modified_at timestamptz
     );`);
-    this.addSql('create index license_key_activation_key_idx on license_key_activation (license_key_id) where deleted_at is null;');
+    this.addSql(
+      'create index license_key_activation_key_idx on license_key_activation (license_key_id) where deleted_at is null;',
+    );
     this.addSql(`create table license_signing_key (
       organization_id uuid not null,
       version integer not null,

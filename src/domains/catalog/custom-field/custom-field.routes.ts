@@ -1,7 +1,13 @@
 // HTTP surface of custom fields: /v1/custom-fields CRUD.
 import { z } from 'zod';
 import { IdParams } from '../../../contracts/common';
-import { CustomField, CustomFieldCreate, CustomFieldList, CustomFieldListQuery, CustomFieldUpdate } from '../../../contracts/custom-field';
+import {
+  CustomField,
+  CustomFieldCreate,
+  CustomFieldList,
+  CustomFieldListQuery,
+  CustomFieldUpdate,
+} from '../../../contracts/custom-field';
 import { defineRoute, type RouteDefinition } from '../../../platform/http/route';
 import { customFieldOutput } from './custom-field.output';
 import type { CustomFieldService } from './custom-field.service';

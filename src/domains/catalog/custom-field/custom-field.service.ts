@@ -40,7 +40,8 @@ export class CustomFieldService {
 
   async update(em: EntityManager, organizationId: string, id: string, input: CustomFieldUpdate): Promise<CustomField> {
     const field = await this.get(em, organizationId, id);
-    if (input.type !== field.type) throw invalidField(['body', 'type'], `This custom field is of type "${field.type}"; its type cannot change.`);
+    if (input.type !== field.type)
+      throw invalidField(['body', 'type'], `This custom field is of type "${field.type}"; its type cannot change.`);
     if (input.slug != null && input.slug !== field.slug) {
       await this.assertSlugFree(em, organizationId, input.slug);
       field.slug = input.slug;
@@ -73,7 +74,10 @@ export class CustomFieldService {
       sort: SORT_COLUMNS,
       where: (qb) => {
         if (query.type) qb.andWhere({ type: { $in: query.type } });
-        if (query.query) qb.andWhere({ $or: [{ name: { $ilike: likeContains(query.query) } }, { slug: { $ilike: likeContains(query.query) } }] });
+        if (query.query)
+          qb.andWhere({
+            $or: [{ name: { $ilike: likeContains(query.query) } }, { slug: { $ilike: likeContains(query.query) } }],
+          });
       },
     });
   }
@@ -88,7 +92,8 @@ export class CustomFieldService {
   }
 }
 
-const slugTaken = (slug: string) => invalidField(['body', 'slug'], `A custom field with slug "${slug}" already exists.`, 'duplicate');
+const slugTaken = (slug: string) =>
+  invalidField(['body', 'slug'], `A custom field with slug "${slug}" already exists.`, 'duplicate');
 
 function checkProperties(type: string, properties: Record<string, unknown>): void {
   const issues = customFieldPropertyIssues(type, properties, ['body', 'properties']);

@@ -29,7 +29,10 @@ export async function checkoutLinkOutput(
     seats: link.seats,
     units: null,
     organization_id: link.organizationId,
-    products: (await deps.checkouts.products(em, link.organizationId, link.productIds)).map((p) => ({ ...checkoutProductOutput(p), metadata: p.metadata })),
+    products: (await deps.checkouts.products(em, link.organizationId, link.productIds)).map((p) => ({
+      ...checkoutProductOutput(p),
+      metadata: p.metadata,
+    })),
     discount: link.discountId ? await deps.discounts.output(em, link.organizationId, link.discountId) : null,
     url: `${deps.publicUrl}/v1/checkout-links/${link.clientSecret}/redirect`,
   };

@@ -16,7 +16,13 @@ import type { CheckoutLinkService } from './checkout-link.service';
 const READ = ['checkout_links:read', 'checkout_links:write'] as const;
 const WRITE = ['checkout_links:write'] as const;
 
-export function checkoutLinkRoutes({ links, publicUrl }: { links: CheckoutLinkService; publicUrl: string }): RouteDefinition[] {
+export function checkoutLinkRoutes({
+  links,
+  publicUrl,
+}: {
+  links: CheckoutLinkService;
+  publicUrl: string;
+}): RouteDefinition[] {
   return [
     defineRoute({
       method: 'post',
@@ -41,7 +47,10 @@ export function checkoutLinkRoutes({ links, publicUrl }: { links: CheckoutLinkSe
       response: CheckoutLinkList,
       async handler({ auth, tx, query }) {
         const page = await links.list(tx.em, auth.organizationId, query);
-        return { items: await Promise.all(page.items.map((link) => links.output(tx.em, link))), pagination: page.pagination };
+        return {
+          items: await Promise.all(page.items.map((link) => links.output(tx.em, link))),
+          pagination: page.pagination,
+        };
       },
     }),
     defineRoute({

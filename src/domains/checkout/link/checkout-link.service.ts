@@ -39,7 +39,8 @@ export class CheckoutLinkService {
     const priceProduct = input.product_price_id
       ? ((await this.deps.products.priceOutputs(em, organizationId, [input.product_price_id]))[0]?.product_id ?? null)
       : null;
-    if (input.product_price_id && !priceProduct) throw invalidField(['body', 'product_price_id'], 'No such price in this organization.');
+    if (input.product_price_id && !priceProduct)
+      throw invalidField(['body', 'product_price_id'], 'No such price in this organization.');
     const productIds = input.products ?? [input.product_id ?? priceProduct!];
     await this.checkProducts(em, organizationId, productIds);
     if (input.discount_id && !(await this.deps.discounts.find(em, organizationId, input.discount_id)))
@@ -71,7 +72,12 @@ export class CheckoutLinkService {
     return links.get(em, organizationId, id);
   }
 
-  async update(em: EntityManager, organizationId: string, id: string, input: CheckoutLinkUpdate): Promise<CheckoutLink> {
+  async update(
+    em: EntityManager,
+    organizationId: string,
+    id: string,
+    input: CheckoutLinkUpdate,
+  ): Promise<CheckoutLink> {
     const link = await this.get(em, organizationId, id);
     if (input.products != null) {
       await this.checkProducts(em, organizationId, input.products);
@@ -123,7 +129,8 @@ export class CheckoutLinkService {
     const products = (await this.deps.checkouts.products(tx.em, link.organizationId, link.productIds)).filter(
       (p) => !p.is_archived && p.visibility !== 'draft',
     );
-    if (!products.length) throw invalidField(['path', 'client_secret'], 'None of the products of this link can be bought right now.');
+    if (!products.length)
+      throw invalidField(['path', 'client_secret'], 'None of the products of this link can be bought right now.');
     const preselected = products.find((p) => p.id === query.product_id) ?? products[0];
     const base: CheckoutCreate = {
       products: [preselected.id, ...products.filter((p) => p !== preselected).map((p) => p.id)],
@@ -159,11 +166,17 @@ export class CheckoutLinkService {
   }
 
   private async checkProducts(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<void> {
-    const found = new Set((await this.deps.checkouts.products(em, organizationId, ids)).filter((p) => !p.is_archived).map((p) => p.id));
+    const found = new Set(
+      (await this.deps.checkouts.products(em, organizationId, ids)).filter((p) => !p.is_archived).map((p) => p.id),
+    );
     const missing = ids.map((id, i) => ({ id, i })).filter(({ id }) => !found.has(id));
     if (missing.length)
       throw new RequestValidationError(
-        missing.map(({ i }) => ({ loc: ['body', 'products', i], msg: 'No such product in this organization.', type: 'unknown_product' })),
+        missing.map(({ i }) => ({
+          loc: ['body', 'products', i],
+          msg: 'No such product in this organization.',
+          type: 'unknown_product',
+        })),
       );
   }
 }

@@ -32,7 +32,9 @@ export class Migration20261125000000_customer_portal extends Migration {
       used_at timestamptz,
       created_at timestamptz not null
     );`);
-    this.addSql('create index customer_login_code_customer_idx on customer_login_code (customer_id, created_at) where used_at is null;');
+    this.addSql(
+      'create index customer_login_code_customer_idx on customer_login_code (customer_id, created_at) where used_at is null;',
+    );
 
     this.addSql(`create table email_message (
       id uuid primary key,

@@ -14,7 +14,14 @@ import type { CustomerIdentity } from '../../customer';
 export interface EventIngestDeps {
   store: EventStore;
   clock: Clock;
-  customers: { identities(em: EntityManager, organizationId: string, ids: readonly string[], externalIds: readonly string[]): Promise<CustomerIdentity[]> };
+  customers: {
+    identities(
+      em: EntityManager,
+      organizationId: string,
+      ids: readonly string[],
+      externalIds: readonly string[],
+    ): Promise<CustomerIdentity[]>;
+  };
   /** A test clock's time (wall time for none). */
   testClocks: { now(em: EntityManager, testClockId: string | null): Promise<Date> };
 }
@@ -40,9 +47,15 @@ export class EventIngestService {
   }
 
   /** Checks and writes a batch; `loc` prefixes each refused event's index in the 422. */
-  async write(tx: Tx, organizationId: string, incoming: IncomingEvent[], loc: (string | number)[]): Promise<{ inserted: number; duplicates: number }> {
+  async write(
+    tx: Tx,
+    organizationId: string,
+    incoming: IncomingEvent[],
+    loc: (string | number)[],
+  ): Promise<{ inserted: number; duplicates: number }> {
     const issues: ValidationIssue[] = [];
-    const refuse = (index: number, field: string, msg: string) => issues.push({ loc: [...loc, index, field], msg, type: 'value_error' });
+    const refuse = (index: number, field: string, msg: string) =>
+      issues.push({ loc: [...loc, index, field], msg, type: 'value_error' });
     await this.deps.store.writer.begin(tx, organizationId);
     const customers = await this.customersOf(tx.em, organizationId, incoming);
     const clocks = await this.clockTimes(tx.em, customers.values());
@@ -52,21 +65,28 @@ export class EventIngestService {
     const events = incoming.map(({ input, source, systemMetadata }, index): NewEvent => {
       const id = newId();
       if (input.external_id) batchIds.set(input.external_id, batchIds.get(input.external_id) ?? id);
-      if (input.organization_id && input.organization_id !== organizationId) refuse(index, 'organization_id', 'Events belong to the organization of the token');
-      const customer = 'customer_id' in input ? customers.get(`id:${input.customer_id}`) : customers.get(`external:${input.external_customer_id}`);
-      if ('customer_id' in input && !customer) refuse(index, 'customer_id', 'No customer of the organization has this id');
+      if (input.organization_id && input.organization_id !== organizationId)
+        refuse(index, 'organization_id', 'Events belong to the organization of the token');
+      const customer =
+        'customer_id' in input
+          ? customers.get(`id:${input.customer_id}`)
+          : customers.get(`external:${input.external_customer_id}`);
+      if ('customer_id' in input && !customer)
+        refuse(index, 'customer_id', 'No customer of the organization has this id');
       const clockNow = customer?.testClockId ? (clocks.get(customer.testClockId) ?? now) : now;
       const timestamp = input.timestamp ? new Date(input.timestamp) : clockNow;
       if (timestamp.getTime() > clockNow.getTime()) refuse(index, 'timestamp', 'Timestamps must lie in the past');
       const parentId = input.parent_id ? (parents.get(input.parent_id) ?? batchIds.get(input.parent_id) ?? null) : null;
-      if (input.parent_id && !parentId) refuse(index, 'parent_id', 'No event of the organization has this id or external id');
+      if (input.parent_id && !parentId)
+        refuse(index, 'parent_id', 'No event of the organization has this id or external id');
       return {
         id,
         name: input.name,
         timestamp,
         source,
         customerId: customer?.id ?? null,
-        externalCustomerId: 'external_customer_id' in input ? input.external_customer_id : (customer?.externalId ?? null),
+        externalCustomerId:
+          'external_customer_id' in input ? input.external_customer_id : (customer?.externalId ?? null),
         memberId: 'member_id' in input ? (input.member_id ?? null) : null,
         externalMemberId: 'external_member_id' in input ? (input.external_member_id ?? null) : null,
         externalId: input.external_id ?? null,
@@ -85,10 +105,21 @@ export class EventIngestService {
   }
 
   /** The batch's customers, keyed `id:<id>` and `external:<external id>`. */
-  private async customersOf(em: EntityManager, organizationId: string, incoming: IncomingEvent[]): Promise<Map<string, CustomerIdentity>> {
+  private async customersOf(
+    em: EntityManager,
+    organizationId: string,
+    incoming: IncomingEvent[],
+  ): Promise<Map<string, CustomerIdentity>> {
     const ids = incoming.flatMap(({ input }) => ('customer_id' in input ? [input.customer_id] : []));
-    const externalIds = incoming.flatMap(({ input }) => ('external_customer_id' in input ? [input.external_customer_id] : []));
-    const found = await this.deps.customers.identities(em, organizationId, [...new Set(ids)], [...new Set(externalIds)]);
+    const externalIds = incoming.flatMap(({ input }) =>
+      'external_customer_id' in input ? [input.external_customer_id] : [],
+    );
+    const found = await this.deps.customers.identities(
+      em,
+      organizationId,
+      [...new Set(ids)],
+      [...new Set(externalIds)],
+    );
     const byKey = new Map<string, CustomerIdentity>();
     for (const customer of found) {
       byKey.set(`id:${customer.id}`, customer);
@@ -98,7 +129,11 @@ export class EventIngestService {
   }
 
   /** Parents named by an earlier event's id or external id (those in the batch itself are resolved as it is read). */
-  private async parentsOf(em: EntityManager, organizationId: string, incoming: IncomingEvent[]): Promise<Map<string, string>> {
+  private async parentsOf(
+    em: EntityManager,
+    organizationId: string,
+    incoming: IncomingEvent[],
+  ): Promise<Map<string, string>> {
     const refs = [...new Set(incoming.flatMap(({ input }) => (input.parent_id ? [input.parent_id] : [])))];
     if (!refs.length) return new Map();
     const uuids = refs.filter(isUuid);

@@ -59,7 +59,9 @@ export class EventQueryService {
     );
     const customers = await this.customersOf(em, organizationId, page.items);
     return {
-      items: page.items.map((event) => userEventOutput(event, (event.customerId && customers.get(event.customerId)) || null)),
+      items: page.items.map((event) =>
+        userEventOutput(event, (event.customerId && customers.get(event.customerId)) || null),
+      ),
       pagination: paginationOf(page.totalCount, query.limit),
     };
   }
@@ -105,7 +107,10 @@ export class EventQueryService {
       query.sorting,
       query,
     );
-    return { items: page.items.map((type) => eventTypeWithStatsOutput(type, organizationId)), pagination: paginationOf(page.totalCount, query.limit) };
+    return {
+      items: page.items.map((type) => eventTypeWithStatsOutput(type, organizationId)),
+      pagination: paginationOf(page.totalCount, query.limit),
+    };
   }
 
   /** `PATCH /v1/event-types/{id}`: the label, and the metadata path that labels each event when set (null clears it). */
@@ -121,7 +126,11 @@ export class EventQueryService {
     return eventTypeOutput(type, organizationId);
   }
 
-  private async customersOf(em: EntityManager, organizationId: string, events: { customerId: string | null }[]): Promise<Map<string, Customer>> {
+  private async customersOf(
+    em: EntityManager,
+    organizationId: string,
+    events: { customerId: string | null }[],
+  ): Promise<Map<string, Customer>> {
     const ids = [...new Set(events.flatMap((event) => (event.customerId ? [event.customerId] : [])))];
     const found = ids.length ? await this.deps.customers.outputs(em, organizationId, ids) : [];
     return new Map(found.map((customer) => [customer.id, customer]));

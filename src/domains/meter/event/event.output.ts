@@ -9,7 +9,10 @@ export function eventLabel(typeLabel: string, selector: string | null, metadata:
   const path = (selector.startsWith('metadata.') ? selector.slice('metadata.'.length) : selector).split('.');
   let value: unknown = metadata;
   for (const key of path)
-    value = value !== null && typeof value === 'object' && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+    value =
+      value !== null && typeof value === 'object' && Object.hasOwn(value, key)
+        ? (value as Record<string, unknown>)[key]
+        : undefined;
   if (typeof value === 'string' && value.length) return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return typeLabel;

@@ -8,10 +8,21 @@ import type { EventIngestService, IncomingEvent } from './event-ingest.service';
 /** The event a signal becomes: its id is the event's external id (namespaced), its kind and agent reserved metadata. */
 export function signalEvent(signal: Signal): IncomingEvent {
   const metadata = signal.value != null ? { ...signal.metadata, value: signal.value } : signal.metadata;
-  const fields = { name: signal.name, timestamp: signal.timestamp, external_id: `${SIGNAL_EXTERNAL_ID_PREFIX}${signal.id}`, metadata };
+  const fields = {
+    name: signal.name,
+    timestamp: signal.timestamp,
+    external_id: `${SIGNAL_EXTERNAL_ID_PREFIX}${signal.id}`,
+    metadata,
+  };
   const input: EventCreate =
-    'customer_id' in signal ? { ...fields, customer_id: signal.customer_id } : { ...fields, external_customer_id: signal.external_customer_id };
-  return { input, source: 'user', systemMetadata: { _signal: { kind: signal.kind, agent_id: signal.agent_id ?? null } } };
+    'customer_id' in signal
+      ? { ...fields, customer_id: signal.customer_id }
+      : { ...fields, external_customer_id: signal.external_customer_id };
+  return {
+    input,
+    source: 'user',
+    systemMetadata: { _signal: { kind: signal.kind, agent_id: signal.agent_id ?? null } },
+  };
 }
 
 export class SignalService {

@@ -33,7 +33,9 @@ export class Migration20261126000000_usage_events extends Migration {
     );
     this.addSql('create index event_organization_idx on event (organization_id, "timestamp");');
     // The events list of one customer, newest first, read in index order (event_customer_idx has the name before the time).
-    this.addSql('create index event_customer_time_idx on event (organization_id, customer_id, "timestamp") where customer_id is not null;');
+    this.addSql(
+      'create index event_customer_time_idx on event (organization_id, customer_id, "timestamp") where customer_id is not null;',
+    );
     // A lookup by id alone uses the primary key (id, timestamp): no index of its own to maintain at every insert.
     this.addSql('create index event_parent_idx on event (parent_id) where parent_id is not null;');
 
@@ -73,13 +75,17 @@ export class Migration20261126000000_usage_events extends Migration {
     );`);
     // Quantities for some customers read their rollups by customer, then hour.
     this.addSql('create index meter_rollup_customer_idx on meter_rollup (meter_id, customer_id, hour);');
-    this.addSql('create index meter_rollup_external_customer_idx on meter_rollup (meter_id, external_customer_id, hour) where customer_id is null;');
+    this.addSql(
+      'create index meter_rollup_external_customer_idx on meter_rollup (meter_id, external_customer_id, hour) where customer_id is null;',
+    );
     // A rebuild covers the events numbered up to rollup_seq (later ones are the batches' increments), month by month.
     this.addSql(
       'alter table meter add column rollups_ready_at timestamptz, add column rollup_version integer not null default 0, add column rollup_seq bigint, add column rollups_built_until timestamptz;',
     );
 
     this.addSql('alter table customer_meter add column reset_period_end timestamptz, add column reset_seq bigint;');
-    this.addSql('alter table meter_credit alter column grant_id drop not null, add column seq bigint generated always as identity;');
+    this.addSql(
+      'alter table meter_credit alter column grant_id drop not null, add column seq bigint generated always as identity;',
+    );
   }
 }

@@ -13,9 +13,13 @@ export class Migration20261129010000_oauth2_id_tokens extends Migration {
       created_at timestamptz not null,
       retired_at timestamptz
     );`);
-    this.addSql('create unique index oauth2_signing_key_current_idx on oauth2_signing_key ((retired_at is null)) where retired_at is null;');
+    this.addSql(
+      'create unique index oauth2_signing_key_current_idx on oauth2_signing_key ((retired_at is null)) where retired_at is null;',
+    );
     this.addSql('alter table oauth2_authorization_code add column nonce text;');
     this.addSql('alter table oauth2_token add column consented_at timestamptz;');
-    this.addSql(`update oauth2_token t set consented_at = c.created_at from oauth2_authorization_code c where c.grant_id = t.grant_id;`);
+    this.addSql(
+      `update oauth2_token t set consented_at = c.created_at from oauth2_authorization_code c where c.grant_id = t.grant_id;`,
+    );
   }
 }

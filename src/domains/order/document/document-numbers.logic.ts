@@ -21,14 +21,23 @@ export const invoicePrefix = (organization: { slug: string; customerInvoicePrefi
 const counter = (value: number) => String(value).padStart(4, '0');
 
 /** The series an invoice number comes from: the customer's own or the organization's. */
-export const invoiceSeries = (numbering: InvoiceNumbering, customerId: string) => (numbering === 'customer' ? `invoice:customer:${customerId}` : 'invoice');
+export const invoiceSeries = (numbering: InvoiceNumbering, customerId: string) =>
+  numbering === 'customer' ? `invoice:customer:${customerId}` : 'invoice';
 export const receiptSeries = (customerId: string) => `receipt:customer:${customerId}`;
 export const CREDIT_NOTE_SERIES = 'credit_note';
 
-export function invoiceNumber(numbering: InvoiceNumbering, prefix: string, customerShortId: string, value: number): string {
-  return numbering === 'customer' ? `${prefix}-${customerCode(customerShortId)}-${counter(value)}` : `${prefix}-${counter(value)}`;
+export function invoiceNumber(
+  numbering: InvoiceNumbering,
+  prefix: string,
+  customerShortId: string,
+  value: number,
+): string {
+  return numbering === 'customer'
+    ? `${prefix}-${customerCode(customerShortId)}-${counter(value)}`
+    : `${prefix}-${counter(value)}`;
 }
 
-export const receiptNumber = (customerShortId: string, value: number) => `RCPT-${customerCode(customerShortId)}-${counter(value)}`;
+export const receiptNumber = (customerShortId: string, value: number) =>
+  `RCPT-${customerCode(customerShortId)}-${counter(value)}`;
 
 export const creditNoteNumber = (prefix: string, value: number) => `CN-${prefix}-${counter(value)}`;

@@ -13,7 +13,13 @@ export const INVOICE_TEMPLATE_VERSION = 1;
  * render it again under the same number.
  */
 export function invoiceChecksum(order: Pick<Order, 'billingName' | 'billingAddress' | 'taxId' | 'paidAt'>): string {
-  const details = [INVOICE_TEMPLATE_VERSION, order.billingName, order.billingAddress, order.taxId, order.paidAt !== null];
+  const details = [
+    INVOICE_TEMPLATE_VERSION,
+    order.billingName,
+    order.billingAddress,
+    order.taxId,
+    order.paidAt !== null,
+  ];
   return createHash('sha256').update(JSON.stringify(details)).digest('hex');
 }
 
@@ -24,7 +30,16 @@ export interface DocumentContext {
   customerName: string;
 }
 
-const TAX_NAMES: Record<string, string> = { vat: 'VAT', gst: 'GST', hst: 'HST', pst: 'PST', qst: 'QST', sales_tax: 'Sales tax', none: 'Tax', tax: 'Tax' };
+const TAX_NAMES: Record<string, string> = {
+  vat: 'VAT',
+  gst: 'GST',
+  hst: 'HST',
+  pst: 'PST',
+  qst: 'QST',
+  sales_tax: 'Sales tax',
+  none: 'Tax',
+  tax: 'Tax',
+};
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
 export const countryName = (code: string): string => regionNames.of(code) ?? code;
@@ -32,7 +47,9 @@ export const countryName = (code: string): string => regionNames.of(code) ?? cod
 export function addressLines(address: Address | null): string[] {
   if (!address) return [];
   const cityLine = [address.postal_code, address.city].filter(Boolean).join(' ');
-  return [address.line1, address.line2, cityLine, address.state, countryName(address.country)].filter((line): line is string => Boolean(line));
+  return [address.line1, address.line2, cityLine, address.state, countryName(address.country)].filter(
+    (line): line is string => Boolean(line),
+  );
 }
 
 export function taxLine(line: OrderTaxLine): DocumentTaxLine {
@@ -47,7 +64,8 @@ export function taxLine(line: OrderTaxLine): DocumentTaxLine {
   };
 }
 
-const REVERSE_CHARGE_NOTE = 'Reverse charge: VAT is to be accounted for by the recipient of the supply (Article 196, Council Directive 2006/112/EC).';
+const REVERSE_CHARGE_NOTE =
+  'Reverse charge: VAT is to be accounted for by the recipient of the supply (Article 196, Council Directive 2006/112/EC).';
 
 /** A period written into a renewal's label ("Plan — From 1 Jan 2026 to 1 Feb 2026") is shown under the line. */
 function splitPeriod(label: string): { label: string; period: string | null } {
@@ -63,7 +81,12 @@ function buyer(order: Order, context: DocumentContext): DocumentParty {
   };
 }
 
-export function invoiceDocument(order: Order, items: OrderItem[], context: DocumentContext, issuedAt: Date): BillingDocument {
+export function invoiceDocument(
+  order: Order,
+  items: OrderItem[],
+  context: DocumentContext,
+  issuedAt: Date,
+): BillingDocument {
   const taxLines = order.taxLines.map(taxLine);
   return {
     kind: 'invoice',
@@ -91,8 +114,16 @@ export function invoiceDocument(order: Order, items: OrderItem[], context: Docum
   };
 }
 
-export function receiptDocument(order: Order, items: OrderItem[], context: DocumentContext, issuedAt: Date): BillingDocument {
-  const refunded = order.refundedAmount || order.refundedTaxAmount ? { amount: order.refundedAmount, tax: order.refundedTaxAmount } : null;
+export function receiptDocument(
+  order: Order,
+  items: OrderItem[],
+  context: DocumentContext,
+  issuedAt: Date,
+): BillingDocument {
+  const refunded =
+    order.refundedAmount || order.refundedTaxAmount
+      ? { amount: order.refundedAmount, tax: order.refundedTaxAmount }
+      : null;
   return {
     ...invoiceDocument(order, items, context, issuedAt),
     kind: 'receipt',
@@ -112,14 +143,28 @@ export function receiptDocument(order: Order, items: OrderItem[], context: Docum
 /** A succeeded refund: what went back, net and tax, against the order's invoice. */
 export function creditNoteDocument(
   order: Order,
-  refund: { id: string; creditNoteNumber: string; amount: number; taxAmount: number; reason: string; modifiedAt: Date | null; createdAt: Date },
+  refund: {
+    id: string;
+    creditNoteNumber: string;
+    amount: number;
+    taxAmount: number;
+    reason: string;
+    modifiedAt: Date | null;
+    createdAt: Date;
+  },
   context: DocumentContext,
   issuedAt: Date,
 ): BillingDocument {
-  const share = (amount: number) => (order.taxAmount === 0 ? 0 : Math.round((amount * refund.taxAmount) / order.taxAmount));
-  const taxLines = order.taxLines.map((line) => ({ ...taxLine(line), taxableAmount: -refund.amount, amount: -share(line.amount) }));
+  const share = (amount: number) =>
+    order.taxAmount === 0 ? 0 : Math.round((amount * refund.taxAmount) / order.taxAmount);
+  const taxLines = order.taxLines.map((line) => ({
+    ...taxLine(line),
+    taxableAmount: -refund.amount,
+    amount: -share(line.amount),
+  }));
   // Rounding each line on its own may miss the refund's tax by a cent: the last line takes the difference.
-  if (taxLines.length) taxLines[taxLines.length - 1].amount -= refund.taxAmount + taxLines.reduce((sum, line) => sum + line.amount, 0);
+  if (taxLines.length)
+    taxLines[taxLines.length - 1].amount -= refund.taxAmount + taxLines.reduce((sum, line) => sum + line.amount, 0);
   return {
     kind: 'credit_note',
     number: refund.creditNoteNumber,

@@ -19,7 +19,13 @@ import { MissingInvoiceBillingDetails, OrderNotEligibleForInvoice } from '../ord
 import { invoiceEligible } from '../order.logic';
 import type { OrderService } from '../order.service';
 import { Refund } from '../refund/refund.entity';
-import { creditNoteDocument, invoiceChecksum, invoiceDocument, receiptDocument, type DocumentContext } from './order-document.content';
+import {
+  creditNoteDocument,
+  invoiceChecksum,
+  invoiceDocument,
+  receiptDocument,
+  type DocumentContext,
+} from './order-document.content';
 
 export interface DocumentDeps {
   orm: MikroORM;
@@ -55,14 +61,20 @@ export class OrderDocumentService {
     this.start(
       tx,
       order,
-      flowStart(FLOWS.invoice, [order.id], { orderId: order.id }, { summary: `Invoice ${order.invoiceNumber}`, signal: renderInvoiceSignal }),
+      flowStart(
+        FLOWS.invoice,
+        [order.id],
+        { orderId: order.id },
+        { summary: `Invoice ${order.invoiceNumber}`, signal: renderInvoiceSignal },
+      ),
     );
     return { order, generated: false };
   }
 
   async invoiceUrl(em: EntityManager, organizationId: string, orderId: string): Promise<{ url: string }> {
     const order = await this.deps.orders.get(em, organizationId, orderId);
-    if (!order.invoicePath) throw new ResourceNotFound("The invoice has not been generated yet: POST to the order's /invoice first.");
+    if (!order.invoicePath)
+      throw new ResourceNotFound("The invoice has not been generated yet: POST to the order's /invoice first.");
     return this.signed(order.invoicePath, `Invoice-${order.invoiceNumber}.pdf`);
   }
 
@@ -73,7 +85,16 @@ export class OrderDocumentService {
     if (!order.receiptNumber) throw new ResourceNotFound('This order has no receipt: nothing has been paid for it.');
     if (order.receiptPath && order.receiptRenderedRevision === order.receiptRevision)
       return this.signed(order.receiptPath, `Receipt-${order.receiptNumber}.pdf`);
-    this.start(tx, order, flowStart(FLOWS.receipt, [order.id, order.receiptRevision], { orderId: order.id }, { summary: `Receipt ${order.receiptNumber}` }));
+    this.start(
+      tx,
+      order,
+      flowStart(
+        FLOWS.receipt,
+        [order.id, order.receiptRevision],
+        { orderId: order.id },
+        { summary: `Receipt ${order.receiptNumber}` },
+      ),
+    );
     return null;
   }
 
@@ -104,13 +125,21 @@ export class OrderDocumentService {
     const rendered = invoiceChecksum(order);
     // One object per content: a slower attempt can never overwrite a newer invoice, nor a handed-out URL change.
     const key = this.key(order, `invoices/${order.id}-${rendered.slice(0, 12)}.pdf`);
-    await this.store(key, invoiceDocument(order, await this.items(em, order), await this.context(em, order), this.deps.clock.now()));
+    await this.store(
+      key,
+      invoiceDocument(order, await this.items(em, order), await this.context(em, order), this.deps.clock.now()),
+    );
     return inTransaction(this.deps.orm, async (tx) => {
       const locked = await tx.em.findOneOrFail(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (locked.invoicePath !== key || locked.invoiceChecksum !== rendered) {
         Object.assign(locked, { invoicePath: key, invoiceChecksum: rendered, modifiedAt: this.deps.clock.now() });
         await tx.em.flush();
-        this.deps.outbox.enqueueEvent(tx, locked.organizationId, 'order.updated', await this.deps.orders.output(tx.em, locked));
+        this.deps.outbox.enqueueEvent(
+          tx,
+          locked.organizationId,
+          'order.updated',
+          await this.deps.orders.output(tx.em, locked),
+        );
       }
       return { current: invoiceChecksum(locked) === rendered };
     });
@@ -122,7 +151,10 @@ export class OrderDocumentService {
     const order = await em.findOneOrFail(Order, { id: orderId });
     const revision = order.receiptRevision;
     const key = this.key(order, `receipts/${order.id}-${revision}.pdf`);
-    await this.store(key, receiptDocument(order, await this.items(em, order), await this.context(em, order), this.deps.clock.now()));
+    await this.store(
+      key,
+      receiptDocument(order, await this.items(em, order), await this.context(em, order), this.deps.clock.now()),
+    );
     await em.nativeUpdate(
       Order,
       { id: orderId, $or: [{ receiptRenderedRevision: null }, { receiptRenderedRevision: { $lt: revision } }] },
@@ -138,7 +170,10 @@ export class OrderDocumentService {
     const order = await em.findOneOrFail(Order, { id: refund.orderId });
     const key = this.key(order, `credit-notes/${refund.id}.pdf`);
     const { creditNoteNumber } = refund;
-    await this.store(key, creditNoteDocument(order, { ...refund, creditNoteNumber }, await this.context(em, order), this.deps.clock.now()));
+    await this.store(
+      key,
+      creditNoteDocument(order, { ...refund, creditNoteNumber }, await this.context(em, order), this.deps.clock.now()),
+    );
     await em.nativeUpdate(Refund, { id: refundId }, { creditNotePath: key });
   }
 

@@ -21,12 +21,19 @@ export class OrderNumbers {
   async assignReceipt(tx: Tx, order: Order): Promise<void> {
     if (order.receiptNumber || order.totalAmount <= 0 || !order.paidAt) return;
     const { shortId } = await this.deps.customers.ofOrder(tx.em, order.customerId);
-    order.receiptNumber = receiptNumber(shortId, await nextInSeries(tx.em, order.organizationId, receiptSeries(order.customerId)));
+    order.receiptNumber = receiptNumber(
+      shortId,
+      await nextInSeries(tx.em, order.organizationId, receiptSeries(order.customerId)),
+    );
   }
 
   /** Numbers for an order written before Bursar allocated them: its invoice number, and its receipt number if paid. */
   async assignMissing(tx: Tx, order: Order): Promise<void> {
-    order.invoiceNumber ??= await this.invoice(tx, order.organizationId, await this.deps.customers.ofOrder(tx.em, order.customerId));
+    order.invoiceNumber ??= await this.invoice(
+      tx,
+      order.organizationId,
+      await this.deps.customers.ofOrder(tx.em, order.customerId),
+    );
     await this.assignReceipt(tx, order);
     await tx.em.flush();
   }

@@ -55,6 +55,8 @@ export class Migration20261123000000_invoices_refunds extends Migration {
     );`);
     this.addSql('create index refund_order_idx on refund (order_id);');
     this.addSql('create index refund_organization_created_idx on refund (organization_id, created_at);');
-    this.addSql('create unique index refund_credit_note_number_unique on refund (organization_id, credit_note_number);');
+    this.addSql(
+      'create unique index refund_credit_note_number_unique on refund (organization_id, credit_note_number);',
+    );
   }
 }

@@ -2,7 +2,14 @@ import { EntitySchema } from '@mikro-orm/core';
 import type { Metadata } from '../../../contracts/common';
 
 export type RefundStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
-export type RefundReason = 'duplicate' | 'fraudulent' | 'customer_request' | 'service_disruption' | 'satisfaction_guarantee' | 'dispute_prevention' | 'other';
+export type RefundReason =
+  | 'duplicate'
+  | 'fraudulent'
+  | 'customer_request'
+  | 'service_disruption'
+  | 'satisfaction_guarantee'
+  | 'dispute_prevention'
+  | 'other';
 
 export class Refund {
   id!: string;

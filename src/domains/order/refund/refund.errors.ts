@@ -18,13 +18,22 @@ export class RevokeSubscriptionBenefitsProhibited extends BursarError {
   }
 }
 
-export const unknownOrder = (): RequestValidationError => invalidField(['body', 'order_id'], 'No such order in this organization.');
+export const unknownOrder = (): RequestValidationError =>
+  invalidField(['body', 'order_id'], 'No such order in this organization.');
 
 export const unpaidOrder = (status: string): RequestValidationError =>
   invalidField(['body', 'order_id'], `Only a paid order can be refunded; this order is ${status}.`, 'order_not_paid');
 
 export const nothingCharged = (): RequestValidationError =>
-  invalidField(['body', 'order_id'], 'Nothing was charged for this order, so there is nothing to refund.', 'order_not_charged');
+  invalidField(
+    ['body', 'order_id'],
+    'Nothing was charged for this order, so there is nothing to refund.',
+    'order_not_charged',
+  );
 
 export const overRefundable = (refundable: number): RequestValidationError =>
-  invalidField(['body', 'amount'], `The amount exceeds what remains refundable on this order (${refundable}, before tax).`, 'less_than_equal');
+  invalidField(
+    ['body', 'amount'],
+    `The amount exceeds what remains refundable on this order (${refundable}, before tax).`,
+    'less_than_equal',
+  );

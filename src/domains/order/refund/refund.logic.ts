@@ -37,7 +37,9 @@ export function refundTaxAmount(order: RefundableOrder, refundable: RefundAmount
 }
 
 /** The order once a refund succeeded: fully refunded when the refunds reach its net amount. */
-export function statusAfterRefund(order: Pick<RefundableOrder, 'netAmount' | 'refundedAmount'>): 'refunded' | 'partially_refunded' {
+export function statusAfterRefund(
+  order: Pick<RefundableOrder, 'netAmount' | 'refundedAmount'>,
+): 'refunded' | 'partially_refunded' {
   return order.refundedAmount >= order.netAmount ? 'refunded' : 'partially_refunded';
 }
 

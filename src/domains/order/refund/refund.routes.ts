@@ -10,7 +10,13 @@ import type { RefundService } from './refund.service';
 const READ = ['refunds:read', 'refunds:write'] as const;
 const WRITE = ['refunds:write'] as const;
 
-export function refundRoutes({ refunds, documents }: { refunds: RefundService; documents: OrderDocumentService }): RouteDefinition[] {
+export function refundRoutes({
+  refunds,
+  documents,
+}: {
+  refunds: RefundService;
+  documents: OrderDocumentService;
+}): RouteDefinition[] {
   return [
     defineRoute({
       method: 'post',

@@ -17,8 +17,21 @@ import { nextInSeries } from '../document/document-number';
 import { Order } from '../order.entity';
 import type { GrantSyncPort, OrderService } from '../order.service';
 import { Refund } from './refund.entity';
-import { nothingCharged, overRefundable, RefundedAlready, RevokeSubscriptionBenefitsProhibited, unknownOrder, unpaidOrder } from './refund.errors';
-import { refundableAmounts, refundTaxAmount, statusAfterRefund, processorRefundAmount, type RefundAmounts } from './refund.logic';
+import {
+  nothingCharged,
+  overRefundable,
+  RefundedAlready,
+  RevokeSubscriptionBenefitsProhibited,
+  unknownOrder,
+  unpaidOrder,
+} from './refund.errors';
+import {
+  refundableAmounts,
+  refundTaxAmount,
+  statusAfterRefund,
+  processorRefundAmount,
+  type RefundAmounts,
+} from './refund.logic';
 import { refundOutput } from './refund.output';
 
 const SORT_COLUMNS = { created_at: 'createdAt', amount: 'amount' } as const;
@@ -36,7 +49,8 @@ export interface RefundDeps {
 }
 
 /** The processor's answer: refunded, refused for good, or still pending (asked again every `checkEveryMs`). */
-export type ProcessorRefundOutcome = { processorRefundId: string; pending?: { checkEveryMs: number } } | { failure: string };
+export type ProcessorRefundOutcome =
+  { processorRefundId: string; pending?: { checkEveryMs: number } } | { failure: string };
 
 const refunds = new OwnedRepository(Refund, { label: 'Refund' });
 
@@ -45,7 +59,11 @@ export class RefundService {
 
   /** Writes a pending refund, refund.created and the start of its workflow; the order row is locked meanwhile. */
   async create(tx: Tx, organizationId: string, input: RefundCreate): Promise<Refund> {
-    const order = await tx.em.findOne(Order, { id: input.order_id, organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const order = await tx.em.findOne(
+      Order,
+      { id: input.order_id, organizationId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     if (!order) throw unknownOrder();
     if (order.status === 'refunded') throw new RefundedAlready();
     if (order.status !== 'paid' && order.status !== 'partially_refunded') throw unpaidOrder(order.status);
@@ -98,8 +116,12 @@ export class RefundService {
         if (query.order_id) qb.andWhere({ orderId: { $in: query.order_id } });
         if (query.subscription_id) qb.andWhere({ subscriptionId: { $in: query.subscription_id } });
         if (query.customer_id) qb.andWhere({ customerId: { $in: query.customer_id } });
-        if (query.external_customer_id) qb.andWhere('r.customer_id in (select id from customer where external_id in (?))', [query.external_customer_id]);
-        if (query.succeeded !== undefined) qb.andWhere({ status: query.succeeded ? 'succeeded' : { $ne: 'succeeded' } });
+        if (query.external_customer_id)
+          qb.andWhere('r.customer_id in (select id from customer where external_id in (?))', [
+            query.external_customer_id,
+          ]);
+        if (query.succeeded !== undefined)
+          qb.andWhere({ status: query.succeeded ? 'succeeded' : { $ne: 'succeeded' } });
       },
     });
   }
@@ -123,7 +145,9 @@ export class RefundService {
         amount: processorRefundAmount(refund),
         idempotencyKey: `refund:${refund.id}`,
       });
-      return pending ? { processorRefundId, pending: { checkEveryMs: this.deps.statusCheckIntervalMs } } : { processorRefundId };
+      return pending
+        ? { processorRefundId, pending: { checkEveryMs: this.deps.statusCheckIntervalMs } }
+        : { processorRefundId };
     } catch (error) {
       if (error instanceof RefundDeclined) return { failure: error.message };
       throw error;
@@ -154,14 +178,24 @@ export class RefundService {
       });
       order.refundedAmount += refund.amount;
       order.refundedTaxAmount += refund.taxAmount;
-      Object.assign(order, { status: statusAfterRefund(order), receiptRevision: order.receiptRevision + 1, modifiedAt: now });
+      Object.assign(order, {
+        status: statusAfterRefund(order),
+        receiptRevision: order.receiptRevision + 1,
+        modifiedAt: now,
+      });
       await tx.em.flush();
       const orderOutput = await this.deps.orders.output(tx.em, order);
       this.deps.outbox.enqueueEvent(tx, refund.organizationId, 'refund.updated', refundOutput(refund));
       this.deps.outbox.enqueueEvent(tx, refund.organizationId, 'order.updated', orderOutput);
       this.deps.outbox.enqueueEvent(tx, refund.organizationId, 'order.refunded', orderOutput);
       if (refund.revokeBenefits)
-        await this.deps.grants.syncSource(tx, order.organizationId, order.customerId, { kind: 'order', id: order.id }, order.productId);
+        await this.deps.grants.syncSource(
+          tx,
+          order.organizationId,
+          order.customerId,
+          { kind: 'order', id: order.id },
+          order.productId,
+        );
     });
   }
 
@@ -170,7 +204,11 @@ export class RefundService {
     await inTransaction(this.deps.orm, async (tx) => {
       const { refund } = await this.lockPending(tx.em, refundId);
       if (!refund) return;
-      Object.assign(refund, { status: 'failed', failureReason: reason.slice(0, 2000), modifiedAt: this.deps.clock.now() });
+      Object.assign(refund, {
+        status: 'failed',
+        failureReason: reason.slice(0, 2000),
+        modifiedAt: this.deps.clock.now(),
+      });
       await tx.em.flush();
       this.deps.outbox.enqueueEvent(tx, refund.organizationId, 'refund.updated', refundOutput(refund));
     });
@@ -180,7 +218,11 @@ export class RefundService {
   private async lockPending(em: EntityManager, refundId: string): Promise<{ order: Order; refund: Refund | null }> {
     const { orderId } = await em.findOneOrFail(Refund, { id: refundId });
     const order = await em.findOneOrFail(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    const refund = await em.findOneOrFail(Refund, { id: refundId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    const refund = await em.findOneOrFail(
+      Refund,
+      { id: refundId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+    );
     return { order, refund: refund.status === 'pending' ? refund : null };
   }
 

@@ -13,7 +13,11 @@ export class Migration20261128000000_organization_access extends Migration {
       add column owner_email text,
       add column proration_behavior text not null default 'prorate',
       add column allow_customer_updates boolean not null default true;`);
-    this.addSql('alter table organization_access_token add column last_used_at timestamptz, add column modified_at timestamptz;');
-    this.addSql('create index organization_access_token_organization_idx on organization_access_token (organization_id, created_at desc, id);');
+    this.addSql(
+      'alter table organization_access_token add column last_used_at timestamptz, add column modified_at timestamptz;',
+    );
+    this.addSql(
+      'create index organization_access_token_organization_idx on organization_access_token (organization_id, created_at desc, id);',
+    );
   }
 }

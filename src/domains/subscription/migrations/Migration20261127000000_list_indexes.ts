@@ -8,6 +8,8 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261127000000_list_indexes extends Migration {
   override async up(): Promise<void> {
     this.addSql('create index order_item_order_idx on order_item (order_id, position);');
-    this.addSql('create index subscription_organization_started_idx on subscription (organization_id, started_at desc, id);');
+    this.addSql(
+      'create index subscription_organization_started_idx on subscription (organization_id, started_at desc, id);',
+    );
   }
 }

@@ -30,7 +30,8 @@ export function sandboxCardErrors(card: SandboxCard, now = new Date()): Partial<
   const expiry = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(card.expiry);
   const month = expiry ? Number(expiry[1]) : 0;
   const year = expiry ? Number(expiry[2].length === 2 ? `20${expiry[2]}` : expiry[2]) : 0;
-  if (!expiry || month < 1 || month > 12 || year * 12 + month < now.getFullYear() * 12 + now.getMonth() + 1) errors.expiry = 'checkout.cardExpiryInvalid';
+  if (!expiry || month < 1 || month > 12 || year * 12 + month < now.getFullYear() * 12 + now.getMonth() + 1)
+    errors.expiry = 'checkout.cardExpiryInvalid';
   if (!/^\d{3,4}$/.test(card.cvc.trim())) errors.cvc = 'checkout.cardCvcInvalid';
   return errors;
 }

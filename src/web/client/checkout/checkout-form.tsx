@@ -34,13 +34,16 @@ export function CheckoutForm(props: { boot: CheckoutBoot; t: Translate; path: st
   const [draft, setDraft] = useState<Draft>(() => initialDraft(initial));
   const [card, setCard] = useState(EMPTY_CARD);
   const [errors, setErrors] = useState<Errors>({});
-  const [notice, setNotice] = useState<Notice | null>(() => (initial.payment_error ? declineNotice(t, initial.payment_error) : null));
+  const [notice, setNotice] = useState<Notice | null>(() =>
+    initial.payment_error ? declineNotice(t, initial.payment_error) : null,
+  );
   const [phase, setPhase] = useState<Phase>('editing');
   const post = useMemo(() => embedPoster(initial.embed_origin), [initial.embed_origin]);
   const updates = useUpdateQueue();
   const stripeCard = useRef<StripeCard | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
-  const cardMode: CardMode = boot.environment === 'sandbox' ? 'sandbox' : boot.stripePublishableKey ? 'stripe' : 'unavailable';
+  const cardMode: CardMode =
+    boot.environment === 'sandbox' ? 'sandbox' : boot.stripePublishableKey ? 'stripe' : 'unavailable';
   const cardKey = { sandbox: 'card.number', stripe: 'card', unavailable: null }[cardMode];
   const money = (amount: number) => formatMoney(amount, checkout.currency, locale);
 
@@ -55,7 +58,11 @@ export function CheckoutForm(props: { boot: CheckoutBoot; t: Translate; path: st
   }
 
   const clearErrors = (...keys: string[]) =>
-    setErrors((current) => (keys.some((key) => key in current) ? Object.fromEntries(Object.entries(current).filter(([key]) => !keys.includes(key))) : current));
+    setErrors((current) =>
+      keys.some((key) => key in current)
+        ? Object.fromEntries(Object.entries(current).filter(([key]) => !keys.includes(key)))
+        : current,
+    );
 
   /** A refused request: field errors where the fields are, the session's end when it ended, a message otherwise. */
   function refused(error: unknown): Errors {
@@ -75,13 +82,20 @@ export function CheckoutForm(props: { boot: CheckoutBoot; t: Translate; path: st
     } else if (error instanceof ApiError && error.status === 409) {
       setNotice({ kind: 'error', text: t('checkout.changedTryAgain') });
     } else {
-      setNotice({ kind: 'error', text: error instanceof ApiError && error.status < 500 ? error.message : t('common.unexpectedError') });
+      setNotice({
+        kind: 'error',
+        text: error instanceof ApiError && error.status < 500 ? error.message : t('common.unexpectedError'),
+      });
     }
     return {};
   }
 
   /** A live change of the session, queued after the others; its answer carries the new amounts. */
-  function update(body: Record<string, unknown>, keys: string[], then?: (next: CheckoutPublic) => void): Promise<boolean> {
+  function update(
+    body: Record<string, unknown>,
+    keys: string[],
+    then?: (next: CheckoutPublic) => void,
+  ): Promise<boolean> {
     return updates.enqueue(async () => {
       try {
         const next = await api<CheckoutPublic>('PATCH', path, { body });
@@ -97,7 +111,17 @@ export function CheckoutForm(props: { boot: CheckoutBoot; t: Translate; path: st
     });
   }
 
-  const edits = useDraftChanges({ t, checkout, draft, locale, setDraft, setErrors, clearErrors, update, later: updates.later });
+  const edits = useDraftChanges({
+    t,
+    checkout,
+    draft,
+    locale,
+    setDraft,
+    setErrors,
+    clearErrors,
+    update,
+    later: updates.later,
+  });
 
   function changeCard(field: CardField, value: string) {
     setCard((current) => ({ ...current, [field]: value }));
@@ -116,7 +140,8 @@ export function CheckoutForm(props: { boot: CheckoutBoot; t: Translate; path: st
     if (phase !== 'editing') return;
     const shownTotal = checkout.total_amount; // what the button and the summary showed when the buyer pressed it
     const paymentForm = checkout.is_payment_form_required;
-    if (paymentForm && cardMode === 'unavailable') return setNotice({ kind: 'error', text: t('checkout.cardUnavailable') });
+    if (paymentForm && cardMode === 'unavailable')
+      return setNotice({ kind: 'error', text: t('checkout.cardUnavailable') });
 
     setPhase('submitting');
     setNotice(null);
@@ -129,7 +154,10 @@ export function CheckoutForm(props: { boot: CheckoutBoot; t: Translate; path: st
       const button = submitLabel(t, current, (amount) => formatMoney(amount, current.currency, locale));
       return setNotice({
         kind: 'info',
-        text: t('checkout.totalChanged', { total: formatMoney(current.total_amount, current.currency, locale), button }),
+        text: t('checkout.totalChanged', {
+          total: formatMoney(current.total_amount, current.currency, locale),
+          button,
+        }),
         focus: true,
       });
     }
@@ -150,13 +178,19 @@ export function CheckoutForm(props: { boot: CheckoutBoot; t: Translate; path: st
         token = await stripeCard.current.token({ name: draft.name.trim() || null, email: draft.email.trim() || null });
       } catch (error) {
         setPhase('editing');
-        setErrors((errors) => ({ ...errors, card: error instanceof Error ? error.message : t('common.unexpectedError') }));
+        setErrors((errors) => ({
+          ...errors,
+          card: error instanceof Error ? error.message : t('common.unexpectedError'),
+        }));
         return;
       }
     }
     try {
-      const confirmed = await api<CheckoutPublicConfirmed>('POST', `${path}/confirm`, { body: confirmBody(draft, current, locale, t, token) });
-      if (confirmed.customer_session_token) rememberCheckoutSession(boot.clientSecret, confirmed.customer_session_token);
+      const confirmed = await api<CheckoutPublicConfirmed>('POST', `${path}/confirm`, {
+        body: confirmBody(draft, current, locale, t, token),
+      });
+      if (confirmed.customer_session_token)
+        rememberCheckoutSession(boot.clientSecret, confirmed.customer_session_token);
       show(confirmed);
       setPhase('processing');
       post('confirmed', confirmed);
@@ -171,7 +205,8 @@ export function CheckoutForm(props: { boot: CheckoutBoot; t: Translate; path: st
       }
       const fieldErrors = refused(error);
       if (Object.keys(fieldErrors).length) showErrors(fieldErrors);
-      if (error instanceof ApiError && error.status === 409) void api<CheckoutPublic>('GET', path).then(show, () => undefined);
+      if (error instanceof ApiError && error.status === 409)
+        void api<CheckoutPublic>('GET', path).then(show, () => undefined);
     }
   }
 
@@ -220,7 +255,12 @@ export function CheckoutForm(props: { boot: CheckoutBoot; t: Translate; path: st
   const returnUrl = safeHttpUrl(checkout.return_url);
 
   return (
-    <PageFrame t={t} title={t('title.checkout')} organization={checkout.organization.name} sandbox={boot.environment === 'sandbox'}>
+    <PageFrame
+      t={t}
+      title={t('title.checkout')}
+      organization={checkout.organization.name}
+      sandbox={boot.environment === 'sandbox'}
+    >
       {returnUrl && (
         <p class="back-link">
           <a href={returnUrl}>← {t('checkout.backTo', { organization: checkout.organization.name })}</a>
@@ -230,7 +270,13 @@ export function CheckoutForm(props: { boot: CheckoutBoot; t: Translate; path: st
       <form class="checkout-columns" noValidate onSubmit={submit} aria-busy={paying ? true : undefined}>
         <div class="checkout-summary-column">
           <ProductChoice t={t} checkout={checkout} error={errors.product} busy={busy} onChoose={edits.chooseProduct} />
-          <OrderSummary t={t} checkout={checkout} locale={locale} sellerCountry={boot.sellerCountry} updating={updates.pending} />
+          <OrderSummary
+            t={t}
+            checkout={checkout}
+            locale={locale}
+            sellerCountry={boot.sellerCountry}
+            updating={updates.pending}
+          />
           <PurchaseOptions
             {...shared}
             money={money}

@@ -64,17 +64,30 @@ export function customerBody(draft: Draft) {
 
 /** The custom field values to send: empty text as null. */
 export function customFieldBody(draft: Draft): Record<string, CustomFieldValue> {
-  return Object.fromEntries(Object.entries(draft.customFields).map(([slug, value]) => [slug, value === '' ? null : value]));
+  return Object.fromEntries(
+    Object.entries(draft.customFields).map(([slug, value]) => [slug, value === '' ? null : value]),
+  );
 }
 
 /** The buyer's pay-what-you-want amount in minor units, or the message saying why it cannot be taken. */
-export function amountOf(draft: Draft, price: Price | null, currency: string, locale: string, t: Translate): { amount: number } | { error: string } | null {
+export function amountOf(
+  draft: Draft,
+  price: Price | null,
+  currency: string,
+  locale: string,
+  t: Translate,
+): { amount: number } | { error: string } | null {
   if (price?.amount_type !== 'custom') return null;
   const amount = parseMoney(draft.amount, currency);
   const money = (value: number) => formatMoney(value, currency, locale);
-  if (amount === null) return { error: t('checkout.amountInvalid', { example: majorUnits(Math.max(price.minimum_amount, 1000), currency) }) };
-  if (amount < price.minimum_amount) return { error: t('checkout.amountTooLow', { minimum: money(price.minimum_amount) }) };
-  if (price.maximum_amount !== null && amount > price.maximum_amount) return { error: t('checkout.amountTooHigh', { maximum: money(price.maximum_amount) }) };
+  if (amount === null)
+    return {
+      error: t('checkout.amountInvalid', { example: majorUnits(Math.max(price.minimum_amount, 1000), currency) }),
+    };
+  if (amount < price.minimum_amount)
+    return { error: t('checkout.amountTooLow', { minimum: money(price.minimum_amount) }) };
+  if (price.maximum_amount !== null && amount > price.maximum_amount)
+    return { error: t('checkout.amountTooHigh', { maximum: money(price.maximum_amount) }) };
   return { amount };
 }
 
@@ -84,13 +97,21 @@ export function seatsOf(draft: Draft, price: Price | null, t: Translate): { seat
   if (!/^\s*\d+\s*$/.test(draft.seats)) return { error: t('checkout.seatsInvalid') };
   const seats = Number(draft.seats);
   const { minimum_seats, maximum_seats } = price.seat_tiers;
-  if (seats < Math.max(1, minimum_seats)) return { error: t('checkout.seatsTooFew', { count: Math.max(1, minimum_seats) }) };
-  if (maximum_seats !== null && seats > maximum_seats) return { error: t('checkout.seatsTooMany', { count: maximum_seats }) };
+  if (seats < Math.max(1, minimum_seats))
+    return { error: t('checkout.seatsTooFew', { count: Math.max(1, minimum_seats) }) };
+  if (maximum_seats !== null && seats > maximum_seats)
+    return { error: t('checkout.seatsTooMany', { count: maximum_seats }) };
   return { seats };
 }
 
 /** The confirmation's body: the buyer's details, the amount and seats when they can be taken, and the card's token. */
-export function confirmBody(draft: Draft, checkout: CheckoutPublic, locale: string, t: Translate, token: string | null) {
+export function confirmBody(
+  draft: Draft,
+  checkout: CheckoutPublic,
+  locale: string,
+  t: Translate,
+  token: string | null,
+) {
   const amount = amountOf(draft, checkout.product_price, checkout.currency, locale, t);
   const seats = seatsOf(draft, checkout.product_price, t);
   return {
@@ -113,7 +134,8 @@ export function draftErrors(draft: Draft, checkout: CheckoutPublic, locale: stri
   const needsAddress = checkout.is_payment_form_required || checkout.require_billing_address || draft.isBusiness;
   if (needsAddress || draft.address.country) {
     for (const field of Object.keys(fields) as AddressField[]) {
-      if (fields[field] === 'required' && !draft.address[field].trim()) errors[`address.${field}`] = t('checkout.required');
+      if (fields[field] === 'required' && !draft.address[field].trim())
+        errors[`address.${field}`] = t('checkout.required');
     }
   }
   const amount = amountOf(draft, checkout.product_price, checkout.currency, locale, t);
@@ -122,7 +144,11 @@ export function draftErrors(draft: Draft, checkout: CheckoutPublic, locale: stri
   if (seats && 'error' in seats) errors.seats = seats.error;
   for (const attached of checkout.attached_custom_fields ?? []) {
     const value = draft.customFields[attached.custom_field.slug];
-    const empty = value === undefined || value === null || value === '' || (attached.custom_field.type === 'checkbox' && value === false);
+    const empty =
+      value === undefined ||
+      value === null ||
+      value === '' ||
+      (attached.custom_field.type === 'checkbox' && value === false);
     if (attached.required && empty) errors[`custom.${attached.custom_field.slug}`] = t('checkout.required');
   }
   return errors;
@@ -187,6 +213,9 @@ export function priceText(t: Translate, price: Price | null, product: Product | 
       return t('checkout.priceMetered');
   }
   return product?.is_recurring
-    ? t('checkout.perInterval', { amount: text, interval: intervalText(t, product.recurring_interval ?? 'month', product.recurring_interval_count) })
+    ? t('checkout.perInterval', {
+        amount: text,
+        interval: intervalText(t, product.recurring_interval ?? 'month', product.recurring_interval_count),
+      })
     : text;
 }

@@ -16,7 +16,15 @@ export function fatalOf(error: unknown): Fatal | null {
 export function FatalMessage(props: { t: Translate; fatal: Fatal }) {
   const { t } = props;
   return (
-    <Alert kind="error">{t(props.fatal === 'expired' ? 'checkout.expired' : props.fatal === 'notOpen' ? 'checkout.notOpen' : 'common.unexpectedError')}</Alert>
+    <Alert kind="error">
+      {t(
+        props.fatal === 'expired'
+          ? 'checkout.expired'
+          : props.fatal === 'notOpen'
+            ? 'checkout.notOpen'
+            : 'common.unexpectedError',
+      )}
+    </Alert>
   );
 }
 
@@ -31,7 +39,12 @@ export interface Notice {
 }
 
 export function declineNotice(t: Translate, reason: string): Notice {
-  return { kind: 'error', text: t('checkout.paymentDeclined', { reason }), advice: t('checkout.paymentDeclinedAdvice'), focus: true };
+  return {
+    kind: 'error',
+    text: t('checkout.paymentDeclined', { reason }),
+    advice: t('checkout.paymentDeclinedAdvice'),
+    focus: true,
+  };
 }
 
 /**
@@ -68,7 +81,18 @@ export function inputId(key: string): string {
   return { billingName: 'billing-name', taxId: 'tax-id', discountCode: 'discount-code' }[key] ?? key;
 }
 
-const FIELD_ORDER = ['product', 'amount', 'seats', 'email', 'name', 'billingName', 'taxId', 'address.', 'custom.', 'card.'];
+const FIELD_ORDER = [
+  'product',
+  'amount',
+  'seats',
+  'email',
+  'name',
+  'billingName',
+  'taxId',
+  'address.',
+  'custom.',
+  'card.',
+];
 
 export function firstErrorKey(errors: Errors): string | undefined {
   const keys = Object.keys(errors);

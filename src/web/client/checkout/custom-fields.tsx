@@ -24,7 +24,14 @@ export function CustomFields(props: {
         const label = field.properties.form_label ?? field.name;
         const error = errors[`custom.${field.slug}`];
         const value = values[field.slug];
-        const common = { id, label, required, disabled: props.disabled, error, hint: field.properties.form_help_text ?? null };
+        const common = {
+          id,
+          label,
+          required,
+          disabled: props.disabled,
+          error,
+          hint: field.properties.form_help_text ?? null,
+        };
         switch (field.type) {
           case 'checkbox':
             return (

@@ -99,7 +99,9 @@ export function CustomerDetails(props: {
         values={draft.customFields}
         errors={errors}
         disabled={busy}
-        onChange={(slug: string, value: CustomFieldValue) => onChange({ customFields: { ...draft.customFields, [slug]: value } }, `custom.${slug}`)}
+        onChange={(slug: string, value: CustomFieldValue) =>
+          onChange({ customFields: { ...draft.customFields, [slug]: value } }, `custom.${slug}`)
+        }
       />
     </section>
   );

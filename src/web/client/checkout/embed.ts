@@ -7,7 +7,14 @@ export type EmbedEvent = 'loaded' | 'updated' | 'confirmed' | 'payment_error' | 
 export interface EmbedMessage {
   type: 'bursar:checkout';
   event: EmbedEvent;
-  checkout: { id: string; status: string; currency: string; total_amount: number; tax_amount: number | null; product_id: string | null };
+  checkout: {
+    id: string;
+    status: string;
+    currency: string;
+    total_amount: number;
+    tax_amount: number | null;
+    product_id: string | null;
+  };
   /** With `success`: where the buyer goes next (the embedding page may take them there). */
   success_url?: string;
   /** With `payment_error`: why the payment was refused. */
@@ -15,7 +22,9 @@ export interface EmbedMessage {
 }
 
 /** A function posting the checkout's events to its embedding page, or one doing nothing when it is not embedded. */
-export function embedPoster(embedOrigin: string | null): (event: EmbedEvent, checkout: CheckoutPublic, extra?: Partial<EmbedMessage>) => void {
+export function embedPoster(
+  embedOrigin: string | null,
+): (event: EmbedEvent, checkout: CheckoutPublic, extra?: Partial<EmbedMessage>) => void {
   const target = framedBy(embedOrigin);
   if (!target) return () => undefined;
   return (event, checkout, extra = {}) => {

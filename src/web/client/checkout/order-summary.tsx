@@ -9,20 +9,35 @@ import type { Translate } from '../shared/ui';
 import { intervalText } from '../shared/interval';
 import { durationText, priceText } from './checkout-model';
 
-export function OrderSummary(props: { t: Translate; checkout: CheckoutPublic; locale: string; sellerCountry: string; updating: boolean }) {
+export function OrderSummary(props: {
+  t: Translate;
+  checkout: CheckoutPublic;
+  locale: string;
+  sellerCountry: string;
+  updating: boolean;
+}) {
   const { t, checkout, locale } = props;
   const product = checkout.product;
   const money = (amount: number) => formatMoney(amount, checkout.currency, locale);
   const media = product?.medias[0];
   const country = checkout.customer_billing_address?.country ?? null;
-  const taxName = t(({ vat: 'checkout.vat', gst: 'checkout.gst', sales_tax: 'checkout.salesTax', tax: 'checkout.tax' } as const)[taxKind(country)]);
+  const taxName = t(
+    ({ vat: 'checkout.vat', gst: 'checkout.gst', sales_tax: 'checkout.salesTax', tax: 'checkout.tax' } as const)[
+      taxKind(country)
+    ],
+  );
   // The server's own rule; a tax ID it keeps on the session is checked again (and refused) at the confirmation.
   const reverseCharge =
     checkout.tax_amount === 0 &&
     country !== null &&
-    isReverseCharge({ country, isBusiness: checkout.is_business_customer, hasValidTaxId: Boolean(checkout.customer_tax_id) }, props.sellerCountry);
+    isReverseCharge(
+      { country, isBusiness: checkout.is_business_customer, hasValidTaxId: Boolean(checkout.customer_tax_id) },
+      props.sellerCountry,
+    );
   const trial = checkout.trial_end !== null && product?.is_recurring;
-  const interval = product?.is_recurring ? intervalText(t, product.recurring_interval ?? 'month', product.recurring_interval_count) : null;
+  const interval = product?.is_recurring
+    ? intervalText(t, product.recurring_interval ?? 'month', product.recurring_interval_count)
+    : null;
   const seats = checkout.product_price?.amount_type === 'seat_based' && checkout.seats !== null;
 
   return (
@@ -40,12 +55,18 @@ export function OrderSummary(props: { t: Translate; checkout: CheckoutPublic; lo
         <caption class="visually-hidden">{t('checkout.summaryHeading')}</caption>
         <tbody>
           <tr>
-            <th scope="row">{seats ? t('checkout.lineSeats', { product: product?.name ?? '', seats: checkout.seats ?? 0 }) : (product?.name ?? '')}</th>
+            <th scope="row">
+              {seats
+                ? t('checkout.lineSeats', { product: product?.name ?? '', seats: checkout.seats ?? 0 })
+                : (product?.name ?? '')}
+            </th>
             <td class="amount">{money(checkout.amount)}</td>
           </tr>
           {checkout.discount_amount > 0 && (
             <tr class="discount-line">
-              <th scope="row">{t('checkout.discount', { name: checkout.discount?.code ?? checkout.discount?.name ?? '' })}</th>
+              <th scope="row">
+                {t('checkout.discount', { name: checkout.discount?.code ?? checkout.discount?.name ?? '' })}
+              </th>
               <td class="amount">−{money(checkout.discount_amount)}</td>
             </tr>
           )}
@@ -65,7 +86,13 @@ export function OrderSummary(props: { t: Translate; checkout: CheckoutPublic; lo
                     ? t('checkout.taxIncluded', { tax: taxName })
                     : taxName}
             </th>
-            <td class="amount">{checkout.tax_amount === null ? <span class="muted">{t('checkout.taxPending')}</span> : money(checkout.tax_amount)}</td>
+            <td class="amount">
+              {checkout.tax_amount === null ? (
+                <span class="muted">{t('checkout.taxPending')}</span>
+              ) : (
+                money(checkout.tax_amount)
+              )}
+            </td>
           </tr>
           <tr class="total">
             <th scope="row">{trial ? t('checkout.totalAfterTrial') : t('checkout.total')}</th>
@@ -93,7 +120,9 @@ export function OrderSummary(props: { t: Translate; checkout: CheckoutPublic; lo
       )}
       {!trial && interval && <p class="hint">{t('checkout.renewalNotice', { interval })}</p>}
       <p class="visually-hidden" aria-live="polite">
-        {props.updating ? t('checkout.updating') : t('checkout.totalAnnouncement', { total: money(checkout.total_amount) })}
+        {props.updating
+          ? t('checkout.updating')
+          : t('checkout.totalAnnouncement', { total: money(checkout.total_amount) })}
       </p>
     </section>
   );

@@ -56,7 +56,11 @@ export function PaymentSection(props: {
         disabled={busy || props.updating}
         aria-busy={props.processing || props.updating ? true : undefined}
       >
-        {props.processing ? t('checkout.processing') : props.updating ? t('checkout.updating') : submitLabel(t, checkout, money)}
+        {props.processing
+          ? t('checkout.processing')
+          : props.updating
+            ? t('checkout.updating')
+            : submitLabel(t, checkout, money)}
       </button>
     </section>
   );
@@ -67,5 +71,7 @@ export function submitLabel(t: Translate, checkout: CheckoutPublic, money: (amou
   const trial = checkout.trial_end !== null && Boolean(checkout.product?.is_recurring);
   if (trial) return t('checkout.startTrial');
   if (checkout.total_amount <= 0) return t('checkout.getForFree');
-  return t(checkout.product?.is_recurring ? 'checkout.subscribe' : 'checkout.pay', { amount: money(checkout.total_amount) });
+  return t(checkout.product?.is_recurring ? 'checkout.subscribe' : 'checkout.pay', {
+    amount: money(checkout.total_amount),
+  });
 }

@@ -5,7 +5,13 @@ import { pricePerSeatOf } from '../shared/seats';
 import { Button, Field, type Translate } from '../shared/ui';
 import type { Draft, Errors } from './checkout-model';
 
-export function ProductChoice(props: { t: Translate; checkout: CheckoutPublic; error?: string; busy: boolean; onChoose(productId: string): void }) {
+export function ProductChoice(props: {
+  t: Translate;
+  checkout: CheckoutPublic;
+  error?: string;
+  busy: boolean;
+  onChoose(productId: string): void;
+}) {
   const { t, checkout, busy } = props;
   if (checkout.products.length <= 1) return null;
   return (
@@ -45,7 +51,8 @@ export function PurchaseOptions(props: {
   const { t, checkout, money, draft, errors, busy } = props;
   const price = checkout.product_price;
   const perSeat = pricePerSeatOf(price, checkout.seats);
-  if (!(price?.amount_type === 'custom' || price?.amount_type === 'seat_based' || checkout.allow_discount_codes)) return null;
+  if (!(price?.amount_type === 'custom' || price?.amount_type === 'seat_based' || checkout.allow_discount_codes))
+    return null;
   return (
     <div class="card purchase-options">
       {price?.amount_type === 'custom' && (
@@ -55,7 +62,10 @@ export function PurchaseOptions(props: {
           hint={
             price.maximum_amount === null
               ? t('checkout.amountHint', { minimum: money(price.minimum_amount) })
-              : t('checkout.amountHintRange', { minimum: money(price.minimum_amount), maximum: money(price.maximum_amount) })
+              : t('checkout.amountHintRange', {
+                  minimum: money(price.minimum_amount),
+                  maximum: money(price.maximum_amount),
+                })
           }
           inputMode="decimal"
           value={draft.amount}

@@ -49,10 +49,19 @@ export interface StripeCard {
   destroy(): void;
 }
 
-export async function mountStripeCard(publishableKey: string, target: HTMLElement, options: { currency: string; locale: string }): Promise<StripeCard> {
+export async function mountStripeCard(
+  publishableKey: string,
+  target: HTMLElement,
+  options: { currency: string; locale: string },
+): Promise<StripeCard> {
   const stripe = (await loadStripe())(publishableKey);
   // Bursar saves the payment method with an off-session SetupIntent and charges it itself: Elements in setup mode.
-  const elements = stripe.elements({ mode: 'setup', currency: options.currency.toLowerCase(), setupFutureUsage: 'off_session', locale: options.locale });
+  const elements = stripe.elements({
+    mode: 'setup',
+    currency: options.currency.toLowerCase(),
+    setupFutureUsage: 'off_session',
+    locale: options.locale,
+  });
   const element = elements.create('payment', { layout: 'tabs' });
   element.mount(target);
   return {
@@ -61,9 +70,14 @@ export async function mountStripeCard(publishableKey: string, target: HTMLElemen
       if (submitted.error) throw new Error(submitted.error.message ?? 'The card details are incomplete.');
       const result = await stripe.createConfirmationToken({
         elements,
-        params: { payment_method_data: { billing_details: { name: billing.name ?? undefined, email: billing.email ?? undefined } } },
+        params: {
+          payment_method_data: {
+            billing_details: { name: billing.name ?? undefined, email: billing.email ?? undefined },
+          },
+        },
       });
-      if (result.error || !result.confirmationToken) throw new Error(result.error?.message ?? 'The card could not be used.');
+      if (result.error || !result.confirmationToken)
+        throw new Error(result.error?.message ?? 'The card could not be used.');
       return result.confirmationToken.id;
     },
     destroy: () => element.destroy(),

@@ -31,11 +31,16 @@ export function useDraftChanges(deps: DraftChangeDeps) {
   const fieldError = (key: string, message: string) => setErrors((current) => ({ ...current, [key]: message }));
 
   function changeAddress(field: AddressField, value: string) {
-    const address = { ...draft.address, [field]: value, ...(field === 'country' && value !== draft.address.country ? { state: '' } : {}) };
+    const address = {
+      ...draft.address,
+      [field]: value,
+      ...(field === 'country' && value !== draft.address.country ? { state: '' } : {}),
+    };
     change({ address }, `address.${field}`, ...(field === 'country' ? ['address.state'] : []));
     // Where the buyer is decides the tax: the country and the state or province update the total at once.
     if (field === 'country' || (field === 'state' && (address.country === 'US' || address.country === 'CA'))) {
-      if (address.country) void update({ customer_billing_address: addressBody(address) }, ['address.country', 'address.state']);
+      if (address.country)
+        void update({ customer_billing_address: addressBody(address) }, ['address.country', 'address.state']);
     }
   }
 
@@ -47,7 +52,13 @@ export function useDraftChanges(deps: DraftChangeDeps) {
 
   function changeBusiness(isBusiness: boolean) {
     change({ isBusiness }, 'billingName', 'taxId');
-    void update({ is_business_customer: isBusiness, customer_tax_id: isBusiness && draft.taxId.trim() ? draft.taxId.trim() : null }, ['billingName', 'taxId']);
+    void update(
+      {
+        is_business_customer: isBusiness,
+        customer_tax_id: isBusiness && draft.taxId.trim() ? draft.taxId.trim() : null,
+      },
+      ['billingName', 'taxId'],
+    );
   }
 
   function changeTaxId(taxId: string) {
@@ -96,5 +107,16 @@ export function useDraftChanges(deps: DraftChangeDeps) {
     });
   }
 
-  return { appliedCode, change, changeAddress, commitAddress, changeBusiness, changeTaxId, changeAmount, changeSeats, chooseProduct, applyDiscount };
+  return {
+    appliedCode,
+    change,
+    changeAddress,
+    commitAddress,
+    changeBusiness,
+    changeTaxId,
+    changeAmount,
+    changeSeats,
+    chooseProduct,
+    applyDiscount,
+  };
 }

@@ -22,8 +22,18 @@ export function ConfirmationPage(props: { boot: CheckoutBoot }) {
   const [token] = useState(() => checkoutSession(boot.clientSecret));
   const ready = state.kind === 'ready' ? state : null;
   return (
-    <PageFrame t={t} title={t(title(state))} organization={ready?.checkout.organization.name} sandbox={boot.environment === 'sandbox'}>
-      <p class={`payment-status payment-status-${ready?.outcome ?? state.kind}`} role="status" aria-live="polite" aria-atomic="true">
+    <PageFrame
+      t={t}
+      title={t(title(state))}
+      organization={ready?.checkout.organization.name}
+      sandbox={boot.environment === 'sandbox'}
+    >
+      <p
+        class={`payment-status payment-status-${ready?.outcome ?? state.kind}`}
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+      >
         {status(t, state)}
       </p>
       {state.kind === 'error' && (
@@ -52,13 +62,20 @@ function title(state: CheckoutState) {
 }
 
 function status(t: Translate, state: CheckoutState): string {
-  if (state.kind === 'ready' && state.stale && state.outcome === 'processing') return t('confirmation.status.stillProcessing');
+  if (state.kind === 'ready' && state.stale && state.outcome === 'processing')
+    return t('confirmation.status.stillProcessing');
   if (state.kind === 'ready') return statusText(t, state.checkout, state.outcome);
   if (state.kind === 'expired') return t('confirmation.status.expired');
   return state.kind === 'loading' ? t('common.loading') : '';
 }
 
-function Purchase(props: { t: Translate; locale: string; checkout: CheckoutPublic; outcome: Outcome; token: string | null }) {
+function Purchase(props: {
+  t: Translate;
+  locale: string;
+  checkout: CheckoutPublic;
+  outcome: Outcome;
+  token: string | null;
+}) {
   const { t, locale, checkout, outcome, token } = props;
   const paid = outcome === 'paid';
   const ordered = !checkout.trial_end; // a trial is billed, and its first order written, when it ends

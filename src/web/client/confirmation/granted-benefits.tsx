@@ -26,8 +26,12 @@ export function GrantedBenefits(props: { t: Translate; locale: string; benefits:
                 <p>
                   <code class="license-key">{key.key}</code>
                 </p>
-                {key.limit_activations !== null && <p class="muted">{t('confirmation.activationLimit', { limit: key.limit_activations })}</p>}
-                {key.expires_at && <p class="muted">{t('confirmation.keyExpires', { date: formatDate(key.expires_at, locale) })}</p>}
+                {key.limit_activations !== null && (
+                  <p class="muted">{t('confirmation.activationLimit', { limit: key.limit_activations })}</p>
+                )}
+                {key.expires_at && (
+                  <p class="muted">{t('confirmation.keyExpires', { date: formatDate(key.expires_at, locale) })}</p>
+                )}
               </li>
             ))}
           </ul>

@@ -8,7 +8,12 @@ import { Alert, Button, type Translate } from '../shared/ui';
 import { poll } from '../shared/polling';
 import { transient } from './use-checkout';
 
-type InvoiceState = { kind: 'idle' } | { kind: 'preparing' } | { kind: 'ready'; url: string } | { kind: 'slow' } | { kind: 'error'; message: string };
+type InvoiceState =
+  | { kind: 'idle' }
+  | { kind: 'preparing' }
+  | { kind: 'ready'; url: string }
+  | { kind: 'slow' }
+  | { kind: 'error'; message: string };
 
 const EVERY_MS = 1_000;
 const TIMEOUT_MS = 30_000;
@@ -23,7 +28,8 @@ export function InvoiceLink(props: { t: Translate; order: CustomerOrder; token: 
     if (state.kind === 'ready') link.current?.focus(); // the button it replaces had the focus
   }, [state.kind]);
 
-  if (!order.billing_name || !order.billing_address) return <p class="muted">{t('confirmation.invoiceNeedsDetails')}</p>;
+  if (!order.billing_name || !order.billing_address)
+    return <p class="muted">{t('confirmation.invoiceNeedsDetails')}</p>;
 
   const path = `/v1/customer-portal/orders/${order.id}/invoice`;
   const request = async () => {
@@ -31,7 +37,10 @@ export function InvoiceLink(props: { t: Translate; order: CustomerOrder; token: 
     try {
       if (!order.is_invoice_generated) await api('POST', path, { token });
     } catch (error) {
-      return setState({ kind: 'error', message: error instanceof ApiError ? error.message : t('common.unexpectedError') });
+      return setState({
+        kind: 'error',
+        message: error instanceof ApiError ? error.message : t('common.unexpectedError'),
+      });
     }
     stop.current = poll({
       load: () => api<{ url: string }>('GET', path, { token }),

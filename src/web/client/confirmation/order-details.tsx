@@ -39,7 +39,9 @@ export function OrderDetails(props: { t: Translate; locale: string; state: Order
             <dt>{t('confirmation.orderTotal')}</dt>
             <dd>{formatMoney(state.order.total_amount, state.order.currency, locale)}</dd>
           </dl>
-          {state.order.status !== 'pending' && state.order.status !== 'void' && <InvoiceLink t={t} order={state.order} token={token} />}
+          {state.order.status !== 'pending' && state.order.status !== 'void' && (
+            <InvoiceLink t={t} order={state.order} token={token} />
+          )}
         </>
       )}
     </section>

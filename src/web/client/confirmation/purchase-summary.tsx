@@ -18,7 +18,9 @@ export function PurchaseSummary(props: { t: Translate; locale: string; checkout:
       {media && <img class="media" src={media.public_url} alt="" />}
       {product && <p class="product-name">{product.name}</p>}
       <p class="muted">{billing(t, checkout, money)}</p>
-      {checkout.seats !== null && perSeat !== null && <p>{t('confirmation.seats', { seats: checkout.seats, price: money(perSeat) })}</p>}
+      {checkout.seats !== null && perSeat !== null && (
+        <p>{t('confirmation.seats', { seats: checkout.seats, price: money(perSeat) })}</p>
+      )}
       {checkout.trial_end && <p>{t('confirmation.trialEnds', { date: formatDate(checkout.trial_end, locale) })}</p>}
       <table class="summary-lines">
         <caption class="visually-hidden">{t('confirmation.amountsCaption')}</caption>
@@ -26,12 +28,19 @@ export function PurchaseSummary(props: { t: Translate; locale: string; checkout:
           <Line label={t('confirmation.subtotal')} amount={money(checkout.amount)} />
           {checkout.discount_amount > 0 && (
             <Line
-              label={checkout.discount ? t('confirmation.discountNamed', { name: checkout.discount.name }) : t('confirmation.discount')}
+              label={
+                checkout.discount
+                  ? t('confirmation.discountNamed', { name: checkout.discount.name })
+                  : t('confirmation.discount')
+              }
               amount={`−${money(checkout.discount_amount)}`}
             />
           )}
           {checkout.tax_amount !== null && (
-            <Line label={t(checkout.tax_behavior === 'inclusive' ? 'confirmation.taxIncluded' : 'confirmation.tax')} amount={money(checkout.tax_amount)} />
+            <Line
+              label={t(checkout.tax_behavior === 'inclusive' ? 'confirmation.taxIncluded' : 'confirmation.tax')}
+              amount={money(checkout.tax_amount)}
+            />
           )}
           <Line label={t('confirmation.total')} amount={money(checkout.total_amount)} total />
         </tbody>

@@ -3,7 +3,11 @@
 // payment), with the license keys and the files of those granted so far.
 import { useEffect, useState } from 'preact/hooks';
 import type { CheckoutPublic } from '../../../contracts/checkout';
-import type { CustomerBenefitGrant, DownloadableRead, PortalLicenseKeyWithActivations } from '../../../contracts/portal-benefit';
+import type {
+  CustomerBenefitGrant,
+  DownloadableRead,
+  PortalLicenseKeyWithActivations,
+} from '../../../contracts/portal-benefit';
 import { api, ApiError } from '../shared/api';
 import { poll } from '../shared/polling';
 import { transient } from './use-checkout';
@@ -25,27 +29,44 @@ const TIMEOUT_MS = 60_000;
 
 export function useBenefits(checkout: CheckoutPublic, token: string | null, paid: boolean): Benefits {
   const expected = checkout.product?.benefits.length ?? 0;
-  const [benefits, setBenefits] = useState<Benefits>({ progress: expected ? 'waiting' : 'complete', licenseKeys: [], downloads: [] });
+  const [benefits, setBenefits] = useState<Benefits>({
+    progress: expected ? 'waiting' : 'complete',
+    licenseKeys: [],
+    downloads: [],
+  });
   useEffect(() => {
     if (!token || !paid || !expected) return;
     const keys = new Map<string, GrantedKey>();
     const files = new Map<string, DownloadableRead[]>();
     const read = <T>(path: string) => api<T>('GET', `/v1/customer-portal/${path}`, { token });
     const load = async () => {
-      const grants = (await read<{ items: CustomerBenefitGrant[] }>(`benefit-grants/?checkout_id=${checkout.id}&limit=100`)).items;
+      const grants = (
+        await read<{ items: CustomerBenefitGrant[] }>(`benefit-grants/?checkout_id=${checkout.id}&limit=100`)
+      ).items;
       const granted = grants.filter((grant) => grant.is_granted);
       for (const grant of granted) {
-        const keyId = grant.benefit.type === 'license_keys' ? (grant.properties as { license_key_id?: string }).license_key_id : undefined;
+        const keyId =
+          grant.benefit.type === 'license_keys'
+            ? (grant.properties as { license_key_id?: string }).license_key_id
+            : undefined;
         if (keyId && !keys.has(keyId)) {
-          keys.set(keyId, { benefit: grant.benefit.description, key: await read<PortalLicenseKeyWithActivations>(`license-keys/${keyId}`) });
+          keys.set(keyId, {
+            benefit: grant.benefit.description,
+            key: await read<PortalLicenseKeyWithActivations>(`license-keys/${keyId}`),
+          });
         }
         if (grant.benefit.type === 'downloadables' && !files.has(grant.benefit_id)) {
-          files.set(grant.benefit_id, (await read<{ items: DownloadableRead[] }>(`downloadables/?benefit_id=${grant.benefit_id}&limit=100`)).items);
+          files.set(
+            grant.benefit_id,
+            (await read<{ items: DownloadableRead[] }>(`downloadables/?benefit_id=${grant.benefit_id}&limit=100`))
+              .items,
+          );
         }
       }
       return granted.length >= expected;
     };
-    const snapshot = (progress: Benefits['progress']) => setBenefits({ progress, licenseKeys: [...keys.values()], downloads: [...files.values()].flat() });
+    const snapshot = (progress: Benefits['progress']) =>
+      setBenefits({ progress, licenseKeys: [...keys.values()], downloads: [...files.values()].flat() });
     return poll({
       load,
       done: (complete) => complete,

@@ -53,7 +53,10 @@ export function useCheckout(clientSecret: string): CheckoutState {
         else setState({ kind: 'error', message: error instanceof ApiError ? error.message : '' });
         return false;
       },
-      onTimeout: () => setState((current) => (current.kind === 'ready' ? { ...current, stale: true } : { kind: 'error', message: '' })),
+      onTimeout: () =>
+        setState((current) =>
+          current.kind === 'ready' ? { ...current, stale: true } : { kind: 'error', message: '' },
+        ),
       everyMs: EVERY_MS,
       timeoutMs: TIMEOUT_MS,
     });

@@ -7,7 +7,8 @@ import { api, ApiError } from '../shared/api';
 import { poll } from '../shared/polling';
 import { transient } from './use-checkout';
 
-export type OrderState = { kind: 'waiting' } | { kind: 'found'; order: CustomerOrder } | { kind: 'missing' } | { kind: 'rejected' };
+export type OrderState =
+  { kind: 'waiting' } | { kind: 'found'; order: CustomerOrder } | { kind: 'missing' } | { kind: 'rejected' };
 
 const EVERY_MS = 1_000;
 const TIMEOUT_MS = 30_000;

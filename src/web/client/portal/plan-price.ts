@@ -22,7 +22,11 @@ export interface PlanOption {
  * The recurring amount of `prices` in `currency` for `seats` seats: their fixed and seat-based prices (usage is billed
  * on top); null when none applies (another currency, a customer-chosen amount) or the seats lie outside the tiers.
  */
-export function recurringAmount(prices: readonly ProductPrice[], currency: string, seats: number | null): number | null {
+export function recurringAmount(
+  prices: readonly ProductPrice[],
+  currency: string,
+  seats: number | null,
+): number | null {
   let amount: number | null = null;
   for (const price of prices) {
     if (price.is_archived || price.price_currency.toLowerCase() !== currency.toLowerCase()) continue;
@@ -43,7 +47,15 @@ export function planOptions(products: readonly CustomerProduct[], s: CustomerSub
     if (!product.recurring_interval || product.id === s.product_id) return [];
     const amount = recurringAmount(product.prices, s.currency, s.seats);
     if (amount === null) return [];
-    return [{ id: product.id, name: product.name, amount, interval: product.recurring_interval, intervalCount: product.recurring_interval_count ?? 1 }];
+    return [
+      {
+        id: product.id,
+        name: product.name,
+        amount,
+        interval: product.recurring_interval,
+        intervalCount: product.recurring_interval_count ?? 1,
+      },
+    ];
   });
 }
 

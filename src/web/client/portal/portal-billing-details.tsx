@@ -13,12 +13,18 @@ export function PortalBillingDetails(props: SectionProps) {
   return (
     <section class="card" aria-labelledby="portal-billing-heading">
       <h2 id="portal-billing-heading">{t('portal.billing.heading')}</h2>
-      {me.data ? <BillingForm {...props} customer={me.data} onSaved={me.replace} /> : <Pending t={t} error={me.error} retry={me.reload} />}
+      {me.data ? (
+        <BillingForm {...props} customer={me.data} onSaved={me.replace} />
+      ) : (
+        <Pending t={t} error={me.error} retry={me.reload} />
+      )}
     </section>
   );
 }
 
-function BillingForm(props: SectionProps & { customer: CustomerPortalCustomer; onSaved: (customer: CustomerPortalCustomer) => void }) {
+function BillingForm(
+  props: SectionProps & { customer: CustomerPortalCustomer; onSaved: (customer: CustomerPortalCustomer) => void },
+) {
   const { t, customer } = props;
   const [billingName, setBillingName] = useState(customer.billing_name ?? '');
   const [address, setAddress] = useState(addressDraft(customer.billing_address));
@@ -32,7 +38,11 @@ function BillingForm(props: SectionProps & { customer: CustomerPortalCustomer; o
     setBusy(true);
     setSaved(false);
     try {
-      const body = { billing_name: billingName.trim() || null, billing_address: addressBody(address), tax_id: taxId.trim() || null };
+      const body = {
+        billing_name: billingName.trim() || null,
+        billing_address: addressBody(address),
+        tax_id: taxId.trim() || null,
+      };
       const updated = await props.call<CustomerPortalCustomer>('PATCH', '/customers/me', body);
       setFailure(NO_FAILURE);
       setSaved(true);

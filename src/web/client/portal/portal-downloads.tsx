@@ -9,7 +9,14 @@ export function PortalDownloads(props: SectionProps) {
   const downloads = useLoad(() => call<{ items: DownloadableRead[] }>('GET', '/downloadables/?limit=100'));
   const items = downloads.data?.items;
   return (
-    <ListSection t={t} id="portal-downloads" heading={t('portal.downloads.heading')} empty={t('portal.downloads.empty')} items={items} loaded={downloads}>
+    <ListSection
+      t={t}
+      id="portal-downloads"
+      heading={t('portal.downloads.heading')}
+      empty={t('portal.downloads.empty')}
+      items={items}
+      loaded={downloads}
+    >
       {(items) => (
         <ul class="portal-list" aria-labelledby="portal-downloads-heading">
           {items.map((download) => (

@@ -44,7 +44,12 @@ export function PortalHome(props: SectionProps & { onSignedOut: () => void }) {
       </div>
       <nav class="tabs portal-tabs" aria-label={t('portal.sections')}>
         {(Object.keys(SECTIONS) as SectionName[]).map((name) => (
-          <Button key={name} variant="secondary" aria-current={name === shown ? 'page' : undefined} onClick={() => setShown(name)}>
+          <Button
+            key={name}
+            variant="secondary"
+            aria-current={name === shown ? 'page' : undefined}
+            onClick={() => setShown(name)}
+          >
             {t(SECTIONS[name].label)}
           </Button>
         ))}

@@ -13,16 +13,29 @@ export function PortalLicenseKeys(props: SectionProps) {
   const { t, call } = props;
   const keys = useLoad(async () => {
     const page = await call<{ items: PortalLicenseKeyRead[] }>('GET', '/license-keys/?limit=100');
-    return Promise.all(page.items.map((key) => call<PortalLicenseKeyWithActivations>('GET', `/license-keys/${key.id}`)));
+    return Promise.all(
+      page.items.map((key) => call<PortalLicenseKeyWithActivations>('GET', `/license-keys/${key.id}`)),
+    );
   });
   const items = keys.data;
   return (
-    <ListSection t={t} id="portal-keys" heading={t('portal.keys.heading')} empty={t('portal.keys.empty')} items={items} loaded={keys}>
+    <ListSection
+      t={t}
+      id="portal-keys"
+      heading={t('portal.keys.heading')}
+      empty={t('portal.keys.empty')}
+      items={items}
+      loaded={keys}
+    >
       {(items) => (
         <ul class="portal-list" aria-labelledby="portal-keys-heading">
           {items.map((key) => (
             <li key={key.id} class="portal-item portal-key">
-              <LicenseKey {...props} licenseKey={key} onChanged={(changed) => keys.replace(items.map((k) => (k.id === changed.id ? changed : k)))} />
+              <LicenseKey
+                {...props}
+                licenseKey={key}
+                onChanged={(changed) => keys.replace(items.map((k) => (k.id === changed.id ? changed : k)))}
+              />
             </li>
           ))}
         </ul>
@@ -31,7 +44,12 @@ export function PortalLicenseKeys(props: SectionProps) {
   );
 }
 
-function LicenseKey(props: SectionProps & { licenseKey: PortalLicenseKeyWithActivations; onChanged: (key: PortalLicenseKeyWithActivations) => void }) {
+function LicenseKey(
+  props: SectionProps & {
+    licenseKey: PortalLicenseKeyWithActivations;
+    onChanged: (key: PortalLicenseKeyWithActivations) => void;
+  },
+) {
   const { t, locale, licenseKey: key } = props;
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -55,7 +73,9 @@ function LicenseKey(props: SectionProps & { licenseKey: PortalLicenseKeyWithActi
     }
   };
   const usage =
-    key.limit_usage === null ? t('portal.keys.usage', { usage: key.usage }) : t('portal.keys.usageOf', { usage: key.usage, limit: key.limit_usage });
+    key.limit_usage === null
+      ? t('portal.keys.usage', { usage: key.usage })
+      : t('portal.keys.usageOf', { usage: key.usage, limit: key.limit_usage });
   const activations =
     key.limit_activations === null
       ? t('portal.keys.activations', { count: key.activations.length })
@@ -63,7 +83,8 @@ function LicenseKey(props: SectionProps & { licenseKey: PortalLicenseKeyWithActi
   return (
     <div class="portal-item-main">
       <p class="portal-key-line">
-        <code class="key">{key.key}</code> <span class={`tag portal-status-${key.status}`}>{t(`portal.keys.status.${key.status}`)}</span>
+        <code class="key">{key.key}</code>{' '}
+        <span class={`tag portal-status-${key.status}`}>{t(`portal.keys.status.${key.status}`)}</span>
       </p>
       <p class="muted" id={summaryId} tabIndex={-1}>
         {usage} · {activations}
@@ -78,7 +99,10 @@ function LicenseKey(props: SectionProps & { licenseKey: PortalLicenseKeyWithActi
           {key.activations.map((activation) => (
             <li key={activation.id}>
               <span>
-                {activation.label} <span class="muted">{t('portal.keys.activatedOn', { date: formatDate(activation.created_at, locale) })}</span>
+                {activation.label}{' '}
+                <span class="muted">
+                  {t('portal.keys.activatedOn', { date: formatDate(activation.created_at, locale) })}
+                </span>
               </span>
               <Button
                 id={`activation-${activation.id}`}

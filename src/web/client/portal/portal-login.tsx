@@ -7,7 +7,12 @@ import { Alert, Button, Field, type Translate } from '../shared/ui';
 import { focusLater } from './focus';
 import { failureMessage } from './use-load';
 
-export function PortalLogin(props: { t: Translate; organization: PortalBoot['organization']; expired: boolean; onSignedIn: (token: string) => void }) {
+export function PortalLogin(props: {
+  t: Translate;
+  organization: PortalBoot['organization'];
+  expired: boolean;
+  onSignedIn: (token: string) => void;
+}) {
   const { t, organization } = props;
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
@@ -20,11 +25,17 @@ export function PortalLogin(props: { t: Translate; organization: PortalBoot['org
     setBusy(true);
     setError(null);
     try {
-      await api('POST', '/v1/customer-portal/customer-session/request', { body: { email, organization_id: organization.id } });
+      await api('POST', '/v1/customer-portal/customer-session/request', {
+        body: { email, organization_id: organization.id },
+      });
       setCodeSent(true);
       focusLater('portal-code');
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.issues.length ? t('portal.login.invalidEmail') : failureMessage(t, failure));
+      setError(
+        failure instanceof ApiError && failure.issues.length
+          ? t('portal.login.invalidEmail')
+          : failureMessage(t, failure),
+      );
     } finally {
       setBusy(false);
     }
@@ -36,10 +47,16 @@ export function PortalLogin(props: { t: Translate; organization: PortalBoot['org
     setError(null);
     try {
       const body = { email, organization_id: organization.id, code };
-      const { token } = await api<{ token: string }>('POST', '/v1/customer-portal/customer-session/authenticate', { body });
+      const { token } = await api<{ token: string }>('POST', '/v1/customer-portal/customer-session/authenticate', {
+        body,
+      });
       props.onSignedIn(token);
     } catch (failure) {
-      setError(failure instanceof ApiError && (failure.status === 401 || failure.issues.length) ? t('portal.login.wrongCode') : failureMessage(t, failure));
+      setError(
+        failure instanceof ApiError && (failure.status === 401 || failure.issues.length)
+          ? t('portal.login.wrongCode')
+          : failureMessage(t, failure),
+      );
       setBusy(false);
     }
   };
@@ -82,7 +99,10 @@ export function PortalLogin(props: { t: Translate; organization: PortalBoot['org
           <Button type="submit" busy={busy} class="button button-primary wide">
             {t('portal.login.signIn')}
           </Button>
-          <Button variant="link" onClick={() => (setCodeSent(false), setCode(''), setError(null), focusLater('portal-email'))}>
+          <Button
+            variant="link"
+            onClick={() => (setCodeSent(false), setCode(''), setError(null), focusLater('portal-email'))}
+          >
             {t('portal.login.otherEmail')}
           </Button>
         </form>

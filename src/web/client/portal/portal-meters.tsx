@@ -10,7 +10,14 @@ export function PortalMeters(props: SectionProps) {
   const items = meters.data?.items;
   const units = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   return (
-    <ListSection t={t} id="portal-meters" heading={t('portal.meters.heading')} empty={t('portal.meters.empty')} items={items} loaded={meters}>
+    <ListSection
+      t={t}
+      id="portal-meters"
+      heading={t('portal.meters.heading')}
+      empty={t('portal.meters.empty')}
+      items={items}
+      loaded={meters}
+    >
       {(items) => (
         <div class="portal-table-scroll">
           <table class="list">

@@ -7,7 +7,9 @@ import { fieldsBelow, formFailure, NO_FAILURE } from './form-failure';
 import { AddressFields, addressBody, addressDraft, OPTIONAL_ADDRESS } from '../shared/address-fields';
 import type { SectionProps } from './section-props';
 
-export function OrderBillingForm(props: SectionProps & { order: CustomerOrder; onSaved: (order: CustomerOrder) => void; onCancel: () => void }) {
+export function OrderBillingForm(
+  props: SectionProps & { order: CustomerOrder; onSaved: (order: CustomerOrder) => void; onCancel: () => void },
+) {
   const { t, order } = props;
   const [billingName, setBillingName] = useState(order.billing_name ?? '');
   const [address, setAddress] = useState(addressDraft(order.billing_address));

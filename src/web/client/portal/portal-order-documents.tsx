@@ -13,14 +13,18 @@ const HAS_DOCUMENTS: CustomerOrder['status'][] = ['paid', 'refunded', 'partially
 /** How long a document may take to render before the page stops waiting for it. */
 const WAIT = { everyMs: 1_000, timeoutMs: 60_000 };
 
-export function OrderDocuments(props: SectionProps & { order: CustomerOrder; onOrderChanged: (order: CustomerOrder) => void }) {
+export function OrderDocuments(
+  props: SectionProps & { order: CustomerOrder; onOrderChanged: (order: CustomerOrder) => void },
+) {
   const { t, call, order } = props;
   const [invoice, setInvoice] = useState<Document>('idle');
   const [receipt, setReceipt] = useState<Document>('idle');
   const [error, setError] = useState<string | null>(null);
-  if (!HAS_DOCUMENTS.includes(order.status)) return <p class="muted portal-documents">{t('portal.orders.noDocuments')}</p>;
+  if (!HAS_DOCUMENTS.includes(order.status))
+    return <p class="muted portal-documents">{t('portal.orders.noDocuments')}</p>;
   const path = `/orders/${order.id}`;
-  const failed = (failure: unknown) => setError(failure instanceof StillWaiting ? t('portal.orders.stillPreparing') : failureMessage(t, failure));
+  const failed = (failure: unknown) =>
+    setError(failure instanceof StillWaiting ? t('portal.orders.stillPreparing') : failureMessage(t, failure));
 
   const generateInvoice = async (current: CustomerOrder) => {
     setInvoice('working');
@@ -29,8 +33,11 @@ export function OrderDocuments(props: SectionProps & { order: CustomerOrder; onO
       const requested = await call<{ status: 'generating' | 'generated' }>('POST', `${path}/invoice`);
       if (requested.status === 'generating') {
         const before = await call<CustomerOrder>('GET', path);
-        const rendered = (latest: CustomerOrder) => latest.is_invoice_generated && (!current.is_invoice_generated || latest.modified_at !== before.modified_at);
-        props.onOrderChanged(await pollUntilDone({ load: () => call<CustomerOrder>('GET', path), done: rendered, ...WAIT }));
+        const rendered = (latest: CustomerOrder) =>
+          latest.is_invoice_generated && (!current.is_invoice_generated || latest.modified_at !== before.modified_at);
+        props.onOrderChanged(
+          await pollUntilDone({ load: () => call<CustomerOrder>('GET', path), done: rendered, ...WAIT }),
+        );
       }
       setInvoice(await call<{ url: string }>('GET', `${path}/invoice`));
     } catch (failure) {
@@ -59,7 +66,11 @@ export function OrderDocuments(props: SectionProps & { order: CustomerOrder; onO
           {t('portal.orders.downloadInvoice')}
         </a>
       ) : (
-        <Button variant="secondary" busy={invoice === 'working'} onClick={() => (needsDetails ? setInvoice('details') : generateInvoice(order))}>
+        <Button
+          variant="secondary"
+          busy={invoice === 'working'}
+          onClick={() => (needsDetails ? setInvoice('details') : generateInvoice(order))}
+        >
           {invoice === 'working' ? t('portal.orders.preparing') : t('portal.orders.invoice')}
         </Button>
       )}

@@ -19,9 +19,17 @@ export function PortalOrders(props: SectionProps) {
   const { t, call } = props;
   const orders = useLoad(() => call<{ items: CustomerOrder[] }>('GET', '/orders/?limit=100&sorting=-created_at'));
   const items = orders.data?.items;
-  const replace = (order: CustomerOrder) => orders.replace({ items: (items ?? []).map((item) => (item.id === order.id ? order : item)) });
+  const replace = (order: CustomerOrder) =>
+    orders.replace({ items: (items ?? []).map((item) => (item.id === order.id ? order : item)) });
   return (
-    <ListSection t={t} id="portal-orders" heading={t('portal.orders.heading')} empty={t('portal.orders.empty')} items={items} loaded={orders}>
+    <ListSection
+      t={t}
+      id="portal-orders"
+      heading={t('portal.orders.heading')}
+      empty={t('portal.orders.empty')}
+      items={items}
+      loaded={orders}
+    >
       {(items) => (
         <ul class="portal-list" aria-labelledby="portal-orders-heading">
           {items.map((order) => (

@@ -21,7 +21,12 @@ export function PortalPage(props: { boot: PortalBoot }) {
   const call = useMemo(() => token && portalCaller(token, () => end(true)), [token]);
 
   return (
-    <PageFrame t={t} title={t('title.portal')} organization={organization.name} sandbox={props.boot.environment === 'sandbox'}>
+    <PageFrame
+      t={t}
+      title={t('title.portal')}
+      organization={organization.name}
+      sandbox={props.boot.environment === 'sandbox'}
+    >
       {call ? (
         <PortalHome t={t} locale={locale} call={call} slug={organization.slug} onSignedOut={() => end(false)} />
       ) : (

@@ -16,7 +16,11 @@ import { failureMessage } from './use-load';
 const LIVE: CustomerSubscription['status'][] = ['active', 'trialing', 'past_due'];
 
 export function SubscriptionCard(
-  props: SectionProps & { subscription: CustomerSubscription; products: CustomerProduct[]; onChanged: (s: CustomerSubscription) => void },
+  props: SectionProps & {
+    subscription: CustomerSubscription;
+    products: CustomerProduct[];
+    onChanged: (s: CustomerSubscription) => void;
+  },
 ) {
   const { t, locale, subscription: s } = props;
   const [form, setForm] = useState<'none' | 'cancel'>('none');
@@ -52,14 +56,21 @@ export function SubscriptionCard(
         </h3>
         <p class="muted">{dates(props, s)}</p>
         {s.seats !== null && <p class="muted">{t('portal.subscriptions.seats', { seats: s.seats })}</p>}
-        {s.pending_update && <p class="muted">{t('portal.subscriptions.pendingUpdate', { date: formatDate(s.pending_update.applies_at, locale) })}</p>}
+        {s.pending_update && (
+          <p class="muted">
+            {t('portal.subscriptions.pendingUpdate', { date: formatDate(s.pending_update.applies_at, locale) })}
+          </p>
+        )}
       </div>
       <p class="portal-amount">
-        {formatMoney(s.amount, s.currency, locale)} <span class="muted">{intervalText(t, s.recurring_interval, s.recurring_interval_count)}</span>
+        {formatMoney(s.amount, s.currency, locale)}{' '}
+        <span class="muted">{intervalText(t, s.recurring_interval, s.recurring_interval_count)}</span>
       </p>
       <p>
         <span class={`tag portal-status-${s.status}`}>{t(`portal.subscriptions.status.${s.status}`)}</span>
-        {s.cancel_at_period_end && !s.ended_at && <span class="tag portal-status-canceling">{t('portal.subscriptions.canceling')}</span>}
+        {s.cancel_at_period_end && !s.ended_at && (
+          <span class="tag portal-status-canceling">{t('portal.subscriptions.canceling')}</span>
+        )}
       </p>
       <p class="visually-hidden" role="status">
         {notice}
@@ -73,14 +84,24 @@ export function SubscriptionCard(
             </Button>
           ) : (
             form === 'none' && (
-              <Button id={`${id}-cancel`} variant="secondary" onClick={() => (setForm('cancel'), focusLater(`cancel-${s.id}-reason`))}>
+              <Button
+                id={`${id}-cancel`}
+                variant="secondary"
+                onClick={() => (setForm('cancel'), focusLater(`cancel-${s.id}-reason`))}
+              >
                 {t('portal.subscriptions.cancel')}
               </Button>
             )
           )}
-          {form === 'cancel' && <CancelForm {...props} change={change} onClose={() => (setForm('none'), focusLater(`${id}-cancel`))} />}
-          {!s.cancel_at_period_end && settings.update_plan && plans.length > 0 && <PlanForm {...props} change={change} plans={plans} />}
-          {!s.cancel_at_period_end && settings.update_seats && s.seats !== null && <SeatsForm {...props} change={change} />}
+          {form === 'cancel' && (
+            <CancelForm {...props} change={change} onClose={() => (setForm('none'), focusLater(`${id}-cancel`))} />
+          )}
+          {!s.cancel_at_period_end && settings.update_plan && plans.length > 0 && (
+            <PlanForm {...props} change={change} plans={plans} />
+          )}
+          {!s.cancel_at_period_end && settings.update_seats && s.seats !== null && (
+            <SeatsForm {...props} change={change} />
+          )}
         </div>
       )}
     </>
@@ -89,8 +110,10 @@ export function SubscriptionCard(
 
 /** What a screen reader hears once a change is made. */
 function noticeOf({ t, locale }: SectionProps, body: Record<string, unknown>, s: CustomerSubscription): string {
-  if (body.cancel_at_period_end === true) return t('portal.subscriptions.canceledNotice', { date: formatDate(s.ends_at ?? s.current_period_end, locale) });
-  if (body.cancel_at_period_end === false) return t('portal.subscriptions.uncanceledNotice', { date: formatDate(s.current_period_end, locale) });
+  if (body.cancel_at_period_end === true)
+    return t('portal.subscriptions.canceledNotice', { date: formatDate(s.ends_at ?? s.current_period_end, locale) });
+  if (body.cancel_at_period_end === false)
+    return t('portal.subscriptions.uncanceledNotice', { date: formatDate(s.current_period_end, locale) });
   if ('seats' in body) return t('portal.subscriptions.seatsNotice', { seats: s.seats ?? 0 });
   return t('portal.subscriptions.planNotice', { plan: s.product.name });
 }
@@ -98,7 +121,9 @@ function noticeOf({ t, locale }: SectionProps, body: Record<string, unknown>, s:
 function dates(props: SectionProps, s: CustomerSubscription): string {
   const { t, locale } = props;
   if (s.ended_at) return t('portal.subscriptions.endedOn', { date: formatDate(s.ended_at, locale) });
-  if (s.cancel_at_period_end) return t('portal.subscriptions.endsOn', { date: formatDate(s.ends_at ?? s.current_period_end, locale) });
-  if (s.status === 'trialing' && s.trial_end) return t('portal.subscriptions.trialEndsOn', { date: formatDate(s.trial_end, locale) });
+  if (s.cancel_at_period_end)
+    return t('portal.subscriptions.endsOn', { date: formatDate(s.ends_at ?? s.current_period_end, locale) });
+  if (s.status === 'trialing' && s.trial_end)
+    return t('portal.subscriptions.trialEndsOn', { date: formatDate(s.trial_end, locale) });
   return t('portal.subscriptions.renewsOn', { date: formatDate(s.current_period_end, locale) });
 }

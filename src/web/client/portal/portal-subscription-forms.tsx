@@ -12,7 +12,16 @@ import { formFailure, NO_FAILURE, type FormFailure } from './form-failure';
 import { billingOfChange, recurringAmount, type PlanOption } from './plan-price';
 import type { SubscriptionChangeProps } from './section-props';
 
-const REASONS = ['too_expensive', 'missing_features', 'switched_service', 'unused', 'customer_service', 'low_quality', 'too_complex', 'other'] as const;
+const REASONS = [
+  'too_expensive',
+  'missing_features',
+  'switched_service',
+  'unused',
+  'customer_service',
+  'low_quality',
+  'too_complex',
+  'other',
+] as const;
 
 /** Submits `body`, keeping the form busy meanwhile and its failure after. */
 function useChange(props: SubscriptionChangeProps, shown: string[]) {
@@ -45,7 +54,10 @@ export function CancelForm(props: SubscriptionChangeProps & { onClose: () => voi
     <form
       class="portal-inline-form"
       noValidate
-      onSubmit={(event) => (event.preventDefault(), submit({ cancel_at_period_end: true, cancellation_reason: reason || null }))}
+      onSubmit={(event) => (
+        event.preventDefault(),
+        submit({ cancel_at_period_end: true, cancellation_reason: reason || null })
+      )}
     >
       <p>{t('portal.cancel.explain')}</p>
       {failure.message && <Alert kind="error">{failure.message}</Alert>}
@@ -87,7 +99,11 @@ export function PlanForm(props: SubscriptionChangeProps & { plans: PlanOption[] 
         billing={t(billingOfChange(s, plan.amount))}
         confirmLabel={t('portal.plan.confirm', { plan: plan.name })}
         busy={busy}
-        onConfirm={() => void submit({ product_id: plan.id }).then((done) => (setConfirming(false), done || focusLater(`${id}-product`)))}
+        onConfirm={() =>
+          void submit({ product_id: plan.id }).then(
+            (done) => (setConfirming(false), done || focusLater(`${id}-product`)),
+          )
+        }
         onBack={back}
       />
     );
@@ -122,7 +138,8 @@ export function SeatsForm(props: SubscriptionChangeProps) {
   const [confirming, setConfirming] = useState<number | null>(null);
   const { busy, failure, submit } = useChange(props, ['seats']);
   const id = `seats-${s.id}`;
-  const send = (count: number) => submit({ seats: count }).then((done) => (setConfirming(null), done || focusLater(`${id}-count`)));
+  const send = (count: number) =>
+    submit({ seats: count }).then((done) => (setConfirming(null), done || focusLater(`${id}-count`)));
   const review = (event: Event) => {
     event.preventDefault();
     const count = Number(seats);

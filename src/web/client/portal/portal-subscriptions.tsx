@@ -38,7 +38,12 @@ export function PortalSubscriptions(props: SectionProps) {
         <ul class="portal-list" aria-labelledby="portal-subscriptions-heading">
           {items.map((subscription) => (
             <li key={subscription.id} class="portal-item portal-subscription">
-              <SubscriptionCard {...props} subscription={subscription} products={data?.products ?? []} onChanged={replace} />
+              <SubscriptionCard
+                {...props}
+                subscription={subscription}
+                products={data?.products ?? []}
+                onChanged={replace}
+              />
             </li>
           ))}
         </ul>

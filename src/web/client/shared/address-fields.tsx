@@ -21,7 +21,9 @@ export const OPTIONAL_ADDRESS: AddressModes = {
 export const EMPTY_ADDRESS: AddressDraft = { country: '', state: '', city: '', postal_code: '', line1: '', line2: '' };
 
 /** An API address (fields may be null) as a draft of strings. */
-export function addressDraft(address: Partial<Record<AddressField, string | null | undefined>> | null | undefined): AddressDraft {
+export function addressDraft(
+  address: Partial<Record<AddressField, string | null | undefined>> | null | undefined,
+): AddressDraft {
   const draft = { ...EMPTY_ADDRESS };
   for (const key of Object.keys(draft) as AddressField[]) draft[key] = address?.[key] ?? '';
   return draft;
@@ -120,7 +122,10 @@ export function AddressFields(props: AddressFieldsProps) {
             autocomplete="address-level1"
             disabled={props.disabled}
             error={errors.state}
-            options={[{ value: '', label: t('address.chooseState') }, ...Object.entries(regions).map(([code, name]) => ({ value: code, label: name }))]}
+            options={[
+              { value: '', label: t('address.chooseState') },
+              ...Object.entries(regions).map(([code, name]) => ({ value: code, label: name })),
+            ]}
             onChange={(event) => props.onChange('state', event.currentTarget.value)}
           />
         ) : (

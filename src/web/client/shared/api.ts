@@ -37,7 +37,11 @@ export async function api<T>(method: string, path: string, options: RequestOptio
   const headers: Record<string, string> = { Accept: 'application/json', 'Polar-Version': API_VERSION };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  const response = await fetch(path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
   if (response.status === 204) return undefined as T;
   const payload = (await response.json().catch(() => null)) as unknown;
   if (!response.ok) throw apiError(response.status, payload as Problem | null);
@@ -47,8 +51,16 @@ export async function api<T>(method: string, path: string, options: RequestOptio
 function apiError(status: number, problem: Problem | null): ApiError {
   const detail = problem?.detail;
   if (Array.isArray(detail)) {
-    const issues = detail.map((issue) => ({ field: (issue.loc ?? []).filter((part) => part !== 'body').join('.'), message: issue.msg ?? '' }));
+    const issues = detail.map((issue) => ({
+      field: (issue.loc ?? []).filter((part) => part !== 'body').join('.'),
+      message: issue.msg ?? '',
+    }));
     return new ApiError(status, issues.map((issue) => issue.message).join(' '), issues, problem?.type ?? null);
   }
-  return new ApiError(status, typeof detail === 'string' ? detail : `Request failed (${status}).`, [], problem?.type ?? null);
+  return new ApiError(
+    status,
+    typeof detail === 'string' ? detail : `Request failed (${status}).`,
+    [],
+    problem?.type ?? null,
+  );
 }

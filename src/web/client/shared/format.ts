@@ -7,7 +7,12 @@ export { currencyDecimals };
 /** `amount` minor units of `currency` (e.g. 1999, "eur") as text, e.g. "€19.99" in English. */
 export function formatMoney(amount: number, currency: string, locale: string): string {
   const decimals = currencyDecimals(currency);
-  const options = { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: decimals, maximumFractionDigits: decimals } as const;
+  const options = {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  } as const;
   return new Intl.NumberFormat(locale, options).format(amount / 10 ** decimals);
 }
 

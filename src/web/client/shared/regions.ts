@@ -80,7 +80,9 @@ export function regionsOf(country: string | null | undefined): Record<string, st
 /** Every country as `{ value, label }`, sorted by its name in `locale`. */
 export function countryOptions(locale: string): { value: string; label: string }[] {
   const names = displayNames(locale);
-  return COUNTRY_CODES.map((code) => ({ value: code, label: names(code) })).sort((a, b) => a.label.localeCompare(b.label, locale));
+  return COUNTRY_CODES.map((code) => ({ value: code, label: names(code) })).sort((a, b) =>
+    a.label.localeCompare(b.label, locale),
+  );
 }
 
 function displayNames(locale: string): (code: string) => string {

@@ -9,7 +9,13 @@ export function translator(locale: string): Translate {
   return (key, params) => translate(locale, key, params);
 }
 
-export function PageFrame(props: { t: Translate; title: string; organization?: string | null; sandbox: boolean; children: ComponentChildren }) {
+export function PageFrame(props: {
+  t: Translate;
+  title: string;
+  organization?: string | null;
+  sandbox: boolean;
+  children: ComponentChildren;
+}) {
   return (
     <div class="page">
       {props.sandbox && (
@@ -62,7 +68,13 @@ export function SelectField(
   return (
     <div class={`field${error ? ' has-error' : ''}`}>
       <label for={id}>{label}</label>
-      <select id={id} name={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...select}>
+      <select
+        id={id}
+        name={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...select}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -86,10 +98,18 @@ export function Alert(props: { kind: 'error' | 'info' | 'success'; children: Com
   );
 }
 
-export function Button(props: JSX.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'link'; busy?: boolean }) {
+export function Button(
+  props: JSX.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'link'; busy?: boolean },
+) {
   const { variant = 'primary', busy, children, disabled, ...button } = props;
   return (
-    <button type="button" class={`button button-${variant}`} {...button} aria-busy={busy ? true : undefined} disabled={busy || disabled}>
+    <button
+      type="button"
+      class={`button button-${variant}`}
+      {...button}
+      aria-busy={busy ? true : undefined}
+      disabled={busy || disabled}
+    >
       {children}
     </button>
   );

@@ -39,12 +39,14 @@ export const checkoutStrings = {
   'checkout.salesTax': 'Sales tax',
   'checkout.taxIncluded': '{tax} included',
   'checkout.taxReverseCharge': '{tax} (reverse charge)',
-  'checkout.taxReverseChargeNote': 'Reverse charge: as a business with a valid tax ID, you account for the tax yourself.',
+  'checkout.taxReverseChargeNote':
+    'Reverse charge: as a business with a valid tax ID, you account for the tax yourself.',
   'checkout.taxPending': 'Calculated from your address',
   'checkout.total': 'Total',
   'checkout.totalAfterTrial': 'Total after the trial',
   'checkout.dueToday': 'Due today',
-  'checkout.trialNotice': 'Free for {duration}, then {price}. Your first payment is on {date}; cancel before then and you pay nothing.',
+  'checkout.trialNotice':
+    'Free for {duration}, then {price}. Your first payment is on {date}; cancel before then and you pay nothing.',
   'checkout.renewalNotice': 'Renews {interval} until you cancel.',
   'checkout.updating': 'Updating the total…',
   'checkout.totalAnnouncement': 'Total: {total}',
@@ -56,7 +58,8 @@ export const checkoutStrings = {
   'checkout.businessName': 'Business name',
   'checkout.businessNameRequired': 'Enter the business name for the invoice.',
   'checkout.taxId': 'Tax ID (optional)',
-  'checkout.taxIdHint': 'For example a VAT number such as DE123456789. With a valid one, EU tax may be reverse charged.',
+  'checkout.taxIdHint':
+    'For example a VAT number such as DE123456789. With a valid one, EU tax may be reverse charged.',
   'checkout.required': 'This field is required.',
   'checkout.discountCode': 'Discount code',
   'checkout.applyDiscount': 'Apply',
@@ -70,7 +73,8 @@ export const checkoutStrings = {
   'checkout.cardExpiryInvalid': 'Enter a future expiry date as MM / YY.',
   'checkout.cardCvcInvalid': 'Enter the 3 or 4 digits on the back of the card.',
   'checkout.testCardsTitle': 'Sandbox test cards',
-  'checkout.testCardsHint': 'This is a sandbox checkout: use one of these card numbers with any future expiry date and any CVC.',
+  'checkout.testCardsHint':
+    'This is a sandbox checkout: use one of these card numbers with any future expiry date and any CVC.',
   'checkout.testCardSucceeds': 'payment succeeds',
   'checkout.testCardDeclined': 'card declined',
   'checkout.testCardInsufficient': 'insufficient funds',
@@ -86,7 +90,8 @@ export const checkoutStrings = {
   'checkout.getForFree': 'Get it for free',
   'checkout.processing': 'Processing your payment…',
   'checkout.paymentDeclined': 'The payment did not go through: {reason}',
-  'checkout.paymentDeclinedAdvice': 'Nothing was charged. Check the card details, use another card, or ask your bank why it was refused.',
+  'checkout.paymentDeclinedAdvice':
+    'Nothing was charged. Check the card details, use another card, or ask your bank why it was refused.',
   'checkout.paymentFailed': 'The purchase could not be completed and nothing was charged. Please try again later.',
   'checkout.fixErrors': 'Please correct the highlighted fields.',
   'checkout.changedTryAgain': 'The checkout changed while you confirmed it. Check the total and confirm again.',

@@ -9,11 +9,14 @@ export const commonStrings = {
   'unavailable.notFoundTitle': 'Page not found',
   'unavailable.notFoundText': 'This link does not lead anywhere. Check the address, or ask the seller for a new link.',
   'unavailable.expiredTitle': 'This checkout has expired',
-  'unavailable.expiredText': 'The time to complete this purchase has run out. Nothing was charged. Ask the seller for a new checkout link.',
+  'unavailable.expiredText':
+    'The time to complete this purchase has run out. Nothing was charged. Ask the seller for a new checkout link.',
   'unavailable.failedTitle': 'This checkout could not be completed',
-  'unavailable.failedText': 'The payment did not go through, and nothing was charged. Ask the seller for a new checkout link.',
+  'unavailable.failedText':
+    'The payment did not go through, and nothing was charged. Ask the seller for a new checkout link.',
   'unavailable.completedTitle': 'This checkout is already complete',
-  'unavailable.completedText': 'This purchase has already been made. You can see its status and what you bought on the confirmation page.',
+  'unavailable.completedText':
+    'This purchase has already been made. You can see its status and what you bought on the confirmation page.',
   'unavailable.completedLink': 'See your purchase',
   'unavailable.portalNotFoundText': 'There is no customer portal at this address.',
   'address.legend': 'Billing address',

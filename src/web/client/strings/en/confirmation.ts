@@ -15,7 +15,8 @@ export const confirmationStrings = {
   'confirmation.status.declined': 'Your payment was not accepted: {error}',
   'confirmation.status.failed': 'The purchase could not be completed: {error}',
   'confirmation.status.incomplete': 'Nothing has been paid yet.',
-  'confirmation.status.expired': 'The details of this purchase are no longer shown here. Nothing more will be charged through this page.',
+  'confirmation.status.expired':
+    'The details of this purchase are no longer shown here. Nothing more will be charged through this page.',
   'confirmation.retryLink': 'Return to the checkout and try again',
   'confirmation.continueLink': 'Return to the checkout',
   'confirmation.failedHelp': 'Nothing was charged for this purchase. Ask the seller for a new checkout link.',
@@ -47,10 +48,12 @@ export const confirmationStrings = {
   'confirmation.invoicePreparing': 'Preparing your invoice…',
   'confirmation.invoiceDownload': 'Download invoice {number} (PDF)',
   'confirmation.invoiceSlow': 'Your invoice is taking longer than usual. You can download it from the customer portal.',
-  'confirmation.invoiceNeedsDetails': 'An invoice needs your billing name and address: add them in the customer portal to get one.',
+  'confirmation.invoiceNeedsDetails':
+    'An invoice needs your billing name and address: add them in the customer portal to get one.',
   'confirmation.benefitsHeading': 'Your license keys and downloads',
   'confirmation.benefitsPreparing': 'Preparing your license keys and downloads…',
-  'confirmation.benefitsSlow': 'Some of what you bought is still being prepared. It will appear in the customer portal.',
+  'confirmation.benefitsSlow':
+    'Some of what you bought is still being prepared. It will appear in the customer portal.',
   'confirmation.licenseKeys': 'License keys',
   'confirmation.licenseKeyLabel': 'License key for {benefit}',
   'confirmation.activationLimit': 'Up to {limit} activations',
@@ -58,7 +61,9 @@ export const confirmationStrings = {
   'confirmation.downloads': 'Downloads',
   'confirmation.downloadFile': 'Download {name}',
   'confirmation.portalHeading': 'Manage your purchase',
-  'confirmation.portalText': 'See your orders, invoices, license keys and downloads at any time in the customer portal.',
+  'confirmation.portalText':
+    'See your orders, invoices, license keys and downloads at any time in the customer portal.',
   'confirmation.portalLink': 'Open the customer portal',
-  'confirmation.sessionRejected': 'Your customer portal session has ended. Your order, license keys and downloads are in the customer portal.',
+  'confirmation.sessionRejected':
+    'Your customer portal session has ended. Your order, license keys and downloads are in the customer portal.',
 } as const;

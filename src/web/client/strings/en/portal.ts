@@ -13,12 +13,14 @@ export const portalStrings = {
   'portal.tab.billing': 'Billing details',
 
   'portal.login.heading': 'Sign in',
-  'portal.login.intro': 'Enter the e-mail address you used to buy from {organization}. We will send you a code to sign in.',
+  'portal.login.intro':
+    'Enter the e-mail address you used to buy from {organization}. We will send you a code to sign in.',
   'portal.login.expired': 'Your session has ended. Sign in again to continue.',
   'portal.login.email': 'Email',
   'portal.login.invalidEmail': 'Enter a valid e-mail address, like name@example.com.',
   'portal.login.sendCode': 'Send me a code',
-  'portal.login.codeSent': 'If {email} belongs to a customer, a 6-character code is on its way. It is valid for a few minutes.',
+  'portal.login.codeSent':
+    'If {email} belongs to a customer, a 6-character code is on its way. It is valid for a few minutes.',
   'portal.login.code': 'Code from the e-mail',
   'portal.login.codeHint': '6 letters or digits',
   'portal.login.wrongCode': 'This code is not valid. Check the latest e-mail, or ask for a new code.',
@@ -40,7 +42,8 @@ export const portalStrings = {
   'portal.orders.downloadInvoice': 'Download invoice (PDF)',
   'portal.orders.downloadReceipt': 'Download receipt (PDF)',
   'portal.orders.invoiceDetails': 'Details for the invoice',
-  'portal.orders.invoiceDetailsHint': 'An invoice shows the name and address it is made out to. Once set, the country cannot change.',
+  'portal.orders.invoiceDetailsHint':
+    'An invoice shows the name and address it is made out to. Once set, the country cannot change.',
   'portal.orders.saveAndGetInvoice': 'Save and get invoice',
 
   'portal.subscriptions.heading': 'Subscriptions',
@@ -66,7 +69,8 @@ export const portalStrings = {
   'portal.subscriptions.uncanceledNotice': 'Subscription kept: it renews on {date}.',
   'portal.subscriptions.planNotice': 'Your plan is now {plan}.',
   'portal.subscriptions.seatsNotice': 'Your subscription now has {seats} seats.',
-  'portal.cancel.explain': 'Your subscription stays active until the end of the current period, then ends. You can change your mind until then.',
+  'portal.cancel.explain':
+    'Your subscription stays active until the end of the current period, then ends. You can change your mind until then.',
   'portal.cancel.reason': 'Reason (optional)',
   'portal.cancel.noReason': 'I’d rather not say',
   'portal.cancel.reason.too_expensive': 'Too expensive',
@@ -88,9 +92,12 @@ export const portalStrings = {
   'portal.seats.change': 'Update seats',
   'portal.seats.confirmQuestion': 'Change to {seats} seats for {price}?',
   'portal.seats.confirm': 'Change to {seats} seats',
-  'portal.change.chargedNow': 'The change applies now, and you are charged the prorated difference for the rest of this billing period now.',
-  'portal.change.creditedLater': 'The change applies now; the unused part of this billing period is credited to your next payment.',
-  'portal.change.duringTrial': 'The change applies now and nothing is charged during your trial; the new price applies once it ends.',
+  'portal.change.chargedNow':
+    'The change applies now, and you are charged the prorated difference for the rest of this billing period now.',
+  'portal.change.creditedLater':
+    'The change applies now; the unused part of this billing period is credited to your next payment.',
+  'portal.change.duringTrial':
+    'The change applies now and nothing is charged during your trial; the new price applies once it ends.',
   'portal.change.back': 'Don’t change',
 
   'portal.keys.heading': 'License keys',
