@@ -6,7 +6,7 @@ import { Conflict, RequestValidationError, type ValidationIssue } from '../../ke
 import { inTransaction, type Tx } from '../../platform/database/transaction';
 import type { Checkout } from './checkout.entity';
 import { ExpiredCheckoutError, NotOpenCheckout, PaymentError } from './checkout.errors';
-import { lockCheckout, type FlowDeps } from './flow-deps';
+import { lockCheckout, saveAndAnnounce, type FlowDeps } from './flow-deps';
 
 /**
  * Applies the customer's last changes, checks everything a payment needs, matches or creates the customer, saves
@@ -101,13 +101,7 @@ export async function confirmCheckout(
       paymentError: null,
       modifiedAt: deps.clock.now(),
     });
-    await tx.em.flush();
-    deps.outbox.enqueueEvent(
-      tx,
-      checkout.organizationId,
-      'checkout.updated',
-      await deps.checkouts.output(tx.em, checkout),
-    );
+    await saveAndAnnounce(deps, tx, checkout);
   });
 }
 

@@ -52,17 +52,26 @@ export async function transition(
   after?: (tx: Tx) => Promise<void>,
 ): Promise<void> {
   await inTransaction(deps.orm, async (tx) => {
-    const checkout = await tx.em.findOneOrFail(Checkout, { id: checkoutId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const checkout = await lockCheckout(tx, checkoutId);
     if (![from].flat().includes(checkout.status)) return;
     await change(tx, checkout);
     checkout.modifiedAt = deps.clock.now();
-    await tx.em.flush();
-    deps.outbox.enqueueEvent(
-      tx,
-      checkout.organizationId,
-      'checkout.updated',
-      await deps.checkouts.output(tx.em, checkout),
-    );
+    await saveAndAnnounce(deps, tx, checkout);
     await after?.(tx);
   });
+}
+
+/** Writes the session's changes and its checkout.updated event, in the caller's transaction. */
+export async function saveAndAnnounce(
+  deps: Pick<FlowDeps, 'outbox' | 'checkouts'>,
+  tx: Tx,
+  checkout: Checkout,
+): Promise<void> {
+  await tx.em.flush();
+  deps.outbox.enqueueEvent(
+    tx,
+    checkout.organizationId,
+    'checkout.updated',
+    await deps.checkouts.output(tx.em, checkout),
+  );
 }
