@@ -41,6 +41,7 @@ const OVER_BUDGET = {
   'workflows/subscription.workflow.ts': 12672,
   'src/adapters/events/postgres-event-reader.ts': 12544,
   'src/domains/checkout/checkout.logic.ts': 12416,
+  'src/web/client/checkout/checkout-form.tsx': 12800,
 };
 
 /** `bursar/max-file-bytes`: the file's UTF-8 size against the budget (the option, else MAX_FILE_BYTES). */
@@ -101,7 +102,7 @@ module.exports = tseslint.config(
     },
   },
   {
-    files: ['src/**/*.ts', 'workflows/**/*.ts', 'activities/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'workflows/**/*.ts', 'activities/**/*.ts'],
     plugins: { bursar },
     rules: { 'bursar/max-file-bytes': 'error' },
   },
