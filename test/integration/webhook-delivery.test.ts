@@ -343,6 +343,35 @@ test('a later event about a resource waits, on every attempt, for an earlier one
   expect(receiver.received.map((r) => r.json.data.name)).toEqual(['Ordered v1', 'Ordered v2', 'Ordered v3']);
 });
 
+test('an earlier event the endpoint does not subscribe to holds nothing back, fanned out or not', async () => {
+  const { org, receiver } = await setUp(['product.updated']);
+  const product = await createProduct(org.token, 'Unordered v1');
+  const [created] = await h.env.sandbox.orm.em
+    .fork()
+    .execute<{ data: object }[]>(
+      "select payload->'data' as data from outbox_message where organization_id = ? and payload->>'type' = 'product.created'",
+      [org.id],
+    );
+  await h.env.sandbox.orm.em
+    .fork()
+    .transactional(async (em) =>
+      h.env.sandbox.outbox.enqueueEvent({ em, afterCommit: () => undefined }, org.id, 'product.created', created.data),
+    );
+  await api('PATCH', `/v1/products/${product.body.id}`, { token: org.token, json: { name: 'Unordered v2' } });
+  await eventually(async () => receiver.received.length === 1, 20_000, { what: 'product.updated delivered' });
+  const [delivery] = await h.env.sandbox.orm.em
+    .fork()
+    .execute<{ event_id: string; endpoint_id: string }[]>(
+      'select event_id, endpoint_id from webhook_delivery where organization_id = ?',
+      [org.id],
+    );
+  const history = await h.env.sandbox.temporal.workflow
+    .getHandle(`webhook:${delivery.event_id}:${delivery.endpoint_id}`)
+    .fetchHistory();
+  expect(history.events!.some((e) => e.timerStartedEventAttributes)).toBe(false); // it never paused
+  expect(receiver.received.map((r) => r.json.data.name)).toEqual(['Unordered v2']);
+});
+
 test('resetting the secret invalidates the old signatures', async () => {
   const { org, receiver, endpoint } = await setUp();
   const reset = await api('PATCH', `/v1/webhooks/endpoints/${endpoint.id}/secret`, { token: org.token });

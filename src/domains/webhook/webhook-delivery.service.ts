@@ -139,9 +139,9 @@ export class WebhookDeliveryService {
     const em = this.deps.orm.em.fork();
     const context = await loadAttemptContext(em, deliveryId, options.waitForEarlier === true);
     if (!context) throw new ResourceNotFound(`Webhook delivery ${deliveryId} not found.`);
-    if (context.behindEarlier) return 'waiting';
     if (context.status !== 'pending')
       return context.status === 'succeeded' ? 'succeeded' : context.status === 'failed' ? 'failed' : 'skipped';
+    if (context.behindEarlier) return 'waiting';
     if (!context.endpointLive) {
       await skipDelivery(em, deliveryId, this.deps.clock.now());
       return 'skipped';
