@@ -4,7 +4,7 @@ import type { Config, Environment } from './config';
 import { closeEnvironment, openEnvironment } from './environment';
 import { createHttpApp } from './http/app';
 import { rateLimitsOf } from './http/rate-limit';
-import { listenHttp } from './http/server';
+import { closeHttp, listenHttp } from './http/server';
 import { connectTemporal } from './temporal';
 
 export async function runApi(config: Config, environments: readonly Environment[]): Promise<void> {
@@ -24,7 +24,7 @@ export async function runApi(config: Config, environments: readonly Environment[
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  await Promise.all(servers.map((server) => closeHttp(server)));
   await Promise.all(contexts.map(closeEnvironment));
   await limits.close();
   await connection.close();

@@ -11,7 +11,7 @@ import { loadConfig, type Config, type Environment } from '../../src/app/config'
 import { closeEnvironment, openEnvironment, type EnvironmentContext } from '../../src/app/environment';
 import { createHttpApp } from '../../src/app/http/app';
 import { rateLimitsOf } from '../../src/app/http/rate-limit';
-import { listenHttp } from '../../src/app/http/server';
+import { closeHttp, listenHttp } from '../../src/app/http/server';
 import { inTransaction } from '../../src/platform/database/transaction';
 import { createEnvironmentWorker } from '../../src/app/worker';
 import type { Scope } from '../../src/domains/organization';
@@ -136,7 +136,7 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
       for (const worker of workers) if (worker.getState() === 'RUNNING') worker.shutdown();
       await Promise.all(workerRuns);
       await nativeConnection?.close();
-      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+      await Promise.all(servers.map((server) => closeHttp(server, 0))); // the tests are over: nothing is in flight
       await Promise.all(Object.values(env).map(closeEnvironment));
       await limits.close();
       await connection.close();

@@ -34,3 +34,15 @@ export function listenHttp(app: Koa, port: number, host: string): Server {
   server.headersTimeout = 66_000;
   return server.listen(port, host);
 }
+
+/**
+ * Stops taking connections and resolves once every one is closed: idle keep-alive connections at once, requests in
+ * flight when they finish, and whatever is still open after `graceMs` (a client that never reads its answer, a
+ * request body that never ends) is cut, so a long keep-alive never holds a shutdown.
+ */
+export function closeHttp(server: Server, graceMs = 10_000): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+  return closed.finally(() => clearTimeout(cut));
+}
