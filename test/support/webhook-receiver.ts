@@ -1,5 +1,6 @@
 // A real HTTP receiver for webhook tests: records every request with its raw body and verifies Standard Webhooks
 // signatures with the `standardwebhooks` library, both the standard way and the way existing client SDKs do.
+import { closeHttp } from '../../src/app/http/server';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -62,11 +63,9 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
     received,
     respondWith: (next) => (responder = next),
     verified: (secret) => received.filter((r) => verifies(secret, r)),
-    close: () =>
-      new Promise((resolve) => {
-        hanging.forEach((res) => res.destroy());
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      hanging.forEach((res) => res.destroy());
+      return closeHttp(server, 0);
+    },
   };
 }
