@@ -122,7 +122,7 @@ module.exports = {
       name: 'domains-below-app',
       severity: 'error',
       comment:
-        'src/app/ is the composition root (config, wiring, HTTP app, worker, CLI): it wires everything else together, so nothing may import it ' +
+        'src/app/ is the composition root (modules, composition, HTTP app, worker, CLI): it wires everything else together, so nothing may import it ' +
         'except test/, bench/ and bin/. Pass what is needed (config values, the database, ports) in from src/app instead.',
       from: { pathNot: ['^src/app/', '^test/', '^bench/', '^bin/'] },
       to: { path: '^src/app/' },

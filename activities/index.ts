@@ -1,14 +1,5 @@
 // Activities are thin calls into domain services; each gets its own entity manager (one transaction per call).
-import type { MikroORM } from '@mikro-orm/postgresql';
-import type { IdempotencyService } from '../src/platform/idempotency';
-import type { BenefitGrantService, GrantRequests } from '../src/domains/benefit';
-import type { CheckoutFlowDeps } from '../src/domains/checkout';
-import type { OrderDocumentService, OrderService, RefundService } from '../src/domains/order';
-import type { BillingDeps, SubscriptionCommandService } from '../src/domains/subscription';
-import type { TestClockService } from '../src/domains/test-clock';
-import type { WebhookDeliveryService } from '../src/domains/webhook';
-import type { EmailService } from '../src/platform/email';
-import type { MeterRollupService } from '../src/domains/meter';
+import type { Services } from '../src/platform/module';
 import { createBenefitGrantActivities } from './benefit-grant.activities';
 import { createCheckoutActivities } from './checkout.activities';
 import { createEmailActivities } from './email.activities';
@@ -19,22 +10,24 @@ import { createTestClockActivities } from './test-clock.activities';
 import { createWebhookActivities } from './webhook.activities';
 import { createMeterActivities } from './meter.activities';
 
-export interface ActivityDeps {
-  orm: MikroORM;
-  idempotency: IdempotencyService;
-  webhookDeliveries: WebhookDeliveryService;
-  checkoutFlow: CheckoutFlowDeps;
-  orders: OrderService;
-  documents: OrderDocumentService;
-  refunds: RefundService;
-  subscriptionBilling: BillingDeps;
-  subscriptionCommands: SubscriptionCommandService;
-  testClocks: TestClockService;
-  grants: BenefitGrantService;
-  grantRequests: GrantRequests;
-  email: EmailService;
-  meterRollups: MeterRollupService;
-}
+/** The services the activities call, as the modules provide them. */
+export type ActivityDeps = Pick<
+  Services,
+  | 'orm'
+  | 'idempotency'
+  | 'webhookDeliveries'
+  | 'checkoutFlow'
+  | 'orders'
+  | 'documents'
+  | 'refunds'
+  | 'subscriptionBilling'
+  | 'subscriptionCommands'
+  | 'testClocks'
+  | 'grants'
+  | 'grantRequests'
+  | 'email'
+  | 'meterRollups'
+>;
 
 export const createActivities = (deps: ActivityDeps) => ({
   /** Deletes expired idempotency keys; returns how many. */

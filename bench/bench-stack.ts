@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Connection } from '@temporalio/client';
-import { loadConfig, type Environment } from '../src/app/config';
+import { loadConfig, type Environment } from '../src/platform/config';
 import { closeEnvironment, openEnvironment, type EnvironmentContext } from '../src/app/environment';
 import { migrate } from '../src/app/database';
 import { startMailCatcher } from '../src/app/mail-catcher';

@@ -1,6 +1,6 @@
 // The API process: one listener per environment, each bound to its own database and namespace.
 import type { Server } from 'node:http';
-import type { Config, Environment } from './config';
+import type { Config, Environment } from '../platform/config';
 import { closeEnvironment, openEnvironment } from './environment';
 import { createHttpApp } from './http/app';
 import { rateLimitsOf } from './http/rate-limit';

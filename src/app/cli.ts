@@ -11,7 +11,7 @@ import {
 } from '../domains/organization';
 import { MAX_PAGE_LIMIT } from '../kernel/pagination';
 import { BursarError } from '../kernel/errors';
-import { ENVIRONMENTS, loadConfig, type Config, type Environment } from './config';
+import { ENVIRONMENTS, loadConfig, type Config, type Environment } from '../platform/config';
 import { closeEnvironment, openEnvironment } from './environment';
 import { migrate } from './database';
 import { createEventPartitions, detachEventPartitions, eventPartitions } from '../adapters/events/event-partitions';

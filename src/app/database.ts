@@ -5,8 +5,8 @@ import { createEventPartitions } from '../adapters/events/event-partitions';
 import { Client } from 'pg';
 import { MODULES } from './modules';
 
-const ENTITIES = MODULES.flatMap((module) => module.entities);
-const MIGRATIONS = MODULES.flatMap((module) => module.migrations).sort((a, b) =>
+const ENTITIES = MODULES.flatMap((module) => module.entities ?? []);
+const MIGRATIONS = MODULES.flatMap((module) => module.migrations ?? []).sort((a, b) =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
 );
 

@@ -9,10 +9,13 @@ import { systemClock, type Clock } from '../kernel/clock';
 import { IdempotencyService } from '../platform/idempotency';
 import { OutboxService } from '../platform/outbox';
 import { FlowClient } from '../platform/temporal/flow-client';
-import type { Config, Environment } from './config';
+import type { Config, Environment } from '../platform/config';
 import { openDatabase } from './database';
 import { createFileStorage } from './storage';
-import { wireDomains, type Domains } from './wiring';
+import type { Services } from '../platform/module';
+import type { RouteDefinition } from '../platform/http/route';
+import { compose } from './compose';
+import { MODULES } from './modules';
 
 export interface EnvironmentContext {
   environment: Environment;
@@ -26,7 +29,8 @@ export interface EnvironmentContext {
   idempotency: IdempotencyService;
   storage: FileStorage;
   processor: PaymentProcessor | null;
-  domains: Domains;
+  /** Every module's services, and their routes in the order of the modules. */
+  domains: Services & { routes: RouteDefinition[] };
 }
 
 export async function openEnvironment(
@@ -59,7 +63,10 @@ export async function openEnvironment(
         ? new StripePaymentProcessor({ secretKey: config.STRIPE_SECRET_KEY })
         : null;
   const flows = new FlowClient(temporal, taskQueue, outbox);
-  const domains = wireDomains({ environment, config, clock, orm, outbox, idempotency, flows, storage, processor });
+  const publicUrl = config.publicUrls[environment];
+  const platform = { environment, config, clock, orm, outbox, idempotency, flows, storage, processor, publicUrl };
+  const { services, routes } = compose(MODULES, { ...platform, sandbox: environment === 'sandbox' });
+  const domains = { ...services, routes };
   return {
     environment,
     config,

@@ -1,4 +1,6 @@
-// The modules Bursar is made of. Adding a domain adds its module here; the database takes their tables from this list.
+// The modules Bursar is made of. Adding a domain adds its module here: the database takes their tables from this list,
+// src/app/compose.ts builds their services in the order their needs resolve to, and the API mounts their routes in
+// this order.
 import type { Module } from '../platform/module';
 import { platformModule } from '../platform/platform.module';
 import { organizationModule } from '../domains/organization';
@@ -10,11 +12,15 @@ import { benefitModule } from '../domains/benefit';
 import { fileModule } from '../domains/file';
 import { webhookModule } from '../domains/webhook';
 import { customerModule } from '../domains/customer';
+import { customerStateModule } from '../domains/customer-state';
 import { checkoutModule } from '../domains/checkout';
-import { testClockModule } from '../domains/test-clock';
-import { subscriptionModule } from '../domains/subscription';
 import { orderModule } from '../domains/order';
+import { subscriptionModule } from '../domains/subscription';
+import { testClockModule } from '../domains/test-clock';
 import { customerSessionModule } from '../domains/customer-session';
+import { secretScanningModule } from '../domains/secret-scanning';
+import { customerPortalModule } from '../domains/customer-portal';
+import { taxModule } from '../domains/tax';
 
 export const MODULES: readonly Module[] = [
   platformModule,
@@ -27,9 +33,13 @@ export const MODULES: readonly Module[] = [
   fileModule,
   webhookModule,
   customerModule,
+  customerStateModule,
   checkoutModule,
-  testClockModule,
-  subscriptionModule,
   orderModule,
+  subscriptionModule,
+  testClockModule,
   customerSessionModule,
+  secretScanningModule,
+  customerPortalModule,
+  taxModule,
 ];

@@ -1,5 +1,5 @@
 // Everything the processes need before they start: migrated databases and Temporal namespaces with our search attributes.
-import { ENVIRONMENTS, type Config } from './config';
+import { ENVIRONMENTS, type Config } from '../platform/config';
 import { migrate } from './database';
 import { connectTemporal, ensureNamespace, ensureSearchAttributes } from './temporal';
 

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { WORKER_HEAP_LIMIT_MIB } from '../../temporal.config';
-import type { Config } from './config';
+import type { Config } from '../platform/config';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 import { setUp } from './setup';
 import { startDevServer, temporalCliPath, type DevServer } from './temporal-dev-server';

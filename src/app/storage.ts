@@ -8,7 +8,7 @@ import { LocalDiskStorage } from '../adapters/storage/local-disk-storage';
 import { S3Storage } from '../adapters/storage/s3-storage';
 import type { Clock } from '../kernel/clock';
 import { deriveKey } from '../platform/crypto/derived-key';
-import type { Config, Environment } from './config';
+import type { Config, Environment } from '../platform/config';
 
 export function createFileStorage(config: Config, environment: Environment, clock: Clock): FileStorage {
   const now = () => clock.now();

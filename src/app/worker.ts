@@ -1,7 +1,7 @@
 // The worker process: one Temporal worker per environment's namespace, the maintenance schedules and the outbox relay.
 import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleOption } from '@temporalio/worker';
 import { createActivities, type Activities } from '../../activities';
-import type { Config, Environment } from './config';
+import type { Config, Environment } from '../platform/config';
 import { closeEnvironment, openEnvironment, type EnvironmentContext } from './environment';
 import { startOutboxRelay, type Relay } from './outbox-relay';
 import { ensureSchedules } from './temporal';
@@ -13,7 +13,7 @@ export async function createEnvironmentWorker(
   connection: NativeConnection,
   options: { workflowBundle?: WorkflowBundleOption; activities?: (activities: Activities) => Activities } = {},
 ): Promise<Worker> {
-  const activities = createActivities(env.domains.activities);
+  const activities = createActivities(env.domains);
   return Worker.create({
     connection,
     namespace: env.namespace,

@@ -1,6 +1,8 @@
-// The platform's tables (idempotency keys, the outbox, e-mails), and the migrations of before the modules that no one
-// domain owns: the foundation and the sandbox processor.
-import { migrations, type Module } from './module';
+// The platform's tables (idempotency keys, the outbox, e-mails), the migrations of before the modules that no one
+// domain owns (the foundation and the sandbox processor), and the e-mail queue every domain's templates go through.
+import { SmtpMailer } from '../adapters/mail/smtp-mailer';
+import { migrations, provide, type Module } from './module';
+import { EmailService, type EmailTemplate } from './email';
 import { IdempotencyKeySchema } from './idempotency/idempotency.entity';
 import { OutboxMessageSchema } from './outbox/outbox.entity';
 import { EmailMessageSchema } from './email/email.entity';
@@ -16,4 +18,20 @@ export const platformModule: Module = {
     Migration20261122030000_sandbox_processor,
     Migration20261130000000_outbox_pending_events,
   ),
+  provides: [
+    provide('email', ['orm', 'clock', 'outbox', 'config', 'emailTemplates'], ({ config, emailTemplates, ...deps }) => {
+      const mailer = new SmtpMailer({ url: config.SMTP_URL, from: config.EMAIL_FROM });
+      return new EmailService({ ...deps, serverSecret: config.BURSAR_SECRET, mailer, templates: emailTemplates });
+    }),
+  ],
 };
+
+declare module './module' {
+  interface Services {
+    email: EmailService;
+  }
+  interface Contributions {
+    /** Every template a domain may enqueue (the worker renders by name, so both processes build the same list). */
+    emailTemplates: EmailTemplate<never>[];
+  }
+}

@@ -6,7 +6,7 @@ import { startMailCatcher } from '../../src/app/mail-catcher';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { loadConfig, type Config } from '../../src/app/config';
+import { loadConfig, type Config } from '../../src/platform/config';
 import { migrate } from '../../src/app/database';
 import { startDevServer, temporalCliPath, type DevServer } from '../../src/app/temporal-dev-server';
 import { freePort } from '../support/free-port';

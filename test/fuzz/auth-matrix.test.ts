@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
 import { ErrorBody } from '../../src/contracts/common';
-import type { Environment } from '../../src/app/config';
+import type { Environment } from '../../src/platform/config';
 import type { z } from 'zod';
 import type { RouteDefinition } from '../../src/platform/http/route';
 import { startHarness, type TestHarness } from '../support/harness';

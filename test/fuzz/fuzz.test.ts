@@ -1,13 +1,13 @@
 // Schema-driven fuzzing of every route in both environments: requests generated from each route's contracts (valid
 // ones with real ids, and ones hostile in one part), asserting no 5xx, the documented error shape for every 4xx, and
-// no change to the organization's rows after a refusal. Routes come from the wiring, so new ones are fuzzed as well;
+// no change to the organization's rows after a refusal. Routes come from the modules, so new ones are fuzzed as well;
 // organization routes are sent with the organization's token, customer portal routes with its main customer's.
 //   FUZZ_SEED=<n>  re-runs a seed (printed on every run)     FUZZ_RUNS=<n>  cases of each kind per route and environment
 //   (valid ones twice as many; 1 in the suite, 8 in `./run fuzz`)
 //   FUZZ_ROUTE=<text>  only the routes whose "METHOD /path" contains it
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
-import type { Environment } from '../../src/app/config';
+import type { Environment } from '../../src/platform/config';
 import type { RouteDefinition } from '../../src/platform/http/route';
 import { startHarness, type TestHarness } from '../support/harness';
 import { orgStateReader, type OrgState, type OrgStateReader } from './org-state';

@@ -1,6 +1,6 @@
 // One HTTP request exactly as generated (raw path, raw body, any headers), redirects not followed, the answer parsed
 // as JSON when it is JSON.
-import type { Environment } from '../../src/app/config';
+import type { Environment } from '../../src/platform/config';
 import type { TestHarness } from '../support/harness';
 
 export interface RawRequest {

@@ -4,7 +4,7 @@
 // portal's with its main customer's — to collect the ids and client secrets of everything that exists (orders,
 // subscriptions…), whatever routes there are.
 import { randomBytes } from 'node:crypto';
-import type { Environment } from '../../src/app/config';
+import type { Environment } from '../../src/platform/config';
 import { SCOPES } from '../../src/contracts/scopes';
 import type { RouteAudience, RouteDefinition } from '../../src/platform/http/route';
 import { eventually, type TestHarness } from '../support/harness';

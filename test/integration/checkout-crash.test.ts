@@ -93,12 +93,7 @@ async function lostConfirmation() {
     20_000,
     { what: 'the checkout flow started' },
   );
-  await confirmCheckout(
-    h.env.sandbox.domains.activities.checkoutFlow,
-    id,
-    { confirmation_token_id: 'pm_card_visa' },
-    1,
-  );
+  await confirmCheckout(h.env.sandbox.domains.checkoutFlow, id, { confirmation_token_id: 'pm_card_visa' }, 1);
   expect((await call('GET', `/v1/checkouts/${id}`)).body.status).toBe('confirmed');
   return { id, call, clock, clientSecret: checkout.body.client_secret as string };
 }

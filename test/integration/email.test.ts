@@ -68,7 +68,7 @@ test('a message queued in a transaction arrives rendered; the row ends sent with
   const org = await organization('Acme', [], 'sandbox');
   const to = address('ada');
   await inTransaction(env.orm, async (tx) => {
-    await env.domains.activities.email.enqueue(tx, {
+    await env.domains.email.enqueue(tx, {
       organizationId: org.id,
       to,
       template: loginCodeEmail,
@@ -172,7 +172,7 @@ test('enqueuing with a template the service was not given is refused in the tran
   const stray: EmailTemplate<object> = { name: 'stray', render: () => ({ subject: '', text: '', html: '' }) };
   await expect(
     inTransaction(env.orm, (tx) =>
-      env.domains.activities.email.enqueue(tx, {
+      env.domains.email.enqueue(tx, {
         organizationId: randomUUID(),
         to: address('stray'),
         template: stray,

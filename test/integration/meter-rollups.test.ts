@@ -101,7 +101,7 @@ test('a new filter drops the rollups in the same request, the rebuild recounts; 
   expect(await total(meterId)).toBe(4);
 
   // Version 1's rebuild, replayed late, finds itself stale and leaves version 2's rollups alone.
-  expect(await h.env.production.domains.activities.meterRollups.rebuild(meterId, 1)).toBe(false);
+  expect(await h.env.production.domains.meterRollups.rebuild(meterId, 1)).toBe(false);
   expect(await rollups(meterId)).toEqual([{ hour: '2026-05-01T11', events: '1', total: '4' }]);
 
   // A rename changes nothing that counts: no new version.

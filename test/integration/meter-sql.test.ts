@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { aggregateSql, filterSql } from '../../src/adapters/events/meter-sql';
-import { environmentDatabaseUrl } from '../../src/app/config';
+import { environmentDatabaseUrl } from '../../src/platform/config';
 import { openDatabase } from '../../src/app/database';
 import type { FilterClause, MeterAggregation, MeterFilter } from '../../src/contracts/meter';
 import { TEST_DATABASE_URL } from '../support/test-env';

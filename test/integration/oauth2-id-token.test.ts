@@ -4,7 +4,7 @@
 // and the older published clients, which refuse a token answer without id_token, accept Bursar's.
 import { createHash, randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
-import type { Environment } from '../../src/app/config';
+import type { Environment } from '../../src/platform/config';
 import { OAuth2Client, TokenResponse } from '../../src/contracts/oauth2';
 import { startHarness, type TestHarness } from '../support/harness';
 import { atHash, decodeIdToken, publishedKeys, verifiesWith } from '../support/oauth2-id-tokens';

@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Environment } from '../../src/app/config';
+import type { Environment } from '../../src/platform/config';
 import { deriveKey } from '../../src/platform/crypto/derived-key';
 import { openSecret } from '../../src/platform/crypto/sealed-secret';
 import { startHarness, type TestHarness } from '../support/harness';

@@ -329,9 +329,9 @@ test('a later event about a resource waits, on every attempt, for an earlier one
   });
   expect(receiver.received.map((r) => r.json.data.name)).toEqual(['Ordered v1']);
   // A retried attempt (its first try failed before it could check, the worker killed or PostgreSQL away) waits too.
-  expect(
-    await h.env.sandbox.domains.activities.webhookDeliveries.attempt(later.id, 2, undefined, { waitForEarlier: true }),
-  ).toBe('waiting');
+  expect(await h.env.sandbox.domains.webhookDeliveries.attempt(later.id, 2, undefined, { waitForEarlier: true })).toBe(
+    'waiting',
+  );
 
   await h.env.sandbox.outbox.relayOnce(0);
   expect(

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { bundleWorkflowCode } from '@temporalio/worker';
 import { freePort } from './free-port';
-import { ENVIRONMENTS, environmentDatabaseUrl } from '../../src/app/config';
+import { ENVIRONMENTS, environmentDatabaseUrl } from '../../src/platform/config';
 import { migrate } from '../../src/app/database';
 import { connectTemporal, ensureNamespace, ensureSearchAttributes } from '../../src/app/temporal';
 import { startDevServer, temporalCliPath, type DevServer } from '../../src/app/temporal-dev-server';

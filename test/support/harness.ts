@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, type Worker } from '@temporalio/worker';
-import { loadConfig, type Config, type Environment } from '../../src/app/config';
+import { loadConfig, type Config, type Environment } from '../../src/platform/config';
 import { closeEnvironment, openEnvironment, type EnvironmentContext } from '../../src/app/environment';
 import { createHttpApp } from '../../src/app/http/app';
 import { rateLimitsOf } from '../../src/app/http/rate-limit';

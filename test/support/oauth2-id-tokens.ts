@@ -1,7 +1,7 @@
 // ID tokens as a relying party checks them, with node:crypto alone (jose is ESM-only and Jest runs CommonJS): the
 // parts of the compact JWS, the environment's published key set, and whether a signature verifies against it.
 import { createHash, createPublicKey, verify } from 'node:crypto';
-import type { Environment } from '../../src/app/config';
+import type { Environment } from '../../src/platform/config';
 import { AuthorizationServerMetadata, JsonWebKeySet } from '../../src/contracts/oauth2';
 import type { TestHarness } from './harness';
 

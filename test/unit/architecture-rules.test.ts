@@ -83,15 +83,22 @@ describe('errors named by code', () => {
   });
 });
 
-describe('the composition root', () => {
-  it('builds each service after what it uses: a closure over one built later is refused', async () => {
-    const wiring = (order: string) =>
-      `declare const make: (deps: object) => object;\nexport function wire() {\n${order}\n  return { a, b };\n}\n`;
-    const lateBound = '  const a = make({ b: () => b });\n  const b = make({});';
-    expect(await lintMessages('src/app/wiring.ts', wiring(lateBound))).toEqual(["'b' was used before it was defined."]);
-    expect(await lintMessages('src/app/wiring.ts', wiring('  const b = make({});\n  const a = make({ b });'))).toEqual(
-      [],
-    );
+describe('a module', () => {
+  const module = (body: string) =>
+    `import { provide, type Module } from '../../platform/module';\ndeclare class A { constructor(b: () => number) }\n${body}`;
+
+  it('gives a service to another only through a declared need: a late-bound reference is refused', async () => {
+    const lateBound = [
+      'let b: { n: number };',
+      "export const m: Module = { name: 'm', provides: [provide('a', [], () => new A(() => b.n))] };",
+      "export const n: Module = { name: 'n', provides: [provide('b', [], () => (b = { n: 1 }))] };",
+    ].join('\n');
+    const messages = await lintMessages('src/domains/x/x.module.ts', module(lateBound));
+    expect(messages).toHaveLength(2);
+    expect(messages).toEqual(expect.arrayContaining([expect.stringContaining('A late-bound dependency')]));
+    const declared =
+      "export const m: Module = { name: 'm', provides: [provide('a', ['b'], ({ b }) => new A(() => b.n))] };";
+    expect(await lintMessages('src/domains/x/x.module.ts', module(declared))).toEqual([]);
   });
 });
 

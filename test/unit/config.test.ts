@@ -1,4 +1,4 @@
-import { environmentDatabaseUrl, loadConfig } from '../../src/app/config';
+import { environmentDatabaseUrl, loadConfig } from '../../src/platform/config';
 
 test.each([
   ['postgres://postgres@127.0.0.1:5432/bursar', 'production', 'postgres://postgres@127.0.0.1:5432/bursar_production'],

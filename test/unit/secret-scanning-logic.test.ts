@@ -1,7 +1,7 @@
 // Leak reports without a server: the signature check over the raw body, which strings claim to be ours, how a body
 // is read, the configured keys, and the owner's e-mail.
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { loadConfig } from '../../src/app/config';
+import { loadConfig } from '../../src/platform/config';
 import { BadRequest, RequestValidationError } from '../../src/kernel/errors';
 import { leakedTokenEmail } from '../../src/domains/secret-scanning/leaked-token.email';
 import { claimedKind, signingKeyFor, verdictFor } from '../../src/domains/secret-scanning/secret-scanning.logic';

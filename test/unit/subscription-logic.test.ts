@@ -6,7 +6,6 @@ import type { DiscountRule } from '../../src/domains/discount/discount.logic';
 import {
   commandOf,
   commandRefusal,
-  DEFAULT_DUNNING_DAYS,
   isUnrecoverableDecline,
   nextRetryAt,
   periodLabel,
@@ -17,6 +16,10 @@ import {
   type SubscriptionCommand,
   type SubscriptionSchedule,
 } from '../../src/domains/subscription/subscription.logic';
+import { loadConfig } from '../../src/platform/config';
+
+/** The schedule Bursar runs when DUNNING_RETRY_DAYS is unset. */
+const DEFAULT_DUNNING_DAYS = loadConfig({}).DUNNING_RETRY_DAYS;
 import type { SubscriptionStatus } from '../../src/domains/subscription/subscription.entity';
 import { RequestValidationError, type ValidationIssue } from '../../src/kernel/errors';
 

@@ -5,7 +5,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import Redis from 'ioredis';
 import { TooManyRequests } from '../../kernel/errors';
 import type { RouteRateLimit } from '../../platform/http/route';
-import type { Config } from '../config';
+import type { Config } from '../../platform/config';
 
 export interface RateLimitOptions {
   perIpPerSecond: number;

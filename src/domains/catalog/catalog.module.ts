@@ -1,11 +1,37 @@
-// The catalog module: the tables it owns.
-import { migrations, type Module } from '../../platform/module';
+// The catalog module: its tables, products and custom fields, and their routes.
+import { migrations, provide, contribute, routes, type Module } from '../../platform/module';
 import { ProductPriceSchema, ProductSchema } from './catalog.entity';
 import { CustomFieldSchema } from './custom-field/custom-field.entity';
+import { CustomFieldService } from './custom-field/custom-field.service';
+import { ProductService } from './product.service';
+import { productBenefitIds } from './product.reads';
+import { catalogRoutes } from './catalog.routes';
+import { customFieldRoutes } from './custom-field/custom-field.routes';
 import { Migration20261122010000_catalog } from './migrations/Migration20261122010000_catalog';
 
 export const catalogModule: Module = {
   name: 'catalog',
   entities: [ProductSchema, ProductPriceSchema, CustomFieldSchema],
   migrations: migrations(Migration20261122010000_catalog),
+  provides: [
+    provide('customFields', ['clock'], ({ clock }) => new CustomFieldService(clock)),
+    provide(
+      'products',
+      ['clock', 'outbox', 'meters', 'benefitQueries', 'fileQueries', 'customFields', 'grantRequests'],
+      ({ benefitQueries, fileQueries, grantRequests, ...s }) =>
+        new ProductService({ ...s, benefits: benefitQueries, files: fileQueries, grants: grantRequests }),
+    ),
+    provide('productBenefitIds', [], () => productBenefitIds),
+  ],
+  contributes: [contribute('fileUsers', ['products'], ({ products }) => products)],
+  routes: routes(['products', 'customFields'], (s) => [...catalogRoutes(s), ...customFieldRoutes(s)]),
 };
+
+declare module '../../platform/module' {
+  interface Services {
+    customFields: CustomFieldService;
+    products: ProductService;
+    /** The benefits a product grants (the benefit domain's grant rules read them). */
+    productBenefitIds: typeof productBenefitIds;
+  }
+}

@@ -1,5 +1,12 @@
-// The checkout module: the tables it owns.
-import { migrations, type Module } from '../../platform/module';
+// The checkout module: its tables, checkout sessions and links, the steps of the checkout workflow, and their routes.
+import { contribute, migrations, provide, routes, type Module } from '../../platform/module';
+import { CheckoutService } from './checkout.service';
+import { CheckoutClientService } from './checkout-client.service';
+import { CheckoutQueries } from './checkout.queries';
+import type { FlowDeps } from './flow-deps';
+import { CheckoutLinkService } from './link/checkout-link.service';
+import { checkoutRoutes } from './checkout.routes';
+import { checkoutLinkRoutes } from './link/checkout-link.routes';
 import { CheckoutSchema } from './checkout.entity';
 import { CheckoutLinkSchema } from './link/checkout-link.entity';
 import { Migration20261122050000_checkouts_orders } from './migrations/Migration20261122050000_checkouts_orders';
@@ -14,4 +21,64 @@ export const checkoutModule: Module = {
     Migration20261122060000_checkout_confirmation,
     Migration20261122080000_checkout_confirmed_at,
   ),
+  provides: [
+    provide(
+      'checkouts',
+      [
+        'clock',
+        'outbox',
+        'seller',
+        'config',
+        'publicUrl',
+        'products',
+        'discounts',
+        'customers',
+        'testClockQueries',
+        'organizations',
+      ],
+      ({ config, testClockQueries, ...s }) =>
+        new CheckoutService({ ...s, ttlSeconds: config.CHECKOUT_TTL_SECONDS, testClocks: testClockQueries }),
+    ),
+    provide(
+      'checkoutClient',
+      ['orm', 'flows', 'checkouts', 'customers', 'customerSessions', 'config'],
+      ({ config, ...s }) => new CheckoutClientService({ ...s, stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET }),
+    ),
+    provide(
+      'checkoutFlow',
+      [
+        'orm',
+        'clock',
+        'outbox',
+        'checkouts',
+        'customers',
+        'orders',
+        'discounts',
+        'subscriptions',
+        'processor',
+        'config',
+      ],
+      ({ config, ...s }) => ({ ...s, settlementTimeoutMs: config.PAYMENT_SETTLEMENT_TIMEOUT_MS }),
+    ),
+    provide(
+      'checkoutLinks',
+      ['clock', 'publicUrl', 'checkouts', 'products', 'discounts'],
+      (s) => new CheckoutLinkService(s),
+    ),
+  ],
+  contributes: [contribute('testClockFollowers', [], () => new CheckoutQueries())],
+  routes: routes(['checkouts', 'checkoutClient', 'checkoutLinks', 'publicUrl'], (s) => [
+    ...checkoutRoutes({ checkouts: s.checkouts, client: s.checkoutClient }),
+    ...checkoutLinkRoutes({ links: s.checkoutLinks, publicUrl: s.publicUrl }),
+  ]),
 };
+
+declare module '../../platform/module' {
+  interface Services {
+    checkouts: CheckoutService;
+    checkoutClient: CheckoutClientService;
+    /** What the checkout workflow's steps are given. */
+    checkoutFlow: FlowDeps;
+    checkoutLinks: CheckoutLinkService;
+  }
+}

@@ -1,5 +1,9 @@
-// The customer-session module: the tables it owns.
-import { migrations, type Module } from '../../platform/module';
+// The customer-session module: its tables, customer sessions and e-mailed login codes, and their routes.
+import { contribute, migrations, provide, routes, type Module } from '../../platform/module';
+import { CustomerSessionService } from './customer-session.service';
+import { CustomerLoginService } from './customer-login.service';
+import { loginCodeEmail } from './login-code.email';
+import { customerSessionRoutes } from './customer-session.routes';
 import { CustomerLoginCodeSchema, CustomerSessionSchema } from './customer-session.entity';
 import { Migration20261125000000_customer_portal } from './migrations/Migration20261125000000_customer_portal';
 
@@ -7,4 +11,38 @@ export const customerSessionModule: Module = {
   name: 'customer-session',
   entities: [CustomerSessionSchema, CustomerLoginCodeSchema],
   migrations: migrations(Migration20261125000000_customer_portal),
+  provides: [
+    provide(
+      'customerSessions',
+      ['clock', 'config', 'publicUrl', 'customers', 'organizations'],
+      ({ config, ...s }) =>
+        new CustomerSessionService({
+          ...s,
+          serverSecret: config.BURSAR_SECRET,
+          ttlSeconds: config.CUSTOMER_SESSION_TTL_SECONDS,
+        }),
+    ),
+    provide(
+      'customerLogin',
+      ['orm', 'clock', 'config', 'customers', 'organizations', 'customerSessions', 'email'],
+      ({ config, customerSessions, ...s }) =>
+        new CustomerLoginService({
+          ...s,
+          serverSecret: config.BURSAR_SECRET,
+          codeTtlSeconds: config.CUSTOMER_LOGIN_CODE_TTL_SECONDS,
+          sessions: customerSessions,
+        }),
+    ),
+  ],
+  contributes: [contribute('emailTemplates', [], () => loginCodeEmail)],
+  routes: routes(['customerSessions', 'customerLogin', 'customers'], (s) =>
+    customerSessionRoutes({ sessions: s.customerSessions, login: s.customerLogin, customers: s.customers }),
+  ),
 };
+
+declare module '../../platform/module' {
+  interface Services {
+    customerSessions: CustomerSessionService;
+    customerLogin: CustomerLoginService;
+  }
+}

@@ -1,5 +1,14 @@
-// The order module: the tables it owns.
-import { migrations, type Module } from '../../platform/module';
+// The order module: its tables; orders, refunds and their documents; the rules by which a paid order grants benefits;
+// and their routes.
+import { renderBillingDocument } from '../../adapters/pdf/pdf-renderer';
+import { contribute, migrations, provide, routes, type Module } from '../../platform/module';
+import { OrderService } from './order.service';
+import { RefundService } from './refund/refund.service';
+import { OrderDocumentService } from './document/order-document.service';
+import { orderGrantSource, orderOfLicenseKey } from './order-grant-source';
+import { orderReceiptEmail } from './order-receipt.email';
+import { orderRoutes } from './order.routes';
+import { refundRoutes } from './refund/refund.routes';
 import { OrderItemSchema, OrderSchema } from './order.entity';
 import { RefundSchema } from './refund/refund.entity';
 import { Migration20261123000000_invoices_refunds } from './migrations/Migration20261123000000_invoices_refunds';
@@ -8,4 +17,59 @@ export const orderModule: Module = {
   name: 'order',
   entities: [OrderSchema, OrderItemSchema, RefundSchema],
   migrations: migrations(Migration20261123000000_invoices_refunds),
+  provides: [
+    provide('orderGrantSource', ['testClockQueries'], ({ testClockQueries }) => orderGrantSource(testClockQueries)),
+    provide('orderOfLicenseKey', [], () => orderOfLicenseKey),
+    provide(
+      'orders',
+      [
+        'clock',
+        'outbox',
+        'customers',
+        'products',
+        'discounts',
+        'organizations',
+        'seller',
+        'subscriptionQueries',
+        'grantRequests',
+        'email',
+      ],
+      ({ subscriptionQueries, grantRequests, ...s }) =>
+        new OrderService({ ...s, subscriptions: subscriptionQueries, grants: grantRequests }),
+    ),
+    provide(
+      'documents',
+      ['orm', 'clock', 'outbox', 'storage', 'config', 'environment', 'orders', 'customers', 'organizations'],
+      ({ config, ...s }) =>
+        new OrderDocumentService({
+          ...s,
+          render: renderBillingDocument,
+          seller: { name: config.SELLER_NAME, addressLines: config.SELLER_ADDRESS, taxIds: config.SELLER_TAX_IDS },
+          urlTtlSeconds: config.FILE_URL_TTL_SECONDS,
+        }),
+    ),
+    provide(
+      'refunds',
+      ['orm', 'clock', 'outbox', 'orders', 'organizations', 'processor', 'config', 'grantRequests'],
+      ({ config, grantRequests, ...s }) =>
+        new RefundService({
+          ...s,
+          statusCheckIntervalMs: config.REFUND_STATUS_CHECK_INTERVAL_MS,
+          grants: grantRequests,
+        }),
+    ),
+  ],
+  contributes: [contribute('emailTemplates', [], () => orderReceiptEmail)],
+  routes: routes(['orm', 'orders', 'documents', 'customers', 'products', 'refunds'], (s) => [
+    ...orderRoutes(s),
+    ...refundRoutes(s),
+  ]),
 };
+
+declare module '../../platform/module' {
+  interface Services {
+    orders: OrderService;
+    documents: OrderDocumentService;
+    refunds: RefundService;
+  }
+}

@@ -1,10 +1,25 @@
-// The organization module: the tables it owns.
-import { migrations, type Module } from '../../platform/module';
+// The organization module: its tables, organizations and their access tokens, and their routes.
+import { migrations, provide, routes, type Module } from '../../platform/module';
 import { OrganizationAccessTokenSchema, OrganizationSchema } from './organization.entity';
+import { OrganizationService } from './organization.service';
+import { AccessTokenService } from './access-token.service';
+import { organizationRoutes } from './organization.routes';
 import { Migration20261128000000_organization_access } from './migrations/Migration20261128000000_organization_access';
 
 export const organizationModule: Module = {
   name: 'organization',
   entities: [OrganizationSchema, OrganizationAccessTokenSchema],
   migrations: migrations(Migration20261128000000_organization_access),
+  provides: [
+    provide('organizations', ['clock', 'outbox'], (s) => new OrganizationService(s)),
+    provide('accessTokens', ['config', 'clock'], (s) => new AccessTokenService(s.config.BURSAR_SECRET, s.clock)),
+  ],
+  routes: routes(['organizations', 'accessTokens'], organizationRoutes),
 };
+
+declare module '../../platform/module' {
+  interface Services {
+    organizations: OrganizationService;
+    accessTokens: AccessTokenService;
+  }
+}

@@ -2,3 +2,4 @@ export { SecretScanningService, type SecretScanningServiceDeps } from './secret-
 export { secretScanningRoutes } from './secret-scanning.routes';
 export { leakedTokenEmail } from './leaked-token.email';
 export { KEY_IDENTIFIER_HEADER, SIGNATURE_HEADER, type ReportSigningKey } from './secret-scanning.logic';
+export { secretScanningModule } from './secret-scanning.module';

@@ -82,9 +82,6 @@ export function commandRefusal(
   }
 }
 
-/** Default dunning: retries 2, 5, 7 and 7 days after the previous failure (the reference's schedule). */
-export const DEFAULT_DUNNING_DAYS = [2, 5, 7, 7] as const;
-
 /** Declines that will not go better on a later try: dunning skips to the end. */
 const UNRECOVERABLE_DECLINES = new Set([
   'incorrect_number',

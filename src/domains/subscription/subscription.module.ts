@@ -1,5 +1,13 @@
-// The subscription module: the tables it owns.
-import { migrations, type Module } from '../../platform/module';
+// The subscription module: its table; subscriptions, their commands and the steps of their workflow; the rules by
+// which a subscription grants benefits; and their routes.
+import { contribute, migrations, provide, routes, type Module } from '../../platform/module';
+import type { BillingDeps } from './billing-deps';
+import { SubscriptionMeterReader } from './subscription-meter';
+import { SubscriptionQueries } from './subscription.queries';
+import { SubscriptionService } from './subscription.service';
+import { SubscriptionCommandService } from './subscription-commands.service';
+import { subscriptionGrantSource, subscriptionOfLicenseKey } from './subscription-grant-source';
+import { subscriptionRoutes } from './subscription.routes';
 import { SubscriptionSchema } from './subscription.entity';
 import { Migration20261122070000_subscriptions } from './migrations/Migration20261122070000_subscriptions';
 import { Migration20261127000000_list_indexes } from './migrations/Migration20261127000000_list_indexes';
@@ -8,4 +16,76 @@ export const subscriptionModule: Module = {
   name: 'subscription',
   entities: [SubscriptionSchema],
   migrations: migrations(Migration20261122070000_subscriptions, Migration20261127000000_list_indexes),
+  provides: [
+    provide(
+      'subscriptionMeters',
+      ['products', 'meters', 'customerMeters'],
+      ({ customerMeters, ...s }) => new SubscriptionMeterReader({ ...s, standings: customerMeters }),
+    ),
+    provide(
+      'subscriptionQueries',
+      ['subscriptionMeters'],
+      (s) => new SubscriptionQueries({ meterReader: s.subscriptionMeters }),
+    ),
+    provide('subscriptionGrantSource', ['testClockQueries'], (s) => subscriptionGrantSource(s.testClockQueries)),
+    provide('subscriptionOfLicenseKey', [], () => subscriptionOfLicenseKey),
+    provide(
+      'subscriptions',
+      ['clock', 'outbox', 'discounts', 'customers', 'products', 'grantRequests', 'subscriptionMeters'],
+      ({ grantRequests, subscriptionMeters, ...s }) =>
+        new SubscriptionService({ ...s, grants: grantRequests, meterReader: subscriptionMeters }),
+    ),
+    provide(
+      'subscriptionBilling',
+      [
+        'orm',
+        'processor',
+        'seller',
+        'config',
+        'subscriptions',
+        'orders',
+        'discounts',
+        'products',
+        'testClockQueries',
+        'customers',
+        'meters',
+        'customerMeterUsage',
+      ],
+      ({ config, testClockQueries, customerMeterUsage, ...s }) => ({
+        ...s,
+        dunningDays: config.DUNNING_RETRY_DAYS,
+        testClocks: testClockQueries,
+        customerMeters: customerMeterUsage,
+        settlementTimeoutMs: config.PAYMENT_SETTLEMENT_TIMEOUT_MS,
+      }),
+    ),
+    provide(
+      'subscriptionCommands',
+      ['orm', 'processor', 'flows', 'subscriptions', 'subscriptionBilling', 'orders', 'discounts', 'products'],
+      ({ subscriptionBilling, ...s }) => new SubscriptionCommandService({ ...s, billing: subscriptionBilling }),
+    ),
+    provide('subscriptionRevoker', ['subscriptionCommands'], ({ subscriptionCommands }) => {
+      return async (organizationId, id) =>
+        void (await subscriptionCommands.send(organizationId, id, { kind: 'revoke', reason: null, comment: null }));
+    }),
+  ],
+  contributes: [contribute('testClockFollowers', ['subscriptionQueries'], (s) => s.subscriptionQueries)],
+  routes: routes(['subscriptions', 'subscriptionCommands', 'organizations'], (s) =>
+    subscriptionRoutes({
+      subscriptions: s.subscriptions,
+      commands: s.subscriptionCommands,
+      organizations: s.organizations,
+    }),
+  ),
 };
+
+declare module '../../platform/module' {
+  interface Services {
+    subscriptionMeters: SubscriptionMeterReader;
+    subscriptionQueries: SubscriptionQueries;
+    subscriptions: SubscriptionService;
+    /** What the subscription workflow's steps are given. */
+    subscriptionBilling: BillingDeps;
+    subscriptionCommands: SubscriptionCommandService;
+  }
+}

@@ -10,3 +10,4 @@ export {
   type TaxabilityReason,
 } from './tax.logic';
 export { checkedTaxId, validateTaxId, type TaxId, type TaxIdFormat } from './tax-id.logic';
+export { taxModule } from './tax.module';

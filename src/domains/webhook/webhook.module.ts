@@ -1,6 +1,12 @@
-// The webhook module: the tables it owns.
-import { migrations, type Module } from '../../platform/module';
+// The webhook module: its tables, endpoints and deliveries (every event the outbox dispatches fans out to them), and
+// their routes.
+import { OUTBOX_KINDS } from '../../platform/outbox';
+import { migrations, provide, routes, type Module } from '../../platform/module';
 import { WebhookAttemptSchema, WebhookDeliverySchema, WebhookEndpointSchema } from './webhook.entity';
+import { WebhookEndpointService } from './webhook-endpoint.service';
+import { WebhookDeliveryService } from './webhook-delivery.service';
+import { WebhookLogService } from './webhook-log.service';
+import { webhookRoutes } from './webhook.routes';
 import { Migration20261122020000_webhooks } from './migrations/Migration20261122020000_webhooks';
 import { Migration20261129000000_api_versions } from './migrations/Migration20261129000000_api_versions';
 
@@ -8,4 +14,41 @@ export const webhookModule: Module = {
   name: 'webhook',
   entities: [WebhookEndpointSchema, WebhookDeliverySchema, WebhookAttemptSchema],
   migrations: migrations(Migration20261122020000_webhooks, Migration20261129000000_api_versions),
+  provides: [
+    provide('webhookEndpoints', ['clock', 'config', 'sandbox'], ({ clock, config, sandbox }) => {
+      // Local development's receivers, in the sandbox only: production's guard holds whatever the flag says.
+      const urlPolicy = { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS && sandbox };
+      return new WebhookEndpointService({ clock, serverSecret: config.BURSAR_SECRET, urlPolicy });
+    }),
+    provide('webhookDeliveries', ['orm', 'clock', 'outbox', 'config', 'webhookEndpoints'], (s) => {
+      const { config, outbox } = s;
+      const deliveries = new WebhookDeliveryService({
+        orm: s.orm,
+        clock: s.clock,
+        outbox,
+        endpoints: s.webhookEndpoints,
+        disableAfterFailures: config.WEBHOOK_DISABLE_AFTER_FAILURES,
+        policy: {
+          timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+          initialIntervalMs: config.WEBHOOK_RETRY_INITIAL_INTERVAL_MS,
+          backoffCoefficient: config.WEBHOOK_RETRY_BACKOFF_COEFFICIENT,
+          maximumIntervalMs: config.WEBHOOK_RETRY_MAX_INTERVAL_MS,
+          maximumAttempts: config.WEBHOOK_MAX_ATTEMPTS,
+          orderingMaxWaitMs: config.WEBHOOK_ORDERING_MAX_WAIT_MS,
+        },
+      });
+      outbox.registerDispatcher(OUTBOX_KINDS.event, (events) => deliveries.fanOut(events));
+      return deliveries;
+    }),
+  ],
+  routes: routes(['webhookEndpoints', 'webhookDeliveries'], (s) =>
+    webhookRoutes({ endpoints: s.webhookEndpoints, deliveries: s.webhookDeliveries, log: new WebhookLogService() }),
+  ),
 };
+
+declare module '../../platform/module' {
+  interface Services {
+    webhookEndpoints: WebhookEndpointService;
+    webhookDeliveries: WebhookDeliveryService;
+  }
+}

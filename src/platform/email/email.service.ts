@@ -45,7 +45,7 @@ export class EmailService implements EmailQueue {
   async enqueue<P>(tx: Tx, email: OutgoingEmail<P>): Promise<void> {
     if (this.templates.get(email.template.name) !== email.template) {
       throw new Error(
-        `The e-mail template "${email.template.name}" is not registered with the EmailService (see the wiring).`,
+        `The e-mail template "${email.template.name}" is not registered with the EmailService (a module contributes it to emailTemplates).`,
       );
     }
     const message = tx.em.create(EmailMessage, {

@@ -1,6 +1,5 @@
 // All configuration comes from environment variables, checked by one zod schema at start-up (fail fast).
 import { createPublicKey } from 'node:crypto';
-import { DEFAULT_DUNNING_DAYS } from '../domains/subscription/subscription.logic';
 import { z } from 'zod';
 import {
   NAMESPACES,
@@ -128,11 +127,14 @@ const ConfigSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     /** Verifies the leak reports of a secret-scanning program (GitHub's) posted to /v1/secret-scanning/report; none: every report is refused. */
     SECRET_SCANNING_PUBLIC_KEYS: secretScanningPublicKeys,
-    /** Dunning: days between a failed renewal payment and each retry (the last failure revokes the subscription). */
+    /**
+     * Dunning: days between a failed renewal payment and each retry (the last failure revokes the subscription); by
+     * default 2, 5, 7 and 7 days after the previous failure, the reference's schedule.
+     */
     DUNNING_RETRY_DAYS: z
       .string()
       .regex(/^\d+(,\d+)*$/, 'Comma-separated whole days, e.g. 2,5,7,7')
-      .default(DEFAULT_DUNNING_DAYS.join(','))
+      .default('2,5,7,7')
       .transform((v) => v.split(',').map(Number)),
     /** Bursar is the seller of record: where it is established, and where it collects tax (unset: everywhere). */
     SELLER_COUNTRY: z
