@@ -107,7 +107,7 @@ module.exports = tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'workflows/**/*.ts', 'activities/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'workflows/**/*.ts', 'activities/**/*.ts', 'temporal.config.ts'],
     plugins: { bursar },
     rules: { 'bursar/max-file-bytes': 'error' },
   },

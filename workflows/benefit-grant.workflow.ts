@@ -3,7 +3,7 @@
 // — and runs again while changes keep arriving, so a change signalled during a sync is never lost.
 import { continueAsNew, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import { GRANT_ACTIVITY } from '../temporal.config';
+import { GRANT_ACTIVITY } from './activity-options';
 import { syncGrantSignal, type BenefitGrantInput, type GrantOutcome } from './definitions';
 
 const { syncBenefitGrant } = proxyActivities<Activities>(GRANT_ACTIVITY);

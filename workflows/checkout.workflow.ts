@@ -4,13 +4,13 @@
 import { condition, log, patched, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { CheckoutConfirm } from '../src/contracts/checkout';
+import { PAYMENT_SETTLEMENT_TIMEOUT_MS } from '../temporal.config';
 import {
   CHECKOUT_ACTIVITY,
   CHECKOUT_CHARGE_ACTIVITY,
   CHECKOUT_COMPENSATION_ACTIVITY,
   CHECKOUT_LOCAL_ACTIVITY,
-  PAYMENT_SETTLEMENT_TIMEOUT_MS,
-} from '../temporal.config';
+} from './activity-options';
 import {
   checkoutStateQuery,
   confirmCheckoutUpdate,

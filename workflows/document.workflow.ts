@@ -2,7 +2,7 @@
 // should the billing details change while it renders), `receipt:<orderId>:<revision>` one revision of the receipt.
 import { proxyActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import { DOCUMENT_ACTIVITY } from '../temporal.config';
+import { DOCUMENT_ACTIVITY } from './activity-options';
 import { renderInvoiceSignal, type OrderDocumentInput } from './definitions';
 
 const { renderInvoice, renderReceipt } = proxyActivities<Activities>(DOCUMENT_ACTIVITY);

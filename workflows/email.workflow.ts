@@ -2,7 +2,7 @@
 // record it failed when that gives up.
 import { isCancellation, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import { EMAIL_ACTIVITY, EMAIL_BOOKKEEPING_ACTIVITY } from '../temporal.config';
+import { EMAIL_ACTIVITY, EMAIL_BOOKKEEPING_ACTIVITY } from './activity-options';
 import type { EmailInput } from './definitions';
 
 const { deliverEmail } = proxyActivities<Activities>(EMAIL_ACTIVITY);

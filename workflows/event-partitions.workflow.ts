@@ -1,7 +1,7 @@
 // The events table's monthly partitions, run by a Temporal Schedule (SCHEDULES.eventPartitions).
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import { MAINTENANCE_ACTIVITY } from '../temporal.config';
+import { MAINTENANCE_ACTIVITY } from './activity-options';
 
 const { createEventPartitions } = proxyActivities<Activities>(MAINTENANCE_ACTIVITY);
 

@@ -2,7 +2,7 @@
 // request that made the change answers at once however many customers hold the benefit.
 import { continueAsNew, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import { GRANT_ACTIVITY } from '../temporal.config';
+import { GRANT_ACTIVITY } from './activity-options';
 import type { GrantFanOutInput } from './definitions';
 
 const { syncGrantsPage } = proxyActivities<Activities>(GRANT_ACTIVITY);

@@ -1,7 +1,7 @@
 // Database housekeeping run by Temporal Schedules (see SCHEDULES in temporal.config.ts).
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import { MAINTENANCE_ACTIVITY } from '../temporal.config';
+import { MAINTENANCE_ACTIVITY } from './activity-options';
 
 const { purgeExpiredIdempotencyKeys } = proxyActivities<Activities>(MAINTENANCE_ACTIVITY);
 

@@ -1,7 +1,7 @@
 // A meter's hourly rollups rebuilt after what it counts changed: `meter-rollups:<meterId>:<version>`.
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import { METER_ROLLUP_ACTIVITY } from '../temporal.config';
+import { METER_ROLLUP_ACTIVITY } from './activity-options';
 import type { MeterRollupsInput } from './definitions';
 
 const { rebuildMeterRollups } = proxyActivities<Activities>(METER_ROLLUP_ACTIVITY);

@@ -2,7 +2,7 @@
 // unless the checkout that wrote it already did so in the same transaction.
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import { CHECKOUT_ACTIVITY } from '../temporal.config';
+import { CHECKOUT_ACTIVITY } from './activity-options';
 import type { OrderInput } from './definitions';
 
 const { markOrderPaid } = proxyActivities<Activities>(CHECKOUT_ACTIVITY);

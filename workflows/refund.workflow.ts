@@ -3,7 +3,8 @@
 // rendered — or as failed when the processor refuses it for good.
 import { proxyActivities, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import { DOCUMENT_ACTIVITY, REFUND_ACTIVITY, REFUND_SETTLEMENT_MAX_MS } from '../temporal.config';
+import { REFUND_SETTLEMENT_MAX_MS } from '../temporal.config';
+import { DOCUMENT_ACTIVITY, REFUND_ACTIVITY } from './activity-options';
 import type { RefundInput } from './definitions';
 
 const { processRefund, refundProcessorStatus, succeedRefund, failRefund } =

@@ -23,7 +23,8 @@ import {
   type SubscriptionCommand,
   type SubscriptionSchedule,
 } from '../src/domains/subscription/subscription.logic';
-import { PAYMENT_SETTLEMENT_TIMEOUT_MS, SEARCH_ATTRIBUTES, SUBSCRIPTION_ACTIVITY } from '../temporal.config';
+import { PAYMENT_SETTLEMENT_TIMEOUT_MS, SEARCH_ATTRIBUTES } from '../temporal.config';
+import { SUBSCRIPTION_ACTIVITY } from './activity-options';
 import {
   paymentSettledSignal,
   subscriptionCommandUpdate,

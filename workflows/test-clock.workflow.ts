@@ -14,7 +14,7 @@ import {
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { advanceRefusal, type TestClockState } from '../src/domains/test-clock/test-clock.logic';
-import { TEST_CLOCK_ACTIVITY, TEST_CLOCK_ADVANCE_ACTIVITY } from '../temporal.config';
+import { TEST_CLOCK_ACTIVITY, TEST_CLOCK_ADVANCE_ACTIVITY } from './activity-options';
 import { advanceClockUpdate, deleteClockUpdate, type TestClockInput } from './definitions';
 import { nonRetryableFailure } from './failures';
 

@@ -4,7 +4,7 @@ import { nonRetryable } from '../src/kernel/error-codes';
 import { isCancellation, patched, proxyActivities, sleep, type ActivityOptions } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { DeliveryOutcome, DeliveryPolicy } from '../src/contracts/webhook';
-import { WEBHOOK_BOOKKEEPING_ACTIVITY } from '../temporal.config';
+import { WEBHOOK_BOOKKEEPING_ACTIVITY } from './activity-options';
 import type { WebhookDeliveryInput } from './definitions';
 
 const { earlierPendingDeliveries, failWebhookDelivery } = proxyActivities<Activities>(WEBHOOK_BOOKKEEPING_ACTIVITY);
