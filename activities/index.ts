@@ -15,11 +15,11 @@ export type ActivityDeps = Pick<
   Services,
   | 'orm'
   | 'idempotency'
-  | 'webhookDeliveries'
+  | 'webhookFlow'
   | 'checkoutFlow'
   | 'orders'
-  | 'documents'
-  | 'refunds'
+  | 'documentFlow'
+  | 'refundFlow'
   | 'subscriptionBilling'
   | 'subscriptionCommands'
   | 'testClocks'
@@ -34,10 +34,10 @@ export const createActivities = (deps: ActivityDeps) => ({
   async purgeExpiredIdempotencyKeys(): Promise<number> {
     return deps.idempotency.purgeExpired(deps.orm.em.fork());
   },
-  ...createWebhookActivities(deps.webhookDeliveries),
+  ...createWebhookActivities(deps.webhookFlow),
   ...createCheckoutActivities(deps.orm, deps.checkoutFlow, deps.orders, deps.subscriptionBilling),
-  ...createOrderDocumentActivities(deps.documents),
-  ...createRefundActivities(deps.refunds),
+  ...createOrderDocumentActivities(deps.documentFlow),
+  ...createRefundActivities(deps.refundFlow),
   ...createSubscriptionActivities(deps.subscriptionBilling, deps.subscriptionCommands),
   ...createTestClockActivities(deps.testClocks),
   ...createBenefitGrantActivities(deps.grants, deps.grantRequests),

@@ -2,16 +2,19 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { failureType } from '../src/kernel/error-codes';
 import {
+  attemptDelivery,
   DeliveryAttemptFailed,
   DeliveryRefused,
+  earlierPendingDeliveries,
+  failDelivery,
   type AttemptOutcome,
-  type WebhookDeliveryService,
+  type DeliveryDeps,
 } from '../src/domains/webhook';
 
-export const createWebhookActivities = (deliveries: WebhookDeliveryService) => ({
+export const createWebhookActivities = (deps: DeliveryDeps) => ({
   /** Counts pending deliveries of earlier events about the same resource to the same endpoint (workflows started before the check moved into the attempt). */
   async earlierPendingDeliveries(deliveryId: string): Promise<number> {
-    return deliveries.earlierPending(deliveryId);
+    return earlierPendingDeliveries(deps, deliveryId);
   },
 
   /**
@@ -24,7 +27,7 @@ export const createWebhookActivities = (deliveries: WebhookDeliveryService) => (
   ): Promise<AttemptOutcome> {
     const { info, cancellationSignal } = Context.current();
     try {
-      return await deliveries.attempt(deliveryId, info.attempt, cancellationSignal, options);
+      return await attemptDelivery(deps, deliveryId, info.attempt, cancellationSignal, options);
     } catch (error: unknown) {
       if (error instanceof DeliveryRefused)
         throw ApplicationFailure.nonRetryable(error.message, failureType('WebhookAddressRefused'));
@@ -36,6 +39,6 @@ export const createWebhookActivities = (deliveries: WebhookDeliveryService) => (
 
   /** Marks the delivery failed for good; disables the endpoint once enough deliveries in a row have. */
   async failWebhookDelivery(deliveryId: string, reason: string): Promise<void> {
-    await deliveries.fail(deliveryId, reason);
+    await failDelivery(deps, deliveryId, reason);
   },
 });

@@ -3,8 +3,8 @@
 import { renderBillingDocument } from '../../adapters/pdf/pdf-renderer';
 import { contribute, migrations, provide, routes, type Module } from '../../platform/module';
 import { OrderService } from './order.service';
-import { RefundService } from './refund/refund.service';
-import { OrderDocumentService } from './document/order-document.service';
+import { RefundService, type RefundDeps } from './refund/refund.service';
+import { OrderDocumentService, type DocumentDeps } from './document/order-document.service';
 import { orderGrantSource, orderOfLicenseKey } from './order-grant-source';
 import { orderReceiptEmail } from './order-receipt.email';
 import { orderRoutes } from './order.routes';
@@ -38,26 +38,26 @@ export const orderModule: Module = {
         new OrderService({ ...s, subscriptions: subscriptionQueries, grants: grantRequests }),
     ),
     provide(
-      'documents',
+      'documentFlow',
       ['orm', 'clock', 'outbox', 'storage', 'config', 'environment', 'orders', 'customers', 'organizations'],
-      ({ config, ...s }) =>
-        new OrderDocumentService({
-          ...s,
-          render: renderBillingDocument,
-          seller: { name: config.SELLER_NAME, addressLines: config.SELLER_ADDRESS, taxIds: config.SELLER_TAX_IDS },
-          urlTtlSeconds: config.FILE_URL_TTL_SECONDS,
-        }),
+      ({ config, ...s }) => ({
+        ...s,
+        render: renderBillingDocument,
+        seller: { name: config.SELLER_NAME, addressLines: config.SELLER_ADDRESS, taxIds: config.SELLER_TAX_IDS },
+        urlTtlSeconds: config.FILE_URL_TTL_SECONDS,
+      }),
     ),
+    provide('documents', ['documentFlow'], ({ documentFlow }) => new OrderDocumentService(documentFlow)),
     provide(
-      'refunds',
+      'refundFlow',
       ['orm', 'clock', 'outbox', 'orders', 'organizations', 'processor', 'config', 'grantRequests'],
-      ({ config, grantRequests, ...s }) =>
-        new RefundService({
-          ...s,
-          statusCheckIntervalMs: config.REFUND_STATUS_CHECK_INTERVAL_MS,
-          grants: grantRequests,
-        }),
+      ({ config, grantRequests, ...s }) => ({
+        ...s,
+        statusCheckIntervalMs: config.REFUND_STATUS_CHECK_INTERVAL_MS,
+        grants: grantRequests,
+      }),
     ),
+    provide('refunds', ['refundFlow'], ({ refundFlow }) => new RefundService(refundFlow)),
   ],
   contributes: [contribute('emailTemplates', [], () => orderReceiptEmail)],
   routes: routes(['orm', 'orders', 'documents', 'customers', 'products', 'refunds'], (s) => [
@@ -69,7 +69,11 @@ export const orderModule: Module = {
 declare module '../../platform/module' {
   interface Services {
     orders: OrderService;
+    /** What the document flows' steps are given. */
+    documentFlow: DocumentDeps;
     documents: OrderDocumentService;
+    /** What the refund workflow's steps are given. */
+    refundFlow: RefundDeps;
     refunds: RefundService;
   }
 }

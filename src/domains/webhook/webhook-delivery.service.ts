@@ -1,23 +1,17 @@
-// Webhook delivery: fans each event out to the subscribed endpoints, makes one signed attempt at a time (the
-// workflow's activity retry policy repeats it), logs every attempt, and disables endpoints that keep failing.
-import { LockMode } from '@mikro-orm/core';
+// Webhook delivery: fans each event out to the subscribed endpoints, each delivery carried out by its workflow's steps
+// (attempt-delivery.ts, fail-delivery.ts), and redelivers an event on request.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { DeliveryOutcome, DeliveryPolicy, WebhookPayload } from '../../contracts/webhook';
+import type { DeliveryPolicy, WebhookPayload } from '../../contracts/webhook';
 import type { Tx } from '../../platform/database/transaction';
 import { inTransaction } from '../../platform/database/transaction';
-import { AddressRefused, postWebhook } from '../../adapters/http/webhook-poster';
 import type { Clock } from '../../kernel/clock';
 import { ResourceNotFound } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import { OUTBOX_KINDS, OutboxMessage, type OutboxService } from '../../platform/outbox';
 import { flowStart, type WorkflowStart } from '../../platform/temporal/flow-start';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entity';
-import { BEHIND_EARLIER, loadAttemptContext, recordAttempt, skipDelivery } from './delivery-attempt.queries';
 import type { WebhookEndpointService } from './webhook-endpoint.service';
-import { DeliveryAttemptFailed, DeliveryRefused } from './webhook.errors';
 import { resourceKey } from './webhook.logic';
-import { webhookBody } from './webhook-body';
-import { signedHeaders } from '../../adapters/http/standard-webhooks';
 import { FLOWS, type WebhookDeliveryInput } from '../../../workflows/definitions';
 
 export interface DeliveryDeps {
@@ -28,11 +22,6 @@ export interface DeliveryDeps {
   policy: DeliveryPolicy;
   disableAfterFailures: number;
 }
-
-const EXCERPT_BYTES = 2048;
-
-/** An attempt's answer: the delivery's outcome, or 'waiting' when it was asked to wait for an earlier event first. */
-export type AttemptOutcome = DeliveryOutcome | 'waiting';
 
 export class WebhookDeliveryService {
   constructor(private readonly deps: DeliveryDeps) {}
@@ -113,92 +102,6 @@ export class WebhookDeliveryService {
     await tx.em.flush();
     return live.length;
   }
-
-  /** 1 while an earlier event about the same resource is still on its way to the endpoint (`BEHIND_EARLIER`), else 0. */
-  async earlierPending(deliveryId: string): Promise<number> {
-    const [row] = await this.deps.orm.em
-      .fork()
-      .execute<{ n: number }[]>(`select (${BEHIND_EARLIER})::int as n from webhook_delivery d where d.id = ?`, [
-        deliveryId,
-      ]);
-    return row?.n ?? 0;
-  }
-
-  /**
-   * One attempt, logged; throws DeliveryAttemptFailed for anything but a 2xx so the retry policy tries again. With
-   * `waitForEarlier`, an attempt sends nothing and answers 'waiting' while an earlier event about the same resource is
-   * still on its way to the endpoint (the workflow pauses and asks again) — a retry too, whose first try may have
-   * failed before it could check.
-   */
-  async attempt(
-    deliveryId: string,
-    attempt: number,
-    signal?: AbortSignal,
-    options: { waitForEarlier?: boolean } = {},
-  ): Promise<AttemptOutcome> {
-    const em = this.deps.orm.em.fork();
-    const context = await loadAttemptContext(em, deliveryId, options.waitForEarlier === true);
-    if (!context) throw new ResourceNotFound(`Webhook delivery ${deliveryId} not found.`);
-    if (context.status !== 'pending')
-      return context.status === 'succeeded' ? 'succeeded' : context.status === 'failed' ? 'failed' : 'skipped';
-    if (context.behindEarlier) return 'waiting';
-    if (!context.endpointLive) {
-      await skipDelivery(em, deliveryId, this.deps.clock.now());
-      return 'skipped';
-    }
-    const body = webhookBody(context.payload, context.apiVersion);
-    const now = this.deps.clock.now();
-    const headers = {
-      ...signedHeaders(this.deps.endpoints.secretOf(context), context.eventId, now, body),
-      'webhook-api-version': context.apiVersion,
-    };
-    const result = await postWebhook(context.url, body, headers, {
-      timeoutMs: this.deps.policy.timeoutMs,
-      refuseAddress: this.deps.endpoints.refusesAddress,
-      signal,
-    }).catch((error) => {
-      if (error instanceof AddressRefused)
-        return { status: null, body: '', durationMs: 0, error: error.message, refused: true };
-      throw error;
-    });
-    const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
-    const logged = {
-      id: newId(),
-      deliveryId,
-      attempt,
-      succeeded,
-      httpCode: result.status,
-      durationMs: result.durationMs,
-      response: excerpt(result.body) || null,
-      error: result.error ?? (succeeded ? null : `HTTP ${result.status}`),
-      createdAt: now,
-    };
-    await recordAttempt(em, context, logged, this.deps.clock.now());
-    if (succeeded) return 'succeeded';
-    const reason = result.error ?? `The endpoint answered HTTP ${result.status}`;
-    throw 'refused' in result ? new DeliveryRefused(reason) : new DeliveryAttemptFailed(reason);
-  }
-
-  /** The retries ran out: the delivery failed for good, and enough of those in a row disable the endpoint. */
-  async fail(deliveryId: string, reason: string): Promise<void> {
-    await inTransaction(this.deps.orm, async ({ em }) => {
-      const delivery = await em.findOneOrFail(WebhookDelivery, { id: deliveryId });
-      if (delivery.status !== 'pending') return;
-      delivery.status = 'failed';
-      delivery.modifiedAt = this.deps.clock.now();
-      const endpoint = await em.findOneOrFail(
-        WebhookEndpoint,
-        { id: delivery.endpointId },
-        { lockMode: LockMode.PESSIMISTIC_WRITE },
-      );
-      endpoint.consecutiveFailures += 1;
-      if (endpoint.enabled && endpoint.consecutiveFailures >= this.deps.disableAfterFailures) {
-        endpoint.enabled = false;
-        endpoint.disabledReason = `Disabled automatically after ${endpoint.consecutiveFailures} consecutive events failed for good (last: ${delivery.eventType} ${delivery.eventId}: ${reason.slice(0, 200)}). Enable it again to resume delivery.`;
-        endpoint.modifiedAt = this.deps.clock.now();
-      }
-    });
-  }
 }
 
 function deliveryStart(
@@ -214,16 +117,6 @@ function deliveryStart(
     searchAttributes: { WebhookEndpointId: endpointId, WebhookEventId: eventId, WebhookEventType: eventType },
     summary: `${eventType} → endpoint ${endpointId}${redelivery ? ' (redelivery)' : ''}`,
   });
-}
-
-function excerpt(text: string): string {
-  const bytes = Buffer.from(text, 'utf8');
-  return bytes.length <= EXCERPT_BYTES
-    ? text
-    : bytes
-        .subarray(0, EXCERPT_BYTES)
-        .toString('utf8')
-        .replace(/\uFFFD$/, '');
 }
 
 /** A PostgreSQL array literal of plain strings (ids, event types, resource keys), each quoted. */

@@ -4,7 +4,7 @@ import { OUTBOX_KINDS } from '../../platform/outbox';
 import { migrations, provide, routes, type Module } from '../../platform/module';
 import { WebhookAttemptSchema, WebhookDeliverySchema, WebhookEndpointSchema } from './webhook.entity';
 import { WebhookEndpointService } from './webhook-endpoint.service';
-import { WebhookDeliveryService } from './webhook-delivery.service';
+import { WebhookDeliveryService, type DeliveryDeps } from './webhook-delivery.service';
 import { WebhookLogService } from './webhook-log.service';
 import { webhookRoutes } from './webhook.routes';
 import { Migration20261122020000_webhooks } from './migrations/Migration20261122020000_webhooks';
@@ -20,24 +20,24 @@ export const webhookModule: Module = {
       const urlPolicy = { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS && sandbox };
       return new WebhookEndpointService({ clock, serverSecret: config.BURSAR_SECRET, urlPolicy });
     }),
-    provide('webhookDeliveries', ['orm', 'clock', 'outbox', 'config', 'webhookEndpoints'], (s) => {
-      const { config, outbox } = s;
-      const deliveries = new WebhookDeliveryService({
-        orm: s.orm,
-        clock: s.clock,
-        outbox,
-        endpoints: s.webhookEndpoints,
-        disableAfterFailures: config.WEBHOOK_DISABLE_AFTER_FAILURES,
-        policy: {
-          timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-          initialIntervalMs: config.WEBHOOK_RETRY_INITIAL_INTERVAL_MS,
-          backoffCoefficient: config.WEBHOOK_RETRY_BACKOFF_COEFFICIENT,
-          maximumIntervalMs: config.WEBHOOK_RETRY_MAX_INTERVAL_MS,
-          maximumAttempts: config.WEBHOOK_MAX_ATTEMPTS,
-          orderingMaxWaitMs: config.WEBHOOK_ORDERING_MAX_WAIT_MS,
-        },
-      });
-      outbox.registerDispatcher(OUTBOX_KINDS.event, (events) => deliveries.fanOut(events));
+    provide('webhookFlow', ['orm', 'clock', 'outbox', 'config', 'webhookEndpoints'], ({ config, ...s }) => ({
+      orm: s.orm,
+      clock: s.clock,
+      outbox: s.outbox,
+      endpoints: s.webhookEndpoints,
+      disableAfterFailures: config.WEBHOOK_DISABLE_AFTER_FAILURES,
+      policy: {
+        timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+        initialIntervalMs: config.WEBHOOK_RETRY_INITIAL_INTERVAL_MS,
+        backoffCoefficient: config.WEBHOOK_RETRY_BACKOFF_COEFFICIENT,
+        maximumIntervalMs: config.WEBHOOK_RETRY_MAX_INTERVAL_MS,
+        maximumAttempts: config.WEBHOOK_MAX_ATTEMPTS,
+        orderingMaxWaitMs: config.WEBHOOK_ORDERING_MAX_WAIT_MS,
+      },
+    })),
+    provide('webhookDeliveries', ['webhookFlow'], ({ webhookFlow }) => {
+      const deliveries = new WebhookDeliveryService(webhookFlow);
+      webhookFlow.outbox.registerDispatcher(OUTBOX_KINDS.event, (events) => deliveries.fanOut(events));
       return deliveries;
     }),
   ],
@@ -49,6 +49,8 @@ export const webhookModule: Module = {
 declare module '../../platform/module' {
   interface Services {
     webhookEndpoints: WebhookEndpointService;
+    /** What the delivery workflow's steps are given. */
+    webhookFlow: DeliveryDeps;
     webhookDeliveries: WebhookDeliveryService;
   }
 }

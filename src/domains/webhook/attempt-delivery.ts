@@ -1,0 +1,93 @@
+// The delivery workflow's step: one signed attempt at the endpoint, logged, unless an earlier event about the same
+// resource is still on its way there.
+import type { DeliveryOutcome } from '../../contracts/webhook';
+import { AddressRefused, postWebhook } from '../../adapters/http/webhook-poster';
+import { signedHeaders } from '../../adapters/http/standard-webhooks';
+import { ResourceNotFound } from '../../kernel/errors';
+import { newId } from '../../kernel/ids';
+import { BEHIND_EARLIER, loadAttemptContext, recordAttempt, skipDelivery } from './delivery-attempt.queries';
+import type { DeliveryDeps } from './webhook-delivery.service';
+import { DeliveryAttemptFailed, DeliveryRefused } from './webhook.errors';
+import { webhookBody } from './webhook-body';
+
+const EXCERPT_BYTES = 2048;
+
+/** An attempt's answer: the delivery's outcome, or 'waiting' when it was asked to wait for an earlier event first. */
+export type AttemptOutcome = DeliveryOutcome | 'waiting';
+
+/**
+ * One attempt, logged; throws DeliveryAttemptFailed for anything but a 2xx so the retry policy tries again. With
+ * `waitForEarlier`, an attempt sends nothing and answers 'waiting' while an earlier event about the same resource is
+ * still on its way to the endpoint (the workflow pauses and asks again) — a retry too, whose first try may have
+ * failed before it could check.
+ */
+export async function attemptDelivery(
+  deps: DeliveryDeps,
+  deliveryId: string,
+  attempt: number,
+  signal?: AbortSignal,
+  options: { waitForEarlier?: boolean } = {},
+): Promise<AttemptOutcome> {
+  const em = deps.orm.em.fork();
+  const context = await loadAttemptContext(em, deliveryId, options.waitForEarlier === true);
+  if (!context) throw new ResourceNotFound(`Webhook delivery ${deliveryId} not found.`);
+  if (context.status !== 'pending')
+    return context.status === 'succeeded' ? 'succeeded' : context.status === 'failed' ? 'failed' : 'skipped';
+  if (context.behindEarlier) return 'waiting';
+  if (!context.endpointLive) {
+    await skipDelivery(em, deliveryId, deps.clock.now());
+    return 'skipped';
+  }
+  const body = webhookBody(context.payload, context.apiVersion);
+  const now = deps.clock.now();
+  const headers = {
+    ...signedHeaders(deps.endpoints.secretOf(context), context.eventId, now, body),
+    'webhook-api-version': context.apiVersion,
+  };
+  const result = await postWebhook(context.url, body, headers, {
+    timeoutMs: deps.policy.timeoutMs,
+    refuseAddress: deps.endpoints.refusesAddress,
+    signal,
+  }).catch((error) => {
+    if (error instanceof AddressRefused)
+      return { status: null, body: '', durationMs: 0, error: error.message, refused: true };
+    throw error;
+  });
+  const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
+  const logged = {
+    id: newId(),
+    deliveryId,
+    attempt,
+    succeeded,
+    httpCode: result.status,
+    durationMs: result.durationMs,
+    response: excerpt(result.body) || null,
+    error: result.error ?? (succeeded ? null : `HTTP ${result.status}`),
+    createdAt: now,
+  };
+  await recordAttempt(em, context, logged, deps.clock.now());
+  if (succeeded) return 'succeeded';
+  const reason = result.error ?? `The endpoint answered HTTP ${result.status}`;
+  throw 'refused' in result ? new DeliveryRefused(reason) : new DeliveryAttemptFailed(reason);
+}
+
+/** 1 while an earlier event about the same resource is still on its way to the endpoint (`BEHIND_EARLIER`), else 0. */
+export async function earlierPendingDeliveries(deps: DeliveryDeps, deliveryId: string): Promise<number> {
+  const [row] = await deps.orm.em
+    .fork()
+    .execute<{ n: number }[]>(`select (${BEHIND_EARLIER})::int as n from webhook_delivery d where d.id = ?`, [
+      deliveryId,
+    ]);
+  return row?.n ?? 0;
+}
+
+/** The response kept in the attempt log: its first 2 KiB, never cut inside a character. */
+function excerpt(text: string): string {
+  const bytes = Buffer.from(text, 'utf8');
+  return bytes.length <= EXCERPT_BYTES
+    ? text
+    : bytes
+        .subarray(0, EXCERPT_BYTES)
+        .toString('utf8')
+        .replace(/\uFFFD$/, '');
+}
