@@ -13,7 +13,8 @@ import {
   ExternalIdParams,
 } from '../../contracts/customer';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
-import type { CustomerService, SubscriptionRevoker } from './customer.service';
+import type { CustomerService } from './customer.service';
+import type { SubscriptionRevoker } from './customer-deps';
 import { customerOutput } from './customer.output';
 
 const READ = ['customers:read', 'customers:write'] as const;

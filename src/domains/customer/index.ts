@@ -1,9 +1,6 @@
-export {
-  CustomerService,
-  type CustomerDetails,
-  type CustomerIdentity,
-  type CustomerServiceDeps,
-} from './customer.service';
+export { CustomerService } from './customer.service';
+export type { CustomerDetails, CustomerServiceDeps } from './customer-deps';
+export type { CustomerIdentity } from './customer-list';
 export type { Customer } from './customer.entity';
 export {
   customerById,

@@ -1,0 +1,20 @@
+// What the product service and its steps (create, update, set benefits) are given.
+import type { Tx } from '../../platform/database/transaction';
+import type { Clock } from '../../kernel/clock';
+import type { OutboxService } from '../../platform/outbox';
+import type { ProductOutputDeps } from './product.output';
+
+export interface ProductDeps extends ProductOutputDeps {
+  clock: Clock;
+  outbox: OutboxService;
+  /** Holders gain a benefit added to the product and lose one removed from it. */
+  grants: {
+    productBenefitsChanged(
+      tx: Tx,
+      organizationId: string,
+      productId: string,
+      before: string[],
+      after: string[],
+    ): Promise<void>;
+  };
+}

@@ -1,0 +1,46 @@
+// What the customer service and its steps (create, update, delete) are given: the collaborators and ports of
+// `CustomerServiceDeps`, and the details a customer is created or matched with.
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Metadata } from '../../contracts/common';
+import type { Address } from '../../contracts/customer';
+import type { TestClockQueries } from '../test-clock';
+import type { Tx } from '../../platform/database/transaction';
+import type { Clock } from '../../kernel/clock';
+import type { EmailQueue } from '../../platform/email';
+import type { OutboxService } from '../../platform/outbox';
+
+export interface CustomerDetails {
+  email: string;
+  externalId?: string | null;
+  name?: string | null;
+  billingName?: string | null;
+  billingAddress?: Address | null;
+  taxId?: [string, string] | null;
+  locale?: string | null;
+  metadata?: Metadata;
+  testClockId?: string | null;
+}
+
+type Port = (tx: Tx, organizationId: string, customerId: string) => Promise<void>;
+
+/** Revokes one subscription now, through its workflow (the subscription domain's, given to the delete routes). */
+export type SubscriptionRevoker = (organizationId: string, subscriptionId: string) => Promise<void>;
+
+export interface CustomerServiceDeps {
+  orm: MikroORM;
+  clock: Clock;
+  outbox: OutboxService;
+  testClocks: TestClockQueries;
+  /** Subscriptions not yet canceled for good (they still bill, or may recover); a deleted customer's are revoked first. */
+  subscriptions: { liveIds(em: EntityManager, organizationId: string, customerId: string): Promise<string[]> };
+  /** Revokes every grant of a deleted customer. */
+  grants?: { customerDeleted: Port };
+  /** Enqueues customer.state_changed. */
+  state?: { changed: Port };
+  /** Forgets an anonymized customer's address in the e-mails sent to it. */
+  email?: Pick<EmailQueue, 'forgetRecipient'>;
+  /** Attaches the usage events sent with an external id before a customer had it (the events store). */
+  events?: {
+    attachCustomer(tx: Tx, organizationId: string, externalCustomerId: string, customerId: string): Promise<void>;
+  };
+}
