@@ -2,7 +2,8 @@
 import { migrations, provide, routes, type Module } from '../../platform/module';
 import { CustomerSchema } from './customer.entity';
 import { customerOutputs, liveCustomer, liveCustomerByExternalId } from './customer.reads';
-import { CustomerService, type SubscriptionRevoker } from './customer.service';
+import { CustomerService } from './customer.service';
+import type { SubscriptionRevoker } from './customer-deps';
 import { customerRoutes } from './customer.routes';
 import { Migration20261122040000_customers } from './migrations/Migration20261122040000_customers';
 
