@@ -36,7 +36,6 @@ const OVER_BUDGET = {
   'src/domains/meter/customer-meter.queries.ts': 13696,
   'src/domains/subscription/subscription.logic.ts': 13440,
   'src/domains/subscription/subscription-commands.service.ts': 13056,
-  'workflows/subscription.workflow.ts': 12672,
   'src/adapters/events/postgres-event-reader.ts': 12544,
   'src/domains/checkout/checkout.logic.ts': 12416,
   'src/web/client/checkout/checkout-form.tsx': 12800,
