@@ -2,7 +2,7 @@
 // attempt (dunning's next retry, or the end), a charge still processing awaited until it settles, and the final
 // usage of a subscription that ends at period end.
 import { patched } from '@temporalio/workflow';
-import { nextRetryAt } from '../src/domains/subscription/subscription.logic';
+import { nextRetryAt } from '../src/domains/subscription/dunning.logic';
 import { PAYMENT_SETTLEMENT_TIMEOUT_MS } from '../temporal.config';
 import type { AwaitedCharge } from './definitions';
 import { acts, type RenewalCharge } from './subscription-activities';

@@ -1,8 +1,8 @@
 // What one run of the subscription workflow keeps (its schedule, dunning, the charge it awaits, the settlements heard
 // of) and shows (the upcoming query, the operator's view); renewals and commands run one at a time through it.
 import { ApplicationFailure, condition, setCurrentDetails, upsertSearchAttributes } from '@temporalio/workflow';
+import { commandRefusal } from '../src/domains/subscription/subscription-command.logic';
 import {
-  commandRefusal,
   upcomingSchedule,
   type SubscriptionCommand,
   type SubscriptionSchedule,

@@ -1,6 +1,6 @@
 // All configuration comes from environment variables, checked by one zod schema at start-up (fail fast).
 import { createPublicKey } from 'node:crypto';
-import { DEFAULT_DUNNING_DAYS } from '../domains/subscription/subscription.logic';
+import { DEFAULT_DUNNING_DAYS } from '../domains/subscription/dunning.logic';
 import { z } from 'zod';
 import {
   NAMESPACES,

@@ -4,16 +4,15 @@ import type { Product as ProductOutput } from '../../src/contracts/product';
 import type { ProrationBehavior, SubscriptionUpdate } from '../../src/contracts/subscription';
 import type { DiscountRule } from '../../src/domains/discount/discount.logic';
 import {
-  commandOf,
-  commandRefusal,
   DEFAULT_DUNNING_DAYS,
   isUnrecoverableDecline,
   nextRetryAt,
-  periodLabel,
-  planChangeTarget,
-  renewalLines,
+} from '../../src/domains/subscription/dunning.logic';
+import { planChangeTarget, type CurrentPlan } from '../../src/domains/subscription/plan-change.logic';
+import { periodLabel, renewalLines } from '../../src/domains/subscription/renewal-lines.logic';
+import { commandOf, commandRefusal } from '../../src/domains/subscription/subscription-command.logic';
+import {
   upcomingSchedule,
-  type CurrentPlan,
   type SubscriptionCommand,
   type SubscriptionSchedule,
 } from '../../src/domains/subscription/subscription.logic';

@@ -18,7 +18,9 @@ import { Subscription, type CancellationReason, type PendingItem } from './subsc
 import { PaymentFailed, refusalError, SUBSCRIPTION_ERRORS } from './subscription.errors';
 import { subscriptionOrder, subscriptionTax } from './subscription-order';
 import { discountOff, prorationLines } from './prorate-plan-change';
-import { commandRefusal, planChangeTarget, type PlanTarget, type SubscriptionCommand } from './subscription.logic';
+import { planChangeTarget, type PlanTarget } from './plan-change.logic';
+import { commandRefusal } from './subscription-command.logic';
+import type { SubscriptionCommand } from './subscription.logic';
 import type { SubscriptionService } from './subscription.service';
 
 export interface CommandDeps {
