@@ -34,7 +34,6 @@ const OVER_BUDGET = {
   'src/app/wiring.ts': 14464,
   'src/app/cli.ts': 14080,
   'src/domains/meter/customer-meter.queries.ts': 13696,
-  'src/domains/subscription/subscription-commands.service.ts': 13056,
   'src/adapters/events/postgres-event-reader.ts': 12544,
   'src/domains/checkout/checkout.logic.ts': 12416,
   'src/web/client/checkout/checkout-form.tsx': 12800,
