@@ -45,13 +45,8 @@ const NO_LATE_BINDING = [
  */
 const OVER_BUDGET = {
   'src/domains/checkout/checkout.service.ts': 17152,
-  'src/domains/benefit/license-key/license-key.service.ts': 15744,
-  'src/domains/oauth2/oauth2.service.ts': 15616,
   'src/domains/order/order.service.ts': 15360,
   'src/app/cli.ts': 14080,
-  'src/domains/subscription/subscription.logic.ts': 13440,
-  'src/domains/subscription/subscription-commands.service.ts': 13056,
-  'workflows/subscription.workflow.ts': 12672,
   'src/domains/checkout/checkout.logic.ts': 12416,
   'src/web/client/checkout/checkout-form.tsx': 12800,
 };

@@ -105,7 +105,7 @@ export interface RefundInput {
 }
 
 // Subscription: `subscription:<id>`.
-/** A lifecycle command, the subscription workflow's Update (`subscription.logic.ts` says which are legal). */
+/** A lifecycle command, the subscription workflow's Update (`subscription-command.logic.ts` says which are legal). */
 export type SubscriptionCommand =
   | { kind: 'cancel'; reason: string | null; comment: string | null }
   | { kind: 'uncancel' }

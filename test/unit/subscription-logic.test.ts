@@ -3,25 +3,21 @@ import type { ProductPrice as PriceOutput } from '../../src/contracts/price';
 import type { Product as ProductOutput } from '../../src/contracts/product';
 import type { ProrationBehavior, SubscriptionUpdate } from '../../src/contracts/subscription';
 import type { DiscountRule } from '../../src/domains/discount/discount.logic';
+import { isUnrecoverableDecline, nextRetryAt } from '../../src/domains/subscription/dunning.logic';
+import { planChangeTarget, type CurrentPlan } from '../../src/domains/subscription/plan-change.logic';
+import { periodLabel, renewalLines } from '../../src/domains/subscription/renewal-lines.logic';
+import { commandOf, commandRefusal } from '../../src/domains/subscription/subscription-command.logic';
 import {
-  commandOf,
-  commandRefusal,
-  isUnrecoverableDecline,
-  nextRetryAt,
-  periodLabel,
-  planChangeTarget,
-  renewalLines,
   upcomingSchedule,
-  type CurrentPlan,
   type SubscriptionCommand,
   type SubscriptionSchedule,
 } from '../../src/domains/subscription/subscription.logic';
 import { loadConfig } from '../../src/platform/config';
+import type { SubscriptionStatus } from '../../src/domains/subscription/subscription.entity';
+import { RequestValidationError, type ValidationIssue } from '../../src/kernel/errors';
 
 /** The schedule Bursar runs when DUNNING_RETRY_DAYS is unset. */
 const DEFAULT_DUNNING_DAYS = loadConfig({}).DUNNING_RETRY_DAYS;
-import type { SubscriptionStatus } from '../../src/domains/subscription/subscription.entity';
-import { RequestValidationError, type ValidationIssue } from '../../src/kernel/errors';
 
 const utc = (iso: string) => new Date(iso);
 

@@ -1,4 +1,5 @@
-export { OAuth2Service, type LeakedAppToken } from './oauth2.service';
+export { OAuth2Service } from './oauth2.service';
+export type { LeakedAppToken } from './oauth2-grants';
 export { OAuth2ClientService } from './oauth2-client.service';
 export { oauth2Routes } from './oauth2.routes';
 export { OAUTH2_ACCESS_TOKEN_PREFIX, OAUTH2_PREFIXES, OAUTH2_SCOPES } from './oauth2.logic';

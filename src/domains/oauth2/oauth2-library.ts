@@ -1,6 +1,15 @@
-// The glue to @node-oauth/oauth2-server: our parsed parameters as its requests, and its errors as ours.
+// The glue to @node-oauth/oauth2-server: its server on our model, our parsed parameters as its requests, and its errors
+// as ours.
 import OAuth2Server from '@node-oauth/oauth2-server';
+import { oauth2Model, type ModelContext } from './oauth2-model';
 import { OAuthError, type OAuthErrorCode } from './oauth2.errors';
+import { OAUTH2_LIFETIMES_SECONDS } from './oauth2.logic';
+
+/** The library's server for one request: our model on the request's transaction and the client it names. */
+export function oauth2Server(context: ModelContext): OAuth2Server {
+  const model = oauth2Model(context);
+  return new OAuth2Server({ model, authorizationCodeLifetime: OAUTH2_LIFETIMES_SECONDS.authorizationCode });
+}
 
 /** Our parsed parameters as the library's request: a form POST (the token endpoint) or the authorization GET. */
 export function libraryRequest(parameters: Record<string, unknown>, method: 'GET' | 'POST'): OAuth2Server.Request {

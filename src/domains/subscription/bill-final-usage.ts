@@ -3,7 +3,7 @@ import { inTransaction } from '../../platform/database/transaction';
 import { discountRule } from '../discount';
 import { lockSubscription, type BillingDeps } from './billing-deps';
 import { closeMeteredPeriod, meteredCutOff } from './metered-usage';
-import { finalUsageLines } from './subscription.logic';
+import { finalUsageLines } from './renewal-lines.logic';
 import { subscriptionOrder } from './subscription-order';
 
 /**

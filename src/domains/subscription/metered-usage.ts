@@ -5,7 +5,7 @@ import { byId } from '../../kernel/ids';
 import type { Tx } from '../../platform/database/transaction';
 import type { BillingDeps } from './billing-deps';
 import { Subscription, type PendingItem } from './subscription.entity';
-import { meteredLine, meteredPricesIn, type MeteredUsage } from './subscription.logic';
+import { meteredLine, meteredPricesIn, type MeteredUsage } from './renewal-lines.logic';
 
 /**
  * The ingestion cut-off for a subscription billing usage (taken in its own short transaction, before the renewal's),

@@ -5,7 +5,8 @@ import { changeProration } from '../../kernel/money';
 import type { ProductService } from '../catalog';
 import { discountAmount, discountRule, type Discount, type DiscountService } from '../discount';
 import type { PendingItem, Subscription } from './subscription.entity';
-import { periodLabel, type PlanTarget } from './subscription.logic';
+import type { PlanTarget } from './plan-change.logic';
+import { periodLabel } from './renewal-lines.logic';
 
 /** The credit and charge lines of moving `s` to `target` at `at` (a line of 0 left out). */
 export async function prorationLines(

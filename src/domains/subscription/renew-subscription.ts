@@ -5,7 +5,7 @@ import { discountApplies, discountRule, type DiscountRule } from '../discount';
 import { lockSubscription, type BillingDeps } from './billing-deps';
 import { closeMeteredPeriod, meteredCutOff } from './metered-usage';
 import type { Subscription } from './subscription.entity';
-import { renewalLines } from './subscription.logic';
+import { renewalLines } from './renewal-lines.logic';
 import { subscriptionOrder } from './subscription-order';
 
 /**

@@ -3,7 +3,7 @@
 import { PaymentDeclined, RefundDeclined } from '../../adapters/payment/payment-processor';
 import type { BillingDeps } from './billing-deps';
 import { Subscription } from './subscription.entity';
-import { isUnrecoverableDecline } from './subscription.logic';
+import { isUnrecoverableDecline } from './dunning.logic';
 
 /** Charged (`pending`: the processor settles it later, within `settleWithinMs`), or declined. */
 export type RenewalCharge =

@@ -9,7 +9,7 @@ import { byId } from '../../kernel/ids';
 import type { ProductService } from '../catalog';
 import { meterOutput, type CustomerMeterQueries, type MeterService } from '../meter';
 import type { Subscription } from './subscription.entity';
-import { meteredLine, meteredPricesIn } from './subscription.logic';
+import { meteredLine, meteredPricesIn } from './renewal-lines.logic';
 
 export interface SubscriptionMeterDeps {
   products: Pick<ProductService, 'outputsByIds'>;

@@ -11,7 +11,7 @@ import {
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { OrganizationService } from '../organization';
 import type { SubscriptionCommandService } from './subscription-commands.service';
-import { commandOf } from './subscription.logic';
+import { commandOf } from './subscription-command.logic';
 import type { SubscriptionService } from './subscription.service';
 
 const READ = ['subscriptions:read', 'subscriptions:write'] as const;

@@ -1,0 +1,31 @@
+// What the lifecycle commands need (the workflow's Update step and the request that sends it), and the legality
+// check they share.
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { PaymentProcessor } from '../../adapters/payment/payment-processor';
+import type { FlowClient } from '../../platform/temporal/flow-client';
+import type { ProductService } from '../catalog';
+import type { DiscountService } from '../discount';
+import type { OrderService } from '../order';
+import type { BillingDeps } from './billing-deps';
+import type { Subscription } from './subscription.entity';
+import { refusalError } from './subscription.errors';
+import { commandRefusal } from './subscription-command.logic';
+import type { SubscriptionCommand } from './subscription.logic';
+import type { SubscriptionService } from './subscription.service';
+
+export interface CommandDeps {
+  orm: MikroORM;
+  processor: PaymentProcessor | null;
+  flows: FlowClient;
+  subscriptions: SubscriptionService;
+  billing: BillingDeps;
+  orders: OrderService;
+  discounts: DiscountService;
+  products: ProductService;
+}
+
+/** The reference's error when the subscription as it stands refuses the command. */
+export function assertLegal(s: Subscription, command: SubscriptionCommand): void {
+  const refusal = commandRefusal(s, command);
+  if (refusal) throw refusalError(refusal);
+}
