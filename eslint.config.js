@@ -27,7 +27,6 @@ const MAX_FILE_BYTES = 12 * 1024;
  * until it is split by what its parts do; a file leaves this list when it is split, and the list only shrinks.
  */
 const OVER_BUDGET = {
-  'src/domains/checkout/checkout.service.ts': 17152,
   'src/domains/customer/customer.service.ts': 16512,
   'src/domains/benefit/license-key/license-key.service.ts': 15744,
   'src/domains/catalog/product.service.ts': 15616,
