@@ -39,7 +39,6 @@ const OVER_BUDGET = {
   'src/domains/subscription/subscription-commands.service.ts': 13056,
   'workflows/subscription.workflow.ts': 12672,
   'src/adapters/events/postgres-event-reader.ts': 12544,
-  'src/domains/checkout/checkout.logic.ts': 12416,
   'src/web/client/checkout/checkout-form.tsx': 12800,
 };
 

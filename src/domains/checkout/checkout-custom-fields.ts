@@ -2,7 +2,7 @@
 import type { Product as ProductOutput } from '../../contracts/product';
 import { RequestValidationError } from '../../kernel/errors';
 import type { Checkout } from './checkout.entity';
-import { customFieldIssues, type AttachedFieldRule } from './checkout.logic';
+import { customFieldIssues, type AttachedFieldRule } from './custom-field-data.logic';
 
 /** The session's custom field values against its product's fields; `complete` also requires the required ones. */
 export function checkCustomFields(checkout: Checkout, products: ProductOutput[], complete: boolean): void {

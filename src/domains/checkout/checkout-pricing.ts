@@ -7,7 +7,9 @@ import { addInterval } from '../../kernel/calendar';
 import { RequestValidationError, invalidField } from '../../kernel/errors';
 import { discountRefusal, discountRule } from '../discount';
 import type { Checkout } from './checkout.entity';
-import { activeTrial, buyerIssue, checkoutAmounts, type CheckoutPrice } from './checkout.logic';
+import { buyerIssue, type CheckoutPrice } from './checkout-price.logic';
+import { activeTrial } from './checkout-trial.logic';
+import { checkoutAmounts } from './checkout.logic';
 import { checkoutNow, type CheckoutDeps } from './checkout-deps';
 
 /** Amounts, discount and tax of the session as it stands; a discount that no longer applies is dropped. */

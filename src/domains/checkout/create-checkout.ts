@@ -8,7 +8,7 @@ import { newId } from '../../kernel/ids';
 import type { Tx } from '../../platform/database/transaction';
 import { flowStart } from '../../platform/temporal/flow-start';
 import { Checkout } from './checkout.entity';
-import { checkoutCurrency } from './checkout.logic';
+import { checkoutCurrency } from './checkout-currency.logic';
 import { checkoutOutput } from './checkout.output';
 import { checkCustomFields } from './checkout-custom-fields';
 import type { CheckoutDeps } from './checkout-deps';
