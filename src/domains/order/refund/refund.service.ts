@@ -15,7 +15,8 @@ import type { OrganizationService } from '../../organization';
 import { CREDIT_NOTE_SERIES, creditNoteNumber, invoicePrefix } from '../document/document-numbers.logic';
 import { nextInSeries } from '../document/document-number';
 import { Order } from '../order.entity';
-import type { GrantSyncPort, OrderService } from '../order.service';
+import type { GrantSyncPort } from '../order-deps';
+import type { OrderService } from '../order.service';
 import { Refund } from './refund.entity';
 import {
   nothingCharged,
