@@ -1,7 +1,7 @@
 // The architecture rules of `./run lint` (.dependency-cruiser.js, eslint.config.js), run on small fixtures laid out
 // like this repository: each rule must refuse what it names and let the allowed shape pass.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -107,10 +107,15 @@ describe('the file budget', () => {
     expect(await lintMessages('workflows/example.workflow.ts', sized(13_000))).toHaveLength(1);
   });
 
-  it('holds a file over budget today to its size: it may shrink, not grow', async () => {
-    expect(await lintMessages('src/app/cli.ts', sized(14_080))).toEqual([]);
-    expect(await lintMessages('src/app/cli.ts', sized(14_081))).toEqual([
-      '14081 bytes, over the budget of 14080: split the file by what its parts do.',
+  /** The first file of eslint.config.js's OVER_BUDGET with the size it is held to (none once every file is split). */
+  const held = /const OVER_BUDGET = \{\s*'([^']+)': (\d+),/.exec(readFileSync(join(ROOT, 'eslint.config.js'), 'utf8'));
+
+  (held ? it : it.skip)('holds a file over budget today to its size: it may shrink, not grow', async () => {
+    const [, path, size] = held!;
+    const bytes = Number(size);
+    expect(await lintMessages(path, sized(bytes))).toEqual([]);
+    expect(await lintMessages(path, sized(bytes + 1))).toEqual([
+      `${bytes + 1} bytes, over the budget of ${bytes}: split the file by what its parts do.`,
     ]);
   });
 });
