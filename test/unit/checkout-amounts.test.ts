@@ -1,10 +1,6 @@
-import {
-  customFieldIssues,
-  paymentFlags,
-  upfrontAmount,
-  type AttachedFieldRule,
-  type CheckoutPrice,
-} from '../../src/domains/checkout/checkout.logic';
+import { customFieldIssues, type AttachedFieldRule } from '../../src/domains/checkout/custom-field-data.logic';
+import { upfrontAmount, type CheckoutPrice } from '../../src/domains/checkout/checkout-price.logic';
+import { paymentFlags } from '../../src/domains/checkout/payment-flags.logic';
 import { totals } from '../../src/kernel/money';
 
 const fixed = (price_amount: number): CheckoutPrice => ({ amount_type: 'fixed', price_amount });

@@ -1,13 +1,12 @@
 // The checkout session's amounts (price, buyer's input, discount, tax), the trial it grants, tax behaviour and the address form.
+import { billingAddressFields } from '../../src/domains/checkout/billing-address.logic';
+import { checkoutCurrency } from '../../src/domains/checkout/checkout-currency.logic';
+import { buyerIssue, type CheckoutDiscount } from '../../src/domains/checkout/checkout-price.logic';
+import { activeTrial } from '../../src/domains/checkout/checkout-trial.logic';
 import {
-  activeTrial,
-  billingAddressFields,
-  buyerIssue,
   checkoutAmounts,
-  checkoutCurrency,
   resolveTaxBehavior,
   type CheckoutAmountsInput,
-  type CheckoutDiscount,
 } from '../../src/domains/checkout/checkout.logic';
 import type { SellerOfRecord, TaxCustomer } from '../../src/domains/tax';
 import type { Totals } from '../../src/kernel/money';

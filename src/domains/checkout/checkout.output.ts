@@ -6,7 +6,10 @@ import type { ProductService } from '../catalog';
 import type { DiscountService } from '../discount';
 import { publicOrganizationOutput, type OrganizationService } from '../organization';
 import type { Checkout } from './checkout.entity';
-import { activeTrial, billingAddressFields, paymentFlags, type CheckoutPrice } from './checkout.logic';
+import { billingAddressFields } from './billing-address.logic';
+import type { CheckoutPrice } from './checkout-price.logic';
+import { activeTrial } from './checkout-trial.logic';
+import { paymentFlags } from './payment-flags.logic';
 
 export interface CheckoutOutputDeps {
   publicUrl: string;

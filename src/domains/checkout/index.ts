@@ -1,4 +1,5 @@
-export { CheckoutService, type CheckoutDeps } from './checkout.service';
+export { CheckoutService } from './checkout.service';
+export type { CheckoutDeps } from './checkout-deps';
 export type { FlowDeps as CheckoutFlowDeps } from './flow-deps';
 export { confirmCheckout } from './confirm-checkout';
 export { chargeCheckout, cancelCheckoutCharge, refundCheckoutCharge } from './charge-checkout';

@@ -1,4 +1,6 @@
-export { OrderService, type GrantSyncPort, type NewOrder, type OrderLine } from './order.service';
+export { OrderService } from './order.service';
+export type { GrantSyncPort } from './order-deps';
+export type { NewOrder, OrderLine } from './create-order';
 export type { Order } from './order.entity';
 export { subscriptionOfOrder, lastPaidCycleOf } from './order.reads';
 export { orderGrantSource, orderOfLicenseKey } from './order-grant-source';

@@ -13,7 +13,8 @@ import type { Tx } from '../../../platform/database/transaction';
 import type { OutboxService } from '../../../platform/outbox';
 import type { OrganizationService } from '../../organization';
 import { Order } from '../order.entity';
-import type { GrantSyncPort, OrderService } from '../order.service';
+import type { GrantSyncPort } from '../order-deps';
+import type { OrderService } from '../order.service';
 import { Refund } from './refund.entity';
 import {
   nothingCharged,
