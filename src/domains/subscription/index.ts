@@ -1,4 +1,5 @@
-export { SubscriptionService, type NewSubscription } from './subscription.service';
+export { SubscriptionService } from './subscription.service';
+export type { NewSubscription } from './new-subscription';
 export type { BillingDeps } from './billing-deps';
 export { subscriptionSchedule } from './subscription-schedule';
 export { renewSubscription } from './renew-subscription';
