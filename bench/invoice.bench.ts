@@ -4,7 +4,7 @@
 //   npx tsx bench/invoice.bench.ts [orders=500] [concurrent=20]
 import { randomUUID } from 'node:crypto';
 import { renderBillingDocument } from '../src/adapters/pdf/pdf-renderer';
-import { invoiceDocument } from '../src/domains/order/document/order-document.content';
+import { invoiceDocument } from '../src/domains/order/document/invoice-document';
 import { Order, OrderItem } from '../src/domains/order/order.entity';
 import { inTransaction } from '../src/platform/database/transaction';
 import { percentile as pct, startBenchApi, writeResults } from './bench-stack';

@@ -3,11 +3,8 @@ import { billingAddressFields } from '../../src/domains/checkout/billing-address
 import { checkoutCurrency } from '../../src/domains/checkout/checkout-currency.logic';
 import { buyerIssue, type CheckoutDiscount } from '../../src/domains/checkout/checkout-price.logic';
 import { activeTrial } from '../../src/domains/checkout/checkout-trial.logic';
-import {
-  checkoutAmounts,
-  resolveTaxBehavior,
-  type CheckoutAmountsInput,
-} from '../../src/domains/checkout/checkout.logic';
+import { checkoutAmounts, type CheckoutAmountsInput } from '../../src/domains/checkout/checkout.logic';
+import { resolveTaxBehavior } from '../../src/domains/checkout/tax-behavior.logic';
 import type { SellerOfRecord, TaxCustomer } from '../../src/domains/tax';
 import type { Totals } from '../../src/kernel/money';
 

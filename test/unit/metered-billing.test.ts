@@ -1,7 +1,8 @@
 // Metered billing's arithmetic against hand-computed figures: units beyond credits, their price rounded once half-up,
 // the cap, the lines of a renewal with usage and a discount, and what rolls over when a meter resets.
 import { rolloverCarry } from '../../src/domains/meter/customer-meter.logic';
-import { meteredLine, renewalLines, type MeteredUsage } from '../../src/domains/subscription/renewal-lines.logic';
+import { meteredLine, type MeteredUsage } from '../../src/domains/subscription/metered-line.logic';
+import { renewalLines } from '../../src/domains/subscription/renewal-lines.logic';
 import { billableUnits, formatUnitAmount, unitsAmount } from '../../src/kernel/money';
 
 test.each([

@@ -6,14 +6,13 @@ import {
   invoiceNumber,
   receiptNumber,
 } from '../../src/domains/order/document/document-numbers.logic';
-import {
-  creditNoteDocument,
-  invoiceChecksum,
-  invoiceDocument,
-} from '../../src/domains/order/document/order-document.content';
+import { creditNoteDocument } from '../../src/domains/order/document/credit-note-document';
+import { invoiceChecksum } from '../../src/domains/order/document/invoice-checksum';
+import { invoiceDocument } from '../../src/domains/order/document/invoice-document';
 import type { Address } from '../../src/contracts/customer';
 import type { Order, OrderItem } from '../../src/domains/order/order.entity';
-import { billingUpdateIssues, orderTaxLines } from '../../src/domains/order/order.logic';
+import { billingUpdateIssues } from '../../src/domains/order/billing-update.logic';
+import { orderTaxLines } from '../../src/domains/order/order-tax-lines.logic';
 
 const AT = new Date('2026-06-01T00:00:00Z');
 const US_SELLER = { country: 'US' };

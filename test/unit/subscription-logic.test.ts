@@ -6,7 +6,8 @@ import type { DiscountRule } from '../../src/domains/discount/discount.logic';
 import { isUnrecoverableDecline, nextRetryAt } from '../../src/domains/subscription/dunning.logic';
 import { planChangeTarget, type CurrentPlan } from '../../src/domains/subscription/plan-change.logic';
 import { periodLabel, renewalLines } from '../../src/domains/subscription/renewal-lines.logic';
-import { commandOf, commandRefusal } from '../../src/domains/subscription/subscription-command.logic';
+import { commandRefusal } from '../../src/domains/subscription/subscription-command.logic';
+import { commandOf } from '../../src/domains/subscription/subscription-update-command.logic';
 import {
   upcomingSchedule,
   type SubscriptionCommand,

@@ -1,6 +1,5 @@
-// Charging a confirmed session, and undoing a charge: canceled when it never settled, refunded when the session
-// could not complete after it went through.
-import { PaymentDeclined, RefundDeclined } from '../../adapters/payment/payment-processor';
+// Charging a confirmed session once per confirmation (undo-checkout-charge.ts undoes it).
+import { PaymentDeclined } from '../../adapters/payment/payment-processor';
 import { Checkout } from './checkout.entity';
 import type { ChargeOutcome, FlowDeps } from './flow-deps';
 
@@ -21,40 +20,5 @@ export async function chargeCheckout(deps: FlowDeps, checkoutId: string, attempt
   } catch (error) {
     if (error instanceof PaymentDeclined) return { declined: error.message };
     throw error;
-  }
-}
-
-/** A charge still processing when the wait for its settlement ended: canceled, unless it went through meanwhile. */
-export function cancelCheckoutCharge(
-  deps: FlowDeps,
-  checkoutId: string,
-  chargeId: string,
-): Promise<'canceled' | 'succeeded'> {
-  return deps.processor!.cancelCharge({ chargeId, idempotencyKey: `checkout:${checkoutId}:cancel:${chargeId}` });
-}
-
-/**
- * Compensation: the whole charge given back, when the checkout could not complete after it went through —
- * unless an attempt whose answer was lost did complete it (`completed`: the order stands, the charge with it). A
- * refund the processor refuses (`refused`) is reported, not retried for ever.
- */
-export async function refundCheckoutCharge(
-  deps: FlowDeps,
-  checkoutId: string,
-  chargeId: string,
-): Promise<'refunded' | 'completed' | 'refused'> {
-  const checkout = await deps.orm.em.fork().findOneOrFail(Checkout, { id: checkoutId });
-  if (checkout.status === 'succeeded') return 'completed';
-  try {
-    await deps.processor!.refund({
-      chargeId,
-      amount: checkout.totalAmount,
-      idempotencyKey: `checkout:${checkoutId}:compensation:${chargeId}`,
-    });
-    return 'refunded';
-  } catch (error) {
-    if (!(error instanceof RefundDeclined)) throw error;
-    console.error(`checkout ${checkoutId}: the processor refused to refund charge ${chargeId}: ${error.message}`);
-    return 'refused';
   }
 }

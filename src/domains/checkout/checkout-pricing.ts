@@ -1,7 +1,6 @@
-// A session's price and amounts: the product's static price in its currency, and the amounts, discount, trial and tax
-// recomputed after every change.
+// A session's amounts, discount, trial and tax, recomputed after every change from its price (checkout-static-price.ts
+// when the selected one is gone).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ProductPrice as PriceOutput } from '../../contracts/price';
 import type { Product as ProductOutput } from '../../contracts/product';
 import { addInterval } from '../../kernel/calendar';
 import { RequestValidationError, invalidField } from '../../kernel/errors';
@@ -11,6 +10,7 @@ import { buyerIssue, type CheckoutPrice } from './checkout-price.logic';
 import { activeTrial } from './checkout-trial.logic';
 import { checkoutAmounts } from './checkout.logic';
 import { checkoutNow, type CheckoutDeps } from './checkout-deps';
+import { staticPrice } from './checkout-static-price';
 
 /** Amounts, discount and tax of the session as it stands; a discount that no longer applies is dropped. */
 export async function recomputeCheckout(
@@ -68,15 +68,3 @@ export async function recomputeCheckout(
     taxBehavior: amounts.taxBehavior,
   });
 }
-
-/** The product's live static price in the currency (fixed, custom or seat-based; metered prices are billed later). */
-export function staticPrice(product: ProductOutput, currency: string): PriceOutput | undefined {
-  return product.prices.find((p) => p.price_currency === currency && isStatic(p));
-}
-
-/** The currencies the product has a live static price in, as listed. */
-export function offeredCurrencies(product: ProductOutput): string[] {
-  return [...new Set(product.prices.filter(isStatic).map((p) => p.price_currency))];
-}
-
-const isStatic = (price: PriceOutput) => !price.is_archived && price.amount_type !== 'metered_unit';

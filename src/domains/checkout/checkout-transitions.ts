@@ -1,7 +1,8 @@
 // A session that did not complete: reopened after a decline, expired, or failed for good.
 import { truncate } from '../../kernel/text';
 import type { Checkout } from './checkout.entity';
-import { transition, type FlowDeps } from './flow-deps';
+import { transition } from './checkout-status-change';
+import type { FlowDeps } from './flow-deps';
 
 /** After a decline: back to `open`, the error shown, the discount redemption given back. */
 export async function reopenCheckout(deps: FlowDeps, checkoutId: string, reason: string): Promise<void> {

@@ -5,6 +5,7 @@ import { discountAmount } from '../discount/discount.logic';
 import { calculateTax, type SellerOfRecord, type TaxCustomer } from '../tax/tax.logic';
 import { buyerIssue, upfrontAmount, type CheckoutDiscount, type CheckoutPrice } from './checkout-price.logic';
 import { paymentFlags } from './payment-flags.logic';
+import { resolveTaxBehavior } from './tax-behavior.logic';
 
 /** What a session charges, from its price, the buyer's amount or seats, its discount and where the customer is. */
 export interface CheckoutAmountsInput {
@@ -48,13 +49,4 @@ export function checkoutAmounts(
       : calculateTax(input.seller, input.customer, [{ amount: taxable, taxBehavior: behavior }], input.at);
   const tax = calculation && { amount: calculation.taxAmount, inclusive: behavior === 'inclusive' };
   return { totals: totals(upfront.amount, off, tax), seats: upfront.seats, taxBehavior: tax ? behavior : null };
-}
-
-/** Where tax is added on top (US, Canada, India) and where it is included in prices (everywhere else). */
-export function resolveTaxBehavior(
-  priceBehavior: string | null,
-  country: string | null | undefined,
-): 'inclusive' | 'exclusive' {
-  if (priceBehavior === 'inclusive' || priceBehavior === 'exclusive') return priceBehavior;
-  return !country || ['US', 'CA', 'IN'].includes(country) ? 'exclusive' : 'inclusive';
 }

@@ -6,7 +6,12 @@ import { CheckoutQueries } from './checkout.queries';
 import type { FlowDeps } from './flow-deps';
 import { CheckoutLinkService } from './link/checkout-link.service';
 import { checkoutRoutes } from './checkout.routes';
+import { checkoutDetailRoutes } from './checkout-detail.routes';
+import { checkoutClientRoutes } from './checkout-client.routes';
+import { stripeWebhookRoutes } from './stripe-webhook.routes';
 import { checkoutLinkRoutes } from './link/checkout-link.routes';
+import { checkoutLinkDetailRoutes } from './link/checkout-link-detail.routes';
+import { checkoutLinkRedirectRoutes } from './link/checkout-link-redirect.routes';
 import { CheckoutSchema } from './checkout.entity';
 import { CheckoutLinkSchema } from './link/checkout-link.entity';
 import { Migration20261122050000_checkouts_orders } from './migrations/Migration20261122050000_checkouts_orders';
@@ -68,8 +73,13 @@ export const checkoutModule: Module = {
   ],
   contributes: [contribute('testClockFollowers', [], () => new CheckoutQueries())],
   routes: routes(['checkouts', 'checkoutClient', 'checkoutLinks', 'publicUrl'], (s) => [
-    ...checkoutRoutes({ checkouts: s.checkouts, client: s.checkoutClient }),
-    ...checkoutLinkRoutes({ links: s.checkoutLinks, publicUrl: s.publicUrl }),
+    ...checkoutRoutes({ checkouts: s.checkouts }),
+    ...checkoutDetailRoutes({ checkouts: s.checkouts }),
+    ...checkoutClientRoutes({ client: s.checkoutClient }),
+    ...stripeWebhookRoutes({ client: s.checkoutClient }),
+    ...checkoutLinkRoutes({ links: s.checkoutLinks }),
+    ...checkoutLinkDetailRoutes({ links: s.checkoutLinks }),
+    ...checkoutLinkRedirectRoutes({ links: s.checkoutLinks, publicUrl: s.publicUrl }),
   ]),
 };
 

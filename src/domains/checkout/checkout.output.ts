@@ -1,12 +1,13 @@
-// Renders a checkout in the reference's Checkout shape (and the public shapes the client-secret endpoints return).
+// Renders a checkout in the reference's Checkout shape (checkout-public.output.ts: what the client-secret endpoints
+// return).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Checkout as CheckoutOutput, CheckoutProduct as CheckoutProductOutput } from '../../contracts/checkout';
-import type { Product as ProductOutput } from '../../contracts/product';
+import type { Checkout as CheckoutOutput } from '../../contracts/checkout';
 import type { ProductService } from '../catalog';
 import type { DiscountService } from '../discount';
-import { publicOrganizationOutput, type OrganizationService } from '../organization';
+import type { OrganizationService } from '../organization';
 import type { Checkout } from './checkout.entity';
 import { billingAddressFields } from './billing-address.logic';
+import { checkoutProductOutput } from './checkout-product.output';
 import type { CheckoutPrice } from './checkout-price.logic';
 import { activeTrial } from './checkout-trial.logic';
 import { paymentFlags } from './payment-flags.logic';
@@ -16,12 +17,6 @@ export interface CheckoutOutputDeps {
   products: ProductService;
   discounts: DiscountService;
   organizations: OrganizationService;
-}
-
-/** A product as the buyer sees it at checkout: its summary, prices, benefits and pictures (not the merchant's metadata). */
-export function checkoutProductOutput(product: ProductOutput): CheckoutProductOutput {
-  const { metadata: _metadata, attached_custom_fields: _fields, is_deletable: _deletable, ...shown } = product;
-  return shown;
 }
 
 export async function checkoutOutput(
@@ -116,20 +111,4 @@ export async function checkoutOutput(
     customer_metadata: checkout.customerMetadata as CheckoutOutput['customer_metadata'],
     payment_error: checkout.paymentError,
   };
-}
-
-/** What the client-secret endpoints show: no merchant-only fields, plus the organization. */
-export async function checkoutPublicOutput(em: EntityManager, deps: CheckoutOutputDeps, checkout: Checkout) {
-  const {
-    trial_interval,
-    trial_interval_count,
-    metadata,
-    external_customer_id,
-    subscription_id,
-    customer_metadata,
-    ...rest
-  } = await checkoutOutput(em, deps, checkout);
-  void [trial_interval, trial_interval_count, metadata, subscription_id, customer_metadata];
-  const organization = await deps.organizations.findOrganization(em, checkout.organizationId);
-  return { ...rest, customer_external_id: external_customer_id, organization: publicOrganizationOutput(organization) };
 }

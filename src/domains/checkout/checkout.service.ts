@@ -10,20 +10,19 @@ import type {
 } from '../../contracts/checkout';
 import type { Product as ProductOutput } from '../../contracts/product';
 import { ResourceNotFound } from '../../kernel/errors';
-import { likeContains } from '../../platform/database/list-query';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { Tx } from '../../platform/database/transaction';
 import { checkedTaxId } from '../tax';
 import { Checkout } from './checkout.entity';
-import { ExpiredCheckoutError, NotOpenCheckout } from './checkout.errors';
-import { checkoutOutput, checkoutPublicOutput } from './checkout.output';
+import { checkoutOutput } from './checkout.output';
+import { checkoutPublicOutput } from './checkout-public.output';
+import { assertNotExpired, assertOpen } from './checkout-guards';
+import { listCheckouts } from './list-checkouts';
 import { checkCustomFields } from './checkout-custom-fields';
 import { checkoutNow, type CheckoutDeps } from './checkout-deps';
 import { recomputeCheckout } from './checkout-pricing';
 import { createCheckout } from './create-checkout';
 import { updateCheckout } from './update-checkout';
-
-const SORT_COLUMNS = { created_at: 'createdAt', expires_at: 'expiresAt', status: 'status' } as const;
 
 const checkouts = new OwnedRepository(Checkout, { label: 'Checkout' });
 
@@ -72,16 +71,7 @@ export class CheckoutService {
   }
 
   list(em: EntityManager, organizationId: string, query: CheckoutListQuery) {
-    return checkouts.list(em, organizationId, query, {
-      alias: 'c',
-      sort: SORT_COLUMNS,
-      where: (qb) => {
-        if (query.product_id) qb.andWhere({ productId: { $in: query.product_id } });
-        if (query.customer_id) qb.andWhere({ customerId: { $in: query.customer_id } });
-        if (query.status) qb.andWhere({ status: { $in: query.status } });
-        if (query.query) qb.andWhere({ customerEmail: { $ilike: likeContains(query.query) } });
-      },
-    });
+    return listCheckouts(em, organizationId, query);
   }
 
   /** Amounts, discount and tax of the session as it stands; a discount that no longer applies is dropped. */
@@ -90,15 +80,13 @@ export class CheckoutService {
   }
 
   /** A session the customer may still see: 410 once its time ran out. */
-  async assertNotExpired(em: EntityManager, checkout: Checkout): Promise<void> {
-    if (checkout.status === 'expired' || checkout.expiresAt <= (await this.now(em, checkout)))
-      throw new ExpiredCheckoutError('This checkout has expired.');
+  assertNotExpired(em: EntityManager, checkout: Checkout): Promise<void> {
+    return assertNotExpired(this.deps, em, checkout);
   }
 
   /** A session that may still change: not expired (410), and open (403). */
-  async assertOpen(em: EntityManager, checkout: Checkout): Promise<void> {
-    await this.assertNotExpired(em, checkout);
-    if (checkout.status !== 'open') throw new NotOpenCheckout(`This checkout is ${checkout.status}.`);
+  assertOpen(em: EntityManager, checkout: Checkout): Promise<void> {
+    return assertOpen(this.deps, em, checkout);
   }
 
   /** The session's time: its test clock's, else wall time. */

@@ -1,10 +1,10 @@
 // The completion step: the session `succeeded`, a recurring product's subscription started, the order written.
-import type { Product as ProductOutput } from '../../contracts/product';
 import type { Tx } from '../../platform/database/transaction';
 import type { Order } from '../order';
-import type { NewSubscription } from '../subscription';
-import type { Checkout } from './checkout.entity';
-import { transition, type FlowDeps, type OrderPayment } from './flow-deps';
+import { checkoutOrder } from './checkout-order';
+import { subscriptionOf } from './checkout-subscription';
+import { transition } from './checkout-status-change';
+import type { FlowDeps, OrderPayment } from './flow-deps';
 
 /**
  * Payment done (or none due): the checkout `succeeded`, a recurring product's subscription starts, and the pending
@@ -35,69 +35,11 @@ export async function completeCheckout(
       checkout.status = 'succeeded';
       checkout.subscriptionId = subscription?.id ?? null;
       if (checkout.trialEnd) return;
-      const order = await deps.orders.create(tx, {
-        organizationId: checkout.organizationId,
-        billingReason: subscription ? 'subscription_create' : 'purchase',
-        checkoutId: checkout.id,
-        subscriptionId: subscription?.id ?? null,
-        customerId: checkout.customerId!,
-        productId: checkout.productId,
-        productPriceId: checkout.productPriceId,
-        discountId: checkout.discountId,
-        currency: checkout.currency,
-        items: [
-          {
-            label: product.name,
-            amount: checkout.amount,
-            productPriceId: checkout.productPriceId,
-            taxAmount: checkout.taxAmount ?? 0,
-          },
-        ],
-        discountAmount: checkout.discountAmount,
-        netAmount: checkout.netAmount,
-        taxAmount: checkout.taxAmount ?? 0,
-        billingName: checkout.customerBillingName,
-        billingAddress: checkout.customerBillingAddress,
-        tax: { behavior: checkout.taxBehavior ?? 'exclusive', isBusiness: checkout.isBusinessCustomer },
-        seats: checkout.seats,
-        metadata: checkout.metadata,
-        customFieldData: checkout.customFieldData,
-        description: product.name,
-        at,
-      });
+      const order = await deps.orders.create(tx, checkoutOrder(checkout, product, subscription?.id ?? null, at));
       checkout.orderId = order.id;
       written = order;
       deps.orders.startFlow(tx, order, chargeId, Boolean(payOrder));
     },
     paid,
   );
-}
-
-function subscriptionOf(deps: FlowDeps, checkout: Checkout, product: ProductOutput, at: Date): NewSubscription {
-  return {
-    organizationId: checkout.organizationId,
-    checkoutId: checkout.id,
-    customerId: checkout.customerId!,
-    productId: checkout.productId,
-    priceId: checkout.productPriceId,
-    priceAmount: checkout.amount,
-    amount: checkout.amount - checkout.discountAmount,
-    currency: checkout.currency,
-    recurringInterval: product.recurring_interval!,
-    recurringIntervalCount: product.recurring_interval_count ?? 1,
-    seats: checkout.seats,
-    discountId: checkout.discountId,
-    trialEnd: checkout.trialEnd,
-    billingName: checkout.customerBillingName,
-    billingAddress: checkout.customerBillingAddress,
-    taxId: deps.checkouts.checkedTaxId(checkout),
-    isBusiness: checkout.isBusinessCustomer,
-    taxBehavior: checkout.taxBehavior ?? 'exclusive',
-    processorCustomerId: checkout.processorCustomerId,
-    paymentMethodToken: checkout.paymentMethodToken,
-    testClockId: checkout.testClockId,
-    metadata: checkout.metadata,
-    customFieldData: checkout.customFieldData,
-    at,
-  };
 }

@@ -1,18 +1,18 @@
 // A new checkout session: its products and customer checked, its amounts computed; writes the session, starts its
 // workflow and writes checkout.created through the outbox.
 import { randomBytes } from 'node:crypto';
-import { FLOWS, clockInput, type CheckoutInput } from '../../../workflows/definitions';
 import type { CheckoutCreate } from '../../contracts/checkout';
 import { RequestValidationError, invalidField, type ValidationIssue } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import type { Tx } from '../../platform/database/transaction';
-import { flowStart } from '../../platform/temporal/flow-start';
 import { Checkout } from './checkout.entity';
 import { checkoutCurrency } from './checkout-currency.logic';
 import { checkoutOutput } from './checkout.output';
 import { checkCustomFields } from './checkout-custom-fields';
 import type { CheckoutDeps } from './checkout-deps';
-import { offeredCurrencies, recomputeCheckout, staticPrice } from './checkout-pricing';
+import { recomputeCheckout } from './checkout-pricing';
+import { offeredCurrencies, staticPrice } from './checkout-static-price';
+import { startCheckoutFlow } from './start-checkout-workflow';
 
 export async function createCheckout(
   deps: CheckoutDeps,
@@ -105,21 +105,4 @@ export async function createCheckout(
     await checkoutOutput(tx.em, deps, checkout),
   );
   return checkout;
-}
-
-/** Starts `checkout:<id>` (expiry, confirmation, payment) through the outbox, on the session's test clock if any. */
-function startCheckoutFlow(deps: CheckoutDeps, tx: Tx, checkout: Checkout): void {
-  const input: CheckoutInput = {
-    checkoutId: checkout.id,
-    expiresAt: checkout.expiresAt.toISOString(),
-    clock: clockInput(checkout.testClockId, checkout.createdAt),
-  };
-  deps.outbox.enqueueWorkflowStart(
-    tx,
-    checkout.organizationId,
-    flowStart(FLOWS.checkout, [checkout.id], input, {
-      searchAttributes: { CheckoutId: checkout.id },
-      summary: `Checkout ${checkout.id}`,
-    }),
-  );
 }

@@ -1,10 +1,10 @@
 // What the checkout workflow's steps need (confirm, charge, complete, and the transitions of a session that did not
-// complete), each step one transaction, and the guarded status change they share.
+// complete), each step one transaction, and the session's row lock they share.
 import { LockMode } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { PaymentProcessor } from '../../adapters/payment/payment-processor';
 import type { Clock } from '../../kernel/clock';
-import { inTransaction, type Tx } from '../../platform/database/transaction';
+import type { Tx } from '../../platform/database/transaction';
 import type { OutboxService } from '../../platform/outbox';
 import type { CustomerService } from '../customer';
 import type { DiscountService } from '../discount';
@@ -38,40 +38,4 @@ export type ChargeOutcome =
 /** The session's row, locked until the transaction ends. */
 export function lockCheckout(tx: Tx, checkoutId: string): Promise<Checkout> {
   return tx.em.findOneOrFail(Checkout, { id: checkoutId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-}
-
-/**
- * One guarded status change with its checkout.updated event, then `after` in the same transaction; a repeated call
- * finds the status changed and does nothing.
- */
-export async function transition(
-  deps: Pick<FlowDeps, 'orm' | 'clock' | 'outbox' | 'checkouts'>,
-  checkoutId: string,
-  from: Checkout['status'] | Checkout['status'][],
-  change: (tx: Tx, checkout: Checkout) => Promise<void>,
-  after?: (tx: Tx) => Promise<void>,
-): Promise<void> {
-  await inTransaction(deps.orm, async (tx) => {
-    const checkout = await lockCheckout(tx, checkoutId);
-    if (![from].flat().includes(checkout.status)) return;
-    await change(tx, checkout);
-    checkout.modifiedAt = deps.clock.now();
-    await saveAndAnnounce(deps, tx, checkout);
-    await after?.(tx);
-  });
-}
-
-/** Writes the session's changes and its checkout.updated event, in the caller's transaction. */
-export async function saveAndAnnounce(
-  deps: Pick<FlowDeps, 'outbox' | 'checkouts'>,
-  tx: Tx,
-  checkout: Checkout,
-): Promise<void> {
-  await tx.em.flush();
-  deps.outbox.enqueueEvent(
-    tx,
-    checkout.organizationId,
-    'checkout.updated',
-    await deps.checkouts.output(tx.em, checkout),
-  );
 }

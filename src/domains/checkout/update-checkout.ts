@@ -5,7 +5,8 @@ import type { Tx } from '../../platform/database/transaction';
 import type { Checkout } from './checkout.entity';
 import { checkCustomFields } from './checkout-custom-fields';
 import { checkoutNow, type CheckoutDeps } from './checkout-deps';
-import { recomputeCheckout, staticPrice } from './checkout-pricing';
+import { recomputeCheckout } from './checkout-pricing';
+import { staticPrice } from './checkout-static-price';
 
 /** Applies an update to an open session (by the merchant, or the customer through the client secret). */
 export async function updateCheckout(

@@ -1,26 +1,51 @@
 // Every route of the customer portal API, from the services of the domains it reads and changes.
 import type { RouteDefinition } from '../../platform/http/route';
-import type { LicenseKeyService } from '../benefit';
+import type { DownloadableService, LicenseKeyService } from '../benefit';
 import type { CustomerMeterQueries } from '../meter';
-import { portalBenefitRoutes, type PortalBenefitRouteDeps } from './portal-benefits.routes';
+import { portalBenefitGrantListRoutes, type PortalBenefitRouteDeps } from './portal-benefit-grant-list.routes';
+import { portalBenefitGrantRoutes } from './portal-benefit-grant.routes';
 import { portalCustomerRoutes } from './portal-customer.routes';
+import { portalDownloadableRoutes } from './portal-downloadables.routes';
+import { portalLicenseKeyDetailRoutes } from './portal-license-key.routes';
 import { portalLicenseKeyRoutes } from './portal-license-keys.routes';
 import { portalMeterRoutes } from './portal-meters.routes';
-import { portalOrderRoutes, type PortalOrderRouteDeps } from './portal-orders.routes';
+import { portalOrderInvoiceRoutes, type PortalOrderDocumentRouteDeps } from './portal-order-invoice.routes';
+import { portalOrderListRoutes } from './portal-order-list.routes';
+import { portalOrderPaymentRoutes } from './portal-order-payment.routes';
+import { portalOrderReceiptRoutes } from './portal-order-receipt.routes';
+import { portalOrderRoutes, type PortalOrderRouteDeps } from './portal-order.routes';
 import { portalOrganizationRoutes } from './portal-organization.routes';
-import { portalSubscriptionRoutes, type PortalSubscriptionRouteDeps } from './portal-subscriptions.routes';
+import { portalSubscriptionCancelRoutes } from './portal-subscription-cancel.routes';
+import { portalSubscriptionListRoutes } from './portal-subscription-list.routes';
+import { portalSubscriptionUpdateRoutes, type PortalSubscriptionRouteDeps } from './portal-subscription-update.routes';
+import { portalSubscriptionRoutes } from './portal-subscription.routes';
 
 export type CustomerPortalDeps = PortalOrderRouteDeps &
+  PortalOrderDocumentRouteDeps &
   PortalSubscriptionRouteDeps &
-  PortalBenefitRouteDeps & { licenseKeys: LicenseKeyService; meters: CustomerMeterQueries };
+  PortalBenefitRouteDeps & {
+    downloads: DownloadableService;
+    licenseKeys: LicenseKeyService;
+    meters: CustomerMeterQueries;
+  };
 
 export function customerPortalRoutes(deps: CustomerPortalDeps): RouteDefinition[] {
   return [
     ...portalCustomerRoutes(deps),
+    ...portalOrderListRoutes(deps),
     ...portalOrderRoutes(deps),
+    ...portalOrderInvoiceRoutes(deps),
+    ...portalOrderReceiptRoutes(deps),
+    ...portalOrderPaymentRoutes(deps),
+    ...portalSubscriptionListRoutes(deps),
     ...portalSubscriptionRoutes(deps),
-    ...portalBenefitRoutes(deps),
+    ...portalSubscriptionUpdateRoutes(deps),
+    ...portalSubscriptionCancelRoutes(deps),
+    ...portalBenefitGrantListRoutes(deps),
+    ...portalBenefitGrantRoutes(deps),
+    ...portalDownloadableRoutes(deps),
     ...portalLicenseKeyRoutes(deps),
+    ...portalLicenseKeyDetailRoutes(deps),
     ...portalMeterRoutes(deps),
     ...portalOrganizationRoutes(deps),
   ];

@@ -1,14 +1,12 @@
 // The portal's public view of an organization, found by its slug without a token: what the portal's pages show of it
 // and the products a customer can choose from (its public, non-archived ones, cheapest first).
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { CustomerOrganizationData, CustomerProduct, OrganizationSlugParams } from '../../contracts/portal-organization';
-import type { Product as ProductOutput, ProductListQuery } from '../../contracts/product';
 import { ResourceNotFound } from '../../kernel/errors';
-import { MAX_PAGE_LIMIT } from '../../kernel/pagination';
 import { definePublicRoute, type RouteDefinition } from '../../platform/http/route';
 import type { ProductService } from '../catalog';
 import type { OrganizationService } from '../organization';
 import { customerOrganizationOutput } from './portal-organization';
+import { publicProducts } from './portal-public-products';
 
 export interface PortalOrganizationRouteDeps {
   organizations: OrganizationService;
@@ -36,26 +34,4 @@ export function portalOrganizationRoutes({ organizations, products }: PortalOrga
       },
     }),
   ];
-}
-
-async function publicProducts(
-  em: EntityManager,
-  products: ProductService,
-  organizationId: string,
-): Promise<ProductOutput[]> {
-  const rows = [];
-  for (let page = 1; ; page++) {
-    const query: ProductListQuery = {
-      page,
-      limit: MAX_PAGE_LIMIT,
-      is_archived: false,
-      visibility: ['public'],
-      sorting: ['price_amount'],
-      metadata: {},
-    };
-    const listed = await products.list(em, organizationId, query);
-    rows.push(...listed.items);
-    if (page >= listed.pagination.max_page) break;
-  }
-  return products.outputs(em, rows);
 }

@@ -1,8 +1,7 @@
-// The organization as its customers see it in the portal (the reference's CustomerOrganization), and what its
-// portal settings let them change of their subscriptions.
+// The organization as its customers see it in the portal (the reference's CustomerOrganization), and how the changes
+// its customers make there are billed.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CustomerOrganization } from '../../contracts/portal-order';
-import { NotPermitted } from '../../kernel/errors';
 import { publicOrganizationOutput, type Organization, type OrganizationService } from '../organization';
 
 /**
@@ -36,13 +35,4 @@ export async function customerOrganization(
   organizationId: string,
 ): Promise<CustomerOrganization> {
   return customerOrganizationOutput(await organizations.findOrganization(em, organizationId));
-}
-
-export type PortalChange = 'update_plan' | 'update_seats';
-
-/** Refuses (403) a change the organization's portal settings keep from its customers. */
-export function assertPortalAllows(organization: CustomerOrganization, change: PortalChange): void {
-  if (organization.customer_portal_settings.subscription[change]) return;
-  const what = change === 'update_plan' ? 'change the product of' : 'change the seats of';
-  throw new NotPermitted(`${organization.name} does not let customers ${what} their subscriptions here.`);
 }

@@ -1,13 +1,8 @@
 // The e-mail a customer receives when an order is paid: what was bought, the amounts, and where the invoice is. A free
 // order gets the same message as a confirmation.
-import type { Order as OrderOutput } from '../../contracts/order';
 import { formatAmount } from '../../kernel/money';
-import type { Tx } from '../../platform/database/transaction';
-import type { EmailQueue } from '../../platform/email';
 import type { EmailTemplate } from '../../platform/email/email';
 import { escapeHtml } from '../../platform/email/escape-html';
-import type { OrganizationService } from '../organization';
-import type { Order } from './order.entity';
 
 export interface OrderReceiptParams {
   organizationName: string;
@@ -25,46 +20,6 @@ export interface OrderReceiptParams {
   totalAmount: number;
   /** ISO time. */
   paidAt: string;
-}
-
-export interface ReceiptDeps {
-  organizations: Pick<OrganizationService, 'findOrganization'>;
-  email: EmailQueue;
-}
-
-/** Queues the receipt of a paid order (a confirmation when nothing was due), unless the customer was deleted meanwhile. */
-export async function emailReceipt(tx: Tx, deps: ReceiptDeps, order: Order, output: OrderOutput): Promise<void> {
-  if (output.customer.deleted_at) return;
-  const organization = await deps.organizations.findOrganization(tx.em, order.organizationId);
-  await deps.email.enqueue(tx, {
-    organizationId: order.organizationId,
-    to: output.customer.email,
-    template: orderReceiptEmail,
-    params: orderReceiptParams(organization.name, output, order.taxBehavior === 'inclusive', order.paidAt!),
-  });
-}
-
-/** The receipt's parameters from a paid order as the API shows it. */
-export function orderReceiptParams(
-  organizationName: string,
-  order: OrderOutput,
-  taxInclusive: boolean,
-  paidAt: Date,
-): OrderReceiptParams {
-  return {
-    organizationName,
-    orderId: order.id,
-    receiptNumber: order.receipt_number,
-    customerName: order.customer.name,
-    productName: order.product?.name ?? order.items[0]?.label ?? order.description,
-    currency: order.currency,
-    items: order.items.map(({ label, amount }) => ({ label, amount })),
-    discountAmount: order.discount_amount,
-    taxAmount: order.tax_amount,
-    taxInclusive,
-    totalAmount: order.total_amount,
-    paidAt: paidAt.toISOString(),
-  };
 }
 
 export const orderReceiptEmail: EmailTemplate<OrderReceiptParams> = {

@@ -8,7 +8,10 @@ import { OrderDocumentService, type DocumentDeps } from './document/order-docume
 import { orderGrantSource, orderOfLicenseKey } from './order-grant-source';
 import { orderReceiptEmail } from './order-receipt.email';
 import { orderRoutes } from './order.routes';
+import { orderDetailRoutes } from './order-detail.routes';
+import { orderDocumentRoutes } from './order-document.routes';
 import { refundRoutes } from './refund/refund.routes';
+import { refundCreditNoteRoutes } from './refund/refund-credit-note.routes';
 import { OrderItemSchema, OrderSchema } from './order.entity';
 import { RefundSchema } from './refund/refund.entity';
 import { Migration20261123000000_invoices_refunds } from './migrations/Migration20261123000000_invoices_refunds';
@@ -62,7 +65,10 @@ export const orderModule: Module = {
   contributes: [contribute('emailTemplates', [], () => orderReceiptEmail)],
   routes: routes(['orm', 'orders', 'documents', 'customers', 'products', 'refunds'], (s) => [
     ...orderRoutes(s),
+    ...orderDetailRoutes(s),
+    ...orderDocumentRoutes(s),
     ...refundRoutes(s),
+    ...refundCreditNoteRoutes(s),
   ]),
 };
 

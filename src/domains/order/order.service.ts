@@ -1,19 +1,21 @@
 // Orders: created pending from a checkout or a subscription's renewal or change (once each), then paid or voided.
 // Events in the spec's order: order.created when it is written, order.updated and order.paid when payment completes.
-import { flowStart } from '../../platform/temporal/flow-start';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { FLOWS, type OrderInput } from '../../../workflows/definitions';
 import type { Order as OrderOutput, OrderListQuery, OrderUpdate } from '../../contracts/order';
-import { RequestValidationError, ResourceNotFound } from '../../kernel/errors';
+import { ResourceNotFound } from '../../kernel/errors';
 import type { Tx } from '../../platform/database/transaction';
 import { OrderNumbers } from './document/order-numbers';
-import { billingUpdateIssues } from './order.logic';
 import { Order } from './order.entity';
-import { createOrder, type NewOrder } from './create-order';
+import { createOrder } from './create-order';
+import type { NewOrder } from './new-order';
 import type { OrderDeps } from './order-deps';
 import { listOrders, orders } from './order-list';
 import { readOrderOutput, readOrderOutputs } from './order-outputs';
-import { markOrderPaid, scheduleOrderRetry, voidPendingOrders } from './order-payment';
+import { markOrderPaid } from './order-payment';
+import { scheduleOrderRetry } from './schedule-order-retry';
+import { startOrderWorkflow } from './start-order-workflow';
+import { updateOrder } from './update-order';
+import { voidPendingOrders } from './void-pending-orders';
 
 export class OrderService {
   readonly numbers: OrderNumbers;
@@ -32,15 +34,7 @@ export class OrderService {
    * the outbox once the caller's transaction commits.
    */
   startFlow(tx: Tx, order: Order, chargeId: string | null, paid = false): void {
-    const input: OrderInput = { orderId: order.id, chargeId, ...(paid && { paid }) };
-    this.deps.outbox.enqueueWorkflowStart(
-      tx,
-      order.organizationId,
-      flowStart(FLOWS.order, [order.id], input, {
-        searchAttributes: { OrderId: order.id },
-        summary: `Order ${order.id}`,
-      }),
-    );
+    startOrderWorkflow(this.deps, tx, order, chargeId, paid);
   }
 
   /** Pending → paid, once: order.updated then order.paid, the grants synced, the receipt e-mailed. Paying a paid order changes nothing. */
@@ -59,16 +53,8 @@ export class OrderService {
   }
 
   /** New billing details for the invoice (order.updated); the country and state stay once set. */
-  async update(tx: Tx, organizationId: string, id: string, body: OrderUpdate): Promise<Order> {
-    const order = await orders.get(tx.em, organizationId, id, { lock: true });
-    const issues = billingUpdateIssues(order.billingAddress, body.billing_address);
-    if (issues.length) throw new RequestValidationError(issues);
-    if (body.billing_name !== undefined) order.billingName = body.billing_name;
-    if (body.billing_address !== undefined) order.billingAddress = body.billing_address;
-    order.modifiedAt = this.deps.clock.now();
-    await tx.em.flush();
-    this.deps.outbox.enqueueEvent(tx, order.organizationId, 'order.updated', await this.output(tx.em, order));
-    return order;
+  update(tx: Tx, organizationId: string, id: string, body: OrderUpdate): Promise<Order> {
+    return updateOrder(this.deps, tx, organizationId, id, body);
   }
 
   async findById(em: EntityManager, id: string): Promise<Order> {

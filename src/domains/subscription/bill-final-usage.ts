@@ -2,8 +2,9 @@
 import { inTransaction } from '../../platform/database/transaction';
 import { discountRule } from '../discount';
 import { lockSubscription, type BillingDeps } from './billing-deps';
-import { closeMeteredPeriod, meteredCutOff } from './metered-usage';
-import { finalUsageLines } from './renewal-lines.logic';
+import { meteredCutOff } from './metered-cut-off';
+import { closeMeteredPeriod } from './metered-usage';
+import { finalUsageLines } from './final-usage-lines.logic';
 import { subscriptionOrder } from './subscription-order';
 
 /**

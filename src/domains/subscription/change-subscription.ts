@@ -4,13 +4,15 @@
 import { newId } from '../../kernel/ids';
 import { inTransaction, type Tx } from '../../platform/database/transaction';
 import { lockSubscription } from './billing-deps';
-import { changeTarget, discountAfter, keepDiscount, planOf, switchTo, type Change } from './change-target';
+import { changeTarget, planOf, switchTo, type Change } from './change-target';
 import { assertLegal, type CommandDeps } from './command-deps';
+import { discountAfter, keepDiscount } from './discount-after-change';
 import { invoicePlanChange } from './invoice-plan-change';
-import { meteredCutOff, usageLeftBehind } from './metered-usage';
+import { meteredCutOff } from './metered-cut-off';
 import { prorationLines } from './prorate-plan-change';
 import type { PendingItem, Subscription } from './subscription.entity';
-import { subscriptionTax } from './subscription-order';
+import { subscriptionTax } from './subscription-tax';
+import { usageLeftBehind } from './usage-left-behind';
 
 /** Makes the change at `at` unless the step already did (`key` recorded with the change). */
 export async function changeSubscription(

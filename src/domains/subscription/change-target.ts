@@ -1,8 +1,7 @@
-// What a product, seat or discount change moves a subscription to: the plan and the discount after it, read, and how
-// the subscription's row takes them.
+// What a product, seat or discount change moves a subscription to: the plan after it, read, and how the subscription's
+// row takes it (discount-after-change.ts: the discount).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { invalidField } from '../../kernel/errors';
-import { discountRefusal, type Discount } from '../discount';
+import type { Discount } from '../discount';
 import type { CommandDeps } from './command-deps';
 import { planChangeTarget, type PlanTarget } from './plan-change.logic';
 import { discountOff } from './prorate-plan-change';
@@ -21,32 +20,6 @@ export async function changeTarget(
   const [product] = await deps.products.outputsByIds(em, s.organizationId, [command.productId ?? s.productId]);
   const [currentPrice] = await deps.products.priceOutputs(em, s.organizationId, [s.priceId]);
   return planChangeTarget(s, product, currentPrice, command);
-}
-
-/** The discount after the change: kept, removed (`null`), or another one that applies to the new product. */
-export async function discountAfter(
-  deps: Pick<CommandDeps, 'discounts'>,
-  em: EntityManager,
-  s: Subscription,
-  command: Change,
-  productId: string,
-  at: Date,
-): Promise<Discount | null> {
-  const id = command.discountId === undefined ? s.discountId : command.discountId;
-  if (!id) return null;
-  const [discount] = await deps.discounts.findByIds(em, s.organizationId, [id]);
-  if (command.discountId === undefined) return discount ?? null;
-  if (!discount || discount.deletedAt)
-    throw invalidField(['body', 'discount_id'], 'No such discount in this organization.');
-  const refusal = discountRefusal(discount, productId, s.currency, at);
-  if (refusal) throw invalidField(['body', 'discount_id'], refusal);
-  return discount;
-}
-
-/** A new discount counts its duration from the next billed period; sending the current one changes nothing. */
-export function keepDiscount(s: Subscription, command: Change, discount: Discount | null): void {
-  if (command.discountId === undefined || (discount?.id ?? null) === s.discountId) return;
-  Object.assign(s, { discountId: discount?.id ?? null, discountAppliedAt: null });
 }
 
 export function switchTo(s: Subscription, target: PlanTarget, discount: Discount | null): void {

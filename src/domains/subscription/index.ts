@@ -1,10 +1,13 @@
-export { SubscriptionService, type NewSubscription } from './subscription.service';
+export { SubscriptionService } from './subscription.service';
+export type { NewSubscription } from './new-subscription';
 export type { BillingDeps } from './billing-deps';
 export { subscriptionSchedule } from './subscription-schedule';
 export { renewSubscription } from './renew-subscription';
 export { billFinalUsage } from './bill-final-usage';
-export { chargeRenewal, cancelRenewalCharge, refundRenewalCharge } from './renewal-charge';
-export { recordPayment, recordPaymentFailure, subscriptionOrderPaid } from './record-payment';
+export { chargeRenewal } from './renewal-charge';
+export { cancelRenewalCharge, refundRenewalCharge } from './undo-renewal-charge';
+export { recordPayment, subscriptionOrderPaid } from './record-payment';
+export { recordPaymentFailure } from './record-payment-failure';
 export { endSubscription } from './end-subscription';
 export { renewAndCharge, type RenewalParts, type RenewalStep } from './subscription-renewal';
 export { SubscriptionCommandService } from './subscription-commands.service';

@@ -1,42 +1,11 @@
-// How metered usage becomes billable: each metered price's usage over a period, read up to an ingestion cut-off
-// taken before the billing transaction (usage recorded after it goes to the next period), its meters reset for the next.
+// How metered usage becomes billable: each metered price's usage over a period, read up to the ingestion cut-off taken
+// before the billing transaction (metered-cut-off.ts), its meters reset for the next.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { byId } from '../../kernel/ids';
 import type { Tx } from '../../platform/database/transaction';
 import type { BillingDeps } from './billing-deps';
-import { Subscription, type PendingItem } from './subscription.entity';
-import { meteredLine, meteredPricesIn, type MeteredUsage } from './renewal-lines.logic';
-
-/**
- * The ingestion cut-off for a subscription billing usage (taken in its own short transaction, before the renewal's),
- * null for one without metered prices: those renew without waiting on their organization's ingestion.
- */
-export async function meteredCutOff(deps: BillingDeps, subscriptionId: string): Promise<string | null> {
-  const em = deps.orm.em.fork();
-  const s = await em.findOneOrFail(Subscription, { id: subscriptionId });
-  return (await meteredPrices(deps, em, s)).length ? deps.customerMeters.cutOff(deps.orm, s.organizationId) : null;
-}
-
-/**
- * A plan change that drops metered prices: their usage so far is billed with the next renewal (as pending items,
- * like the change's prorations) and their meters reset, so the new plan neither loses nor bills it.
- */
-export async function usageLeftBehind(
-  deps: BillingDeps,
-  tx: Tx,
-  s: Subscription,
-  newProductId: string,
-  cutOff: string | null,
-  at: Date,
-): Promise<PendingItem[]> {
-  if (newProductId === s.productId) return [];
-  const [next] = await deps.products.outputsByIds(tx.em, s.organizationId, [newProductId]);
-  const kept = new Set(meteredPricesIn(next?.prices ?? [], s.currency).map((p) => p.meter_id));
-  const usages = await closeMeteredPeriod(deps, tx, s, at, cutOff, at, (price) => !kept.has(price.meter_id));
-  return usages
-    .map((usage) => meteredLine(usage, s.currency))
-    .flatMap(({ label, amount, priceId }) => (amount > 0 ? [{ label, amount, priceId }] : []));
-}
+import type { Subscription } from './subscription.entity';
+import { meteredPricesIn, type MeteredUsage } from './metered-line.logic';
 
 /**
  * The usage of each metered price of the subscription's product (in its currency) over the period ending at `end`,
@@ -91,7 +60,8 @@ export async function closeMeteredPeriod(
   return usages;
 }
 
-async function meteredPrices(deps: BillingDeps, em: EntityManager, s: Subscription) {
+/** The live metered prices of the subscription's product in its currency. */
+export async function meteredPrices(deps: BillingDeps, em: EntityManager, s: Subscription) {
   const [product] = await deps.products.outputsByIds(em, s.organizationId, [s.productId]);
   return meteredPricesIn(product?.prices ?? [], s.currency);
 }

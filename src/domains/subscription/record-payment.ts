@@ -1,5 +1,5 @@
-// A subscription order's payment outcome: paid (the subscription active again or for the first time), or failed
-// (`past_due`, the order's next retry scheduled by dunning).
+// A subscription order was paid: the subscription active again or for the first time (record-payment-failure.ts:
+// the failure).
 import { inTransaction, type Tx } from '../../platform/database/transaction';
 import type { Order } from '../order';
 import { lockSubscription, type BillingDeps } from './billing-deps';
@@ -40,24 +40,4 @@ export async function subscriptionOrderPaid(
   await tx.em.flush();
   await deps.subscriptions.announce(tx, s, ['subscription.updated', 'subscription.active']);
   return s;
-}
-
-/** A renewal payment failed: `past_due` (subscription.past_due the first time) and the order's next retry. */
-export async function recordPaymentFailure(
-  deps: BillingDeps,
-  subscriptionId: string,
-  orderId: string,
-  nextAttemptAt: string | null,
-  at: string,
-): Promise<SubscriptionSchedule> {
-  return inTransaction(deps.orm, async (tx) => {
-    const s = await lockSubscription(tx, subscriptionId);
-    await deps.orders.scheduleRetry(tx, orderId, nextAttemptAt ? new Date(nextAttemptAt) : null, new Date(at));
-    if (s.status !== 'past_due' && s.status !== 'canceled') {
-      Object.assign(s, { status: 'past_due', pastDueAt: new Date(at), modifiedAt: new Date(at) });
-      await tx.em.flush();
-      await deps.subscriptions.announce(tx, s, ['subscription.updated', 'subscription.past_due']);
-    }
-    return scheduleOf(deps, tx, s);
-  });
 }

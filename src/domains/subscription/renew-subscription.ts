@@ -1,10 +1,10 @@
 // The renewal step: the period ending at `periodEnd` is over, the next one starts, and its pending order is written.
 import { addInterval } from '../../kernel/calendar';
-import { inTransaction, type Tx } from '../../platform/database/transaction';
-import { discountApplies, discountRule, type DiscountRule } from '../discount';
+import { inTransaction } from '../../platform/database/transaction';
 import { lockSubscription, type BillingDeps } from './billing-deps';
-import { closeMeteredPeriod, meteredCutOff } from './metered-usage';
-import type { Subscription } from './subscription.entity';
+import { currentDiscount } from './current-discount';
+import { meteredCutOff } from './metered-cut-off';
+import { closeMeteredPeriod } from './metered-usage';
 import { renewalLines } from './renewal-lines.logic';
 import { subscriptionOrder } from './subscription-order';
 
@@ -71,16 +71,4 @@ export async function renewSubscription(
     await deps.subscriptions.announce(tx, s, ['subscription.cycled', 'subscription.updated']);
     return { orderId: order.id, totalAmount: order.totalAmount };
   });
-}
-
-/** The discount that applies to a period starting at `start` (first use recorded), dropping one that has run out. */
-async function currentDiscount(deps: BillingDeps, tx: Tx, s: Subscription, start: Date): Promise<DiscountRule | null> {
-  if (!s.discountId) return null;
-  const [discount] = await deps.discounts.findByIds(tx.em, s.organizationId, [s.discountId]);
-  s.discountAppliedAt ??= start;
-  if (!discount || !discountApplies(discount, s.discountAppliedAt, start)) {
-    Object.assign(s, { discountId: null, discountAppliedAt: null });
-    return null;
-  }
-  return discountRule(discount);
 }

@@ -1,6 +1,5 @@
-// Charging a subscription's order off-session, and undoing a charge: canceled when it never settled, refunded when it
-// went through for an order voided meanwhile.
-import { PaymentDeclined, RefundDeclined } from '../../adapters/payment/payment-processor';
+// Charging a subscription's order off-session with its saved payment method (undo-renewal-charge.ts undoes it).
+import { PaymentDeclined } from '../../adapters/payment/payment-processor';
 import type { BillingDeps } from './billing-deps';
 import { Subscription } from './subscription.entity';
 import { isUnrecoverableDecline } from './dunning.logic';
@@ -36,35 +35,5 @@ export async function chargeRenewal(deps: BillingDeps, orderId: string, attempt:
     if (error instanceof PaymentDeclined)
       return { declined: error.message, unrecoverable: isUnrecoverableDecline(error.code) };
     throw error;
-  }
-}
-
-/** A renewal charge that never settled (or whose subscription ended meanwhile): canceled, unless it went through. */
-export function cancelRenewalCharge(
-  deps: BillingDeps,
-  orderId: string,
-  chargeId: string,
-): Promise<'canceled' | 'succeeded'> {
-  return deps.processor!.cancelCharge({ chargeId, idempotencyKey: `order:${orderId}:cancel:${chargeId}` });
-}
-
-/** Compensation: the whole of a renewal charge that went through for an order voided meanwhile is given back. */
-export async function refundRenewalCharge(
-  deps: BillingDeps,
-  orderId: string,
-  chargeId: string,
-): Promise<'refunded' | 'refused'> {
-  const order = await deps.orders.findById(deps.orm.em.fork(), orderId);
-  try {
-    await deps.processor!.refund({
-      chargeId,
-      amount: order.totalAmount,
-      idempotencyKey: `order:${orderId}:compensation:${chargeId}`,
-    });
-    return 'refunded';
-  } catch (error) {
-    if (!(error instanceof RefundDeclined)) throw error;
-    console.error(`order ${orderId}: the processor refused to refund charge ${chargeId}: ${error.message}`);
-    return 'refused';
   }
 }

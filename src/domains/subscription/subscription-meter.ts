@@ -1,7 +1,6 @@
 // A subscription's meters (the reference's SubscriptionMeter): for each metered price of its product in its currency,
 // the units consumed this period (live, since the customer's meter was last reset), those credited, and what they
 // would cost if the period ended now.
-import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Product as ProductOutput } from '../../contracts/product';
 import type { SubscriptionMeter } from '../../contracts/subscription';
@@ -9,18 +8,13 @@ import { byId } from '../../kernel/ids';
 import type { ProductService } from '../catalog';
 import { meterOutput, type CustomerMeterQueries, type MeterService } from '../meter';
 import type { Subscription } from './subscription.entity';
-import { meteredLine, meteredPricesIn } from './renewal-lines.logic';
+import { subscriptionMeterId } from './subscription-meter-id';
+import { meteredLine, meteredPricesIn } from './metered-line.logic';
 
 export interface SubscriptionMeterDeps {
   products: Pick<ProductService, 'outputsByIds'>;
   meters: Pick<MeterService, 'findByIds'>;
   standings: Pick<CustomerMeterQueries, 'standingOf'>;
-}
-
-/** The same id for a subscription's meter every time it is read (the customer meter is shared by subscriptions). */
-function subscriptionMeterId(subscriptionId: string, meterId: string): string {
-  const hex = createHash('sha256').update(`subscription-meter:${subscriptionId}:${meterId}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 export class SubscriptionMeterReader {

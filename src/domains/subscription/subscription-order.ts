@@ -1,7 +1,8 @@
 // A subscription's orders (renewal, final usage, plan change): the one place their tax and amounts are composed.
 import type { NewOrder } from '../order';
-import { calculateTax, type SellerOfRecord } from '../tax';
+import type { SellerOfRecord } from '../tax';
 import type { Subscription } from './subscription.entity';
+import { subscriptionTax } from './subscription-tax';
 
 export interface SubscriptionBill {
   billingReason: NewOrder['billingReason'];
@@ -15,15 +16,6 @@ export interface SubscriptionBill {
   taxAt?: Date;
   /** Tax already worked out for this bill (a plan change charges it before the order is written). */
   tax?: number;
-}
-
-/** Tax on a renewal or change at `at`: none where the location is unknown; a net credit gets its tax back. */
-export function subscriptionTax(seller: SellerOfRecord, s: Subscription, taxable: number, at: Date): number {
-  if (taxable === 0) return 0;
-  const customer = { address: s.billingAddress, taxId: s.taxId?.[0] ?? null, isBusiness: s.isBusiness };
-  const amount =
-    calculateTax(seller, customer, [{ amount: Math.abs(taxable), taxBehavior: s.taxBehavior }], at)?.taxAmount ?? 0;
-  return taxable < 0 ? -amount : amount;
 }
 
 /** The order of `bill` for the subscription as it stands: its lines less the discount, taxed as the subscription is. */

@@ -8,6 +8,7 @@ import { SubscriptionService } from './subscription.service';
 import { SubscriptionCommandService } from './subscription-commands.service';
 import { subscriptionGrantSource, subscriptionOfLicenseKey } from './subscription-grant-source';
 import { subscriptionRoutes } from './subscription.routes';
+import { subscriptionCommandRoutes } from './subscription-command.routes';
 import { SubscriptionSchema } from './subscription.entity';
 import { Migration20261122070000_subscriptions } from './migrations/Migration20261122070000_subscriptions';
 import { Migration20261127000000_list_indexes } from './migrations/Migration20261127000000_list_indexes';
@@ -70,13 +71,10 @@ export const subscriptionModule: Module = {
     }),
   ],
   contributes: [contribute('testClockFollowers', ['subscriptionQueries'], (s) => s.subscriptionQueries)],
-  routes: routes(['subscriptions', 'subscriptionCommands', 'organizations'], (s) =>
-    subscriptionRoutes({
-      subscriptions: s.subscriptions,
-      commands: s.subscriptionCommands,
-      organizations: s.organizations,
-    }),
-  ),
+  routes: routes(['subscriptions', 'subscriptionCommands', 'organizations'], (s) => [
+    ...subscriptionRoutes({ subscriptions: s.subscriptions }),
+    ...subscriptionCommandRoutes({ commands: s.subscriptionCommands, organizations: s.organizations }),
+  ]),
 };
 
 declare module '../../platform/module' {

@@ -1,11 +1,13 @@
-// Subscriptions as the API shows them, and the smaller shape orders embed.
+// Subscriptions as the API shows them: the shape orders embed, with the customer, product, prices, discount, meters and
+// pending update.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Product as ProductOutput } from '../../contracts/product';
-import type { OrderSubscription, Subscription as SubscriptionOutput } from '../../contracts/subscription';
+import type { Subscription as SubscriptionOutput } from '../../contracts/subscription';
 import { byId, distinctIds } from '../../kernel/ids';
 import type { ProductService } from '../catalog';
 import type { CustomerService } from '../customer';
 import type { DiscountService } from '../discount';
+import { orderSubscriptionOutput } from './order-subscription.output';
 import type { Subscription } from './subscription.entity';
 import type { SubscriptionMeterReader } from './subscription-meter';
 
@@ -76,8 +78,6 @@ export async function subscriptionOutputs(
   });
 }
 
-const iso = (date: Date | null) => date?.toISOString() ?? null;
-
 /** The product's live metered prices in the subscription's currency: billed with each renewal, so the subscription's too. */
 const meteredPrices = (product: ProductOutput, currency: string) =>
   product.prices.filter((p) => p.amount_type === 'metered_unit' && p.price_currency === currency && !p.is_archived);
@@ -87,40 +87,3 @@ const meterPeriod = (s: Subscription) => ({
   current_meter_period_start: s.currentPeriodStart.toISOString(),
   current_meter_period_end: s.currentPeriodEnd.toISOString(),
 });
-
-export function orderSubscriptionOutput(s: Subscription): OrderSubscription {
-  return {
-    metadata: s.metadata,
-    created_at: s.createdAt.toISOString(),
-    modified_at: iso(s.modifiedAt),
-    id: s.id,
-    amount: s.amount,
-    currency: s.currency,
-    recurring_interval: s.recurringInterval,
-    recurring_interval_count: s.recurringIntervalCount,
-    status: s.status,
-    current_period_start: s.currentPeriodStart.toISOString(),
-    current_period_end: s.currentPeriodEnd.toISOString(),
-    current_meter_period_start: null,
-    current_meter_period_end: null,
-    trial_start: iso(s.trialStart),
-    trial_end: iso(s.trialEnd),
-    cancel_at_period_end: s.cancelAtPeriodEnd,
-    canceled_at: iso(s.canceledAt),
-    started_at: iso(s.startedAt),
-    ends_at: iso(s.endsAt),
-    ended_at: iso(s.endedAt),
-    past_due_at: iso(s.pastDueAt),
-    pause_at_period_end: false,
-    paused_at: null,
-    resumes_at: null,
-    customer_id: s.customerId,
-    product_id: s.productId,
-    discount_id: s.discountId,
-    checkout_id: s.checkoutId,
-    seats: s.seats,
-    units: null,
-    customer_cancellation_reason: s.customerCancellationReason,
-    customer_cancellation_comment: s.customerCancellationComment,
-  };
-}

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CheckoutLink as LinkOutput } from '../../../contracts/checkout-link';
 import type { DiscountService } from '../../discount';
 import type { CheckoutService } from '../checkout.service';
-import { checkoutProductOutput } from '../checkout.output';
+import { checkoutProductOutput } from '../checkout-product.output';
 import type { CheckoutLink } from './checkout-link.entity';
 
 export async function checkoutLinkOutput(

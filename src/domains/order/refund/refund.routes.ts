@@ -1,22 +1,12 @@
-// HTTP surface of refunds: create one against a paid order, list them (the workflow carries each one out), and the
-// credit note of a succeeded one.
-import { IdParams } from '../../../contracts/common';
-import { OrderDocumentUrl } from '../../../contracts/order';
+// HTTP surface of refunds: create one against a paid order, and list them (the workflow carries each one out).
 import { Refund, RefundCreate, RefundList, RefundListQuery } from '../../../contracts/refund';
-import type { OrderDocumentService } from '../document/order-document.service';
 import { defineRoute, type RouteDefinition } from '../../../platform/http/route';
 import type { RefundService } from './refund.service';
 
 const READ = ['refunds:read', 'refunds:write'] as const;
 const WRITE = ['refunds:write'] as const;
 
-export function refundRoutes({
-  refunds,
-  documents,
-}: {
-  refunds: RefundService;
-  documents: OrderDocumentService;
-}): RouteDefinition[] {
+export function refundRoutes({ refunds }: { refunds: RefundService }): RouteDefinition[] {
   return [
     defineRoute({
       method: 'post',
@@ -43,18 +33,6 @@ export function refundRoutes({
       async handler({ auth, tx, query }) {
         const page = await refunds.list(tx.em, auth.organizationId, query);
         return { items: page.items.map((refund) => refunds.output(refund)), pagination: page.pagination };
-      },
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/v1/refunds/:id/credit-note',
-      summary: "A succeeded refund's credit note: a signed, expiring URL of the PDF (404 until it is rendered)",
-      scopes: READ,
-      params: IdParams,
-      status: 200,
-      response: OrderDocumentUrl.meta({ id: 'RefundCreditNote' }),
-      async handler({ auth, tx, params }) {
-        return documents.creditNoteUrl(tx.em, auth.organizationId, params.id);
       },
     }),
   ];

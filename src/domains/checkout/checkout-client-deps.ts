@@ -1,0 +1,17 @@
+// What the service that answers a session's customer and the payment processor is built from.
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { FlowClient } from '../../platform/temporal/flow-client';
+import type { CustomerService } from '../customer';
+import type { CustomerSessionService } from '../customer-session';
+import type { CheckoutService } from './checkout.service';
+
+export interface CheckoutClientDeps {
+  orm: MikroORM;
+  flows: FlowClient;
+  checkouts: CheckoutService;
+  customers: CustomerService;
+  /** Opens the buyer's customer portal session when a confirmation may (see `Checkout.customerSessionAllowed`). */
+  customerSessions: CustomerSessionService;
+  /** Verifies the events Stripe posts (unset: Stripe webhooks are not configured). */
+  stripeWebhookSecret?: string;
+}

@@ -1,0 +1,40 @@
+// A verified Stripe event: a charge Stripe reported as processing has settled, and the flow that waits for it is told.
+import { checkoutWorkflowId, paymentSettledSignal, subscriptionWorkflowId } from '../../../workflows/definitions';
+import { settlementFrom } from '../../adapters/payment/stripe-webhooks';
+import { BadRequest, ResourceNotFound } from '../../kernel/errors';
+import { isUuid } from '../../kernel/ids';
+import { subscriptionOfOrder } from '../order';
+import type { CheckoutClientDeps } from './checkout-client-deps';
+
+/**
+ * A verified Stripe event: a charge Stripe reported as processing has settled, and the flow that waits for it is
+ * told — the session's workflow, or for a renewal order's charge its subscription's. An event about a session that
+ * is gone, or about nothing Bursar knows, is acknowledged.
+ */
+export async function receiveStripeEvent(
+  deps: Pick<CheckoutClientDeps, 'orm' | 'flows' | 'stripeWebhookSecret'>,
+  rawBody: () => Promise<string>,
+  signature: string,
+): Promise<void> {
+  if (!deps.stripeWebhookSecret)
+    throw new ResourceNotFound('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
+  const body = await rawBody();
+  let settlement;
+  try {
+    settlement = settlementFrom(body, signature, deps.stripeWebhookSecret);
+  } catch {
+    throw new BadRequest('The Stripe signature does not match.');
+  }
+  if (!settlement) return;
+  const { reference, ...outcome } = settlement;
+  const waiting = await settlementFlow(deps, reference);
+  if (waiting) await deps.flows.signal(waiting, paymentSettledSignal, [outcome], { ignoreMissing: true });
+}
+
+/** The flow a charge's reference points at: a subscription order's subscription, or else a checkout's session. */
+async function settlementFlow(deps: Pick<CheckoutClientDeps, 'orm'>, reference: string): Promise<string | null> {
+  if (!isUuid(reference)) return null;
+  const subscriptionId = await subscriptionOfOrder(deps.orm.em.fork(), reference);
+  if (subscriptionId === undefined) return checkoutWorkflowId(reference);
+  return subscriptionId ? subscriptionWorkflowId(subscriptionId) : null;
+}

@@ -1,0 +1,39 @@
+// The subscription workflow's command for a customer portal request: cancel or uncancel, or a product or seat change
+// the organization allows.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CustomerOrganization } from '../../contracts/portal-order';
+import type { CustomerSubscriptionUpdate } from '../../contracts/portal-subscription';
+import { invalidField } from '../../kernel/errors';
+import type { ProductService } from '../catalog';
+import type { Subscription, SubscriptionCommand } from '../subscription';
+import { assertPortalAllows } from './portal-changes';
+import { PORTAL_PRORATION } from './portal-organization';
+
+/**
+ * The workflow command for a portal request. A product or seat change needs the organization's leave; a customer can
+ * move only to a product offered to the public (another is "no such product", as one of another organization).
+ */
+export async function portalCommand(
+  em: EntityManager,
+  products: ProductService,
+  subscription: Subscription,
+  organization: CustomerOrganization,
+  body: CustomerSubscriptionUpdate,
+): Promise<SubscriptionCommand> {
+  if ('cancel_at_period_end' in body) {
+    if (!body.cancel_at_period_end) return { kind: 'uncancel' };
+    return { kind: 'cancel', reason: body.cancellation_reason ?? null, comment: body.cancellation_comment ?? null };
+  }
+  const proration = PORTAL_PRORATION;
+  if ('seats' in body) {
+    assertPortalAllows(organization, 'update_seats');
+    return { kind: 'change', seats: body.seats, proration };
+  }
+  assertPortalAllows(organization, 'update_plan');
+  if (body.product_id !== subscription.productId) {
+    const [target] = await products.outputsByIds(em, subscription.organizationId, [body.product_id]);
+    if (target && target.visibility !== 'public')
+      throw invalidField(['body', 'product_id'], 'No such product in this organization.');
+  }
+  return { kind: 'change', productId: body.product_id, proration };
+}

@@ -1,0 +1,50 @@
+// The customer portal's subscription update: canceled at period end (with the customer's reason) or uncanceled, or
+// moved to another product or seat count when the organization allows it. It is the same Update of the subscription's
+// workflow as the API's, with the same refusals and webhooks; revoking at once stays the organization's to do.
+import { IdParams } from '../../contracts/common';
+import { CustomerSubscription, CustomerSubscriptionUpdate } from '../../contracts/portal-subscription';
+import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/route';
+import type { ProductService } from '../catalog';
+import type { OrganizationService } from '../organization';
+import type { SubscriptionCommandService, SubscriptionService } from '../subscription';
+import { customerOrganization } from './portal-organization';
+import { portalCommand } from './portal-subscription-command';
+import { customerSubscriptions } from './portal-subscription.output';
+
+export interface PortalSubscriptionRouteDeps {
+  subscriptions: SubscriptionService;
+  commands: SubscriptionCommandService;
+  products: ProductService;
+  organizations: OrganizationService;
+}
+
+export function portalSubscriptionUpdateRoutes(deps: PortalSubscriptionRouteDeps): RouteDefinition[] {
+  const { subscriptions, commands, organizations } = deps;
+  return [
+    defineCustomerRoute({
+      method: 'patch',
+      path: '/v1/customer-portal/subscriptions/:id',
+      summary: 'Cancel at period end, uncancel, or change the product or seats of one of the customer’s subscriptions',
+      params: IdParams,
+      body: CustomerSubscriptionUpdate,
+      status: 200,
+      response: CustomerSubscription,
+      outsideTransaction: true,
+      // An Update of subscription:<id>: writes the change; subscription.updated (+ canceled / uncanceled).
+      async handler({ customer, tx, params, body }) {
+        const subscription = await subscriptions.getOfCustomer(
+          tx.em,
+          customer.organizationId,
+          customer.customerId,
+          params.id,
+        );
+        const organization = await customerOrganization(tx.em, organizations, customer.organizationId);
+        const command = await portalCommand(tx.em, deps.products, subscription, organization, body);
+        return customerSubscriptions(
+          [await commands.send(customer.organizationId, params.id, command)],
+          organization,
+        )[0];
+      },
+    }),
+  ];
+}

@@ -1,0 +1,54 @@
+// HTTP surface of subscription commands: update (cancel, uncancel, revoke, plan/seat/discount changes) and revoke.
+// Every command is an Update of the subscription's workflow, which runs it between renewals.
+import { IdParams } from '../../contracts/common';
+import { Subscription as SubscriptionContract, SubscriptionUpdate } from '../../contracts/subscription';
+import { defineRoute, type RouteDefinition } from '../../platform/http/route';
+import type { OrganizationService } from '../organization';
+import type { SubscriptionCommandService } from './subscription-commands.service';
+import { commandOf } from './subscription-update-command.logic';
+
+const WRITE = ['subscriptions:write'] as const;
+
+export function subscriptionCommandRoutes({
+  commands,
+  organizations,
+}: {
+  commands: SubscriptionCommandService;
+  organizations: OrganizationService;
+}): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'patch',
+      path: '/v1/subscriptions/:id',
+      summary: 'Cancel, uncancel, revoke or change a subscription (an Update of its workflow)',
+      scopes: WRITE,
+      params: IdParams,
+      body: SubscriptionUpdate,
+      status: 200,
+      response: SubscriptionContract,
+      outsideTransaction: true,
+      async handler({ auth, tx, params, body, idempotencyKey }) {
+        const { prorationBehavior } = await organizations.findOrganization(tx.em, auth.organizationId);
+        return commands.send(auth.organizationId, params.id, commandOf(body, prorationBehavior), idempotencyKey);
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/v1/subscriptions/:id',
+      summary: 'Revoke a subscription now',
+      scopes: WRITE,
+      params: IdParams,
+      status: 200,
+      response: SubscriptionContract,
+      outsideTransaction: true,
+      async handler({ auth, params, idempotencyKey }) {
+        return commands.send(
+          auth.organizationId,
+          params.id,
+          { kind: 'revoke', reason: null, comment: null },
+          idempotencyKey,
+        );
+      },
+    }),
+  ];
+}

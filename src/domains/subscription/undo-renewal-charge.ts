@@ -1,0 +1,33 @@
+// Undoing a renewal charge: canceled when it never settled, refunded when it went through for an order voided meanwhile.
+import { RefundDeclined } from '../../adapters/payment/payment-processor';
+import type { BillingDeps } from './billing-deps';
+
+/** A renewal charge that never settled (or whose subscription ended meanwhile): canceled, unless it went through. */
+export function cancelRenewalCharge(
+  deps: BillingDeps,
+  orderId: string,
+  chargeId: string,
+): Promise<'canceled' | 'succeeded'> {
+  return deps.processor!.cancelCharge({ chargeId, idempotencyKey: `order:${orderId}:cancel:${chargeId}` });
+}
+
+/** Compensation: the whole of a renewal charge that went through for an order voided meanwhile is given back. */
+export async function refundRenewalCharge(
+  deps: BillingDeps,
+  orderId: string,
+  chargeId: string,
+): Promise<'refunded' | 'refused'> {
+  const order = await deps.orders.findById(deps.orm.em.fork(), orderId);
+  try {
+    await deps.processor!.refund({
+      chargeId,
+      amount: order.totalAmount,
+      idempotencyKey: `order:${orderId}:compensation:${chargeId}`,
+    });
+    return 'refunded';
+  } catch (error) {
+    if (!(error instanceof RefundDeclined)) throw error;
+    console.error(`order ${orderId}: the processor refused to refund charge ${chargeId}: ${error.message}`);
+    return 'refused';
+  }
+}
