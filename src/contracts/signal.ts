@@ -1,7 +1,7 @@
 // Signals: what an agent reports for usage-based or outcome-based billing — an activity (tokens used, a task run) or
 // an outcome (a resolved ticket) — each stored as a usage event that meters count like any other.
 import { z } from 'zod';
-import { EventMetadataInput } from './event';
+import { EventMetadataInput } from './event-metadata-input';
 import { Timestamp, Uuid } from './common';
 
 /** Signals per request, as for event ingestion. */

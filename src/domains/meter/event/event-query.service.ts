@@ -3,16 +3,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventReader } from '../../../adapters/events/event-reader';
 import type { Customer } from '../../../contracts/customer';
-import type {
-  EventListQuery,
-  EventName,
-  EventNamesQuery,
-  EventType,
-  EventTypesQuery,
-  EventTypeUpdate,
-  EventTypeWithStats,
-  UserEvent,
-} from '../../../contracts/event';
+import type { EventListQuery } from '../../../contracts/event-list-query';
+import type { EventName } from '../../../contracts/event-name';
+import type { EventNamesQuery } from '../../../contracts/event-name-query';
+import type { EventType, EventTypeUpdate, EventTypeWithStats } from '../../../contracts/event-type';
+import type { EventTypesQuery } from '../../../contracts/event-type-query';
+import type { UserEvent } from '../../../contracts/event';
 import type { MeterFilter } from '../../../contracts/meter';
 import type { Clock } from '../../../kernel/clock';
 import { ResourceNotFound } from '../../../kernel/errors';

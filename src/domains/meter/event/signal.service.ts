@@ -1,6 +1,6 @@
 // Signals: an agent's activities and outcomes, written as usage events through ingestion (the same checks, customers,
 // clocks and deduplication) with the reserved `_signal` metadata meters filter on and `value` as a plain key to sum.
-import { SIGNAL_EXTERNAL_ID_PREFIX, type EventCreate } from '../../../contracts/event';
+import { SIGNAL_EXTERNAL_ID_PREFIX, type EventCreate } from '../../../contracts/event-ingest';
 import type { Signal, SignalsIngest } from '../../../contracts/signal';
 import type { Tx } from '../../../platform/database/transaction';
 import type { EventIngestService, IncomingEvent } from './event-ingest.service';
