@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import { Benefit, BENEFIT_TYPES } from './benefit';
 import { Customer } from './customer';
-import { ListResource, PageQuery, Timestamp, Uuid, queryBoolean, queryMany, sortingQuery } from './common';
+import { ListResource } from './list-resource';
+import { PageQuery, queryBoolean, queryMany, sortingQuery } from './query-params';
+import { Timestamp, Uuid } from './common';
 
 export const BenefitGrantError = z.object({ message: z.string(), type: z.string(), timestamp: z.string() });
 

@@ -1,18 +1,9 @@
 // Benefits a product grants: custom, license keys, downloadables, meter credits and feature flags.
 import { z } from 'zod';
-import {
-  ListResource,
-  boundedRecord,
-  MetadataInput,
-  MetadataOutput,
-  MetadataQuery,
-  PageQuery,
-  Timestamp,
-  Uuid,
-  queryMany,
-  queryOne,
-  sortingQuery,
-} from './common';
+import { ListResource } from './list-resource';
+import { boundedRecord, MetadataInput, MetadataOutput, MetadataQuery } from './metadata';
+import { PageQuery, queryMany, queryOne, sortingQuery } from './query-params';
+import { Timestamp, Uuid } from './common';
 
 /** Types that need an outside service Bursar does not connect to; creating one is refused with a clear 422. */
 export const EXTERNAL_BENEFIT_TYPES = {

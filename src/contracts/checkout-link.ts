@@ -3,18 +3,10 @@ import { z } from 'zod';
 import { IntervalCount, TrialInterval } from './catalog-common';
 import { MAX_AMOUNT } from '../kernel/money';
 import { truncate } from '../kernel/text';
-import {
-  ListResource,
-  MetadataInput,
-  MetadataOutput,
-  PageQuery,
-  Timestamp,
-  Url,
-  Uuid,
-  queryMany,
-  queryOne,
-  sortingQuery,
-} from './common';
+import { ListResource } from './list-resource';
+import { MetadataInput, MetadataOutput } from './metadata';
+import { PageQuery, queryMany, queryOne, sortingQuery } from './query-params';
+import { Timestamp, Url, Uuid } from './common';
 import { CheckoutProduct } from './checkout';
 
 /** A link's product, as its merchant reads it: the checkout's product with the product's metadata. */

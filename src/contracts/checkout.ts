@@ -2,19 +2,10 @@
 import { z } from 'zod';
 import { Benefit } from './benefit';
 import { Currency, IntervalCount, TrialInterval } from './catalog-common';
-import {
-  ListResource,
-  boundedRecord,
-  MetadataInput,
-  MetadataOutput,
-  PageQuery,
-  Timestamp,
-  Url,
-  Uuid,
-  queryMany,
-  queryOne,
-  sortingQuery,
-} from './common';
+import { ListResource } from './list-resource';
+import { boundedRecord, MetadataInput, MetadataOutput } from './metadata';
+import { PageQuery, queryMany, queryOne, sortingQuery } from './query-params';
+import { Timestamp, Url, Uuid } from './common';
 import { Address } from './customer';
 import { Discount } from './discount';
 import { ProductMediaFileRead } from './file';

@@ -1,17 +1,9 @@
 // Custom fields a checkout collects: text, number, date, checkbox, select.
 import { z } from 'zod';
-import {
-  ListResource,
-  MetadataInput,
-  MetadataOutput,
-  MetadataQuery,
-  PageQuery,
-  Timestamp,
-  Uuid,
-  queryMany,
-  queryOne,
-  sortingQuery,
-} from './common';
+import { ListResource } from './list-resource';
+import { MetadataInput, MetadataOutput, MetadataQuery } from './metadata';
+import { PageQuery, queryMany, queryOne, sortingQuery } from './query-params';
+import { Timestamp, Uuid } from './common';
 
 const form = {
   form_label: z.string().max(255).optional(),

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { BENEFIT_TYPES } from './benefit';
 import { BenefitGrantProperties } from './benefit-grant';
 import { Customer } from './customer';
-import { MetadataOutput, Timestamp, Uuid } from './common';
+import { MetadataOutput } from './metadata';
+import { Timestamp, Uuid } from './common';
 
 export const CustomerStateSubscriptionMeter = z.object({
   created_at: Timestamp,

@@ -1,18 +1,9 @@
 // Customers: who buys. Fields follow the reference's CustomerIndividual.
 import { z } from 'zod';
-import {
-  ListResource,
-  MetadataInput,
-  MetadataOutput,
-  MetadataQuery,
-  PageQuery,
-  Timestamp,
-  Uuid,
-  queryBoolean,
-  queryMany,
-  queryOne,
-  sortingQuery,
-} from './common';
+import { ListResource } from './list-resource';
+import { MetadataInput, MetadataOutput, MetadataQuery } from './metadata';
+import { PageQuery, queryBoolean, queryMany, queryOne, sortingQuery } from './query-params';
+import { Timestamp, Uuid } from './common';
 import { COUNTRY_CODES } from './country-codes';
 
 /** The spec's allowed ISO 3166-1 alpha-2 country codes. */

@@ -1,17 +1,10 @@
 // Discounts: percentage (basis points) or fixed (amount per currency), once, forever or repeating for N months.
 import { z } from 'zod';
 import { Currency } from './catalog-common';
-import {
-  ListResource,
-  MetadataInput,
-  MetadataOutput,
-  PageQuery,
-  Timestamp,
-  Uuid,
-  queryMany,
-  queryOne,
-  sortingQuery,
-} from './common';
+import { ListResource } from './list-resource';
+import { MetadataInput, MetadataOutput } from './metadata';
+import { PageQuery, queryMany, queryOne, sortingQuery } from './query-params';
+import { Timestamp, Uuid } from './common';
 import { ProductSummary } from './product';
 
 export const DiscountDuration = z.enum(['once', 'forever', 'repeating']);

@@ -1,6 +1,8 @@
 // The query of the event list: who, which names and sources, when, where in the ancestry, and a meter's filter.
 import { z } from 'zod';
-import { MetadataQuery, PageQuery, Timestamp, Uuid, queryMany, queryOne, sortingQuery } from './common';
+import { MetadataQuery } from './metadata';
+import { PageQuery, queryMany, queryOne, sortingQuery } from './query-params';
+import { Timestamp, Uuid } from './common';
 import { EventSource, ExternalCustomerId } from './event';
 import { BoundedMeterFilter } from './meter';
 

@@ -1,6 +1,6 @@
 // A usage event's metadata as sent: free keys of plain values, and the reserved `_cost` and `_llm` structures.
 import { z } from 'zod';
-import { MAX_METADATA_KEYS } from './common';
+import { MAX_METADATA_KEYS } from './metadata';
 import { LlmMetadata } from './event-llm-metadata';
 
 const EventMetadataValue = z.union([

@@ -1,6 +1,7 @@
 // The query of the event name list: whose events, which source, a search, and the sorting.
 import { z } from 'zod';
-import { PageQuery, Uuid, queryMany, queryOne, sortingQuery } from './common';
+import { PageQuery, queryMany, queryOne, sortingQuery } from './query-params';
+import { Uuid } from './common';
 import { EventSource, ExternalCustomerId } from './event';
 
 export const EVENT_NAME_SORT_FIELDS = ['name', 'occurrences', 'first_seen', 'last_seen'] as const;

@@ -1,6 +1,7 @@
 // The event names seen (the reference's EventName, with their occurrences) and their list.
 import { z } from 'zod';
-import { ListResource, Timestamp } from './common';
+import { ListResource } from './list-resource';
+import { Timestamp } from './common';
 import { EventSource } from './event';
 
 export const EventName = z

@@ -1,6 +1,7 @@
 // The query of the event type list: whose events, which parent or root events, which source, and the sorting.
 import { z } from 'zod';
-import { PageQuery, Uuid, queryBoolean, queryMany, queryOne, sortingQuery } from './common';
+import { PageQuery, queryBoolean, queryMany, queryOne, sortingQuery } from './query-params';
+import { Uuid } from './common';
 import { EventSource, ExternalCustomerId } from './event';
 
 export const EVENT_TYPE_SORT_FIELDS = ['name', 'label', 'occurrences', 'first_seen', 'last_seen'] as const;

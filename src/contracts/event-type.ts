@@ -1,6 +1,7 @@
 // Event types (the reference's EventTypeWithStats): one, their list, and the update of their label.
 import { z } from 'zod';
-import { ListResource, Timestamp, Uuid } from './common';
+import { ListResource } from './list-resource';
+import { Timestamp, Uuid } from './common';
 import { EventSource } from './event';
 
 export const EventType = z

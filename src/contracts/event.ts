@@ -1,6 +1,7 @@
 // A usage event as read back (the reference's UserEvent), its list, and the fields the event queries filter by.
 import { z } from 'zod';
-import { ListResource, Timestamp, Uuid } from './common';
+import { ListResource } from './list-resource';
+import { Timestamp, Uuid } from './common';
 import { Customer } from './customer';
 import { EventMetadataOutput } from './event-metadata-output';
 

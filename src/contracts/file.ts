@@ -1,6 +1,8 @@
 // Files: the multipart upload flow of the reference (create, PUT parts to signed URLs, complete), list, update, delete.
 import { z } from 'zod';
-import { ListResource, PageQuery, Timestamp, Uuid, queryMany } from './common';
+import { ListResource } from './list-resource';
+import { PageQuery, queryMany } from './query-params';
+import { Timestamp, Uuid } from './common';
 
 /** The services Bursar stores files for (the reference's support-case attachments have no use here). */
 export const FILE_SERVICES = ['downloadable', 'product_media', 'organization_avatar'] as const;

@@ -1,7 +1,10 @@
 // License keys: the reference's LicenseKeyRead family, the spec's update body, and the validate/activate/deactivate bodies.
 import { z } from 'zod';
 import { Customer } from './customer';
-import { ListResource, MetadataInput, MetadataOutput, PageQuery, Timestamp, Uuid, queryMany } from './common';
+import { ListResource } from './list-resource';
+import { MetadataInput, MetadataOutput } from './metadata';
+import { PageQuery, queryMany } from './query-params';
+import { Timestamp, Uuid } from './common';
 
 export const LICENSE_KEY_STATUSES = ['granted', 'revoked', 'disabled'] as const;
 export const LicenseKeyStatus = z.enum(LICENSE_KEY_STATUSES);

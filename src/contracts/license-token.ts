@@ -1,6 +1,8 @@
 // Offline-verifiable license tokens (a Bursar addition): a key's signed token and the organization's signing keys.
 import { z } from 'zod';
-import { ListResource, PageQuery, Timestamp, Uuid } from './common';
+import { ListResource } from './list-resource';
+import { PageQuery } from './query-params';
+import { Timestamp, Uuid } from './common';
 
 export const LicenseKeyToken = z
   .object({

@@ -1,20 +1,11 @@
 // Meters: what counts usage. Fields follow the spec's Meter and the reference's MeterCreate/MeterUpdate.
 import { z } from 'zod';
-import {
-  ListResource,
-  MetadataInput,
-  MetadataOutput,
-  MetadataQuery,
-  PageQuery,
-  Timestamp,
-  Uuid,
-  queryBoolean,
-  queryMany,
-  queryOne,
-  sortingQuery,
-} from './common';
+import { ListResource } from './list-resource';
+import { MetadataInput, MetadataOutput, MetadataQuery } from './metadata';
+import { PageQuery, queryBoolean, queryMany, queryOne, sortingQuery } from './query-params';
+import { Timestamp, Uuid } from './common';
 
-export { type Metadata } from './common';
+export { type Metadata } from './metadata';
 
 export const MeterUnit = z.enum(['scalar', 'token', 'custom']);
 export type MeterUnit = z.infer<typeof MeterUnit>;

@@ -1,6 +1,6 @@
 // The authorization request's parameters: in the consent's body, and in a query string.
 import { z } from 'zod';
-import { queryOne } from './common';
+import { queryOne } from './query-params';
 import { oauth2Uri as uri, scopeString } from './oauth2-fields';
 
 const authorizeFields = {

@@ -1,6 +1,8 @@
 // The access organizations granted apps: one grant, their list and its query.
 import { z } from 'zod';
-import { ListResource, PageQuery, Timestamp } from './common';
+import { ListResource } from './list-resource';
+import { PageQuery } from './query-params';
+import { Timestamp } from './common';
 
 /** Access an organization granted an app: live until the organization (or the app) revokes it. */
 export const OAuth2Grant = z

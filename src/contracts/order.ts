@@ -1,16 +1,10 @@
 // Orders: what a customer bought and paid, with its items and amounts (the reference's Order).
 import { z } from 'zod';
 import { Customer, Address } from './customer';
-import {
-  ListResource,
-  MetadataOutput,
-  MetadataQuery,
-  PageQuery,
-  Timestamp,
-  Uuid,
-  queryMany,
-  sortingQuery,
-} from './common';
+import { ListResource } from './list-resource';
+import { MetadataOutput, MetadataQuery } from './metadata';
+import { PageQuery, queryMany, sortingQuery } from './query-params';
+import { Timestamp, Uuid } from './common';
 import { Discount } from './discount';
 import { ProductPrice } from './price';
 import { ProductSummary } from './product';

@@ -1,6 +1,8 @@
 // The organization a token speaks for, its settings, and its access tokens.
 import { z } from 'zod';
-import { ListResource, PageQuery, Timestamp, Url, Uuid, queryOne, sortingQuery } from './common';
+import { ListResource } from './list-resource';
+import { PageQuery, queryOne, sortingQuery } from './query-params';
+import { Timestamp, Url, Uuid } from './common';
 import { SCOPES } from './scopes';
 import { ProrationBehavior } from './subscription';
 

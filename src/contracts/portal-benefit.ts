@@ -3,7 +3,9 @@
 import { z } from 'zod';
 import { BENEFIT_PROPERTIES_OUTPUT, BENEFIT_TYPES, EXTERNAL_BENEFIT_TYPES, type BenefitType } from './benefit';
 import { BenefitGrantError } from './benefit-grant';
-import { ListResource, PageQuery, Timestamp, Uuid, queryMany, queryOne, sortingQuery } from './common';
+import { ListResource } from './list-resource';
+import { PageQuery, queryMany, queryOne, sortingQuery } from './query-params';
+import { Timestamp, Uuid } from './common';
 import { FileDownload } from './file';
 import { CheckoutOrganization } from './checkout';
 import { Address } from './customer';

@@ -3,7 +3,9 @@
 import { z } from 'zod';
 import { BENEFIT_TYPES } from './benefit';
 import { CheckoutOrganization } from './checkout';
-import { ListResource, PageQuery, Timestamp, Uuid, queryMany, queryOne, sortingQuery } from './common';
+import { ListResource } from './list-resource';
+import { PageQuery, queryMany, queryOne, sortingQuery } from './query-params';
+import { Timestamp, Uuid } from './common';
 import { ProductMediaFileRead } from './file';
 import { Order, OrderUpdate, ProductBillingType } from './order';
 import { ProductPrice } from './price';

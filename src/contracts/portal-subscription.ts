@@ -1,7 +1,9 @@
 // The customer portal's subscriptions (the reference's CustomerSubscription) and what a customer may change of them:
 // cancel at period end with a reason, uncancel, and — when the organization allows it — the product or the seats.
 import { z } from 'zod';
-import { ListResource, PageQuery, Timestamp, Uuid, queryBoolean, queryMany, queryOne, sortingQuery } from './common';
+import { ListResource } from './list-resource';
+import { PageQuery, queryBoolean, queryMany, queryOne, sortingQuery } from './query-params';
+import { Timestamp, Uuid } from './common';
 import { CustomerStateSubscriptionMeter } from './customer-state';
 import { customerProduct } from './portal-order';
 import { ProductPrice } from './price';

@@ -2,19 +2,10 @@
 import { z } from 'zod';
 import { Benefit } from './benefit';
 import { IntervalCount, ProductVisibility, RecurringInterval, TrialInterval } from './catalog-common';
-import {
-  ListResource,
-  MetadataInput,
-  MetadataOutput,
-  MetadataQuery,
-  PageQuery,
-  Timestamp,
-  Uuid,
-  queryBoolean,
-  queryMany,
-  queryOne,
-  sortingQuery,
-} from './common';
+import { ListResource } from './list-resource';
+import { MetadataInput, MetadataOutput, MetadataQuery } from './metadata';
+import { PageQuery, queryBoolean, queryMany, queryOne, sortingQuery } from './query-params';
+import { Timestamp, Uuid } from './common';
 import { AttachedCustomField, AttachedCustomFieldCreate } from './custom-field';
 import { ProductMediaFileRead } from './file';
 import { ExistingPrice, PriceCreate, ProductPrice } from './price';

@@ -1,17 +1,9 @@
 // Refunds: part or all of a paid order given back, before tax (the tax that goes with it is computed by Bursar).
 import { z } from 'zod';
-import {
-  ListResource,
-  MetadataInput,
-  MetadataOutput,
-  MetadataQuery,
-  PageQuery,
-  Timestamp,
-  Uuid,
-  queryBoolean,
-  queryMany,
-  sortingQuery,
-} from './common';
+import { ListResource } from './list-resource';
+import { MetadataInput, MetadataOutput, MetadataQuery } from './metadata';
+import { PageQuery, queryBoolean, queryMany, sortingQuery } from './query-params';
+import { Timestamp, Uuid } from './common';
 
 export const RefundStatus = z.enum(['pending', 'succeeded', 'failed', 'canceled']);
 /** Reasons in responses; `dispute_prevention` is the system's own. */

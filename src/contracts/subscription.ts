@@ -1,17 +1,10 @@
 // Subscriptions (the reference's Subscription): a customer's recurring purchase, billed each period.
 import { z } from 'zod';
 import { RecurringInterval } from './catalog-common';
-import {
-  ListResource,
-  MetadataOutput,
-  MetadataQuery,
-  PageQuery,
-  Timestamp,
-  Uuid,
-  queryBoolean,
-  queryMany,
-  sortingQuery,
-} from './common';
+import { ListResource } from './list-resource';
+import { MetadataOutput, MetadataQuery } from './metadata';
+import { PageQuery, queryBoolean, queryMany, sortingQuery } from './query-params';
+import { Timestamp, Uuid } from './common';
 import { Customer } from './customer';
 import { Discount } from './discount';
 import { Meter } from './meter';

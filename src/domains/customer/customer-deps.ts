@@ -1,7 +1,7 @@
 // What the customer service and its steps (create, update, delete) are given: the collaborators and ports of
 // `CustomerServiceDeps`, and the details a customer is created or matched with.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { Metadata } from '../../contracts/common';
+import type { Metadata } from '../../contracts/metadata';
 import type { Address } from '../../contracts/customer';
 import type { TestClockQueries } from '../test-clock';
 import type { Tx } from '../../platform/database/transaction';

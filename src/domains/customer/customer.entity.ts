@@ -1,5 +1,5 @@
 import { EntitySchema, type Opt } from '@mikro-orm/core';
-import type { Metadata } from '../../contracts/common';
+import type { Metadata } from '../../contracts/metadata';
 import type { Address } from '../../contracts/customer';
 
 export class Customer {

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { Metadata } from '../../../contracts/common';
+import type { Metadata } from '../../../contracts/metadata';
 import type { CustomFieldType } from '../../../contracts/custom-field';
 
 export class CustomField {

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CheckoutCreate } from '../../../contracts/checkout';
-import { MAX_METADATA_KEYS, type Metadata } from '../../../contracts/common';
+import { MAX_METADATA_KEYS, type Metadata } from '../../../contracts/metadata';
 import type {
   CheckoutLink as LinkOutput,
   CheckoutLinkCreate,
