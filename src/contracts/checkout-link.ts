@@ -7,7 +7,7 @@ import { ListResource } from './list-resource';
 import { MetadataInput, MetadataOutput } from './metadata';
 import { PageQuery, queryMany, queryOne, sortingQuery } from './query-params';
 import { Timestamp, Url, Uuid } from './common';
-import { CheckoutProduct } from './checkout';
+import { CheckoutProduct } from './checkout-product';
 
 /** A link's product, as its merchant reads it: the checkout's product with the product's metadata. */
 export const CheckoutLinkProduct = CheckoutProduct.extend({ metadata: MetadataOutput }).meta({

@@ -7,7 +7,7 @@ import { ListResource } from './list-resource';
 import { PageQuery, queryMany, queryOne, sortingQuery } from './query-params';
 import { Timestamp, Uuid } from './common';
 import { FileDownload } from './file';
-import { CheckoutOrganization } from './checkout';
+import { CheckoutOrganization } from './checkout-organization';
 import { Address } from './customer';
 import { LicenseKeyActivationBase, LicenseKeyRead } from './license-key';
 import { CustomerPortalCustomer } from './portal-customer';

@@ -2,7 +2,7 @@
 // organization as a customer sees them — no metadata, custom field data or embedded customer.
 import { z } from 'zod';
 import { BENEFIT_TYPES } from './benefit';
-import { CheckoutOrganization } from './checkout';
+import { CheckoutOrganization } from './checkout-organization';
 import { ListResource } from './list-resource';
 import { PageQuery, queryMany, queryOne, sortingQuery } from './query-params';
 import { Timestamp, Uuid } from './common';

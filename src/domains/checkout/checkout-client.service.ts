@@ -8,7 +8,7 @@ import {
   subscriptionWorkflowId,
 } from '../../../workflows/definitions';
 import { settlementFrom } from '../../adapters/payment/stripe-webhooks';
-import type { CheckoutConfirm, CheckoutUpdatePublic } from '../../contracts/checkout';
+import type { CheckoutConfirm, CheckoutUpdatePublic } from '../../contracts/checkout-update';
 import { BadRequest, ResourceNotFound } from '../../kernel/errors';
 import { isUuid } from '../../kernel/ids';
 import { inTransaction } from '../../platform/database/transaction';

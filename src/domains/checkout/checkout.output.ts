@@ -1,6 +1,7 @@
 // Renders a checkout in the reference's Checkout shape (and the public shapes the client-secret endpoints return).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Checkout as CheckoutOutput, CheckoutProduct as CheckoutProductOutput } from '../../contracts/checkout';
+import type { Checkout as CheckoutOutput } from '../../contracts/checkout';
+import type { CheckoutProduct as CheckoutProductOutput } from '../../contracts/checkout-product';
 import type { Product as ProductOutput } from '../../contracts/product';
 import type { ProductService } from '../catalog';
 import type { DiscountService } from '../discount';

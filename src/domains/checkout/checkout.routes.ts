@@ -1,18 +1,11 @@
 // HTTP surface of checkouts: the merchant's /v1/checkouts endpoints (token) and the customer's client-secret ones.
 import { z } from 'zod';
 import { IdParams } from '../../contracts/common';
-import {
-  Checkout,
-  CheckoutConfirm,
-  CheckoutCreate,
-  CheckoutList,
-  CheckoutListQuery,
-  CheckoutPublic,
-  CheckoutPublicConfirmed,
-  CheckoutUpdate,
-  CheckoutUpdatePublic,
-  ClientSecretParams,
-} from '../../contracts/checkout';
+import { Checkout } from '../../contracts/checkout';
+import { CheckoutConfirm, CheckoutUpdate, CheckoutUpdatePublic } from '../../contracts/checkout-update';
+import { CheckoutCreate } from '../../contracts/checkout-create';
+import { CheckoutList, CheckoutListQuery } from '../../contracts/checkout-list';
+import { CheckoutPublic, CheckoutPublicConfirmed, ClientSecretParams } from '../../contracts/checkout-public';
 import { definePublicRoute, defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { CheckoutClientService } from './checkout-client.service';
 import type { CheckoutService } from './checkout.service';

@@ -2,7 +2,7 @@
 // workflow and writes checkout.created through the outbox.
 import { randomBytes } from 'node:crypto';
 import { FLOWS, clockInput, type CheckoutInput } from '../../../workflows/definitions';
-import type { CheckoutCreate } from '../../contracts/checkout';
+import type { CheckoutCreate } from '../../contracts/checkout-create';
 import { RequestValidationError, invalidField, type ValidationIssue } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import type { Tx } from '../../platform/database/transaction';

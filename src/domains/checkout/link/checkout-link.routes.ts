@@ -1,7 +1,7 @@
 // HTTP surface of checkout links: /v1/checkout-links CRUD (token).
 import { z } from 'zod';
 import { IdParams } from '../../../contracts/common';
-import { ClientSecretParams } from '../../../contracts/checkout';
+import { ClientSecretParams } from '../../../contracts/checkout-public';
 import {
   CheckoutLink,
   CheckoutLinkCreate,

@@ -1,7 +1,7 @@
 // Checkout links: CRUD, and the public link that opens a fresh session, prefilled from its query, on every visit.
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CheckoutCreate } from '../../../contracts/checkout';
+import type { CheckoutCreate } from '../../../contracts/checkout-create';
 import { MAX_METADATA_KEYS, type Metadata } from '../../../contracts/metadata';
 import type {
   CheckoutLink as LinkOutput,

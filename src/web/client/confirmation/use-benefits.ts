@@ -2,7 +2,7 @@
 // this checkout, asked again until every benefit of the product is granted (the worker grants them shortly after the
 // payment), with the license keys and the files of those granted so far.
 import { useEffect, useState } from 'preact/hooks';
-import type { CheckoutPublic } from '../../../contracts/checkout';
+import type { CheckoutPublic } from '../../../contracts/checkout-public';
 import type {
   CustomerBenefitGrant,
   DownloadableRead,
