@@ -3,12 +3,10 @@
 // key, a file and meter credits, and each portal session sees, reads and changes only its own customer's.
 import { randomUUID } from 'node:crypto';
 import { LicenseKeyList, LicenseKeyWithActivations } from '../../src/contracts/license-key';
-import {
-  CustomerBenefitGrant,
-  CustomerBenefitGrantList,
-  CustomerCustomerMeterList,
-  DownloadableList,
-} from '../../src/contracts/portal-benefit';
+import { CustomerBenefitGrant } from '../../src/contracts/portal-benefit-grant';
+import { CustomerBenefitGrantList } from '../../src/contracts/portal-benefit-grant-list';
+import { CustomerCustomerMeterList } from '../../src/contracts/portal-meter';
+import { DownloadableList } from '../../src/contracts/portal-downloadable';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { SUBSCRIPTION_SCOPES, type Call } from '../support/subscriptions';
 import { upload } from '../support/upload';

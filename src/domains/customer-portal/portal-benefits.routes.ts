@@ -2,15 +2,10 @@
 // it. Another customer's grant is not found.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { IdParams } from '../../contracts/common';
-import {
-  CustomerBenefitGrant,
-  CustomerBenefitGrantList,
-  CustomerBenefitGrantListQuery,
-  CustomerBenefitGrantUpdate,
-  DownloadableList,
-  DownloadableListQuery,
-  DownloadableRead,
-} from '../../contracts/portal-benefit';
+import { CustomerBenefitGrant } from '../../contracts/portal-benefit-grant';
+import { CustomerBenefitGrantList, CustomerBenefitGrantListQuery } from '../../contracts/portal-benefit-grant-list';
+import { CustomerBenefitGrantUpdate } from '../../contracts/portal-benefit-grant-update';
+import { DownloadableList, DownloadableListQuery, DownloadableRead } from '../../contracts/portal-downloadable';
 import { NotPermitted, ResourceNotFound } from '../../kernel/errors';
 import { defineCustomerRoute, type AuthenticatedCustomer, type RouteDefinition } from '../../platform/http/route';
 import type { BenefitGrantQueries, DownloadableService } from '../benefit';

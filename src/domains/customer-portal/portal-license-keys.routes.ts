@@ -9,7 +9,7 @@ import {
   PortalLicenseKeyListQuery,
   PortalLicenseKeyRead,
   PortalLicenseKeyWithActivations,
-} from '../../contracts/portal-benefit';
+} from '../../contracts/portal-license-key';
 import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/route';
 import type { LicenseKeyService } from '../benefit';
 
