@@ -4,7 +4,7 @@ import { MetadataQuery } from './metadata';
 import { PageQuery, queryMany, queryOne, sortingQuery } from './query-params';
 import { Timestamp, Uuid } from './common';
 import { EventSource, ExternalCustomerId } from './event';
-import { BoundedMeterFilter } from './meter';
+import { BoundedMeterFilter } from './meter-filter';
 
 /** Ancestry walked by `depth` at most (0 = the anchor or root events only). */
 export const MAX_EVENT_DEPTH = 100;

@@ -9,7 +9,7 @@ import type { EventNamesQuery } from '../../../contracts/event-name-query';
 import type { EventType, EventTypeUpdate, EventTypeWithStats } from '../../../contracts/event-type';
 import type { EventTypesQuery } from '../../../contracts/event-type-query';
 import type { UserEvent } from '../../../contracts/event';
-import type { MeterFilter } from '../../../contracts/meter';
+import type { MeterFilter } from '../../../contracts/meter-filter';
 import type { Clock } from '../../../kernel/clock';
 import { ResourceNotFound } from '../../../kernel/errors';
 import { paginationOf } from '../../../kernel/pagination';
