@@ -1,4 +1,4 @@
-// What a checkout and the requests on it share: its status, custom field data, customer metadata, the customer's fields.
+// What a checkout and the requests on it share: its status, custom field data, customer metadata and fields.
 import { z } from 'zod';
 import { Address } from './customer';
 import { boundedRecord } from './metadata';

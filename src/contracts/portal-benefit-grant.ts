@@ -1,4 +1,4 @@
-// A benefit grant as the customer portal shows it (the reference's CustomerBenefitGrant*), one variant per benefit type.
+// A benefit grant as the customer portal shows it (the reference's CustomerBenefitGrant*), one variant per type.
 import { z } from 'zod';
 import { BenefitGrantError } from './benefit-grant';
 import { Timestamp, Uuid } from './common';
