@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { ApiVersion } from '../../src/contracts/api-version';
 import { VERSION_CHANGES } from '../../src/contracts/version-changes';
-import { changesSince } from '../../src/contracts/versioned-value';
+import { changesSince } from '../../src/contracts/version-plan';
 
 type Schema = z.ZodType;
 
