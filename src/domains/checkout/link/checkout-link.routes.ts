@@ -2,14 +2,11 @@
 import { z } from 'zod';
 import { IdParams } from '../../../contracts/common';
 import { ClientSecretParams } from '../../../contracts/checkout-public';
-import {
-  CheckoutLink,
-  CheckoutLinkCreate,
-  CheckoutLinkList,
-  CheckoutLinkListQuery,
-  CheckoutLinkRedirectQuery,
-  CheckoutLinkUpdate,
-} from '../../../contracts/checkout-link';
+import { CheckoutLink, CheckoutLinkList } from '../../../contracts/checkout-link';
+import { CheckoutLinkCreate } from '../../../contracts/checkout-link-create';
+import { CheckoutLinkListQuery } from '../../../contracts/checkout-link-list-query';
+import { CheckoutLinkRedirectQuery } from '../../../contracts/checkout-link-redirect-query';
+import { CheckoutLinkUpdate } from '../../../contracts/checkout-link-update';
 import { definePublicRoute, defineRoute, Redirect, type RouteDefinition } from '../../../platform/http/route';
 import type { CheckoutLinkService } from './checkout-link.service';
 

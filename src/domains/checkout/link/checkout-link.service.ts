@@ -3,13 +3,11 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CheckoutCreate } from '../../../contracts/checkout-create';
 import { MAX_METADATA_KEYS, type Metadata } from '../../../contracts/metadata';
-import type {
-  CheckoutLink as LinkOutput,
-  CheckoutLinkCreate,
-  CheckoutLinkListQuery,
-  CheckoutLinkRedirectQuery,
-  CheckoutLinkUpdate,
-} from '../../../contracts/checkout-link';
+import type { CheckoutLink as LinkOutput } from '../../../contracts/checkout-link';
+import type { CheckoutLinkCreate } from '../../../contracts/checkout-link-create';
+import type { CheckoutLinkListQuery } from '../../../contracts/checkout-link-list-query';
+import type { CheckoutLinkRedirectQuery } from '../../../contracts/checkout-link-redirect-query';
+import type { CheckoutLinkUpdate } from '../../../contracts/checkout-link-update';
 import type { Tx } from '../../../platform/database/transaction';
 import type { Clock } from '../../../kernel/clock';
 import { BursarError, RequestValidationError, ResourceNotFound, invalidField } from '../../../kernel/errors';
