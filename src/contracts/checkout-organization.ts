@@ -1,7 +1,7 @@
 // The organization as a checkout's buyer sees it: its name, its settings and (legacy only) its public contact.
 import { z } from 'zod';
 import { Timestamp, Uuid } from './common';
-import { ProrationBehavior } from './subscription';
+import { ProrationBehavior } from './proration-behavior';
 
 export const CheckoutOrganization = z
   .object({

@@ -8,7 +8,7 @@ import { Timestamp, Uuid } from './common';
 import { Discount } from './discount';
 import { ProductPrice } from './price';
 import { ProductSummary } from './product';
-import { OrderSubscription } from './subscription';
+import { OrderSubscription } from './order-subscription';
 
 export const OrderStatus = z.enum(['pending', 'paid', 'refunded', 'partially_refunded', 'void']);
 export const OrderBillingReason = z.enum([

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { Url } from './common';
 import { InvoiceNumbering } from './organization';
-import { ProrationBehavior } from './subscription';
+import { ProrationBehavior } from './proration-behavior';
 
 const email = z.email().max(320);
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { Timestamp, Uuid } from './common';
 import { ListResource } from './list-resource';
-import { ProrationBehavior } from './subscription';
+import { ProrationBehavior } from './proration-behavior';
 
 export const InvoiceNumbering = z.enum(['customer', 'organization']);
 

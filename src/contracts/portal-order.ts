@@ -10,7 +10,7 @@ import { ProductMediaFileRead } from './file';
 import { Order, OrderUpdate, ProductBillingType } from './order';
 import { ProductPrice } from './price';
 import { ProductSummary } from './product';
-import { OrderSubscription } from './subscription';
+import { OrderSubscription } from './order-subscription';
 
 export const OrganizationCustomerPortalSettings = z
   .object({

@@ -7,7 +7,9 @@ import { Timestamp, Uuid } from './common';
 import { CustomerStateSubscriptionMeter } from './customer-state';
 import { customerProduct } from './portal-order';
 import { ProductPrice } from './price';
-import { CancellationReason, OrderSubscription, PendingSubscriptionUpdate } from './subscription';
+import { CancellationReason } from './subscription-status';
+import { OrderSubscription } from './order-subscription';
+import { PendingSubscriptionUpdate } from './subscription';
 
 export const CustomerSubscriptionProduct = customerProduct('CustomerSubscriptionProduct');
 

@@ -11,7 +11,8 @@ import {
   CustomerSubscriptionListQuery,
   CustomerSubscriptionUpdate,
 } from '../../contracts/portal-subscription';
-import type { Subscription as SubscriptionOutput, SubscriptionListQuery } from '../../contracts/subscription';
+import type { Subscription as SubscriptionOutput } from '../../contracts/subscription';
+import type { SubscriptionListQuery } from '../../contracts/subscription-list-query';
 import { invalidField } from '../../kernel/errors';
 import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/route';
 import type { ProductService } from '../catalog';

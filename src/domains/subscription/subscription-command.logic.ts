@@ -1,6 +1,7 @@
 // A subscription's lifecycle commands: the command an update request asks for, and whether the subscription's state
 // lets it run (the workflow refuses an illegal one before it is recorded).
-import type { ProrationBehavior, SubscriptionUpdate } from '../../contracts/subscription';
+import type { ProrationBehavior } from '../../contracts/proration-behavior';
+import type { SubscriptionUpdate } from '../../contracts/subscription-update';
 import type { SubscriptionCommand } from '../../../workflows/definitions';
 import { invalidField } from '../../kernel/errors';
 import type { SubscriptionStatus } from './subscription.entity';

@@ -1,7 +1,8 @@
 // Subscriptions as the API shows them, and the smaller shape orders embed.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Product as ProductOutput } from '../../contracts/product';
-import type { OrderSubscription, Subscription as SubscriptionOutput } from '../../contracts/subscription';
+import type { OrderSubscription } from '../../contracts/order-subscription';
+import type { Subscription as SubscriptionOutput } from '../../contracts/subscription';
 import { byId, distinctIds } from '../../kernel/ids';
 import type { ProductService } from '../catalog';
 import type { CustomerService } from '../customer';

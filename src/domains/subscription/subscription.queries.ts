@@ -3,7 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { subscriptionWorkflowId } from '../../../workflows/definitions';
 import type { CustomerStateSubscription } from '../../contracts/customer-state';
-import type { OrderSubscription } from '../../contracts/subscription';
+import type { OrderSubscription } from '../../contracts/order-subscription';
 import { Subscription } from './subscription.entity';
 import { orderSubscriptionOutput } from './subscription.output';
 import type { SubscriptionMeterReader } from './subscription-meter';

@@ -2,12 +2,9 @@
 // Every command is an Update of the subscription's workflow, which runs it between renewals.
 import { forgetReadEntities } from '../../platform/database/transaction';
 import { IdParams } from '../../contracts/common';
-import {
-  Subscription as SubscriptionContract,
-  SubscriptionList,
-  SubscriptionListQuery,
-  SubscriptionUpdate,
-} from '../../contracts/subscription';
+import { Subscription as SubscriptionContract, SubscriptionList } from '../../contracts/subscription';
+import { SubscriptionListQuery } from '../../contracts/subscription-list-query';
+import { SubscriptionUpdate } from '../../contracts/subscription-update';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { OrganizationService } from '../organization';
 import type { SubscriptionCommandService } from './subscription-commands.service';

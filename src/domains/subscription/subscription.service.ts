@@ -3,7 +3,8 @@
 import { flowStart } from '../../platform/temporal/flow-start';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FLOWS, clockInput, type SubscriptionInput } from '../../../workflows/definitions';
-import type { Subscription as SubscriptionOutput, SubscriptionListQuery } from '../../contracts/subscription';
+import type { Subscription as SubscriptionOutput } from '../../contracts/subscription';
+import type { SubscriptionListQuery } from '../../contracts/subscription-list-query';
 import type { WebhookEventType } from '../../contracts/webhook';
 import { likeContains } from '../../platform/database/list-query';
 import { OwnedRepository } from '../../platform/database/owned-repository';
