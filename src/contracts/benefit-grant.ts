@@ -1,6 +1,7 @@
 // Benefit grants: what a customer holds of a benefit, from which order or subscription.
 import { z } from 'zod';
-import { Benefit, BENEFIT_TYPES } from './benefit';
+import { Benefit } from './benefit';
+import { BENEFIT_TYPES } from './benefit-type';
 import { Customer } from './customer';
 import { ListResource } from './list-resource';
 import { PageQuery, queryBoolean, queryMany, sortingQuery } from './query-params';

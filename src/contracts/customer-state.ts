@@ -1,6 +1,6 @@
 // A customer with what they hold now: active subscriptions, granted benefits, meters (`customer.state_changed`).
 import { z } from 'zod';
-import { BENEFIT_TYPES } from './benefit';
+import { BENEFIT_TYPES } from './benefit-type';
 import { BenefitGrantProperties } from './benefit-grant';
 import { Customer } from './customer';
 import { MetadataOutput } from './metadata';

@@ -1,6 +1,6 @@
 // The customer portal's benefit grant list and its query: which types, benefits, purchases, a search, the sorting.
 import { z } from 'zod';
-import { BENEFIT_TYPES, EXTERNAL_BENEFIT_TYPES } from './benefit';
+import { BENEFIT_TYPES, EXTERNAL_BENEFIT_TYPES } from './benefit-type';
 import { Uuid } from './common';
 import { ListResource } from './list-resource';
 import { CustomerBenefitGrant } from './portal-benefit-grant';

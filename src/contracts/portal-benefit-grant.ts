@@ -4,7 +4,7 @@ import { BenefitGrantError } from './benefit-grant';
 import { Timestamp, Uuid } from './common';
 import { BENEFIT_SUBSCRIBERS, BENEFIT_VARIANT_NAMES } from './portal-benefit-subscriber';
 import { CustomerPortalCustomer } from './portal-customer';
-import type { BenefitType } from './benefit';
+import type { BenefitType } from './benefit-type';
 
 /** Each type's grant properties; every key optional, as in the reference. */
 const GRANT_PROPERTIES = {

@@ -1,6 +1,7 @@
 // A benefit as the customer portal shows it to its holders, one variant per benefit type.
 import { z } from 'zod';
-import { BENEFIT_PROPERTIES_OUTPUT, type BenefitType } from './benefit';
+import { BENEFIT_PROPERTIES_OUTPUT } from './benefit-properties';
+import type { BenefitType } from './benefit-type';
 import { CheckoutOrganization } from './checkout-organization';
 import { Uuid } from './common';
 import { BenefitPublic } from './portal-order';

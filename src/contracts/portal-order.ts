@@ -1,7 +1,7 @@
 // The customer portal's orders (the reference's CustomerOrder): the caller's own orders, with the product and the
 // organization as a customer sees them — no metadata, custom field data or embedded customer.
 import { z } from 'zod';
-import { BENEFIT_TYPES } from './benefit';
+import { BENEFIT_TYPES } from './benefit-type';
 import { CheckoutOrganization } from './checkout-organization';
 import { ListResource } from './list-resource';
 import { PageQuery, queryMany, queryOne, sortingQuery } from './query-params';

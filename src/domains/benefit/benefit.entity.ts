@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { BenefitType } from '../../contracts/benefit';
+import type { BenefitType } from '../../contracts/benefit-type';
 import type { Metadata } from '../../contracts/metadata';
 
 export class Benefit {
