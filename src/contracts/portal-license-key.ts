@@ -1,7 +1,8 @@
 // A license key as the customer portal shows it, with or without its activations, their list and its query.
 import { z } from 'zod';
 import { Uuid } from './common';
-import { LicenseKeyActivationBase, LicenseKeyRead } from './license-key';
+import { LicenseKeyActivationBase } from './license-key-activation';
+import { LicenseKeyRead } from './license-key';
 import { ListResource } from './list-resource';
 import { PortalLicenseKeyCustomer } from './portal-license-key-customer';
 import { PageQuery, queryOne } from './query-params';

@@ -2,7 +2,8 @@
 // given by real purchases on a real worker: two customers of one organization and one of another each hold a license
 // key, a file and meter credits, and each portal session sees, reads and changes only its own customer's.
 import { randomUUID } from 'node:crypto';
-import { LicenseKeyList, LicenseKeyWithActivations } from '../../src/contracts/license-key';
+import { LicenseKeyList } from '../../src/contracts/license-key-list';
+import { LicenseKeyWithActivations } from '../../src/contracts/license-key-activation';
 import { CustomerBenefitGrant } from '../../src/contracts/portal-benefit-grant';
 import { CustomerBenefitGrantList } from '../../src/contracts/portal-benefit-grant-list';
 import { CustomerCustomerMeterList } from '../../src/contracts/portal-meter';

@@ -2,7 +2,7 @@
 // deactivated without the key string (the public deactivate needs it). Another customer's key is not found.
 import { z } from 'zod';
 import type { LicenseKeyRead } from '../../contracts/license-key';
-import { LicenseKeyActivationParams } from '../../contracts/license-key';
+import { LicenseKeyActivationParams } from '../../contracts/license-key-activation';
 import { IdParams } from '../../contracts/common';
 import {
   PortalLicenseKeyList,
