@@ -4,7 +4,7 @@ import { BENEFIT_PROPERTIES_OUTPUT } from './benefit-properties';
 import type { BenefitType } from './benefit-type';
 import { CheckoutOrganization } from './checkout-organization';
 import { Uuid } from './common';
-import { BenefitPublic } from './portal-order';
+import { BenefitPublic } from './benefit-public';
 
 export const BenefitSubscriberOrganization = CheckoutOrganization.meta({ id: 'BenefitSubscriberOrganization' });
 

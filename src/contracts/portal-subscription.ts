@@ -5,7 +5,7 @@ import { ListResource } from './list-resource';
 import { PageQuery, queryBoolean, queryMany, queryOne, sortingQuery } from './query-params';
 import { Timestamp, Uuid } from './common';
 import { CustomerStateSubscriptionMeter } from './customer-state';
-import { customerProduct } from './portal-order';
+import { customerProduct } from './portal-product';
 import { ProductPrice } from './price';
 import { CancellationReason } from './subscription-status';
 import { OrderSubscription } from './order-subscription';

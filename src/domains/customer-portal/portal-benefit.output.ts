@@ -6,7 +6,7 @@ import type { BenefitGrant as BenefitGrantOutput } from '../../contracts/benefit
 import { BenefitSubscriber } from '../../contracts/portal-benefit-subscriber';
 import { CustomerBenefitGrant } from '../../contracts/portal-benefit-grant';
 import type { CustomerPortalCustomer } from '../../contracts/portal-customer';
-import type { CustomerOrganization } from '../../contracts/portal-order';
+import type { CustomerOrganization } from '../../contracts/portal-customer-organization';
 
 export interface GrantViewer {
   customer: CustomerPortalCustomer;

@@ -3,16 +3,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { IdParams } from '../../contracts/common';
 import type { Order as OrderOutput } from '../../contracts/order';
+import { CustomerOrder, CustomerOrderList } from '../../contracts/portal-order';
 import {
-  CustomerOrder,
   CustomerOrderInvoice,
   CustomerOrderInvoiceRequested,
-  CustomerOrderList,
-  CustomerOrderListQuery,
-  CustomerOrderPaymentStatus,
   CustomerOrderReceipt,
   CustomerOrderUpdate,
-} from '../../contracts/portal-order';
+} from '../../contracts/portal-order-invoice';
+import { CustomerOrderListQuery } from '../../contracts/portal-order-list-query';
+import { CustomerOrderPaymentStatus } from '../../contracts/portal-order-payment-status';
 import { byId, distinctIds } from '../../kernel/ids';
 import {
   Accepted,

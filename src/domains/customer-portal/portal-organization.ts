@@ -1,7 +1,7 @@
 // The organization as its customers see it in the portal (the reference's CustomerOrganization), and what its
 // portal settings let them change of their subscriptions.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CustomerOrganization } from '../../contracts/portal-order';
+import type { CustomerOrganization } from '../../contracts/portal-customer-organization';
 import { NotPermitted } from '../../kernel/errors';
 import { publicOrganizationOutput, type Organization, type OrganizationService } from '../organization';
 

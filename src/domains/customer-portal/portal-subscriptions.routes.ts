@@ -4,7 +4,7 @@
 // webhooks; revoking at once stays the organization's to do.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { IdParams } from '../../contracts/common';
-import type { CustomerOrganization } from '../../contracts/portal-order';
+import type { CustomerOrganization } from '../../contracts/portal-customer-organization';
 import {
   CustomerSubscription,
   CustomerSubscriptionList,
