@@ -1,7 +1,7 @@
 // A customer's order documents in the portal: the billing details for the invoice, the invoice and receipt links.
 import { z } from 'zod';
 import { Uuid } from './common';
-import { OrderUpdate } from './order';
+import { OrderUpdate } from './order-invoice';
 
 /** The billing name and address for the invoice, with the same rules as the organization's order update. */
 export const CustomerOrderUpdate = OrderUpdate.meta({ id: 'CustomerOrderUpdate' });

@@ -1,7 +1,7 @@
 // The query of the customer portal's order list: products, billing types, subscriptions, a search and the sorting.
 import { z } from 'zod';
 import { Uuid } from './common';
-import { ProductBillingType } from './order';
+import { ProductBillingType } from './order-list-query';
 import { PageQuery, queryMany, queryOne, sortingQuery } from './query-params';
 
 export const CUSTOMER_ORDER_SORT_FIELDS = ['created_at', 'amount', 'net_amount', 'product', 'subscription'] as const;

@@ -4,7 +4,7 @@ import { Readable, pipeline } from 'node:stream';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { stringify } from 'csv-stringify';
-import type { OrderExportQuery } from '../../contracts/order';
+import type { OrderExportQuery } from '../../contracts/order-list-query';
 import { distinctIds } from '../../kernel/ids';
 import type { CustomerService } from '../customer';
 import type { ProductService } from '../catalog';

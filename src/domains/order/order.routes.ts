@@ -4,15 +4,9 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { forgetReadEntities } from '../../platform/database/transaction';
 import { z } from 'zod';
 import { IdParams } from '../../contracts/common';
-import {
-  Order,
-  OrderDocumentUrl,
-  OrderExportQuery,
-  OrderInvoiceRequested,
-  OrderList,
-  OrderListQuery,
-  OrderUpdate,
-} from '../../contracts/order';
+import { Order, OrderList } from '../../contracts/order';
+import { OrderDocumentUrl, OrderInvoiceRequested, OrderUpdate } from '../../contracts/order-invoice';
+import { OrderExportQuery, OrderListQuery } from '../../contracts/order-list-query';
 import { Accepted, defineRoute, Download, type RouteDefinition } from '../../platform/http/route';
 import type { ProductService } from '../catalog';
 import type { CustomerService } from '../customer';

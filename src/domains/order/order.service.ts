@@ -3,7 +3,9 @@
 import { flowStart } from '../../platform/temporal/flow-start';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FLOWS, type OrderInput } from '../../../workflows/definitions';
-import type { Order as OrderOutput, OrderListQuery, OrderUpdate } from '../../contracts/order';
+import type { Order as OrderOutput } from '../../contracts/order';
+import type { OrderListQuery } from '../../contracts/order-list-query';
+import type { OrderUpdate } from '../../contracts/order-invoice';
 import { RequestValidationError, ResourceNotFound } from '../../kernel/errors';
 import type { Tx } from '../../platform/database/transaction';
 import { OrderNumbers } from './document/order-numbers';

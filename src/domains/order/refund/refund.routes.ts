@@ -1,7 +1,7 @@
 // HTTP surface of refunds: create one against a paid order, list them (the workflow carries each one out), and the
 // credit note of a succeeded one.
 import { IdParams } from '../../../contracts/common';
-import { OrderDocumentUrl } from '../../../contracts/order';
+import { OrderDocumentUrl } from '../../../contracts/order-invoice';
 import { Refund, RefundCreate, RefundList, RefundListQuery } from '../../../contracts/refund';
 import type { OrderDocumentService } from '../document/order-document.service';
 import { defineRoute, type RouteDefinition } from '../../../platform/http/route';
