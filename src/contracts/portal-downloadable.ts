@@ -1,7 +1,7 @@
 // The files a customer may download through their benefits (the reference's DownloadableRead), their list and query.
 import { z } from 'zod';
 import { Uuid } from './common';
-import { FileDownload } from './file';
+import { FileDownload } from './file-download';
 import { ListResource } from './list-resource';
 import { PageQuery, queryMany } from './query-params';
 
