@@ -1,6 +1,6 @@
 // What a checkout and the requests on it share: its status, custom field data, customer metadata and fields.
 import { z } from 'zod';
-import { Address } from './customer';
+import { Address } from './address';
 import { boundedRecord } from './metadata';
 
 export const CheckoutStatus = z.enum(['open', 'expired', 'confirmed', 'succeeded', 'failed']);

@@ -5,7 +5,7 @@ import { CheckoutStatus, CustomFieldData, CustomerMetadata } from './checkout-fi
 import { CheckoutProduct } from './checkout-product';
 import { Timestamp, Uuid } from './common';
 import { AttachedCustomField } from './custom-field';
-import { Address } from './customer';
+import { Address } from './address';
 import { Discount } from './discount';
 import { MetadataOutput } from './metadata';
 import { ProductPrice } from './price';

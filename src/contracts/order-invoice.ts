@@ -1,7 +1,7 @@
 // An order's invoice: the billing details it is made out to, a document's download URL, and an invoice requested.
 import { z } from 'zod';
 import { Uuid } from './common';
-import { Address } from './customer';
+import { Address } from './address';
 
 /** Billing details for the invoice: the country and state cannot change once set, the tax ID not at all. */
 export const OrderUpdate = z

@@ -1,7 +1,8 @@
 // Orders: what a customer bought and paid, with its items and amounts (the reference's Order).
 import { z } from 'zod';
 import { Timestamp, Uuid } from './common';
-import { Address, Customer } from './customer';
+import { Address } from './address';
+import { Customer } from './customer';
 import { Discount } from './discount';
 import { ListResource } from './list-resource';
 import { MetadataOutput } from './metadata';

@@ -1,7 +1,7 @@
 // The customer as the customer portal embeds them in their license keys.
 import { z } from 'zod';
 import { Timestamp, Uuid } from './common';
-import { Address } from './customer';
+import { Address } from './address';
 
 /**
  * The customer as the portal embeds them in their license keys: the reference's LicenseKeyCustomer field by field, less

@@ -11,7 +11,7 @@ import {
   invoiceChecksum,
   invoiceDocument,
 } from '../../src/domains/order/document/order-document.content';
-import type { Address } from '../../src/contracts/customer';
+import type { Address } from '../../src/contracts/address';
 import type { Order, OrderItem } from '../../src/domains/order/order.entity';
 import { billingUpdateIssues, orderTaxLines } from '../../src/domains/order/order.logic';
 

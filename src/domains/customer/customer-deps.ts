@@ -2,7 +2,7 @@
 // `CustomerServiceDeps`, and the details a customer is created or matched with.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Metadata } from '../../contracts/metadata';
-import type { Address } from '../../contracts/customer';
+import type { Address } from '../../contracts/address';
 import type { TestClockQueries } from '../test-clock';
 import type { Tx } from '../../platform/database/transaction';
 import type { Clock } from '../../kernel/clock';

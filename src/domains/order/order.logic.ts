@@ -1,5 +1,5 @@
 // Pure rules of orders: the tax breakdown an invoice shows, which orders can have an invoice, which were paid.
-import type { Address } from '../../contracts/customer';
+import type { Address } from '../../contracts/address';
 import type { ValidationIssue } from '../../kernel/errors';
 import { calculateTax, type SellerOfRecord } from '../tax/tax.logic';
 import type { OrderStatus, OrderTaxLine } from './order.entity';

@@ -2,7 +2,7 @@
 // can be checked line by line without rendering them.
 import { createHash } from 'node:crypto';
 import type { BillingDocument, DocumentParty, DocumentTaxLine } from '../../../adapters/pdf/billing-document';
-import type { Address } from '../../../contracts/customer';
+import type { Address } from '../../../contracts/address';
 import type { Order, OrderItem, OrderTaxLine } from '../order.entity';
 
 /** Bumped when the invoice layout changes, so that the next request renders invoices again. */
