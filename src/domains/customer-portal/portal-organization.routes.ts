@@ -2,7 +2,8 @@
 // and the products a customer can choose from (its public, non-archived ones, cheapest first).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CustomerOrganizationData, CustomerProduct, OrganizationSlugParams } from '../../contracts/portal-organization';
-import type { Product as ProductOutput, ProductListQuery } from '../../contracts/product';
+import type { Product as ProductOutput } from '../../contracts/product';
+import type { ProductListQuery } from '../../contracts/product-list-query';
 import { ResourceNotFound } from '../../kernel/errors';
 import { MAX_PAGE_LIMIT } from '../../kernel/pagination';
 import { definePublicRoute, type RouteDefinition } from '../../platform/http/route';
