@@ -4,7 +4,7 @@ import { TrialInterval } from './catalog-common';
 import { CheckoutStatus, CustomFieldData, CustomerMetadata } from './checkout-fields';
 import { CheckoutProduct } from './checkout-product';
 import { Timestamp, Uuid } from './common';
-import { AttachedCustomField } from './custom-field';
+import { AttachedCustomField } from './attached-custom-field';
 import { Address } from './address';
 import { Discount } from './discount';
 import { MetadataOutput } from './metadata';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { IntervalCount, ProductVisibility, RecurringInterval, TrialInterval } from './catalog-common';
 import { Uuid } from './common';
-import { AttachedCustomFieldCreate } from './custom-field';
+import { AttachedCustomFieldCreate } from './attached-custom-field';
 import { MetadataInput } from './metadata';
 import { PriceCreate } from './price-create';
 

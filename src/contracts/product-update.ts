@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { IntervalCount, ProductVisibility, RecurringInterval, TrialInterval } from './catalog-common';
 import { Uuid } from './common';
-import { AttachedCustomFieldCreate } from './custom-field';
+import { AttachedCustomFieldCreate } from './attached-custom-field';
 import { MetadataInput } from './metadata';
 import { ExistingPrice, PriceCreate } from './price-create';
 import { productDescription as description, productName as name } from './product-create';

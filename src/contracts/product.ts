@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Benefit } from './benefit';
 import { ProductVisibility, RecurringInterval, TrialInterval } from './catalog-common';
 import { Timestamp, Uuid } from './common';
-import { AttachedCustomField } from './custom-field';
+import { AttachedCustomField } from './attached-custom-field';
 import { ProductMediaFileRead } from './file';
 import { ListResource } from './list-resource';
 import { MetadataOutput } from './metadata';
