@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ListResource } from './list-resource';
 import { PageQuery, queryBoolean, queryMany, queryOne, sortingQuery } from './query-params';
 import { Timestamp, Uuid } from './common';
-import { CustomerStateSubscriptionMeter } from './customer-state';
+import { CustomerStateSubscriptionMeter } from './customer-state-subscription';
 import { customerProduct } from './portal-product';
 import { ProductPrice } from './price';
 import { CancellationReason } from './subscription-status';

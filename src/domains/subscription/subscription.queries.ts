@@ -2,7 +2,7 @@
 // customer's (customer state, customer deletion).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { subscriptionWorkflowId } from '../../../workflows/definitions';
-import type { CustomerStateSubscription } from '../../contracts/customer-state';
+import type { CustomerStateSubscription } from '../../contracts/customer-state-subscription';
 import type { OrderSubscription } from '../../contracts/order-subscription';
 import { Subscription } from './subscription.entity';
 import { orderSubscriptionOutput } from './subscription.output';

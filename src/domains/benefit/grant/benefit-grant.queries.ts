@@ -6,7 +6,7 @@ import type {
   BenefitGrantListQuery,
   BenefitGrantsOfBenefitQuery,
 } from '../../../contracts/benefit-grant';
-import type { CustomerStateBenefitGrant } from '../../../contracts/customer-state';
+import type { CustomerStateBenefitGrant } from '../../../contracts/customer-state-benefit-grant';
 import { OwnedRepository, type Page } from '../../../platform/database/owned-repository';
 import { byId } from '../../../kernel/ids';
 import { ResourceNotFound } from '../../../kernel/errors';
