@@ -1,6 +1,6 @@
 // A granted benefit as a customer's state shows it, with the downloads a downloadables grant gives.
 import { z } from 'zod';
-import { BenefitGrantProperties } from './benefit-grant';
+import { BenefitGrantProperties } from './benefit-grant-properties';
 import { BENEFIT_TYPES } from './benefit-type';
 import { Timestamp, Uuid } from './common';
 import { MetadataOutput } from './metadata';

@@ -1,6 +1,6 @@
 // A benefit grant as the customer portal shows it (the reference's CustomerBenefitGrant*), one variant per type.
 import { z } from 'zod';
-import { BenefitGrantError } from './benefit-grant';
+import { BenefitGrantError } from './benefit-grant-properties';
 import { Timestamp, Uuid } from './common';
 import { BENEFIT_SUBSCRIBERS, BENEFIT_VARIANT_NAMES } from './portal-benefit-subscriber';
 import { CustomerPortalCustomer } from './portal-customer';
