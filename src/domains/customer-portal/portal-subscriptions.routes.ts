@@ -5,12 +5,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { IdParams } from '../../contracts/common';
 import type { CustomerOrganization } from '../../contracts/portal-customer-organization';
-import {
-  CustomerSubscription,
-  CustomerSubscriptionList,
-  CustomerSubscriptionListQuery,
-  CustomerSubscriptionUpdate,
-} from '../../contracts/portal-subscription';
+import { CustomerSubscription, CustomerSubscriptionList } from '../../contracts/portal-subscription';
+import { CustomerSubscriptionListQuery } from '../../contracts/portal-subscription-list-query';
+import { CustomerSubscriptionUpdate } from '../../contracts/portal-subscription-update';
 import type { Subscription as SubscriptionOutput } from '../../contracts/subscription';
 import type { SubscriptionListQuery } from '../../contracts/subscription-list-query';
 import { invalidField } from '../../kernel/errors';
