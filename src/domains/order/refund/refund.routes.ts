@@ -2,7 +2,9 @@
 // credit note of a succeeded one.
 import { IdParams } from '../../../contracts/common';
 import { OrderDocumentUrl } from '../../../contracts/order-invoice';
-import { Refund, RefundCreate, RefundList, RefundListQuery } from '../../../contracts/refund';
+import { Refund, RefundList } from '../../../contracts/refund';
+import { RefundCreate } from '../../../contracts/refund-create';
+import { RefundListQuery } from '../../../contracts/refund-list-query';
 import type { OrderDocumentService } from '../document/order-document.service';
 import { defineRoute, type RouteDefinition } from '../../../platform/http/route';
 import type { RefundService } from './refund.service';
