@@ -1,4 +1,4 @@
-// A benefit as the customer portal shows it to its holders, one variant per benefit type.
+// A benefit as the customer portal shows it to its holders, one variant per type.
 import { z } from 'zod';
 import { BENEFIT_PROPERTIES_OUTPUT } from './benefit-properties';
 import type { BenefitType } from './benefit-type';

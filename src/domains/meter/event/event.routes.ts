@@ -8,7 +8,7 @@ import { EventNamesQuery } from '../../../contracts/event-name-query';
 import { EventType, EventTypeList, EventTypeUpdate } from '../../../contracts/event-type';
 import { EventTypesQuery } from '../../../contracts/event-type-query';
 import { EventsIngest, EventsIngestResponse } from '../../../contracts/event-ingest';
-import { SignalsIngest, SignalsIngestResponse } from '../../../contracts/signal';
+import { SignalsIngest, SignalsIngestResponse } from '../../../contracts/signal-ingest';
 import { defineRoute, type RouteDefinition } from '../../../platform/http/route';
 import type { EventIngestService } from './event-ingest.service';
 import type { EventQueryService } from './event-query.service';
