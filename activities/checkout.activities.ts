@@ -1,6 +1,6 @@
 // Checkout and order activities: thin calls into the checkout and order domains.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { CheckoutConfirm } from '../src/contracts/checkout';
+import type { CheckoutConfirm } from '../src/contracts/checkout-update';
 import { inTransaction, type Tx } from '../src/platform/database/transaction';
 import {
   cancelCheckoutCharge,

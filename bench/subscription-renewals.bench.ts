@@ -6,7 +6,7 @@
 //   npx tsx bench/subscription-renewals.bench.ts [subscriptions=10000] [--workers 1|2]
 // With `--workers 2` two worker processes poll the same Temporal server and database.
 import { randomUUID } from 'node:crypto';
-import { ProductCreate } from '../src/contracts/product';
+import { ProductCreate } from '../src/contracts/product-create';
 import { inTransaction } from '../src/platform/database/transaction';
 import { inParallel } from '../src/kernel/concurrency';
 import { subscriptionWorkflowId, WORKFLOW_TYPES } from '../workflows/definitions';

@@ -3,7 +3,7 @@
 // refunded when the checkout cannot complete; one the processor never settled is canceled there.
 import { condition, log, patched, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { CheckoutConfirm } from '../src/contracts/checkout';
+import type { CheckoutConfirm } from '../src/contracts/checkout-update';
 import { PAYMENT_SETTLEMENT_TIMEOUT_MS } from '../temporal.config';
 import {
   CHECKOUT_ACTIVITY,

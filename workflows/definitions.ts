@@ -1,8 +1,8 @@
 // Every flow's name, id, input and messages in one pure place, shared by the workflows and the code that starts them
 // or sends to them. The names and id formats are recorded in running histories: never change them.
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
-import type { CheckoutConfirm } from '../src/contracts/checkout';
-import type { DeliveryPolicy } from '../src/contracts/webhook';
+import type { CheckoutConfirm } from '../src/contracts/checkout-update';
+import type { DeliveryPolicy } from '../src/contracts/webhook-delivery-policy';
 import type { RecurringInterval } from '../src/kernel/calendar';
 
 /** Workflow type names (the exported workflow functions). */

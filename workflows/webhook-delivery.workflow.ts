@@ -3,7 +3,7 @@
 import { nonRetryable } from '../src/kernel/error-codes';
 import { isCancellation, patched, proxyActivities, sleep, type ActivityOptions } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { DeliveryOutcome, DeliveryPolicy } from '../src/contracts/webhook';
+import type { DeliveryOutcome, DeliveryPolicy } from '../src/contracts/webhook-delivery-policy';
 import { WEBHOOK_BOOKKEEPING_ACTIVITY } from './activity-options';
 import type { WebhookDeliveryInput } from './definitions';
 

@@ -1,6 +1,6 @@
 // The CLI's option values read and checked: environments, true/false flags, scopes, whole numbers, and the organization
 // flags as the body of PATCH /v1/organizations/{id}.
-import { OrganizationUpdate } from '../contracts/organization';
+import { OrganizationUpdate } from '../contracts/organization-update';
 import { isScope, type Scope } from '../domains/organization';
 import { ENVIRONMENTS, type Environment } from '../platform/config';
 import { UsageError } from './cli-usage';

@@ -1,5 +1,5 @@
 // `bursar organization create|update`: the organization written in one transaction and printed as JSON.
-import type { OrganizationUpdate } from '../contracts/organization';
+import type { OrganizationUpdate } from '../contracts/organization-update';
 import { organizationOutput } from '../domains/organization';
 import { inTransaction } from '../platform/database/transaction';
 import type { Config, Environment } from '../platform/config';

@@ -1,7 +1,9 @@
 // Customer meters (GET /v1/customer-meters/): a customer's standing on one meter — units consumed since the meter was
 // last reset, units credited by benefits, and the balance between them.
 import { z } from 'zod';
-import { ListResource, PageQuery, Uuid, Timestamp, queryMany, sortingQuery } from './common';
+import { ListResource } from './list-resource';
+import { PageQuery, queryMany, sortingQuery } from './query-params';
+import { Uuid, Timestamp } from './common';
 import { Customer } from './customer';
 import { Meter } from './meter';
 

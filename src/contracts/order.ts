@@ -1,40 +1,16 @@
 // Orders: what a customer bought and paid, with its items and amounts (the reference's Order).
 import { z } from 'zod';
-import { Customer, Address } from './customer';
-import {
-  ListResource,
-  MetadataOutput,
-  MetadataQuery,
-  PageQuery,
-  Timestamp,
-  Uuid,
-  queryMany,
-  sortingQuery,
-} from './common';
+import { Timestamp, Uuid } from './common';
+import { Address } from './address';
+import { Customer } from './customer';
 import { Discount } from './discount';
+import { ListResource } from './list-resource';
+import { MetadataOutput } from './metadata';
+import { OrderItem } from './order-item';
+import { OrderBillingReason, OrderStatus } from './order-status';
+import { OrderSubscription } from './order-subscription';
 import { ProductPrice } from './price';
 import { ProductSummary } from './product';
-import { OrderSubscription } from './subscription';
-
-export const OrderStatus = z.enum(['pending', 'paid', 'refunded', 'partially_refunded', 'void']);
-export const OrderBillingReason = z.enum([
-  'purchase',
-  'subscription_create',
-  'subscription_cycle',
-  'subscription_update',
-  'subscription_meter_cycle',
-]);
-
-export const OrderItem = z.object({
-  created_at: Timestamp,
-  modified_at: Timestamp.nullable(),
-  id: Uuid,
-  label: z.string(),
-  amount: z.int32(),
-  tax_amount: z.int32(),
-  proration: z.boolean(),
-  product_price_id: Uuid.nullable(),
-});
 
 export const Order = z
   .object({
@@ -88,53 +64,3 @@ export const Order = z
 export type Order = z.infer<typeof Order>;
 
 export const OrderList = ListResource(Order).meta({ id: 'ListResource_Order_' });
-
-export const ORDER_SORT_FIELDS = [
-  'created_at',
-  'status',
-  'invoice_number',
-  'amount',
-  'net_amount',
-  'customer',
-  'product',
-  'discount',
-  'subscription',
-] as const;
-export const ProductBillingType = z.enum(['one_time', 'recurring']);
-export const OrderListQuery = z.object({
-  ...PageQuery,
-  organization_id: queryMany(Uuid),
-  product_id: queryMany(Uuid),
-  product_billing_type: queryMany(ProductBillingType),
-  discount_id: queryMany(Uuid),
-  subscription_id: queryMany(Uuid),
-  customer_id: queryMany(Uuid),
-  external_customer_id: queryMany(z.string().min(1).max(255)),
-  checkout_id: queryMany(Uuid),
-  sorting: sortingQuery(ORDER_SORT_FIELDS, ['-created_at']),
-  metadata: MetadataQuery,
-});
-export type OrderListQuery = z.infer<typeof OrderListQuery>;
-
-export const OrderExportQuery = z.object({
-  organization_id: queryMany(Uuid),
-  product_id: queryMany(Uuid),
-});
-export type OrderExportQuery = z.infer<typeof OrderExportQuery>;
-
-/** Billing details for the invoice: the country and state cannot change once set, the tax ID not at all. */
-export const OrderUpdate = z
-  .object({
-    billing_name: z.string().min(1).max(255).nullish(),
-    billing_address: Address.nullish(),
-  })
-  .meta({ id: 'OrderUpdate' });
-export type OrderUpdate = z.infer<typeof OrderUpdate>;
-
-/** A signed, expiring download URL of an invoice or receipt PDF. */
-export const OrderDocumentUrl = z.object({ url: z.string() }).meta({ id: 'OrderInvoice' });
-export const OrderInvoiceRequested = z.object({
-  order_id: Uuid,
-  invoice_number: z.string().nullable(),
-  status: z.enum(['generating', 'generated']),
-});

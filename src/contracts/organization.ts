@@ -1,11 +1,10 @@
-// The organization a token speaks for, its settings, and its access tokens.
+// The organization a token speaks for, with its settings, and their list.
 import { z } from 'zod';
-import { ListResource, PageQuery, Timestamp, Url, Uuid, queryOne, sortingQuery } from './common';
-import { SCOPES } from './scopes';
-import { ProrationBehavior } from './subscription';
+import { Timestamp, Uuid } from './common';
+import { ListResource } from './list-resource';
+import { ProrationBehavior } from './proration-behavior';
 
-const InvoiceNumbering = z.enum(['customer', 'organization']);
-const email = z.email().max(320);
+export const InvoiceNumbering = z.enum(['customer', 'organization']);
 
 export const Organization = z
   .object({
@@ -58,87 +57,3 @@ export const Organization = z
 export type Organization = z.infer<typeof Organization>;
 
 export const OrganizationList = ListResource(Organization).meta({ id: 'ListResource_Organization_' });
-
-export const OrganizationListQuery = z.object({
-  ...PageQuery,
-  slug: queryOne(z.string().max(255).optional()),
-  sorting: sortingQuery(['created_at', 'slug', 'name'] as const, ['created_at']),
-});
-export type OrganizationListQuery = z.infer<typeof OrganizationListQuery>;
-
-export const OrganizationUpdate = z
-  .object({
-    name: z.string().trim().min(3).max(255).nullish(),
-    slug: z
-      .string()
-      .min(3)
-      .max(60)
-      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Lower-case letters and digits, in words joined by single dashes')
-      .nullish(),
-    email: email.nullish(),
-    website: Url({ protocol: /^https?$/ })
-      .max(2048)
-      .nullish(),
-    subscription_settings: z
-      .object({ proration_behavior: ProrationBehavior.optional(), allow_customer_updates: z.boolean().optional() })
-      .nullish(),
-    customer_portal_settings: z
-      .object({
-        subscription: z
-          .object({ update_seats: z.boolean().optional(), update_plan: z.boolean().optional() })
-          .optional(),
-      })
-      .nullish(),
-    invoice_numbering: InvoiceNumbering.nullish(),
-    customer_invoice_prefix: z
-      .string()
-      .regex(/^[A-Z0-9][A-Z0-9-]{0,19}$/, '1 to 20 capital letters, digits or dashes, starting with a letter or digit')
-      .nullish(),
-    owner_email: email.nullish(),
-  })
-  .meta({ id: 'OrganizationUpdate' });
-export type OrganizationUpdate = z.infer<typeof OrganizationUpdate>;
-
-/** A scope a token may carry; anything else is refused (422) when a token is created or edited. */
-const Scope = z.enum(SCOPES);
-const Scopes = z.array(Scope).min(1).max(SCOPES.length);
-
-export const OrganizationAccessToken = z
-  .object({
-    created_at: Timestamp,
-    modified_at: Timestamp.nullable(),
-    id: Uuid,
-    scopes: z.array(z.string()),
-    organization_id: Uuid,
-    expires_at: Timestamp.nullable(),
-    comment: z.string(),
-    last_used_at: Timestamp.nullable(),
-  })
-  .meta({ id: 'OrganizationAccessToken' });
-export type OrganizationAccessToken = z.infer<typeof OrganizationAccessToken>;
-
-export const OrganizationAccessTokenCreate = z
-  .object({
-    comment: z.string().trim().max(255).default(''),
-    scopes: Scopes,
-    /** Seconds until it stops working (a minute to ten years); absent or null: it never expires. */
-    expires_in: z.int32().min(60).max(315_360_000).nullish(),
-    organization_id: Uuid.nullish(),
-  })
-  .meta({ id: 'OrganizationAccessTokenCreate' });
-export type OrganizationAccessTokenCreate = z.infer<typeof OrganizationAccessTokenCreate>;
-
-export const OrganizationAccessTokenCreateResponse = z
-  .object({ organization_access_token: OrganizationAccessToken, token: z.string() })
-  .meta({ id: 'OrganizationAccessTokenCreateResponse' });
-
-export const OrganizationAccessTokenUpdate = z
-  .object({ comment: z.string().trim().max(255).nullish(), scopes: Scopes.nullish() })
-  .meta({ id: 'OrganizationAccessTokenUpdate' });
-export type OrganizationAccessTokenUpdate = z.infer<typeof OrganizationAccessTokenUpdate>;
-
-export const OrganizationAccessTokenList = ListResource(OrganizationAccessToken).meta({
-  id: 'ListResource_OrganizationAccessToken_',
-});
-
-export const OrganizationAccessTokenListQuery = z.object({ ...PageQuery });

@@ -1,7 +1,7 @@
 // The customer portal's own customer: what the authenticated customer sees and may change of themselves.
 import { z } from 'zod';
 import { Timestamp, Uuid } from './common';
-import { Address } from './customer';
+import { Address } from './address';
 
 /** A connected OAuth account; Bursar connects none, so the map is always empty. */
 export const CustomerPortalOAuthAccount = z

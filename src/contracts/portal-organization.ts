@@ -2,7 +2,8 @@
 // it, with the products they can buy or move a subscription to — its public, non-archived ones.
 import { z } from 'zod';
 import { ProductMediaFileRead } from './file';
-import { BenefitPublic, CustomerOrganization } from './portal-order';
+import { BenefitPublic } from './benefit-public';
+import { CustomerOrganization } from './portal-customer-organization';
 import { ProductPrice } from './price';
 import { ProductSummary } from './product';
 

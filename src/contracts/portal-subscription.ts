@@ -1,11 +1,12 @@
-// The customer portal's subscriptions (the reference's CustomerSubscription) and what a customer may change of them:
-// cancel at period end with a reason, uncancel, and — when the organization allows it — the product or the seats.
+// The customer portal's subscriptions (the reference's CustomerSubscription), with their product, prices and meters.
 import { z } from 'zod';
-import { ListResource, PageQuery, Timestamp, Uuid, queryBoolean, queryMany, queryOne, sortingQuery } from './common';
-import { CustomerStateSubscriptionMeter } from './customer-state';
-import { customerProduct } from './portal-order';
+import { Timestamp, Uuid } from './common';
+import { CustomerStateSubscriptionMeter } from './customer-state-subscription';
+import { ListResource } from './list-resource';
+import { OrderSubscription } from './order-subscription';
+import { customerProduct } from './portal-product';
 import { ProductPrice } from './price';
-import { CancellationReason, OrderSubscription, PendingSubscriptionUpdate } from './subscription';
+import { PendingSubscriptionUpdate } from './subscription';
 
 export const CustomerSubscriptionProduct = customerProduct('CustomerSubscriptionProduct');
 
@@ -26,38 +27,3 @@ export type CustomerSubscription = z.infer<typeof CustomerSubscription>;
 export const CustomerSubscriptionList = ListResource(CustomerSubscription).meta({
   id: 'ListResource_CustomerSubscription_',
 });
-
-export const CUSTOMER_SUBSCRIPTION_SORT_FIELDS = ['started_at', 'amount', 'status', 'organization', 'product'] as const;
-export const CustomerSubscriptionListQuery = z.object({
-  ...PageQuery,
-  active: queryBoolean,
-  product_id: queryMany(Uuid),
-  query: queryOne(z.string().max(255).optional()),
-  sorting: sortingQuery(CUSTOMER_SUBSCRIPTION_SORT_FIELDS, ['-started_at']),
-});
-export type CustomerSubscriptionListQuery = z.infer<typeof CustomerSubscriptionListQuery>;
-
-export const CustomerSubscriptionCancel = z
-  .object({
-    cancel_at_period_end: z.boolean(),
-    cancellation_reason: CancellationReason.nullish(),
-    cancellation_comment: z.string().max(5000).nullish(),
-  })
-  .strict()
-  .meta({ id: 'CustomerSubscriptionCancel' });
-
-export const CustomerSubscriptionUpdateProduct = z
-  .object({ product_id: Uuid })
-  .strict()
-  .meta({ id: 'CustomerSubscriptionUpdateProduct' });
-
-export const CustomerSubscriptionUpdateSeats = z
-  .object({ seats: z.int32().min(1).max(1000) })
-  .strict()
-  .meta({ id: 'CustomerSubscriptionUpdateSeats' });
-
-/** One kind of change per request; pausing and revoking are not the customer's to do. */
-export const CustomerSubscriptionUpdate = z
-  .union([CustomerSubscriptionCancel, CustomerSubscriptionUpdateProduct, CustomerSubscriptionUpdateSeats])
-  .meta({ id: 'CustomerSubscriptionUpdate' });
-export type CustomerSubscriptionUpdate = z.infer<typeof CustomerSubscriptionUpdate>;

@@ -1,11 +1,8 @@
 // Signals: what an agent reports for usage-based or outcome-based billing — an activity (tokens used, a task run) or
 // an outcome (a resolved ticket) — each stored as a usage event that meters count like any other.
 import { z } from 'zod';
-import { EventMetadataInput } from './event';
+import { EventMetadataInput } from './event-metadata-input';
 import { Timestamp, Uuid } from './common';
-
-/** Signals per request, as for event ingestion. */
-export const MAX_SIGNALS_PER_BATCH = 1000;
 
 export const SignalKind = z.enum(['activity', 'outcome']);
 export type SignalKind = z.infer<typeof SignalKind>;
@@ -32,13 +29,3 @@ export const SignalExternalCustomer = z
   .meta({ id: 'SignalExternalCustomer' });
 export const Signal = z.union([SignalCustomer, SignalExternalCustomer]);
 export type Signal = z.infer<typeof Signal>;
-
-export const SignalsIngest = z
-  .object({ signals: z.array(Signal).min(1).max(MAX_SIGNALS_PER_BATCH) })
-  .meta({ id: 'SignalsIngest' });
-export type SignalsIngest = z.infer<typeof SignalsIngest>;
-
-/** `duplicates`: signals whose id the organization had already received (or that repeat one earlier in the request). */
-export const SignalsIngestResponse = z
-  .object({ inserted: z.int(), duplicates: z.int() })
-  .meta({ id: 'SignalsIngestResponse' });

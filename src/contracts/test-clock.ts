@@ -1,6 +1,8 @@
 // Test clocks (sandbox only, beyond the reference): a frozen time that attached customers' flows follow.
 import { z } from 'zod';
-import { ListResource, PageQuery, Timestamp, Uuid } from './common';
+import { ListResource } from './list-resource';
+import { PageQuery } from './query-params';
+import { Timestamp, Uuid } from './common';
 
 export const TestClock = z
   .object({

@@ -1,6 +1,6 @@
 // The published clients merchants run, against a whole merchant run and every test file before this one (this file
 // runs last): each response parsed by the 0.x clients' own code for its operation, each webhook by their validateEvent.
-import { SENT_WEBHOOK_EVENT_TYPES } from '../../src/contracts/webhook';
+import { SENT_WEBHOOK_EVENT_TYPES } from '../../src/contracts/webhook-unsent';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
 import { existsSync, readFileSync } from 'node:fs';

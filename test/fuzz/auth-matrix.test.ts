@@ -7,7 +7,7 @@
 // carry nothing of the organization (or customer) it was refused, and change none of the organization's rows.
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
-import { ErrorBody } from '../../src/contracts/common';
+import { ErrorBody } from '../../src/contracts/error-body';
 import type { Environment } from '../../src/platform/config';
 import type { z } from 'zod';
 import type { RouteDefinition } from '../../src/platform/http/route';

@@ -1,6 +1,6 @@
 // What every answer must satisfy, the failures found (one per route and cause, with a request that reproduces it),
 // and the server-side cause of a 500, read from the API's own error log by request id.
-import { ErrorBody, ValidationErrorBody } from '../../src/contracts/common';
+import { ErrorBody, ValidationErrorBody } from '../../src/contracts/error-body';
 import { changedTables, type OrgState } from './org-state';
 import { abbreviate, asCurl, type RawRequest, type RawResponse } from './send';
 

@@ -1,7 +1,8 @@
 // One-time purchases end to end in the sandbox: checkout created over HTTP, confirmed through its client secret,
 // paid through the sandbox processor by a real worker, and the paid order announced by a verified webhook.
 import { randomUUID } from 'node:crypto';
-import { Checkout, CheckoutPublic } from '../../src/contracts/checkout';
+import { Checkout } from '../../src/contracts/checkout';
+import { CheckoutPublic } from '../../src/contracts/checkout-public';
 import { Order } from '../../src/contracts/order';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { recordHistory } from '../support/record-history';

@@ -1,6 +1,7 @@
 // Customer sessions: created by the organization, by an e-mailed code, or by a checkout for its buyer; a token that
 // opens the customer portal API for one customer of one organization in one environment, and nothing else.
-import { CustomerSession, PortalAuthenticatedUser } from '../../src/contracts/customer-session';
+import { CustomerSession } from '../../src/contracts/customer-session';
+import { PortalAuthenticatedUser } from '../../src/contracts/customer-session-introspection';
 import { startHarness, type TestHarness } from '../support/harness';
 import { mailsTo, waitForMail } from '../support/mail-catcher';
 import { legacy } from '../support/versioned-contract';

@@ -1,6 +1,8 @@
 // Reading events back over HTTP: the list's filters, sorting and pages, the meter filter, one event, event names and
 // event types (and relabelling them), another organization's events out of sight, and the scopes each route needs.
-import { EventList, EventNameList, EventType, EventTypeList, UserEvent } from '../../src/contracts/event';
+import { EventList, UserEvent } from '../../src/contracts/event';
+import { EventNameList } from '../../src/contracts/event-name';
+import { EventType, EventTypeList } from '../../src/contracts/event-type';
 import { startHarness, type TestHarness } from '../support/harness';
 import { legacy } from '../support/versioned-contract';
 

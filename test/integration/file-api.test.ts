@@ -3,7 +3,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { FileRead, FileUpload } from '../../src/contracts/file';
+import { FileRead } from '../../src/contracts/file';
+import { FileUpload } from '../../src/contracts/file-upload';
 import { startHarness, type TestHarness } from '../support/harness';
 import { sha256Base64, upload, uploadParts } from '../support/upload';
 import { legacy } from '../support/versioned-contract';

@@ -2,7 +2,7 @@
 // columns, unbounded collections, odd charsets and oversized headers are refused at the door with a documented 4xx.
 import { request as httpRequest } from 'node:http';
 import { z } from 'zod';
-import { ErrorBody, ValidationErrorBody } from '../../src/contracts/common';
+import { ErrorBody, ValidationErrorBody } from '../../src/contracts/error-body';
 import { startHarness, type TestHarness } from '../support/harness';
 import { legacy } from '../support/versioned-contract';
 

@@ -2,13 +2,10 @@
 // and from the merchant's server, with every refusal of the reference (inactive, expired, conditions, limits, other
 // organizations); and the public routes' own 3 requests per second.
 import { randomUUID } from 'node:crypto';
-import {
-  LicenseKeyActivationRead,
-  LicenseKeyList,
-  LicenseKeyRead,
-  LicenseKeyWithActivations,
-  ValidatedLicenseKey,
-} from '../../src/contracts/license-key';
+import { LicenseKeyActivationRead, LicenseKeyWithActivations } from '../../src/contracts/license-key-activation';
+import { LicenseKeyList } from '../../src/contracts/license-key-list';
+import { LicenseKeyRead } from '../../src/contracts/license-key';
+import { ValidatedLicenseKey } from '../../src/contracts/license-key-sources';
 import { revokeLicenseKey } from '../../src/domains/benefit/license-key/license-key-grants';
 import { inTransaction } from '../../src/platform/database/transaction';
 import { eventually, startHarness, type ApiResponse, type TestHarness } from '../support/harness';

@@ -5,7 +5,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { aggregateSql, filterSql } from '../../src/adapters/events/meter-sql';
 import { environmentDatabaseUrl } from '../../src/platform/config';
 import { openDatabase } from '../../src/app/database';
-import type { FilterClause, MeterAggregation, MeterFilter } from '../../src/contracts/meter';
+import type { FilterClause, MeterFilter } from '../../src/contracts/meter-filter';
+import type { MeterAggregation } from '../../src/contracts/meter-aggregation';
 import { TEST_DATABASE_URL } from '../support/test-env';
 
 const T1 = 1767225600; // 2026-01-01T00:00:00Z

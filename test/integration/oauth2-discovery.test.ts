@@ -5,7 +5,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { AuthorizationServerMetadata, OAuth2Client } from '../../src/contracts/oauth2';
+import { AuthorizationServerMetadata } from '../../src/contracts/oauth2-server-metadata';
+import { OAuth2Client } from '../../src/contracts/oauth2-client';
 import { OAUTH2_SCOPES } from '../../src/domains/oauth2';
 import { startHarness, type TestHarness } from '../support/harness';
 import { legacy } from '../support/versioned-contract';

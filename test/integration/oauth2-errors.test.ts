@@ -2,7 +2,7 @@
 // `error` is the OAuth code and `error_description` says why (our problem fields beside them), a malformed request is
 // 400 invalid_request, an unknown grant type unsupported_grant_type, and a client that fails to authenticate — wrong
 // secret, or not the way it registered (`token_endpoint_auth_method`) — 401 invalid_client with a Basic challenge.
-import { OAuth2Client } from '../../src/contracts/oauth2';
+import { OAuth2Client } from '../../src/contracts/oauth2-client';
 import { startHarness, type TestHarness } from '../support/harness';
 import { legacy } from '../support/versioned-contract';
 

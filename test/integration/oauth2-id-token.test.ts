@@ -5,7 +5,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type { Environment } from '../../src/platform/config';
-import { OAuth2Client, TokenResponse } from '../../src/contracts/oauth2';
+import { OAuth2Client } from '../../src/contracts/oauth2-client';
+import { TokenResponse } from '../../src/contracts/oauth2-token';
 import { startHarness, type TestHarness } from '../support/harness';
 import { atHash, decodeIdToken, publishedKeys, verifiesWith } from '../support/oauth2-id-tokens';
 import { legacy } from '../support/versioned-contract';

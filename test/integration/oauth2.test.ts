@@ -2,12 +2,10 @@
 // another consents to the scopes it asks for, the app exchanges the code with its PKCE verifier, calls /v1 with the
 // access token, refreshes (rotation, reuse detection), introspects and revokes; and every refusal on the way.
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  AuthorizeResponseOrganization,
-  IntrospectTokenResponse,
-  OAuth2Client,
-  TokenResponse,
-} from '../../src/contracts/oauth2';
+import { AuthorizeResponseOrganization } from '../../src/contracts/oauth2-consent';
+import { IntrospectTokenResponse } from '../../src/contracts/oauth2-introspection';
+import { OAuth2Client } from '../../src/contracts/oauth2-client';
+import { TokenResponse } from '../../src/contracts/oauth2-token';
 import { startHarness, type TestHarness } from '../support/harness';
 import { legacy } from '../support/versioned-contract';
 

@@ -1,11 +1,7 @@
 // An organization over the API: read, listed, edited (organization.updated), and its access tokens' whole life —
 // created with scopes the caller carries, used (last_used_at), edited, revoked (401 at once), expired.
-import {
-  Organization,
-  OrganizationAccessToken,
-  OrganizationAccessTokenList,
-  OrganizationList,
-} from '../../src/contracts/organization';
+import { Organization, OrganizationList } from '../../src/contracts/organization';
+import { OrganizationAccessToken, OrganizationAccessTokenList } from '../../src/contracts/organization-access-token';
 import { startHarness, type TestHarness } from '../support/harness';
 import { legacy } from '../support/versioned-contract';
 

@@ -2,13 +2,12 @@
 // given by real purchases on a real worker: two customers of one organization and one of another each hold a license
 // key, a file and meter credits, and each portal session sees, reads and changes only its own customer's.
 import { randomUUID } from 'node:crypto';
-import { LicenseKeyList, LicenseKeyWithActivations } from '../../src/contracts/license-key';
-import {
-  CustomerBenefitGrant,
-  CustomerBenefitGrantList,
-  CustomerCustomerMeterList,
-  DownloadableList,
-} from '../../src/contracts/portal-benefit';
+import { LicenseKeyList } from '../../src/contracts/license-key-list';
+import { LicenseKeyWithActivations } from '../../src/contracts/license-key-activation';
+import { CustomerBenefitGrant } from '../../src/contracts/portal-benefit-grant';
+import { CustomerBenefitGrantList } from '../../src/contracts/portal-benefit-grant-list';
+import { CustomerCustomerMeterList } from '../../src/contracts/portal-meter';
+import { DownloadableList } from '../../src/contracts/portal-downloadable';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { SUBSCRIPTION_SCOPES, type Call } from '../support/subscriptions';
 import { upload } from '../support/upload';

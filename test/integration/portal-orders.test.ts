@@ -1,7 +1,8 @@
 // The customer portal's orders, with customer session tokens: each customer sees, edits and downloads only their own
 // orders (another customer's or organization's is 404 on every endpoint), and nothing beyond the portal's model.
 import { randomUUID } from 'node:crypto';
-import { CustomerOrder, CustomerOrderPaymentStatus } from '../../src/contracts/portal-order';
+import { CustomerOrder } from '../../src/contracts/portal-order';
+import { CustomerOrderPaymentStatus } from '../../src/contracts/portal-order-payment-status';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { pdfText } from '../support/pdf-text';
 import { advance, setCardOutcome, subscribe, SUBSCRIPTION_SCOPES, type Call } from '../support/subscriptions';

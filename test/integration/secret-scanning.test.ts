@@ -3,7 +3,7 @@
 // e-mail (through the run's mail catcher) naming the token's type and where it was found. Anything unsigned, signed
 // by an unknown key or not matching its body changes nothing.
 import { generateKeyPairSync, randomBytes, randomUUID, sign, type KeyObject } from 'node:crypto';
-import { ErrorBody, ValidationErrorBody } from '../../src/contracts/common';
+import { ErrorBody, ValidationErrorBody } from '../../src/contracts/error-body';
 import { SecretScanningReportAnswer } from '../../src/contracts/secret-scanning';
 import { CUSTOMER_SESSION_TOKEN_PREFIX } from '../../src/domains/customer-session';
 import { ORGANIZATION_TOKEN_PREFIX, type Scope } from '../../src/domains/organization';

@@ -1,6 +1,6 @@
 // Webhook endpoints over HTTP: validation (URL policy, known event types), secrets shown once, CRUD and isolation.
 import { hostname } from 'node:os';
-import { WebhookEndpoint, WebhookEndpointList } from '../../src/contracts/webhook';
+import { WebhookEndpoint, WebhookEndpointList } from '../../src/contracts/webhook-endpoint';
 import { resolveHost } from '../../src/adapters/http/webhook-poster';
 import { isPublicAddress } from '../../src/domains/webhook/webhook.logic';
 import { startHarness, type TestHarness } from '../support/harness';

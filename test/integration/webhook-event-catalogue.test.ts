@@ -4,12 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
-import {
-  UNSENT_WEBHOOK_EVENT_TYPES,
-  WEBHOOK_EVENT_TYPES,
-  WebhookEndpoint,
-  type WebhookEventType,
-} from '../../src/contracts/webhook';
+import { UNSENT_WEBHOOK_EVENT_TYPES } from '../../src/contracts/webhook-unsent';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../src/contracts/webhook';
+import { WebhookEndpoint } from '../../src/contracts/webhook-endpoint';
 import { inTransaction } from '../../src/platform/database/transaction';
 import { startHarness, type TestHarness } from '../support/harness';
 import { CLIENT_API_VERSIONS, clientEventTypes, clientWebhooks } from '../support/polar-sdk';

@@ -2,7 +2,8 @@
 // parts of the compact JWS, the environment's published key set, and whether a signature verifies against it.
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import type { Environment } from '../../src/platform/config';
-import { AuthorizationServerMetadata, JsonWebKeySet } from '../../src/contracts/oauth2';
+import { AuthorizationServerMetadata } from '../../src/contracts/oauth2-server-metadata';
+import { JsonWebKeySet } from '../../src/contracts/oauth2-id-token';
 import type { TestHarness } from './harness';
 
 export interface DecodedIdToken {

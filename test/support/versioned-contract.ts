@@ -3,8 +3,8 @@
 // ones they removed, as src/contracts/version-changes says.
 import { z } from 'zod';
 import type { ApiVersion } from '../../src/contracts/api-version';
-import { VERSION_CHANGES } from '../../src/contracts/version-changes';
-import { changesSince } from '../../src/contracts/versioned-value';
+import { VERSION_CHANGES } from '../../src/contracts/version-changes/index';
+import { changesSince } from '../../src/contracts/version-plan';
 
 type Schema = z.ZodType;
 

@@ -1,4 +1,5 @@
-import { MeterCreate, MeterListQuery } from '../../src/contracts/meter';
+import { MeterCreate } from '../../src/contracts/meter-request';
+import { MeterListQuery } from '../../src/contracts/meter-list-query';
 
 const base = { name: 'Tokens', filter: { conjunction: 'and', clauses: [] }, aggregation: { func: 'count' } };
 

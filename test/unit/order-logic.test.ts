@@ -9,7 +9,7 @@ import {
 import { creditNoteDocument } from '../../src/domains/order/document/credit-note-document';
 import { invoiceChecksum } from '../../src/domains/order/document/invoice-checksum';
 import { invoiceDocument } from '../../src/domains/order/document/invoice-document';
-import type { Address } from '../../src/contracts/customer';
+import type { Address } from '../../src/contracts/address';
 import type { Order, OrderItem } from '../../src/domains/order/order.entity';
 import { billingUpdateIssues } from '../../src/domains/order/billing-update.logic';
 import { orderTaxLines } from '../../src/domains/order/order-tax-lines.logic';

@@ -1,7 +1,8 @@
 // Subscription rules: which lifecycle commands are legal, dunning's retries, renewal lines, the upcoming schedule, update requests and plan changes.
 import type { ProductPrice as PriceOutput } from '../../src/contracts/price';
 import type { Product as ProductOutput } from '../../src/contracts/product';
-import type { ProrationBehavior, SubscriptionUpdate } from '../../src/contracts/subscription';
+import type { ProrationBehavior } from '../../src/contracts/proration-behavior';
+import type { SubscriptionUpdate } from '../../src/contracts/subscription-update';
 import type { DiscountRule } from '../../src/domains/discount/discount.logic';
 import { isUnrecoverableDecline, nextRetryAt } from '../../src/domains/subscription/dunning.logic';
 import { planChangeTarget, type CurrentPlan } from '../../src/domains/subscription/plan-change.logic';

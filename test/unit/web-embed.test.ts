@@ -1,6 +1,6 @@
 // An embedded checkout's messages to the page framing it: to exactly the embed origin's origin, never to '*', and
 // nothing at all when the page is not framed, the checkout names no embed origin, or names one that is not an origin.
-import type { CheckoutPublic } from '../../src/contracts/checkout';
+import type { CheckoutPublic } from '../../src/contracts/checkout-public';
 import { embedPoster, framedBy } from '../../src/web/client/checkout/embed';
 
 declare global {

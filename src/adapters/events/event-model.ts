@@ -1,6 +1,7 @@
 // What the events store port's interfaces speak of: events as written and read back, the meters they are counted by,
 // a customer's events. Apart from event-store.ts so that each of the port's interfaces can use them without a cycle.
-import type { MeterAggregation, MeterFilter } from '../../contracts/meter';
+import type { MeterAggregation } from '../../contracts/meter-aggregation';
+import type { MeterFilter } from '../../contracts/meter-filter';
 
 export type EventSource = 'user' | 'system';
 

@@ -1,7 +1,7 @@
 // The read side of the events store port: events by filters (a meter's filter among them), one event, and the event
 // types with their counters. Pages are windows (`page`, `limit`) over a stable order, counted in full.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { MeterFilter } from '../../contracts/meter';
+import type { MeterFilter } from '../../contracts/meter-filter';
 import type { PageRequest } from '../../kernel/pagination';
 import type { EventSource, StoredEvent } from './event-model';
 

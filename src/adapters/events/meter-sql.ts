@@ -2,7 +2,8 @@
 // semantics become SQL. A clause compares by the JSON type of the stored value (a mismatch never matches); `like` is
 // "contains"; a property is `name`, `source`, `timestamp` (unix seconds) or a metadata path (`metadata.` prefix
 // optional, dots reach nested keys such as `_llm.total_tokens`).
-import type { FilterClause, MeterAggregation, MeterFilter } from '../../contracts/meter';
+import type { FilterClause, MeterFilter } from '../../contracts/meter-filter';
+import type { MeterAggregation } from '../../contracts/meter-aggregation';
 
 /** SQL with knex `?` placeholders and their values, in order. */
 export interface SqlFragment {

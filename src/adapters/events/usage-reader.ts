@@ -3,7 +3,8 @@
 // the period's end and a sequence number at most the cut-off taken then: an event recorded after a cut-off with an
 // older timestamp falls into the next window, so every event is billed once.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { MeterAggregation, MeterFilter } from '../../contracts/meter';
+import type { MeterAggregation } from '../../contracts/meter-aggregation';
+import type { MeterFilter } from '../../contracts/meter-filter';
 
 /** What is counted (the port's MeterDefinition, restated here so the port's files do not import each other). */
 export interface UsageMeter {

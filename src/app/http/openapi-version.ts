@@ -2,8 +2,8 @@
 // added dropped, fields it removed put back) and the fields the render carries only for older versions dropped.
 import type { z } from 'zod';
 import type { ApiVersion } from '../../contracts/api-version';
-import { changesSince } from '../../contracts/versioned-value';
-import { VERSION_CHANGES } from '../../contracts/version-changes';
+import { changesSince } from '../../contracts/version-plan';
+import { VERSION_CHANGES } from '../../contracts/version-changes/index';
 
 type JsonSchema = {
   properties?: Record<string, unknown>;

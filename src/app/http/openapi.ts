@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document, generated from the same zod contracts the routes validate with.
 import { z } from 'zod';
-import { ErrorBody, ValidationErrorBody } from '../../contracts/common';
+import { ErrorBody, ValidationErrorBody } from '../../contracts/error-body';
 import type { RouteDefinition } from '../../platform/http/route';
 import { UNVERSIONED, type ApiVersion } from '../../contracts/api-version';
 import { schemasInVersion } from './openapi-version';

@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { BenefitType } from '../../contracts/benefit';
-import type { Metadata } from '../../contracts/common';
+import type { BenefitType } from '../../contracts/benefit-type';
+import type { Metadata } from '../../contracts/metadata';
 
 export class Benefit {
   id!: string;

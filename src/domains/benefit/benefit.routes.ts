@@ -1,6 +1,9 @@
 // HTTP surface of benefits: /v1/benefits CRUD (granting comes with checkouts and subscriptions).
 import { z } from 'zod';
-import { Benefit, BenefitCreate, BenefitList, BenefitListQuery, BenefitUpdate } from '../../contracts/benefit';
+import { Benefit, BenefitList } from '../../contracts/benefit';
+import { BenefitCreate } from '../../contracts/benefit-create';
+import { BenefitListQuery } from '../../contracts/benefit-list-query';
+import { BenefitUpdate } from '../../contracts/benefit-update';
 import { IdParams } from '../../contracts/common';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import { benefitOutput } from './benefit.output';

@@ -1,12 +1,10 @@
 // Benefits: CRUD of what products grant; references to meters and files are checked; events go to the outbox.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  BENEFIT_PROPERTIES_OUTPUT,
-  type BenefitCreate,
-  type BenefitListQuery,
-  type BenefitType,
-  type BenefitUpdate,
-} from '../../contracts/benefit';
+import { BENEFIT_PROPERTIES_OUTPUT } from '../../contracts/benefit-properties';
+import type { BenefitCreate } from '../../contracts/benefit-create';
+import type { BenefitListQuery } from '../../contracts/benefit-list-query';
+import type { BenefitType } from '../../contracts/benefit-type';
+import type { BenefitUpdate } from '../../contracts/benefit-update';
 import { likeContains } from '../../platform/database/list-query';
 import type { Tx } from '../../platform/database/transaction';
 import type { Clock } from '../../kernel/clock';

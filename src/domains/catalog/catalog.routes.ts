@@ -1,14 +1,10 @@
 // HTTP surface of the catalog's products (with their prices and benefits).
 import { forgetReadEntities } from '../../platform/database/transaction';
 import { IdParams } from '../../contracts/common';
-import {
-  Product,
-  ProductBenefitsUpdate,
-  ProductCreate,
-  ProductList,
-  ProductListQuery,
-  ProductUpdate,
-} from '../../contracts/product';
+import { Product, ProductList } from '../../contracts/product';
+import { ProductBenefitsUpdate, ProductUpdate } from '../../contracts/product-update';
+import { ProductCreate } from '../../contracts/product-create';
+import { ProductListQuery } from '../../contracts/product-list-query';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { ProductService } from './product.service';
 

@@ -1,5 +1,5 @@
 // Creating a product (`POST /v1/products/`): the product row, then its prices in order; product.created.
-import type { ProductCreate } from '../../contracts/product';
+import type { ProductCreate } from '../../contracts/product-create';
 import type { Tx } from '../../platform/database/transaction';
 import { RequestValidationError } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';

@@ -1,7 +1,7 @@
 // The organization's products as `GET /v1/products/` lists them: filtered, and sortable by their lowest current price.
 import { raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ProductListQuery } from '../../contracts/product';
+import type { ProductListQuery } from '../../contracts/product-list-query';
 import { likeContains } from '../../platform/database/list-query';
 import { products } from './product.reads';
 

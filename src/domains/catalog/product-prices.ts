@@ -1,7 +1,8 @@
 // A product's prices: the rows a new price becomes, the issues of a change of prices (catalog.logic.ts decides them,
 // given which meters are the organization's), and prices as the API shows them.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PriceCreate, ProductPrice as PriceOutput } from '../../contracts/price';
+import type { PriceCreate } from '../../contracts/price-create';
+import type { ProductPrice as PriceOutput } from '../../contracts/price';
 import type { ValidationIssue } from '../../kernel/errors';
 import { byId, newId } from '../../kernel/ids';
 import { normalizeUnitAmount } from '../../kernel/money';

@@ -2,13 +2,10 @@
 // bought the old price keeps it. Every change writes product.created / product.updated to the outbox. The changes live
 // in create-product.ts, update-product.ts and product-benefits.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type {
-  Product as ProductOutput,
-  ProductCreate,
-  ProductListQuery,
-  ProductSummary,
-  ProductUpdate,
-} from '../../contracts/product';
+import type { Product as ProductOutput, ProductSummary } from '../../contracts/product';
+import type { ProductCreate } from '../../contracts/product-create';
+import type { ProductListQuery } from '../../contracts/product-list-query';
+import type { ProductUpdate } from '../../contracts/product-update';
 import type { ProductPrice as PriceOutput } from '../../contracts/price';
 import type { Tx } from '../../platform/database/transaction';
 import { Product } from './catalog.entity';

@@ -1,7 +1,7 @@
 // Updating a product (`PATCH /v1/products/{id}`): prices left out of `prices` are archived and new ones added after
 // the current ones (a price never changes in place); product.updated.
-import type { ExistingPrice, PriceCreate } from '../../contracts/price';
-import type { ProductUpdate } from '../../contracts/product';
+import type { ExistingPrice, PriceCreate } from '../../contracts/price-create';
+import type { ProductUpdate } from '../../contracts/product-update';
 import type { Tx } from '../../platform/database/transaction';
 import { NotPermitted, RequestValidationError } from '../../kernel/errors';
 import { ProductPrice, type Product } from './catalog.entity';

@@ -1,12 +1,7 @@
 // HTTP surface of a checkout session for its customer: view, change and confirm it; the client secret is the
 // credential.
-import {
-  CheckoutConfirm,
-  CheckoutPublic,
-  CheckoutPublicConfirmed,
-  CheckoutUpdatePublic,
-  ClientSecretParams,
-} from '../../contracts/checkout';
+import { CheckoutConfirm, CheckoutUpdatePublic } from '../../contracts/checkout-update';
+import { CheckoutPublic, CheckoutPublicConfirmed, ClientSecretParams } from '../../contracts/checkout-public';
 import { definePublicRoute, type RouteDefinition } from '../../platform/http/route';
 import type { CheckoutClientService } from './checkout-client.service';
 

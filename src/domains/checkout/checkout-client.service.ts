@@ -1,6 +1,6 @@
 // What reaches a session from outside the merchant's API: its customer, through the client secret (view, change,
 // confirm — the confirmation an Update of the session's workflow), and the payment processor's settlements.
-import type { CheckoutConfirm, CheckoutUpdatePublic } from '../../contracts/checkout';
+import type { CheckoutConfirm, CheckoutUpdatePublic } from '../../contracts/checkout-update';
 import { inTransaction } from '../../platform/database/transaction';
 import type { CheckoutClientDeps } from './checkout-client-deps';
 import { receiveStripeEvent } from './receive-stripe-event';

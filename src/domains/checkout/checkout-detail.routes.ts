@@ -1,6 +1,7 @@
 // HTTP surface of one checkout session for the merchant: /v1/checkouts/:id get and update (token).
 import { IdParams } from '../../contracts/common';
-import { Checkout, CheckoutUpdate } from '../../contracts/checkout';
+import { Checkout } from '../../contracts/checkout';
+import { CheckoutUpdate } from '../../contracts/checkout-update';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { CheckoutService } from './checkout.service';
 

@@ -1,5 +1,5 @@
 // A product as the buyer sees it at checkout (and checkout links show it).
-import type { CheckoutProduct as CheckoutProductOutput } from '../../contracts/checkout';
+import type { CheckoutProduct as CheckoutProductOutput } from '../../contracts/checkout-product';
 import type { Product as ProductOutput } from '../../contracts/product';
 
 /** A product as the buyer sees it at checkout: its summary, prices, benefits and pictures (not the merchant's metadata). */

@@ -1,5 +1,7 @@
 // HTTP surface of checkouts: the merchant's /v1/checkouts create and list (token).
-import { Checkout, CheckoutCreate, CheckoutList, CheckoutListQuery } from '../../contracts/checkout';
+import { Checkout } from '../../contracts/checkout';
+import { CheckoutCreate } from '../../contracts/checkout-create';
+import { CheckoutList, CheckoutListQuery } from '../../contracts/checkout-list';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { CheckoutService } from './checkout.service';
 

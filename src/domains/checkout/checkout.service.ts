@@ -1,13 +1,10 @@
 // Checkout sessions: create, read, update (by the merchant or, through the client secret, by the customer), list.
 // Every change recomputes the amounts from the selected price, the discount and the tax engine (checkout-pricing.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type {
-  Checkout as CheckoutOutput,
-  CheckoutCreate,
-  CheckoutListQuery,
-  CheckoutUpdate,
-  CheckoutUpdatePublic,
-} from '../../contracts/checkout';
+import type { Checkout as CheckoutOutput } from '../../contracts/checkout';
+import type { CheckoutCreate } from '../../contracts/checkout-create';
+import type { CheckoutListQuery } from '../../contracts/checkout-list';
+import type { CheckoutUpdate, CheckoutUpdatePublic } from '../../contracts/checkout-update';
 import type { Product as ProductOutput } from '../../contracts/product';
 import { ResourceNotFound } from '../../kernel/errors';
 import { OwnedRepository } from '../../platform/database/owned-repository';

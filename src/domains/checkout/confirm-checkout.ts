@@ -1,6 +1,6 @@
 // The confirmation step: the customer's last changes applied and checked, the customer matched or created, the
 // payment method saved: `confirmed`. Processor calls happen between two short transactions, never inside one.
-import type { CheckoutConfirm } from '../../contracts/checkout';
+import type { CheckoutConfirm } from '../../contracts/checkout-update';
 import { Conflict, RequestValidationError } from '../../kernel/errors';
 import { inTransaction } from '../../platform/database/transaction';
 import { PaymentError } from './checkout.errors';

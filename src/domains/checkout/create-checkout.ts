@@ -1,7 +1,7 @@
 // A new checkout session: its products and customer checked, its amounts computed; writes the session, starts its
 // workflow and writes checkout.created through the outbox.
 import { randomBytes } from 'node:crypto';
-import type { CheckoutCreate } from '../../contracts/checkout';
+import type { CheckoutCreate } from '../../contracts/checkout-create';
 import { RequestValidationError, invalidField, type ValidationIssue } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import type { Tx } from '../../platform/database/transaction';

@@ -1,6 +1,6 @@
 // A page of an organization's checkout sessions, narrowed by product, customer, status or e-mail, and sorted.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CheckoutListQuery } from '../../contracts/checkout';
+import type { CheckoutListQuery } from '../../contracts/checkout-list';
 import { likeContains } from '../../platform/database/list-query';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import { Checkout } from './checkout.entity';

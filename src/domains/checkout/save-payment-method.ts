@@ -1,7 +1,7 @@
 // The confirmation's processor calls, between its two transactions: the customer created at the processor and the
 // payment method saved for it (a decline is the confirmation's PaymentError).
 import { PaymentDeclined } from '../../adapters/payment/payment-processor';
-import type { CheckoutConfirm } from '../../contracts/checkout';
+import type { CheckoutConfirm } from '../../contracts/checkout-update';
 import { PaymentError } from './checkout.errors';
 import type { FlowDeps } from './flow-deps';
 

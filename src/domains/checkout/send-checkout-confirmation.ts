@@ -2,7 +2,7 @@
 // buyer's customer portal session when one may be opened.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { checkoutWorkflowId, confirmCheckoutUpdate } from '../../../workflows/definitions';
-import type { CheckoutConfirm } from '../../contracts/checkout';
+import type { CheckoutConfirm } from '../../contracts/checkout-update';
 import type { Checkout } from './checkout.entity';
 import { CHECKOUT_ERRORS } from './checkout.errors';
 import type { CheckoutClientDeps } from './checkout-client-deps';

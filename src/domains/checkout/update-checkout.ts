@@ -1,5 +1,5 @@
 // A change to an open session, by the merchant or by the customer through the client secret; the amounts recomputed.
-import type { CheckoutUpdate, CheckoutUpdatePublic } from '../../contracts/checkout';
+import type { CheckoutUpdate, CheckoutUpdatePublic } from '../../contracts/checkout-update';
 import { invalidField } from '../../kernel/errors';
 import type { Tx } from '../../platform/database/transaction';
 import type { Checkout } from './checkout.entity';

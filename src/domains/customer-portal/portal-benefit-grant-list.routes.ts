@@ -1,6 +1,6 @@
 // The customer portal's benefit grant list: the caller's own grants, narrowed by benefit, type, source or checkout, and
 // read with the benefit as its holders see it.
-import { CustomerBenefitGrantList, CustomerBenefitGrantListQuery } from '../../contracts/portal-benefit';
+import { CustomerBenefitGrantList, CustomerBenefitGrantListQuery } from '../../contracts/portal-benefit-grant-list';
 import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/route';
 import type { BenefitGrantQueries } from '../benefit';
 import type { CheckoutService } from '../checkout';

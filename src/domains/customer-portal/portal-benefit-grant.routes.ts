@@ -1,7 +1,8 @@
 // The customer portal's benefit grant: one of the caller's own, read with the benefit as its holders see it, and the
 // update a customer cannot make. Another customer's grant is not found.
 import { IdParams } from '../../contracts/common';
-import { CustomerBenefitGrant, CustomerBenefitGrantUpdate } from '../../contracts/portal-benefit';
+import { CustomerBenefitGrant } from '../../contracts/portal-benefit-grant';
+import { CustomerBenefitGrantUpdate } from '../../contracts/portal-benefit-grant-update';
 import { NotPermitted } from '../../kernel/errors';
 import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/route';
 import type { BenefitGrantQueries } from '../benefit';

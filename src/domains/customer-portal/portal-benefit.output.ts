@@ -3,9 +3,10 @@
 // contract, which keeps only the fields the portal shows.
 import type { Benefit as BenefitOutput } from '../../contracts/benefit';
 import type { BenefitGrant as BenefitGrantOutput } from '../../contracts/benefit-grant';
-import { BenefitSubscriber, CustomerBenefitGrant } from '../../contracts/portal-benefit';
+import { BenefitSubscriber } from '../../contracts/portal-benefit-subscriber';
+import { CustomerBenefitGrant } from '../../contracts/portal-benefit-grant';
 import type { CustomerPortalCustomer } from '../../contracts/portal-customer';
-import type { CustomerOrganization } from '../../contracts/portal-order';
+import type { CustomerOrganization } from '../../contracts/portal-customer-organization';
 
 export interface GrantViewer {
   customer: CustomerPortalCustomer;

@@ -1,5 +1,5 @@
 // What an organization's portal settings let its customers change of their subscriptions, and the refusal of the rest.
-import type { CustomerOrganization } from '../../contracts/portal-order';
+import type { CustomerOrganization } from '../../contracts/portal-customer-organization';
 import { NotPermitted } from '../../kernel/errors';
 
 export type PortalChange = 'update_plan' | 'update_seats';

@@ -1,5 +1,5 @@
 // The customer portal's downloadables: the files the caller's grants give, each with a signed download link.
-import { DownloadableList, DownloadableListQuery, DownloadableRead } from '../../contracts/portal-benefit';
+import { DownloadableList, DownloadableListQuery, DownloadableRead } from '../../contracts/portal-downloadable';
 import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/route';
 import type { DownloadableService } from '../benefit';
 

@@ -2,8 +2,8 @@
 // deactivated without the key string (the public deactivate needs it). Another customer's key is not found.
 import { z } from 'zod';
 import { IdParams } from '../../contracts/common';
-import { LicenseKeyActivationParams } from '../../contracts/license-key';
-import { PortalLicenseKeyWithActivations } from '../../contracts/portal-benefit';
+import { LicenseKeyActivationParams } from '../../contracts/license-key-activation';
+import { PortalLicenseKeyWithActivations } from '../../contracts/portal-license-key';
 import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/route';
 import type { LicenseKeyService } from '../benefit';
 import { asSeenByHolder } from './portal-license-key.output';

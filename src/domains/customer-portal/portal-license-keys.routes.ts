@@ -1,5 +1,9 @@
 // The customer portal's license key list: the caller's own keys, as their holder sees them.
-import { PortalLicenseKeyList, PortalLicenseKeyListQuery, PortalLicenseKeyRead } from '../../contracts/portal-benefit';
+import {
+  PortalLicenseKeyList,
+  PortalLicenseKeyListQuery,
+  PortalLicenseKeyRead,
+} from '../../contracts/portal-license-key';
 import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/route';
 import type { LicenseKeyService } from '../benefit';
 import { asSeenByHolder } from './portal-license-key.output';

@@ -5,7 +5,7 @@ import {
   CustomerCustomerMeter,
   CustomerCustomerMeterList,
   CustomerCustomerMeterListQuery,
-} from '../../contracts/portal-benefit';
+} from '../../contracts/portal-meter';
 import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/route';
 import type { CustomerMeterQueries } from '../meter';
 

@@ -2,7 +2,7 @@
 // a signed URL. Another customer's order is not found.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { IdParams } from '../../contracts/common';
-import { CustomerOrderInvoice, CustomerOrderInvoiceRequested } from '../../contracts/portal-order';
+import { CustomerOrderInvoice, CustomerOrderInvoiceRequested } from '../../contracts/portal-order-invoice';
 import {
   Accepted,
   defineCustomerRoute,

@@ -1,5 +1,6 @@
 // The customer portal's order list: the caller's own orders, as CustomerOrder.
-import { CustomerOrderList, CustomerOrderListQuery } from '../../contracts/portal-order';
+import { CustomerOrderList } from '../../contracts/portal-order';
+import { CustomerOrderListQuery } from '../../contracts/portal-order-list-query';
 import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/route';
 import { customerOrders } from './portal-order.output';
 import type { PortalOrderRouteDeps } from './portal-order.routes';

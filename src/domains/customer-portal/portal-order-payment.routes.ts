@@ -1,6 +1,6 @@
 // The customer portal's order payment status: how the payment of one of the caller's own orders stands.
 import { IdParams } from '../../contracts/common';
-import { CustomerOrderPaymentStatus } from '../../contracts/portal-order';
+import { CustomerOrderPaymentStatus } from '../../contracts/portal-order-payment-status';
 import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/route';
 import { paymentStatus, type OrderService } from '../order';
 

@@ -1,7 +1,7 @@
 // The customer portal's order receipt: a signed URL of the PDF of one of the caller's own orders, or 202 while it is
 // being rendered.
 import { IdParams } from '../../contracts/common';
-import { CustomerOrderReceipt } from '../../contracts/portal-order';
+import { CustomerOrderReceipt } from '../../contracts/portal-order-invoice';
 import { Accepted, defineCustomerRoute, type RouteDefinition } from '../../platform/http/route';
 import type { OrderDocumentService, OrderService } from '../order';
 

@@ -2,7 +2,8 @@
 // customer's order is not found.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { IdParams } from '../../contracts/common';
-import { CustomerOrder, CustomerOrderUpdate } from '../../contracts/portal-order';
+import { CustomerOrder } from '../../contracts/portal-order';
+import { CustomerOrderUpdate } from '../../contracts/portal-order-invoice';
 import { defineCustomerRoute, type AuthenticatedCustomer, type RouteDefinition } from '../../platform/http/route';
 import type { ProductService } from '../catalog';
 import type { Order, OrderService } from '../order';

@@ -1,7 +1,7 @@
 // The organization as its customers see it in the portal (the reference's CustomerOrganization), and how the changes
 // its customers make there are billed.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CustomerOrganization } from '../../contracts/portal-order';
+import type { CustomerOrganization } from '../../contracts/portal-customer-organization';
 import { publicOrganizationOutput, type Organization, type OrganizationService } from '../organization';
 
 /**

@@ -1,7 +1,8 @@
 // The products an organization's customers can choose from in the portal: its public, non-archived ones, cheapest
 // first, every page of them.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Product as ProductOutput, ProductListQuery } from '../../contracts/product';
+import type { Product as ProductOutput } from '../../contracts/product';
+import type { ProductListQuery } from '../../contracts/product-list-query';
 import { MAX_PAGE_LIMIT } from '../../kernel/pagination';
 import type { ProductService } from '../catalog';
 

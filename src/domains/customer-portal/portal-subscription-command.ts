@@ -1,8 +1,8 @@
 // The subscription workflow's command for a customer portal request: cancel or uncancel, or a product or seat change
 // the organization allows.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CustomerOrganization } from '../../contracts/portal-order';
-import type { CustomerSubscriptionUpdate } from '../../contracts/portal-subscription';
+import type { CustomerOrganization } from '../../contracts/portal-customer-organization';
+import type { CustomerSubscriptionUpdate } from '../../contracts/portal-subscription-update';
 import { invalidField } from '../../kernel/errors';
 import type { ProductService } from '../catalog';
 import type { Subscription, SubscriptionCommand } from '../subscription';

@@ -1,6 +1,7 @@
 // The customer portal's subscription list: the caller's own subscriptions, as CustomerSubscription.
-import { CustomerSubscriptionList, CustomerSubscriptionListQuery } from '../../contracts/portal-subscription';
-import type { SubscriptionListQuery } from '../../contracts/subscription';
+import { CustomerSubscriptionList } from '../../contracts/portal-subscription';
+import { CustomerSubscriptionListQuery } from '../../contracts/portal-subscription-list-query';
+import type { SubscriptionListQuery } from '../../contracts/subscription-list-query';
 import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/route';
 import type { OrganizationService } from '../organization';
 import type { SubscriptionService } from '../subscription';

@@ -2,7 +2,8 @@
 // moved to another product or seat count when the organization allows it. It is the same Update of the subscription's
 // workflow as the API's, with the same refusals and webhooks; revoking at once stays the organization's to do.
 import { IdParams } from '../../contracts/common';
-import { CustomerSubscription, CustomerSubscriptionUpdate } from '../../contracts/portal-subscription';
+import { CustomerSubscription } from '../../contracts/portal-subscription';
+import { CustomerSubscriptionUpdate } from '../../contracts/portal-subscription-update';
 import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/route';
 import type { ProductService } from '../catalog';
 import type { OrganizationService } from '../organization';

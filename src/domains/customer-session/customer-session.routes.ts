@@ -1,15 +1,13 @@
 // HTTP surface of customer sessions: created by the organization, or by the customer with an e-mailed code; read
 // and ended by the customer through the portal.
+import { CustomerCustomerSession, PortalAuthenticatedUser } from '../../contracts/customer-session-introspection';
+import { CustomerSession, CustomerSessionCreate } from '../../contracts/customer-session';
 import {
-  CustomerCustomerSession,
-  CustomerSession,
   CustomerSessionCodeAuthenticate,
   CustomerSessionCodeAuthenticated,
   CustomerSessionCodeRequest,
   CustomerSessionCodeRequested,
-  CustomerSessionCreate,
-  PortalAuthenticatedUser,
-} from '../../contracts/customer-session';
+} from '../../contracts/customer-session-code';
 import { z } from 'zod';
 import {
   Accepted,

@@ -1,6 +1,6 @@
 // HTTP surface of customer state, by id and by external id.
 import { IdParams } from '../../contracts/common';
-import { ExternalIdParams } from '../../contracts/customer';
+import { ExternalIdParams } from '../../contracts/customer-params';
 import { CustomerState } from '../../contracts/customer-state';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { CustomerStateService } from './customer-state.service';

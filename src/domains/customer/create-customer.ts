@@ -1,6 +1,6 @@
 // Creating customers: through `POST /v1/customers/`, or found or created when a checkout needs one. Writes the
 // customer, attaches its earlier usage events, customer.created and customer.state_changed.
-import type { CustomerCreate } from '../../contracts/customer';
+import type { CustomerCreate } from '../../contracts/customer-create';
 import { checkedTaxId } from '../tax';
 import type { Tx } from '../../platform/database/transaction';
 import { invalidField } from '../../kernel/errors';

@@ -1,8 +1,8 @@
 // What the customer service and its steps (create, update, delete) are given: the collaborators and ports of
 // `CustomerServiceDeps`, and the details a customer is created or matched with.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { Metadata } from '../../contracts/common';
-import type { Address } from '../../contracts/customer';
+import type { Metadata } from '../../contracts/metadata';
+import type { Address } from '../../contracts/address';
 import type { TestClockQueries } from '../test-clock';
 import type { Tx } from '../../platform/database/transaction';
 import type { Clock } from '../../kernel/clock';

@@ -1,7 +1,7 @@
 // Reading customers in bulk: the API's list (`GET /v1/customers/`) and who the live customers among some ids and
 // external ids are (what event ingestion and meter quantities ask).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CustomerListQuery } from '../../contracts/customer';
+import type { CustomerListQuery } from '../../contracts/customer-list-query';
 import { likeContains } from '../../platform/database/list-query';
 import { sqlArray } from '../../platform/database/sql-array';
 import { customers } from './customer.reads';

@@ -1,6 +1,6 @@
 import { EntitySchema, type Opt } from '@mikro-orm/core';
-import type { Metadata } from '../../contracts/common';
-import type { Address } from '../../contracts/customer';
+import type { Metadata } from '../../contracts/metadata';
+import type { Address } from '../../contracts/address';
 
 export class Customer {
   id!: string;

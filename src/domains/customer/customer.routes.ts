@@ -2,16 +2,11 @@
 // external id. The `external/…` paths have one segment more than `{id}` ones, so the two never capture each other.
 import { z } from 'zod';
 import { IdParams } from '../../contracts/common';
-import {
-  Customer,
-  CustomerCreate,
-  CustomerDeleteQuery,
-  CustomerList,
-  CustomerListQuery,
-  CustomerUpdate,
-  CustomerUpdateExternalID,
-  ExternalIdParams,
-} from '../../contracts/customer';
+import { Customer, CustomerList } from '../../contracts/customer';
+import { CustomerCreate } from '../../contracts/customer-create';
+import { CustomerDeleteQuery, ExternalIdParams } from '../../contracts/customer-params';
+import { CustomerListQuery } from '../../contracts/customer-list-query';
+import { CustomerUpdate, CustomerUpdateExternalID } from '../../contracts/customer-update';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { CustomerService } from './customer.service';
 import type { SubscriptionRevoker } from './customer-deps';

@@ -1,12 +1,10 @@
 // Customers: matched by external id or e-mail when checkouts need one, created, updated and (softly) deleted, each
 // change with its webhook and a customer.state_changed. The steps live in create-, update- and delete-customer.ts.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type {
-  Customer as CustomerOutput,
-  CustomerCreate,
-  CustomerListQuery,
-  CustomerUpdate,
-} from '../../contracts/customer';
+import type { Customer as CustomerOutput } from '../../contracts/customer';
+import type { CustomerCreate } from '../../contracts/customer-create';
+import type { CustomerListQuery } from '../../contracts/customer-list-query';
+import type { CustomerUpdate } from '../../contracts/customer-update';
 import { customerOutputs, customers, liveCustomerByExternalId } from './customer.reads';
 import type { Tx } from '../../platform/database/transaction';
 import { Customer } from './customer.entity';

@@ -1,6 +1,6 @@
 // Updating a customer (`PATCH /v1/customers/{id}` and the portal's billing details). Writes the customer, attaches
 // its earlier usage events when it gains an external id, customer.updated and customer.state_changed.
-import type { CustomerUpdate } from '../../contracts/customer';
+import type { CustomerUpdate } from '../../contracts/customer-update';
 import { checkedTaxId } from '../tax';
 import type { Tx } from '../../platform/database/transaction';
 import { invalidField } from '../../kernel/errors';

@@ -1,7 +1,10 @@
 // HTTP surface of discounts: /v1/discounts CRUD.
 import { z } from 'zod';
 import { IdParams } from '../../contracts/common';
-import { Discount, DiscountCreate, DiscountList, DiscountListQuery, DiscountUpdate } from '../../contracts/discount';
+import { Discount, DiscountList } from '../../contracts/discount';
+import { DiscountCreate } from '../../contracts/discount-create';
+import { DiscountListQuery } from '../../contracts/discount-list-query';
+import { DiscountUpdate } from '../../contracts/discount-update';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { DiscountService } from './discount.service';
 

@@ -1,13 +1,10 @@
 // Discounts: CRUD with codes unique per organization (ignoring case), product restrictions and redemption limits.
 // Every change writes discount.created / .updated / .deleted to the outbox in its transaction.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type {
-  DiscountCreate,
-  Discount as DiscountOutput,
-  DiscountListQuery,
-  DiscountProduct,
-  DiscountUpdate,
-} from '../../contracts/discount';
+import type { DiscountCreate } from '../../contracts/discount-create';
+import type { Discount as DiscountOutput, DiscountProduct } from '../../contracts/discount';
+import type { DiscountListQuery } from '../../contracts/discount-list-query';
+import type { DiscountUpdate } from '../../contracts/discount-update';
 import { likeContains } from '../../platform/database/list-query';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { Tx } from '../../platform/database/transaction';

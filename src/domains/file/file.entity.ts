@@ -1,5 +1,5 @@
 import { BigIntType, EntitySchema } from '@mikro-orm/core';
-import type { FileService } from '../../contracts/file';
+import type { FileService } from '../../contracts/file-service';
 
 export interface DeclaredPart {
   number: number;

@@ -1,6 +1,7 @@
 // What other domains read of files: the uploaded ones they may point at, shown as the API shows them.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { FileRead, FileService as FileServiceName } from '../../contracts/file';
+import type { FileRead } from '../../contracts/file';
+import type { FileService as FileServiceName } from '../../contracts/file-service';
 import type { FileStorage } from '../../adapters/storage/file-storage';
 import { StoredFile } from './file.entity';
 import { fileOutput } from './file.output';

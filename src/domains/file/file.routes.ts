@@ -1,15 +1,11 @@
 // HTTP surface of files: the reference's upload flow under /v1/files, plus a signed download link.
 import { z } from 'zod';
-import {
-  FileCreate,
-  FileDownload,
-  FileList,
-  FileListQuery,
-  FilePatch,
-  FileRead,
-  FileUpload,
-  FileUploadCompleted,
-} from '../../contracts/file';
+import { FileCreate, FileUploadCompleted } from '../../contracts/file-create';
+import { FileDownload } from '../../contracts/file-download';
+import { FileList, FileListQuery } from '../../contracts/file-list';
+import { FilePatch } from '../../contracts/file-patch';
+import { FileRead } from '../../contracts/file';
+import { FileUpload } from '../../contracts/file-upload';
 import { IdParams } from '../../contracts/common';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { FileService } from './file.service';

@@ -1,13 +1,10 @@
 // Files: the multipart upload flow, checksums verified against the stored bytes, signed downloads, deletion.
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  PUBLIC_FILE_SERVICES,
-  type FileCreate,
-  type FileListQuery,
-  type FilePatch,
-  type FileUploadCompleted,
-} from '../../contracts/file';
+import { PUBLIC_FILE_SERVICES } from '../../contracts/file-service';
+import type { FileCreate, FileUploadCompleted } from '../../contracts/file-create';
+import type { FileListQuery } from '../../contracts/file-list';
+import type { FilePatch } from '../../contracts/file-patch';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { FileStorage, PresignedUrl } from '../../adapters/storage/file-storage';
 import { StorageRejected } from '../../adapters/storage/file-storage';

@@ -2,7 +2,8 @@
 // the consumed units read live, the meter's aggregation over the customer's events since the meter was last reset.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Customer as CustomerOutput } from '../../contracts/customer';
-import type { MeterAggregation, MeterFilter } from '../../contracts/meter';
+import type { MeterAggregation } from '../../contracts/meter-aggregation';
+import type { MeterFilter } from '../../contracts/meter-filter';
 import { meterBalance } from './customer-meter.logic';
 import { baselineOf, type CustomerMeterService } from './customer-meter.service';
 

@@ -1,7 +1,8 @@
 // Meter quantities: the meter's aggregation per time bucket, for some customers or all, read from the events store.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { QuantityCustomers, QuantityReader } from '../../adapters/events/quantity-reader';
-import type { MeterQuantities, MeterQuantitiesQuery } from '../../contracts/meter';
+import type { MeterQuantities } from '../../contracts/meter-quantities';
+import type { MeterQuantitiesQuery } from '../../contracts/meter-quantities-query';
 import type { Tx } from '../../platform/database/transaction';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import { Meter } from './meter.entity';

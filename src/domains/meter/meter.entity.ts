@@ -1,5 +1,7 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { MeterAggregation, MeterFilter, MeterUnit, Metadata } from '../../contracts/meter';
+import type { MeterAggregation } from '../../contracts/meter-aggregation';
+import type { MeterFilter } from '../../contracts/meter-filter';
+import type { MeterUnit, Metadata } from '../../contracts/meter';
 
 export class Meter {
   id!: string;

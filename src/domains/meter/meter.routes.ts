@@ -1,14 +1,10 @@
 // HTTP surface of meters: GET/POST /v1/meters/, GET/PATCH /v1/meters/{id}, GET /v1/meters/{id}/quantities.
 import { IdParams } from '../../contracts/common';
-import {
-  Meter,
-  MeterCreate,
-  MeterList,
-  MeterListQuery,
-  MeterQuantities,
-  MeterQuantitiesQuery,
-  MeterUpdate,
-} from '../../contracts/meter';
+import { Meter, MeterList } from '../../contracts/meter';
+import { MeterCreate, MeterUpdate } from '../../contracts/meter-request';
+import { MeterListQuery } from '../../contracts/meter-list-query';
+import { MeterQuantities } from '../../contracts/meter-quantities';
+import { MeterQuantitiesQuery } from '../../contracts/meter-quantities-query';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import { meterOutput } from './meter.output';
 import type { MeterQuantityService } from './meter-quantity.service';

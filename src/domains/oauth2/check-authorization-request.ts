@@ -1,7 +1,7 @@
 // The checks of an authorization request (the consent screen and the consent itself) that come before any redirect:
 // the client, its redirect URI, the scopes asked for, PKCE.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AuthorizeRequest } from '../../contracts/oauth2';
+import type { AuthorizeRequest } from '../../contracts/oauth2-authorize';
 import type { AuthenticatedOrganization } from '../../platform/http/route';
 import type { OAuth2ClientService } from './oauth2-client.service';
 import type { OAuth2Client } from './oauth2.entity';

@@ -1,6 +1,6 @@
 // ID tokens' pure rules (OpenID Connect Core §2): a grant's claims, the compact JWS around them, and how long a
 // signing key signs and then stays published.
-import { ID_TOKEN_SIGNING_ALGORITHM } from '../../contracts/oauth2';
+import { ID_TOKEN_SIGNING_ALGORITHM } from '../../contracts/oauth2-id-token';
 import { OAUTH2_LIFETIMES_SECONDS } from './oauth2.logic';
 
 export interface IdTokenClaims {

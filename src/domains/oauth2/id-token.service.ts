@@ -4,7 +4,7 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPair, sign, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ID_TOKEN_SIGNING_ALGORITHM, type JsonWebKeySet } from '../../contracts/oauth2';
+import { ID_TOKEN_SIGNING_ALGORITHM, type JsonWebKeySet } from '../../contracts/oauth2-id-token';
 import type { Clock } from '../../kernel/clock';
 import { openSecret, sealSecret } from '../../platform/crypto/sealed-secret';
 import type { Grantor } from './oauth2-model';

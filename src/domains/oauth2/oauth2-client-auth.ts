@@ -3,7 +3,7 @@
 // body, or, a public client, its id alone.
 import { timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TokenEndpointAuthMethod } from '../../contracts/oauth2';
+import type { TokenEndpointAuthMethod } from '../../contracts/oauth2-fields';
 import { hashToken } from '../../platform/crypto/tokens';
 import type { OAuth2ClientService } from './oauth2-client.service';
 import type { OAuth2Client } from './oauth2.entity';

@@ -1,10 +1,10 @@
 // OAuth 2.0 clients as the organization that registered them manages them (RFC 7591-style registration).
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { OAuth2Client as ClientOutput } from '../../contracts/oauth2-client';
 import type {
-  OAuth2Client as ClientOutput,
   OAuth2ClientConfiguration,
   OAuth2ClientConfigurationUpdate,
-} from '../../contracts/oauth2';
+} from '../../contracts/oauth2-client-configuration';
 import type { Clock } from '../../kernel/clock';
 import { invalidField, ResourceNotFound } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';

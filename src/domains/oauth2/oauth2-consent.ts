@@ -2,7 +2,8 @@
 // where to send its browser back to the app (with a code, or an error).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import OAuth2Server from '@node-oauth/oauth2-server';
-import type { AuthorizeRequest, ConsentBody } from '../../contracts/oauth2';
+import type { AuthorizeRequest } from '../../contracts/oauth2-authorize';
+import type { ConsentBody } from '../../contracts/oauth2-consent';
 import type { Clock } from '../../kernel/clock';
 import { organizationSummary, type OrganizationService } from '../organization';
 import { checkAuthorizationRequest, type Consenting } from './check-authorization-request';

@@ -2,7 +2,7 @@
 // transaction; a replayed code or retired refresh token revokes its grant.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import OAuth2Server from '@node-oauth/oauth2-server';
-import type { TokenRequest } from '../../contracts/oauth2';
+import type { TokenRequest } from '../../contracts/oauth2-token';
 import type { Clock } from '../../kernel/clock';
 import type { IdTokenService } from './id-token.service';
 import type { ClientAuthenticator } from './oauth2-client-auth';

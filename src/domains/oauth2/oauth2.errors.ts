@@ -1,6 +1,6 @@
 // OAuth's own errors (RFC 6749 §5.2): the problem body's `error` is the RFC's code, so OAuth clients read it as such.
 // On the endpoints a client calls itself, every refusal of a malformed request is one of them too.
-import { UNSUPPORTED_GRANT_TYPE } from '../../contracts/oauth2';
+import { UNSUPPORTED_GRANT_TYPE } from '../../contracts/oauth2-token';
 import {
   BadRequest,
   BursarError,

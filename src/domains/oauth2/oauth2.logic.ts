@@ -1,11 +1,8 @@
 // Pure rules of the OAuth 2.0 provider: token prefixes, lifetimes, which scopes an app can be granted, and the
 // authorization-server metadata that tells OAuth clients all this.
-import {
-  GRANT_TYPES,
-  ID_TOKEN_SIGNING_ALGORITHM,
-  TOKEN_ENDPOINT_AUTH_METHODS,
-  type AuthorizationServerMetadata,
-} from '../../contracts/oauth2';
+import { GRANT_TYPES, TOKEN_ENDPOINT_AUTH_METHODS } from '../../contracts/oauth2-fields';
+import { ID_TOKEN_SIGNING_ALGORITHM } from '../../contracts/oauth2-id-token';
+import type { AuthorizationServerMetadata } from '../../contracts/oauth2-server-metadata';
 import { SCOPES, type Scope } from '../../contracts/scopes';
 
 export const OAUTH2_PREFIXES = {

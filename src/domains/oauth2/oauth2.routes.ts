@@ -3,25 +3,19 @@
 // introspection and revocation endpoints authenticate the client instead; userinfo answers an app's token; the key
 // set that verifies ID tokens is public.
 import { z } from 'zod';
+import { AuthorizeQuery } from '../../contracts/oauth2-authorize';
+import { AuthorizeResponseOrganization, ConsentBody, ConsentResponse } from '../../contracts/oauth2-consent';
+import { ClientIdParams, OAuth2Client } from '../../contracts/oauth2-client';
+import { IntrospectTokenRequest, IntrospectTokenResponse } from '../../contracts/oauth2-introspection';
+import { JsonWebKeySet } from '../../contracts/oauth2-id-token';
 import {
-  AuthorizeQuery,
-  AuthorizeResponseOrganization,
-  ClientIdParams,
-  ConsentBody,
-  ConsentResponse,
-  IntrospectTokenRequest,
-  IntrospectTokenResponse,
-  JsonWebKeySet,
-  OAuth2Client,
   OAuth2ClientConfiguration,
   OAuth2ClientConfigurationUpdate,
-  OAuth2GrantList,
-  OAuth2GrantListQuery,
-  RevokeTokenRequest,
-  TokenRequest,
-  TokenResponse,
-  UserInfoOrganization,
-} from '../../contracts/oauth2';
+} from '../../contracts/oauth2-client-configuration';
+import { OAuth2GrantList, OAuth2GrantListQuery } from '../../contracts/oauth2-grant';
+import { RevokeTokenRequest } from '../../contracts/oauth2-revocation';
+import { TokenRequest, TokenResponse } from '../../contracts/oauth2-token';
+import { UserInfoOrganization } from '../../contracts/oauth2-userinfo';
 import { IdParams } from '../../contracts/common';
 import { SCOPES } from '../../contracts/scopes';
 import { defineRoute, definePublicRoute, type RouteDefinition } from '../../platform/http/route';

@@ -3,13 +3,11 @@
 // the metadata document (RFC 8414) and the ID tokens' key set, and the bearer check every /v1 route makes of an app's
 // access token.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type {
-  AuthorizeRequest,
-  ConsentBody,
-  IntrospectTokenRequest,
-  RevokeTokenRequest,
-  TokenRequest,
-} from '../../contracts/oauth2';
+import type { AuthorizeRequest } from '../../contracts/oauth2-authorize';
+import type { ConsentBody } from '../../contracts/oauth2-consent';
+import type { IntrospectTokenRequest } from '../../contracts/oauth2-introspection';
+import type { RevokeTokenRequest } from '../../contracts/oauth2-revocation';
+import type { TokenRequest } from '../../contracts/oauth2-token';
 import type { Clock } from '../../kernel/clock';
 import type { PageRequest } from '../../kernel/pagination';
 import { hasValidChecksum, hashToken } from '../../platform/crypto/tokens';

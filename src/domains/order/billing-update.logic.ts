@@ -1,5 +1,5 @@
 // Which new billing details may replace an order's (the reference's rules). Pure.
-import type { Address } from '../../contracts/customer';
+import type { Address } from '../../contracts/address';
 import type { ValidationIssue } from '../../kernel/errors';
 
 /**

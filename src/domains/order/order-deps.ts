@@ -1,7 +1,7 @@
 // What the order service and its commands are built from, and the port through which paid orders ask for grants.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { GrantSource } from '../../../workflows/definitions';
-import type { OrderSubscription } from '../../contracts/subscription';
+import type { OrderSubscription } from '../../contracts/order-subscription';
 import type { Clock } from '../../kernel/clock';
 import type { Tx } from '../../platform/database/transaction';
 import type { EmailQueue } from '../../platform/email';

@@ -1,6 +1,7 @@
 // HTTP surface of one order: read it and change its billing details.
 import { IdParams } from '../../contracts/common';
-import { Order, OrderUpdate } from '../../contracts/order';
+import { Order } from '../../contracts/order';
+import { OrderUpdate } from '../../contracts/order-invoice';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { OrderService } from './order.service';
 

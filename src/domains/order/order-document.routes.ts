@@ -1,6 +1,6 @@
 // HTTP surface of an order's documents: its invoice generated and fetched, and its receipt.
 import { IdParams } from '../../contracts/common';
-import { OrderDocumentUrl, OrderInvoiceRequested } from '../../contracts/order';
+import { OrderDocumentUrl, OrderInvoiceRequested } from '../../contracts/order-invoice';
 import { Accepted, defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { OrderDocumentService } from './document/order-document.service';
 

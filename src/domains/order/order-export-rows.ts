@@ -2,7 +2,7 @@
 // sits in memory whole nor holds a transaction open.
 import type { FilterQuery } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { OrderExportQuery } from '../../contracts/order';
+import type { OrderExportQuery } from '../../contracts/order-list-query';
 import { distinctIds } from '../../kernel/ids';
 import type { CustomerService } from '../customer';
 import type { ProductService } from '../catalog';

@@ -3,7 +3,7 @@
 import { Readable, pipeline } from 'node:stream';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { stringify } from 'csv-stringify';
-import type { OrderExportQuery } from '../../contracts/order';
+import type { OrderExportQuery } from '../../contracts/order-list-query';
 import type { CustomerService } from '../customer';
 import type { ProductService } from '../catalog';
 import { COLUMNS } from './order-export-row';

@@ -1,7 +1,7 @@
 // The order domain's rule for benefits: a paid one-time purchase entitles its customer to the product's benefits until
 // a refund that revokes them. The benefit domain reads it through `GrantSourceReader`, and license keys show the order.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { LicenseKeySources } from '../../contracts/license-key';
+import type { LicenseKeySources } from '../../contracts/license-key-sources';
 import type { GrantSourceReader } from '../benefit';
 import { customerById } from '../customer';
 import type { TestClockQueries } from '../test-clock';

@@ -2,7 +2,7 @@
 // the reference's filters and sorting.
 import { raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { OrderListQuery } from '../../contracts/order';
+import type { OrderListQuery } from '../../contracts/order-list-query';
 import { likeContains } from '../../platform/database/list-query';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import { productOrOrganizationNamed } from '../catalog';

@@ -1,5 +1,5 @@
 // The tax breakdown an order's invoice shows, as the tax domain computes it for the buyer on the order's date. Pure.
-import type { Address } from '../../contracts/customer';
+import type { Address } from '../../contracts/address';
 import { calculateTax, type SellerOfRecord } from '../tax/tax.logic';
 import type { OrderTaxLine } from './order.entity';
 

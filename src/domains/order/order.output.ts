@@ -4,7 +4,7 @@ import type { Discount as DiscountOutput } from '../../contracts/discount';
 import type { Order as OrderOutput } from '../../contracts/order';
 import type { ProductPrice as PriceOutput } from '../../contracts/price';
 import type { ProductSummary } from '../../contracts/product';
-import type { OrderSubscription } from '../../contracts/subscription';
+import type { OrderSubscription } from '../../contracts/order-subscription';
 import type { Order, OrderItem } from './order.entity';
 import { NO_REFUNDS, refundableAmounts } from './refund/refund.logic';
 

@@ -2,7 +2,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { forgetReadEntities } from '../../platform/database/transaction';
 import { z } from 'zod';
-import { OrderExportQuery, OrderList, OrderListQuery } from '../../contracts/order';
+import { OrderExportQuery, OrderListQuery } from '../../contracts/order-list-query';
+import { OrderList } from '../../contracts/order';
 import { defineRoute, Download, type RouteDefinition } from '../../platform/http/route';
 import type { ProductService } from '../catalog';
 import type { CustomerService } from '../customer';

@@ -1,7 +1,9 @@
 // Orders: created pending from a checkout or a subscription's renewal or change (once each), then paid or voided.
 // Events in the spec's order: order.created when it is written, order.updated and order.paid when payment completes.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Order as OrderOutput, OrderListQuery, OrderUpdate } from '../../contracts/order';
+import type { Order as OrderOutput } from '../../contracts/order';
+import type { OrderListQuery } from '../../contracts/order-list-query';
+import type { OrderUpdate } from '../../contracts/order-invoice';
 import { ResourceNotFound } from '../../kernel/errors';
 import type { Tx } from '../../platform/database/transaction';
 import { OrderNumbers } from './document/order-numbers';

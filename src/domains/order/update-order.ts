@@ -1,5 +1,5 @@
 // New billing details of an order for its invoice, checked against what may change (order.updated).
-import type { OrderUpdate } from '../../contracts/order';
+import type { OrderUpdate } from '../../contracts/order-invoice';
 import { RequestValidationError } from '../../kernel/errors';
 import type { Tx } from '../../platform/database/transaction';
 import { billingUpdateIssues } from './billing-update.logic';

@@ -1,5 +1,5 @@
 import { EntitySchema, type Opt } from '@mikro-orm/core';
-import type { ProrationBehavior } from '../../contracts/subscription';
+import type { ProrationBehavior } from '../../contracts/proration-behavior';
 
 export class Organization {
   id!: string;

@@ -1,9 +1,7 @@
 // What the API shows of an organization (in full to its own tokens; its summary wherever it is embedded) and of its
 // access tokens.
-import type {
-  Organization as OrganizationOutput,
-  OrganizationAccessToken as AccessTokenOutput,
-} from '../../contracts/organization';
+import type { Organization as OrganizationOutput } from '../../contracts/organization';
+import type { OrganizationAccessToken as AccessTokenOutput } from '../../contracts/organization-access-token';
 import type { Organization, OrganizationAccessToken } from './organization.entity';
 
 /** The fields every embedding shows. */

@@ -1,18 +1,19 @@
 // HTTP surface of organizations: the token's own organization (read, list, edit) and its access tokens.
 import { z } from 'zod';
 import { IdParams } from '../../contracts/common';
+import { Organization, OrganizationList } from '../../contracts/organization';
 import {
-  Organization,
   OrganizationAccessToken,
-  OrganizationAccessTokenCreate,
   OrganizationAccessTokenCreateResponse,
   OrganizationAccessTokenList,
   OrganizationAccessTokenListQuery,
+} from '../../contracts/organization-access-token';
+import {
+  OrganizationAccessTokenCreate,
   OrganizationAccessTokenUpdate,
-  OrganizationList,
-  OrganizationListQuery,
-  OrganizationUpdate,
-} from '../../contracts/organization';
+} from '../../contracts/organization-access-token-request';
+import { OrganizationListQuery } from '../../contracts/organization-list-query';
+import { OrganizationUpdate } from '../../contracts/organization-update';
 import { NotPermitted } from '../../kernel/errors';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import { secretShownOnce } from '../../platform/idempotency';

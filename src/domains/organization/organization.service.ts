@@ -1,7 +1,8 @@
 // Organizations: created by the CLI, read and edited over the API (and by the CLI, through the same update), found by
 // id or slug by every domain. Each edit writes organization.updated to the outbox.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { OrganizationListQuery, OrganizationUpdate } from '../../contracts/organization';
+import type { OrganizationListQuery } from '../../contracts/organization-list-query';
+import type { OrganizationUpdate } from '../../contracts/organization-update';
 import type { Clock } from '../../kernel/clock';
 import { Conflict, ResourceNotFound } from '../../kernel/errors';
 import { isUuid, newId } from '../../kernel/ids';

@@ -1,6 +1,6 @@
 // A customer's active or trialing subscriptions as customer state shows them, with their meters.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CustomerStateSubscription } from '../../contracts/customer-state';
+import type { CustomerStateSubscription } from '../../contracts/customer-state-subscription';
 import { orderSubscriptionOutput } from './order-subscription.output';
 import { Subscription } from './subscription.entity';
 import type { SubscriptionMeterReader } from './subscription-meter';

@@ -1,6 +1,6 @@
 // A page of an organization's subscriptions, narrowed by the API's (and the customer portal's) filters and sorted.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { SubscriptionListQuery } from '../../contracts/subscription';
+import type { SubscriptionListQuery } from '../../contracts/subscription-list-query';
 import { likeContains } from '../../platform/database/list-query';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import { productOrOrganizationNamed } from '../catalog';

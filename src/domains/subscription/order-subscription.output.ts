@@ -1,5 +1,5 @@
 // A subscription in the smaller shape orders (and customer state) embed: its own fields, none of what it refers to.
-import type { OrderSubscription } from '../../contracts/subscription';
+import type { OrderSubscription } from '../../contracts/order-subscription';
 import type { Subscription } from './subscription.entity';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;

@@ -1,7 +1,8 @@
 // HTTP surface of subscription commands: update (cancel, uncancel, revoke, plan/seat/discount changes) and revoke.
 // Every command is an Update of the subscription's workflow, which runs it between renewals.
 import { IdParams } from '../../contracts/common';
-import { Subscription as SubscriptionContract, SubscriptionUpdate } from '../../contracts/subscription';
+import { Subscription as SubscriptionContract } from '../../contracts/subscription';
+import { SubscriptionUpdate } from '../../contracts/subscription-update';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { OrganizationService } from '../organization';
 import type { SubscriptionCommandService } from './subscription-commands.service';

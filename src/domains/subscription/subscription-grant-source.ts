@@ -2,7 +2,7 @@
 // is trialing, active or retrying payment, and meter credits cycle with each paid period. The benefit domain reads it
 // through `GrantSourceReader`, and license keys show the subscription's period.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { LicenseKeySources } from '../../contracts/license-key';
+import type { LicenseKeySources } from '../../contracts/license-key-sources';
 import type { GrantSourceReader } from '../benefit';
 import { lastPaidCycleOf } from '../order';
 import type { TestClockQueries } from '../test-clock';

@@ -3,7 +3,7 @@
 // would cost if the period ended now.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Product as ProductOutput } from '../../contracts/product';
-import type { SubscriptionMeter } from '../../contracts/subscription';
+import type { SubscriptionMeter } from '../../contracts/subscription-meter';
 import { byId } from '../../kernel/ids';
 import type { ProductService } from '../catalog';
 import { meterOutput, type CustomerMeterQueries, type MeterService } from '../meter';

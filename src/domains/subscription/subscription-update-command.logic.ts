@@ -1,6 +1,7 @@
 // The lifecycle command a subscription update request asks for: one kind of change per request, billed as the request
 // or the organization says.
-import type { ProrationBehavior, SubscriptionUpdate } from '../../contracts/subscription';
+import type { ProrationBehavior } from '../../contracts/proration-behavior';
+import type { SubscriptionUpdate } from '../../contracts/subscription-update';
 import type { SubscriptionCommand } from '../../../workflows/definitions';
 import { invalidField } from '../../kernel/errors';
 

@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { Metadata } from '../../contracts/common';
-import type { Address } from '../../contracts/customer';
+import type { Metadata } from '../../contracts/metadata';
+import type { Address } from '../../contracts/address';
 import type { RecurringInterval } from '../../kernel/calendar';
 
 export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled';

@@ -2,8 +2,8 @@
 // customer's (customer state, customer deletion).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { subscriptionWorkflowId } from '../../../workflows/definitions';
-import type { CustomerStateSubscription } from '../../contracts/customer-state';
-import type { OrderSubscription } from '../../contracts/subscription';
+import type { CustomerStateSubscription } from '../../contracts/customer-state-subscription';
+import type { OrderSubscription } from '../../contracts/order-subscription';
 import { Subscription } from './subscription.entity';
 import { activeSubscriptionsOf } from './active-subscriptions';
 import { orderSubscriptionOutput } from './order-subscription.output';

@@ -1,11 +1,8 @@
 // HTTP surface of subscriptions read: list and get. The commands are subscription-command.routes.ts.
 import { forgetReadEntities } from '../../platform/database/transaction';
 import { IdParams } from '../../contracts/common';
-import {
-  Subscription as SubscriptionContract,
-  SubscriptionList,
-  SubscriptionListQuery,
-} from '../../contracts/subscription';
+import { Subscription as SubscriptionContract, SubscriptionList } from '../../contracts/subscription';
+import { SubscriptionListQuery } from '../../contracts/subscription-list-query';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { SubscriptionService } from './subscription.service';
 

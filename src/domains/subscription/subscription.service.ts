@@ -1,7 +1,8 @@
 // Subscriptions: born of a checkout of a recurring product, read and listed through the API, and presented as the
 // reference's Subscription. Every change goes out as subscription.updated plus the status-derived events.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Subscription as SubscriptionOutput, SubscriptionListQuery } from '../../contracts/subscription';
+import type { Subscription as SubscriptionOutput } from '../../contracts/subscription';
+import type { SubscriptionListQuery } from '../../contracts/subscription-list-query';
 import type { WebhookEventType } from '../../contracts/webhook';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { Tx } from '../../platform/database/transaction';

@@ -3,7 +3,7 @@
 // success, the endpoint's failure count updated).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ApiVersion } from '../../contracts/api-version';
-import type { WebhookPayload } from '../../contracts/webhook';
+import type { WebhookPayload } from '../../contracts/webhook-payload';
 import type { DeliveryStatus } from './webhook.entity';
 
 export interface AttemptContext {

@@ -1,7 +1,8 @@
 // Webhook delivery: fans each event out to the subscribed endpoints, each delivery carried out by its workflow's steps
 // (attempt-delivery.ts, fail-delivery.ts), and redelivers an event on request.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { DeliveryPolicy, WebhookPayload } from '../../contracts/webhook';
+import type { DeliveryPolicy } from '../../contracts/webhook-delivery-policy';
+import type { WebhookPayload } from '../../contracts/webhook-payload';
 import type { Tx } from '../../platform/database/transaction';
 import { inTransaction } from '../../platform/database/transaction';
 import type { Clock } from '../../kernel/clock';

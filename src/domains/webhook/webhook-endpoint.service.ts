@@ -1,12 +1,9 @@
 // Webhook endpoints: CRUD, URL policy (https, SSRF), secrets shown once, re-enabling after an automatic disable.
 import type { ApiVersion } from '../../contracts/api-version';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type {
-  WebhookEndpoint as EndpointOutput,
-  WebhookEndpointCreate,
-  WebhookEndpointListQuery,
-  WebhookEndpointUpdate,
-} from '../../contracts/webhook';
+import type { WebhookEndpoint as EndpointOutput, WebhookEndpointListQuery } from '../../contracts/webhook-endpoint';
+import type { WebhookEndpointCreate } from '../../contracts/webhook-endpoint-create';
+import type { WebhookEndpointUpdate } from '../../contracts/webhook-endpoint-update';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { Clock } from '../../kernel/clock';
 import { newId } from '../../kernel/ids';

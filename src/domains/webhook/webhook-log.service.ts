@@ -1,6 +1,7 @@
 // The delivery log: every attempt with its event and its delivery's outcome, filtered and paged.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { WebhookDelivery as AttemptOutput, WebhookDeliveryListQuery } from '../../contracts/webhook';
+import type { WebhookDelivery as AttemptOutput } from '../../contracts/webhook-delivery';
+import type { WebhookDeliveryListQuery } from '../../contracts/webhook-delivery-query';
 import { pageOffset, paginationOf, type Pagination } from '../../kernel/pagination';
 import { attemptOutput, type AttemptRow } from './webhook.output';
 import { sqlArray } from '../../platform/database/sql-array';

@@ -1,11 +1,9 @@
 // Webhook endpoints and delivery attempts as the API shows them.
 import type { ApiVersion } from '../../contracts/api-version';
-import type {
-  WebhookEndpoint as EndpointOutput,
-  WebhookDelivery as AttemptOutput,
-  WebhookEventType,
-  WebhookPayload,
-} from '../../contracts/webhook';
+import type { WebhookEndpoint as EndpointOutput } from '../../contracts/webhook-endpoint';
+import type { WebhookDelivery as AttemptOutput } from '../../contracts/webhook-delivery';
+import type { WebhookEventType } from '../../contracts/webhook';
+import type { WebhookPayload } from '../../contracts/webhook-payload';
 import { webhookBody } from './webhook-body';
 import type { WebhookEndpoint } from './webhook.entity';
 

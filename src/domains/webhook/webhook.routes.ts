@@ -1,15 +1,11 @@
 // HTTP surface of webhooks: endpoints, their secrets, the delivery log, and redelivery.
 import { z } from 'zod';
 import { IdParams } from '../../contracts/common';
-import {
-  WebhookDeliveryList,
-  WebhookDeliveryListQuery,
-  WebhookEndpoint,
-  WebhookEndpointCreate,
-  WebhookEndpointList,
-  WebhookEndpointListQuery,
-  WebhookEndpointUpdate,
-} from '../../contracts/webhook';
+import { WebhookDeliveryList } from '../../contracts/webhook-delivery';
+import { WebhookDeliveryListQuery } from '../../contracts/webhook-delivery-query';
+import { WebhookEndpoint, WebhookEndpointList, WebhookEndpointListQuery } from '../../contracts/webhook-endpoint';
+import { WebhookEndpointCreate } from '../../contracts/webhook-endpoint-create';
+import { WebhookEndpointUpdate } from '../../contracts/webhook-endpoint-update';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { WebhookDeliveryService } from './webhook-delivery.service';
 import type { WebhookEndpointService } from './webhook-endpoint.service';

@@ -8,7 +8,8 @@ import type { WorkflowStart } from '../temporal/flow-start';
 import { searchAttributePairs } from '../temporal/search-attributes';
 import type { Clock } from '../../kernel/clock';
 import { newId } from '../../kernel/ids';
-import { webhookPayloadSchema, type WebhookEventType } from '../../contracts/webhook';
+import { webhookPayloadSchema } from '../../contracts/webhook-payload';
+import type { WebhookEventType } from '../../contracts/webhook';
 import { OUTBOX_KINDS, OutboxMessage, type OutboxKind } from './outbox.entity';
 
 /** A start as the outbox row keeps it: the signal by its name. */

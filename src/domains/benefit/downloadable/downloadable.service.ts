@@ -2,7 +2,7 @@
 // that open the file only while the grant holds.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { DownloadableRead } from '../../../contracts/portal-benefit';
+import type { DownloadableRead } from '../../../contracts/portal-downloadable';
 import type { Tx } from '../../../platform/database/transaction';
 import type { CustomerOwner } from '../../../platform/http/route';
 import { OwnedRepository, type Page } from '../../../platform/database/owned-repository';

@@ -1,5 +1,6 @@
 // Grants as the API and the benefit_grant.* webhooks show them.
-import type { BenefitGrant as BenefitGrantOutput, BenefitGrantProperties } from '../../../contracts/benefit-grant';
+import type { BenefitGrant as BenefitGrantOutput } from '../../../contracts/benefit-grant';
+import type { BenefitGrantProperties } from '../../../contracts/benefit-grant-properties';
 import { customerOutput, type Customer } from '../../customer';
 import type { Benefit } from '../benefit.entity';
 import { benefitOutput } from '../benefit.output';

@@ -1,12 +1,9 @@
 // Reads of grants: the lists (`GET /v1/benefit-grants/`, `GET /v1/benefits/{id}/grants`), what a customer holds
 // now, for the customer's state, and a customer's own grants, for the customer portal.
 import type { EntityManager, QueryBuilder } from '@mikro-orm/postgresql';
-import type {
-  BenefitGrant as BenefitGrantOutput,
-  BenefitGrantListQuery,
-  BenefitGrantsOfBenefitQuery,
-} from '../../../contracts/benefit-grant';
-import type { CustomerStateBenefitGrant } from '../../../contracts/customer-state';
+import type { BenefitGrant as BenefitGrantOutput } from '../../../contracts/benefit-grant';
+import type { BenefitGrantListQuery, BenefitGrantsOfBenefitQuery } from '../../../contracts/benefit-grant-query';
+import type { CustomerStateBenefitGrant } from '../../../contracts/customer-state-benefit-grant';
 import { OwnedRepository, type Page } from '../../../platform/database/owned-repository';
 import { byId } from '../../../kernel/ids';
 import { ResourceNotFound } from '../../../kernel/errors';

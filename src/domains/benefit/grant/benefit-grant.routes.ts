@@ -1,6 +1,7 @@
 // HTTP surface of grants: the organization's lists, and the download links grants hand out (the link is the credential).
 import { z } from 'zod';
-import { BenefitGrantList, BenefitGrantListQuery, BenefitGrantsOfBenefitQuery } from '../../../contracts/benefit-grant';
+import { BenefitGrantList } from '../../../contracts/benefit-grant';
+import { BenefitGrantListQuery, BenefitGrantsOfBenefitQuery } from '../../../contracts/benefit-grant-query';
 import { IdParams } from '../../../contracts/common';
 import { definePublicRoute, defineRoute, Redirect, type RouteDefinition } from '../../../platform/http/route';
 import type { DownloadableService } from '../downloadable/downloadable.service';

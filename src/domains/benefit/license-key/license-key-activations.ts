@@ -1,6 +1,6 @@
 // Activating and deactivating a license key: an app by the key string, or the customer from the portal when the
 // key's benefit lets them. Each locks the key's row, so the activation limit holds under concurrent calls.
-import type { LicenseKeyActivate, LicenseKeyDeactivate } from '../../../contracts/license-key';
+import type { LicenseKeyActivate, LicenseKeyDeactivate } from '../../../contracts/license-key-validation';
 import type { Clock } from '../../../kernel/clock';
 import { NotPermitted } from '../../../kernel/errors';
 import { newId } from '../../../kernel/ids';

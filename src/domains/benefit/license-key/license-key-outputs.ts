@@ -1,7 +1,8 @@
 // License keys as the API shows them: each with its customer (loaded in one query per organization), and the
 // subscription and order whose grant gave a key, read through the port those domains fill in.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { LicenseKeyRead, LicenseKeySources } from '../../../contracts/license-key';
+import type { LicenseKeyRead } from '../../../contracts/license-key';
+import type { LicenseKeySources } from '../../../contracts/license-key-sources';
 import type { CustomerService } from '../../customer';
 import type { LicenseKey } from './license-key.entity';
 import { licenseKeyCustomerOutput, licenseKeyOutput } from './license-key.output';

@@ -1,12 +1,8 @@
 // License keys and their activations as the API shows them, with the customer embedded the reference's way.
 import type { z } from 'zod';
 import type { Customer as CustomerOutput } from '../../../contracts/customer';
-import type {
-  LicenseKeyActivationBase,
-  LicenseKeyCustomer,
-  LicenseKeyRead,
-  LicenseKeyWithActivations,
-} from '../../../contracts/license-key';
+import type { LicenseKeyActivationBase, LicenseKeyWithActivations } from '../../../contracts/license-key-activation';
+import type { LicenseKeyCustomer, LicenseKeyRead } from '../../../contracts/license-key';
 import type { LicenseKey, LicenseKeyActivation } from './license-key.entity';
 import { displayKey } from './license-key.logic';
 

@@ -4,18 +4,18 @@ import { z } from 'zod';
 import { IdParams } from '../../../contracts/common';
 import {
   LicenseKeyActivate,
-  LicenseKeyActivationParams,
-  LicenseKeyActivationCreated,
-  LicenseKeyActivationRead,
   LicenseKeyDeactivate,
-  LicenseKeyList,
-  LicenseKeyListQuery,
-  LicenseKeyRead,
-  LicenseKeyUpdate,
   LicenseKeyValidate,
+} from '../../../contracts/license-key-validation';
+import {
+  LicenseKeyActivationParams,
+  LicenseKeyActivationRead,
   LicenseKeyWithActivations,
-  ValidatedLicenseKey,
-} from '../../../contracts/license-key';
+} from '../../../contracts/license-key-activation';
+import { LicenseKeyActivationCreated, ValidatedLicenseKey } from '../../../contracts/license-key-sources';
+import { LicenseKeyList, LicenseKeyListQuery } from '../../../contracts/license-key-list';
+import { LicenseKeyRead } from '../../../contracts/license-key';
+import { LicenseKeyUpdate } from '../../../contracts/license-key-update';
 import { isOlder, type ApiVersion } from '../../../contracts/api-version';
 import { LICENSE_KEY_SOURCES } from '../../../contracts/version-changes/2027-01-license-key-sources';
 import type { Tx } from '../../../platform/database/transaction';

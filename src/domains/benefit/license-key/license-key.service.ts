@@ -5,12 +5,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
   LicenseKeyActivate,
   LicenseKeyDeactivate,
-  LicenseKeyListQuery,
-  LicenseKeyRead,
-  LicenseKeySources,
-  LicenseKeyUpdate,
   LicenseKeyValidate,
-} from '../../../contracts/license-key';
+} from '../../../contracts/license-key-validation';
+import type { LicenseKeyListQuery } from '../../../contracts/license-key-list';
+import type { LicenseKeyRead } from '../../../contracts/license-key';
+import type { LicenseKeySources } from '../../../contracts/license-key-sources';
+import type { LicenseKeyUpdate } from '../../../contracts/license-key-update';
 import type { Clock } from '../../../kernel/clock';
 import type { Page } from '../../../platform/database/owned-repository';
 import type { Tx } from '../../../platform/database/transaction';

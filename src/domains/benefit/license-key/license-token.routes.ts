@@ -1,14 +1,13 @@
 // HTTP surface of offline license tokens: a key's signed token, the organization's public signing keys (with a
 // token, and without one for apps), and rotation.
 import { IdParams } from '../../../contracts/common';
+import { LicenseKeyToken, LicenseKeyTokenRequest } from '../../../contracts/license-token';
 import {
-  LicenseKeyToken,
-  LicenseKeyTokenRequest,
   LicenseSigningKeyList,
   LicenseSigningKeyListQuery,
   LicenseSigningKeyRead,
   OrganizationIdParams,
-} from '../../../contracts/license-token';
+} from '../../../contracts/license-signing-key';
 import { definePublicRoute, defineRoute, type RouteDefinition } from '../../../platform/http/route';
 import type { LicenseTokenService } from './license-token.service';
 

@@ -2,12 +2,12 @@
 // signing a granted key's claims, and rotation (retired keys stay listed while their tokens may be unexpired).
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { LicenseKeyToken } from '../../../contracts/license-token';
 import type {
-  LicenseKeyToken,
   LicenseSigningKeyList,
   LicenseSigningKeyListQuery,
   LicenseSigningKeyRead,
-} from '../../../contracts/license-token';
+} from '../../../contracts/license-signing-key';
 import type { Clock } from '../../../kernel/clock';
 import { NotPermitted, ResourceNotFound } from '../../../kernel/errors';
 import { pageOffset, paginationOf } from '../../../kernel/pagination';

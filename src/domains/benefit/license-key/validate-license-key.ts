@@ -1,7 +1,8 @@
 // Validating a license key: counts a validation (and `increment_usage`) on a usable key that matches every given
 // condition, first as one guarded UPDATE, else under the key's lock with the precise refusal.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { LicenseKeyRead, LicenseKeyValidate } from '../../../contracts/license-key';
+import type { LicenseKeyRead } from '../../../contracts/license-key';
+import type { LicenseKeyValidate } from '../../../contracts/license-key-validation';
 import type { Clock } from '../../../kernel/clock';
 import { entityFromJson, type JsonRow } from '../../../platform/database/json-row';
 import { customerFromJson, customerOutput } from '../../customer';

@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { Metadata } from '../../../contracts/common';
-import type { CustomFieldType } from '../../../contracts/custom-field';
+import type { Metadata } from '../../../contracts/metadata';
+import type { CustomFieldType } from '../../../contracts/custom-field-properties';
 
 export class CustomField {
   id!: string;

@@ -1,13 +1,10 @@
 // HTTP surface of custom fields: /v1/custom-fields CRUD.
 import { z } from 'zod';
 import { IdParams } from '../../../contracts/common';
-import {
-  CustomField,
-  CustomFieldCreate,
-  CustomFieldList,
-  CustomFieldListQuery,
-  CustomFieldUpdate,
-} from '../../../contracts/custom-field';
+import { CustomField, CustomFieldList } from '../../../contracts/custom-field';
+import { CustomFieldCreate } from '../../../contracts/custom-field-create';
+import { CustomFieldListQuery } from '../../../contracts/custom-field-list-query';
+import { CustomFieldUpdate } from '../../../contracts/custom-field-update';
 import { defineRoute, type RouteDefinition } from '../../../platform/http/route';
 import { customFieldOutput } from './custom-field.output';
 import type { CustomFieldService } from './custom-field.service';

@@ -1,7 +1,9 @@
 // Custom fields: CRUD, slugs unique per organization; deleting one detaches it from every product.
 import { flushUnique } from '../../../platform/database/flush-unique';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CustomFieldCreate, CustomFieldListQuery, CustomFieldUpdate } from '../../../contracts/custom-field';
+import type { CustomFieldCreate } from '../../../contracts/custom-field-create';
+import type { CustomFieldListQuery } from '../../../contracts/custom-field-list-query';
+import type { CustomFieldUpdate } from '../../../contracts/custom-field-update';
 import { likeContains } from '../../../platform/database/list-query';
 import { OwnedRepository } from '../../../platform/database/owned-repository';
 import type { Clock } from '../../../kernel/clock';

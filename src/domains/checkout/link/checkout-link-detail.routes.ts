@@ -1,7 +1,8 @@
 // HTTP surface of one checkout link: /v1/checkout-links/:id get, update and delete (token).
 import { z } from 'zod';
 import { IdParams } from '../../../contracts/common';
-import { CheckoutLink, CheckoutLinkUpdate } from '../../../contracts/checkout-link';
+import { CheckoutLink } from '../../../contracts/checkout-link';
+import { CheckoutLinkUpdate } from '../../../contracts/checkout-link-update';
 import { defineRoute, type RouteDefinition } from '../../../platform/http/route';
 import type { CheckoutLinkService } from './checkout-link.service';
 

@@ -1,7 +1,7 @@
 // The public side of a checkout link: its URL opens a fresh session and sends the customer to it.
 import { z } from 'zod';
-import { ClientSecretParams } from '../../../contracts/checkout';
-import { CheckoutLinkRedirectQuery } from '../../../contracts/checkout-link';
+import { ClientSecretParams } from '../../../contracts/checkout-public';
+import { CheckoutLinkRedirectQuery } from '../../../contracts/checkout-link-redirect-query';
 import { definePublicRoute, Redirect, type RouteDefinition } from '../../../platform/http/route';
 import type { CheckoutLinkService } from './checkout-link.service';
 

@@ -1,10 +1,7 @@
 // HTTP surface of checkout links: /v1/checkout-links create and list (token).
-import {
-  CheckoutLink,
-  CheckoutLinkCreate,
-  CheckoutLinkList,
-  CheckoutLinkListQuery,
-} from '../../../contracts/checkout-link';
+import { CheckoutLink, CheckoutLinkList } from '../../../contracts/checkout-link';
+import { CheckoutLinkCreate } from '../../../contracts/checkout-link-create';
+import { CheckoutLinkListQuery } from '../../../contracts/checkout-link-list-query';
 import { defineRoute, type RouteDefinition } from '../../../platform/http/route';
 import type { CheckoutLinkService } from './checkout-link.service';
 

@@ -1,12 +1,10 @@
 // Checkout links: CRUD, and the public link that opens a fresh session, prefilled from its query, on every visit.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type {
-  CheckoutLink as LinkOutput,
-  CheckoutLinkCreate,
-  CheckoutLinkListQuery,
-  CheckoutLinkRedirectQuery,
-  CheckoutLinkUpdate,
-} from '../../../contracts/checkout-link';
+import type { CheckoutLink as LinkOutput } from '../../../contracts/checkout-link';
+import type { CheckoutLinkCreate } from '../../../contracts/checkout-link-create';
+import type { CheckoutLinkListQuery } from '../../../contracts/checkout-link-list-query';
+import type { CheckoutLinkRedirectQuery } from '../../../contracts/checkout-link-redirect-query';
+import type { CheckoutLinkUpdate } from '../../../contracts/checkout-link-update';
 import type { Tx } from '../../../platform/database/transaction';
 import { OwnedRepository } from '../../../platform/database/owned-repository';
 import type { Checkout } from '../checkout.entity';

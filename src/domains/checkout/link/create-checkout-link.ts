@@ -1,7 +1,7 @@
 // A new checkout link: its products, price and discount checked, and a client secret of its own.
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CheckoutLinkCreate } from '../../../contracts/checkout-link';
+import type { CheckoutLinkCreate } from '../../../contracts/checkout-link-create';
 import { invalidField } from '../../../kernel/errors';
 import { newId } from '../../../kernel/ids';
 import { checkLinkProducts } from './check-link-products';

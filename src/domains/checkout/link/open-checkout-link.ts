@@ -1,7 +1,7 @@
 // The public link opened: a fresh session on every visit, preselected and prefilled from the link's URL query (a
 // prefill that fails is dropped, an invalid discount code ignored).
-import type { CheckoutCreate } from '../../../contracts/checkout';
-import type { CheckoutLinkRedirectQuery } from '../../../contracts/checkout-link';
+import type { CheckoutCreate } from '../../../contracts/checkout-create';
+import type { CheckoutLinkRedirectQuery } from '../../../contracts/checkout-link-redirect-query';
 import { BursarError, RequestValidationError, ResourceNotFound, invalidField } from '../../../kernel/errors';
 import type { Tx } from '../../../platform/database/transaction';
 import type { Checkout } from '../checkout.entity';

@@ -1,6 +1,6 @@
 // A change to a checkout link: new products and discount checked, the fields the request names replaced.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CheckoutLinkUpdate } from '../../../contracts/checkout-link';
+import type { CheckoutLinkUpdate } from '../../../contracts/checkout-link-update';
 import { invalidField } from '../../../kernel/errors';
 import { checkLinkProducts } from './check-link-products';
 import type { CheckoutLink } from './checkout-link.entity';

@@ -3,7 +3,7 @@
 // events store in one transaction.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventStore, NewEvent } from '../../../adapters/events/event-store';
-import type { EventCreate, EventsIngest } from '../../../contracts/event';
+import type { EventCreate, EventsIngest } from '../../../contracts/event-ingest';
 import type { Clock } from '../../../kernel/clock';
 import { RequestValidationError, type ValidationIssue } from '../../../kernel/errors';
 import { inSequence } from '../../../kernel/concurrency';

@@ -3,17 +3,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventReader } from '../../../adapters/events/event-reader';
 import type { Customer } from '../../../contracts/customer';
-import type {
-  EventListQuery,
-  EventName,
-  EventNamesQuery,
-  EventType,
-  EventTypesQuery,
-  EventTypeUpdate,
-  EventTypeWithStats,
-  UserEvent,
-} from '../../../contracts/event';
-import type { MeterFilter } from '../../../contracts/meter';
+import type { EventListQuery } from '../../../contracts/event-list-query';
+import type { EventName } from '../../../contracts/event-name';
+import type { EventNamesQuery } from '../../../contracts/event-name-query';
+import type { EventType, EventTypeUpdate, EventTypeWithStats } from '../../../contracts/event-type';
+import type { EventTypesQuery } from '../../../contracts/event-type-query';
+import type { UserEvent } from '../../../contracts/event';
+import type { MeterFilter } from '../../../contracts/meter-filter';
 import type { Clock } from '../../../kernel/clock';
 import { ResourceNotFound } from '../../../kernel/errors';
 import { paginationOf } from '../../../kernel/pagination';

@@ -1,7 +1,9 @@
 // Events, event names and event types as the API shows them.
 import type { ReadEvent, EventTypeStats } from '../../../adapters/events/event-reader';
 import type { Customer } from '../../../contracts/customer';
-import type { EventName, EventType, EventTypeWithStats, UserEvent } from '../../../contracts/event';
+import type { EventName } from '../../../contracts/event-name';
+import type { EventType, EventTypeWithStats } from '../../../contracts/event-type';
+import type { UserEvent } from '../../../contracts/event';
 
 /** The event's label: the value its type's `label_property_selector` points at in its metadata, else the type's label. */
 export function eventLabel(typeLabel: string, selector: string | null, metadata: Record<string, unknown>): string {

@@ -1,20 +1,14 @@
 // HTTP surface of usage events: POST /v1/events/ingest, GET /v1/events/, /v1/events/names and /v1/events/{id},
 // GET /v1/event-types/ and PATCH /v1/event-types/{id}, POST /v1/signals.
 import { IdParams } from '../../../contracts/common';
-import {
-  EventList,
-  EventListQuery,
-  EventNameList,
-  EventNamesQuery,
-  EventType,
-  EventTypeList,
-  EventTypesQuery,
-  EventTypeUpdate,
-  EventsIngest,
-  EventsIngestResponse,
-  UserEvent,
-} from '../../../contracts/event';
-import { SignalsIngest, SignalsIngestResponse } from '../../../contracts/signal';
+import { EventList, UserEvent } from '../../../contracts/event';
+import { EventListQuery } from '../../../contracts/event-list-query';
+import { EventNameList } from '../../../contracts/event-name';
+import { EventNamesQuery } from '../../../contracts/event-name-query';
+import { EventType, EventTypeList, EventTypeUpdate } from '../../../contracts/event-type';
+import { EventTypesQuery } from '../../../contracts/event-type-query';
+import { EventsIngest, EventsIngestResponse } from '../../../contracts/event-ingest';
+import { SignalsIngest, SignalsIngestResponse } from '../../../contracts/signal-ingest';
 import { defineRoute, type RouteDefinition } from '../../../platform/http/route';
 import type { EventIngestService } from './event-ingest.service';
 import type { EventQueryService } from './event-query.service';

@@ -1,7 +1,8 @@
 // Signals: an agent's activities and outcomes, written as usage events through ingestion (the same checks, customers,
 // clocks and deduplication) with the reserved `_signal` metadata meters filter on and `value` as a plain key to sum.
-import { SIGNAL_EXTERNAL_ID_PREFIX, type EventCreate } from '../../../contracts/event';
-import type { Signal, SignalsIngest } from '../../../contracts/signal';
+import { SIGNAL_EXTERNAL_ID_PREFIX, type EventCreate } from '../../../contracts/event-ingest';
+import type { Signal } from '../../../contracts/signal';
+import type { SignalsIngest } from '../../../contracts/signal-ingest';
 import type { Tx } from '../../../platform/database/transaction';
 import type { EventIngestService, IncomingEvent } from './event-ingest.service';
 

@@ -1,6 +1,6 @@
 // Who a billing document names: the seller, the merchant and the buyer, with their addresses as documents print them.
 import type { DocumentParty } from '../../../adapters/pdf/billing-document';
-import type { Address } from '../../../contracts/customer';
+import type { Address } from '../../../contracts/address';
 import type { Order } from '../order.entity';
 
 export interface DocumentContext {

@@ -2,7 +2,7 @@
 // written pending with its tax, refund.created, and the start of its workflow; the order row locked meanwhile.
 import { LockMode } from '@mikro-orm/core';
 import { FLOWS, type RefundInput } from '../../../../workflows/definitions';
-import type { RefundCreate } from '../../../contracts/refund';
+import type { RefundCreate } from '../../../contracts/refund-create';
 import type { Clock } from '../../../kernel/clock';
 import { newId } from '../../../kernel/ids';
 import type { Tx } from '../../../platform/database/transaction';

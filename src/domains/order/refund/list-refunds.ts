@@ -1,6 +1,6 @@
 // A page of an organization's refunds, narrowed by order, subscription, customer or outcome, and sorted.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RefundListQuery } from '../../../contracts/refund';
+import type { RefundListQuery } from '../../../contracts/refund-list-query';
 import { OwnedRepository } from '../../../platform/database/owned-repository';
 import { Refund } from './refund.entity';
 

@@ -1,6 +1,6 @@
 // HTTP surface of a succeeded refund's credit note: a signed URL of its PDF once rendered.
 import { IdParams } from '../../../contracts/common';
-import { OrderDocumentUrl } from '../../../contracts/order';
+import { OrderDocumentUrl } from '../../../contracts/order-invoice';
 import { defineRoute, type RouteDefinition } from '../../../platform/http/route';
 import type { OrderDocumentService } from '../document/order-document.service';
 

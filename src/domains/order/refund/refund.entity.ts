@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { Metadata } from '../../../contracts/common';
+import type { Metadata } from '../../../contracts/metadata';
 
 export type RefundStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
 export type RefundReason =

@@ -1,5 +1,7 @@
 // HTTP surface of refunds: create one against a paid order, and list them (the workflow carries each one out).
-import { Refund, RefundCreate, RefundList, RefundListQuery } from '../../../contracts/refund';
+import { Refund, RefundList } from '../../../contracts/refund';
+import { RefundCreate } from '../../../contracts/refund-create';
+import { RefundListQuery } from '../../../contracts/refund-list-query';
 import { defineRoute, type RouteDefinition } from '../../../platform/http/route';
 import type { RefundService } from './refund.service';
 

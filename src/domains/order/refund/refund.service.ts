@@ -2,7 +2,9 @@
 // out by their `refund:<id>` workflow's steps (process-refund.ts, settle-refund.ts).
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { PaymentProcessor } from '../../../adapters/payment/payment-processor';
-import type { Refund as RefundOutput, RefundCreate, RefundListQuery } from '../../../contracts/refund';
+import type { Refund as RefundOutput } from '../../../contracts/refund';
+import type { RefundCreate } from '../../../contracts/refund-create';
+import type { RefundListQuery } from '../../../contracts/refund-list-query';
 import type { Clock } from '../../../kernel/clock';
 import type { Tx } from '../../../platform/database/transaction';
 import type { OutboxService } from '../../../platform/outbox';

@@ -3,7 +3,7 @@
 // has landed and the total is still the one the buyer saw (submit-checkout.ts), then following the session until it
 // is paid (off to `success_url`) or declined (the reason shown, the form open for another card: follow-confirmed.ts).
 import { useRef, useState } from 'preact/hooks';
-import type { CheckoutPublic } from '../../../contracts/checkout';
+import type { CheckoutPublic } from '../../../contracts/checkout-public';
 import type { CheckoutBoot } from '../shared/boot';
 import { formatMoney } from '../shared/format';
 import { safeHttpUrl } from '../shared/safe-url';

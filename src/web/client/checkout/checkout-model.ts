@@ -1,6 +1,6 @@
 // The checkout form's state and the pure steps around it: the draft the buyer types, what it checks before asking the
 // server, and the request bodies (live updates and the confirmation) made from it.
-import type { CheckoutPublic } from '../../../contracts/checkout';
+import type { CheckoutPublic } from '../../../contracts/checkout-public';
 import { addressBody, addressDraft, type AddressDraft, type AddressField } from '../shared/address-fields';
 import type { FieldIssue } from '../shared/api';
 import { currencyDecimals, formatMoney, parseMoney } from '../shared/format';

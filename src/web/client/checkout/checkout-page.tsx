@@ -1,7 +1,7 @@
 // The hosted checkout: the session loaded through the public client endpoint (GET /v1/checkouts/client/{secret}),
 // then the form (checkout-form.tsx), or what ended it (expired, already complete, not found).
 import { useEffect, useState } from 'preact/hooks';
-import type { CheckoutPublic } from '../../../contracts/checkout';
+import type { CheckoutPublic } from '../../../contracts/checkout-public';
 import { api } from '../shared/api';
 import type { CheckoutBoot } from '../shared/boot';
 import { PageFrame, translator } from '../shared/ui';

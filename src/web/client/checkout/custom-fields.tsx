@@ -1,5 +1,5 @@
 // The product's custom fields (text, number, date, checkbox, select), in the merchant's order; required ones marked.
-import type { CheckoutPublic } from '../../../contracts/checkout';
+import type { CheckoutPublic } from '../../../contracts/checkout-public';
 import { Field, SelectField, type Translate } from '../shared/ui';
 import type { CustomFieldValue, Errors } from './checkout-model';
 

@@ -1,5 +1,5 @@
 // "Your details": the buyer's e-mail and name, the business fields, the billing address and the product's custom fields.
-import type { CheckoutPublic } from '../../../contracts/checkout';
+import type { CheckoutPublic } from '../../../contracts/checkout-public';
 import { AddressFields, type AddressField } from '../shared/address-fields';
 import { Field, type Translate } from '../shared/ui';
 import type { CustomFieldValue, Draft, Errors } from './checkout-model';

@@ -1,6 +1,6 @@
 // An embedded checkout tells the page that frames it what happens, with postMessage to exactly the checkout's
 // `embed_origin` (the only origin its Content-Security-Policy lets frame it): never to '*', never when not framed.
-import type { CheckoutPublic } from '../../../contracts/checkout';
+import type { CheckoutPublic } from '../../../contracts/checkout-public';
 
 export type EmbedEvent = 'loaded' | 'updated' | 'confirmed' | 'payment_error' | 'success' | 'expired';
 

@@ -1,6 +1,6 @@
 // After the confirmation: the session followed until it is paid (the buyer off to `success_url`), declined (the reason
 // shown, the form open for another card) or ended, for two minutes at most.
-import type { CheckoutPublic } from '../../../contracts/checkout';
+import type { CheckoutPublic } from '../../../contracts/checkout-public';
 import { safeHttpUrl } from '../shared/safe-url';
 import type { Translate } from '../shared/ui';
 import { declineNotice } from './checkout-notices';

@@ -1,5 +1,5 @@
 // After the confirmation: following the session until the payment is settled, and what the buyer keeps from it.
-import type { CheckoutPublic } from '../../../contracts/checkout';
+import type { CheckoutPublic } from '../../../contracts/checkout-public';
 import { api } from '../shared/api';
 import { fatalOf } from './checkout-notices';
 import { framedBy } from './embed';

@@ -1,7 +1,7 @@
 // What the buyer is about to pay for: the product with its media and price, and the lines of the total — discount,
 // tax (included, added, reverse charged, or not known yet), the trial — kept current as the session changes. The lines
 // add up: the price less the discount is the subtotal; added tax comes on top of it, included tax is part of it.
-import type { CheckoutPublic } from '../../../contracts/checkout';
+import type { CheckoutPublic } from '../../../contracts/checkout-public';
 import { isReverseCharge } from '../../../domains/tax/tax-regions.logic';
 import { formatDate, formatMoney } from '../shared/format';
 import { taxKind } from '../shared/regions';

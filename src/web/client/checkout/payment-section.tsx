@@ -1,6 +1,6 @@
 // The payment section: the card (sandbox fields, Stripe's Payment Element, or a notice that cards are unavailable)
 // and the submit button, labelled with what it does (start the trial, pay or subscribe for the total, get it free).
-import type { CheckoutPublic } from '../../../contracts/checkout';
+import type { CheckoutPublic } from '../../../contracts/checkout-public';
 import { Alert, type Translate } from '../shared/ui';
 import { SandboxCardFields, StripeCardFields, type CardField, type SandboxCard } from './card-fields';
 import type { Errors } from './checkout-model';

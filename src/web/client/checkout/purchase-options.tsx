@@ -1,6 +1,6 @@
 // What is bought: the product (when the session offers several) and the options around the price — the amount the
 // buyer chooses, the number of seats, a discount code.
-import type { CheckoutPublic } from '../../../contracts/checkout';
+import type { CheckoutPublic } from '../../../contracts/checkout-public';
 import { pricePerSeatOf } from '../shared/seats';
 import { Button, Field, type Translate } from '../shared/ui';
 import type { Draft, Errors } from './checkout-model';

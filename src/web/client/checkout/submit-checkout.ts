@@ -1,7 +1,7 @@
 // The buyer pressing pay: the waiting changes sent first, the total checked against the one the buyer saw, the fields
 // and the card checked, the card tokenized, then the confirmation (POST …/confirm) and the session followed.
 import type { RefObject } from 'preact';
-import type { CheckoutPublic, CheckoutPublicConfirmed } from '../../../contracts/checkout';
+import type { CheckoutPublic, CheckoutPublicConfirmed } from '../../../contracts/checkout-public';
 import { api, ApiError } from '../shared/api';
 import type { CheckoutBoot } from '../shared/boot';
 import { rememberCheckoutSession } from '../shared/checkout-session';

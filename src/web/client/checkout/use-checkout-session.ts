@@ -1,7 +1,7 @@
 // The session as the page shows it and the buyer's live changes to it: each change queued after the others and its
 // answer shown; a refused request answered with field errors, the session's end, or a message in the notice.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { CheckoutPublic } from '../../../contracts/checkout';
+import type { CheckoutPublic } from '../../../contracts/checkout-public';
 import { api, ApiError } from '../shared/api';
 import type { Translate } from '../shared/ui';
 import { issueErrors, type Errors } from './checkout-model';

@@ -2,7 +2,7 @@
 // a choice (a country, a product, the business box, a discount code), once typing stops for typed text (an amount,
 // seats, a tax ID).
 import { useState } from 'preact/hooks';
-import type { CheckoutPublic } from '../../../contracts/checkout';
+import type { CheckoutPublic } from '../../../contracts/checkout-public';
 import { addressBody, type AddressField } from '../shared/address-fields';
 import type { Translate } from '../shared/ui';
 import { amountOf, majorUnits, seatsOf, type Draft, type Errors } from './checkout-model';

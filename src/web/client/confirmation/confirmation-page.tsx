@@ -2,7 +2,7 @@
 // announced as it becomes paid; then, with the customer session the checkout page kept for it, the order with its
 // invoice, the license keys and downloads once granted, and the way into the customer portal.
 import { useState } from 'preact/hooks';
-import type { CheckoutPublic } from '../../../contracts/checkout';
+import type { CheckoutPublic } from '../../../contracts/checkout-public';
 import type { CheckoutBoot } from '../shared/boot';
 import { checkoutSession } from '../shared/checkout-session';
 import { Alert, Button, PageFrame, translator, type Translate } from '../shared/ui';

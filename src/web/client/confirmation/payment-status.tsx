@@ -1,6 +1,6 @@
 // How the payment stands, in words: the page's heading and the sentence its live region announces as the checkout
 // moves from confirmed to succeeded (or is declined), and what the buyer can do when it did not go through.
-import type { CheckoutPublic } from '../../../contracts/checkout';
+import type { CheckoutPublic } from '../../../contracts/checkout-public';
 import type { StringKey } from '../strings';
 import type { Translate } from '../shared/ui';
 import type { Outcome } from './use-checkout';

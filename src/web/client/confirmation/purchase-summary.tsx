@@ -1,6 +1,6 @@
 // What was bought, from the public checkout: the product, how it is billed (once, or every interval with the trial's
 // end), the seats, and the amounts in the checkout's currency.
-import type { CheckoutPublic } from '../../../contracts/checkout';
+import type { CheckoutPublic } from '../../../contracts/checkout-public';
 import { formatDate, formatMoney } from '../shared/format';
 import { intervalText } from '../shared/interval';
 import { pricePerSeatOf } from '../shared/seats';

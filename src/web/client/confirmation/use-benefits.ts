@@ -2,12 +2,10 @@
 // this checkout, asked again until every benefit of the product is granted (the worker grants them shortly after the
 // payment), with the license keys and the files of those granted so far.
 import { useEffect, useState } from 'preact/hooks';
-import type { CheckoutPublic } from '../../../contracts/checkout';
-import type {
-  CustomerBenefitGrant,
-  DownloadableRead,
-  PortalLicenseKeyWithActivations,
-} from '../../../contracts/portal-benefit';
+import type { CheckoutPublic } from '../../../contracts/checkout-public';
+import type { CustomerBenefitGrant } from '../../../contracts/portal-benefit-grant';
+import type { DownloadableRead } from '../../../contracts/portal-downloadable';
+import type { PortalLicenseKeyWithActivations } from '../../../contracts/portal-license-key';
 import { api, ApiError } from '../shared/api';
 import { poll } from '../shared/polling';
 import { transient } from './use-checkout';

@@ -1,7 +1,7 @@
 // The checkout as its public endpoint shows it, asked again every second while its payment is being processed (for
 // two minutes at most: then the page says so and leaves the rest to a reload), and what that means for the buyer.
 import { useEffect, useState } from 'preact/hooks';
-import type { CheckoutPublic } from '../../../contracts/checkout';
+import type { CheckoutPublic } from '../../../contracts/checkout-public';
 import { api, ApiError } from '../shared/api';
 import { poll } from '../shared/polling';
 

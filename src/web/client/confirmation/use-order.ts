@@ -1,7 +1,7 @@
 // The order this checkout created, read through the buyer's customer session once the checkout succeeded: asked again
 // until it is recorded and paid (a little after the checkout itself), or until the wait runs out.
 import { useEffect, useState } from 'preact/hooks';
-import type { CheckoutPublic } from '../../../contracts/checkout';
+import type { CheckoutPublic } from '../../../contracts/checkout-public';
 import type { CustomerOrder } from '../../../contracts/portal-order';
 import { api, ApiError } from '../shared/api';
 import { poll } from '../shared/polling';

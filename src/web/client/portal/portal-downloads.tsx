@@ -1,5 +1,5 @@
 // The files the customer's benefits give, each a signed download link.
-import type { DownloadableRead } from '../../../contracts/portal-benefit';
+import type { DownloadableRead } from '../../../contracts/portal-downloadable';
 import type { SectionProps } from './section-props';
 import { ListSection } from './portal-list-section';
 import { useLoad } from './use-load';

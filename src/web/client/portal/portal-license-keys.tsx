@@ -1,7 +1,7 @@
 // The customer's license keys: the key, its status, usage and activations, each activation with a deactivate button.
 // A deactivated activation's button is gone: the focus moves to the next one, or to the key's summary, and it is said.
 import { useState } from 'preact/hooks';
-import type { PortalLicenseKeyRead, PortalLicenseKeyWithActivations } from '../../../contracts/portal-benefit';
+import type { PortalLicenseKeyRead, PortalLicenseKeyWithActivations } from '../../../contracts/portal-license-key';
 import { formatDate } from '../shared/format';
 import { Alert, Button } from '../shared/ui';
 import { focusLater } from './focus';

@@ -1,5 +1,5 @@
 // The customer's standing on each meter: units consumed, credited by their benefits, and the balance left.
-import type { CustomerCustomerMeter } from '../../../contracts/portal-benefit';
+import type { CustomerCustomerMeter } from '../../../contracts/portal-meter';
 import type { SectionProps } from './section-props';
 import { ListSection } from './portal-list-section';
 import { useLoad } from './use-load';

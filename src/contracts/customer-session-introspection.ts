@@ -1,0 +1,17 @@
+// What the caller's own customer session token is worth, and the user it authenticates.
+import { z } from 'zod';
+import { Timestamp, Uuid } from './common';
+
+/** `GET /v1/customer-portal/customer-session/introspect`: what the caller's own token is worth. */
+export const CustomerCustomerSession = z
+  .object({ expires_at: Timestamp, return_url: z.string().nullable() })
+  .meta({ id: 'CustomerCustomerSession' });
+
+export const PortalAuthenticatedUser = z
+  .object({
+    type: z.literal('customer'),
+    name: z.string().nullable(),
+    email: z.string(),
+    customer_id: Uuid,
+  })
+  .meta({ id: 'PortalAuthenticatedUser' });

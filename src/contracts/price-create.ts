@@ -1,0 +1,52 @@
+// What a product's prices are created with: fixed, free, custom (pay what you want), metered unit and seat-based.
+import { z } from 'zod';
+import { Currency, SeatTierType, TaxBehaviorOption } from './catalog-common';
+import { Uuid } from './common';
+
+const amount = z.int32().min(0);
+const common = { price_currency: Currency.default('usd'), tax_behavior: TaxBehaviorOption.nullish() };
+
+export const PriceFixedCreate = z.object({ amount_type: z.literal('fixed'), ...common, price_amount: amount });
+/** Bursar's shorthand for a free price; it is stored and returned as a fixed price of 0, the shape SDKs accept. */
+export const PriceFreeCreate = z.object({ amount_type: z.literal('free'), ...common });
+export const PriceCustomCreate = z.object({
+  amount_type: z.literal('custom'),
+  ...common,
+  minimum_amount: amount.default(50),
+  maximum_amount: amount.nullish(),
+  preset_amount: amount.nullish(),
+});
+export const PriceMeteredUnitCreate = z.object({
+  amount_type: z.literal('metered_unit'),
+  ...common,
+  meter_id: Uuid,
+  unit_amount: z.union([z.number(), z.string()]),
+  cap_amount: amount.nullish(),
+});
+export const SeatTierInput = z.object({
+  min_seats: z.int32().min(1),
+  max_seats: z.int32().min(1).nullish(),
+  price_per_seat: amount,
+});
+export const PriceSeatBasedCreate = z.object({
+  amount_type: z.literal('seat_based'),
+  ...common,
+  seat_tiers: z.object({
+    seat_tier_type: SeatTierType.default('volume'),
+    tiers: z.array(SeatTierInput).min(1).max(50),
+  }),
+});
+
+export const PriceCreate = z
+  .discriminatedUnion('amount_type', [
+    PriceFixedCreate,
+    PriceFreeCreate,
+    PriceCustomCreate,
+    PriceMeteredUnitCreate,
+    PriceSeatBasedCreate,
+  ])
+  .meta({ id: 'ProductPriceCreate' });
+export type PriceCreate = z.infer<typeof PriceCreate>;
+
+export const ExistingPrice = z.object({ id: Uuid }).meta({ id: 'ExistingProductPrice' });
+export type ExistingPrice = z.infer<typeof ExistingPrice>;
