@@ -7,7 +7,7 @@ import { ResourceNotFound } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import { loadAttemptContext } from './load-attempt-context';
 import { recordAttempt, skipDelivery } from './record-attempt';
-import type { DeliveryDeps } from './delivery-deps';
+import type { DeliveryDeps } from './webhook-delivery.service';
 import { DeliveryAttemptFailed, DeliveryRefused } from './webhook.errors';
 import { webhookBody } from './webhook-body';
 

@@ -1,6 +1,6 @@
 // Whether a delivery must wait for an earlier event about the same resource to reach the endpoint: the SQL test, and
 // the workflow's question answered with it.
-import type { DeliveryDeps } from './delivery-deps';
+import type { DeliveryDeps } from './webhook-delivery.service';
 
 /**
  * Whether delivery `d` is behind an earlier event about the same resource: a pending delivery of it to the same

@@ -1,7 +1,7 @@
 // The delivery workflow's last step when its retries ran out: failed for good, and the endpoint disabled after enough.
 import { LockMode } from '@mikro-orm/core';
 import { inTransaction } from '../../platform/database/transaction';
-import type { DeliveryDeps } from './delivery-deps';
+import type { DeliveryDeps } from './webhook-delivery.service';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entity';
 
 /** The retries ran out: the delivery failed for good, and enough of those in a row disable the endpoint. */

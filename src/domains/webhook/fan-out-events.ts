@@ -1,14 +1,18 @@
 // The outbox dispatcher of events: one delivery per enabled, subscribed endpoint and event, each started by its
 // workflow.
-import type { WebhookPayload } from '../../contracts/webhook';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { DeliveryPolicy, WebhookPayload } from '../../contracts/webhook';
+import type { Clock } from '../../kernel/clock';
 import { inTransaction } from '../../platform/database/transaction';
-import type { OutboxMessage } from '../../platform/outbox';
+import type { OutboxMessage, OutboxService } from '../../platform/outbox';
 import { deliveryStart } from './delivery-start';
-import type { DeliveryDeps } from './delivery-deps';
 import { resourceKey } from './webhook.logic';
 
 /** The events of a transaction in one statement. Run again for the same events, it adds nothing. */
-export async function fanOutEvents(deps: DeliveryDeps, events: OutboxMessage[]): Promise<void> {
+export async function fanOutEvents(
+  deps: { orm: MikroORM; clock: Clock; outbox: OutboxService; policy: DeliveryPolicy },
+  events: OutboxMessage[],
+): Promise<void> {
   const payloads = events.map((event) => event.payload as unknown as WebhookPayload);
   await inTransaction(deps.orm, async (tx) => {
     const created = await tx.em.execute<

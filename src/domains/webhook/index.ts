@@ -1,6 +1,5 @@
 export { WebhookEndpointService } from './webhook-endpoint.service';
-export { WebhookDeliveryService } from './webhook-delivery.service';
-export type { DeliveryDeps } from './delivery-deps';
+export { WebhookDeliveryService, type DeliveryDeps } from './webhook-delivery.service';
 export { attemptDelivery, type AttemptOutcome } from './attempt-delivery';
 export { earlierPendingDeliveries } from './behind-earlier';
 export { failDelivery } from './fail-delivery';

@@ -1,16 +1,21 @@
 // Redelivery: an event sent again, with the same event id, to every endpoint that received it (or that wants it now).
-import type { WebhookPayload } from '../../contracts/webhook';
+import type { DeliveryPolicy, WebhookPayload } from '../../contracts/webhook';
+import type { Clock } from '../../kernel/clock';
 import type { Tx } from '../../platform/database/transaction';
 import { ResourceNotFound } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
-import { OUTBOX_KINDS, OutboxMessage } from '../../platform/outbox';
+import { OUTBOX_KINDS, OutboxMessage, type OutboxService } from '../../platform/outbox';
 import { deliveryStart } from './delivery-start';
-import type { DeliveryDeps } from './delivery-deps';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entity';
 import { resourceKey } from './webhook.logic';
 
 /** One new delivery per live endpoint, each started by its workflow; answers how many. */
-export async function redeliverEvent(deps: DeliveryDeps, tx: Tx, organizationId: string, eventId: string) {
+export async function redeliverEvent(
+  deps: { clock: Clock; outbox: OutboxService; policy: DeliveryPolicy },
+  tx: Tx,
+  organizationId: string,
+  eventId: string,
+) {
   const event = await tx.em.findOne(OutboxMessage, { id: eventId, organizationId, kind: OUTBOX_KINDS.event });
   if (!event) throw new ResourceNotFound('Webhook event not found.');
   const payload = event.payload as unknown as WebhookPayload;

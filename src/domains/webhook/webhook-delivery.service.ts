@@ -2,10 +2,22 @@
 // by its workflow's steps (attempt-delivery.ts, fail-delivery.ts), and redelivers an event on request
 // (redeliver-event.ts).
 import type { Tx } from '../../platform/database/transaction';
-import type { OutboxMessage } from '../../platform/outbox';
-import type { DeliveryDeps } from './delivery-deps';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { DeliveryPolicy } from '../../contracts/webhook';
+import type { Clock } from '../../kernel/clock';
+import type { OutboxMessage, OutboxService } from '../../platform/outbox';
+import type { WebhookEndpointService } from './webhook-endpoint.service';
 import { fanOutEvents } from './fan-out-events';
 import { redeliverEvent } from './redeliver-event';
+
+export interface DeliveryDeps {
+  orm: MikroORM;
+  clock: Clock;
+  outbox: OutboxService;
+  endpoints: WebhookEndpointService;
+  policy: DeliveryPolicy;
+  disableAfterFailures: number;
+}
 
 export class WebhookDeliveryService {
   constructor(private readonly deps: DeliveryDeps) {}
