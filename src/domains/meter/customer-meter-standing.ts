@@ -4,7 +4,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Customer as CustomerOutput } from '../../contracts/customer';
 import type { MeterAggregation, MeterFilter } from '../../contracts/meter';
 import { meterBalance } from './customer-meter.logic';
-import { baselineOf, type CustomerMeterService } from './customer-meter.service';
+import { baselineOf } from './customer-meter-row';
+import { type CustomerMeterService } from './customer-meter.service';
 
 export interface CustomerMeterQueriesDeps {
   customerMeters: Pick<CustomerMeterService, 'consumedSince'>;
