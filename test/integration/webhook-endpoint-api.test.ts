@@ -2,7 +2,7 @@
 import { hostname } from 'node:os';
 import { WebhookEndpoint, WebhookEndpointList } from '../../src/contracts/webhook-endpoint';
 import { resolveHost } from '../../src/adapters/http/webhook-poster';
-import { isPublicAddress } from '../../src/domains/webhook/webhook.logic';
+import { isPublicAddress } from '../../src/domains/webhook/webhook-address.logic';
 import { startHarness, type TestHarness } from '../support/harness';
 import { legacy } from '../support/versioned-contract';
 

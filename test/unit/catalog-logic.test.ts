@@ -1,14 +1,11 @@
 // The catalog's rules: what each price needs, seat tiers, which prices may live together on a product, intervals, custom field options.
 import { customFieldPropertyIssues } from '../../src/domains/catalog/custom-field/custom-field.logic';
-import {
-  intervalIssues,
-  normalizedTiers,
-  priceChangeIssues,
-  priceIssues,
-  priceSetIssues,
-  seatTierIssues,
-  type PriceDraft,
-} from '../../src/domains/catalog/catalog.logic';
+import { intervalIssues } from '../../src/domains/catalog/product-interval.logic';
+import { normalizedTiers, seatTierIssues } from '../../src/domains/catalog/seat-tier.logic';
+import { priceChangeIssues } from '../../src/domains/catalog/price-change.logic';
+import { priceIssues } from '../../src/domains/catalog/price.logic';
+import { priceSetIssues } from '../../src/domains/catalog/price-set.logic';
+import { type PriceDraft } from '../../src/domains/catalog/price-draft';
 import type { ValidationIssue } from '../../src/kernel/errors';
 
 type Loc = (string | number)[];

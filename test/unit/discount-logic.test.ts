@@ -1,5 +1,6 @@
 // The discount domain's rules: what a discount takes off, and for how many billing periods it lasts.
-import { discountAmount, discountApplies } from '../../src/domains/discount/discount.logic';
+import { discountAmount } from '../../src/domains/discount/discount.logic';
+import { discountApplies } from '../../src/domains/discount/discount-duration.logic';
 
 const utc = (iso: string) => new Date(iso);
 

@@ -1,12 +1,7 @@
 // The provider's scope rules: what an app can be granted, and what one consent may grant.
-import {
-  grantableScopes,
-  OAUTH2_SCOPES,
-  parseRequestedScopes,
-  parseScopes,
-  redirectUriFault,
-  withinClientScopes,
-} from '../../src/domains/oauth2/oauth2.logic';
+import { grantableScopes, withinClientScopes } from '../../src/domains/oauth2/grant-scopes.logic';
+import { OAUTH2_SCOPES, parseRequestedScopes, parseScopes } from '../../src/domains/oauth2/grantable-scopes.logic';
+import { redirectUriFault } from '../../src/domains/oauth2/redirect-uri.logic';
 
 test('no app can be granted token management', () => {
   expect(OAUTH2_SCOPES).toContain('products:read');

@@ -4,7 +4,8 @@ import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { loadConfig } from '../../src/platform/config';
 import { BadRequest, RequestValidationError } from '../../src/kernel/errors';
 import { leakedTokenEmail } from '../../src/domains/secret-scanning/leaked-token.email';
-import { claimedKind, signingKeyFor, verdictFor } from '../../src/domains/secret-scanning/secret-scanning.logic';
+import { claimedKind, verdictFor } from '../../src/domains/secret-scanning/secret-scanning.logic';
+import { signingKeyFor } from '../../src/domains/secret-scanning/report-signing.logic';
 import { parseReport } from '../../src/domains/secret-scanning/secret-scanning.routes';
 import { checkReportSignature } from '../../src/domains/secret-scanning/secret-scanning.signature';
 

@@ -1,4 +1,6 @@
-import { isPublicAddress, resourceKey, urlRefusal } from '../../src/domains/webhook/webhook.logic';
+import { isPublicAddress } from '../../src/domains/webhook/webhook-address.logic';
+import { resourceKey } from '../../src/domains/webhook/webhook.logic';
+import { urlRefusal } from '../../src/domains/webhook/webhook-url.logic';
 import { generateSecret, maskSecret, signedHeaders } from '../../src/adapters/http/standard-webhooks';
 import { openSecret, sealSecret } from '../../src/platform/crypto/sealed-secret';
 import { Webhook } from 'standardwebhooks';

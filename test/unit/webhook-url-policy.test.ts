@@ -1,7 +1,8 @@
 // The one address policy of webhook URLs (only plain global unicast is public), the URLs a hostile client tried, and
 // the policy applied to the addresses a host name resolves to.
 import { RequestValidationError } from '../../src/kernel/errors';
-import { isPublicAddress, urlRefusal } from '../../src/domains/webhook/webhook.logic';
+import { isPublicAddress } from '../../src/domains/webhook/webhook-address.logic';
+import { urlRefusal } from '../../src/domains/webhook/webhook-url.logic';
 import { WebhookUrlGuard } from '../../src/domains/webhook/webhook-url-guard';
 
 const production = { allowPrivate: false };

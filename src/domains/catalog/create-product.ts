@@ -4,10 +4,11 @@ import type { Tx } from '../../platform/database/transaction';
 import { RequestValidationError } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import { Product } from './catalog.entity';
-import { intervalIssues } from './catalog.logic';
+import { intervalIssues } from './product-interval.logic';
 import type { ProductDeps } from './product-deps';
 import { attachedFields, attachmentIssues } from './product-attachments';
-import { addPrice, priceIssues } from './product-prices';
+import { addPrice } from './add-price';
+import { priceIssues } from './product-prices';
 import { emitProductChange } from './product-webhook';
 
 export async function createProduct(

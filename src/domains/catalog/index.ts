@@ -1,5 +1,5 @@
 export { ProductService } from './product.service';
-export { productSummary } from './product.output';
+export { productSummary } from './product-summary.output';
 export { productOrOrganizationNamed } from './catalog.logic';
 export { productBenefitIds } from './product.reads';
 export { catalogRoutes } from './catalog.routes';

@@ -14,7 +14,8 @@ import { detachBenefitFromProducts, setProductBenefits } from './product-benefit
 import type { ProductDeps } from './product-deps';
 import { listProducts } from './product-list';
 import { priceOutputs } from './product-prices';
-import { productOutputs, productSummary } from './product.output';
+import { productOutputs } from './product.output';
+import { productSummary } from './product-summary.output';
 import { products } from './product.reads';
 import { updateProduct } from './update-product';
 

@@ -1,10 +1,10 @@
-// What other domains read of customers. They never query the customer table themselves: these functions are the
-// only way in, and they include deleted customers wherever the caller still shows or judges who bought.
+// What other domains read of customers. They never query the customer table themselves: these functions (and the row
+// lookups of customer-rows.reads.ts) are the only way in, and they include deleted customers wherever the caller still
+// shows or judges who bought.
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Customer as CustomerOutput } from '../../contracts/customer';
 import { ResourceNotFound } from '../../kernel/errors';
-import { entityFromJson, type JsonRow } from '../../platform/database/json-row';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import { Customer } from './customer.entity';
 import { customerOutput } from './customer.output';
@@ -38,26 +38,7 @@ export async function customerOutputs(
   return (await customersByIds(em, organizationId, ids)).map(customerOutput);
 }
 
-/** A customer of the organization by id, deleted or not. */
-export function customerById(em: EntityManager, organizationId: string, id: string): Promise<Customer | null> {
-  return em.findOne(Customer, { id, organizationId });
-}
-
 /** Customers of the organization by id, deleted or not. */
 export function customersByIds(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<Customer[]> {
   return customers.findByIds(em, organizationId, [...new Set(ids)], { includeDeleted: true });
-}
-
-/** The ids of the organization's customers with these external ids, deleted or not. */
-export async function customerIdsByExternalIds(
-  em: EntityManager,
-  organizationId: string,
-  externalIds: readonly string[],
-): Promise<string[]> {
-  return (await em.find(Customer, { organizationId, externalId: { $in: [...externalIds] } })).map((c) => c.id);
-}
-
-/** A customer row another domain's statement returned as `to_jsonb(customer)`, for an answer only. */
-export function customerFromJson(em: EntityManager, json: JsonRow): Customer {
-  return entityFromJson(em, Customer, json);
 }

@@ -5,10 +5,10 @@ import { checkedTaxId } from '../tax';
 import type { Tx } from '../../platform/database/transaction';
 import { invalidField } from '../../kernel/errors';
 import { flushUnique } from '../../platform/database/flush-unique';
-import { Customer } from './customer.entity';
+import type { Customer } from './customer.entity';
 import { customerOutput } from './customer.output';
 import type { CustomerServiceDeps } from './customer-deps';
-import { matchCustomer } from './customer-match';
+import { checkCustomerUpdate } from './customer-update-checks';
 
 /**
  * `PATCH /v1/customers/{id}` on a customer read with `lock` (customer.updated, customer.state_changed). The e-mail
@@ -22,24 +22,7 @@ export async function updateCustomer(
   body: CustomerUpdate & { billing_name?: string | null },
 ): Promise<Customer> {
   const { organizationId } = customer;
-  if (body.email === null) throw invalidField(['body', 'email'], 'A customer must have an email address.');
-  if (body.email !== undefined && body.email.toLowerCase() !== customer.email.toLowerCase()) {
-    const other = await matchCustomer(tx.em, organizationId, { email: body.email });
-    if (other) throw invalidField(['body', 'email'], 'A customer with this email address already exists.');
-  }
-  if (body.external_id !== undefined && body.external_id !== customer.externalId) {
-    if (customer.externalId !== null)
-      throw invalidField(['body', 'external_id'], 'The external ID cannot be changed once set.');
-    if (
-      await tx.em.findOne(
-        Customer,
-        { organizationId, externalId: body.external_id, deletedAt: null },
-        { fields: ['id'] },
-      )
-    ) {
-      throw invalidField(['body', 'external_id'], 'A customer with this external ID already exists.');
-    }
-  }
+  await checkCustomerUpdate(tx.em, customer, body);
   const gainsExternalId = body.external_id != null && customer.externalId === null;
   const billingAddress = body.billing_address !== undefined ? body.billing_address : customer.billingAddress;
   const taxIdChanged = body.tax_id !== undefined || body.billing_address !== undefined;

@@ -1,18 +1,16 @@
-// Files: the multipart upload flow, checksums verified against the stored bytes, signed downloads, deletion.
-import { createHash } from 'node:crypto';
+// Files: the multipart upload flow (start-file-upload.ts; complete-file-upload.ts verifies the checksums against the
+// stored bytes), signed downloads, deletion.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { PUBLIC_FILE_SERVICES } from '../../contracts/file-service';
 import type { FileCreate, FileUploadCompleted } from '../../contracts/file-create';
 import type { FileListQuery } from '../../contracts/file-list';
 import type { FilePatch } from '../../contracts/file-patch';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { FileStorage, PresignedUrl } from '../../adapters/storage/file-storage';
-import { StorageRejected } from '../../adapters/storage/file-storage';
 import type { Clock } from '../../kernel/clock';
-import { NotPermitted, RequestValidationError, ResourceNotFound, invalidField } from '../../kernel/errors';
-import { newId } from '../../kernel/ids';
+import { NotPermitted, ResourceNotFound } from '../../kernel/errors';
 import { StoredFile } from './file.entity';
-import { objectKey, partIssues, readableSize } from './file.logic';
+import { completeFileUpload } from './complete-file-upload';
+import { startFileUpload } from './start-file-upload';
 
 export interface FileServiceOptions {
   /** Keeps each environment's objects apart in a shared store. */
@@ -37,57 +35,12 @@ export class FileService {
     private readonly options: FileServiceOptions,
   ) {}
 
-  async create(
+  create(
     em: EntityManager,
     organizationId: string,
     input: FileCreate,
   ): Promise<{ file: StoredFile; urls: PresignedUrl[] }> {
-    if (input.size > this.options.maxSizeBytes) {
-      throw invalidField(
-        ['body', 'size'],
-        `Files may be at most ${this.options.maxSizeBytes} bytes (${readableSize(this.options.maxSizeBytes)}).`,
-        'file_too_large',
-      );
-    }
-    const issues = partIssues(input.upload.parts, input.size);
-    if (issues.length) throw new RequestValidationError(issues);
-    const id = newId();
-    const path = objectKey(
-      PUBLIC_FILE_SERVICES.includes(input.service),
-      this.options.environment,
-      organizationId,
-      id,
-      input.name,
-    );
-    const uploadId = await this.storage.startUpload(path, input.mime_type);
-    const file = em.create(StoredFile, {
-      id,
-      organizationId,
-      service: input.service,
-      name: input.name,
-      path,
-      mimeType: input.mime_type,
-      size: input.size,
-      version: input.version ?? null,
-      uploadId,
-      parts: input.upload.parts.map((p) => ({ ...p, checksum_sha256_base64: p.checksum_sha256_base64 ?? null })),
-      declaredSha256Base64: input.checksum_sha256_base64 ?? null,
-      isUploaded: false,
-      createdAt: this.clock.now(),
-      modifiedAt: null,
-    });
-    await em.flush();
-    const urls = await Promise.all(
-      file.parts.map((part) =>
-        this.storage.presignPart(
-          path,
-          uploadId,
-          { number: part.number, size: part.chunk_end - part.chunk_start, sha256Base64: part.checksum_sha256_base64 },
-          this.options.urlTtlSeconds,
-        ),
-      ),
-    );
-    return { file, urls };
+    return startFileUpload({ storage: this.storage, clock: this.clock, ...this.options }, em, organizationId, input);
   }
 
   /** Joins the uploaded parts, then reads the object back and checks its size and SHA-256 before accepting it. */
@@ -98,51 +51,7 @@ export class FileService {
     input: FileUploadCompleted,
   ): Promise<StoredFile> {
     const file = await this.get(em, organizationId, id);
-    if (file.isUploaded) throw new NotPermitted('This file has already been uploaded.');
-    if (input.id !== file.uploadId || input.path !== file.path)
-      throw invalidField(['body', 'id'], 'This upload id and path do not belong to the file.');
-    const declared = file.parts.map((p) => p.number).join(',');
-    if (
-      input.parts
-        .map((p) => p.number)
-        .sort((a, b) => a - b)
-        .join(',') !== declared
-    ) {
-      throw invalidField(['body', 'parts'], `Every declared part (${declared}) must be listed exactly once.`);
-    }
-    const completed = await this.storage
-      .completeUpload(
-        file.path,
-        file.uploadId,
-        input.parts.map((p) => ({ number: p.number, etag: p.checksum_etag })),
-      )
-      .catch((error) => {
-        if (error instanceof StorageRejected) throw invalidField(['body', 'parts'], error.message, 'upload_incomplete');
-        throw error;
-      });
-    const { size, sha256 } = await digest(await this.storage.read(file.path));
-    const sha256Base64 = sha256.toString('base64');
-    const mismatch =
-      size !== file.size
-        ? `The upload has ${size} bytes, ${file.size} were declared.`
-        : file.declaredSha256Base64 && file.declaredSha256Base64 !== sha256Base64
-          ? 'The uploaded bytes do not match checksum_sha256_base64.'
-          : null;
-    if (mismatch) {
-      await this.storage.delete(file.path);
-      throw invalidField(['body'], `${mismatch} The file was discarded; upload it again.`, 'checksum_mismatch');
-    }
-    Object.assign(file, {
-      isUploaded: true,
-      checksumEtag: completed.etag,
-      storageVersion: completed.version,
-      checksumSha256Base64: sha256Base64,
-      checksumSha256Hex: sha256.toString('hex'),
-      lastModifiedAt: completed.lastModified,
-      modifiedAt: this.clock.now(),
-    });
-    await em.flush();
-    return file;
+    return completeFileUpload({ storage: this.storage, clock: this.clock }, em, file, input);
   }
 
   get(em: EntityManager, organizationId: string, id: string): Promise<StoredFile> {
@@ -191,14 +100,4 @@ export class FileService {
     if (!file.isUploaded) throw new ResourceNotFound('This file has not been uploaded yet.');
     return { file, url: await this.storage.presignDownload(file.path, file.name, ttlSeconds) };
   }
-}
-
-async function digest(stream: AsyncIterable<Buffer>): Promise<{ size: number; sha256: Buffer }> {
-  const hash = createHash('sha256');
-  let size = 0;
-  for await (const chunk of stream) {
-    size += chunk.length;
-    hash.update(chunk);
-  }
-  return { size, sha256: hash.digest() };
 }

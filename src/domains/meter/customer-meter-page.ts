@@ -7,6 +7,8 @@ import { inSequence } from '../../kernel/concurrency';
 import { pageOffset, paginationOf, parseSortCriterion } from '../../kernel/pagination';
 import { rawListPage } from '../../platform/database/list-query';
 import type { Page } from '../../platform/database/owned-repository';
+import type { Sorting } from './standing-sort';
+import { compareBy } from './standing-sort';
 import {
   COLUMNS,
   FROM,
@@ -15,8 +17,6 @@ import {
   type Row,
   type Standing,
 } from './customer-meter-standing';
-
-export type Sorting<F extends string> = readonly (F | `-${F}`)[];
 
 const SORT_COLUMNS: Record<CustomerMeterSort, string> = {
   created_at: 'cm.created_at',
@@ -68,41 +68,4 @@ export async function standingsPage<F extends CustomerMeterSort>(
   all.sort(compareBy(filter.sorting));
   const offset = pageOffset(page);
   return { items: all.slice(offset, offset + page.limit), pagination: paginationOf(all.length, page.limit) };
-}
-
-/** Sorts standings by the criteria in order, then by id (what SQL sorting does, for values read live). */
-function compareBy<F extends CustomerMeterSort>(sorting: Sorting<F>): (a: Standing, b: Standing) => number {
-  const value = (s: Standing, field: CustomerMeterSort): string | number | null => {
-    switch (field) {
-      case 'consumed_units':
-        return s.consumed;
-      case 'balance':
-        return s.balance;
-      case 'credited_units':
-        return s.credited;
-      case 'created_at':
-        return new Date(s.row.created_at).getTime();
-      case 'modified_at':
-        return s.row.modified_at && new Date(s.row.modified_at).getTime();
-      case 'meter_name':
-        return s.row.meter_name;
-      case 'meter_id':
-        return s.row.meter_id;
-      case 'customer_name':
-        return s.row.customer_name;
-      default:
-        return s.row.customer_id;
-    }
-  };
-  return (a, b) => {
-    for (const criterion of sorting) {
-      const { field, direction } = parseSortCriterion(criterion);
-      const [x, y] = [value(a, field), value(b, field)];
-      if (x === y) continue;
-      if (x === null) return 1; // nulls last
-      if (y === null) return -1;
-      return (x < y ? -1 : 1) * (direction === 'desc' ? -1 : 1);
-    }
-    return a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0;
-  };
 }

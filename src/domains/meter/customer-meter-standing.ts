@@ -5,7 +5,8 @@ import type { Customer as CustomerOutput } from '../../contracts/customer';
 import type { MeterAggregation } from '../../contracts/meter-aggregation';
 import type { MeterFilter } from '../../contracts/meter-filter';
 import { meterBalance } from './customer-meter.logic';
-import { baselineOf, type CustomerMeterService } from './customer-meter.service';
+import { baselineOf } from './customer-meter-row';
+import { type CustomerMeterService } from './customer-meter.service';
 
 export interface CustomerMeterQueriesDeps {
   customerMeters: Pick<CustomerMeterService, 'consumedSince'>;

@@ -6,7 +6,9 @@ import type { AuthenticatedOrganization } from '../../platform/http/route';
 import type { OAuth2ClientService } from './oauth2-client.service';
 import type { OAuth2Client } from './oauth2.entity';
 import { OAuthError } from './oauth2.errors';
-import { grantableScopes, OPENID_SCOPE, parseRequestedScopes, redirectUriFault } from './oauth2.logic';
+import { grantableScopes } from './grant-scopes.logic';
+import { OPENID_SCOPE, parseRequestedScopes } from './grantable-scopes.logic';
+import { redirectUriFault } from './redirect-uri.logic';
 
 /** What the caller of an authorization endpoint is: its organization and its token's scopes. */
 export type Consenting = Pick<AuthenticatedOrganization, 'organizationId' | 'scopes'>;

@@ -10,16 +10,9 @@ import { invalidField, ResourceNotFound } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
 import { generateToken, hashToken } from '../../platform/crypto/tokens';
 import { OAuth2Client, OAuth2Token } from './oauth2.entity';
-import { OAuthError } from './oauth2.errors';
-import {
-  OAUTH2_PREFIXES,
-  OAUTH2_SCOPES,
-  parseScopes,
-  redirectUriFault,
-  REFERENCE_ONLY_SCOPES,
-  scopeString,
-  SUB_TYPE,
-} from './oauth2.logic';
+import { OAUTH2_PREFIXES } from './oauth2.logic';
+import { clientConfiguration } from './oauth2-client-configuration';
+import { clientOutput } from './oauth2-client.output';
 
 export class OAuth2ClientService {
   constructor(private readonly deps: { clock: Clock; serverSecret: string }) {}
@@ -32,7 +25,7 @@ export class OAuth2ClientService {
       organizationId,
       clientId: generateToken(OAUTH2_PREFIXES.clientId),
       clientSecretHash: secret ? hashToken(secret, this.deps.serverSecret) : null,
-      ...configuration(body),
+      ...clientConfiguration(body),
       createdAt: this.deps.clock.now(),
       modifiedAt: null,
       deletedAt: null,
@@ -63,7 +56,7 @@ export class OAuth2ClientService {
     const client = await this.get(em, organizationId, clientId);
     if (body.client_id !== clientId)
       throw invalidField(['body', 'client_id'], 'The client_id in the body must be the one in the path.');
-    const { tokenEndpointAuthMethod, ...changes } = configuration(body);
+    const { tokenEndpointAuthMethod, ...changes } = clientConfiguration(body);
     if ((tokenEndpointAuthMethod === 'none') !== (client.tokenEndpointAuthMethod === 'none')) {
       throw invalidField(
         ['body', 'token_endpoint_auth_method'],
@@ -83,48 +76,4 @@ export class OAuth2ClientService {
     await em.nativeUpdate(OAuth2Token, { clientId, revokedAt: null }, { revokedAt: now });
     await em.flush();
   }
-}
-
-function configuration(body: OAuth2ClientConfiguration) {
-  body.redirect_uris.forEach((uri, index) => {
-    const fault = redirectUriFault(uri);
-    if (fault) throw new OAuthError('invalid_redirect_uri', `redirect_uris[${index}] ${fault}.`);
-  });
-  const { scopes, unknown } = parseScopes(body.scope ?? scopeString(OAUTH2_SCOPES));
-  const refused = unknown.filter((scope) => !REFERENCE_ONLY_SCOPES.includes(scope));
-  if (refused.length)
-    throw invalidField(['body', 'scope'], `Scopes an OAuth2 client cannot be granted: ${refused.join(', ')}.`);
-  if (!scopes.length) throw invalidField(['body', 'scope'], 'At least one scope.');
-  return {
-    clientName: body.client_name,
-    redirectUris: [...new Set(body.redirect_uris)],
-    tokenEndpointAuthMethod: body.token_endpoint_auth_method,
-    grantTypes: [...new Set(body.grant_types)],
-    scopes,
-    clientUri: body.client_uri ?? null,
-    logoUri: body.logo_uri ?? null,
-    tosUri: body.tos_uri ?? null,
-    policyUri: body.policy_uri ?? null,
-  };
-}
-
-export function clientOutput(client: OAuth2Client): ClientOutput {
-  return {
-    created_at: client.createdAt.toISOString(),
-    modified_at: client.modifiedAt?.toISOString() ?? null,
-    client_id: client.clientId,
-    client_id_issued_at: Math.floor(client.createdAt.getTime() / 1000),
-    client_secret_expires_at: 0,
-    redirect_uris: client.redirectUris,
-    token_endpoint_auth_method: client.tokenEndpointAuthMethod,
-    grant_types: client.grantTypes,
-    response_types: ['code'],
-    scope: scopeString(client.scopes),
-    client_name: client.clientName,
-    client_uri: client.clientUri,
-    logo_uri: client.logoUri,
-    tos_uri: client.tosUri,
-    policy_uri: client.policyUri,
-    default_sub_type: SUB_TYPE,
-  };
 }

@@ -7,10 +7,12 @@ import type { ConsentBody } from '../../contracts/oauth2-consent';
 import type { Clock } from '../../kernel/clock';
 import { organizationSummary, type OrganizationService } from '../organization';
 import { checkAuthorizationRequest, type Consenting } from './check-authorization-request';
-import { clientOutput, type OAuth2ClientService } from './oauth2-client.service';
+import { clientOutput } from './oauth2-client.output';
+import { type OAuth2ClientService } from './oauth2-client.service';
 import { asOAuthError, libraryRequest, oauth2Server } from './oauth2-library';
-import type { Grantor } from './oauth2-model';
-import { OPENID_SCOPE, SUB_TYPE } from './oauth2.logic';
+import type { Grantor } from './oauth2-model-context';
+import { OPENID_SCOPE } from './grantable-scopes.logic';
+import { SUB_TYPE } from './oauth2.logic';
 
 type Clients = Pick<OAuth2ClientService, 'findActive'>;
 

@@ -1,7 +1,8 @@
 // The glue to @node-oauth/oauth2-server: its server on our model, our parsed parameters as its requests, and its errors
 // as ours.
 import OAuth2Server from '@node-oauth/oauth2-server';
-import { oauth2Model, type ModelContext } from './oauth2-model';
+import { oauth2Model } from './oauth2-model';
+import { type ModelContext } from './oauth2-model-context';
 import { OAuthError, type OAuthErrorCode } from './oauth2.errors';
 import { OAUTH2_LIFETIMES_SECONDS } from './oauth2.logic';
 

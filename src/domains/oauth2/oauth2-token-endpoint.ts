@@ -7,9 +7,10 @@ import type { Clock } from '../../kernel/clock';
 import type { IdTokenService } from './id-token.service';
 import type { ClientAuthenticator } from './oauth2-client-auth';
 import { asOAuthError, libraryRequest, oauth2Server } from './oauth2-library';
-import type { Grantor } from './oauth2-model';
+import type { Grantor } from './oauth2-model-context';
 import { OAuth2Token } from './oauth2.entity';
-import { OAUTH2_LIFETIMES_SECONDS, scopeString } from './oauth2.logic';
+import { OAUTH2_LIFETIMES_SECONDS } from './oauth2.logic';
+import { scopeString } from './grantable-scopes.logic';
 
 export interface TokenEndpointDeps {
   clock: Clock;

@@ -10,19 +10,19 @@ import type { RevokeTokenRequest } from '../../contracts/oauth2-revocation';
 import type { TokenRequest } from '../../contracts/oauth2-token';
 import type { Clock } from '../../kernel/clock';
 import type { PageRequest } from '../../kernel/pagination';
-import { hasValidChecksum, hashToken } from '../../platform/crypto/tokens';
 import type { AuthenticatedOrganization } from '../../platform/http/route';
 import type { OrganizationService } from '../organization';
 import type { Consenting } from './check-authorization-request';
-import { findLiveToken } from './find-oauth2-token';
 import type { OAuth2ClientService } from './oauth2-client.service';
 import { ClientAuthenticator } from './oauth2-client-auth';
 import { consent, consentScreen } from './oauth2-consent';
 import { grantsOf, revokeGrant, revokeLeakedToken, type LeakedAppToken } from './oauth2-grants';
 import { issueTokens, type TokenEndpointDeps } from './oauth2-token-endpoint';
-import { OAuth2Token } from './oauth2.entity';
 import { IdTokenService } from './id-token.service';
-import { authorizationServerMetadata, OAUTH2_PREFIXES, scopeString, SUB_TYPE } from './oauth2.logic';
+import { authorizationServerMetadata } from './oauth2-metadata.logic';
+import { authenticateAppToken } from './authenticate-app-token';
+import { introspectToken } from './introspect-oauth2-token';
+import { revokeToken } from './revoke-oauth2-token';
 
 export interface OAuth2ServiceDeps {
   clock: Clock;
@@ -73,37 +73,13 @@ export class OAuth2Service {
   }
 
   /** RFC 7662, for the client's own tokens only: anything else is simply inactive. */
-  async introspect(em: EntityManager, body: IntrospectTokenRequest, authorization: string) {
-    const { client } = await this.clientAuthenticator.authenticate(em, body, authorization, { confidentialOnly: true });
-    const found = await findLiveToken(this.deps, em, body.token);
-    if (!found || found.row.clientId !== client.clientId) return { active: false as const };
-    const { row, type } = found;
-    return {
-      active: true as const,
-      client_id: row.clientId,
-      token_type: type,
-      scope: scopeString(row.scopes),
-      sub_type: SUB_TYPE,
-      sub: row.organizationId,
-      organizations: [row.organizationId],
-      aud: row.clientId,
-      iss: this.deps.publicUrl,
-      exp: Math.floor((type === 'access_token' ? row.accessExpiresAt : row.refreshExpiresAt!).getTime() / 1000),
-      iat: Math.floor(row.createdAt.getTime() / 1000),
-    };
+  introspect(em: EntityManager, body: IntrospectTokenRequest, authorization: string) {
+    return introspectToken({ ...this.deps, clientAuthenticator: this.clientAuthenticator }, em, body, authorization);
   }
 
   /** RFC 7009: the token (a refresh token: with the whole grant) stops working; an unknown one is answered the same. */
-  async revoke(em: EntityManager, body: RevokeTokenRequest, authorization: string): Promise<Record<string, never>> {
-    const { client } = await this.clientAuthenticator.authenticate(em, body, authorization, {
-      confidentialOnly: false,
-    });
-    const found = await findLiveToken(this.deps, em, body.token);
-    if (found && found.row.clientId === client.clientId) {
-      const where = found.type === 'refresh_token' ? { grantId: found.row.grantId } : { id: found.row.id };
-      await em.nativeUpdate(OAuth2Token, { ...where, revokedAt: null }, { revokedAt: this.deps.clock.now() });
-    }
-    return {};
+  revoke(em: EntityManager, body: RevokeTokenRequest, authorization: string): Promise<Record<string, never>> {
+    return revokeToken({ ...this.deps, clientAuthenticator: this.clientAuthenticator }, em, body, authorization);
   }
 
   grants(em: EntityManager, organizationId: string, page: PageRequest) {
@@ -119,16 +95,7 @@ export class OAuth2Service {
   }
 
   /** An app's access token on a /v1 route: the granting organization, the granted scopes, and the client (for its budget). */
-  async authenticate(em: EntityManager, token: string): Promise<AuthenticatedOrganization | null> {
-    if (!hasValidChecksum(token, OAUTH2_PREFIXES.accessToken)) return null;
-    const accessTokenHash = hashToken(token, this.deps.serverSecret);
-    const row = await em.findOne(OAuth2Token, { accessTokenHash, revokedAt: null });
-    if (!row || row.accessExpiresAt <= this.deps.clock.now()) return null;
-    return {
-      organizationId: row.organizationId,
-      tokenId: row.id,
-      scopes: new Set(row.scopes),
-      oauth2ClientId: row.clientId,
-    };
+  authenticate(em: EntityManager, token: string): Promise<AuthenticatedOrganization | null> {
+    return authenticateAppToken(this.deps, em, token);
   }
 }

@@ -11,7 +11,8 @@ import type { Tx } from '../../platform/database/transaction';
 import type { OutboxService } from '../../platform/outbox';
 import { Organization } from './organization.entity';
 import { slugify } from './organization.logic';
-import { organizationOutput } from './organization.output';
+import { organizationOutput } from './organization-own.output';
+import { organizationChanges } from './organization-changes';
 
 export class OrganizationService {
   constructor(private readonly deps: { clock: Clock; outbox: OutboxService }) {}
@@ -68,24 +69,7 @@ export class OrganizationService {
   async update(tx: Tx, idOrSlug: string, body: OrganizationUpdate): Promise<Organization> {
     const organization = await this.findOrganization(tx.em, idOrSlug);
     if (body.slug != null && body.slug !== organization.slug) await this.assertSlugFree(tx.em, body.slug);
-    const portal = body.customer_portal_settings?.subscription;
-    const changes: Partial<Organization> = {
-      ...(body.name != null && { name: body.name }),
-      ...(body.slug != null && { slug: body.slug }),
-      ...(body.email !== undefined && { email: body.email }),
-      ...(body.website !== undefined && { website: body.website }),
-      ...(body.owner_email !== undefined && { ownerEmail: body.owner_email }),
-      ...(body.invoice_numbering != null && { invoiceNumbering: body.invoice_numbering }),
-      ...(body.customer_invoice_prefix !== undefined && { customerInvoicePrefix: body.customer_invoice_prefix }),
-      ...(body.subscription_settings?.proration_behavior && {
-        prorationBehavior: body.subscription_settings.proration_behavior,
-      }),
-      ...(body.subscription_settings?.allow_customer_updates !== undefined && {
-        allowCustomerUpdates: body.subscription_settings.allow_customer_updates,
-      }),
-      ...(portal?.update_plan !== undefined && { customerPortalUpdatePlan: portal.update_plan }),
-      ...(portal?.update_seats !== undefined && { customerPortalUpdateSeats: portal.update_seats }),
-    };
+    const changes = organizationChanges(body);
     Object.assign(organization, changes, { modifiedAt: this.deps.clock.now() });
     await tx.em.flush();
     this.deps.outbox.enqueueEvent(tx, organization.id, 'organization.updated', organizationOutput(organization));

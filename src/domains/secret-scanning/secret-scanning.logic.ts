@@ -1,5 +1,5 @@
-// Pure rules of leak reports: which credential of ours a reported string claims to be, and
-// the answer the program expects for it.
+// Pure rules of leak reports: which credential of ours a reported string claims to be, and the answer the program
+// expects for it (how reports are signed: report-signing.logic.ts).
 import {
   SECRET_SCANNING_LABELS,
   type LeakedTokenMatch,
@@ -8,16 +8,6 @@ import {
 import { CUSTOMER_SESSION_TOKEN_PREFIX } from '../customer-session/customer-session.logic';
 import { OAUTH2_PREFIXES } from '../oauth2/oauth2.logic';
 import { ORGANIZATION_TOKEN_PREFIX } from '../organization/organization.logic';
-
-/** The headers GitHub signs its reports with: which of its keys, and the base64 DER ECDSA signature of the raw body. */
-export const KEY_IDENTIFIER_HEADER = 'Github-Public-Key-Identifier';
-export const SIGNATURE_HEADER = 'Github-Public-Key-Signature';
-
-/** A key the program publishes (`SECRET_SCANNING_PUBLIC_KEYS`), its PEM checked at start-up. */
-export interface ReportSigningKey {
-  key_identifier: string;
-  key: string;
-}
 
 /**
  * The credentials a report can revoke. Webhook signing secrets (`whsec_…`) are not among them: they are kept sealed
@@ -44,11 +34,6 @@ export function claimedKind(token: string): LeakedTokenKind | null {
   if (token.startsWith(OAUTH2_PREFIXES.accessToken) || token.startsWith(OAUTH2_PREFIXES.refreshToken))
     return LEAKED_TOKEN_KINDS.oauth2Token;
   return null;
-}
-
-/** The configured key a report names, or null when none has that identifier. */
-export function signingKeyFor(keys: readonly ReportSigningKey[], identifier: string): ReportSigningKey | null {
-  return keys.find((key) => key.key_identifier === identifier) ?? null;
 }
 
 /** One entry of the answer: `true_positive` only for a live or revoked credential of ours. */

@@ -3,7 +3,7 @@ import { SecretScanningReport, SecretScanningReportAnswer } from '../../contract
 import { BadRequest } from '../../kernel/errors';
 import { parseInput } from '../../platform/http/parse-input';
 import { definePublicRoute, type RouteDefinition } from '../../platform/http/route';
-import { KEY_IDENTIFIER_HEADER, SIGNATURE_HEADER } from './secret-scanning.logic';
+import { KEY_IDENTIFIER_HEADER, SIGNATURE_HEADER } from './report-signing.logic';
 import type { SecretScanningService } from './secret-scanning.service';
 
 export function secretScanningRoutes({ reports }: { reports: SecretScanningService }): RouteDefinition[] {

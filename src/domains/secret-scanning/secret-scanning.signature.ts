@@ -1,7 +1,7 @@
 // Whether a leak report comes from the program: an ECDSA P-256 / SHA-256 signature over the raw body (base64 DER),
 // by one of the public keys configured at start-up (never fetched while a report waits).
 import { verify } from 'node:crypto';
-import { signingKeyFor, type ReportSigningKey } from './secret-scanning.logic';
+import { signingKeyFor, type ReportSigningKey } from './report-signing.logic';
 
 export type ReportSignatureCheck = 'valid' | 'no_keys' | 'unsigned' | 'unknown_key' | 'bad_signature';
 

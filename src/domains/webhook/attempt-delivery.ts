@@ -5,7 +5,8 @@ import { AddressRefused, postWebhook } from '../../adapters/http/webhook-poster'
 import { signedHeaders } from '../../adapters/http/standard-webhooks';
 import { ResourceNotFound } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
-import { BEHIND_EARLIER, loadAttemptContext, recordAttempt, skipDelivery } from './delivery-attempt.queries';
+import { loadAttemptContext } from './load-attempt-context';
+import { recordAttempt, skipDelivery } from './record-attempt';
 import type { DeliveryDeps } from './webhook-delivery.service';
 import { DeliveryAttemptFailed, DeliveryRefused } from './webhook.errors';
 import { webhookBody } from './webhook-body';
@@ -69,16 +70,6 @@ export async function attemptDelivery(
   if (succeeded) return 'succeeded';
   const reason = result.error ?? `The endpoint answered HTTP ${result.status}`;
   throw 'refused' in result ? new DeliveryRefused(reason) : new DeliveryAttemptFailed(reason);
-}
-
-/** 1 while an earlier event about the same resource is still on its way to the endpoint (`BEHIND_EARLIER`), else 0. */
-export async function earlierPendingDeliveries(deps: DeliveryDeps, deliveryId: string): Promise<number> {
-  const [row] = await deps.orm.em
-    .fork()
-    .execute<{ n: number }[]>(`select (${BEHIND_EARLIER})::int as n from webhook_delivery d where d.id = ?`, [
-      deliveryId,
-    ]);
-  return row?.n ?? 0;
 }
 
 /** The response kept in the attempt log: its first 2 KiB, never cut inside a character. */

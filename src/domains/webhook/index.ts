@@ -1,6 +1,7 @@
 export { WebhookEndpointService } from './webhook-endpoint.service';
 export { WebhookDeliveryService, type DeliveryDeps } from './webhook-delivery.service';
-export { attemptDelivery, earlierPendingDeliveries, type AttemptOutcome } from './attempt-delivery';
+export { attemptDelivery, type AttemptOutcome } from './attempt-delivery';
+export { earlierPendingDeliveries } from './behind-earlier';
 export { failDelivery } from './fail-delivery';
 export { DeliveryAttemptFailed, DeliveryRefused } from './webhook.errors';
 export { WebhookLogService } from './webhook-log.service';

@@ -6,22 +6,20 @@ import type { WebhookEndpointCreate } from '../../contracts/webhook-endpoint-cre
 import type { WebhookEndpointUpdate } from '../../contracts/webhook-endpoint-update';
 import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { Clock } from '../../kernel/clock';
-import { newId } from '../../kernel/ids';
 import { WebhookEndpoint } from './webhook.entity';
-import type { UrlPolicy } from './webhook.logic';
+import type { UrlPolicy } from './webhook-url.logic';
 import { WebhookUrlGuard } from './webhook-url-guard';
 import { webhookEndpointOutput } from './webhook.output';
 import { generateSecret, maskSecret } from '../../adapters/http/standard-webhooks';
-import { openSecret, sealSecret } from '../../platform/crypto/sealed-secret';
+import { openEndpointSecret, sealEndpointSecret } from './webhook-endpoint-secret';
+import { createWebhookEndpoint } from './create-webhook-endpoint';
+import { updateWebhookEndpoint } from './update-webhook-endpoint';
 
 export interface EndpointServiceDeps {
   clock: Clock;
   serverSecret: string;
   urlPolicy: UrlPolicy;
 }
-
-/** What the signing secrets are sealed for (their key derives from it). */
-const SECRET_PURPOSE = 'webhook-secrets';
 
 const endpoints = new OwnedRepository(WebhookEndpoint, { label: 'Webhook endpoint', softDeleted: true });
 
@@ -36,32 +34,13 @@ export class WebhookEndpointService {
   }
 
   /** `requestVersion`: the API version of the request, which the endpoint's payloads follow unless it names another. */
-  async create(
+  create(
     em: EntityManager,
     organizationId: string,
     input: WebhookEndpointCreate,
     requestVersion: ApiVersion,
   ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
-    await this.urls.assertAllowed(input.url);
-    const secret = generateSecret();
-    const endpoint = em.create(WebhookEndpoint, {
-      id: newId(),
-      organizationId,
-      url: input.url,
-      name: input.name ?? null,
-      format: input.format,
-      apiVersion: input.api_version ?? requestVersion,
-      events: [...new Set(input.events)],
-      secretSealed: sealSecret(secret, this.deps.serverSecret, SECRET_PURPOSE),
-      enabled: true,
-      disabledReason: null,
-      consecutiveFailures: 0,
-      deletedAt: null,
-      createdAt: this.deps.clock.now(),
-      modifiedAt: null,
-    });
-    await em.flush();
-    return { endpoint, secret };
+    return createWebhookEndpoint({ ...this.deps, urls: this.urls }, em, organizationId, input, requestVersion);
   }
 
   get(em: EntityManager, organizationId: string, id: string): Promise<WebhookEndpoint> {
@@ -76,17 +55,7 @@ export class WebhookEndpointService {
     input: WebhookEndpointUpdate,
   ): Promise<WebhookEndpoint> {
     const endpoint = await this.get(em, organizationId, id);
-    if (input.url != null) endpoint.url = input.url;
-    if (input.url != null || input.enabled === true) await this.urls.assertAllowed(endpoint.url);
-    if (input.name !== undefined) endpoint.name = input.name;
-    if (input.format != null) endpoint.format = input.format;
-    if (input.events != null) endpoint.events = [...new Set(input.events)];
-    if (input.api_version != null) endpoint.apiVersion = input.api_version;
-    if (input.enabled != null) {
-      endpoint.enabled = input.enabled;
-      if (input.enabled) Object.assign(endpoint, { disabledReason: null, consecutiveFailures: 0 });
-    }
-    endpoint.modifiedAt = this.deps.clock.now();
+    await updateWebhookEndpoint({ clock: this.deps.clock, urls: this.urls }, endpoint, input);
     await em.flush();
     return endpoint;
   }
@@ -98,7 +67,7 @@ export class WebhookEndpointService {
   ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const endpoint = await this.get(em, organizationId, id);
     const secret = generateSecret();
-    endpoint.secretSealed = sealSecret(secret, this.deps.serverSecret, SECRET_PURPOSE);
+    endpoint.secretSealed = sealEndpointSecret(secret, this.deps.serverSecret);
     endpoint.modifiedAt = this.deps.clock.now();
     await em.flush();
     return { endpoint, secret };
@@ -113,7 +82,7 @@ export class WebhookEndpointService {
   }
 
   secretOf(endpoint: Pick<WebhookEndpoint, 'secretSealed'>): string {
-    return openSecret(endpoint.secretSealed, this.deps.serverSecret, SECRET_PURPOSE);
+    return openEndpointSecret(endpoint.secretSealed, this.deps.serverSecret);
   }
 
   /** The endpoint as the API shows it: the secret in full only when `revealed` (create and reset). */

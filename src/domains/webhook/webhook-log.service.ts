@@ -1,10 +1,11 @@
-// The delivery log: every attempt with its event and its delivery's outcome, filtered and paged.
+// The delivery log: every attempt with its event and its delivery's outcome, filtered (delivery-log-filter.ts) and
+// paged.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WebhookDelivery as AttemptOutput } from '../../contracts/webhook-delivery';
 import type { WebhookDeliveryListQuery } from '../../contracts/webhook-delivery-query';
 import { pageOffset, paginationOf, type Pagination } from '../../kernel/pagination';
-import { attemptOutput, type AttemptRow } from './webhook.output';
-import { sqlArray } from '../../platform/database/sql-array';
+import { attemptOutput, type AttemptRow } from './webhook-attempt.output';
+import { deliveryLogFilter } from './delivery-log-filter';
 
 export class WebhookLogService {
   async list(
@@ -12,30 +13,7 @@ export class WebhookLogService {
     organizationId: string,
     query: WebhookDeliveryListQuery,
   ): Promise<{ items: AttemptOutput[]; pagination: Pagination }> {
-    const where: string[] = ['a.organization_id = ?'];
-    const params: unknown[] = [organizationId];
-    const add = (clause: string, ...values: unknown[]) => {
-      where.push(clause);
-      params.push(...values);
-    };
-    if (query.endpoint_id) add('a.endpoint_id = any(?::uuid[])', sqlArray(query.endpoint_id));
-    if (query.event_type) add('a.event_type = any(?::text[])', sqlArray(query.event_type));
-    if (query.succeeded !== undefined) add('a.succeeded = ?', query.succeeded);
-    if (query.http_code_class)
-      add(
-        'a.http_code between ? and ?',
-        Number(query.http_code_class[0]) * 100,
-        Number(query.http_code_class[0]) * 100 + 99,
-      );
-    if (query.start_timestamp) add('a.created_at >= ?', new Date(query.start_timestamp));
-    if (query.end_timestamp) add('a.created_at <= ?', new Date(query.end_timestamp));
-    if (query.query)
-      add(
-        '(a.event_id::text = ? or a.delivery_id::text = ? or a.http_code::text = ?)',
-        query.query,
-        query.query,
-        query.query,
-      );
+    const { where, params } = deliveryLogFilter(organizationId, query);
     const rows = await em.execute<AttemptRow[]>(
       `select a.*, m.created_at as event_created_at, m.payload, d.status as delivery_status, d.last_http_code as delivery_last_http_code,
               d.modified_at as delivery_modified_at, count(*) over ()::int as total

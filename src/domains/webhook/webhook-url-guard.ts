@@ -1,7 +1,7 @@
 // The webhook URL policy with its I/O: what the URL alone tells, then every address its host name resolves to.
 import { resolveHost } from '../../adapters/http/webhook-poster';
 import { invalidField } from '../../kernel/errors';
-import { addressRefusal, urlHost, urlRefusal, type UrlPolicy } from './webhook.logic';
+import { addressRefusal, urlHost, urlRefusal, type UrlPolicy } from './webhook-url.logic';
 
 export type HostResolver = (hostname: string) => Promise<string[]>;
 

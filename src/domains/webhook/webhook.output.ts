@@ -1,10 +1,5 @@
-// Webhook endpoints and delivery attempts as the API shows them.
-import type { ApiVersion } from '../../contracts/api-version';
+// Webhook endpoints as the API shows them (webhook-attempt.output.ts: the delivery log's attempts).
 import type { WebhookEndpoint as EndpointOutput } from '../../contracts/webhook-endpoint';
-import type { WebhookDelivery as AttemptOutput } from '../../contracts/webhook-delivery';
-import type { WebhookEventType } from '../../contracts/webhook';
-import type { WebhookPayload } from '../../contracts/webhook-payload';
-import { webhookBody } from './webhook-body';
 import type { WebhookEndpoint } from './webhook.entity';
 
 /** `secret` is the full secret (on create and reset) or its masked form. */
@@ -23,54 +18,5 @@ export function webhookEndpointOutput(endpoint: WebhookEndpoint, secret: string)
     enabled: endpoint.enabled,
     uses_standard_webhook_signature: true,
     disabled_reason: endpoint.disabledReason,
-  };
-}
-
-/** An attempt with its event and its delivery's outcome, as the delivery log reads them. */
-export interface AttemptRow {
-  id: string;
-  created_at: Date;
-  succeeded: boolean;
-  http_code: number | null;
-  response: string | null;
-  error: string | null;
-  attempt: number;
-  duration_ms: number;
-  endpoint_id: string;
-  event_id: string;
-  event_type: WebhookEventType;
-  event_created_at: Date;
-  payload: WebhookPayload;
-  api_version: ApiVersion;
-  delivery_status: string;
-  delivery_last_http_code: number | null;
-  delivery_modified_at: Date | null;
-  total: number;
-}
-
-export function attemptOutput(row: AttemptRow): AttemptOutput {
-  return {
-    created_at: new Date(row.created_at).toISOString(),
-    modified_at: null,
-    id: row.id,
-    succeeded: row.succeeded,
-    http_code: row.http_code,
-    response: row.response ?? row.error,
-    endpoint_id: row.endpoint_id,
-    attempt: row.attempt,
-    duration_ms: row.duration_ms,
-    error: row.error,
-    webhook_event: {
-      created_at: new Date(row.event_created_at).toISOString(),
-      modified_at: row.delivery_modified_at ? new Date(row.delivery_modified_at).toISOString() : null,
-      id: row.event_id,
-      last_http_code: row.delivery_last_http_code,
-      succeeded: row.delivery_status === 'pending' ? null : row.delivery_status === 'succeeded',
-      skipped: row.delivery_status === 'skipped',
-      payload: webhookBody(row.payload, row.api_version),
-      type: row.event_type,
-      is_archived: false,
-      api_version: row.api_version,
-    },
   };
 }

@@ -1,5 +1,4 @@
 // Custom fields: CRUD, slugs unique per organization; deleting one detaches it from every product.
-import { flushUnique } from '../../../platform/database/flush-unique';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CustomFieldCreate } from '../../../contracts/custom-field-create';
 import type { CustomFieldListQuery } from '../../../contracts/custom-field-list-query';
@@ -7,10 +6,9 @@ import type { CustomFieldUpdate } from '../../../contracts/custom-field-update';
 import { likeContains } from '../../../platform/database/list-query';
 import { OwnedRepository } from '../../../platform/database/owned-repository';
 import type { Clock } from '../../../kernel/clock';
-import { RequestValidationError, invalidField } from '../../../kernel/errors';
-import { newId } from '../../../kernel/ids';
 import { CustomField } from './custom-field.entity';
-import { customFieldPropertyIssues } from './custom-field.logic';
+import { createCustomField } from './create-custom-field';
+import { updateCustomField } from './update-custom-field';
 
 const SORT_COLUMNS = { created_at: 'createdAt', slug: 'slug', name: 'name', type: 'type' } as const;
 const fields = new OwnedRepository(CustomField, { label: 'Custom field' });
@@ -18,22 +16,8 @@ const fields = new OwnedRepository(CustomField, { label: 'Custom field' });
 export class CustomFieldService {
   constructor(private readonly clock: Clock) {}
 
-  async create(em: EntityManager, organizationId: string, input: CustomFieldCreate): Promise<CustomField> {
-    checkProperties(input.type, input.properties);
-    await this.assertSlugFree(em, organizationId, input.slug);
-    const field = em.create(CustomField, {
-      id: newId(),
-      organizationId,
-      type: input.type,
-      slug: input.slug,
-      name: input.name,
-      properties: input.properties,
-      metadata: input.metadata,
-      createdAt: this.clock.now(),
-      modifiedAt: null,
-    });
-    await flushUnique(em, () => slugTaken(input.slug));
-    return field;
+  create(em: EntityManager, organizationId: string, input: CustomFieldCreate): Promise<CustomField> {
+    return createCustomField(this.clock, em, organizationId, input);
   }
 
   get(em: EntityManager, organizationId: string, id: string): Promise<CustomField> {
@@ -41,22 +25,7 @@ export class CustomFieldService {
   }
 
   async update(em: EntityManager, organizationId: string, id: string, input: CustomFieldUpdate): Promise<CustomField> {
-    const field = await this.get(em, organizationId, id);
-    if (input.type !== field.type)
-      throw invalidField(['body', 'type'], `This custom field is of type "${field.type}"; its type cannot change.`);
-    if (input.slug != null && input.slug !== field.slug) {
-      await this.assertSlugFree(em, organizationId, input.slug);
-      field.slug = input.slug;
-    }
-    if (input.name != null) field.name = input.name;
-    if (input.properties != null) {
-      checkProperties(field.type, input.properties);
-      field.properties = input.properties;
-    }
-    if (input.metadata !== undefined) field.metadata = input.metadata;
-    field.modifiedAt = this.clock.now();
-    await flushUnique(em, () => slugTaken(field.slug));
-    return field;
+    return updateCustomField(this.clock, em, await this.get(em, organizationId, id), input);
   }
 
   async delete(em: EntityManager, organizationId: string, id: string): Promise<void> {
@@ -88,16 +57,4 @@ export class CustomFieldService {
   findByIds(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<CustomField[]> {
     return fields.findByIds(em, organizationId, ids);
   }
-
-  private async assertSlugFree(em: EntityManager, organizationId: string, slug: string): Promise<void> {
-    if (await em.count(CustomField, { organizationId, slug })) throw slugTaken(slug);
-  }
-}
-
-const slugTaken = (slug: string) =>
-  invalidField(['body', 'slug'], `A custom field with slug "${slug}" already exists.`, 'duplicate');
-
-function checkProperties(type: string, properties: Record<string, unknown>): void {
-  const issues = customFieldPropertyIssues(type, properties, ['body', 'properties']);
-  if (issues.length) throw new RequestValidationError(issues);
 }

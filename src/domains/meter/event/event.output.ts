@@ -1,8 +1,6 @@
-// Events, event names and event types as the API shows them.
-import type { ReadEvent, EventTypeStats } from '../../../adapters/events/event-reader';
+// Usage events as the API shows them, each labelled by its type (event-type.output.ts: names and types).
+import type { ReadEvent } from '../../../adapters/events/event-reader';
 import type { Customer } from '../../../contracts/customer';
-import type { EventName } from '../../../contracts/event-name';
-import type { EventType, EventTypeWithStats } from '../../../contracts/event-type';
 import type { UserEvent } from '../../../contracts/event';
 
 /** The event's label: the value its type's `label_property_selector` points at in its metadata, else the type's label. */
@@ -36,38 +34,5 @@ export function userEventOutput(event: ReadEvent, customer: Customer | null): Us
     name: event.name,
     source: 'user',
     metadata: event.metadata as UserEvent['metadata'],
-  };
-}
-
-export function eventTypeOutput(type: EventTypeStats, organizationId: string): EventType {
-  return {
-    id: type.id,
-    created_at: type.createdAt.toISOString(),
-    modified_at: type.modifiedAt?.toISOString() ?? null,
-    name: type.name,
-    label: type.label,
-    label_property_selector: type.labelPropertySelector,
-    organization_id: organizationId,
-  };
-}
-
-export function eventTypeWithStatsOutput(type: EventTypeStats, organizationId: string): EventTypeWithStats {
-  return {
-    ...eventTypeOutput(type, organizationId),
-    source: type.source,
-    occurrences: type.occurrences,
-    first_seen: type.firstSeen.toISOString(),
-    last_seen: type.lastSeen.toISOString(),
-  };
-}
-
-export function eventNameOutput(type: EventTypeStats): EventName {
-  return {
-    name: type.name,
-    label: type.label,
-    source: type.source,
-    occurrences: type.occurrences,
-    first_seen: type.firstSeen.toISOString(),
-    last_seen: type.lastSeen.toISOString(),
   };
 }

@@ -4,7 +4,8 @@ import { SIGNAL_EXTERNAL_ID_PREFIX, type EventCreate } from '../../../contracts/
 import type { Signal } from '../../../contracts/signal';
 import type { SignalsIngest } from '../../../contracts/signal-ingest';
 import type { Tx } from '../../../platform/database/transaction';
-import type { EventIngestService, IncomingEvent } from './event-ingest.service';
+import type { EventIngestService } from './event-ingest.service';
+import type { IncomingEvent } from './incoming-event';
 
 /** The event a signal becomes: its id is the event's external id (namespaced), its kind and agent reserved metadata. */
 export function signalEvent(signal: Signal): IncomingEvent {

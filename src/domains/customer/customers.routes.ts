@@ -1,0 +1,39 @@
+// The customers collection: list them, create one.
+import { Customer, CustomerList } from '../../contracts/customer';
+import { CustomerCreate } from '../../contracts/customer-create';
+import { CustomerListQuery } from '../../contracts/customer-list-query';
+import { defineRoute, type RouteDefinition } from '../../platform/http/route';
+import type { CustomerService } from './customer.service';
+import { customerOutput } from './customer.output';
+import { READ } from './customer.scopes';
+
+export function customersRoutes(customers: CustomerService): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/v1/customers/',
+      summary: 'List customers',
+      scopes: READ,
+      query: CustomerListQuery,
+      status: 200,
+      response: CustomerList,
+      async handler({ auth, tx, query }) {
+        const page = await customers.list(tx.em, auth.organizationId, query);
+        return { items: page.items.map(customerOutput), pagination: page.pagination };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/customers/',
+      summary: 'Create a customer (customer.created); in the sandbox it may follow a test clock',
+      scopes: ['customers:write'],
+      body: CustomerCreate,
+      status: 201,
+      response: Customer,
+      idempotent: true,
+      async handler({ auth, tx, body }) {
+        return customerOutput(await customers.create(tx, auth.organizationId, body));
+      },
+    }),
+  ];
+}

@@ -1,0 +1,44 @@
+// Writing a new customer: the row, its earlier usage events attached, customer.created and customer.state_changed.
+import type { Tx } from '../../platform/database/transaction';
+import { newId } from '../../kernel/ids';
+import { flushUnique } from '../../platform/database/flush-unique';
+import { Customer } from './customer.entity';
+import { CustomerRaceLost } from './customer.errors';
+import { customerOutput } from './customer.output';
+import type { CustomerDetails, CustomerServiceDeps } from './customer-deps';
+
+export type InsertDeps = Pick<CustomerServiceDeps, 'clock' | 'outbox' | 'state' | 'events'>;
+
+/**
+ * Writes a new customer (customer.created); one with the same e-mail or external id committed meanwhile:
+ * CustomerRaceLost.
+ */
+export async function insertCustomer(
+  deps: InsertDeps,
+  tx: Tx,
+  organizationId: string,
+  details: CustomerDetails,
+): Promise<Customer> {
+  const customer = tx.em.create(Customer, {
+    id: newId(),
+    organizationId,
+    email: details.email,
+    externalId: details.externalId ?? null,
+    name: details.name ?? null,
+    billingName: details.billingName ?? null,
+    billingAddress: details.billingAddress ?? null,
+    taxId: details.taxId ?? null,
+    locale: details.locale ?? null,
+    testClockId: details.testClockId ?? null,
+    metadata: details.metadata ?? {},
+    deletedAt: null,
+    createdAt: deps.clock.now(),
+    modifiedAt: null,
+  });
+  await flushUnique(tx.em, () => new CustomerRaceLost());
+  if (customer.externalId !== null)
+    await deps.events?.attachCustomer(tx, organizationId, customer.externalId, customer.id);
+  deps.outbox.enqueueEvent(tx, organizationId, 'customer.created', customerOutput(customer));
+  await deps.state?.changed(tx, organizationId, customer.id);
+  return customer;
+}

@@ -1,0 +1,25 @@
+// What an organization's update changes: each field the body sets, the portal's and subscriptions' settings
+// included (a field left out stays as it is).
+import type { OrganizationUpdate } from '../../contracts/organization-update';
+import type { Organization } from './organization.entity';
+
+export function organizationChanges(body: OrganizationUpdate): Partial<Organization> {
+  const portal = body.customer_portal_settings?.subscription;
+  return {
+    ...(body.name != null && { name: body.name }),
+    ...(body.slug != null && { slug: body.slug }),
+    ...(body.email !== undefined && { email: body.email }),
+    ...(body.website !== undefined && { website: body.website }),
+    ...(body.owner_email !== undefined && { ownerEmail: body.owner_email }),
+    ...(body.invoice_numbering != null && { invoiceNumbering: body.invoice_numbering }),
+    ...(body.customer_invoice_prefix !== undefined && { customerInvoicePrefix: body.customer_invoice_prefix }),
+    ...(body.subscription_settings?.proration_behavior && {
+      prorationBehavior: body.subscription_settings.proration_behavior,
+    }),
+    ...(body.subscription_settings?.allow_customer_updates !== undefined && {
+      allowCustomerUpdates: body.subscription_settings.allow_customer_updates,
+    }),
+    ...(portal?.update_plan !== undefined && { customerPortalUpdatePlan: portal.update_plan }),
+    ...(portal?.update_seats !== undefined && { customerPortalUpdateSeats: portal.update_seats }),
+  };
+}
