@@ -2,7 +2,7 @@
 // they activate become the customer's, with the batches in flight waited for (and new ones held off).
 import type { Tx } from '../../platform/database/transaction';
 import { holdIngestAlone } from './ingest-lock';
-import { ADD_TO_ROLLUP } from './meter-sql';
+import { ADD_TO_ROLLUP } from './meter-aggregation-sql';
 
 /** Waits for the batches in flight (and holds off new ones) so that none of their events is left unattached. */
 export async function attachCustomerEvents(

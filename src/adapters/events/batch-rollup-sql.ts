@@ -1,7 +1,9 @@
 // A live meter's share of an ingested batch, as a statement's CTEs: its hourly rollup per customer, and the customer
 // meters it activates.
 import type { MeterDefinition } from './event-store';
-import { ADD_TO_ROLLUP, filterSql, rollupValueSql, type SqlFragment } from './meter-sql';
+import { ADD_TO_ROLLUP, rollupValueSql } from './meter-aggregation-sql';
+import { filterSql } from './meter-sql';
+import { type SqlFragment } from './sql-fragment';
 
 /** A meter's share of the batch: its hourly rollup (per customer) and the customer meters it activates. */
 export function rollupSql(organizationId: string, meter: MeterDefinition, index: number, at: Date): SqlFragment {

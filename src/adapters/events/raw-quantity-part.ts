@@ -1,7 +1,9 @@
 // The partial rows of a meter's quantities read from raw events: one per event, filtered by the meter, the customers
 // and the metadata asked for.
 import { sqlArray } from '../../platform/database/sql-array';
-import { distinctValueSql, filterSql, rollupValueSql, type SqlFragment } from './meter-sql';
+import { distinctValueSql, rollupValueSql } from './meter-aggregation-sql';
+import { filterSql } from './meter-sql';
+import { type SqlFragment } from './sql-fragment';
 import type { QuantityCustomers, QuantityMeter, QuantityQuery } from './quantity-reader';
 
 export function rawPart(

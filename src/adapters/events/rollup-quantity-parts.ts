@@ -1,6 +1,6 @@
 // The partial rows of a meter's quantities read from its hourly rollups: the whole hours of the range, with the
 // partial hours at either end read raw.
-import type { SqlFragment } from './meter-sql';
+import type { SqlFragment } from './sql-fragment';
 import type { QuantityCustomers, QuantityMeter, QuantityQuery } from './quantity-reader';
 import { customersSql, rawPart } from './raw-quantity-part';
 
