@@ -2,7 +2,8 @@
 // hand-made events, against answers worked out by hand from the table below.
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { aggregateSql, filterSql } from '../../src/adapters/events/meter-sql';
+import { aggregateSql } from '../../src/adapters/events/meter-aggregation-sql';
+import { filterSql } from '../../src/adapters/events/meter-sql';
 import { environmentDatabaseUrl } from '../../src/platform/config';
 import { openDatabase } from '../../src/app/database';
 import type { FilterClause, MeterFilter } from '../../src/contracts/meter-filter';

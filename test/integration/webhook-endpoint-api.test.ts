@@ -1,7 +1,7 @@
 // Webhook endpoints over HTTP: validation (URL policy, known event types), secrets shown once, CRUD and isolation.
 import { hostname } from 'node:os';
 import { WebhookEndpoint, WebhookEndpointList } from '../../src/contracts/webhook-endpoint';
-import { resolveHost } from '../../src/adapters/http/webhook-poster';
+import { resolveHost } from '../../src/adapters/http/resolve-host';
 import { isPublicAddress } from '../../src/domains/webhook/webhook-address.logic';
 import { startHarness, type TestHarness } from '../support/harness';
 import { legacy } from '../support/versioned-contract';

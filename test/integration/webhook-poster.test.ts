@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AddressRefused, postWebhook } from '../../src/adapters/http/webhook-poster';
+import { AddressRefused } from '../../src/adapters/http/guarded-dispatcher';
+import { postWebhook } from '../../src/adapters/http/webhook-poster';
 import { WebhookUrlGuard } from '../../src/domains/webhook/webhook-url-guard';
 
 let server: Server;

@@ -5,17 +5,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pageOffset, type PageRequest } from '../../kernel/pagination';
 import type { EventQuery, EventReader, EventTypeQuery, EventTypeSort, EventTypeStats, ReadEvent } from './event-reader';
-import { eventConditions, type Where } from './postgres-event-conditions';
+import { countEvents } from './count-events';
+import { eventConditions } from './postgres-event-conditions';
 import { describedEvents, EVENT_COLUMNS, type EventRow } from './postgres-event-rows';
-import { eventTypes, relabelEventType } from './postgres-event-types';
-
-/** Criteria the event types' counters can answer a count for. */
-const TYPE_LEVEL = new Set(['organizationIds', 'names', 'sources']);
-
-/** An absent criterion: undefined, an empty list or an empty metadata filter. */
-const isUnset = (value: unknown) =>
-  value === undefined ||
-  (Array.isArray(value) ? !value.length : typeof value === 'object' && value !== null && !Object.keys(value).length);
+import { eventTypes } from './postgres-event-types';
+import { relabelEventType } from './relabel-event-type';
 
 export class PostgresEventReader implements EventReader {
   async list(
@@ -35,29 +29,8 @@ export class PostgresEventReader implements EventReader {
     );
     return {
       items: await describedEvents(em, organizationId, rows),
-      totalCount: await this.count(em, organizationId, query, where),
+      totalCount: await countEvents(em, organizationId, query, where),
     };
-  }
-
-  /**
-   * How many events match: from the event types' counters when only names and sources narrow the list (they count
-   * every stored event of the type, kept in the ingest's transaction), else counted from the indexes.
-   */
-  private async count(em: EntityManager, organizationId: string, query: EventQuery, where: Where): Promise<number> {
-    const byTypeOnly = Object.entries(query).every(([key, value]) => TYPE_LEVEL.has(key) || isUnset(value));
-    if (byTypeOnly && !(query.organizationIds && !query.organizationIds.includes(organizationId))) {
-      const [row] = await em.execute<{ total: string | null }[]>(
-        `select sum(occurrences)::text as total from event_type where organization_id = ?
-         ${query.names ? 'and name in (?)' : ''} ${query.sources ? 'and source in (?)' : ''}`,
-        [organizationId, ...(query.names ? [[...query.names]] : []), ...(query.sources ? [[...query.sources]] : [])],
-      );
-      return Number(row.total ?? 0);
-    }
-    const [row] = await em.execute<{ total: number }[]>(
-      `select count(*)::int as total from event e where ${where.sql.join(' and ')}`,
-      where.params,
-    );
-    return row.total;
   }
 
   async get(em: EntityManager, organizationId: string, id: string): Promise<ReadEvent | null> {

@@ -1,6 +1,7 @@
 // The events store on PostgreSQL (see event-store.ts for the port).
 import type { EventStore } from './event-store';
-import { PostgresEventWriter, type LiveMeters } from './postgres-event-writer';
+import { PostgresEventWriter } from './postgres-event-writer';
+import { type LiveMeters } from './insert-event-batch';
 import { PostgresUsageReader } from './postgres-usage-reader';
 import { PostgresEventReader } from './postgres-event-reader';
 import { PostgresQuantityReader } from './postgres-quantity-reader';

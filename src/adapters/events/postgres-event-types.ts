@@ -1,40 +1,11 @@
 // Event types on PostgreSQL: listed with their counters kept at ingest, or — when the query narrows them to some events
-// (a customer, a parent, root events) — counted from those events; and relabeled.
+// (a customer, a parent, root events) — counted from those events.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PageRequest } from '../../kernel/pagination';
 import { likeContains, rawListPage } from '../../platform/database/list-query';
 import type { EventTypeQuery, EventTypeSort, EventTypeStats } from './event-reader';
-import type { EventSource } from './event-model';
+import { typeStats, type TypeRow } from './event-type-row';
 import { eventConditions, Where } from './postgres-event-conditions';
-import { asDate } from './postgres-event-rows';
-
-interface TypeRow {
-  id: string;
-  name: string;
-  source: EventSource;
-  label: string;
-  label_property_selector: string | null;
-  occurrences: string | number;
-  first_seen: Date;
-  last_seen: Date;
-  created_at: Date;
-  modified_at: Date | null;
-}
-
-function typeStats(row: TypeRow): EventTypeStats {
-  return {
-    id: row.id,
-    name: row.name,
-    source: row.source,
-    label: row.label,
-    labelPropertySelector: row.label_property_selector,
-    occurrences: Number(row.occurrences),
-    firstSeen: asDate(row.first_seen),
-    lastSeen: asDate(row.last_seen),
-    createdAt: asDate(row.created_at),
-    modifiedAt: row.modified_at ? asDate(row.modified_at) : null,
-  };
-}
 
 const TYPE_SORT_COLUMNS: Record<EventTypeSort, string> = {
   name: 't.name',
@@ -76,20 +47,4 @@ export async function eventTypes(
     page,
   );
   return { items: rows.items.map(typeStats), totalCount: rows.pagination.total_count };
-}
-
-export async function relabelEventType(
-  em: EntityManager,
-  organizationId: string,
-  id: string,
-  change: { label: string; labelPropertySelector?: string | null },
-  at: Date,
-): Promise<EventTypeStats | null> {
-  const selector = change.labelPropertySelector !== undefined;
-  const [row] = await em.execute<TypeRow[]>(
-    `update event_type set label = ?, ${selector ? 'label_property_selector = ?,' : ''} modified_at = ?
-     where organization_id = ? and id = ? returning *`,
-    [change.label, ...(selector ? [change.labelPropertySelector] : []), at, organizationId, id],
-  );
-  return row ? typeStats(row) : null;
 }

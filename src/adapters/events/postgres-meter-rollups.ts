@@ -3,7 +3,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Tx } from '../../platform/database/transaction';
 import type { MeterDefinition } from './event-model';
-import { ADD_TO_ROLLUP, filterSql, rollupValueSql } from './meter-sql';
+import { ADD_TO_ROLLUP, rollupValueSql } from './meter-aggregation-sql';
+import { filterSql } from './meter-sql';
 import type { MeterRollups, RollupChunk } from './meter-rollups';
 
 export class PostgresMeterRollups implements MeterRollups {

@@ -3,21 +3,18 @@
 // raw events yield one row each; hourly rollups one per customer and hour, read only when they are exact (complete,
 // no metadata filter, not `unique`, every bucket boundary on a whole UTC hour), with the partial hours at either end of
 // the range read raw. One scan groups by bucket and, through a grouping set, the whole range for the total.
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { invalidField } from '../../kernel/errors';
 import { sqlArray } from '../../platform/database/sql-array';
 import type { Tx } from '../../platform/database/transaction';
-import { distinctValueSql, filterSql, rollupValueSql, type SqlFragment } from './meter-sql';
+import { bucketStarts } from './bucket-starts';
 import type {
   AggregationFunction,
   MeterQuantities,
-  QuantityCustomers,
   QuantityMeter,
   QuantityQuery,
   QuantityReader,
 } from './quantity-reader';
-
-const HOUR_MS = 3_600_000;
+import { rawPart } from './raw-quantity-part';
+import { HOUR_MS, rollupParts } from './rollup-quantity-parts';
 
 /** The aggregation over partial rows (`k`): the same expression whichever source they came from. */
 const FINAL: Record<AggregationFunction, string> = {
@@ -84,95 +81,4 @@ export class PostgresQuantityReader implements QuantityReader {
       starts.slice(1).every((s) => s.getTime() % HOUR_MS === 0)
     );
   }
-}
-
-/** Where each bucket starts, in order: the local calendar boundaries of the time zone from `start`'s own bucket. */
-async function bucketStarts(em: EntityManager, query: QuantityQuery): Promise<Date[]> {
-  const { start, end, timezone: tz, interval } = query;
-  // Hours step in absolute time (a local clock repeats or skips one at a DST change); the rest step in local time.
-  const [sql, params] =
-    interval === 'hour'
-      ? [
-          `select extract(epoch from b) * 1000 as ms from generate_series(date_trunc('hour', ?::timestamptz, ?), ?::timestamptz, interval '1 hour') b where b < ?::timestamptz order by b`,
-          [start.toISOString(), tz, end.toISOString(), end.toISOString()],
-        ]
-      : [
-          `select extract(epoch from b) * 1000 as ms from (select l at time zone ? as b
-             from generate_series(date_trunc(?, ?::timestamptz, ?) at time zone ?, ?::timestamptz at time zone ?, ?::interval) l) s
-           where b < ?::timestamptz order by b`,
-          [tz, interval, start.toISOString(), tz, tz, end.toISOString(), tz, `1 ${interval}`, end.toISOString()],
-        ];
-  try {
-    // As milliseconds: a date string of years 1–99 would be read back as 19xx or 20xx.
-    const rows = await em.execute<{ ms: string | number }[]>(sql, params);
-    return rows.map((row) => new Date(Number(row.ms)));
-  } catch (error) {
-    // A name the schema's check let through but PostgreSQL's time zone database does not know.
-    if ((error as { code?: string }).code === '22023')
-      throw invalidField(['query', 'timezone'], `Unknown time zone: ${tz}`);
-    throw error;
-  }
-}
-
-/** Whole hours from rollups, the partial hours at either end raw (the whole range raw when it has no whole hour). */
-function rollupParts(organizationId: string, meter: QuantityMeter, query: QuantityQuery): SqlFragment[] {
-  const firstHour = new Date(Math.ceil(query.start.getTime() / HOUR_MS) * HOUR_MS);
-  const lastHour = new Date(Math.floor(query.end.getTime() / HOUR_MS) * HOUR_MS);
-  if (firstHour >= lastHour) return [rawPart(organizationId, meter, query, query.start, query.end)];
-  const parts = [rollupPart(meter, query.customers, firstHour, lastHour)];
-  if (query.start < firstHour) parts.push(rawPart(organizationId, meter, query, query.start, firstHour));
-  if (lastHour < query.end) parts.push(rawPart(organizationId, meter, query, lastHour, query.end));
-  return parts;
-}
-
-function rawPart(
-  organizationId: string,
-  meter: QuantityMeter,
-  query: QuantityQuery,
-  from: Date,
-  to: Date,
-): SqlFragment {
-  const { aggregation } = meter;
-  const value =
-    aggregation.func === 'unique' ? distinctValueSql(aggregation.property, 'e') : { sql: 'null::jsonb', params: [] };
-  const n = rollupValueSql(aggregation, 'e');
-  const filter = filterSql(meter.filter, 'e');
-  const customers = customersSql(query.customers, 'e');
-  const metadata = Object.entries(query.metadata).map(([key, values]) => ({
-    sql: ` and (e.metadata ->> ?) = any(?::text[])`,
-    params: [key, sqlArray(values)],
-  }));
-  return {
-    sql: `select e."timestamp" as ts, e.customer_id, e.external_customer_id, 1::bigint as events, (v.n is not null)::int::bigint as numeric_events,
-        coalesce(v.n, 0) as total, v.n as minimum, v.n as maximum, ${value.sql} as value
-      from event e cross join lateral (select ${n.sql} as n) v
-      where e.organization_id = ? and e."timestamp" >= ?::timestamptz and e."timestamp" < ?::timestamptz and ${filter.sql}${customers.sql}${metadata.map((m) => m.sql).join('')}`,
-    params: [
-      ...value.params,
-      ...n.params,
-      organizationId,
-      from.toISOString(),
-      to.toISOString(),
-      ...filter.params,
-      ...customers.params,
-      ...metadata.flatMap((m) => m.params),
-    ],
-  };
-}
-
-function rollupPart(meter: QuantityMeter, customers: QuantityCustomers | null, from: Date, to: Date): SqlFragment {
-  const scope = customersSql(customers, 'r');
-  return {
-    sql: `select r.hour as ts, r.customer_id, r.external_customer_id, r.events, r.numeric_events, r.total, r.minimum, r.maximum, null::jsonb as value
-      from meter_rollup r where r.meter_id = ? and r.hour >= ?::timestamptz and r.hour < ?::timestamptz${scope.sql}`,
-    params: [meter.id, from.toISOString(), to.toISOString(), ...scope.params],
-  };
-}
-
-function customersSql(customers: QuantityCustomers | null, alias: string): SqlFragment {
-  if (!customers) return { sql: '', params: [] };
-  return {
-    sql: ` and (${alias}.customer_id = any(?::uuid[]) or (${alias}.customer_id is null and ${alias}.external_customer_id = any(?::text[])))`,
-    params: [sqlArray(customers.customerIds), sqlArray(customers.externalCustomerIds)],
-  };
 }

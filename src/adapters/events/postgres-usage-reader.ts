@@ -4,7 +4,8 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { CustomerScope, MeterDefinition } from './event-store';
 import { holdIngestAlone } from './ingest-lock';
-import { aggregateSql, filterSql } from './meter-sql';
+import { aggregateSql } from './meter-aggregation-sql';
+import { filterSql } from './meter-sql';
 import type { UsageBaseline, UsageReader, UsageWindow } from './usage-reader';
 
 export class PostgresUsageReader implements UsageReader {

@@ -1,8 +1,7 @@
 // Posts one webhook: the raw JSON body, our headers, a deadline, no redirects followed, the answer recorded.
-import { lookup, type LookupAddress } from 'node:dns';
-import { lookup as lookupAll } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { Agent, fetch, type Dispatcher } from 'undici';
+import { fetch } from 'undici';
+import { AddressRefused, guardedDispatcher, refusal, type AddressPolicy } from './guarded-dispatcher';
 
 export interface PostResult {
   status: number | null;
@@ -11,16 +10,12 @@ export interface PostResult {
   error: string | null;
 }
 
-export type AddressPolicy = (address: string) => boolean;
-
 export interface PostOptions {
   timeoutMs: number;
   /** Refuses to connect when the host resolves to an address this rejects (SSRF guard at delivery time). */
   refuseAddress?: AddressPolicy;
   signal?: AbortSignal;
 }
-
-export class AddressRefused extends Error {}
 
 export async function postWebhook(
   url: string,
@@ -54,50 +49,4 @@ export async function postWebhook(
       : (cause?.code ?? cause?.message ?? (error as Error).message);
     return { status: null, body: '', durationMs: elapsed(), error: message };
   }
-}
-
-/**
- * Every address `hostname` resolves to, the way a connection resolves it (node:dns `lookup`, the system resolver);
- * rejects when it does not resolve within `timeoutMs`.
- */
-export async function resolveHost(hostname: string, timeoutMs = 2000): Promise<string[]> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${hostname} did not resolve within ${timeoutMs} ms`)), timeoutMs);
-  });
-  try {
-    const addresses = await Promise.race([lookupAll(hostname, { all: true, verbatim: true }), timeout]);
-    return addresses.map((a) => a.address);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-const dispatchers = new WeakMap<AddressPolicy, Dispatcher>();
-
-/** A connection pool whose DNS lookup refuses forbidden addresses: the address checked is the address connected to. */
-function guardedDispatcher(refuseAddress: AddressPolicy): Dispatcher {
-  let dispatcher = dispatchers.get(refuseAddress);
-  if (!dispatcher) {
-    dispatcher = new Agent({
-      connect: {
-        lookup: (hostname, options, callback) => {
-          lookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-            if (error) return callback(error, '', 0);
-            const refused = addresses.find((a) => refuseAddress(a.address));
-            if (refused) return callback(refusal(hostname, refused.address), '', 0);
-            if (options.all) return (callback as unknown as (e: null, all: LookupAddress[]) => void)(null, addresses);
-            callback(null, addresses[0].address, addresses[0].family);
-          });
-        },
-      },
-    });
-    dispatchers.set(refuseAddress, dispatcher);
-  }
-  return dispatcher;
-}
-
-function refusal(host: string, address: string): AddressRefused {
-  const what = host === address ? host : `${host} resolves to ${address}, which`;
-  return new AddressRefused(`${what} is a private address`);
 }

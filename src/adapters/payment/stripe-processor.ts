@@ -1,13 +1,10 @@
 // The production payment processor: Stripe through its official SDK. Every call carries Bursar's idempotency key as
 // Stripe's, so a retried activity never charges twice. Tested against stripe-mock.
 import Stripe from 'stripe';
-import {
-  PaymentDeclined,
-  RefundDeclined,
-  type DeclineCode,
-  type PaymentProcessor,
-  type SavedPaymentMethod,
-} from './payment-processor';
+import { PaymentDeclined, type PaymentProcessor, type SavedPaymentMethod } from './payment-processor';
+import { chargeWithStripe } from './stripe-charge';
+import { declines } from './stripe-declines';
+import { refundStatusOf, refundWithStripe } from './stripe-refund';
 
 export interface StripeOptions {
   secretKey: string;
@@ -78,7 +75,7 @@ export class StripePaymentProcessor implements PaymentProcessor {
     };
   }
 
-  async charge(input: {
+  charge(input: {
     customerId: string;
     paymentMethod: string;
     amount: number;
@@ -86,33 +83,7 @@ export class StripePaymentProcessor implements PaymentProcessor {
     idempotencyKey: string;
     reference: string;
   }): Promise<{ chargeId: string; pending?: boolean }> {
-    const intent = await declines(() =>
-      this.stripe.paymentIntents.create(
-        {
-          amount: input.amount,
-          currency: input.currency,
-          customer: input.customerId,
-          payment_method: input.paymentMethod,
-          off_session: true,
-          confirm: true,
-          metadata: { [STRIPE_REFERENCE_KEY]: input.reference },
-        },
-        { idempotencyKey: input.idempotencyKey },
-      ),
-    );
-    if (intent.status === 'requires_action')
-      throw new PaymentDeclined(
-        'authentication_required',
-        'This payment requires authentication, which is not possible off-session.',
-      );
-    // Still processing: Stripe's payment_intent.succeeded or payment_intent.payment_failed webhook settles it.
-    if (intent.status === 'processing') return { chargeId: intent.id, pending: true };
-    if (intent.status !== 'succeeded')
-      throw new PaymentDeclined('card_declined', `The payment did not go through (${intent.status}).`);
-    return {
-      chargeId:
-        typeof intent.latest_charge === 'string' ? intent.latest_charge : (intent.latest_charge?.id ?? intent.id),
-    };
+    return chargeWithStripe(this.stripe, input);
   }
 
   /**
@@ -142,53 +113,11 @@ export class StripePaymentProcessor implements PaymentProcessor {
     return refundStatusOf((await this.stripe.refunds.retrieve(refundId)).status);
   }
 
-  async refund(input: {
+  refund(input: {
     chargeId: string;
     amount: number;
     idempotencyKey: string;
   }): Promise<{ refundId: string; pending?: boolean }> {
-    const target = input.chargeId.startsWith('pi_') ? { payment_intent: input.chargeId } : { charge: input.chargeId };
-    try {
-      const refund = await this.stripe.refunds.create(
-        { ...target, amount: input.amount },
-        { idempotencyKey: input.idempotencyKey },
-      );
-      const status = refundStatusOf(refund.status);
-      if (status === 'failed') throw new RefundDeclined(`The refund ${refund.id} was ${refund.status}.`);
-      return { refundId: refund.id, pending: status === 'pending' };
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundDeclined(error.message);
-      throw error;
-    }
-  }
-}
-
-/** Stripe's refund statuses as Bursar's: only `succeeded` moved the money; `pending` and `requires_action` may still. */
-function refundStatusOf(status: string | null): 'pending' | 'succeeded' | 'failed' {
-  if (status === 'succeeded') return 'succeeded';
-  return status === 'failed' || status === 'canceled' ? 'failed' : 'pending';
-}
-
-/** The PaymentIntent metadata key that carries what a charge was for (the checkout id). */
-export const STRIPE_REFERENCE_KEY = 'bursar_reference';
-
-const DECLINE_CODES: Record<string, DeclineCode> = {
-  insufficient_funds: 'insufficient_funds',
-  authentication_required: 'authentication_required',
-  incorrect_number: 'incorrect_number',
-};
-
-/** Card errors become PaymentDeclined with Stripe's decline code; anything else (network, server) stays retryable. */
-async function declines<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeCardError) {
-      throw new PaymentDeclined(
-        DECLINE_CODES[error.decline_code ?? error.code ?? ''] ?? 'card_declined',
-        error.message,
-      );
-    }
-    throw error;
+    return refundWithStripe(this.stripe, input);
   }
 }

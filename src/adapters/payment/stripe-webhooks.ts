@@ -1,6 +1,6 @@
 // Stripe's webhook events: verified with the official SDK (no API call; the key below is never used to call Stripe).
 import Stripe from 'stripe';
-import { STRIPE_REFERENCE_KEY } from './stripe-processor';
+import { STRIPE_REFERENCE_KEY } from './stripe-charge';
 
 const sdk = new Stripe('sk_webhook_verification_only');
 

@@ -1,7 +1,8 @@
 // The delivery workflow's step: one signed attempt at the endpoint, logged, unless an earlier event about the same
 // resource is still on its way there.
 import type { DeliveryOutcome } from '../../contracts/webhook-delivery-policy';
-import { AddressRefused, postWebhook } from '../../adapters/http/webhook-poster';
+import { AddressRefused } from '../../adapters/http/guarded-dispatcher';
+import { postWebhook } from '../../adapters/http/webhook-poster';
 import { signedHeaders } from '../../adapters/http/standard-webhooks';
 import { ResourceNotFound } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';

@@ -1,5 +1,5 @@
 // The webhook URL policy with its I/O: what the URL alone tells, then every address its host name resolves to.
-import { resolveHost } from '../../adapters/http/webhook-poster';
+import { resolveHost } from '../../adapters/http/resolve-host';
 import { invalidField } from '../../kernel/errors';
 import { addressRefusal, urlHost, urlRefusal, type UrlPolicy } from './webhook-url.logic';
 

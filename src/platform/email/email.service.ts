@@ -1,25 +1,17 @@
 // The e-mail queue. `enqueue` writes the message (its parameters sealed) and the start of its `email:<id>` flow in
-// the caller's transaction; the flow's activity calls `send`, which renders and sends it with no transaction open
-// while SMTP talks, then records it sent and erases the parameters. Temporal retries a failed send.
+// the caller's transaction; the flow's activity calls `send` (send-email.ts). Temporal retries a failed send.
 import { flowStart } from '../temporal/flow-start';
-import { raw } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Mailer } from '../../adapters/mail/smtp-mailer';
 import type { Clock } from '../../kernel/clock';
 import { newId } from '../../kernel/ids';
 import { FLOWS, type EmailInput } from '../../../workflows/definitions';
-import { openSecret, sealSecret } from '../crypto/sealed-secret';
 import type { Tx } from '../database/transaction';
 import type { OutboxService } from '../outbox';
-import type { EmailContent, EmailQueue, EmailTemplate, OutgoingEmail } from './email';
+import type { EmailQueue, EmailTemplate, OutgoingEmail } from './email';
+import { sealEmailParams } from './email-params';
+import { sendEmail } from './send-email';
 import { EMAIL_STATUSES, EmailMessage } from './email.entity';
-
-const SEAL_PURPOSE = 'email-params';
-
-/** A message no retry can send (its template is not known to this build): it fails for good. */
-export class EmailUndeliverable extends Error {
-  override readonly name = 'EmailUndeliverable';
-}
 
 export interface EmailServiceDeps {
   orm: MikroORM;
@@ -53,7 +45,7 @@ export class EmailService implements EmailQueue {
       organizationId: email.organizationId,
       recipient: email.to,
       template: email.template.name,
-      sealedParams: sealSecret(JSON.stringify(email.params), this.deps.serverSecret, SEAL_PURPOSE),
+      sealedParams: sealEmailParams(email.params, this.deps.serverSecret),
       status: EMAIL_STATUSES.queued,
       attempts: 0,
       lastError: null,
@@ -75,47 +67,8 @@ export class EmailService implements EmailQueue {
    * Renders and sends a queued message (nothing when it was sent already), then marks it sent and erases its
    * parameters. A failure is counted on the row and rethrown for Temporal to retry.
    */
-  async send(id: string): Promise<void> {
-    const em = this.deps.orm.em.fork();
-    const message = await em.findOne(EmailMessage, { id });
-    if (!message) throw new EmailUndeliverable(`No e-mail ${id}.`);
-    if (message.status !== EMAIL_STATUSES.queued) return;
-    try {
-      await this.deps.mailer.send({ to: message.recipient, ...this.render(message), messageId: message.id });
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      await em.nativeUpdate(EmailMessage, { id }, { attempts: raw('attempts + 1'), lastError: reason.slice(0, 2000) });
-      // What Temporal records (the flow's history, the Web UI) never names the recipient, which SMTP errors often quote.
-      const redacted = reason.replaceAll(message.recipient, '<recipient>');
-      throw error instanceof EmailUndeliverable ? new EmailUndeliverable(redacted) : new Error(redacted);
-    }
-    await em.nativeUpdate(
-      EmailMessage,
-      { id, status: EMAIL_STATUSES.queued },
-      {
-        status: EMAIL_STATUSES.sent,
-        sentAt: this.deps.clock.now(),
-        sealedParams: null,
-        attempts: raw('attempts + 1'),
-        lastError: null,
-      },
-    );
-  }
-
-  /** The message's content; what no retry could change (an unknown template, an expired message) is undeliverable. */
-  private render(message: EmailMessage): EmailContent {
-    if (message.expiresAt && message.expiresAt <= this.deps.clock.now())
-      throw new EmailUndeliverable('It expired before it could be sent.');
-    const template = this.templates.get(message.template);
-    if (!template) throw new EmailUndeliverable(`No e-mail template named "${message.template}" is registered.`);
-    if (!message.sealedParams) throw new EmailUndeliverable('Its parameters are gone.');
-    try {
-      return template.render(
-        JSON.parse(openSecret(message.sealedParams, this.deps.serverSecret, SEAL_PURPOSE)) as never,
-      );
-    } catch (error) {
-      throw new EmailUndeliverable(`It cannot be rendered: ${(error as Error).message}`);
-    }
+  send(id: string): Promise<void> {
+    return sendEmail({ ...this.deps, templates: this.templates }, id);
   }
 
   async forgetRecipient(tx: Tx, organizationId: string, address: string): Promise<void> {

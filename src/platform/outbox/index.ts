@@ -1,2 +1,3 @@
-export { OutboxService, type Dispatcher } from './outbox.service';
+export { OutboxService } from './outbox.service';
+export type { Dispatcher } from './dispatch-kind';
 export { OUTBOX_KINDS, OutboxMessage } from './outbox.entity';

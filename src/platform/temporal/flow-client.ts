@@ -1,17 +1,12 @@
 // What domains send to running flows: Updates whose failures come back as the domain's own errors, and signals.
 // Routes never hold the Temporal client; domain services do, through this. A flow whose start still waits in the
 // outbox (the entity is written, its flow not started yet) is started here first: a command never waits for the relay.
-import {
-  WithStartWorkflowOperation,
-  WorkflowNotFoundError,
-  WorkflowUpdateFailedError,
-  isGrpcServiceError,
-  type Client,
-} from '@temporalio/client';
-import type { SignalDefinition, UpdateDefinition, Workflow } from '@temporalio/common';
-import { advanceTestClockUpdate } from '../../../workflows/definitions';
+import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import type { SignalDefinition, UpdateDefinition } from '@temporalio/common';
+import { advanceFlowClock, type PendingStarts } from './advance-flow-clock';
 import type { WorkflowStart } from './flow-start';
-import { searchAttributePairs } from './search-attributes';
+import { sendUpdate } from './send-update';
+import { temporalRefusal } from './temporal-refusal';
 import {
   BadRequest,
   Conflict,
@@ -48,22 +43,6 @@ export function reportedError(
   return Type ? new Type(message) : null;
 }
 
-/**
- * gRPC statuses of Temporal refusing an Update for a while: FAILED_PRECONDITION when the run has taken its limit of
- * Updates (until it continues as new), RESOURCE_EXHAUSTED when too many are in flight or the namespace is rate-limited.
- */
-const REFUSED_FOR_NOW = new Set([8 /* RESOURCE_EXHAUSTED */, 9 /* FAILED_PRECONDITION */]);
-
-/** Temporal's message when it refused an Update for a while (the error itself, or its cause), else null. */
-function temporalRefusal(error: unknown): string | null {
-  const grpc = isGrpcServiceError(error)
-    ? error
-    : error instanceof Error && isGrpcServiceError(error.cause)
-      ? error.cause
-      : null;
-  return grpc && REFUSED_FOR_NOW.has(grpc.code) ? `${grpc.message}${grpc.details ? ` (${grpc.details})` : ''}` : null;
-}
-
 export interface UpdateOptions {
   /** The Update's id: the same id sent twice runs once (an `X-Idempotency-Key`). */
   updateId?: string;
@@ -73,12 +52,6 @@ export interface UpdateOptions {
   notStarted: string;
   /** Start the flow with the Update when it does not run yet (update-with-start). */
   startWith?: WorkflowStart;
-}
-
-/** The workflow starts written with their entities and not dispatched yet (the outbox's). */
-export interface PendingStarts {
-  /** Starts the flow now if its start waits; false when none does. */
-  startPending(workflowId: string): Promise<boolean>;
 }
 
 export class FlowClient {
@@ -99,10 +72,10 @@ export class FlowClient {
     options: UpdateOptions,
   ): Promise<R> {
     try {
-      return await this.send(workflowId, update, args, options).catch(async (error) => {
+      return await sendUpdate(this.client, this.taskQueue, workflowId, update, args, options).catch(async (error) => {
         if (!(error instanceof WorkflowNotFoundError && this.pending)) throw error;
         await this.pending.startPending(workflowId);
-        return this.send(workflowId, update, args, options);
+        return sendUpdate(this.client, this.taskQueue, workflowId, update, args, options);
       });
     } catch (error) {
       if (error instanceof WorkflowNotFoundError) throw new ServiceUnavailable(options.notStarted);
@@ -115,32 +88,6 @@ export class FlowClient {
       const cause = error.cause as { type?: string; message: string; details?: unknown[] } | undefined;
       throw (cause && reportedError(cause.type, cause.message, cause.details?.[0], options.errors)) ?? error;
     }
-  }
-
-  private async send<R, A extends unknown[]>(
-    workflowId: string,
-    update: UpdateDefinition<R, A>,
-    args: A,
-    options: UpdateOptions,
-  ): Promise<R> {
-    // By name: the SDK's typing wants a non-empty argument tuple, and an Update without arguments sends none.
-    const sent = { args: args as unknown as [unknown], ...(options.updateId && { updateId: options.updateId }) };
-    if (options.startWith) {
-      const { workflowType, args: startArgs, searchAttributes, summary } = options.startWith;
-      const startWorkflowOperation = new WithStartWorkflowOperation(workflowType, {
-        workflowId,
-        taskQueue: this.taskQueue,
-        args: startArgs,
-        typedSearchAttributes: searchAttributePairs(searchAttributes ?? {}),
-        staticSummary: summary,
-        workflowIdConflictPolicy: 'USE_EXISTING',
-      });
-      return this.client.workflow.executeUpdateWithStart<Workflow, R, [unknown]>(update.name, {
-        ...sent,
-        startWorkflowOperation,
-      });
-    }
-    return this.client.workflow.getHandle(workflowId).executeUpdate<R, [unknown]>(update.name, sent);
   }
 
   /** Signals a flow; a flow that is gone is ignored when `ignoreMissing` (an event about a session that ended). */
@@ -163,28 +110,7 @@ export class FlowClient {
    * `ended` answer means the run returned or continued as new (once per billed period): the next run gets it again.
    * A flow the outbox has not started yet is started from its pending start, or else waited for (about 10 seconds).
    */
-  async advanceFlowClock(workflowId: string, to: Date): Promise<void> {
-    const handle = this.client.workflow.getHandle(workflowId);
-    for (let failures = 0; failures < 100;) {
-      try {
-        if ((await handle.executeUpdate(advanceTestClockUpdate, { args: [to.toISOString()] })) === 'settled') return;
-      } catch (error) {
-        if (error instanceof WorkflowUpdateFailedError) throw error;
-        if (error instanceof WorkflowNotFoundError && (await this.pending?.startPending(workflowId))) continue;
-        failures++;
-        if (!(await this.isRunning(workflowId))) return;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-    throw new ServiceUnavailable(`${workflowId} did not settle on its test clock; advance again in a moment.`);
-  }
-
-  /** Whether the flow runs (a flow not started yet counts as running: the outbox is about to start it). */
-  private async isRunning(workflowId: string): Promise<boolean> {
-    return this.client.workflow
-      .getHandle(workflowId)
-      .describe()
-      .then((description) => description.status.name === 'RUNNING')
-      .catch((error) => (error instanceof WorkflowNotFoundError ? true : Promise.reject(error)));
+  advanceFlowClock(workflowId: string, to: Date): Promise<void> {
+    return advanceFlowClock(this.client, this.pending, workflowId, to);
   }
 }

@@ -1,19 +1,17 @@
 // The sync of one benefit grant — the `grant:` workflow's one activity, one transaction: the grant row, its key,
 // downloads or credits, benefit_grant.* and customer.state_changed together (grant-requests.ts asks for it).
-import { LockMode } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { BenefitGrantInput, GrantOutcome } from '../../../../workflows/definitions';
 import type { BenefitGrantWebhook } from '../../../contracts/benefit-grant';
 import { inTransaction, type Tx } from '../../../platform/database/transaction';
 import type { OutboxService } from '../../../platform/outbox';
 import type { Clock } from '../../../kernel/clock';
-import { newId } from '../../../kernel/ids';
 import { customerById } from '../../customer';
 import { Benefit } from '../benefit.entity';
-import { BenefitGrant } from './benefit-grant.entity';
 import { grantEvent, grantStep, shouldHold } from './benefit-grant.logic';
 import { benefitGrantOutput } from './benefit-grant.output';
 import type { GrantEffects } from './grant-effects';
+import { claimGrant, lockedGrant } from './grant-row';
 import type { GrantSources } from './grant-source';
 
 export interface BenefitGrantDeps {
@@ -46,7 +44,7 @@ export class BenefitGrantService {
         benefitDeleted: benefit.deletedAt !== null,
         customerDeleted: customer.deletedAt !== null,
       });
-      const grant = hold ? await this.claim(tx, input, state.at) : await this.locked(tx, input);
+      const grant = hold ? await claimGrant(tx, input, state.at) : await lockedGrant(tx, input);
       if (!grant) return 'unchanged';
       const granted = grant.grantedAt !== null && grant.revokedAt === null;
       const step = grantStep(
@@ -78,25 +76,5 @@ export class BenefitGrantService {
       await this.deps.state.changed(tx, grant.organizationId, grant.customerId);
       return step === 'revoke' ? 'revoked' : 'granted';
     });
-  }
-
-  /** The grant's row, created if missing (a retried or concurrent sync finds the same one), locked. */
-  private async claim(tx: Tx, input: BenefitGrantInput, at: Date): Promise<BenefitGrant> {
-    const [orderId, subscriptionId] = input.source.kind === 'order' ? [input.source.id, null] : [null, input.source.id];
-    await tx.em.execute(
-      `insert into benefit_grant (id, organization_id, customer_id, benefit_id, order_id, subscription_id, properties, created_at)
-       values (?, ?, ?, ?, ?, ?, '{}', ?) on conflict (customer_id, benefit_id, (coalesce(order_id, subscription_id))) do nothing`,
-      [newId(), input.organizationId, input.customerId, input.benefitId, orderId, subscriptionId, at],
-    );
-    return (await this.locked(tx, input))!;
-  }
-
-  private locked(tx: Tx, input: BenefitGrantInput): Promise<BenefitGrant | null> {
-    const source = input.source.kind === 'order' ? { orderId: input.source.id } : { subscriptionId: input.source.id };
-    return tx.em.findOne(
-      BenefitGrant,
-      { customerId: input.customerId, benefitId: input.benefitId, ...source },
-      { lockMode: LockMode.PESSIMISTIC_WRITE },
-    );
   }
 }

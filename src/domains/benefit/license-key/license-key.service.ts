@@ -26,6 +26,8 @@ import {
 import { LicenseKeyActivation, type LicenseKey } from './license-key.entity';
 import { activationOutput, type LicenseKeyWithActivationsOutput } from './license-key.output';
 import { validateLicenseKey } from './validate-license-key';
+import { licenseKeysOfCustomer } from './customer-license-keys';
+import { updateLicenseKey } from './update-license-key';
 
 export interface LicenseKeyDeps {
   clock: Clock;
@@ -66,19 +68,12 @@ export class LicenseKeyService {
   }
 
   /** The customer's own keys (the customer portal) as the API shows them, of one benefit when asked, newest first. */
-  async pageOfCustomer(
+  pageOfCustomer(
     em: EntityManager,
     owner: CustomerOwner,
     query: { page: number; limit: number; benefit_id?: string },
   ): Promise<Page<LicenseKeyRead>> {
-    const page = await keys.list(em, owner.organizationId, query, {
-      alias: 'k',
-      where: (qb) => {
-        qb.andWhere({ customerId: owner.customerId });
-        if (query.benefit_id) qb.andWhere({ benefitId: query.benefit_id });
-      },
-    });
-    return { items: await this.outputs(em, page.items), pagination: page.pagination };
+    return licenseKeysOfCustomer(this.deps.customers, em, owner, query);
   }
 
   /** One of the customer's own keys as the API shows it, with its live activations; another's is 404. */
@@ -96,16 +91,8 @@ export class LicenseKeyService {
   }
 
   /** Applies the fields the body names; `usage` stays as it is unless named, a null limit or expiry clears it. */
-  async update(tx: Tx, organizationId: string, id: string, body: LicenseKeyUpdate): Promise<LicenseKey> {
-    const key = await keys.get(tx.em, organizationId, id, { lock: true });
-    if (body.status != null) key.status = body.status;
-    if (body.usage !== undefined) key.usage = body.usage;
-    if (body.limit_activations !== undefined) key.limitActivations = body.limit_activations;
-    if (body.limit_usage !== undefined) key.limitUsage = body.limit_usage;
-    if (body.expires_at !== undefined) key.expiresAt = body.expires_at === null ? null : new Date(body.expires_at);
-    key.modifiedAt = this.deps.clock.now();
-    await tx.em.flush();
-    return key;
+  update(tx: Tx, organizationId: string, id: string, body: LicenseKeyUpdate): Promise<LicenseKey> {
+    return updateLicenseKey(this.deps.clock, tx, organizationId, id, body);
   }
 
   validate(

@@ -1,0 +1,44 @@
+// One outbox start carried out: the flow started (or signalled with start) with the environment's and organization's
+// search attributes; a flow already started under its ID is no failure.
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { WorkflowStart } from '../temporal/flow-start';
+import { searchAttributePairs } from '../temporal/search-attributes';
+import type { OutboxMessage } from './outbox.entity';
+
+export /** A start as the outbox row keeps it: the signal by its name. */
+type StoredStart = Omit<WorkflowStart, 'signal'> & { signal?: string };
+
+/** What starting a flow needs of the outbox's deps. */
+export type StartDeps = { temporal: Client; taskQueue: string; environment: string; eagerWorkflowStart?: boolean };
+
+export async function startWorkflow(deps: StartDeps, message: OutboxMessage): Promise<void> {
+  const start = message.payload as unknown as StoredStart;
+  const typedSearchAttributes = searchAttributePairs({
+    Environment: deps.environment,
+    ...(message.organizationId ? { OrganizationId: message.organizationId } : {}),
+    ...start.searchAttributes,
+  });
+  const options = {
+    workflowId: start.workflowId,
+    taskQueue: deps.taskQueue,
+    args: start.args,
+    typedSearchAttributes,
+    staticSummary: start.summary,
+    workflowIdReusePolicy: start.reusable ? ('ALLOW_DUPLICATE' as const) : ('REJECT_DUPLICATE' as const),
+  };
+  try {
+    if (start.signal)
+      await deps.temporal.workflow.signalWithStart(start.workflowType, {
+        ...options,
+        signal: start.signal,
+        signalArgs: [],
+      });
+    else
+      await deps.temporal.workflow.start(start.workflowType, {
+        ...options,
+        requestEagerStart: deps.eagerWorkflowStart,
+      });
+  } catch (error) {
+    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+  }
+}
