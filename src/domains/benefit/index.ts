@@ -1,17 +1,9 @@
-export { BenefitService } from './benefit.service';
 export { BenefitQueries } from './benefit.queries';
 export { benefitOutput } from './benefit.output';
-export { benefitRoutes } from './benefit.routes';
-export { LicenseTokenService } from './license-key/license-token.service';
-export { licenseTokenRoutes } from './license-key/license-token.routes';
 export { LicenseKeyService } from './license-key/license-key.service';
-export type { LicenseKeySourceReader } from './license-key/license-key-outputs';
-export { licenseKeyRoutes } from './license-key/license-key.routes';
 export { BenefitGrantService } from './grant/benefit-grant.service';
 export { GrantRequests } from './grant/grant-requests';
-export type { GrantSourceReader, GrantSources, GrantSourceState } from './grant/grant-source';
+export type { GrantSourceReader } from './grant/grant-source';
 export { BenefitGrantQueries } from './grant/benefit-grant.queries';
-export { GrantEffects } from './grant/grant-effects';
-export { benefitGrantRoutes } from './grant/benefit-grant.routes';
 export { DownloadableService } from './downloadable/downloadable.service';
 export { benefitModule } from './benefit.module';

@@ -1,15 +1,9 @@
 export { CheckoutService } from './checkout.service';
-export type { CheckoutDeps } from './checkout-deps';
 export type { FlowDeps as CheckoutFlowDeps } from './flow-deps';
 export { confirmCheckout } from './confirm-checkout';
 export { chargeCheckout } from './charge-checkout';
 export { cancelCheckoutCharge, refundCheckoutCharge } from './undo-checkout-charge';
 export { completeCheckout } from './complete-checkout';
 export { reopenCheckout, expireCheckout, failCheckout } from './checkout-transitions';
-export { CheckoutClientService } from './checkout-client.service';
-export { CheckoutQueries } from './checkout.queries';
-export { checkoutRoutes } from './checkout.routes';
 export type { Checkout } from './checkout.entity';
-export { CheckoutLinkService } from './link/checkout-link.service';
-export { checkoutLinkRoutes } from './link/checkout-link.routes';
 export { checkoutModule } from './checkout.module';

@@ -1,8 +1,6 @@
 export { DiscountService } from './discount.service';
-export { discountOutput } from './discount.output';
 export { discountRule, discountAmount, type DiscountRule } from './discount.logic';
 export { discountRefusal } from './discount-refusal.logic';
 export { discountApplies } from './discount-duration.logic';
 export type { Discount } from './discount.entity';
-export { discountRoutes } from './discount.routes';
 export { discountModule } from './discount.module';

@@ -1,17 +1,9 @@
 export { MeterService } from './meter.service';
-export { liveMeterDefinitions } from './meter.reads';
-export { MeterQuantityService } from './meter-quantity.service';
 export { MeterRollupService } from './meter-rollup.service';
 export { meterOutput } from './meter.output';
-export { meterRoutes } from './meter.routes';
 export type { Meter } from './meter.entity';
-export { creditMeter, creditCount, type MeterCreditEntry } from './meter-credit';
+export { creditMeter, creditCount } from './meter-credit';
 export { outstandingCredit } from './meter-credit-ledger';
 export { CustomerMeterQueries } from './customer-meter.queries';
 export { CustomerMeterService } from './customer-meter.service';
-export { customerMeterRoutes } from './customer-meter.routes';
-export { EventIngestService } from './event/event-ingest.service';
-export { eventRoutes } from './event/event.routes';
-export { EventQueryService } from './event/event-query.service';
-export { SignalService } from './event/signal.service';
 export { meterModule } from './meter.module';

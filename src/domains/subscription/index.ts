@@ -9,12 +9,10 @@ export { cancelRenewalCharge, refundRenewalCharge } from './undo-renewal-charge'
 export { recordPayment, subscriptionOrderPaid } from './record-payment';
 export { recordPaymentFailure } from './record-payment-failure';
 export { endSubscription } from './end-subscription';
-export { renewAndCharge, type RenewalParts, type RenewalStep } from './subscription-renewal';
+export { renewAndCharge } from './subscription-renewal';
 export { SubscriptionCommandService } from './subscription-commands.service';
 export { SubscriptionQueries } from './subscription.queries';
 export { subscriptionGrantSource, subscriptionOfLicenseKey } from './subscription-grant-source';
-export { SubscriptionMeterReader } from './subscription-meter';
 export type { Subscription } from './subscription.entity';
 export type { SubscriptionCommand, SubscriptionSchedule } from './subscription.logic';
-export { subscriptionRoutes } from './subscription.routes';
 export { subscriptionModule } from './subscription.module';

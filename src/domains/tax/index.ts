@@ -1,13 +1,3 @@
-export {
-  calculateTax,
-  refundTax,
-  ratePercent,
-  type TaxCalculation,
-  type TaxLine,
-  type TaxCustomer,
-  type TaxLineItem,
-  type SellerOfRecord,
-  type TaxabilityReason,
-} from './tax.logic';
-export { checkedTaxId, validateTaxId, type TaxId, type TaxIdFormat } from './tax-id.logic';
+export { calculateTax, refundTax, type TaxCustomer, type TaxLineItem, type SellerOfRecord } from './tax.logic';
+export { checkedTaxId, validateTaxId } from './tax-id.logic';
 export { taxModule } from './tax.module';

@@ -1,9 +1,6 @@
-export { WebhookEndpointService } from './webhook-endpoint.service';
-export { WebhookDeliveryService, type DeliveryDeps } from './webhook-delivery.service';
+export { type DeliveryDeps } from './webhook-delivery.service';
 export { attemptDelivery, type AttemptOutcome } from './attempt-delivery';
 export { earlierPendingDeliveries } from './behind-earlier';
 export { failDelivery } from './fail-delivery';
 export { DeliveryAttemptFailed, DeliveryRefused } from './webhook.errors';
-export { WebhookLogService } from './webhook-log.service';
-export { webhookRoutes } from './webhook.routes';
 export { webhookModule } from './webhook.module';
