@@ -24,9 +24,11 @@ export async function completeLocalUpload(
     md5s.push(Buffer.from(md5, 'hex'));
   }
   await mkdir(dirname(target), { recursive: true });
-  const out = createWriteStream(target);
-  for (const part of ordered) await pipeline(createReadStream(join(dir, String(part.number))), out, { end: false });
-  await new Promise<void>((done, fail) => out.end((error?: Error | null) => (error ? fail(error) : done())));
+  // One pipeline for all parts: a pipeline per part into the same stream left its listeners behind on it.
+  async function* partsInOrder() {
+    for (const part of ordered) yield* createReadStream(join(dir, String(part.number)));
+  }
+  await pipeline(partsInOrder, createWriteStream(target));
   await rm(dir, { recursive: true, force: true });
   const etag = `"${createHash('md5').update(Buffer.concat(md5s)).digest('hex')}-${ordered.length}"`;
   return { etag, version: null, lastModified: new Date((await stat(target)).mtimeMs) };
