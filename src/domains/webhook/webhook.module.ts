@@ -20,21 +20,23 @@ export const webhookModule: Module = {
       const urlPolicy = { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS && sandbox };
       return new WebhookEndpointService({ clock, serverSecret: config.BURSAR_SECRET, urlPolicy });
     }),
-    provide('webhookFlow', ['orm', 'clock', 'outbox', 'config', 'webhookEndpoints'], ({ config, ...s }) => ({
-      orm: s.orm,
-      clock: s.clock,
-      outbox: s.outbox,
-      endpoints: s.webhookEndpoints,
-      disableAfterFailures: config.WEBHOOK_DISABLE_AFTER_FAILURES,
-      policy: {
-        timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-        initialIntervalMs: config.WEBHOOK_RETRY_INITIAL_INTERVAL_MS,
-        backoffCoefficient: config.WEBHOOK_RETRY_BACKOFF_COEFFICIENT,
-        maximumIntervalMs: config.WEBHOOK_RETRY_MAX_INTERVAL_MS,
-        maximumAttempts: config.WEBHOOK_MAX_ATTEMPTS,
-        orderingMaxWaitMs: config.WEBHOOK_ORDERING_MAX_WAIT_MS,
-      },
-    })),
+    provide(
+      'webhookFlow',
+      ['orm', 'clock', 'outbox', 'config', 'webhookEndpoints'],
+      ({ config, webhookEndpoints, ...s }) => ({
+        ...s,
+        endpoints: webhookEndpoints,
+        disableAfterFailures: config.WEBHOOK_DISABLE_AFTER_FAILURES,
+        policy: {
+          timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+          initialIntervalMs: config.WEBHOOK_RETRY_INITIAL_INTERVAL_MS,
+          backoffCoefficient: config.WEBHOOK_RETRY_BACKOFF_COEFFICIENT,
+          maximumIntervalMs: config.WEBHOOK_RETRY_MAX_INTERVAL_MS,
+          maximumAttempts: config.WEBHOOK_MAX_ATTEMPTS,
+          orderingMaxWaitMs: config.WEBHOOK_ORDERING_MAX_WAIT_MS,
+        },
+      }),
+    ),
     provide('webhookDeliveries', ['webhookFlow'], ({ webhookFlow }) => {
       const deliveries = new WebhookDeliveryService(webhookFlow);
       webhookFlow.outbox.registerDispatcher(OUTBOX_KINDS.event, (events) => deliveries.fanOut(events));
