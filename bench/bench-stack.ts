@@ -2,7 +2,6 @@
 // catcher (receipts are sent as in production), one migrated environment on the local PostgreSQL (database
 // `bursar_bench_<environment>`), and the real worker (`bursar worker`) in processes of its own; the benchmark's process
 // is the client (and, with startBenchApi, the API).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,14 +11,14 @@ import { loadConfig, type Environment } from '../src/platform/config';
 import { closeEnvironment, openEnvironment, type EnvironmentContext } from '../src/app/environment';
 import { migrate } from '../src/app/database';
 import { startMailCatcher } from '../src/app/mail-catcher';
-import { workerHeapLimit } from '../src/app/stack';
-import { createHttpApp } from '../src/app/http/app';
-import { RateLimits } from '../src/app/http/rate-limit';
 import { ensureSearchAttributes } from '../src/app/temporal';
 import { startDevServer, temporalCliPath } from '../src/app/temporal-dev-server';
 import type { Scope } from '../src/contracts/scopes';
 import { inTransaction } from '../src/platform/database/transaction';
 import { freePort } from '../test/support/free-port';
+import { startBareEngine, type BareEngine } from './baseline/bare-engine';
+import type { Processes } from './measure/cost';
+import { spawnNode, stopProcess } from './measure/processes';
 
 const BURSAR = resolve(__dirname, '../bin/bursar.js');
 
@@ -27,6 +26,12 @@ export interface BenchStack {
   env: EnvironmentContext;
   /** The worker processes' ids (for their memory: peakRssMiB). */
   workerPids: number[];
+  /** Each role's processes, for their CPU time and SQL counts (bench/measure/cost.ts). */
+  processes: Processes;
+  /** The bare engine on the same server, namespace and database: each flow's shape with no business work. */
+  startBare(): Promise<BareEngine>;
+  /** The variables Bursar's processes run with. */
+  variables: NodeJS.ProcessEnv;
   stop(): Promise<void>;
 }
 
@@ -38,6 +43,8 @@ export async function startBenchStack(
   const namespace = `bursar-bench-${environment}`;
   const server = await startDevServer({ cliPath: temporalCliPath(), port: await freePort(), namespaces: [namespace] });
   const mailDir = mkdtempSync(join(tmpdir(), 'bursar-bench-mail-'));
+  const countsDir = mkdtempSync(join(tmpdir(), 'bursar-bench-sql-'));
+  process.env.BENCH_SQL_COUNTS_DIR = countsDir; // where the children's counters write, read by bench/measure/cost.ts
   const mail = await startMailCatcher({ smtpPort: await freePort(), webPort: await freePort(), dir: mailDir });
   const namespaceKey = environment === 'production' ? 'TEMPORAL_NAMESPACE_PRODUCTION' : 'TEMPORAL_NAMESPACE_SANDBOX';
   const variables = {
@@ -53,47 +60,46 @@ export async function startBenchStack(
   const connection = await Connection.connect({ address: server.address });
   await ensureSearchAttributes(connection, namespace);
   const env = await openEnvironment(config, environment, connection);
-  const children = await Promise.all(Array.from({ length: workers }, () => startWorkerProcess(environment, variables)));
+  const children = await Promise.all(
+    Array.from({ length: workers }, () =>
+      spawnNode(BURSAR, ['worker', '--env', environment], variables, 'worker: polling'),
+    ),
+  );
   // A benchmark that fails exits without stop(): its helper processes must not outlive it.
   process.once('exit', () =>
-    [...children, server.process, mail.process].forEach((child) => child.exitCode === null && child.kill('SIGKILL')),
+    [server.process, mail.process].forEach((child) => child.exitCode === null && child.kill('SIGKILL')),
   );
+  const bare: BareEngine[] = [];
+  const processes: Processes = {
+    worker: children.map((child) => child.pid!),
+    temporal: [server.process.pid!],
+    client: [process.pid],
+  };
   return {
     env,
-    workerPids: children.map((child) => child.pid!),
+    workerPids: processes.worker,
+    processes,
+    variables,
+    async startBare() {
+      const engine = await startBareEngine({
+        ...variables,
+        DATABASE_URL: config.databaseUrls[environment],
+        TEMPORAL_ADDRESS: server.address,
+        TEMPORAL_NAMESPACE: namespace,
+      });
+      bare.push(engine);
+      return engine;
+    },
     async stop() {
-      await Promise.all(children.map(stopProcess));
+      await Promise.all([...children.map(stopProcess), ...bare.map((engine) => engine.stop())]);
       await closeEnvironment(env);
       await connection.close();
       await server.stop();
       await mail.stop();
       rmSync(mailDir, { recursive: true, force: true });
+      rmSync(countsDir, { recursive: true, force: true });
     },
   };
-}
-
-/** `bursar worker --env <environment>`, resolved once it polls. */
-function startWorkerProcess(environment: Environment, variables: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  // BENCH_PROFILE_DIR: each worker writes a V8 CPU profile there when it stops (bench/README.md reads them).
-  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
-  const child = spawn(process.execPath, [...profile, ...workerHeapLimit(), BURSAR, 'worker', '--env', environment], {
-    env: variables,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the worker exited (${code}) before polling`)));
-    child.stdout!.on('data', (data: Buffer) => {
-      process.stdout.write(data); // the worker's own output, shown with the benchmark's
-      if (data.toString().includes('worker: polling')) resolve(child);
-    });
-  });
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 /** The peak resident memory of a process so far (Linux: VmHWM), in MiB. */
@@ -102,7 +108,7 @@ export function peakRssMiB(pid: number | 'self'): number {
   return line ? Math.round(Number(line[1]) / 1024) : NaN;
 }
 
-/** The sandbox stack with its API listening on a free port and rate limits out of the way (the benchmarks' client). */
+/** The sandbox stack with its API (`bursar api`) in a process of its own on a free port, rate limits out of the way. */
 export async function startBenchApi(): Promise<BenchStack & { base: string }> {
   const port = await freePort();
   const stack = await startBenchStack('sandbox', {
@@ -110,16 +116,15 @@ export async function startBenchApi(): Promise<BenchStack & { base: string }> {
     SANDBOX_PUBLIC_URL: `http://127.0.0.1:${port}`,
     RATE_LIMIT_IP_PER_SECOND: '1000000',
     RATE_LIMIT_ORG_PER_MINUTE: '1000000',
+    RATE_LIMIT_LICENSE_KEY_PER_SECOND: '1000000',
   });
-  const limits = new RateLimits({ perIpPerSecond: 1e6, perOrganizationPerMinute: 1e6, licenseKeyPerSecond: 1e6 });
-  const http = createHttpApp(stack.env, limits).listen(port, '127.0.0.1');
+  const api = await spawnNode(BURSAR, ['api', '--env', 'sandbox'], stack.variables, 'api: sandbox on');
+  stack.processes.api = [api.pid!];
   return {
-    env: stack.env,
-    workerPids: stack.workerPids,
+    ...stack,
     base: `http://127.0.0.1:${port}`,
     async stop() {
-      http.close();
-      await limits.close();
+      await stopProcess(api);
       await stack.stop();
     },
   };

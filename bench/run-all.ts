@@ -15,7 +15,14 @@ import {
 } from 'node:fs';
 import { join, relative } from 'node:path';
 import { benchPlan, type BenchRun } from './report/bench-plan';
-import { latencyCdfSpec, renderSvg, renewalScalingSpec, throughputSpec, type BenchResults } from './report/plots';
+import {
+  cpuStackSpec,
+  latencyCdfSpec,
+  renderSvg,
+  renewalScalingSpec,
+  throughputSpec,
+  type BenchResults,
+} from './report/plots';
 import { reportMarkdown, type RunOutcome } from './report/report-markdown';
 
 const RESULTS_ROOT = join(__dirname, 'results');
@@ -94,6 +101,8 @@ async function drawPlots(outcomes: RunOutcome[], folder: string): Promise<{ titl
     const figure = results.flatMap((result) => result.figures).find((f) => /renewals\/s/.test(`${f.unit} ${f.name}`));
     return run.renewals && figure ? [{ ...run.renewals, renewalsPerSecond: figure.value }] : [];
   });
+  const figures = outcomes.flatMap(({ results }) => results.flatMap((result) => result.figures));
+  await draw('cpu-per-operation', 'CPU per operation by process', cpuStackSpec(figures));
   await draw('renewals-vs-subscriptions', 'Renewals per second vs subscriptions', renewalScalingSpec(renewals));
   return drawn;
 }

@@ -2,7 +2,9 @@
 // customers and monthly subscriptions (SQL), starts their workflows, then advances the clock past the period end the
 // way `POST /v1/test-clocks/{id}/advance` does, and reports the time until every renewal order is paid, renewals per
 // second, the peak memory of each process running a worker, what one renewal costs (SQL statements, workflow events),
-// and checks that no subscription got two renewal orders or an order two charges.
+// and checks that no subscription got two renewal orders or an order two charges. In the same run, the bare engine's
+// renewal: N workflows whose timers fire at one instant, each running one activity that writes an order in one
+// transaction.
 //   npx tsx bench/subscription-renewals.bench.ts [subscriptions=10000] [--workers 1|2]
 // With `--workers 2` two worker processes poll the same Temporal server and database.
 import { randomUUID } from 'node:crypto';
@@ -10,9 +12,12 @@ import { ProductCreate } from '../src/contracts/product-create';
 import { inTransaction } from '../src/platform/database/transaction';
 import { inParallel } from '../src/kernel/concurrency';
 import { subscriptionWorkflowId, WORKFLOW_TYPES } from '../workflows/definitions';
-import { peakRssMiB, startBenchStack, writeResults } from './bench-stack';
-import type { EnvironmentContext } from '../src/app/environment';
-import { historyCounts, renewalTimeline } from './renewal-counters';
+import { peakRssMiB, startBenchStack, writeResults, type BenchStack } from './bench-stack';
+import { costPerOperation, describeCost, read } from './measure/cost';
+import { costFigures, ratioFigure } from './measure/cost-figures';
+import { temporalCostSince } from './measure/history';
+import { historyCounts } from './measure/history';
+import { renewalTimeline } from './renewal-counters';
 
 const args = process.argv.slice(2);
 const workersAt = args.indexOf('--workers');
@@ -87,12 +92,13 @@ async function main(): Promise<void> {
   await env.domains.testClocks.advance(organizationId, clockId, new Date('2025-01-15T00:00:00Z'));
   const settleSeconds = (performance.now() - settling) / 1000;
 
-  const transactions = await committedTransactions(env);
+  const before = await read(stack.processes);
   const renewingAt = Date.now();
   const renewing = performance.now();
   await env.domains.testClocks.advance(organizationId, clockId, new Date('2025-02-01T00:00:01Z'));
   const renewSeconds = (performance.now() - renewing) / 1000;
-  const transactionsPerRenewal = ((await committedTransactions(env)) - transactions) / count;
+  const cost = costPerOperation(before, await read(stack.processes), count);
+  const temporal = await temporalCostSince(env.temporal, new Date(renewingAt), env.taskQueue, count);
 
   const [{ paid }] = await em.execute<{ paid: number }[]>(
     `select count(*)::int as paid from "order" where status = 'paid' and billing_reason = 'subscription_cycle' and subscription_id in (select id from subscription where test_clock_id = ?)`,
@@ -132,7 +138,7 @@ async function main(): Promise<void> {
   console.log(
     `duplicates: ${extraOrders} extra renewal order(s), ${extraCharges} extra charge(s) (${charges} charges for ${paid} paid orders)`,
   );
-  console.log(`database transactions per renewal (every process): ${transactionsPerRenewal.toFixed(1)}`);
+  console.log(`renewal: ${describeCost(cost)}; Temporal per renewal ${JSON.stringify(temporal)}`);
   runs.forEach((events, run) =>
     console.log(`  ${subscriptionWorkflowId(ids[0])} run ${run + 1}: ${JSON.stringify(events)}`),
   );
@@ -142,32 +148,62 @@ async function main(): Promise<void> {
     );
   }
 
+  const bare = await bareRenewals(stack, count, count / startSeconds);
+  console.log(`bare renewal: ${bare.rate.toFixed(1)} renewals/s; ${describeCost(bare.cost)}`);
+
   const name = workers > 1 ? `subscription-renewals-${workers}-workers` : 'subscription-renewals';
+  const bareRate = { name: 'bare renewals/s', value: bare.rate };
   writeResults(name, {
     figures: [
       {
         name: `renewals/s (${count} subscriptions, ${workers} worker process(es))`,
         value: Number(rate.toFixed(1)),
         unit: '/s',
-        target: '≥ 40',
+        baseline: bareRate,
       },
-      { name: 'peak RSS of a worker process', value: Math.max(...peaks), unit: 'MiB', target: '≤ 1024' },
-      { name: 'duplicate renewal orders or charges', value: duplicates, unit: '', target: '0' },
+      ratioFigure('renewals/s as a share of the bare shape', rate, bareRate, '≥ 50'),
+      { name: 'peak RSS of a worker process', value: Math.max(...peaks), unit: 'MiB', target: '≤ 768' },
+      { name: 'renewal orders paid', value: paid, unit: `of ${count}`, target: `≥ ${count}` },
+      { name: 'duplicate renewal orders or charges', value: duplicates, unit: '', target: '≤ 0' },
+      ...costFigures('renewal', cost, temporal, { statements: '≤ 20', transactions: '≤ 3' }, bare.cost),
+      ...costFigures('bare renewal', bare.cost),
     ],
-    series: { renewalCompletions: completions },
+    series: { 'completions renewal': completions, 'completions bare renewal': bare.completions },
   });
   await stack.stop();
   if (duplicates) process.exitCode = 1;
 }
 
-/** Transactions committed in the benchmark's database so far, by every process (PostgreSQL's statistics). */
-async function committedTransactions(env: EnvironmentContext): Promise<number> {
-  const [{ commits }] = await env.orm.em
-    .fork()
-    .execute<{ commits: string }[]>(
-      'select pg_stat_get_db_xact_commit(oid) as commits from pg_database where datname = current_database()',
-    );
-  return Number(commits);
+/**
+ * The bare engine's renewals: `count` workflows whose timers fire at one instant (after all are started, at the rate
+ * Bursar's were), each writing an order in one transaction; renewals/s from that instant to the last order.
+ */
+async function bareRenewals(stack: BenchStack, count: number, startsPerSecond: number) {
+  const bare = await stack.startBare();
+  const processes = { ...stack.processes, worker: [bare.workerPid] };
+  const em = stack.env.orm.em.fork();
+  const dueAt = Date.now() + 5000 + (count / startsPerSecond) * 2000;
+  const run = randomUUID();
+  await inParallel(
+    Array.from({ length: count }, (_, i) => `${run}:${i}`),
+    64,
+    (reference) =>
+      stack.env.temporal.workflow
+        .start('bareRenewal', { taskQueue: 'bare', workflowId: `bare-${reference}`, args: [reference, dueAt] })
+        .then(() => undefined),
+  );
+  await new Promise((resolve) => setTimeout(resolve, dueAt - Date.now() - 200));
+  const before = await read(processes);
+  let done: { at: Date }[] = [];
+  while (done.length < count) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    done = await em.execute(`select created_at as at from bare.order where reference like ? order by created_at`, [
+      `${run}:%`,
+    ]);
+  }
+  const cost = costPerOperation(before, await read(processes), count);
+  const completions = done.map(({ at }) => new Date(at).getTime() - dueAt);
+  return { rate: count / (completions.at(-1)! / 1000), cost, completions };
 }
 
 main().catch((error) => {

@@ -1,5 +1,6 @@
 // The report's plots, as vega-lite specs rendered to SVG in Node (vega's headless view: no browser, no canvas).
 import type { TopLevelSpec } from 'vega-lite';
+import { CPU_FIGURE } from '../measure/cost-figures';
 
 /** What a benchmark handed over through `writeResults` (bench/bench-stack.ts). */
 export interface BenchResults {
@@ -90,6 +91,27 @@ export function renewalScalingSpec(
       x: { field: 'subscriptions', type: 'quantitative', scale: { type: 'log' }, title: 'subscriptions (log scale)' },
       y: { field: 'renewalsPerSecond', type: 'quantitative', title: 'renewals/s' },
       color: { field: 'workers', type: 'nominal', legend: LEGEND },
+    },
+  };
+}
+
+/** CPU per operation of each flow, stacked by process (figures named `<flow>: CPU per operation, <process>`). */
+export function cpuStackSpec(figures: BenchResults['figures']): TopLevelSpec | null {
+  const values = figures.flatMap((figure) => {
+    const match = CPU_FIGURE.exec(figure.name);
+    return match ? [{ flow: match[1], process: match[2], ms: figure.value }] : [];
+  });
+  if (!values.length) return null;
+  return {
+    title: 'CPU per operation by process',
+    width: 520,
+    height: { step: 22 },
+    data: { values },
+    mark: 'bar',
+    encoding: {
+      y: { field: 'flow', type: 'nominal', sort: null, title: null },
+      x: { field: 'ms', type: 'quantitative', aggregate: 'sum', title: 'CPU ms per operation' },
+      color: { field: 'process', type: 'nominal', legend: LEGEND },
     },
   };
 }
