@@ -1,6 +1,7 @@
 // Benchmark (prints figures; not a test): usage events at scale.
 //  1. Sustained ingest over HTTP: `clients` concurrent clients posting batches of 1,000 events for `seconds`, one live
-//     meter keeping its hourly rollups (events/s, batch p50/p99).
+//     meter keeping its hourly rollups (events/s, batch p50/p99, the API's CPU per batch), against the bare engine's
+//     API doing the same: the batch parsed and written in one multi-row INSERT through a pool of the same size.
 //  2. GET /v1/meters/{id}/quantities for one customer over a month (daily buckets), p50/p99, with the rollups on and
 //     off (a second API on the same database with EVENT_ROLLUPS=off), at each stored-event size given (bulk-loaded with
 //     SQL generate_series into the month's partition, then the meter archived and unarchived through the API so that the
@@ -15,6 +16,8 @@ import { RateLimits } from '../src/app/http/rate-limit';
 import { inTransaction } from '../src/platform/database/transaction';
 import { freePort } from '../test/support/free-port';
 import { percentile, startBenchApi, writeResults, type Figure } from './bench-stack';
+import { read, type Processes } from './measure/cost';
+import { ratioFigure } from './measure/cost-figures';
 
 const [secondsArg, clientsArg, sizesArg, samplesArg] = process.argv.slice(2);
 const seconds = Number(secondsArg ?? 20);
@@ -104,39 +107,59 @@ async function main(): Promise<void> {
       })),
     }),
   );
-  const latencies: number[] = [];
-  let sent = 0;
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  const until = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: clients }, async (_, c) => {
-      for (let n = c; performance.now() < until; n += clients) {
-        const t = performance.now();
-        const response = await fetch(`${base}/v1/events/ingest`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: bodies[n % bodies.length],
-        });
-        const result = (await response.json()) as { inserted: number };
-        if (response.status !== 200) throw new Error(`ingest: ${response.status} ${JSON.stringify(result)}`);
-        sent += result.inserted;
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  const used = process.cpuUsage(cpu);
-  latencies.sort((a, b) => a - b);
+  const ingest = async (url: string, body: (n: number) => string, processes: Processes) => {
+    const latencies: number[] = [];
+    let sent = 0;
+    const before = await read(processes);
+    const started = performance.now();
+    const until = started + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: clients }, async (_, c) => {
+        for (let n = c; performance.now() < until; n += clients) {
+          const t = performance.now();
+          const response = await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: body(n),
+          });
+          const result = (await response.json()) as { inserted: number };
+          if (response.status !== 200) throw new Error(`ingest: ${response.status} ${JSON.stringify(result)}`);
+          sent += result.inserted;
+          latencies.push(performance.now() - t);
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    const apiCpuMs = (await read(processes)).cpuMs.api - before.cpuMs.api;
+    return { perSecond: sent / elapsed, latencies, cpuMsPerBatch: apiCpuMs / latencies.length };
+  };
+  const bare = await stack.startBare();
+  const bareBodies = bodies.map((body) => JSON.stringify({ organization_id: organizationId, ...JSON.parse(body) }));
+  const bareRun = await ingest(`${bare.base}/events/ingest`, (n) => bareBodies[n % bareBodies.length], {
+    api: [bare.apiPid],
+  });
+  const run = await ingest(`${base}/v1/events/ingest`, (n) => bodies[n % bodies.length], {
+    api: stack.processes.api!,
+  });
+  const latencies = run.latencies.sort((a, b) => a - b);
   console.log(
-    `ingest: ${sent} events in ${round(elapsed)} s by ${clients} clients = ${Math.round(sent / elapsed)} events/s; batch of ${BATCH} p50 ${round(percentile(latencies, 50))} ms, p99 ${round(percentile(latencies, 99))} ms; this process (API and client) used ${round((used.user + used.system) / 1e6 / elapsed, 2)} CPU cores, ${round((used.user + used.system) / 1000 / latencies.length)} ms per batch`,
+    `ingest: ${Math.round(run.perSecond)} events/s by ${clients} clients, batch of ${BATCH} p50 ${round(percentile(latencies, 50))} ms, p99 ${round(percentile(latencies, 99))} ms, API CPU ${round(run.cpuMsPerBatch)} ms per batch; bare INSERT ${Math.round(bareRun.perSecond)} events/s, API CPU ${round(bareRun.cpuMsPerBatch)} ms per batch`,
   );
 
+  const bareRate = { name: 'bare multi-row INSERT events/s', value: bareRun.perSecond };
   const figures: Figure[] = [
     {
       name: `ingest, ${clients} clients posting batches of ${BATCH}: events/s`,
-      value: sent / elapsed,
+      value: run.perSecond,
       unit: 'events/s',
+      baseline: bareRate,
+    },
+    ratioFigure('ingest events/s as a share of the bare INSERT', run.perSecond, bareRate, '≥ 50'),
+    {
+      name: `ingest: API CPU per batch of ${BATCH}`,
+      value: run.cpuMsPerBatch,
+      unit: 'ms',
+      baseline: { name: 'bare API', value: bareRun.cpuMsPerBatch },
     },
     { name: `ingest batch of ${BATCH}: p50`, value: percentile(latencies, 50), unit: 'ms' },
     { name: `ingest batch of ${BATCH}: p99`, value: percentile(latencies, 99), unit: 'ms' },
@@ -208,6 +231,7 @@ async function main(): Promise<void> {
         value: on.p50,
         unit: 'ms',
         baseline: rollupsOff(off.p50),
+        target: '< 200',
       },
       {
         name: `quantities, one customer, ${size} events: p99`,
@@ -229,7 +253,10 @@ async function main(): Promise<void> {
       baseline: rollupsOff(allOff.p50),
     });
   }
-  writeResults('usage', { figures, series: { 'latencies ingest batch': latencies } });
+  writeResults('usage', {
+    figures,
+    series: { 'latencies ingest batch': latencies, 'latencies bare ingest batch': bareRun.latencies },
+  });
 
   rawHttp.close();
   await rawLimits.close();

@@ -23,7 +23,7 @@ export const LIST_PAGE_SQL: Record<string, string> = {
   products: page(
     `to_jsonb(x) || jsonb_build_object(
       'prices', (select coalesce(jsonb_agg(to_jsonb(q) order by q.position), '[]') from product_price q where q.product_id = x.id),
-      'benefits', (select coalesce(jsonb_agg(to_jsonb(b)), '[]') from benefit b where b.id::text in (select jsonb_array_elements_text(x.benefit_ids))))`,
+      'benefits', (select coalesce(jsonb_agg(to_jsonb(b)), '[]') from benefit b where b.id = any(x.benefit_ids)))`,
     '',
     'product',
   ),

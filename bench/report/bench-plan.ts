@@ -46,7 +46,7 @@ export function benchPlan(quick: boolean, selected: string[]): BenchRun[] {
     renewals: { subscriptions, workers },
   });
   const runs: BenchRun[] = [
-    { id: 'checkout', benchmark: 'checkout', args: quick ? ['50', '100'] : [] },
+    { id: 'checkout', benchmark: 'checkout', args: quick ? ['30', '100', '10'] : [] },
     { id: 'webhook-delivery', benchmark: 'webhook-delivery', args: quick ? ['100', '400'] : [] },
     ...sizes.map((n) => renewal(n, 1)),
     // Scale-out: the largest size again with a second worker process on the same server and database.
