@@ -7,7 +7,7 @@ import {
   recordPayment,
   recordPaymentFailure,
   refundRenewalCharge,
-  renewAndCharge,
+  renewChargeAndRecord,
   renewSubscription,
   subscriptionSchedule,
   type BillingDeps,
@@ -31,7 +31,7 @@ export const createSubscriptionActivities = (billing: BillingDeps, commands: Sub
     ...parts,
     /** The whole renewal in one step: renews, charges attempt 1, records the payment when it went through at once. */
     renewAndChargeSubscription: (subscriptionId: string, periodEnd: string) =>
-      renewAndCharge(parts, subscriptionId, periodEnd),
+      renewChargeAndRecord(billing, subscriptionId, periodEnd),
     subscriptionSchedule: (subscriptionId: string) => subscriptionSchedule(billing, subscriptionId),
     /** Applies a lifecycle command (the workflow's Update) and returns the schedule after it. */
     async applySubscriptionCommand(subscriptionId: string, command: SubscriptionCommand, at: string, key: string) {

@@ -12,5 +12,7 @@ export async function productBenefitIds(
   organizationId: string,
   productId: string,
 ): Promise<string[]> {
-  return (await em.findOne(Product, { id: productId, organizationId }))?.benefitIds ?? [];
+  // By primary key: a product this transaction read already is not read again.
+  const product = await em.findOne(Product, productId);
+  return product?.organizationId === organizationId ? product.benefitIds : [];
 }

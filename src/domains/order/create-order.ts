@@ -7,19 +7,33 @@ import type { NewOrder } from './new-order';
 import { Order, OrderItem } from './order.entity';
 import { orderTaxLines } from './order-tax-lines.logic';
 import type { OrderDeps } from './order-deps';
-import { readOrderOutput } from './order-outputs';
+import { readOrderOutput, type OrderReads } from './order-outputs';
+
+/**
+ * What a caller that read them already passes, so they are not read again: the records the order embeds (its items
+ * are the ones written), and `fresh` when it made sure no order exists for the key (a locked cycle not yet renewed).
+ */
+export interface OrderCreateReads extends Omit<OrderReads, 'items'> {
+  fresh?: boolean;
+}
 
 /**
  * Writes a pending order with its items, its invoice number and tax breakdown, and order.created, once per checkout
  * or cycle key.
  */
-export async function createOrder(deps: OrderDeps, numbers: OrderNumbers, tx: Tx, input: NewOrder): Promise<Order> {
+export async function createOrder(
+  deps: OrderDeps,
+  numbers: OrderNumbers,
+  tx: Tx,
+  input: NewOrder,
+  known: OrderCreateReads = {},
+): Promise<Order> {
   const key = input.checkoutId
     ? { checkoutId: input.checkoutId }
     : input.cycleKey
       ? { cycleKey: input.cycleKey }
       : null;
-  const existing = key && (await tx.em.findOne(Order, key));
+  const existing = key && !known.fresh && (await tx.em.findOne(Order, key));
   if (existing) return existing;
   const now = input.at ?? deps.clock.now();
   const customer = await deps.customers.ofOrder(tx.em, input.customerId);
@@ -67,7 +81,7 @@ export async function createOrder(deps: OrderDeps, numbers: OrderNumbers, tx: Tx
     modifiedAt: null,
   });
   await tx.em.flush();
-  input.items.forEach((item, position) =>
+  const items = input.items.map((item, position) =>
     tx.em.create(OrderItem, {
       id: newId(),
       orderId: order.id,
@@ -81,6 +95,7 @@ export async function createOrder(deps: OrderDeps, numbers: OrderNumbers, tx: Tx
     }),
   );
   await tx.em.flush();
-  deps.outbox.enqueueEvent(tx, order.organizationId, 'order.created', await readOrderOutput(deps, tx.em, order));
+  const output = await readOrderOutput(deps, tx.em, order, { ...known, items });
+  deps.outbox.enqueueEvent(tx, order.organizationId, 'order.created', output);
   return order;
 }

@@ -12,14 +12,20 @@ export interface ReceiptDeps {
 }
 
 /** Queues the receipt of a paid order (a confirmation when nothing was due), unless the customer was deleted meanwhile. */
-export async function emailReceipt(tx: Tx, deps: ReceiptDeps, order: Order, output: OrderOutput): Promise<void> {
+export async function emailReceipt(
+  tx: Tx,
+  deps: ReceiptDeps,
+  order: Order,
+  output: OrderOutput,
+  organizationName?: string,
+): Promise<void> {
   if (output.customer.deleted_at) return;
-  const organization = await deps.organizations.findOrganization(tx.em, order.organizationId);
+  const name = organizationName ?? (await deps.organizations.findOrganization(tx.em, order.organizationId)).name;
   await deps.email.enqueue(tx, {
     organizationId: order.organizationId,
     to: output.customer.email,
     template: orderReceiptEmail,
-    params: orderReceiptParams(organization.name, output, order.taxBehavior === 'inclusive', order.paidAt!),
+    params: orderReceiptParams(name, output, order.taxBehavior === 'inclusive', order.paidAt!),
   });
 }
 

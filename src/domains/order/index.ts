@@ -1,6 +1,8 @@
 export { OrderService } from './order.service';
 export type { GrantSyncPort } from './order-deps';
 export type { NewOrder } from './new-order';
+export type { OrderPaymentReads } from './order-payment';
+export type { OrderCreateReads } from './create-order';
 export type { Order } from './order.entity';
 export { subscriptionOfOrder, lastPaidCycleOf } from './order.reads';
 export { orderGrantSource, orderOfLicenseKey } from './order-grant-source';

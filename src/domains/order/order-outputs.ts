@@ -2,14 +2,47 @@
 // for all.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Order as OrderOutput } from '../../contracts/order';
+import type { Customer as CustomerOutput } from '../../contracts/customer';
+import type { OrderSubscription } from '../../contracts/order-subscription';
+import type { ProductPrice as PriceOutput } from '../../contracts/price';
+import type { ProductSummary } from '../../contracts/product';
 import { byId, distinctIds } from '../../kernel/ids';
 import { OrderItem, type Order } from './order.entity';
 import type { OrderDeps } from './order-deps';
 import { orderOutput } from './order.output';
 
+/**
+ * What a caller already read (in this transaction) and need not be read again for an order's output: its items as
+ * written, and the records it embeds. Whatever is missing is read.
+ */
+export interface OrderReads {
+  items?: OrderItem[];
+  customers?: CustomerOutput[];
+  products?: ProductSummary[];
+  prices?: PriceOutput[];
+  subscriptions?: OrderSubscription[];
+}
+
 /** One order as the API shows it. */
-export async function readOrderOutput(deps: OrderDeps, em: EntityManager, order: Order): Promise<OrderOutput> {
-  return (await readOrderOutputs(deps, em, order.organizationId, [order]))[0];
+export async function readOrderOutput(
+  deps: OrderDeps,
+  em: EntityManager,
+  order: Order,
+  known: OrderReads = {},
+): Promise<OrderOutput> {
+  return (await readOrderOutputs(deps, em, order.organizationId, [order], known))[0];
+}
+
+/** The records among `ids` that `known` holds, and the others read by `read`. */
+async function withKnown<T extends { id: string }>(
+  ids: string[],
+  known: T[] | undefined,
+  read: (missing: string[]) => Promise<T[]>,
+): Promise<Map<string, T>> {
+  const found = byId((known ?? []).filter((row) => ids.includes(row.id)));
+  const missing = ids.filter((id) => !found.has(id));
+  for (const row of missing.length ? await read(missing) : []) found.set(row.id, row);
+  return found;
 }
 
 /** Orders of one organization as the API shows them: items, customers, products and prices read once for all. */
@@ -18,6 +51,7 @@ export async function readOrderOutputs(
   em: EntityManager,
   organizationId: string,
   orders: Order[],
+  known: OrderReads = {},
 ): Promise<OrderOutput[]> {
   if (!orders.length) return [];
   const { customers, products, discounts, subscriptions } = deps;
@@ -29,14 +63,24 @@ export async function readOrderOutputs(
     ids((o) => o.discountId),
     ids((o) => o.subscriptionId),
   ];
-  const items = await em.find(OrderItem, { orderId: { $in: ids((o) => o.id) } }, { orderBy: { position: 'asc' } });
-  const customersById = byId(await customers.outputs(em, organizationId, customerIds));
-  const productsById = byId(await products.summaries(em, organizationId, productIds));
-  const pricesById = byId(await products.priceOutputs(em, organizationId, priceIds));
+  const items =
+    known.items?.slice().sort((a, b) => a.position - b.position) ??
+    (await em.find(OrderItem, { orderId: { $in: ids((o) => o.id) } }, { orderBy: { position: 'asc' } }));
+  const customersById = await withKnown(customerIds, known.customers, (missing) =>
+    customers.outputs(em, organizationId, missing),
+  );
+  const productsById = await withKnown(productIds, known.products, (missing) =>
+    products.summaries(em, organizationId, missing),
+  );
+  const pricesById = await withKnown(priceIds, known.prices, (missing) =>
+    products.priceOutputs(em, organizationId, missing),
+  );
   const discountsById = byId(
     discountIds.length ? await discounts.outputs(em, await discounts.findByIds(em, organizationId, discountIds)) : [],
   );
-  const subscriptionsById = byId(await subscriptions.orderSummaries(em, subscriptionIds));
+  const subscriptionsById = await withKnown(subscriptionIds, known.subscriptions, (missing) =>
+    subscriptions.orderSummaries(em, missing),
+  );
   const itemsOf = (order: Order) => items.filter((item) => item.orderId === order.id);
   return orders.map((order) =>
     orderOutput(order, itemsOf(order), customersById, productsById, pricesById, discountsById, subscriptionsById),

@@ -6,7 +6,13 @@ import type { OrderNumbers } from './document/order-numbers';
 import { emailReceipt } from './email-receipt';
 import { Order } from './order.entity';
 import type { OrderDeps } from './order-deps';
-import { readOrderOutput } from './order-outputs';
+import { readOrderOutput, type OrderReads } from './order-outputs';
+
+/** What a caller read already (order-outputs.ts), and the customer's short ID and organization's name it knows. */
+export interface OrderPaymentReads extends OrderReads {
+  customerShortId?: string;
+  organizationName?: string;
+}
 
 /** Pending → paid, once: order.updated then order.paid, the grants synced, the receipt e-mailed. Paying a paid order changes nothing. */
 export async function markOrderPaid(
@@ -16,20 +22,21 @@ export async function markOrderPaid(
   orderId: string,
   chargeId: string | null,
   at?: Date,
+  known: OrderPaymentReads = {},
 ): Promise<{ order: Order; paidNow: boolean }> {
   const order = await tx.em.findOneOrFail(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   if (order.status !== 'pending') return { order, paidNow: false };
   const now = at ?? deps.clock.now();
   Object.assign(order, { status: 'paid', chargeId, paidAt: now, modifiedAt: now, nextPaymentAttemptAt: null });
-  await numbers.assignReceipt(tx, order);
+  await numbers.assignReceipt(tx, order, known.customerShortId);
   await tx.em.flush();
-  const output = await readOrderOutput(deps, tx.em, order);
+  const output = await readOrderOutput(deps, tx.em, order, known);
   deps.outbox.enqueueEvent(tx, order.organizationId, 'order.updated', output);
   deps.outbox.enqueueEvent(tx, order.organizationId, 'order.paid', output);
   const source = order.subscriptionId
     ? ({ kind: 'subscription', id: order.subscriptionId } as const)
     : ({ kind: 'order', id: order.id } as const);
   await deps.grants.syncSource(tx, order.organizationId, order.customerId, source, order.productId); // a purchase grants, a renewal cycles
-  await emailReceipt(tx, deps, order, output);
+  await emailReceipt(tx, deps, order, output, known.organizationName);
   return { order, paidNow: true };
 }

@@ -8,7 +8,8 @@ import { ResourceNotFound } from '../../kernel/errors';
 import type { Tx } from '../../platform/database/transaction';
 import { OrderNumbers } from './document/order-numbers';
 import { Order } from './order.entity';
-import { createOrder } from './create-order';
+import { createOrder, type OrderCreateReads } from './create-order';
+import type { OrderPaymentReads } from './order-payment';
 import type { NewOrder } from './new-order';
 import type { OrderDeps } from './order-deps';
 import { listOrders, orders } from './order-list';
@@ -27,8 +28,8 @@ export class OrderService {
   }
 
   /** Writes a pending order and order.created, once per checkout or cycle key. */
-  create(tx: Tx, input: NewOrder): Promise<Order> {
-    return createOrder(this.deps, this.numbers, tx, input);
+  create(tx: Tx, input: NewOrder, known?: OrderCreateReads): Promise<Order> {
+    return createOrder(this.deps, this.numbers, tx, input, known);
   }
 
   /**
@@ -40,8 +41,14 @@ export class OrderService {
   }
 
   /** Pending → paid, once: order.updated then order.paid, the grants synced, the receipt e-mailed. Paying a paid order changes nothing. */
-  markPaid(tx: Tx, orderId: string, chargeId: string | null, at?: Date): Promise<{ order: Order; paidNow: boolean }> {
-    return markOrderPaid(this.deps, this.numbers, tx, orderId, chargeId, at);
+  markPaid(
+    tx: Tx,
+    orderId: string,
+    chargeId: string | null,
+    at?: Date,
+    known?: OrderPaymentReads,
+  ): Promise<{ order: Order; paidNow: boolean }> {
+    return markOrderPaid(this.deps, this.numbers, tx, orderId, chargeId, at, known);
   }
 
   /** An unpaid renewal's next dunning retry (order.updated). */

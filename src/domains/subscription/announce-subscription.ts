@@ -3,7 +3,7 @@ import type { WebhookEventType } from '../../contracts/webhook';
 import type { Tx } from '../../platform/database/transaction';
 import type { Subscription } from './subscription.entity';
 import type { SubscriptionDeps } from './subscription-deps';
-import { subscriptionOutputs } from './subscription.output';
+import { subscriptionOutputs, type SubscriptionReads } from './subscription.output';
 
 /**
  * Writes the events of a change, in the reference's order: subscription.updated first, then the specific ones —
@@ -14,8 +14,9 @@ export async function announceSubscription(
   tx: Tx,
   subscription: Subscription,
   events: WebhookEventType[],
+  known?: SubscriptionReads,
 ): Promise<void> {
-  const [output] = await subscriptionOutputs(tx.em, deps, [subscription]);
+  const [output] = await subscriptionOutputs(tx.em, deps, [subscription], known);
   for (const type of events) deps.outbox.enqueueEvent(tx, subscription.organizationId, type, output);
   const source = { kind: 'subscription', id: subscription.id } as const;
   await deps.grants.syncSource(

@@ -1,6 +1,7 @@
 // How metered usage becomes billable: each metered price's usage over a period, read up to the ingestion cut-off taken
 // before the billing transaction (metered-cut-off.ts), its meters reset for the next.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Product as ProductOutput } from '../../contracts/product';
 import { byId } from '../../kernel/ids';
 import type { Tx } from '../../platform/database/transaction';
 import type { BillingDeps } from './billing-deps';
@@ -19,8 +20,11 @@ export async function closeMeteredPeriod(
   cutOff: string | null,
   at: Date,
   billed: (price: { meter_id: string }) => boolean = () => true,
+  /** The subscription's product as the API shows it, when the caller read it already (null: there is none). */
+  product?: ProductOutput | null,
 ): Promise<MeteredUsage[]> {
-  const prices = (await meteredPrices(deps, tx.em, s)).filter(billed);
+  const live = product !== undefined ? meteredPricesIn(product?.prices ?? [], s.currency) : null;
+  const prices = (live ?? (await meteredPrices(deps, tx.em, s))).filter(billed);
   if (!prices.length) return [];
   // A metered price added since the cut-off was (not) taken: the retried step takes one.
   if (cutOff === null)

@@ -1,10 +1,14 @@
 // The renewal step: the period ending at `periodEnd` is over, the next one starts, and its pending order is written.
 import { addInterval } from '../../kernel/calendar';
-import { inTransaction } from '../../platform/database/transaction';
+import { inTransaction, type Tx } from '../../platform/database/transaction';
+import { productSummary } from '../catalog';
+import type { Order, OrderPaymentReads } from '../order';
 import { lockSubscription, type BillingDeps } from './billing-deps';
 import { currentDiscount } from './current-discount';
-import { meteredCutOff } from './metered-cut-off';
 import { closeMeteredPeriod } from './metered-usage';
+import { meteredPricesIn } from './metered-line.logic';
+import { orderSubscriptionOutput } from './order-subscription.output';
+import type { Subscription } from './subscription.entity';
 import { renewalLines } from './renewal-lines.logic';
 import { subscriptionOrder } from './subscription-order';
 
@@ -19,56 +23,118 @@ export async function renewSubscription(
   periodEnd: string,
   at: string,
 ): Promise<{ orderId: string; totalAmount: number }> {
-  const cutOff = await meteredCutOff(deps, subscriptionId);
-  return inTransaction(deps.orm, async (tx) => {
-    const s = await lockSubscription(tx, subscriptionId);
-    const cycleKey = `${s.id}:${periodEnd}`;
-    const start = new Date(periodEnd);
-    if (s.currentPeriodStart.getTime() >= start.getTime()) {
-      const order = (await deps.orders.findByCycleKey(tx.em, cycleKey))!;
-      return { orderId: order.id, totalAmount: order.totalAmount };
+  const { orderId, totalAmount } = await renewPeriod(deps, subscriptionId, periodEnd, at);
+  return { orderId, totalAmount };
+}
+
+/** What the renewal wrote and read, for its charge and payment (none when the period had been renewed already). */
+export interface RenewalReads {
+  order: Order;
+  subscription: Subscription;
+  orderReads: OrderPaymentReads;
+}
+
+/** A product with metered prices needs the ingestion cut-off, taken before the billing transaction: it starts again. */
+class CutOffNeeded extends Error {
+  constructor(readonly organizationId: string) {
+    super('The renewal bills metered usage: the ingestion cut-off is taken first.');
+  }
+}
+
+/**
+ * The renewal with what it read. The metered-price check reads the product in the billing transaction; only a product
+ * with metered prices sends it back to take the ingestion cut-off first (`metered-cut-off.ts`).
+ */
+export async function renewPeriod(
+  deps: BillingDeps,
+  subscriptionId: string,
+  periodEnd: string,
+  at: string,
+): Promise<{ orderId: string; totalAmount: number; reads?: RenewalReads }> {
+  let cutOff: string | null = null;
+  for (;;) {
+    try {
+      return await inTransaction(deps.orm, (tx) => renewIn(deps, tx, subscriptionId, periodEnd, at, cutOff));
+    } catch (error) {
+      if (!(error instanceof CutOffNeeded) || cutOff !== null) throw error;
+      cutOff = await deps.customerMeters.cutOff(deps.orm, error.organizationId);
     }
-    const afterTrial = s.status === 'trialing';
-    const metered = await closeMeteredPeriod(deps, tx, s, start, cutOff, new Date(at)); // the plan of the period that ended
-    if (s.pendingUpdate) {
-      const { productId, priceId, priceAmount, seats } = s.pendingUpdate;
-      Object.assign(s, { productId, priceId, priceAmount, seats, pendingUpdate: null });
-    }
-    if (afterTrial) s.anchorDay = start.getUTCDate();
-    const end = addInterval(start, s.recurringInterval, s.recurringIntervalCount, s.anchorDay);
-    const { lines, discountAmount, carryForward, recurringAmount } = renewalLines({
-      productName: (await deps.products.get(tx.em, s.organizationId, s.productId)).name,
-      priceId: s.priceId,
-      priceAmount: s.priceAmount,
-      period: { start, end },
-      discount: await currentDiscount(deps, tx, s, start),
-      currency: s.currency,
-      carried: s.pendingItems,
-      metered,
-    });
-    Object.assign(s, {
-      currentPeriodStart: start,
-      currentPeriodEnd: end,
-      amount: recurringAmount,
-      pendingItems: carryForward
-        ? [{ label: 'Credit carried from the previous renewal', amount: carryForward, priceId: null }]
-        : [],
-      modifiedAt: new Date(at),
-    });
-    const order = await deps.orders.create(
-      tx,
-      subscriptionOrder(deps.seller, s, {
-        billingReason: afterTrial ? 'subscription_create' : 'subscription_cycle',
-        cycleKey,
-        lines,
-        discountAmount,
-        description: lines[0].label,
-        at: new Date(at),
-        taxAt: start,
-      }),
-    );
-    // A new period began (after a trial too: `status` tells them apart), whatever its payment does next.
-    await deps.subscriptions.announce(tx, s, ['subscription.cycled', 'subscription.updated']);
+  }
+}
+
+async function renewIn(
+  deps: BillingDeps,
+  tx: Tx,
+  subscriptionId: string,
+  periodEnd: string,
+  at: string,
+  cutOff: string | null,
+): Promise<{ orderId: string; totalAmount: number; reads?: RenewalReads }> {
+  const s = await lockSubscription(tx, subscriptionId);
+  const cycleKey = `${s.id}:${periodEnd}`;
+  const start = new Date(periodEnd);
+  if (s.currentPeriodStart.getTime() >= start.getTime()) {
+    const order = (await deps.orders.findByCycleKey(tx.em, cycleKey))!;
     return { orderId: order.id, totalAmount: order.totalAmount };
+  }
+  const afterTrial = s.status === 'trialing';
+  // The product (of the period that ended) and the customer, read once for the usage, the order and the events.
+  const [productRow] = await deps.products.findByIds(tx.em, s.organizationId, [s.productId]);
+  const [product = null] = productRow ? await deps.products.outputs(tx.em, [productRow]) : [];
+  if (cutOff === null && meteredPricesIn(product?.prices ?? [], s.currency).length)
+    throw new CutOffNeeded(s.organizationId);
+  const [customer] = await deps.customers.outputs(tx.em, s.organizationId, [s.customerId]);
+  const metered = await closeMeteredPeriod(deps, tx, s, start, cutOff, new Date(at), undefined, product);
+  if (s.pendingUpdate) {
+    const { productId, priceId, priceAmount, seats } = s.pendingUpdate;
+    Object.assign(s, { productId, priceId, priceAmount, seats, pendingUpdate: null });
+  }
+  if (afterTrial) s.anchorDay = start.getUTCDate();
+  const end = addInterval(start, s.recurringInterval, s.recurringIntervalCount, s.anchorDay);
+  const { lines, discountAmount, carryForward, recurringAmount } = renewalLines({
+    productName:
+      productRow?.id === s.productId
+        ? productRow.name
+        : (await deps.products.get(tx.em, s.organizationId, s.productId)).name,
+    priceId: s.priceId,
+    priceAmount: s.priceAmount,
+    period: { start, end },
+    discount: await currentDiscount(deps, tx, s, start),
+    currency: s.currency,
+    carried: s.pendingItems,
+    metered,
   });
+  Object.assign(s, {
+    currentPeriodStart: start,
+    currentPeriodEnd: end,
+    amount: recurringAmount,
+    pendingItems: carryForward
+      ? [{ label: 'Credit carried from the previous renewal', amount: carryForward, priceId: null }]
+      : [],
+    modifiedAt: new Date(at),
+  });
+  const orderReads = {
+    customers: customer ? [customer] : [],
+    products: productRow ? [productSummary(productRow)] : [],
+    prices: product?.prices ?? [],
+  };
+  const order = await deps.orders.create(
+    tx,
+    subscriptionOrder(deps.seller, s, {
+      billingReason: afterTrial ? 'subscription_create' : 'subscription_cycle',
+      cycleKey,
+      lines,
+      discountAmount,
+      description: lines[0].label,
+      at: new Date(at),
+      taxAt: start,
+    }),
+    { ...orderReads, subscriptions: [orderSubscriptionOutput(s)], fresh: true }, // the locked cycle was not renewed
+  );
+  // A new period began (after a trial too: `status` tells them apart), whatever its payment does next.
+  await deps.subscriptions.announce(tx, s, ['subscription.cycled', 'subscription.updated'], {
+    customers: orderReads.customers,
+    products: product ? [product] : [],
+  });
+  return { orderId: order.id, totalAmount: order.totalAmount, reads: { order, subscription: s, orderReads } };
 }

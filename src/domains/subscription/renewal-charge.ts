@@ -1,5 +1,6 @@
 // Charging a subscription's order off-session with its saved payment method (undo-renewal-charge.ts undoes it).
 import { PaymentDeclined } from '../../adapters/payment/payment-processor';
+import type { Order } from '../order';
 import type { BillingDeps } from './billing-deps';
 import { Subscription } from './subscription.entity';
 import { isUnrecoverableDecline } from './dunning.logic';
@@ -10,14 +11,20 @@ export type RenewalCharge =
   | { declined: string; unrecoverable: boolean };
 
 /** Charges the order with the subscription's saved method; the key comes from the workflow (order, attempt). */
-export async function chargeRenewal(deps: BillingDeps, orderId: string, attempt: number): Promise<RenewalCharge> {
+export async function chargeRenewal(
+  deps: BillingDeps,
+  orderId: string,
+  attempt: number,
+  /** The order and its subscription as the caller just wrote them (the renewal step), not read again. */
+  known?: { order: Order; subscription: Subscription },
+): Promise<RenewalCharge> {
   const em = deps.orm.em.fork();
-  const order = await deps.orders.findById(em, orderId);
+  const order = known?.order ?? (await deps.orders.findById(em, orderId));
   if (order.status === 'paid') return { chargeId: order.chargeId }; // a retried step
   if (order.status === 'void')
     return { declined: 'The order was voided: the subscription ended.', unrecoverable: true };
   if (order.totalAmount <= 0) return { chargeId: null };
-  const s = await em.findOneOrFail(Subscription, { id: order.subscriptionId! });
+  const s = known?.subscription ?? (await em.findOneOrFail(Subscription, { id: order.subscriptionId! }));
   if (!deps.processor || !s.paymentMethodToken || !s.processorCustomerId)
     return { declined: 'No payment method is saved for this subscription.', unrecoverable: true };
   try {

@@ -1,7 +1,10 @@
 // A renewal as one workflow step: the period renewed (its order written), charged, and the payment recorded. Three
 // transactions with the processor call between them, never inside one; each part finds its own earlier work when
 // the step is retried (the order by its cycle key, the charge by its key, the payment by the order's status).
-import type { RenewalCharge } from './renewal-charge';
+import type { BillingDeps } from './billing-deps';
+import { recordPayment } from './record-payment';
+import { renewPeriod } from './renew-subscription';
+import { chargeRenewal, type RenewalCharge } from './renewal-charge';
 import type { SubscriptionSchedule } from './subscription.logic';
 
 /** The renewal's order and charge, and the schedule after the payment when the charge went through at once. */
@@ -32,5 +35,25 @@ export async function renewAndCharge(
     orderId,
     charge,
     paidSchedule: settled ? await parts.recordSubscriptionPayment(orderId, charge.chargeId, periodEnd) : null,
+  };
+}
+
+/**
+ * The same step, with what the renewal read passed on: the charge and the payment read neither the order nor the
+ * subscription's product, customer and prices again (a retried step reads them, as the parts do).
+ */
+export async function renewChargeAndRecord(
+  deps: BillingDeps,
+  subscriptionId: string,
+  periodEnd: string,
+): Promise<RenewalStep> {
+  const { orderId, reads } = await renewPeriod(deps, subscriptionId, periodEnd, periodEnd);
+  const charge = await chargeRenewal(deps, orderId, 1, reads);
+  const settled = !('declined' in charge) && !charge.pending;
+  const known = reads && { subscriptionId, order: reads.orderReads };
+  return {
+    orderId,
+    charge,
+    paidSchedule: settled ? await recordPayment(deps, orderId, charge.chargeId, periodEnd, known) : null,
   };
 }

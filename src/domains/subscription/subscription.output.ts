@@ -19,27 +19,30 @@ export interface SubscriptionOutputDeps {
 }
 
 /** Customers, products, prices and discounts are read once for all the subscriptions (of one organization). */
+/** The customers and products (as the API shows them) a caller read already in this transaction. */
+export interface SubscriptionReads {
+  customers?: SubscriptionOutput['customer'][];
+  products?: ProductOutput[];
+}
+
 export async function subscriptionOutputs(
   em: EntityManager,
   deps: SubscriptionOutputDeps,
   subscriptions: Subscription[],
+  known: SubscriptionReads = {},
 ): Promise<SubscriptionOutput[]> {
   if (!subscriptions.length) return [];
   const { organizationId } = subscriptions[0];
   const idsOf = (pick: (s: Subscription) => string | null) => distinctIds(subscriptions, pick);
-  const customers = byId(
-    await deps.customers.outputs(
-      em,
-      organizationId,
-      idsOf((s) => s.customerId),
-    ),
+  const customers = await knownOrRead(
+    idsOf((s) => s.customerId),
+    known.customers,
+    (ids) => deps.customers.outputs(em, organizationId, ids),
   );
-  const products = byId(
-    await deps.products.outputsByIds(
-      em,
-      organizationId,
-      idsOf((s) => s.productId),
-    ),
+  const products = await knownOrRead(
+    idsOf((s) => s.productId),
+    known.products,
+    (ids) => deps.products.outputsByIds(em, organizationId, ids),
   );
   // A subscription's price is most often one of its product's live prices, rendered above; only the others are read.
   const prices = byId([...products.values()].flatMap((product) => product.prices));
@@ -87,3 +90,15 @@ const meterPeriod = (s: Subscription) => ({
   current_meter_period_start: s.currentPeriodStart.toISOString(),
   current_meter_period_end: s.currentPeriodEnd.toISOString(),
 });
+
+/** The records among `ids` that `known` holds, and the others read by `read`. */
+async function knownOrRead<T extends { id: string }>(
+  ids: string[],
+  known: T[] | undefined,
+  read: (missing: string[]) => Promise<T[]>,
+): Promise<Map<string, T>> {
+  const found = byId((known ?? []).filter((row) => ids.includes(row.id)));
+  const missing = ids.filter((id) => !found.has(id));
+  for (const row of missing.length ? await read(missing) : []) found.set(row.id, row);
+  return found;
+}

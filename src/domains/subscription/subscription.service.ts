@@ -8,6 +8,7 @@ import { OwnedRepository } from '../../platform/database/owned-repository';
 import type { Tx } from '../../platform/database/transaction';
 import { ResourceNotFound } from '../../kernel/errors';
 import { announceSubscription } from './announce-subscription';
+import type { SubscriptionReads } from './subscription.output';
 import { createSubscription } from './create-subscription';
 import { listSubscriptions } from './list-subscriptions';
 import type { NewSubscription } from './new-subscription';
@@ -26,8 +27,8 @@ export class SubscriptionService {
   }
 
   /** Writes the events of a change in the reference's order, and syncs the subscription's grants. */
-  announce(tx: Tx, subscription: Subscription, events: WebhookEventType[]): Promise<void> {
-    return announceSubscription(this.deps, tx, subscription, events);
+  announce(tx: Tx, subscription: Subscription, events: WebhookEventType[], known?: SubscriptionReads): Promise<void> {
+    return announceSubscription(this.deps, tx, subscription, events, known);
   }
 
   /** Subscriptions of the product that entitle their customers now. */

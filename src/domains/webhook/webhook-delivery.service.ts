@@ -7,7 +7,7 @@ import type { DeliveryPolicy } from '../../contracts/webhook-delivery-policy';
 import type { Clock } from '../../kernel/clock';
 import type { OutboxMessage, OutboxService } from '../../platform/outbox';
 import type { WebhookEndpointService } from './webhook-endpoint.service';
-import { fanOutEvents } from './fan-out-events';
+import { fanOutEvents, fanOutEventsIn } from './fan-out-events';
 import { redeliverEvent } from './redeliver-event';
 
 export interface DeliveryDeps {
@@ -28,6 +28,11 @@ export class WebhookDeliveryService {
    */
   fanOut(events: OutboxMessage[]): Promise<void> {
     return fanOutEvents(this.deps, events);
+  }
+
+  /** The same in the transaction that wrote the events, just before it commits. */
+  fanOutIn(tx: Tx, events: OutboxMessage[]): Promise<void> {
+    return fanOutEventsIn(this.deps, tx, events);
   }
 
   /** Delivers an event again, with the same event id, to every endpoint that received it (or, if none, that wants it now). */

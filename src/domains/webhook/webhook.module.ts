@@ -39,7 +39,11 @@ export const webhookModule: Module = {
     ),
     provide('webhookDeliveries', ['webhookFlow'], ({ webhookFlow }) => {
       const deliveries = new WebhookDeliveryService(webhookFlow);
-      webhookFlow.outbox.registerDispatcher(OUTBOX_KINDS.event, (events) => deliveries.fanOut(events));
+      webhookFlow.outbox.registerDispatcher(
+        OUTBOX_KINDS.event,
+        (events) => deliveries.fanOut(events),
+        (tx, events) => deliveries.fanOutIn(tx, events),
+      );
       return deliveries;
     }),
   ],

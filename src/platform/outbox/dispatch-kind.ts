@@ -1,6 +1,7 @@
 // The outbox messages of one kind handed to its dispatcher: marked dispatched, or counted as failed for the relay
 // (none is dispatched without a dispatcher).
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Tx } from '../database/transaction';
 import type { Clock } from '../../kernel/clock';
 import { markDispatched, reasonOf } from './outbox-bookkeeping';
 import type { OutboxMessage } from './outbox.entity';
@@ -10,6 +11,12 @@ import type { OutboxMessage } from './outbox.entity';
  * them all for the relay, so a dispatcher must be safe to run again for messages it already carried out.
  */
 export type Dispatcher = (messages: OutboxMessage[]) => Promise<void>;
+
+/**
+ * Carries out messages of one kind inside the transaction that wrote them (already written, marked dispatched), just
+ * before it commits: what it writes commits with them, and a failure fails the transaction.
+ */
+export type InlineDispatcher = (tx: Tx, messages: OutboxMessage[]) => Promise<void>;
 
 export async function dispatchKind(
   deps: { clock: Clock; log?: (message: string) => void },

@@ -1,3 +1,3 @@
 export { OutboxService } from './outbox.service';
-export type { Dispatcher } from './dispatch-kind';
+export type { Dispatcher, InlineDispatcher } from './dispatch-kind';
 export { OUTBOX_KINDS, OutboxMessage } from './outbox.entity';

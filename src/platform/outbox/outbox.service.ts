@@ -8,7 +8,7 @@ import type { WorkflowStart } from '../temporal/flow-start';
 import type { Clock } from '../../kernel/clock';
 import type { WebhookEventType } from '../../contracts/webhook';
 import { OUTBOX_KINDS, OutboxMessage, type OutboxKind } from './outbox.entity';
-import { dispatchKind, type Dispatcher } from './dispatch-kind';
+import { dispatchKind, type Dispatcher, type InlineDispatcher } from './dispatch-kind';
 import { dispatchStarts } from './dispatch-starts';
 import { eventRow, startRow } from './outbox-rows';
 import { startPending } from './start-pending';
@@ -29,14 +29,20 @@ export interface OutboxDeps {
 
 export class OutboxService {
   private readonly dispatchers = new Map<string, Dispatcher>();
+  private readonly inline = new Map<string, InlineDispatcher>();
   /** The messages each open transaction wrote, dispatched together once it commits. */
   private readonly written = new WeakMap<Tx, OutboxMessage[]>();
 
   constructor(private readonly deps: OutboxDeps) {}
 
   /** Events wait in the outbox until a dispatcher for their kind exists (webhook delivery registers `event`). */
-  registerDispatcher(kind: Exclude<OutboxKind, typeof OUTBOX_KINDS.workflowStart>, dispatcher: Dispatcher): void {
+  registerDispatcher(
+    kind: Exclude<OutboxKind, typeof OUTBOX_KINDS.workflowStart>,
+    dispatcher: Dispatcher,
+    inline?: InlineDispatcher,
+  ): void {
     this.dispatchers.set(kind, dispatcher);
+    if (inline) this.inline.set(kind, inline);
   }
 
   /** Records a workflow start in the caller's transaction and dispatches it once that commits. */
@@ -76,13 +82,38 @@ export class OutboxService {
     });
   }
 
-  /** One dispatch for all the messages of a transaction, after it committed (a transaction usually writes several). */
+  /**
+   * One dispatch for all the messages of a transaction, after it committed (a transaction usually writes several).
+   * Kinds with an inline dispatcher are carried out in the transaction itself, just before it commits, when it allows.
+   */
   private dispatchAfterCommit(tx: Tx, message: OutboxMessage): void {
     const batch = this.written.get(tx);
     if (batch) return void batch.push(message);
     const messages = [message];
     this.written.set(tx, messages);
-    tx.afterCommit(() => this.dispatch(this.deps.orm.em.fork(), messages).then(() => undefined));
+    // What the inline dispatch writes (webhook deliveries' starts) goes after the transaction's own starts.
+    let early = Infinity;
+    if (tx.beforeCommit && this.inline.size)
+      tx.beforeCommit(async () => {
+        early = messages.length;
+        await this.dispatchInline(tx, messages);
+      });
+    tx.afterCommit(async () => {
+      const waves = [messages.slice(0, early), messages.slice(early)].map((w) => w.filter((m) => !m.dispatchedAt));
+      for (const wave of waves) if (wave.length) await this.dispatch(this.deps.orm.em.fork(), wave);
+    });
+  }
+
+  /** The messages of kinds dispatched inline, written already dispatched, then carried out in the same transaction. */
+  private async dispatchInline(tx: Tx, messages: OutboxMessage[]): Promise<void> {
+    const now = this.deps.clock.now();
+    const byKind = [...this.inline].map(([kind, dispatch]) => {
+      const own = messages.filter((m) => m.kind === kind && !m.dispatchedAt);
+      for (const m of own) Object.assign(m, { dispatchedAt: now, attempts: m.attempts + 1 });
+      return { dispatch, own };
+    });
+    await tx.em.flush();
+    for (const { dispatch, own } of byKind) if (own.length) await dispatch(tx, own);
   }
 
   /**

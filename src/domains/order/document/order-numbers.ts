@@ -18,9 +18,9 @@ export class OrderNumbers {
   }
 
   /** A receipt number once something was paid (a free order has nothing to receipt). */
-  async assignReceipt(tx: Tx, order: Order): Promise<void> {
+  async assignReceipt(tx: Tx, order: Order, customerShortId?: string): Promise<void> {
     if (order.receiptNumber || order.totalAmount <= 0 || !order.paidAt) return;
-    const { shortId } = await this.deps.customers.ofOrder(tx.em, order.customerId);
+    const shortId = customerShortId ?? (await this.deps.customers.ofOrder(tx.em, order.customerId)).shortId;
     order.receiptNumber = receiptNumber(
       shortId,
       await nextInSeries(tx.em, order.organizationId, receiptSeries(order.customerId)),
