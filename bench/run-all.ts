@@ -23,7 +23,7 @@ import {
   throughputSpec,
   type BenchResults,
 } from './report/plots';
-import { reportMarkdown, type RunOutcome } from './report/report-markdown';
+import { renewalFlatness, reportMarkdown, type RunOutcome } from './report/report-markdown';
 
 const RESULTS_ROOT = join(__dirname, 'results');
 
@@ -43,6 +43,8 @@ async function main(): Promise<void> {
   const outcomes: RunOutcome[] = [];
   for (const run of plan) outcomes.push(await execute(run, folder));
 
+  const flatness = renewalFlatness(outcomes);
+  if (flatness) outcomes.push(flatness);
   const plots = await drawPlots(outcomes, folder);
   const command = `npx tsx bench/run-all.ts ${args.join(' ')}`.trim();
   writeFileSync(join(folder, 'report.md'), reportMarkdown(outcomes, plots, command));

@@ -54,6 +54,31 @@ function machine(): string[] {
   ];
 }
 
+/**
+ * Whether renewals cost the same whatever the book's size: renewals/s at the largest size as a share of the smallest's
+ * (one worker process), as a run of its own in the report.
+ */
+export function renewalFlatness(outcomes: RunOutcome[]): RunOutcome | null {
+  const rates = outcomes.flatMap(({ run, results }) => {
+    const figure = results.flatMap((result) => result.figures).find((f) => /^renewals\/s/.test(f.name));
+    return run.renewals?.workers === 1 && figure
+      ? [{ subscriptions: run.renewals.subscriptions, rate: figure.value }]
+      : [];
+  });
+  if (rates.length < 2) return null;
+  rates.sort((a, b) => a.subscriptions - b.subscriptions);
+  const [small, large] = [rates[0], rates.at(-1)!];
+  const figure = {
+    name: `renewals/s at ${large.subscriptions} subscriptions as a share of at ${small.subscriptions}`,
+    value: (large.rate / small.rate) * 100,
+    unit: '%',
+    baseline: { name: `renewals/s at ${small.subscriptions}`, value: small.rate },
+    target: '≥ 90',
+  };
+  const run = { id: 'subscription-renewals-flatness', benchmark: 'subscription-renewals', args: [] };
+  return { run, exitCode: 0, seconds: 0, results: [{ benchmark: 'subscription-renewals', figures: [figure] }] };
+}
+
 export function reportMarkdown(
   outcomes: RunOutcome[],
   plots: { title: string; file: string }[],
