@@ -9,6 +9,7 @@ import { requiredData } from './confirmation-requirements';
 import { lockCheckout, type FlowDeps } from './flow-deps';
 import { saveAndAnnounce } from './checkout-status-change';
 import { savePaymentMethod } from './save-payment-method';
+import { rememberChargeTerms } from './charge-terms';
 
 /**
  * Applies the customer's last changes, checks everything a payment needs, matches or creates the customer, saves
@@ -61,9 +62,9 @@ export async function confirmCheckout(
 
   const saved = paymentNeeded ? await savePaymentMethod(deps, checkoutId, customer, body, attempt) : null;
 
-  await inTransaction(deps.orm, async (tx) => {
+  const confirmed = await inTransaction(deps.orm, async (tx) => {
     const checkout = await lockCheckout(tx, checkoutId);
-    if (alreadyConfirmed(checkout, attempt)) return;
+    if (alreadyConfirmed(checkout, attempt)) return checkout;
     deps.checkouts.rememberProducts(tx.em, checkout.organizationId, products);
     await assertConfirmable(deps, tx, checkout);
     if (checkout.totalAmount !== checked.total || checkout.modifiedAt?.getTime() !== checked.modifiedAt) {
@@ -84,5 +85,7 @@ export async function confirmCheckout(
       modifiedAt: deps.clock.now(),
     });
     await saveAndAnnounce(deps, tx, checkout);
+    return checkout;
   });
+  rememberChargeTerms(confirmed, attempt); // committed: the charge that follows need not read the session again
 }
