@@ -1,11 +1,13 @@
 // Charging a confirmed session once per confirmation (undo-checkout-charge.ts undoes it).
 import { PaymentDeclined } from '../../adapters/payment/payment-processor';
 import { Checkout } from './checkout.entity';
+import { takeChargeTerms } from './charge-terms';
 import type { ChargeOutcome, FlowDeps } from './flow-deps';
 
 /** Charges the total once per confirmation (the key comes from the workflow); a decline is an outcome, not an error. */
 export async function chargeCheckout(deps: FlowDeps, checkoutId: string, attempt: number): Promise<ChargeOutcome> {
-  const checkout = await deps.orm.em.fork().findOneOrFail(Checkout, { id: checkoutId });
+  const checkout =
+    takeChargeTerms(checkoutId, attempt) ?? (await deps.orm.em.fork().findOneOrFail(Checkout, { id: checkoutId }));
   if (checkout.totalAmount === 0 || checkout.trialEnd) return { chargeId: null }; // a trial is charged when it ends
   try {
     const charged = await deps.processor!.charge({

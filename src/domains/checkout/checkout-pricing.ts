@@ -10,6 +10,7 @@ import { buyerIssue, type CheckoutPrice } from './checkout-price.logic';
 import { activeTrial } from './checkout-trial.logic';
 import { checkoutAmounts } from './checkout.logic';
 import { checkoutNow, type CheckoutDeps } from './checkout-deps';
+import { productsOf } from './checkout-products';
 import { staticPrice } from './checkout-static-price';
 
 /** Amounts, discount and tax of the session as it stands; a discount that no longer applies is dropped. */
@@ -21,7 +22,7 @@ export async function recomputeCheckout(
 ): Promise<void> {
   const [product] =
     products?.filter((p) => p.id === checkout.productId) ??
-    (await deps.products.outputsByIds(em, checkout.organizationId, [checkout.productId]));
+    (await productsOf(deps.products, em, checkout.organizationId, [checkout.productId]));
   // The product's prices may have changed since the session opened: one it can no longer charge is a 422, not a 500.
   const offered =
     product &&

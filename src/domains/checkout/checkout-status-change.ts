@@ -25,13 +25,15 @@ export async function transition(
   });
 }
 
-/** Writes the session's changes and its checkout.updated event, in the caller's transaction. */
+/**
+ * Writes the session's changes and its checkout.updated event, in the caller's transaction: both go out with its
+ * next flush (at the latest its commit), batched with the other rows written meanwhile.
+ */
 export async function saveAndAnnounce(
   deps: Pick<FlowDeps, 'outbox' | 'checkouts'>,
   tx: Tx,
   checkout: Checkout,
 ): Promise<void> {
-  await tx.em.flush();
   deps.outbox.enqueueEvent(
     tx,
     checkout.organizationId,

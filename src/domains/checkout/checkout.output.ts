@@ -8,6 +8,7 @@ import type { OrganizationService } from '../organization';
 import type { Checkout } from './checkout.entity';
 import { billingAddressFields } from './billing-address.logic';
 import { checkoutProductOutput } from './checkout-product.output';
+import { productsOf } from './checkout-products';
 import type { CheckoutPrice } from './checkout-price.logic';
 import { activeTrial } from './checkout-trial.logic';
 import { paymentFlags } from './payment-flags.logic';
@@ -24,7 +25,7 @@ export async function checkoutOutput(
   deps: CheckoutOutputDeps,
   checkout: Checkout,
 ): Promise<CheckoutOutput> {
-  const full = await deps.products.outputsByIds(em, checkout.organizationId, checkout.productIds);
+  const full = await productsOf(deps.products, em, checkout.organizationId, checkout.productIds);
   const products = full.map(checkoutProductOutput);
   const product = products.find((p) => p.id === checkout.productId) ?? null;
   const attachedFields = full.find((p) => p.id === checkout.productId)?.attached_custom_fields ?? null;

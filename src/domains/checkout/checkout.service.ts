@@ -18,6 +18,7 @@ import { listCheckouts } from './list-checkouts';
 import { checkCustomFields } from './checkout-custom-fields';
 import { checkoutNow, type CheckoutDeps } from './checkout-deps';
 import { recomputeCheckout } from './checkout-pricing';
+import { productsOf, rememberProducts } from './checkout-products';
 import { createCheckout } from './create-checkout';
 import { updateCheckout } from './update-checkout';
 
@@ -41,9 +42,14 @@ export class CheckoutService {
     return checkoutPublicOutput(em, this.deps, checkout);
   }
 
-  /** The organization's products among `ids` as the API shows them, in that order. */
+  /** The organization's products among `ids` as the API shows them, in that order (read once per unit of work). */
   products(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<ProductOutput[]> {
-    return this.deps.products.outputsByIds(em, organizationId, ids);
+    return productsOf(this.deps.products, em, organizationId, ids);
+  }
+
+  /** Products a unit of work read, handed to the next one of the same step (they are not read again there). */
+  rememberProducts(em: EntityManager, organizationId: string, products: readonly ProductOutput[]): void {
+    rememberProducts(em, organizationId, products);
   }
 
   /** `forUpdate` locks the row until the transaction ends (updates must not interleave with a confirmation). */

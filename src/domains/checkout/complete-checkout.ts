@@ -32,10 +32,13 @@ export async function completeCheckout(
       const subscription = product.is_recurring
         ? await deps.subscriptions.createFromCheckout(tx, subscriptionOf(deps, checkout, product, at))
         : null;
+      // The session's changes are set after the order's writes, so that they go out in one UPDATE with the rest.
+      const order = checkout.trialEnd
+        ? null
+        : await deps.orders.create(tx, checkoutOrder(checkout, product, subscription?.id ?? null, at));
       checkout.status = 'succeeded';
       checkout.subscriptionId = subscription?.id ?? null;
-      if (checkout.trialEnd) return;
-      const order = await deps.orders.create(tx, checkoutOrder(checkout, product, subscription?.id ?? null, at));
+      if (!order) return;
       checkout.orderId = order.id;
       written = order;
       deps.orders.startFlow(tx, order, chargeId, Boolean(payOrder));

@@ -9,6 +9,7 @@ import { requiredData } from './confirmation-requirements';
 import { lockCheckout, type FlowDeps } from './flow-deps';
 import { saveAndAnnounce } from './checkout-status-change';
 import { savePaymentMethod } from './save-payment-method';
+import { rememberChargeTerms } from './charge-terms';
 
 /**
  * Applies the customer's last changes, checks everything a payment needs, matches or creates the customer, saves
@@ -29,11 +30,9 @@ export async function confirmCheckout(
     const needed = checkout.totalAmount > 0;
     const issues = requiredData(checkout, needed, body.confirmation_token_id);
     if (issues.length) throw new RequestValidationError(issues);
-    deps.checkouts.checkCustomFields(
-      checkout,
-      await deps.checkouts.products(tx.em, checkout.organizationId, [checkout.productId]),
-      true,
-    );
+    // Read once (the update above did): checked here, rendered again by the second transaction's checkout.updated.
+    const products = await deps.checkouts.products(tx.em, checkout.organizationId, checkout.productIds);
+    deps.checkouts.checkCustomFields(checkout, products, true);
     // Refused inside the transaction that applied the body, before the customer is written: the refusal changes nothing.
     if (needed && !deps.processor) throw new PaymentError('No payment processor is configured for this environment.');
     const { customer, created } = await deps.customers.findOrCreate(tx, checkout.organizationId, {
@@ -54,17 +53,19 @@ export async function confirmCheckout(
     return {
       customer: { id: customer.id, email: customer.email, name: customer.name },
       paymentNeeded: needed,
+      products,
       checked: { total: checkout.totalAmount, modifiedAt: checkout.modifiedAt?.getTime() },
     };
   });
   if (!first) return; // a retry of a confirmation that already went through
-  const { customer, paymentNeeded, checked } = first;
+  const { customer, paymentNeeded, checked, products } = first;
 
   const saved = paymentNeeded ? await savePaymentMethod(deps, checkoutId, customer, body, attempt) : null;
 
-  await inTransaction(deps.orm, async (tx) => {
+  const confirmed = await inTransaction(deps.orm, async (tx) => {
     const checkout = await lockCheckout(tx, checkoutId);
-    if (alreadyConfirmed(checkout, attempt)) return;
+    if (alreadyConfirmed(checkout, attempt)) return checkout;
+    deps.checkouts.rememberProducts(tx.em, checkout.organizationId, products);
     await assertConfirmable(deps, tx, checkout);
     if (checkout.totalAmount !== checked.total || checkout.modifiedAt?.getTime() !== checked.modifiedAt) {
       throw new Conflict('The checkout changed while it was being confirmed; confirm it again.');
@@ -84,5 +85,7 @@ export async function confirmCheckout(
       modifiedAt: deps.clock.now(),
     });
     await saveAndAnnounce(deps, tx, checkout);
+    return checkout;
   });
+  rememberChargeTerms(confirmed, attempt); // committed: the charge that follows need not read the session again
 }

@@ -11,6 +11,7 @@ import { checkoutOutput } from './checkout.output';
 import { checkCustomFields } from './checkout-custom-fields';
 import type { CheckoutDeps } from './checkout-deps';
 import { recomputeCheckout } from './checkout-pricing';
+import { productsOf } from './checkout-products';
 import { offeredCurrencies, staticPrice } from './checkout-static-price';
 import { startCheckoutFlow } from './start-checkout-workflow';
 
@@ -20,7 +21,7 @@ export async function createCheckout(
   organizationId: string,
   input: CheckoutCreate,
 ): Promise<Checkout> {
-  const products = await deps.products.outputsByIds(tx.em, organizationId, input.products);
+  const products = await productsOf(deps.products, tx.em, organizationId, input.products);
   const issues: ValidationIssue[] = [];
   input.products.forEach((id, i) => {
     const product = products.find((p) => p.id === id);

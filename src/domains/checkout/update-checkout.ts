@@ -6,6 +6,7 @@ import type { Checkout } from './checkout.entity';
 import { checkCustomFields } from './checkout-custom-fields';
 import { checkoutNow, type CheckoutDeps } from './checkout-deps';
 import { recomputeCheckout } from './checkout-pricing';
+import { productsOf } from './checkout-products';
 import { staticPrice } from './checkout-static-price';
 
 /** Applies an update to an open session (by the merchant, or the customer through the client secret). */
@@ -16,7 +17,7 @@ export async function updateCheckout(
   input: CheckoutUpdate | CheckoutUpdatePublic,
 ): Promise<Checkout> {
   const merchant = input as CheckoutUpdate;
-  const products = await deps.products.outputsByIds(tx.em, checkout.organizationId, checkout.productIds);
+  const products = await productsOf(deps.products, tx.em, checkout.organizationId, checkout.productIds);
   if (input.product_id != null) {
     const product = products.find((p) => p.id === input.product_id);
     const price = product && staticPrice(product, checkout.currency);
