@@ -129,6 +129,8 @@ export interface SubscriptionSchedule {
   dunningDays: number[];
   /** The frozen time of the subscription's test clock now (it may have moved before the workflow started). */
   clockTime: string | null;
+  /** How long after the period's end the renewal may run (0 on a test clock; absent in schedules read before it). */
+  renewalSpreadMs?: number;
 }
 /** An unpaid renewal being retried. */
 export interface Dunning {

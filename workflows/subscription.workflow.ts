@@ -10,6 +10,7 @@ import { acts, applySubscriptionCommand } from './subscription-activities';
 import { awaitedSucceeded, chargeAt, chargeFinalUsage, renew, settleAwaited } from './subscription-charges';
 import { BILL_FINAL_USAGE, SETTLE_ACROSS_RUNS } from './subscription-patches';
 import { SubscriptionRun } from './subscription-run';
+import { renewalDueAt } from '../src/domains/subscription/renewal-spread.logic';
 
 export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'ended'> {
   const run = new SubscriptionRun(input);
@@ -60,7 +61,12 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
       if (!woken || run.settlements.has(chargeId)) await run.exclusive(() => settleAwaited(run));
       continue; // or a command changed the plan
     }
-    const due = run.dunning ? run.dunning.nextAttemptAt : run.schedule!.currentPeriodEnd;
+    const { currentPeriodEnd, cancelAtPeriodEnd, renewalSpreadMs } = run.schedule!;
+    const due = run.dunning
+      ? run.dunning.nextAttemptAt
+      : cancelAtPeriodEnd
+        ? currentPeriodEnd
+        : renewalDueAt(currentPeriodEnd, id, renewalSpreadMs);
     if (await clock.waitUntil(new Date(due), () => run.commands !== seen || run.schedule!.status === 'canceled'))
       continue; // a command changed the plan
     const renewed = await run.exclusive(async () => {

@@ -20,6 +20,8 @@ export interface BillingDeps {
   seller: SellerOfRecord;
   /** Dunning's retry intervals in days. */
   dunningDays: readonly number[];
+  /** How long after their period's end renewals are spread (RENEWAL_SPREAD_SECONDS). */
+  renewalSpreadMs: number;
   subscriptions: SubscriptionService;
   orders: OrderService;
   discounts: DiscountService;

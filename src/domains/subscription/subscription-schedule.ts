@@ -21,5 +21,6 @@ export async function scheduleOf(deps: BillingDeps, tx: Tx, s: Subscription): Pr
     anchorDay: s.anchorDay,
     dunningDays: [...deps.dunningDays],
     clockTime: clockTime?.toISOString() ?? null,
+    renewalSpreadMs: s.testClockId ? 0 : deps.renewalSpreadMs,
   };
 }

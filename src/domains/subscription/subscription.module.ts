@@ -55,6 +55,7 @@ export const subscriptionModule: Module = {
       ({ config, testClockQueries, customerMeterUsage, ...s }) => ({
         ...s,
         dunningDays: config.DUNNING_RETRY_DAYS,
+        renewalSpreadMs: config.RENEWAL_SPREAD_SECONDS * 1000,
         testClocks: testClockQueries,
         customerMeters: customerMeterUsage,
         settlementTimeoutMs: config.PAYMENT_SETTLEMENT_TIMEOUT_MS,

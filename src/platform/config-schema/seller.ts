@@ -17,6 +17,12 @@ export const sellerFields = {
     .regex(/^\d+(,\d+)*$/, 'Comma-separated whole days, e.g. 2,5,7,7')
     .default('2,5,7,7')
     .transform((v) => v.split(',').map(Number)),
+  /**
+   * Renewals run within this many seconds after their period ends, each subscription at an offset fixed by its id,
+   * so that the subscriptions ending at one instant (the first of the month) do not all renew at once; 0: at the
+   * instant. Test clocks renew at their time, unspread.
+   */
+  RENEWAL_SPREAD_SECONDS: z.coerce.number().int().min(0).default(300),
   /** Bursar is the seller of record: where it is established, and where it collects tax (unset: everywhere). */
   SELLER_COUNTRY: z
     .string()
