@@ -1,18 +1,26 @@
-// Benchmark (prints figures; not a test): the list endpoints — GET /v1/orders/, /v1/subscriptions/ and /v1/products/
-// with limit=20, each item with its embedded objects — under a closed loop of `concurrent` keep-alive connections for
-// `seconds` each: requests/s, p50 and p99. Baselines in the same run, at the same concurrency, through the API's pool:
+// Benchmark (prints figures; not a test): the list endpoints — GET /v1/orders/, /v1/subscriptions/, /v1/products/,
+// /v1/customers/ and /v1/license-keys/ with limit=20, each item with its embedded objects — under a closed loop of `concurrent` keep-alive connections for
+// `seconds` each: requests/s, p50, p99 and the API's CPU per request (its thread's, from /proc: the load is another thread). Baselines in the same run, at the same concurrency, through the API's pool:
 // a bare Koa handler doing one PostgreSQL round trip (`select 1`), and the ceiling of any rewrite of the orders list
 // without the ORM — its page built as JSON by PostgreSQL in one statement (ORDERS_PAGE_SQL). One organization is
-// seeded with `rows` customers, products (with a price and a benefit), subscriptions and orders (with an item) via SQL.
-//   npx tsx bench/list-endpoints.bench.ts [concurrent=32] [seconds=10] [rows=2000] [endpoints=orders,subscriptions,products]
+// seeded with `rows` customers, products (with a price and a benefit), subscriptions, orders (with an item) and license
+// keys via SQL. Quick: `npx tsx bench/list-endpoints.bench.ts 8 3 200`.
+//   npx tsx bench/list-endpoints.bench.ts [concurrent=32] [seconds=10] [rows=2000] [endpoints=orders,…,license-keys]
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { benchOrganization, percentile, startBenchApi, writeResults, type Figure } from './bench-stack';
 import { closedLoop, type LoadRun } from './list-endpoints.load';
+import { seed } from './list-endpoints.seed';
 
 const [concurrent = 32, seconds = 10, rows = 2000] = process.argv.slice(2, 5).map(Number);
-const ENDPOINTS = (process.argv[5] ?? 'orders,subscriptions,products').split(',');
+const ENDPOINTS = (process.argv[5] ?? 'orders,subscriptions,products,customers,license-keys').split(',');
+
+/** CPU ms the API's (main) thread has used: utime + stime of /proc/self/task/<pid>/stat, in clock ticks of 10 ms. */
+function apiThreadCpuMs(): number {
+  const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 async function main(): Promise<void> {
   const stack = await startBenchApi();
@@ -22,6 +30,8 @@ async function main(): Promise<void> {
     'benefits:write',
     'orders:read',
     'subscriptions:read',
+    'customers:read',
+    'license_keys:read',
   ]);
   const headers = { authorization: `Bearer ${token}` };
 
@@ -68,9 +78,13 @@ async function main(): Promise<void> {
     if (page.items.length !== 20) throw new Error(`${name}: a page of ${page.items.length} items, not 20`);
   }
   const runs = new Map<string, LoadRun>();
+  const cpuPerRequest = new Map<string, number>();
   for (const [name, url] of targets) {
     await closedLoop(url, headers, concurrent, Math.min(2, seconds)); // warm-up: JIT, pools
-    runs.set(name, await closedLoop(url, headers, concurrent, seconds));
+    const cpuBefore = apiThreadCpuMs();
+    const run = await closedLoop(url, headers, concurrent, seconds);
+    cpuPerRequest.set(name, (apiThreadCpuMs() - cpuBefore) / run.latencies.length);
+    runs.set(name, run);
   }
 
   const summary = (run: LoadRun) => {
@@ -84,12 +98,15 @@ async function main(): Promise<void> {
   };
   const baseline = summary(runs.get('select 1')!);
   console.log(
-    `\n${concurrent} connections, ${seconds} s each\n| endpoint | requests/s | p50 ms | p99 ms | non-200 |\n|---|---|---|---|---|`,
+    `\n${concurrent} connections, ${seconds} s each\n| endpoint | requests/s | vs ceiling | p50 ms | p99 ms | API CPU ms/request | non-200 |\n|---|---|---|---|---|---|---|`,
   );
+  const ceilingPerSecond = summary(runs.get('orders page as one statement')!).perSecond;
   for (const [name, run] of runs) {
     const s = summary(run);
+    const share = `${((s.perSecond / ceilingPerSecond) * 100).toFixed(0)} %`;
+    const cpu = cpuPerRequest.get(name)!.toFixed(2);
     console.log(
-      `| ${BASELINES[name] ?? `GET /v1/${name}/?limit=20`} | ${s.perSecond.toFixed(0)} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.failures} |`,
+      `| ${BASELINES[name] ?? `GET /v1/${name}/?limit=20`} | ${s.perSecond.toFixed(0)} | ${share} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${cpu} | ${s.failures} |`,
     );
   }
   const figures: Figure[] = ENDPOINTS.flatMap((name) => {
@@ -110,6 +127,7 @@ async function main(): Promise<void> {
         baseline: { name: 'select 1', value: baseline.p99 },
         target: '≤ 50',
       },
+      { name: `GET /v1/${name}/ API CPU per request`, value: cpuPerRequest.get(name)!, unit: 'ms', target: '≤ 6' },
       { name: `GET /v1/${name}/ non-200 answers`, value: s.failures, unit: 'requests', target: '≤ 0' },
     ];
   });
@@ -148,53 +166,6 @@ const ORDERS_PAGE_SQL = `
   from (select * from "order" where organization_id = ? order by created_at desc, id limit 20) o
     join customer c on c.id = o.customer_id left join product p on p.id = o.product_id
     left join product_price pp on pp.id = o.product_price_id left join subscription s on s.id = o.subscription_id`;
-
-/** `rows` customers; products copied from the template (a price each, its benefit); a subscription and a paid order per customer. */
-async function seed(em: EntityManager, organizationId: string, templateId: string, rows: number) {
-  await em.execute(
-    `insert into customer (id, organization_id, email, name, billing_address, metadata, created_at)
-     select gen_random_uuid(), ?, 'list-' || n || '@example.com', 'Bench Buyer ' || n, '{"country": "DE"}', '{}', now() - n * interval '1 second'
-     from generate_series(1, ?) n`,
-    [organizationId, rows],
-  );
-  await em.execute(
-    `with copied as (
-       insert into product (id, organization_id, name, description, visibility, recurring_interval, recurring_interval_count, metadata, benefit_ids, created_at)
-       select gen_random_uuid(), t.organization_id, 'Bench plan ' || n, 'A plan of the list benchmark', t.visibility, t.recurring_interval,
-         t.recurring_interval_count, jsonb_build_object('n', n), t.benefit_ids, now() - n * interval '1 second'
-       from product t, generate_series(1, ?) n where t.id = ?
-       returning id, created_at)
-     insert into product_price (id, product_id, organization_id, amount_type, currency, tax_behavior, price_amount, position, created_at)
-     select gen_random_uuid(), copied.id, t.organization_id, t.amount_type, t.currency, t.tax_behavior, t.price_amount + 100, t.position, copied.created_at
-     from copied, product_price t where t.product_id = ?`,
-    [rows - 1, templateId, templateId],
-  );
-  await em.execute(
-    `with c as (select id, created_at, row_number() over (order by id) as n from customer where organization_id = ?),
-          p as (select p.id as product_id, pp.id as price_id, pp.price_amount, row_number() over (order by p.id) - 1 as k, count(*) over () as total
-                from product p join product_price pp on pp.product_id = p.id where p.organization_id = ?)
-     insert into subscription (id, organization_id, customer_id, product_id, price_id, status, currency, recurring_interval, recurring_interval_count,
-       price_amount, amount, anchor_day, current_period_start, current_period_end, started_at, billing_address, tax_behavior, metadata, custom_field_data, created_at)
-     select gen_random_uuid(), ?, c.id, p.product_id, p.price_id, 'active', 'usd', 'month', 1, p.price_amount, p.price_amount, 1,
-       '2025-01-01', '2025-02-01', '2025-01-01', '{"country": "DE"}', 'inclusive', '{}', '{}', c.created_at
-     from c join p on p.k = c.n % p.total`,
-    [organizationId, organizationId, organizationId],
-  );
-  await em.execute(
-    `insert into "order" (id, organization_id, status, billing_reason, customer_id, product_id, product_price_id, subscription_id, cycle_key, currency,
-       subtotal_amount, discount_amount, net_amount, tax_amount, total_amount, billing_name, billing_address, description, paid_at, created_at, tax_behavior)
-     select gen_random_uuid(), organization_id, 'paid', 'subscription_cycle', customer_id, product_id, price_id, id, id || ':2025-01-01', currency,
-       amount, 0, amount, amount * 19 / 100, amount + amount * 19 / 100, 'Bench Buyer', billing_address, 'Bench plan (monthly)', created_at, created_at, tax_behavior
-     from subscription where organization_id = ?`,
-    [organizationId],
-  );
-  await em.execute(
-    `insert into order_item (id, order_id, label, amount, tax_amount, product_price_id, position, created_at)
-     select gen_random_uuid(), id, description, net_amount, tax_amount, product_price_id, 0, created_at from "order" where organization_id = ?`,
-    [organizationId],
-  );
-  await em.execute('analyze customer, product, product_price, subscription, "order", order_item');
-}
 
 main().catch((error) => {
   console.error(error);
