@@ -58,6 +58,14 @@ const LISTS: { name: string; pages: string[]; one: (id: string) => string; witho
   },
 ];
 
+/** `path` with its `limit` and `page` set. */
+function paged(path: string, limit: number, page: number): string {
+  const url = new URL(path, 'http://list');
+  url.searchParams.set('limit', String(limit));
+  url.searchParams.set('page', String(page));
+  return `${url.pathname}${url.search}`;
+}
+
 async function get(path: string, headers: Record<string, string> = {}) {
   const response = await h.request('GET', path, { token, headers });
   expect(response.status).toBe(200);
@@ -123,6 +131,20 @@ describe.each(LISTS)('GET the $name list', ({ name, pages, one, without }) => {
       }
     }
     expect(compared).toBeGreaterThanOrEqual(5);
+  });
+
+  test('the pagination counts every row the filters let through, also past the last page', async () => {
+    for (const path of [pages[0], pages[pages.length - 1]]) {
+      const all = await get(paged(path, 100, 1));
+      const total = all.items.length;
+      expect(total).toBeGreaterThan(0);
+      expect(all.pagination).toStrictEqual({ total_count: total, max_page: Math.ceil(total / 100) });
+      const second = await get(paged(path, 1, 2));
+      expect(second.pagination).toStrictEqual({ total_count: total, max_page: total });
+      expect(second.items.map((item: { id: string }) => item.id)).toEqual(total > 1 ? [all.items[1].id] : []);
+      const past = await get(paged(path, 2, 999));
+      expect(past).toStrictEqual({ items: [], pagination: { total_count: total, max_page: Math.ceil(total / 2) } });
+    }
   });
 
   test('a page costs the same few SQL statements whatever its size', async () => {

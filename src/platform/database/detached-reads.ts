@@ -1,8 +1,16 @@
 // Reads for an answer only (the list pages): `find` and `findOne` give their rows as instances of the entity outside the
 // identity map and the unit of work. The ORM's hydration, snapshots and change-set bookkeeping were most of a list
 // page's CPU (a page of 20 orders and what they embed: about a hundred entities), and an answer needs none of it.
-import type { EntityClass, FilterQuery, FindOneOptions, FindOptions, QueryOrderMap } from '@mikro-orm/core';
+import {
+  raw,
+  type EntityClass,
+  type FilterQuery,
+  type FindOneOptions,
+  type FindOptions,
+  type QueryOrderMap,
+} from '@mikro-orm/core';
 import type { EntityManager, QueryBuilder } from '@mikro-orm/postgresql';
+import { pageOffset, paginationOf, type PageRequest, type Pagination } from '../../kernel/pagination';
 import { entityFromJson, type JsonRow } from './json-row';
 
 const detached = new WeakSet<object>();
@@ -55,6 +63,32 @@ export function detachedReads(em: EntityManager): EntityManager {
 /** Whether `em` came from detachedReads. */
 export function readsDetached(em: EntityManager): boolean {
   return detached.has(em);
+}
+
+/**
+ * A page of detached rows and the count of all, in one statement: the count query rides along as a scalar subquery
+ * (PostgreSQL runs it once). Only a page past the end, which has no row to carry it, counts on its own.
+ */
+export async function detachedPage<T extends object>(
+  em: EntityManager,
+  entity: EntityClass<T>,
+  alias: string,
+  query: (purpose: 'page' | 'count') => QueryBuilder<T>,
+  page: PageRequest,
+): Promise<{ items: T[]; pagination: Pagination }> {
+  const count = query('count').count().toQuery()._sql;
+  const qb = query('page')
+    .select([`${alias}.*`, raw(`(${count.sql}) as list_total_count`, [...count.bindings])])
+    .limit(page.limit)
+    .offset(pageOffset(page));
+  const rows = (await qb.execute('all', false)) as unknown as JsonRow[];
+  const total = rows.length
+    ? Number(rows[0].list_total_count)
+    : pageOffset(page) === 0
+      ? 0
+      : await query('count').getCount();
+  const items = rows.map((row) => entityFromJson(em, entity as unknown as new () => T, row));
+  return { items, pagination: paginationOf(total, page.limit) };
 }
 
 /** What the query builder selects, as detached instances of `entity`. */

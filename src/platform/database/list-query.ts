@@ -61,16 +61,14 @@ export async function rawListPage<R extends object, F extends string>(
 }
 
 /**
- * The page, then the count of every row, each from its own query builder made by `query` (the count without sorting);
- * `rows` reads the page's rows other than as managed entities. Not `qb.getResultAndCount()`: its two deep clones of the
- * builder cost more CPU than building it twice.
+ * The page, then the count of every row, each from its own query builder made by `query` (the count without sorting).
+ * Not `qb.getResultAndCount()`: its two deep clones of the builder cost more CPU than building it twice.
  */
 export async function listPage<T extends object>(
   query: (purpose: 'page' | 'count') => QueryBuilder<T>,
   page: PageRequest,
-  rows: (qb: QueryBuilder<T>) => Promise<T[]> = (qb) => qb.getResultList(),
 ): Promise<{ items: T[]; pagination: Pagination }> {
-  const items = await rows(query('page').limit(page.limit).offset(pageOffset(page)));
+  const items = await query('page').limit(page.limit).offset(pageOffset(page)).getResultList();
   const total = await query('count').getCount();
   return { items, pagination: paginationOf(total, page.limit) };
 }

@@ -3,7 +3,7 @@ import { LockMode, type EntityClass, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager, QueryBuilder } from '@mikro-orm/postgresql';
 import { ResourceNotFound } from '../../kernel/errors';
 import type { Pagination } from '../../kernel/pagination';
-import { readsDetached, rowsOf } from './detached-reads';
+import { detachedPage, readsDetached } from './detached-reads';
 import { listPage, orderBySorting, whereMetadata } from './list-query';
 
 export interface OwnedRow {
@@ -63,7 +63,7 @@ export class OwnedRepository<T extends OwnedRow> {
   /**
    * One page of the organization's live rows: `where` adds the list's own filters to the query (aliased `alias`),
    * then the `organization_id`, `metadata` and `sorting` parameters apply (the id breaks ties; newest first when the
-   * list has no `sorting`). Through detachedReads, the page's rows are detached instances.
+   * list has no `sorting`). Through detachedReads, the page's rows are detached instances, read with the count.
    */
   async list<F extends string>(
     em: EntityManager,
@@ -71,20 +71,17 @@ export class OwnedRepository<T extends OwnedRow> {
     query: OwnedListQuery<F>,
     options: { alias: string; sort?: Record<F, string>; where?: (qb: QueryBuilder<T>) => void },
   ): Promise<Page<T>> {
-    return listPage(
-      (purpose) => {
-        const qb = em.createQueryBuilder(this.entity, options.alias).where(this.live({ organizationId }));
-        if (query.organization_id) qb.andWhere(this.filter({ organizationId: { $in: query.organization_id } }));
-        options.where?.(qb);
-        if (query.metadata) whereMetadata(qb, options.alias, query.metadata);
-        if (purpose === 'count') return qb;
-        if (options.sort && query.sorting) orderBySorting(qb, query.sorting, options.sort);
-        else qb.orderBy([{ createdAt: 'desc' }, { id: 'asc' }]); // lists without `sorting`: newest first
-        return qb;
-      },
-      query,
-      readsDetached(em) ? (qb) => rowsOf(em, this.entity, qb) : undefined,
-    );
+    const build = (purpose: 'page' | 'count') => {
+      const qb = em.createQueryBuilder(this.entity, options.alias).where(this.live({ organizationId }));
+      if (query.organization_id) qb.andWhere(this.filter({ organizationId: { $in: query.organization_id } }));
+      options.where?.(qb);
+      if (query.metadata) whereMetadata(qb, options.alias, query.metadata);
+      if (purpose === 'count') return qb;
+      if (options.sort && query.sorting) orderBySorting(qb, query.sorting, options.sort);
+      else qb.orderBy([{ createdAt: 'desc' }, { id: 'asc' }]); // lists without `sorting`: newest first
+      return qb;
+    };
+    return readsDetached(em) ? detachedPage(em, this.entity, options.alias, build, query) : listPage(build, query);
   }
 
   /** Marks the row deleted at `at`; reads stop finding it. */
