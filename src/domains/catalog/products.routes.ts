@@ -1,5 +1,5 @@
 // The products collection: list them (with prices and benefits), create one with its prices.
-import { forgetReadEntities } from '../../platform/database/transaction';
+import { detachedReads } from '../../platform/database/detached-reads';
 import { Product, ProductList } from '../../contracts/product';
 import { ProductCreate } from '../../contracts/product-create';
 import { ProductListQuery } from '../../contracts/product-list-query';
@@ -18,10 +18,9 @@ export function productsRoutes(products: ProductService): RouteDefinition[] {
       status: 200,
       response: ProductList,
       async handler({ auth, tx, query }) {
-        const page = await products.list(tx.em, auth.organizationId, query);
-        const items = await products.outputs(tx.em, page.items);
-        forgetReadEntities(tx);
-        return { items, pagination: page.pagination };
+        const em = detachedReads(tx.em);
+        const page = await products.list(em, auth.organizationId, query);
+        return { items: await products.outputs(em, page.items), pagination: page.pagination };
       },
     }),
     defineRoute({

@@ -2,6 +2,7 @@
 import { Customer, CustomerList } from '../../contracts/customer';
 import { CustomerCreate } from '../../contracts/customer-create';
 import { CustomerListQuery } from '../../contracts/customer-list-query';
+import { detachedReads } from '../../platform/database/detached-reads';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { CustomerService } from './customer.service';
 import { customerOutput } from './customer.output';
@@ -18,7 +19,7 @@ export function customersRoutes(customers: CustomerService): RouteDefinition[] {
       status: 200,
       response: CustomerList,
       async handler({ auth, tx, query }) {
-        const page = await customers.list(tx.em, auth.organizationId, query);
+        const page = await customers.list(detachedReads(tx.em), auth.organizationId, query);
         return { items: page.items.map(customerOutput), pagination: page.pagination };
       },
     }),

@@ -72,4 +72,28 @@ export class CustomerMeterQueries {
     );
     return row ? readStanding(this.deps, em, organizationId, row, from) : null;
   }
+
+  /**
+   * `standingOf` for several customers' meters (a page of subscriptions): their rows in one statement, then the live
+   * consumed units of each customer meter that exists.
+   */
+  async standingsOf(
+    em: EntityManager,
+    organizationId: string,
+    wanted: readonly { customerId: string; meterId: string; from: Date | null }[],
+  ): Promise<(Standing | null)[]> {
+    if (!wanted.length) return [];
+    const rows = await em.execute<Row[]>(
+      `select ${COLUMNS} from ${FROM} where cm.organization_id = ? and (cm.customer_id, cm.meter_id) in (${wanted
+        .map(() => '(?::uuid, ?::uuid)')
+        .join(', ')})`,
+      [organizationId, ...wanted.flatMap((w) => [w.customerId, w.meterId])],
+    );
+    const rowOf = (w: { customerId: string; meterId: string }) =>
+      rows.find((row) => row.customer_id === w.customerId && row.meter_id === w.meterId);
+    return inSequence([...wanted], (w) => {
+      const row = rowOf(w);
+      return row ? readStanding(this.deps, em, organizationId, row, w.from) : Promise.resolve(null);
+    });
+  }
 }

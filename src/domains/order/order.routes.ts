@@ -1,6 +1,6 @@
 // HTTP surface of the orders collection: list and export (orders are created by checkouts and renewals).
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { forgetReadEntities } from '../../platform/database/transaction';
+import { detachedReads } from '../../platform/database/detached-reads';
 import { z } from 'zod';
 import { OrderExportQuery, OrderListQuery } from '../../contracts/order-list-query';
 import { OrderList } from '../../contracts/order';
@@ -30,10 +30,9 @@ export function orderRoutes({ orm, orders, customers, products }: OrderRouteDeps
       status: 200,
       response: OrderList,
       async handler({ auth, tx, query }) {
-        const page = await orders.list(tx.em, auth.organizationId, query);
-        const items = await orders.outputs(tx.em, auth.organizationId, page.items);
-        forgetReadEntities(tx);
-        return { items, pagination: page.pagination };
+        const em = detachedReads(tx.em);
+        const page = await orders.list(em, auth.organizationId, query);
+        return { items: await orders.outputs(em, auth.organizationId, page.items), pagination: page.pagination };
       },
     }),
     defineRoute({

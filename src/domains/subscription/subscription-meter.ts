@@ -14,7 +14,7 @@ import { meteredLine, meteredPricesIn } from './metered-line.logic';
 export interface SubscriptionMeterDeps {
   products: Pick<ProductService, 'outputsByIds'>;
   meters: Pick<MeterService, 'findByIds'>;
-  standings: Pick<CustomerMeterQueries, 'standingOf'>;
+  standings: Pick<CustomerMeterQueries, 'standingsOf'>;
 }
 
 export class SubscriptionMeterReader {
@@ -41,18 +41,27 @@ export class SubscriptionMeterReader {
         ...new Set(subscriptions.flatMap((s) => pricesOf(s).map((p) => p.meter_id))),
       ]),
     );
+    // Every subscription's meters with their customer's standing, the standings read in one go.
+    const metered = subscriptions.flatMap((s) =>
+      pricesOf(s).flatMap((price) => {
+        const meter = meters.get(price.meter_id);
+        return meter ? [{ s, price, meter }] : [];
+      }),
+    );
+    const standings = await this.deps.standings.standingsOf(
+      em,
+      organizationId,
+      metered.map(({ s, meter }) => ({
+        customerId: s.customerId,
+        meterId: meter.id,
+        from: s.startedAt ?? s.createdAt,
+      })),
+    );
     for (const s of subscriptions) {
       const items: SubscriptionMeter[] = [];
-      for (const price of pricesOf(s)) {
-        const meter = meters.get(price.meter_id);
-        if (!meter) continue;
-        const standing = await this.deps.standings.standingOf(
-          em,
-          organizationId,
-          s.customerId,
-          meter.id,
-          s.startedAt ?? s.createdAt,
-        );
+      for (const [i, { price, meter }] of metered.entries()) {
+        if (metered[i].s !== s) continue;
+        const standing = standings[i];
         const consumed = standing?.units ?? '0';
         const credited = standing?.credited ?? 0;
         const usage = {

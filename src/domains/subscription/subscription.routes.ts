@@ -1,5 +1,5 @@
 // HTTP surface of subscriptions read: list and get. The commands are subscription-command.routes.ts.
-import { forgetReadEntities } from '../../platform/database/transaction';
+import { detachedReads } from '../../platform/database/detached-reads';
 import { IdParams } from '../../contracts/common';
 import { Subscription as SubscriptionContract, SubscriptionList } from '../../contracts/subscription';
 import { SubscriptionListQuery } from '../../contracts/subscription-list-query';
@@ -19,10 +19,9 @@ export function subscriptionRoutes({ subscriptions }: { subscriptions: Subscript
       status: 200,
       response: SubscriptionList,
       async handler({ auth, tx, query }) {
-        const page = await subscriptions.list(tx.em, auth.organizationId, query);
-        const items = await subscriptions.outputs(tx.em, page.items);
-        forgetReadEntities(tx);
-        return { items, pagination: page.pagination };
+        const em = detachedReads(tx.em);
+        const page = await subscriptions.list(em, auth.organizationId, query);
+        return { items: await subscriptions.outputs(em, page.items), pagination: page.pagination };
       },
     }),
     defineRoute({

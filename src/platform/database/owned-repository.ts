@@ -3,6 +3,7 @@ import { LockMode, type EntityClass, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager, QueryBuilder } from '@mikro-orm/postgresql';
 import { ResourceNotFound } from '../../kernel/errors';
 import type { Pagination } from '../../kernel/pagination';
+import { detachedPage, readsDetached } from './detached-reads';
 import { listPage, orderBySorting, whereMetadata } from './list-query';
 
 export interface OwnedRow {
@@ -62,7 +63,7 @@ export class OwnedRepository<T extends OwnedRow> {
   /**
    * One page of the organization's live rows: `where` adds the list's own filters to the query (aliased `alias`),
    * then the `organization_id`, `metadata` and `sorting` parameters apply (the id breaks ties; newest first when the
-   * list has no `sorting`).
+   * list has no `sorting`). Through detachedReads, the page's rows are detached instances, read with the count.
    */
   async list<F extends string>(
     em: EntityManager,
@@ -70,7 +71,7 @@ export class OwnedRepository<T extends OwnedRow> {
     query: OwnedListQuery<F>,
     options: { alias: string; sort?: Record<F, string>; where?: (qb: QueryBuilder<T>) => void },
   ): Promise<Page<T>> {
-    return listPage((purpose) => {
+    const build = (purpose: 'page' | 'count') => {
       const qb = em.createQueryBuilder(this.entity, options.alias).where(this.live({ organizationId }));
       if (query.organization_id) qb.andWhere(this.filter({ organizationId: { $in: query.organization_id } }));
       options.where?.(qb);
@@ -79,7 +80,8 @@ export class OwnedRepository<T extends OwnedRow> {
       if (options.sort && query.sorting) orderBySorting(qb, query.sorting, options.sort);
       else qb.orderBy([{ createdAt: 'desc' }, { id: 'asc' }]); // lists without `sorting`: newest first
       return qb;
-    }, query);
+    };
+    return readsDetached(em) ? detachedPage(em, this.entity, options.alias, build, query) : listPage(build, query);
   }
 
   /** Marks the row deleted at `at`; reads stop finding it. */

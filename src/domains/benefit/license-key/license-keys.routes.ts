@@ -4,6 +4,7 @@ import { LicenseKeyList, LicenseKeyListQuery } from '../../../contracts/license-
 import { LicenseKeyRead } from '../../../contracts/license-key';
 import { LicenseKeyUpdate } from '../../../contracts/license-key-update';
 import { LicenseKeyWithActivations } from '../../../contracts/license-key-activation';
+import { detachedReads } from '../../../platform/database/detached-reads';
 import { defineRoute, type RouteDefinition } from '../../../platform/http/route';
 import type { LicenseKeyService } from './license-key.service';
 import { activationOutput } from './license-key.output';
@@ -20,8 +21,9 @@ export function licenseKeysRoutes(licenseKeys: LicenseKeyService): RouteDefiniti
       status: 200,
       response: LicenseKeyList,
       async handler({ auth, tx, query }) {
-        const page = await licenseKeys.list(tx.em, auth.organizationId, query);
-        return { items: await licenseKeys.outputs(tx.em, page.items), pagination: page.pagination };
+        const em = detachedReads(tx.em);
+        const page = await licenseKeys.list(em, auth.organizationId, query);
+        return { items: await licenseKeys.outputs(em, page.items), pagination: page.pagination };
       },
     }),
     defineRoute({
