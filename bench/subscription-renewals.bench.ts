@@ -8,8 +8,6 @@
 //   npx tsx bench/subscription-renewals.bench.ts [subscriptions=10000] [--workers 1|2]
 // With `--workers 2` two worker processes poll the same Temporal server and database.
 import { randomUUID } from 'node:crypto';
-import { ProductCreate } from '../src/contracts/product-create';
-import { inTransaction } from '../src/platform/database/transaction';
 import { inParallel } from '../src/kernel/concurrency';
 import { subscriptionWorkflowId, WORKFLOW_TYPES } from '../workflows/definitions';
 import { peakRssMiB, startBenchStack, writeResults, type BenchStack } from './bench-stack';
@@ -18,6 +16,7 @@ import { costFigures, ratioFigure } from './measure/cost-figures';
 import { temporalCostSince } from './measure/history';
 import { historyCounts } from './measure/history';
 import { renewalTimeline } from './renewal-counters';
+import { renewalCounts, seedSubscriptions } from './renewal-seed';
 
 const args = process.argv.slice(2);
 const workersAt = args.indexOf('--workers');
@@ -31,48 +30,9 @@ async function main(): Promise<void> {
   const { env } = stack;
 
   const seeded = performance.now();
-  const processor = env.processor!;
-  const { customerId: processorCustomer } = await processor.createCustomer({
-    email: 'bench@example.com',
-    idempotencyKey: `bench:${randomUUID()}`,
-  });
-  const method = await processor.savePaymentMethod({
-    customerId: processorCustomer,
-    confirmationToken: 'pm_card_visa',
-    idempotencyKey: `bench:${randomUUID()}`,
-  });
-  const { organizationId, clockId, productId, priceId } = await inTransaction(env.orm, async (tx) => {
-    const org = await env.domains.organizations.createOrganization(tx.em, { name: `Bench ${randomUUID()}` });
-    const clock = await env.domains.testClocks.create(tx.em, org.id, { frozen_time: START });
-    const product = await env.domains.products.create(
-      tx,
-      org.id,
-      ProductCreate.parse({
-        name: 'Monthly',
-        recurring_interval: 'month',
-        prices: [{ amount_type: 'fixed', price_amount: 1000 }],
-      }),
-    );
-    const [output] = await env.domains.products.outputs(tx.em, [product]);
-    return { organizationId: org.id, clockId: clock.id, productId: product.id, priceId: output.prices[0].id };
-  });
-  const em = env.orm.em.fork();
-  await em.execute(
-    `insert into customer (id, organization_id, email, metadata, test_clock_id, created_at)
-     select gen_random_uuid(), ?, 'bench-' || n || '@example.com', '{}', ?, ? from generate_series(1, ?) n`,
-    [organizationId, clockId, START, count],
-  );
-  await em.execute(
-    `insert into subscription (id, organization_id, customer_id, product_id, price_id, status, currency, recurring_interval, recurring_interval_count,
-       price_amount, amount, anchor_day, current_period_start, current_period_end, started_at, billing_address, tax_behavior,
-       processor_customer_id, payment_method_token, test_clock_id, metadata, custom_field_data, created_at)
-     select gen_random_uuid(), organization_id, id, ?, ?, 'active', 'usd', 'month', 1, 1000, 1000, 1, ?, ?, ?, '{"country": "DE"}', 'inclusive', ?, ?, ?, '{}', '{}', ?
-     from customer where test_clock_id = ?`,
-    [productId, priceId, START, PERIOD_END, START, processorCustomer, method.token, clockId, START, clockId],
-  );
-  const ids = (
-    await em.execute<{ id: string }[]>('select id from subscription where test_clock_id = ?', [clockId])
-  ).map((row) => row.id);
+  const book = await seedSubscriptions(env, count, { start: START, periodEnd: PERIOD_END, testClock: true });
+  const { organizationId, ids } = book;
+  const clockId = book.clockId!;
   const seedSeconds = (performance.now() - seeded) / 1000;
 
   const starting = performance.now();
@@ -100,27 +60,15 @@ async function main(): Promise<void> {
   const cost = costPerOperation(before, await read(stack.processes), count);
   const temporal = await temporalCostSince(env.temporal, new Date(renewingAt), env.taskQueue, count);
 
-  const [{ paid }] = await em.execute<{ paid: number }[]>(
-    `select count(*)::int as paid from "order" where status = 'paid' and billing_reason = 'subscription_cycle' and subscription_id in (select id from subscription where test_clock_id = ?)`,
-    [clockId],
-  );
-  // Exactly one renewal order per subscription, and one sandbox charge per order (its key is order:<id>:charge:<attempt>).
-  const [{ extraOrders, extraCharges, charges }] = await em.execute<
-    { extraOrders: number; extraCharges: number; charges: number }[]
-  >(
-    `select
-       (select count(*) - count(distinct subscription_id) from "order" where billing_reason = 'subscription_cycle'
-          and subscription_id in (select id from subscription where test_clock_id = ?))::int as "extraOrders",
-       (select count(*) - count(distinct split_part(idempotency_key, ':', 2)) from sandbox_processor_charge where customer_id = ?)::int as "extraCharges",
-       (select count(*) from sandbox_processor_charge where customer_id = ?)::int as charges`,
-    [clockId, processorCustomer, processorCustomer],
-  );
+  const { paid, extraOrders, extraCharges, charges } = await renewalCounts(env, book);
   // Each renewal's completion (its order.paid event, written with the payment, in wall time) since the advance began.
   const completions = (
-    await em.execute<{ at: Date }[]>(
-      `select created_at as at from outbox_message where organization_id = ? and kind = 'event' and payload->>'type' = 'order.paid' order by created_at`,
-      [organizationId],
-    )
+    await env.orm.em
+      .fork()
+      .execute<{ at: Date }[]>(
+        `select created_at as at from outbox_message where organization_id = ? and kind = 'event' and payload->>'type' = 'order.paid' order by created_at`,
+        [organizationId],
+      )
   ).map(({ at }) => new Date(at).getTime() - renewingAt);
   const runs = await historyCounts(env.temporal, subscriptionWorkflowId(ids[0]));
   const peaks = stack.workerPids.map(peakRssMiB);

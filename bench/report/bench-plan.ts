@@ -15,6 +15,7 @@ export const BENCHMARKS = [
   'checkout',
   'webhook-delivery',
   'subscription-renewals',
+  'month-start-burst',
   'list-endpoints',
   'license-key-validate',
   'usage',
@@ -25,6 +26,7 @@ export const BENCHMARKS = [
 const ALIASES: Record<string, string> = {
   webhook: 'webhook-delivery',
   renewals: 'subscription-renewals',
+  burst: 'month-start-burst',
   list: 'list-endpoints',
   license: 'license-key-validate',
 };
@@ -51,6 +53,7 @@ export function benchPlan(quick: boolean, selected: string[]): BenchRun[] {
     ...sizes.map((n) => renewal(n, 1)),
     // Scale-out: the largest size again with a second worker process on the same server and database.
     renewal(sizes.at(-1)!, 2),
+    { id: 'month-start-burst', benchmark: 'month-start-burst', args: quick ? ['1000', '60'] : [] },
     { id: 'list-endpoints', benchmark: 'list-endpoints', args: quick ? ['32', '3', '500'] : [] },
     { id: 'license-key-validate', benchmark: 'license-key-validate', args: quick ? ['300', '3', '16'] : [] },
     { id: 'usage', benchmark: 'usage', args: quick ? ['5', '2', '100000', '20'] : [] },
