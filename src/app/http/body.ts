@@ -24,6 +24,15 @@ async function readBytes(ctx: Context, limitBytes: number): Promise<Buffer> {
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
+/** Bytes that are white space read as Latin-1 (what String.prototype.trim drops): tab to CR, space, no-break space. */
+const isBlankByte = (byte: number) => (byte >= 0x09 && byte <= 0x0d) || byte === 0x20 || byte === 0xa0;
+
+/** Nothing but white space: scanned in place, not copied into a string as large as the body. */
+function blank(bytes: Buffer): boolean {
+  for (const byte of bytes) if (!isBlankByte(byte)) return false;
+  return true;
+}
+
 /** JSON, or for a route that takes forms (`form`), `application/x-www-form-urlencoded` too. */
 export function readBody(ctx: Context, limitBytes: number, form = false): Promise<unknown> {
   return form && ctx.is('application/x-www-form-urlencoded')
@@ -52,7 +61,7 @@ async function readFormBody(ctx: Context, limitBytes: number): Promise<Record<st
 
 export async function readJsonBody(ctx: Context, limitBytes: number): Promise<unknown> {
   const bytes = await readBytes(ctx, limitBytes);
-  if (!bytes.toString('latin1').trim()) {
+  if (blank(bytes)) {
     throw new RequestValidationError([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
   }
   if (!ctx.is('application/json', 'application/*+json')) {

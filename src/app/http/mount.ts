@@ -55,9 +55,8 @@ export function mountRoute(router: Router, deps: MountDeps, route: RouteDefiniti
     const params = route.params ? parseInput(route.params, ctx.params, 'path') : undefined;
     const query = route.query ? parseInput(route.query, rawQuery(ctx), 'query') : undefined;
     assertStorable(query, ['query']); // again once parsed: a value decoded from the query (a JSON filter) may hold what its text did not
-    const body = route.body
-      ? parseInput(route.body, await readBody(ctx, deps.bodyLimitBytes, route.form), 'body')
-      : undefined;
+    const raw = route.body ? await readBody(ctx, deps.bodyLimitBytes, route.form) : undefined;
+    const body = route.body ? (route.quickBody?.(raw) ?? parseInput(route.body, raw, 'body')) : undefined;
     if (auth) assertOwnOrganization(body, auth.organizationId);
     const request: RequestDetails = {
       header: (name) => ctx.get(name),

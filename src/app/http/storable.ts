@@ -18,23 +18,40 @@ function numberIssue(value: number): { msg: string; type: string } | null {
   return null;
 }
 
+/** A value met on the way down: its key and its parent's, so that a location is only built for an offender. */
+interface Visit {
+  value: unknown;
+  key: string | number;
+  parent: Visit | null;
+  depth: number;
+}
+
+function locOf(visit: Visit, rootLoc: (string | number)[]): (string | number)[] {
+  const keys: (string | number)[] = [];
+  for (let at: Visit | null = visit; at?.parent; at = at.parent) keys.push(at.key);
+  return [...rootLoc, ...keys.reverse()];
+}
+
 /** Refuses, with the location of the first offender, any value the database cannot store faithfully. */
 export function assertStorable(root: unknown, rootLoc: (string | number)[]): void {
-  const stack: [unknown, (string | number)[]][] = [[root, rootLoc]];
+  const stack: Visit[] = [{ value: root, key: '', parent: null, depth: 0 }];
   while (stack.length) {
-    const [value, loc] = stack.pop()!;
+    const visit = stack.pop()!;
+    const { value } = visit;
     const issue = typeof value === 'string' ? textIssue(value) : typeof value === 'number' ? numberIssue(value) : null;
-    if (issue) throw new RequestValidationError([{ loc, ...issue } satisfies ValidationIssue]);
+    if (issue) throw new RequestValidationError([{ loc: locOf(visit, rootLoc), ...issue } satisfies ValidationIssue]);
     if (typeof value !== 'object' || value === null) continue;
-    if (loc.length - rootLoc.length >= MAX_JSON_DEPTH) {
+    if (visit.depth >= MAX_JSON_DEPTH) {
       throw new RequestValidationError([
         { loc: rootLoc, msg: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, type: 'json_too_deep' },
       ]);
     }
-    for (const [key, child] of Object.entries(value)) {
+    const array = Array.isArray(value);
+    for (const key of Object.keys(value)) {
       const keyIssue = textIssue(key);
-      if (keyIssue) throw new RequestValidationError([{ loc, ...keyIssue }]);
-      stack.push([child, [...loc, Array.isArray(value) ? Number(key) : key]]);
+      if (keyIssue) throw new RequestValidationError([{ loc: locOf(visit, rootLoc), ...keyIssue }]);
+      const child = (value as Record<string, unknown>)[key];
+      stack.push({ value: child, key: array ? Number(key) : key, parent: visit, depth: visit.depth + 1 });
     }
   }
 }

@@ -1,5 +1,6 @@
 // Usage ingestion: a batch of events, checked whole and written in one transaction.
 import { EventsIngest, EventsIngestResponse } from '../../../contracts/event-ingest';
+import { quickEventsIngest } from '../../../contracts/event-ingest-check';
 import { defineRoute, type RouteDefinition } from '../../../platform/http/route';
 import type { EventIngestService } from './event-ingest.service';
 import { WRITE } from './event.scopes';
@@ -12,6 +13,7 @@ export function eventIngestRoutes(ingest: EventIngestService): RouteDefinition[]
       summary: 'Ingest usage events',
       scopes: WRITE,
       body: EventsIngest,
+      quickBody: quickEventsIngest,
       status: 200,
       response: EventsIngestResponse,
       // events without an external_id are never duplicates: a retried batch is made safe by its key
