@@ -1,5 +1,5 @@
-// A batch's fresh events written in one statement with their event types' counters, the customers' first events, and
-// the hourly rollup of every live meter with the customer meters they activate.
+// A batch's fresh events written in one statement, then in a second their event types' counters, the customers' first
+// events, and the hourly rollup of every live meter with the customer meters they activate.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MeterDefinition, NewEvent } from './event-store';
 import { rollupSql } from './batch-rollup-sql';
@@ -32,20 +32,20 @@ export async function insertEventBatch(
     parent_id: e.parentId,
     metadata: e.metadata,
   }));
-  // One statement, its batch sent and parsed once. The events first: the main query reads every row the `events`
-  // insert returns before PostgreSQL runs the other CTEs (it runs a data-modifying CTE nobody reads once the main query
-  // is done), so the rows concurrent batches share (event type counters, rollup hours, customer meters) are locked last
-  // before the commit, for as short a time as possible.
+  const json = JSON.stringify(batch);
+  // The events first: rows nobody else touches. Then, last before the commit, the rows concurrent batches share (event
+  // type counters, rollup hours, customer meters), so their row locks are held for as short a time as possible.
+  await bound(
+    em,
+    `insert into event (id, organization_id, "timestamp", ingested_at, name, source, customer_id, external_customer_id,
+       member_id, external_member_id, external_id, parent_id, metadata)
+     select id, ?, "timestamp", ?, name, source, customer_id, external_customer_id, member_id, external_member_id, external_id,
+       parent_id, metadata from jsonb_to_recordset(?::jsonb) as ${BATCH_COLUMNS}`,
+    [organizationId, at, json],
+  );
   await bound(
     em,
     `with b as (select * from jsonb_to_recordset(?::jsonb) as ${BATCH_COLUMNS}),
-     events as (
-       insert into event (id, organization_id, "timestamp", ingested_at, name, source, customer_id, external_customer_id,
-         member_id, external_member_id, external_id, parent_id, metadata)
-       select id, ?, "timestamp", ?, name, source, customer_id, external_customer_id, member_id, external_member_id,
-         external_id, parent_id, metadata from b
-       returning 1
-     ),
      firsts as (
        update customer c set first_user_event_at = f.first
        from (select customer_id, external_customer_id, min("timestamp") as first from b where source = 'user' group by 1, 2) f
@@ -60,16 +60,8 @@ export async function insertEventBatch(
        on conflict (organization_id, name, source) do update set occurrences = event_type.occurrences + excluded.occurrences,
          first_seen = least(event_type.first_seen, excluded.first_seen), last_seen = greatest(event_type.last_seen, excluded.last_seen)
      )${rollups.map((r) => `,\n${r.sql}`).join('')}
-     select count(*) from events`,
-    [
-      JSON.stringify(batch),
-      organizationId,
-      at,
-      organizationId,
-      organizationId,
-      at,
-      ...rollups.flatMap((r) => r.params),
-    ],
+     select 1`,
+    [json, organizationId, organizationId, at, ...rollups.flatMap((r) => r.params)],
   );
 }
 

@@ -1,5 +1,5 @@
 // Ingestion into PostgreSQL: external ids claimed first (in one sorted insert, so concurrent batches never deadlock and
-// never both win a key), then one statement writes the fresh events with their event types' counters, the
+// never both win a key), then one statement writes the fresh events and a second their event types' counters, the
 // hourly rollup of every live meter and the customer meters they activate — a batch is a handful of round trips, not
 // one per event.
 import type { Tx } from '../../platform/database/transaction';
