@@ -123,6 +123,15 @@ export const DOCUMENT_ACTIVITY: ActivityOptions = {
 };
 
 /**
+ * The invoice's rendering as a local activity, in the workflow task that starts the flow: the URL waits on it, and a
+ * regular activity added a round trip through the server before it. Same retries as DOCUMENT_ACTIVITY.
+ */
+export const DOCUMENT_LOCAL_ACTIVITY: LocalActivityOptions = {
+  startToCloseTimeout: DOCUMENT_ACTIVITY.startToCloseTimeout,
+  retry: DOCUMENT_ACTIVITY.retry,
+};
+
+/**
  * Granting or revoking one benefit: one transaction, idempotent (the grant row, its key and its credits are unique
  * per grant), so it is retried until it goes through (every 5 minutes at most; the Web UI shows the failure).
  */

@@ -177,3 +177,13 @@ test('a 200-line document keeps every line, over several pages', async () => {
   expect(pages.at(-1)).toContain(`Page ${pages.length} of ${pages.length}`);
   expect(rowsWith(text, 'Total')).toEqual(['Total EUR 399.00']);
 });
+
+test('documents rendered together each embed the glyphs they use, from the fonts parsed once per process', async () => {
+  const other = { ...invoice, number: 'ACME-ZZZ-0099', buyer: { ...invoice.buyer, name: 'Ωmega Йотa 山田' } };
+  const [first, second] = await Promise.all([renderBillingDocument(invoice), renderBillingDocument(other)]);
+  const [firstText, secondText] = [await pdfText(first), await pdfText(second)];
+  expect(firstText).toContain('Zoë Łukasiewicz');
+  expect(firstText).not.toContain('Ωmega');
+  expect(secondText).toContain('Ωmega Йотa 山田');
+  expect(rowsWith(secondText, 'Invoice number')).toEqual(['Invoice number ACME-ZZZ-0099']);
+});

@@ -2,6 +2,7 @@
 // JP for Chinese and Japanese characters, which DejaVu lacks. pdfkit embeds only the glyphs a document uses.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { create, type Font } from 'fontkit';
 
 export type Weight = 'regular' | 'bold';
 
@@ -31,4 +32,16 @@ export function fontData(name: FontName): Buffer {
   let data = loaded.get(name);
   if (!data) loaded.set(name, (data = readFileSync(FILES[name]())));
   return data;
+}
+
+const faces = new Map<FontName, Font>();
+
+/**
+ * The font parsed, once per process: pdfkit would parse the file again for every document (its layout tables above
+ * all: most of a render's time), while a parsed font serves any number of documents, each embedding its own subset.
+ */
+export function fontFace(name: FontName): Font {
+  let face = faces.get(name);
+  if (!face) faces.set(name, (face = create(fontData(name))));
+  return face;
 }

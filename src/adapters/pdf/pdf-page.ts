@@ -1,6 +1,6 @@
 // Drawing on A4 pages with pdfkit: the page geometry, text written and measured in a style (fonts registered as
 // used), rules, and a new page when the next block does not fit.
-import { fontData, fontFor, type FontName, type Weight } from './pdf-fonts';
+import { fontFace, fontFor, type FontName, type Weight } from './pdf-fonts';
 
 export const MARGIN = 50;
 export const LEFT = MARGIN;
@@ -55,7 +55,8 @@ export class PdfPage {
   private style(text: string, style: TextStyle): PDFKit.PDFDocument {
     const font = fontFor(text, style.weight ?? 'regular');
     if (!this.registered.has(font)) {
-      this.pdf.registerFont(font, fontData(font));
+      // pdfkit takes a parsed fontkit font too (PDFFontFactory.open), though its types name only the file's bytes
+      this.pdf.registerFont(font, fontFace(font) as unknown as Buffer);
       this.registered.add(font);
     }
     return this.pdf.font(font).fontSize(style.size ?? 10);

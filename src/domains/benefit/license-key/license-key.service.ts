@@ -26,6 +26,7 @@ import {
 import { LicenseKeyActivation, type LicenseKey } from './license-key.entity';
 import { activationOutput, type LicenseKeyWithActivationsOutput } from './license-key.output';
 import { validateLicenseKey } from './validate-license-key';
+import { ValidationBatches } from './validation-batches';
 import { licenseKeysOfCustomer } from './customer-license-keys';
 import { updateLicenseKey } from './update-license-key';
 
@@ -36,7 +37,12 @@ export interface LicenseKeyDeps {
 }
 
 export class LicenseKeyService {
-  constructor(private readonly deps: LicenseKeyDeps) {}
+  /** Concurrent validations of one key, counted together (validation-batches.ts). */
+  private readonly batches: ValidationBatches;
+
+  constructor(private readonly deps: LicenseKeyDeps) {
+    this.batches = new ValidationBatches(deps.clock);
+  }
 
   list(em: EntityManager, organizationId: string, query: LicenseKeyListQuery) {
     return keys.list(em, organizationId, query, {
@@ -100,7 +106,7 @@ export class LicenseKeyService {
     organizationId: string,
     body: LicenseKeyValidate,
   ): Promise<{ key: LicenseKeyRead; activation: LicenseKeyActivation | null }> {
-    return validateLicenseKey(this.deps, em, organizationId, body);
+    return validateLicenseKey({ ...this.deps, batches: this.batches }, em, organizationId, body);
   }
 
   activate(tx: Tx, organizationId: string, body: LicenseKeyActivate) {
