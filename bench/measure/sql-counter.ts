@@ -22,7 +22,7 @@ function textOf(query: unknown): string {
 }
 
 function count(client: object, text: string): void {
-  const head = text.trimStart().slice(0, 20).toUpperCase();
+  const head = text.slice(0, 40).trimStart().slice(0, 20).toUpperCase(); // not the whole text: statements can be large
   if (head.startsWith('BEGIN') || head.startsWith('START TRANSACTION')) {
     counts.transactions++;
     inTransaction.add(client);
