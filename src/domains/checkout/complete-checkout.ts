@@ -38,6 +38,7 @@ export async function completeCheckout(
         : await deps.orders.create(tx, checkoutOrder(checkout, product, subscription?.id ?? null, at), {
             products: [summaryOf(product)],
             prices: product.prices,
+            fresh: true, // the session's order is written only as it leaves `confirmed`, which it has not (it is locked)
           });
       checkout.status = 'succeeded';
       checkout.subscriptionId = subscription?.id ?? null;
