@@ -137,7 +137,7 @@ test('one purchase: create, confirm and completion, statements and transactions 
   expect(create.statements).toBeLessThanOrEqual(7);
   expect(create.transactions).toBeLessThanOrEqual(3);
   // The completion may start before the confirmation's answer is back: the two are bounded together.
-  expect(confirm.statements + completion.statements).toBeLessThanOrEqual(42);
+  expect(confirm.statements + completion.statements).toBeLessThanOrEqual(39);
   expect(confirm.transactions + completion.transactions).toBeLessThanOrEqual(13);
   expect(total.processor).toBe(7); // customer, method, charge: the sandbox processor's own statements, counted apart
 });
