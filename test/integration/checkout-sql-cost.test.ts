@@ -134,10 +134,10 @@ test('one purchase: create, confirm and completion, statements and transactions 
   console.log(JSON.stringify({ create, confirm, completion, total }));
   // Issue 33, before: create 12 statements in 5 transactions, confirm + completion 68 in 21 (80 in 26). Lower is
   // welcome (the order and outbox write paths still read and dispatch more than they need); higher is a regression.
-  expect(create.statements).toBeLessThanOrEqual(8);
-  expect(create.transactions).toBeLessThanOrEqual(5);
+  expect(create.statements).toBeLessThanOrEqual(7);
+  expect(create.transactions).toBeLessThanOrEqual(3);
   // The completion may start before the confirmation's answer is back: the two are bounded together.
-  expect(confirm.statements + completion.statements).toBeLessThanOrEqual(59);
-  expect(confirm.transactions + completion.transactions).toBeLessThanOrEqual(20);
+  expect(confirm.statements + completion.statements).toBeLessThanOrEqual(39);
+  expect(confirm.transactions + completion.transactions).toBeLessThanOrEqual(13);
   expect(total.processor).toBe(7); // customer, method, charge: the sandbox processor's own statements, counted apart
 });

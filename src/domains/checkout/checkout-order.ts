@@ -1,6 +1,6 @@
 // The order a completed checkout writes: its one line at the session's amounts, discount and tax, billed as a purchase
 // or as its subscription's first period.
-import type { Product as ProductOutput } from '../../contracts/product';
+import type { Product as ProductOutput, ProductSummary } from '../../contracts/product';
 import type { NewOrder } from '../order';
 import type { Checkout } from './checkout.entity';
 
@@ -41,4 +41,10 @@ export function checkoutOrder(
     description: product.name,
     at,
   };
+}
+
+/** The product as orders embed it: as the API shows it, without its prices and attachments. */
+export function summaryOf(product: ProductOutput): ProductSummary {
+  const { prices: _p, benefits: _b, medias: _m, attached_custom_fields: _f, is_deletable: _d, ...summary } = product;
+  return summary;
 }

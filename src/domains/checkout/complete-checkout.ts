@@ -1,7 +1,7 @@
 // The completion step: the session `succeeded`, a recurring product's subscription started, the order written.
 import type { Tx } from '../../platform/database/transaction';
 import type { Order } from '../order';
-import { checkoutOrder } from './checkout-order';
+import { checkoutOrder, summaryOf } from './checkout-order';
 import { subscriptionOf } from './checkout-subscription';
 import { transition } from './checkout-status-change';
 import type { FlowDeps, OrderPayment } from './flow-deps';
@@ -35,7 +35,11 @@ export async function completeCheckout(
       // The session's changes are set after the order's writes, so that they go out in one UPDATE with the rest.
       const order = checkout.trialEnd
         ? null
-        : await deps.orders.create(tx, checkoutOrder(checkout, product, subscription?.id ?? null, at));
+        : await deps.orders.create(tx, checkoutOrder(checkout, product, subscription?.id ?? null, at), {
+            products: [summaryOf(product)],
+            prices: product.prices,
+            fresh: true, // the session's order is written only as it leaves `confirmed`, which it has not (it is locked)
+          });
       checkout.status = 'succeeded';
       checkout.subscriptionId = subscription?.id ?? null;
       if (!order) return;

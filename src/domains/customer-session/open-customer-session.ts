@@ -16,22 +16,40 @@ export async function openCustomerSession(
 ): Promise<{ session: CustomerSession; token: string }> {
   const token = generateToken(CUSTOMER_SESSION_TOKEN_PREFIX);
   const now = deps.clock.now();
-  // The customer's sessions that ended are of no more use: they go as a new one comes.
-  await em.nativeDelete(CustomerSession, {
-    customerId: customer.id,
-    $or: [{ expiresAt: { $lte: now } }, { revokedAt: { $ne: null } }],
-  });
-  const session = em.create(CustomerSession, {
-    id: newId(),
-    organizationId: customer.organizationId,
-    customerId: customer.id,
-    tokenHash: hashToken(token, deps.serverSecret),
-    expiresAt: new Date(now.getTime() + deps.ttlSeconds * 1000),
-    returnUrl,
-    revokedAt: null,
-    createdAt: now,
-    modifiedAt: null,
-  });
-  await em.flush();
+  const session = em.create(
+    CustomerSession,
+    {
+      id: newId(),
+      organizationId: customer.organizationId,
+      customerId: customer.id,
+      tokenHash: hashToken(token, deps.serverSecret),
+      expiresAt: new Date(now.getTime() + deps.ttlSeconds * 1000),
+      returnUrl,
+      revokedAt: null,
+      createdAt: now,
+      modifiedAt: null,
+    },
+    { persist: false }, // written below, not by a flush
+  );
+  // The customer's sessions that ended are of no more use: they go as the new one comes, in the same statement.
+  await em.execute(
+    `with ended as (
+       delete from customer_session where customer_id = ? and (expires_at <= ? or revoked_at is not null)
+     )
+     insert into customer_session
+       (id, organization_id, customer_id, token_hash, expires_at, return_url, revoked_at, created_at, modified_at)
+     values (?, ?, ?, ?, ?, ?, null, ?, null)`,
+    [
+      customer.id,
+      now,
+      session.id,
+      customer.organizationId,
+      customer.id,
+      session.tokenHash,
+      session.expiresAt,
+      returnUrl,
+      now,
+    ],
+  );
   return { session, token };
 }

@@ -43,10 +43,16 @@ export class CustomerStateService {
   async changed(tx: Tx, organizationId: string, customerId: string): Promise<void> {
     const [customer] = await this.deps.customers.outputs(tx.em, organizationId, [customerId]);
     if (!customer) return;
-    const state = customer.deleted_at
-      ? { ...customer, active_subscriptions: [], granted_benefits: [], active_meters: [] }
-      : await this.stateOf(tx.em, customer);
+    const state = customer.deleted_at ? holdingNothing(customer) : await this.stateOf(tx.em, customer);
     this.deps.outbox.enqueueEvent(tx, organizationId, 'customer.state_changed', state);
+  }
+
+  /**
+   * customer.state_changed of a customer written in the caller's transaction just now, without an external id (no
+   * earlier usage event names it): it holds nothing yet, so nothing is read — the event `changed` would enqueue.
+   */
+  changedNew(tx: Tx, customer: CustomerOutput): void {
+    this.deps.outbox.enqueueEvent(tx, customer.organization_id, 'customer.state_changed', holdingNothing(customer));
   }
 
   private async stateOf(em: EntityManager, customer: CustomerOutput): Promise<CustomerState> {
@@ -58,4 +64,9 @@ export class CustomerStateService {
       active_meters: await this.deps.meters.activeFor(em, organizationId, id),
     };
   }
+}
+
+/** The state of a customer that holds nothing: just created, or deleted. */
+function holdingNothing(customer: CustomerOutput): CustomerState {
+  return { ...customer, active_subscriptions: [], granted_benefits: [], active_meters: [] };
 }

@@ -1,6 +1,7 @@
 // What the customer service and its steps (create, update, delete) are given: the collaborators and ports of
 // `CustomerServiceDeps`, and the details a customer is created or matched with.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Customer as CustomerOutput } from '../../contracts/customer';
 import type { Metadata } from '../../contracts/metadata';
 import type { Address } from '../../contracts/address';
 import type { TestClockQueries } from '../test-clock';
@@ -35,8 +36,8 @@ export interface CustomerServiceDeps {
   subscriptions: { liveIds(em: EntityManager, organizationId: string, customerId: string): Promise<string[]> };
   /** Revokes every grant of a deleted customer. */
   grants?: { customerDeleted: Port };
-  /** Enqueues customer.state_changed. */
-  state?: { changed: Port };
+  /** Enqueues customer.state_changed (`changedNew`: of a customer just written, that holds nothing yet). */
+  state?: { changed: Port; changedNew?(tx: Tx, customer: CustomerOutput): void };
   /** Forgets an anonymized customer's address in the e-mails sent to it. */
   email?: Pick<EmailQueue, 'forgetRecipient'>;
   /** Attaches the usage events sent with an external id before a customer had it (the events store). */

@@ -38,7 +38,10 @@ export async function insertCustomer(
   await flushUnique(tx.em, () => new CustomerRaceLost());
   if (customer.externalId !== null)
     await deps.events?.attachCustomer(tx, organizationId, customer.externalId, customer.id);
-  deps.outbox.enqueueEvent(tx, organizationId, 'customer.created', customerOutput(customer));
-  await deps.state?.changed(tx, organizationId, customer.id);
+  const output = customerOutput(customer);
+  deps.outbox.enqueueEvent(tx, organizationId, 'customer.created', output);
+  // Without an external id no earlier usage event names it: a customer written just now holds nothing, read or not.
+  if (customer.externalId === null && deps.state?.changedNew) deps.state.changedNew(tx, output);
+  else await deps.state?.changed(tx, organizationId, customer.id);
   return customer;
 }

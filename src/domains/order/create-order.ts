@@ -1,6 +1,7 @@
 // A new pending order, written once per checkout or cycle key, with its items, invoice number and tax breakdown, and
 // order.created.
 import type { Tx } from '../../platform/database/transaction';
+import { customerOutput } from '../customer';
 import { newId } from '../../kernel/ids';
 import type { OrderNumbers } from './document/order-numbers';
 import type { NewOrder } from './new-order';
@@ -8,6 +9,7 @@ import { Order, OrderItem } from './order.entity';
 import { orderTaxLines } from './order-tax-lines.logic';
 import type { OrderDeps } from './order-deps';
 import { readOrderOutput, type OrderReads } from './order-outputs';
+import { rememberWritten } from './written-orders';
 
 /**
  * What a caller that read them already passes, so they are not read again: the records the order embeds (its items
@@ -95,7 +97,12 @@ export async function createOrder(
     }),
   );
   await tx.em.flush();
-  const output = await readOrderOutput(deps, tx.em, order, { ...known, items });
+  // The customer was read above (by id, deleted or not, as the order's output shows it).
+  const reads = { ...known, items, customers: known.customers ?? [customerOutput(customer)] };
+  const output = await readOrderOutput(deps, tx.em, order, reads);
   deps.outbox.enqueueEvent(tx, order.organizationId, 'order.created', output);
+  // The invoice number read the organization: found in the identity map, not read again.
+  const { name } = await deps.organizations.findOrganization(tx.em, order.organizationId);
+  rememberWritten(tx.em, order, { ...reads, customerShortId: customer.shortId, organizationName: name });
   return order;
 }

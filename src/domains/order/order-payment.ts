@@ -7,6 +7,7 @@ import { emailReceipt } from './email-receipt';
 import { Order } from './order.entity';
 import type { OrderDeps } from './order-deps';
 import { readOrderOutput, type OrderReads } from './order-outputs';
+import { writtenIn } from './written-orders';
 
 /** What a caller read already (order-outputs.ts), and the customer's short ID and organization's name it knows. */
 export interface OrderPaymentReads extends OrderReads {
@@ -24,7 +25,11 @@ export async function markOrderPaid(
   at?: Date,
   known: OrderPaymentReads = {},
 ): Promise<{ order: Order; paidNow: boolean }> {
-  const order = await tx.em.findOneOrFail(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  // An order written in this transaction is paid with what writing it read (a checkout paid on completion).
+  const written = writtenIn(tx.em, orderId);
+  if (written) known = { ...written.reads, ...known };
+  const order =
+    written?.order ?? (await tx.em.findOneOrFail(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE }));
   if (order.status !== 'pending') return { order, paidNow: false };
   const now = at ?? deps.clock.now();
   Object.assign(order, { status: 'paid', chargeId, paidAt: now, modifiedAt: now, nextPaymentAttemptAt: null });

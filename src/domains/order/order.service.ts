@@ -19,6 +19,7 @@ import { scheduleOrderRetry } from './schedule-order-retry';
 import { startOrderWorkflow } from './start-order-workflow';
 import { updateOrder } from './update-order';
 import { voidPendingOrders } from './void-pending-orders';
+import { writtenIn } from './written-orders';
 
 export class OrderService {
   readonly numbers: OrderNumbers;
@@ -49,6 +50,14 @@ export class OrderService {
     known?: OrderPaymentReads,
   ): Promise<{ order: Order; paidNow: boolean }> {
     return markOrderPaid(this.deps, this.numbers, tx, orderId, chargeId, at, known);
+  }
+
+  /**
+   * What writing the order read in this transaction (its items, the records it embeds, the customer's short ID and
+   * the organization's name), for paying it in a later one of the same step without reading them again.
+   */
+  writtenReads(tx: Tx, orderId: string): OrderPaymentReads | undefined {
+    return writtenIn(tx.em, orderId)?.reads;
   }
 
   /** An unpaid renewal's next dunning retry (order.updated). */

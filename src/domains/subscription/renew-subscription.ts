@@ -136,5 +136,11 @@ async function renewIn(
     customers: orderReads.customers,
     products: product ? [product] : [],
   });
-  return { orderId: order.id, totalAmount: order.totalAmount, reads: { order, subscription: s, orderReads } };
+  // The payment reuses the order's items, customer short ID and organization name as written (they do not change).
+  const paymentReads = { ...orderReads, ...deps.orders.writtenReads(tx, order.id) };
+  return {
+    orderId: order.id,
+    totalAmount: order.totalAmount,
+    reads: { order, subscription: s, orderReads: paymentReads },
+  };
 }

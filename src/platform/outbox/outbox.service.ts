@@ -32,6 +32,9 @@ export class OutboxService {
   private readonly inline = new Map<string, InlineDispatcher>();
   /** The messages each open transaction wrote, dispatched together once it commits. */
   private readonly written = new WeakMap<Tx, OutboxMessage[]>();
+  /** The open transactions whose inline dispatch has not run yet, and the messages written for it, marked dispatched. */
+  private readonly inlinePending = new WeakSet<Tx>();
+  private readonly premarked = new WeakSet<OutboxMessage>();
 
   constructor(private readonly deps: OutboxDeps) {}
 
@@ -60,6 +63,11 @@ export class OutboxService {
   enqueueEvent(tx: Tx, organizationId: string, type: WebhookEventType, data: unknown): OutboxMessage {
     const message = eventRow(tx.em, this.deps.clock, organizationId, type, data);
     this.dispatchAfterCommit(tx, message);
+    // To be carried out inline before the commit: written dispatched already, so not updated to say so afterwards.
+    if (this.inlinePending.has(tx) && this.inline.has(message.kind)) {
+      Object.assign(message, { dispatchedAt: this.deps.clock.now(), attempts: message.attempts + 1 });
+      this.premarked.add(message);
+    }
     return message;
   }
 
@@ -93,11 +101,14 @@ export class OutboxService {
     this.written.set(tx, messages);
     // What the inline dispatch writes (webhook deliveries' starts) goes after the transaction's own starts.
     let early = Infinity;
-    if (tx.beforeCommit && this.inline.size)
+    if (tx.beforeCommit && this.inline.size) {
+      this.inlinePending.add(tx);
       tx.beforeCommit(async () => {
+        this.inlinePending.delete(tx);
         early = messages.length;
         await this.dispatchInline(tx, messages);
       });
+    }
     tx.afterCommit(async () => {
       const waves = [messages.slice(0, early), messages.slice(early)].map((w) => w.filter((m) => !m.dispatchedAt));
       for (const wave of waves) if (wave.length) await this.dispatch(this.deps.orm.em.fork(), wave);
@@ -108,8 +119,8 @@ export class OutboxService {
   private async dispatchInline(tx: Tx, messages: OutboxMessage[]): Promise<void> {
     const now = this.deps.clock.now();
     const byKind = [...this.inline].map(([kind, dispatch]) => {
-      const own = messages.filter((m) => m.kind === kind && !m.dispatchedAt);
-      for (const m of own) Object.assign(m, { dispatchedAt: now, attempts: m.attempts + 1 });
+      const own = messages.filter((m) => m.kind === kind && (!m.dispatchedAt || this.premarked.delete(m)));
+      for (const m of own) if (!m.dispatchedAt) Object.assign(m, { dispatchedAt: now, attempts: m.attempts + 1 });
       return { dispatch, own };
     });
     await tx.em.flush();
