@@ -2,6 +2,7 @@
 import { execSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import type { BenchRun } from './bench-plan';
+import { capacityMarkdown } from './capacity';
 import type { BenchResults } from './plots';
 
 export interface RunOutcome {
@@ -105,6 +106,7 @@ export function reportMarkdown(
     'Run times: ' + outcomes.map(({ run, seconds }) => `${run.id} ${seconds.toFixed(0)} s`).join(', ') + '.',
     '',
   );
+  lines.push(...capacityMarkdown(outcomes));
   if (plots.length) lines.push('## Plots', '');
   for (const plot of plots) lines.push(`### ${plot.title}`, '', `![${plot.title}](${plot.file})`, '');
   return lines.join('\n');
