@@ -65,9 +65,9 @@ export function mountRoute(router: Router, deps: MountDeps, route: RouteDefiniti
     };
     const input = { auth, customer, body, query, params, request };
 
-    if (route.outsideTransaction) {
+    if (route.outsideTransaction || route.readOnly) {
       const em = deps.orm.em.fork();
-      const key = auth ? idempotencyKey(ctx) : undefined;
+      const key = auth && !route.readOnly ? idempotencyKey(ctx) : undefined;
       return reply(
         ctx,
         route,

@@ -28,25 +28,28 @@ export async function productOutputs(
 ): Promise<ProductOutput[]> {
   if (!products.length) return [];
   const organizationId = products[0].organizationId;
-  const prices = await em.find(
-    ProductPrice,
-    { productId: { $in: products.map((p) => p.id) }, isArchived: false },
-    { orderBy: { position: 'asc' } },
-  );
   const unique = (ids: string[]) => [...new Set(ids)];
-  const meters = byId(await deps.meters.findByIds(em, organizationId, unique(prices.flatMap((p) => p.meterId ?? []))));
-  const benefits = byId(
-    (await deps.benefits.findByIds(em, organizationId, unique(products.flatMap((p) => p.benefitIds)))).map(
-      benefitOutput,
-    ),
-  );
-  const medias = byId(
-    (await deps.files.uploaded(em, organizationId, unique(products.flatMap((p) => p.mediaIds)), 'product_media')).map(
-      (file) => deps.files.output(file) as ProductMedia,
-    ),
-  );
   const fieldIds = unique(products.flatMap((p) => p.customFields.map((f) => f.custom_field_id)));
-  const fields = byId(await deps.customFields.findByIds(em, organizationId, fieldIds));
+  // Independent reads, asked for together: a detached page (detachedReads) sends them as one statement.
+  const [[prices, meters], benefits, medias, fields] = await Promise.all([
+    em
+      .find(
+        ProductPrice,
+        { productId: { $in: products.map((p) => p.id) }, isArchived: false },
+        { orderBy: { position: 'asc' } },
+      )
+      .then(async (prices) => {
+        const meterIds = unique(prices.flatMap((p) => p.meterId ?? []));
+        return [prices, byId(await deps.meters.findByIds(em, organizationId, meterIds))] as const;
+      }),
+    deps.benefits
+      .findByIds(em, organizationId, unique(products.flatMap((p) => p.benefitIds)))
+      .then((rows) => byId(rows.map(benefitOutput))),
+    deps.files
+      .uploaded(em, organizationId, unique(products.flatMap((p) => p.mediaIds)), 'product_media')
+      .then((files) => byId(files.map((file) => deps.files.output(file) as ProductMedia))),
+    deps.customFields.findByIds(em, organizationId, fieldIds).then(byId),
+  ]);
 
   return products.map((product) => ({
     ...productSummary(product),

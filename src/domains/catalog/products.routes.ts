@@ -13,6 +13,7 @@ export function productsRoutes(products: ProductService): RouteDefinition[] {
       method: 'get',
       path: '/v1/products/',
       summary: 'List products',
+      readOnly: true,
       scopes: PRODUCTS_READ,
       query: ProductListQuery,
       status: 200,

@@ -14,6 +14,7 @@ export function customersRoutes(customers: CustomerService): RouteDefinition[] {
       method: 'get',
       path: '/v1/customers/',
       summary: 'List customers',
+      readOnly: true,
       scopes: READ,
       query: CustomerListQuery,
       status: 200,

@@ -63,24 +63,19 @@ export async function readOrderOutputs(
     ids((o) => o.discountId),
     ids((o) => o.subscriptionId),
   ];
-  const items =
+  // Independent reads, asked for together: a detached page (detachedReads) sends them as one statement.
+  const [items, customersById, productsById, pricesById, discountRows, subscriptionsById] = await Promise.all([
     known.items?.slice().sort((a, b) => a.position - b.position) ??
-    (await em.find(OrderItem, { orderId: { $in: ids((o) => o.id) } }, { orderBy: { position: 'asc' } }));
-  const customersById = await withKnown(customerIds, known.customers, (missing) =>
-    customers.outputs(em, organizationId, missing),
-  );
-  const productsById = await withKnown(productIds, known.products, (missing) =>
-    products.summaries(em, organizationId, missing),
-  );
-  const pricesById = await withKnown(priceIds, known.prices, (missing) =>
-    products.priceOutputs(em, organizationId, missing),
-  );
-  const discountsById = byId(
-    discountIds.length ? await discounts.outputs(em, await discounts.findByIds(em, organizationId, discountIds)) : [],
-  );
-  const subscriptionsById = await withKnown(subscriptionIds, known.subscriptions, (missing) =>
-    subscriptions.orderSummaries(em, missing),
-  );
+      em.find(OrderItem, { orderId: { $in: ids((o) => o.id) } }, { orderBy: { position: 'asc' } }),
+    withKnown(customerIds, known.customers, (missing) => customers.outputs(em, organizationId, missing)),
+    withKnown(productIds, known.products, (missing) => products.summaries(em, organizationId, missing)),
+    withKnown(priceIds, known.prices, (missing) => products.priceOutputs(em, organizationId, missing)),
+    discountIds.length
+      ? discounts.findByIds(em, organizationId, discountIds).then((rows) => discounts.outputs(em, rows))
+      : [],
+    withKnown(subscriptionIds, known.subscriptions, (missing) => subscriptions.orderSummaries(em, missing)),
+  ]);
+  const discountsById = byId(discountRows);
   const itemsOf = (order: Order) => items.filter((item) => item.orderId === order.id);
   return orders.map((order) =>
     orderOutput(order, itemsOf(order), customersById, productsById, pricesById, discountsById, subscriptionsById),

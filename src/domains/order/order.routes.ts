@@ -25,6 +25,7 @@ export function orderRoutes({ orm, orders, customers, products }: OrderRouteDeps
       method: 'get',
       path: '/v1/orders/',
       summary: 'List orders',
+      readOnly: true,
       scopes: READ,
       query: OrderListQuery,
       status: 200,

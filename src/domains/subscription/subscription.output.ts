@@ -34,27 +34,32 @@ export async function subscriptionOutputs(
   if (!subscriptions.length) return [];
   const { organizationId } = subscriptions[0];
   const idsOf = (pick: (s: Subscription) => string | null) => distinctIds(subscriptions, pick);
-  const customers = await knownOrRead(
-    idsOf((s) => s.customerId),
-    known.customers,
-    (ids) => deps.customers.outputs(em, organizationId, ids),
-  );
-  const products = await knownOrRead(
-    idsOf((s) => s.productId),
-    known.products,
-    (ids) => deps.products.outputsByIds(em, organizationId, ids),
-  );
+  const discountIds = idsOf((s) => s.discountId);
+  // Independent reads, asked for together: a detached page (detachedReads) sends them as one statement.
+  const [customers, products, discountRows] = await Promise.all([
+    knownOrRead(
+      idsOf((s) => s.customerId),
+      known.customers,
+      (ids) => deps.customers.outputs(em, organizationId, ids),
+    ),
+    knownOrRead(
+      idsOf((s) => s.productId),
+      known.products,
+      (ids) => deps.products.outputsByIds(em, organizationId, ids),
+    ),
+    discountIds.length
+      ? deps.discounts.findByIds(em, organizationId, discountIds).then((rows) => deps.discounts.outputs(em, rows))
+      : [],
+  ]);
+  const discounts = byId(discountRows);
   // A subscription's price is most often one of its product's live prices, rendered above; only the others are read.
   const prices = byId([...products.values()].flatMap((product) => product.prices));
   const missingPrices = idsOf((s) => s.priceId).filter((id) => !prices.has(id));
-  for (const price of await deps.products.priceOutputs(em, organizationId, missingPrices)) prices.set(price.id, price);
-  const discountIds = idsOf((s) => s.discountId);
-  const discounts = byId(
-    discountIds.length
-      ? await deps.discounts.outputs(em, await deps.discounts.findByIds(em, organizationId, discountIds))
-      : [],
-  );
-  const meters = await deps.meterReader.metersOf(em, subscriptions, products);
+  const [otherPrices, meters] = await Promise.all([
+    deps.products.priceOutputs(em, organizationId, missingPrices),
+    deps.meterReader.metersOf(em, subscriptions, products),
+  ]);
+  for (const price of otherPrices) prices.set(price.id, price);
   return subscriptions.map((subscription) => {
     const price = prices.get(subscription.priceId)!;
     const pending = subscription.pendingUpdate;

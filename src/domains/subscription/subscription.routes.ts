@@ -14,6 +14,7 @@ export function subscriptionRoutes({ subscriptions }: { subscriptions: Subscript
       method: 'get',
       path: '/v1/subscriptions/',
       summary: 'List subscriptions',
+      readOnly: true,
       scopes: READ,
       query: SubscriptionListQuery,
       status: 200,

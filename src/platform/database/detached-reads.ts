@@ -33,12 +33,36 @@ export function detachedReads(em: EntityManager): EntityManager {
   });
   detached.add(reads);
 
+  // The plain selects asked for in one turn of the event loop (a caller's Promise.all of independent reads) go to the
+  // database as one statement: a page's related rows then cost one round trip, not one each.
+  let queue: Queued[] = [];
+  function batched(statement: Statement): Promise<JsonRow[]> {
+    return new Promise((resolve, reject) => {
+      queue.push({ ...statement, resolve, reject });
+      if (queue.length === 1) setImmediate(() => void flush());
+    });
+  }
+  async function flush() {
+    const batch = queue;
+    queue = [];
+    try {
+      if (batch.length === 1) return batch[0].resolve(await em.execute<JsonRow[]>(batch[0].sql, batch[0].params));
+      const [row] = await em.execute<JsonRow[]>(
+        `select ${batch.map((q, i) => `(select coalesce(json_agg(t), '[]') from (${q.sql}) t) as r${i}`).join(', ')}`,
+        batch.flatMap((q) => q.params),
+      );
+      batch.forEach((q, i) => q.resolve(row[`r${i}`] as JsonRow[]));
+    } catch (error) {
+      for (const q of batch) q.reject(error);
+    }
+  }
+
   async function find<T extends object>(entity: EntityClass<T>, where: FilterQuery<T>, options: FindOptions<T> = {}) {
     if (!handled(entity, options)) return em.find(entity, where, options);
     const statement = plainSelect(em, entity, where, options);
     if (statement === 'none') return [];
     if (statement) {
-      const rows = await em.execute<JsonRow[]>(statement.sql, statement.params);
+      const rows = await batched(statement);
       return rows.map((row) => entityFromJson(em, entity as unknown as new () => T, row));
     }
     const qb = em.createQueryBuilder(entity).where(where);
@@ -58,6 +82,17 @@ export function detachedReads(em: EntityManager): EntityManager {
   }
 
   return reads;
+}
+
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/** A plain select waiting for its batch; its rows come as JSON when the batch holds several. */
+interface Queued extends Statement {
+  resolve(rows: JsonRow[]): void;
+  reject(error: unknown): void;
 }
 
 /** Whether `em` came from detachedReads. */
@@ -111,7 +146,7 @@ function plainSelect(
   entity: EntityClass<object>,
   where: unknown,
   options: { orderBy?: unknown; limit?: number; offset?: number },
-): { sql: string; params: unknown[] } | 'none' | null {
+): Statement | 'none' | null {
   if (!where || typeof where !== 'object' || Array.isArray(where)) return null;
   const meta = em.getMetadata().find(entity.name);
   if (!meta) return null;

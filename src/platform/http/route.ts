@@ -88,6 +88,11 @@ interface RouteOptions<B, Q, P> {
    * connection meanwhile; `tx` is then a plain entity manager for reads.
    */
   outsideTransaction?: boolean;
+  /**
+   * The handler only reads (the list pages): it runs outside any transaction, as with `outsideTransaction`, so the
+   * request costs no BEGIN and COMMIT round trips; it takes no idempotency key.
+   */
+  readOnly?: boolean;
   /** The body may also come form-urlencoded, each field once (OAuth's endpoints: RFC 6749 §3.2). */
   form?: boolean;
   /** A budget of its own per client IP, on top of the common ones (the public license-key calls: 3/s). */

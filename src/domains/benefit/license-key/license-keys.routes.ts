@@ -16,6 +16,7 @@ export function licenseKeysRoutes(licenseKeys: LicenseKeyService): RouteDefiniti
       method: 'get',
       path: '/v1/license-keys/',
       summary: 'List license keys',
+      readOnly: true,
       scopes: READ,
       query: LicenseKeyListQuery,
       status: 200,
