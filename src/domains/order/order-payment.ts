@@ -6,14 +6,10 @@ import type { OrderNumbers } from './document/order-numbers';
 import { emailReceipt } from './email-receipt';
 import { Order } from './order.entity';
 import type { OrderDeps } from './order-deps';
-import { readOrderOutput, type OrderReads } from './order-outputs';
-import { writtenIn } from './written-orders';
+import { readOrderOutput } from './order-outputs';
+import { writtenIn, type OrderPaymentReads } from './written-orders';
 
-/** What a caller read already (order-outputs.ts), and the customer's short ID and organization's name it knows. */
-export interface OrderPaymentReads extends OrderReads {
-  customerShortId?: string;
-  organizationName?: string;
-}
+export type { OrderPaymentReads };
 
 /** Pending → paid, once: order.updated then order.paid, the grants synced, the receipt e-mailed. Paying a paid order changes nothing. */
 export async function markOrderPaid(

@@ -2,7 +2,13 @@
 // builds its output again from the same reads instead of reading them a second time.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Order } from './order.entity';
-import type { OrderPaymentReads } from './order-payment';
+import type { OrderReads } from './order-outputs';
+
+/** What a caller read already (order-outputs.ts), and the customer's short ID and organization's name it knows. */
+export interface OrderPaymentReads extends OrderReads {
+  customerShortId?: string;
+  organizationName?: string;
+}
 
 interface Written {
   order: Order;

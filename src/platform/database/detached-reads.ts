@@ -48,7 +48,7 @@ export function detachedReads(em: EntityManager): EntityManager {
     try {
       if (batch.length === 1) return batch[0].resolve(await em.execute<JsonRow[]>(batch[0].sql, batch[0].params));
       const [row] = await em.execute<JsonRow[]>(
-        `select ${batch.map((q, i) => `(select coalesce(json_agg(t), '[]') from (${q.sql}) t) as r${i}`).join(', ')}`,
+        `select ${batch.map((q, i) => `(select coalesce(json_agg(t${orderedBy(q.order)}), '[]') from (${q.sql}) t) as r${i}`).join(', ')}`,
         batch.flatMap((q) => q.params),
       );
       batch.forEach((q, i) => q.resolve(row[`r${i}`] as JsonRow[]));
@@ -87,7 +87,11 @@ export function detachedReads(em: EntityManager): EntityManager {
 interface Statement {
   sql: string;
   params: unknown[];
+  /** Its order (`"position" asc`…), which json_agg must be told again: a sorted subquery does not promise it. */
+  order: string[];
 }
+
+const orderedBy = (order: string[]) => (order.length ? ` order by ${order.map((o) => `t.${o}`).join(', ')}` : '');
 
 /** A plain select waiting for its batch; its rows come as JSON when the batch holds several. */
 interface Queued extends Statement {
@@ -184,7 +188,7 @@ function plainSelect(
   if (order.length) sql += ` order by ${order.join(', ')}`;
   if (options.limit !== undefined) sql += ` limit ${Number(options.limit)}`;
   if (options.offset !== undefined) sql += ` offset ${Number(options.offset)}`;
-  return { sql, params };
+  return { sql, params, order };
 }
 
 const isScalar = (value: unknown) => ['string', 'number', 'boolean'].includes(typeof value) || value instanceof Date;
