@@ -83,6 +83,7 @@ export async function recordAttempts(
      ), logged as (
        insert into webhook_attempt (id, organization_id, delivery_id, endpoint_id, event_id, event_type, api_version, attempt, succeeded, http_code, duration_ms, response, error, created_at)
        select "id", "organizationId", "deliveryId", "endpointId", "eventId", "eventType", "apiVersion", "attempt", "succeeded", "httpCode", "durationMs", "response", "error", "createdAt" from a
+       on conflict (delivery_id, attempt) do nothing -- a batch retried after it logged: the attempt is logged already
      ), endpoint as (
        update webhook_endpoint set consecutive_failures = 0
        where id in (select "endpointId" from a where "succeeded") and consecutive_failures <> 0
