@@ -14,6 +14,7 @@ export const WORKFLOW_TYPES = {
   refund: 'refundLifecycle',
   subscription: 'subscriptionLifecycle',
   webhookDelivery: 'webhookDelivery',
+  webhookEndpoint: 'webhookEndpointDeliveries',
   testClock: 'testClockLifecycle',
   benefitGrant: 'benefitGrantLifecycle',
   grantFanOut: 'benefitGrantFanOut',
@@ -40,6 +41,8 @@ export const benefitGrantWorkflowId = (benefitId: string, customerId: string, so
 /** One delivery per event and endpoint; a redelivery is a flow of its own. */
 export const webhookWorkflowId = (eventId: string, endpointId: string, redeliveryId?: string) =>
   redeliveryId ? `webhook:${eventId}:${endpointId}:redelivery:${redeliveryId}` : `webhook:${eventId}:${endpointId}`;
+/** One flow per endpoint takes its deliveries' first attempts in batches (it runs again after it ended). */
+export const webhookEndpointWorkflowId = (endpointId: string) => `webhook-endpoint:${endpointId}`;
 
 /** One flow per queued e-mail. */
 export const emailWorkflowId = (emailId: string) => `email:${emailId}`;
@@ -172,7 +175,19 @@ export const upcomingQuery = defineQuery<UpcomingSchedule>('upcoming');
 export interface WebhookDeliveryInput {
   deliveryId: string;
   policy: DeliveryPolicy;
+  /** Attempts already made by the endpoint's batch (absent: none): this flow goes on at the next one. */
+  attemptsMade?: number;
 }
+
+// An endpoint's deliveries: `webhook-endpoint:<endpointId>`.
+export interface WebhookEndpointInput {
+  endpointId: string;
+  policy: DeliveryPolicy;
+  /** Delivery ids not taken yet, carried across continue-as-new. */
+  queue?: string[];
+}
+/** New deliveries to the endpoint (one signal per committed transaction), sent with the start. */
+export const deliverWebhooksSignal = defineSignal<[string[]]>('deliver');
 
 // Test clock: `test-clock:<id>` (sandbox only).
 export interface TestClockInput {
@@ -245,6 +260,7 @@ export const FLOWS = {
   refund: flow<RefundInput>()(WORKFLOW_TYPES.refund, refundWorkflowId),
   subscription: flow<SubscriptionInput>()(WORKFLOW_TYPES.subscription, subscriptionWorkflowId),
   webhookDelivery: flow<WebhookDeliveryInput>()(WORKFLOW_TYPES.webhookDelivery, webhookWorkflowId),
+  webhookEndpoint: flow<WebhookEndpointInput>()(WORKFLOW_TYPES.webhookEndpoint, webhookEndpointWorkflowId),
   testClock: flow<TestClockInput>()(WORKFLOW_TYPES.testClock, testClockWorkflowId),
   benefitGrant: flow<BenefitGrantInput>()(WORKFLOW_TYPES.benefitGrant, benefitGrantWorkflowId),
   grantFanOut: flow<GrantFanOutInput>()(WORKFLOW_TYPES.grantFanOut, grantFanOutWorkflowId),

@@ -1,6 +1,7 @@
 // Every workflow the worker runs; the Temporal bundler starts from this file.
 export { purgeIdempotencyKeys } from './maintenance.workflow';
 export { webhookDelivery } from './webhook-delivery.workflow';
+export { webhookEndpointDeliveries } from './webhook-endpoint.workflow';
 export { checkoutSession } from './checkout.workflow';
 export { orderLifecycle } from './order.workflow';
 export { refundLifecycle } from './refund.workflow';

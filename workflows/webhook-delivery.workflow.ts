@@ -14,14 +14,21 @@ const MAX_ORDERING_PAUSE_MS = 30_000;
 /** The first attempt checks the order itself (one activity and one workflow task fewer than a separate check). */
 const ORDERING_CHECKED_BY_ATTEMPT = 'webhook-ordering-checked-by-attempt';
 
-export async function webhookDelivery({ deliveryId, policy }: WebhookDeliveryInput): Promise<DeliveryOutcome> {
+export async function webhookDelivery(input: WebhookDeliveryInput): Promise<DeliveryOutcome> {
+  const { deliveryId, attemptsMade } = input;
+  // Handed over by the endpoint's batch after its attempts: the retry policy goes on where they left it.
+  const { policy, delayMs } = attemptsMade
+    ? policyAfter(input.policy, attemptsMade)
+    : { policy: input.policy, delayMs: 0 };
   const { attemptWebhookDelivery } = proxyActivities<Activities>(attemptOptions(policy));
+  if (delayMs) await sleep(delayMs);
   const deadline = Date.now() + policy.orderingMaxWaitMs;
   const pauses = orderingPauses(deadline);
+  const offset = attemptsMade ? { attemptOffset: attemptsMade } : {};
   if (patched(ORDERING_CHECKED_BY_ATTEMPT)) {
     return withFailureRecorded(deliveryId, async () => {
       for (;;) {
-        const outcome = await attemptWebhookDelivery(deliveryId, { waitForEarlier: Date.now() < deadline });
+        const outcome = await attemptWebhookDelivery(deliveryId, { waitForEarlier: Date.now() < deadline, ...offset });
         if (outcome !== 'waiting') return outcome;
         if (Date.now() < deadline) await sleep(pauses.next());
       }
@@ -30,6 +37,14 @@ export async function webhookDelivery({ deliveryId, policy }: WebhookDeliveryInp
 
   while (Date.now() < deadline && (await earlierPendingDeliveries(deliveryId)) > 0) await sleep(pauses.next());
   return withFailureRecorded(deliveryId, async () => (await attemptWebhookDelivery(deliveryId)) as DeliveryOutcome);
+}
+
+/** The backoff before attempt `made + 1`, and the retry policy of the attempts after it (Temporal's intervals). */
+function policyAfter(policy: DeliveryPolicy, made: number): { policy: DeliveryPolicy; delayMs: number } {
+  const interval = (n: number) =>
+    Math.min(policy.initialIntervalMs * policy.backoffCoefficient ** (n - 1), policy.maximumIntervalMs);
+  const maximumAttempts = policy.maximumAttempts > 0 ? policy.maximumAttempts - made : 0;
+  return { delayMs: interval(made), policy: { ...policy, initialIntervalMs: interval(made + 1), maximumAttempts } };
 }
 
 /** 250 ms, doubling up to 30 s, never past the deadline. */

@@ -6,8 +6,8 @@ import { postWebhook } from '../../adapters/http/webhook-poster';
 import { signedHeaders } from '../../adapters/http/standard-webhooks';
 import { ResourceNotFound } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
-import { loadAttemptContext } from './load-attempt-context';
-import { recordAttempt, skipDelivery } from './record-attempt';
+import { loadAttemptContext, type AttemptContext } from './load-attempt-context';
+import { recordAttempt, skipDelivery, type LoggedAttempt } from './record-attempt';
 import type { DeliveryDeps } from './webhook-delivery.service';
 import { DeliveryAttemptFailed, DeliveryRefused } from './webhook.errors';
 import { webhookBody } from './webhook-body';
@@ -40,6 +40,27 @@ export async function attemptDelivery(
     await skipDelivery(em, deliveryId, deps.clock.now());
     return 'skipped';
   }
+  const sent = await postAttempt(deps, context, deliveryId, attempt, signal);
+  await recordAttempt(em, context, sent.logged, deps.clock.now());
+  if (sent.logged.succeeded) return 'succeeded';
+  throw sent.refused ? new DeliveryRefused(sent.reason) : new DeliveryAttemptFailed(sent.reason);
+}
+
+/** What one POST came to, to be logged: refused when the address was private, with the reason when not a 2xx. */
+export interface SentAttempt {
+  logged: LoggedAttempt;
+  refused: boolean;
+  reason: string;
+}
+
+/** The signed POST of one attempt, not logged yet. */
+export async function postAttempt(
+  deps: DeliveryDeps,
+  context: AttemptContext,
+  deliveryId: string,
+  attempt: number,
+  signal?: AbortSignal,
+): Promise<SentAttempt> {
   const body = webhookBody(context.payload, context.apiVersion);
   const now = deps.clock.now();
   const headers = {
@@ -67,10 +88,11 @@ export async function attemptDelivery(
     error: result.error ?? (succeeded ? null : `HTTP ${result.status}`),
     createdAt: now,
   };
-  await recordAttempt(em, context, logged, deps.clock.now());
-  if (succeeded) return 'succeeded';
-  const reason = result.error ?? `The endpoint answered HTTP ${result.status}`;
-  throw 'refused' in result ? new DeliveryRefused(reason) : new DeliveryAttemptFailed(reason);
+  return {
+    logged,
+    refused: 'refused' in result,
+    reason: result.error ?? `The endpoint answered HTTP ${result.status}`,
+  };
 }
 
 /** The response kept in the attempt log: its first 2 KiB, never cut inside a character. */

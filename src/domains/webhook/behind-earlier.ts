@@ -8,9 +8,13 @@ import type { DeliveryDeps } from './webhook-delivery.service';
  * waits for the relay while later ones went out). The resource key is made from the event's payload as
  * `resourceKey()` makes it; `outbox_message_pending_event_idx` finds the undispatched events.
  */
-export const BEHIND_EARLIER = `(exists (
+export const BEHIND_EARLIER = behindEarlier('');
+
+/** `BEHIND_EARLIER`, with `pendingFilter` narrowing the pending deliveries counted (a batch leaves out its own). */
+export function behindEarlier(pendingFilter: string): string {
+  return `(exists (
     select 1 from webhook_delivery p
-    where p.endpoint_id = d.endpoint_id and p.resource_key = d.resource_key and p.status = 'pending' and p.event_seq < d.event_seq
+    where p.endpoint_id = d.endpoint_id and p.resource_key = d.resource_key and p.status = 'pending' and p.event_seq < d.event_seq${pendingFilter}
   ) or exists (
     select 1 from outbox_message q join webhook_endpoint w on w.id = d.endpoint_id
     where q.dispatched_at is null and q.kind = 'event' and q.organization_id = d.organization_id and q.seq < d.event_seq
@@ -18,6 +22,7 @@ export const BEHIND_EARLIER = `(exists (
       and split_part(q.payload->>'type', '.', 1) || ':' || coalesce(q.payload->'data'->>'id', '') = d.resource_key
       and not exists (select 1 from webhook_delivery x where x.event_id = q.id and x.endpoint_id = d.endpoint_id and not x.redelivery)
   ))`;
+}
 
 /** 1 while an earlier event about the same resource is still on its way to the endpoint (`BEHIND_EARLIER`), else 0. */
 export async function earlierPendingDeliveries(deps: DeliveryDeps, deliveryId: string): Promise<number> {

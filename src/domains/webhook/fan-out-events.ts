@@ -1,12 +1,12 @@
-// The outbox dispatcher of events: one delivery per enabled, subscribed endpoint and event, each started by its
-// workflow.
+// The outbox dispatcher of events: one delivery per enabled, subscribed endpoint and event, a transaction's deliveries
+// to one endpoint handed to that endpoint's batching workflow in one signal.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { DeliveryPolicy } from '../../contracts/webhook-delivery-policy';
 import type { WebhookPayload } from '../../contracts/webhook-payload';
 import type { Clock } from '../../kernel/clock';
 import { inTransaction, type Tx } from '../../platform/database/transaction';
 import type { OutboxMessage, OutboxService } from '../../platform/outbox';
-import { deliveryStart } from './delivery-start';
+import { endpointDeliveriesStart } from './delivery-start';
 import { resourceKey } from './webhook.logic';
 
 type FanOutDeps = { orm: MikroORM; clock: Clock; outbox: OutboxService; policy: DeliveryPolicy };
@@ -36,16 +36,18 @@ export async function fanOutEventsIn(deps: FanOutDeps, tx: Tx, events: OutboxMes
       pgArray(payloads.map((payload) => resourceKey(payload.type, payload.data))),
     ],
   );
+  const byEndpoint = new Map<string, { organizationId: string; ids: string[] }>();
   for (const row of created) {
-    deps.outbox.enqueueWorkflowStart(
-      tx,
-      row.organization_id,
-      deliveryStart(row.id, row.event_id, row.endpoint_id, row.event_type, false, deps.policy),
-    );
+    const entry = byEndpoint.get(row.endpoint_id) ?? { organizationId: row.organization_id, ids: [] };
+    byEndpoint.set(row.endpoint_id, entry);
+    entry.ids.push(row.id);
+  }
+  for (const [endpointId, { organizationId, ids }] of byEndpoint) {
+    deps.outbox.enqueueWorkflowStart(tx, organizationId, endpointDeliveriesStart(endpointId, ids, deps.policy));
   }
 }
 
 /** A PostgreSQL array literal of plain strings (ids, event types, resource keys), each quoted. */
-function pgArray(values: string[]): string {
+export function pgArray(values: string[]): string {
   return `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }

@@ -1,5 +1,6 @@
 export { type DeliveryDeps } from './webhook-delivery.service';
 export { attemptDelivery, type AttemptOutcome } from './attempt-delivery';
+export { deliverBatch, type BatchOutcome } from './deliver-batch';
 export { earlierPendingDeliveries } from './behind-earlier';
 export { failDelivery } from './fail-delivery';
 export { DeliveryAttemptFailed, DeliveryRefused } from './webhook.errors';

@@ -3,7 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ApiVersion } from '../../contracts/api-version';
 import type { WebhookPayload } from '../../contracts/webhook-payload';
-import { BEHIND_EARLIER } from './behind-earlier';
+import { BEHIND_EARLIER, behindEarlier } from './behind-earlier';
 import type { DeliveryStatus } from './webhook.entity';
 
 export interface AttemptContext {
@@ -37,7 +37,36 @@ export async function loadAttemptContext(
      where d.id = ?`,
     [checkOrder, deliveryId],
   );
-  if (!row) return null;
+  return row ? contextOf(row) : null;
+}
+
+/**
+ * The contexts of a batch's deliveries in one query, in event order, each with its resource key. Their order is
+ * checked against pending deliveries outside the batch: within it the batch keeps each resource's events in order.
+ */
+export async function loadAttemptContexts(
+  em: EntityManager,
+  deliveryIds: string,
+): Promise<(AttemptContext & { deliveryId: string; resourceKey: string })[]> {
+  const rows = await em.execute<Record<string, unknown>[]>(
+    `select d.id, d.resource_key, d.organization_id, d.endpoint_id, d.event_id, d.event_type, d.status, e.url,
+            e.secret_sealed, e.api_version, (e.enabled and e.deleted_at is null) as endpoint_live, m.payload,
+            ${behindEarlier(' and not (p.id = any(?::uuid[]))')} as behind_earlier
+     from webhook_delivery d
+     join webhook_endpoint e on e.id = d.endpoint_id
+     join outbox_message m on m.id = d.event_id
+     where d.id = any(?::uuid[])
+     order by d.event_seq, d.id`,
+    [deliveryIds, deliveryIds],
+  );
+  return rows.map((row) => ({
+    ...contextOf(row),
+    deliveryId: row.id as string,
+    resourceKey: row.resource_key as string,
+  }));
+}
+
+function contextOf(row: Record<string, unknown>): AttemptContext {
   return {
     organizationId: row.organization_id as string,
     endpointId: row.endpoint_id as string,

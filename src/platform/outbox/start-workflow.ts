@@ -31,7 +31,7 @@ export async function startWorkflow(deps: StartDeps, message: OutboxMessage): Pr
       await deps.temporal.workflow.signalWithStart(start.workflowType, {
         ...options,
         signal: start.signal,
-        signalArgs: [],
+        signalArgs: start.signalArgs ?? [],
       });
     else
       await deps.temporal.workflow.start(start.workflowType, {

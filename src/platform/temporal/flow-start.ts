@@ -11,7 +11,9 @@ export interface StartOptions {
   /** The id may run again once its last run closed (documents rendered anew); otherwise an id runs once, ever. */
   reusable?: boolean;
   /** Sent with the start (signal-with-start), so a run already under way hears of the request too. */
-  signal?: SignalDefinition<[]>;
+  signal?: SignalDefinition<any[]>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** The signal's arguments (none unless given). */
+  signalArgs?: unknown[];
 }
 
 declare const built: unique symbol;
