@@ -2,7 +2,6 @@
 // identity map and the unit of work. The ORM's hydration, snapshots and change-set bookkeeping were most of a list
 // page's CPU (a page of 20 orders and what they embed: about a hundred entities), and an answer needs none of it.
 import {
-  raw,
   type EntityClass,
   type FilterQuery,
   type FindOneOptions,
@@ -115,12 +114,11 @@ export async function detachedPage<T extends object>(
   query: (purpose: 'page' | 'count') => QueryBuilder<T>,
   page: PageRequest,
 ): Promise<{ items: T[]; pagination: Pagination }> {
-  const count = query('count').count().toQuery()._sql;
-  const qb = query('page')
-    .select([`${alias}.*`, raw(`(${count.sql}) as list_total_count`, [...count.bindings])])
-    .limit(page.limit)
-    .offset(pageOffset(page));
-  const rows = (await qb.execute('all', false)) as unknown as JsonRow[];
+  // The count goes in as a sub-builder binding, never as SQL text: a filter's values (a metadata value with a `?`)
+  // must not be read again as placeholders.
+  const qb = query('page').select(`${alias}.*`).limit(page.limit).offset(pageOffset(page)).getKnexQuery();
+  qb.select(em.getKnex().raw('(?) as list_total_count', [query('count').count().getKnexQuery()]));
+  const rows = await em.execute<JsonRow[]>(qb);
   const total = rows.length
     ? Number(rows[0].list_total_count)
     : pageOffset(page) === 0
