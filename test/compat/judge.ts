@@ -60,6 +60,12 @@ export const CONFLICTS: readonly {
     when: (body) => body?.active === false,
     why: 'an unknown, expired or revoked token is {"active": false} alone (RFC 7662 §2.2); the clients have no inactive form',
   },
+  ...['orders:get', 'orders:list'].map((operation) => ({
+    operation,
+    clients: ['0.41.5', '0.42.5'],
+    when: (body: any) => [body, ...(body?.items ?? [])].some((order) => order?.status === 'void'),
+    why: "a void order (a revoked subscription's unpaid one) postdates their status enum; 0.47+ know it",
+  })),
   {
     operation: 'checkouts:client_confirm',
     clients: ['0.32.16', '0.41.5', '0.42.5'],

@@ -190,6 +190,7 @@ export async function seedListData(api: Api, em: EntityManager, organizationId: 
       tax_behavior: 'exclusive',
       paid_at: created_at,
       created_at,
+      invoice_number: `INV-${id.slice(0, 8)}`, // Bursar numbers every order as it writes it
       ...fields,
     });
     for (const [position, item] of items.entries())
