@@ -110,7 +110,7 @@ export function cpuStackSpec(figures: BenchResults['figures']): TopLevelSpec | n
     mark: 'bar',
     encoding: {
       y: { field: 'flow', type: 'nominal', sort: null, title: null },
-      x: { field: 'ms', type: 'quantitative', aggregate: 'sum', title: 'CPU ms per operation' },
+      x: { field: 'ms', type: 'quantitative', aggregate: 'mean', title: 'CPU ms per operation (mean of its runs)' },
       color: { field: 'process', type: 'nominal', legend: LEGEND },
     },
   };
