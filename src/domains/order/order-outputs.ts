@@ -6,7 +6,7 @@ import type { Customer as CustomerOutput } from '../../contracts/customer';
 import type { OrderSubscription } from '../../contracts/order-subscription';
 import type { ProductPrice as PriceOutput } from '../../contracts/price';
 import type { ProductSummary } from '../../contracts/product';
-import { byId, distinctIds } from '../../kernel/ids';
+import { byId, distinctIds, knownOrRead } from '../../kernel/ids';
 import { OrderItem, type Order } from './order.entity';
 import type { OrderDeps } from './order-deps';
 import { orderOutput } from './order.output';
@@ -33,18 +33,6 @@ export async function readOrderOutput(
   return (await readOrderOutputs(deps, em, order.organizationId, [order], known))[0];
 }
 
-/** The records among `ids` that `known` holds, and the others read by `read`. */
-async function withKnown<T extends { id: string }>(
-  ids: string[],
-  known: T[] | undefined,
-  read: (missing: string[]) => Promise<T[]>,
-): Promise<Map<string, T>> {
-  const found = byId((known ?? []).filter((row) => ids.includes(row.id)));
-  const missing = ids.filter((id) => !found.has(id));
-  for (const row of missing.length ? await read(missing) : []) found.set(row.id, row);
-  return found;
-}
-
 /** Orders of one organization as the API shows them: items, customers, products and prices read once for all. */
 export async function readOrderOutputs(
   deps: OrderDeps,
@@ -67,13 +55,13 @@ export async function readOrderOutputs(
   const [items, customersById, productsById, pricesById, discountRows, subscriptionsById] = await Promise.all([
     known.items?.slice().sort((a, b) => a.position - b.position) ??
       em.find(OrderItem, { orderId: { $in: ids((o) => o.id) } }, { orderBy: { position: 'asc' } }),
-    withKnown(customerIds, known.customers, (missing) => customers.outputs(em, organizationId, missing)),
-    withKnown(productIds, known.products, (missing) => products.summaries(em, organizationId, missing)),
-    withKnown(priceIds, known.prices, (missing) => products.priceOutputs(em, organizationId, missing)),
+    knownOrRead(customerIds, known.customers, (missing) => customers.outputs(em, organizationId, missing)),
+    knownOrRead(productIds, known.products, (missing) => products.summaries(em, organizationId, missing)),
+    knownOrRead(priceIds, known.prices, (missing) => products.priceOutputs(em, organizationId, missing)),
     discountIds.length
       ? discounts.findByIds(em, organizationId, discountIds).then((rows) => discounts.outputs(em, rows))
       : [],
-    withKnown(subscriptionIds, known.subscriptions, (missing) => subscriptions.orderSummaries(em, missing)),
+    knownOrRead(subscriptionIds, known.subscriptions, (missing) => subscriptions.orderSummaries(em, missing)),
   ]);
   const discountsById = byId(discountRows);
   const itemsOf = (order: Order) => items.filter((item) => item.orderId === order.id);

@@ -3,7 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Product as ProductOutput } from '../../contracts/product';
 import type { Subscription as SubscriptionOutput } from '../../contracts/subscription';
-import { byId, distinctIds } from '../../kernel/ids';
+import { byId, distinctIds, knownOrRead } from '../../kernel/ids';
 import type { ProductService } from '../catalog';
 import type { CustomerService } from '../customer';
 import type { DiscountService } from '../discount';
@@ -95,15 +95,3 @@ const meterPeriod = (s: Subscription) => ({
   current_meter_period_start: s.currentPeriodStart.toISOString(),
   current_meter_period_end: s.currentPeriodEnd.toISOString(),
 });
-
-/** The records among `ids` that `known` holds, and the others read by `read`. */
-async function knownOrRead<T extends { id: string }>(
-  ids: string[],
-  known: T[] | undefined,
-  read: (missing: string[]) => Promise<T[]>,
-): Promise<Map<string, T>> {
-  const found = byId((known ?? []).filter((row) => ids.includes(row.id)));
-  const missing = ids.filter((id) => !found.has(id));
-  for (const row of missing.length ? await read(missing) : []) found.set(row.id, row);
-  return found;
-}
