@@ -1,4 +1,5 @@
 // Renders products in the reference's Product shape, loading prices, meters, benefits, media and custom fields in batches.
+import { readTogether } from '../../platform/database/detached-reads';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FileRead } from '../../contracts/file';
 import type { Product as ProductOutput } from '../../contracts/product';
@@ -30,25 +31,27 @@ export async function productOutputs(
   const organizationId = products[0].organizationId;
   const unique = (ids: string[]) => [...new Set(ids)];
   const fieldIds = unique(products.flatMap((p) => p.customFields.map((f) => f.custom_field_id)));
-  // Independent reads, asked for together: a detached page (detachedReads) sends them as one statement.
-  const [[prices, meters], benefits, medias, fields] = await Promise.all([
-    em
-      .find(
-        ProductPrice,
-        { productId: { $in: products.map((p) => p.id) }, isArchived: false },
-        { orderBy: { position: 'asc' } },
-      )
-      .then(async (prices) => {
-        const meterIds = unique(prices.flatMap((p) => p.meterId ?? []));
-        return [prices, byId(await deps.meters.findByIds(em, organizationId, meterIds))] as const;
-      }),
-    deps.benefits
-      .findByIds(em, organizationId, unique(products.flatMap((p) => p.benefitIds)))
-      .then((rows) => byId(rows.map(benefitOutput))),
-    deps.files
-      .uploaded(em, organizationId, unique(products.flatMap((p) => p.mediaIds)), 'product_media')
-      .then((files) => byId(files.map((file) => deps.files.output(file) as ProductMedia))),
-    deps.customFields.findByIds(em, organizationId, fieldIds).then(byId),
+  const [[prices, meters], benefits, medias, fields] = await readTogether(em, [
+    () =>
+      em
+        .find(
+          ProductPrice,
+          { productId: { $in: products.map((p) => p.id) }, isArchived: false },
+          { orderBy: { position: 'asc' } },
+        )
+        .then(async (prices) => {
+          const meterIds = unique(prices.flatMap((p) => p.meterId ?? []));
+          return [prices, byId(await deps.meters.findByIds(em, organizationId, meterIds))] as const;
+        }),
+    () =>
+      deps.benefits
+        .findByIds(em, organizationId, unique(products.flatMap((p) => p.benefitIds)))
+        .then((rows) => byId(rows.map(benefitOutput))),
+    () =>
+      deps.files
+        .uploaded(em, organizationId, unique(products.flatMap((p) => p.mediaIds)), 'product_media')
+        .then((files) => byId(files.map((file) => deps.files.output(file) as ProductMedia))),
+    () => deps.customFields.findByIds(em, organizationId, fieldIds).then(byId),
   ]);
 
   return products.map((product) => ({

@@ -1,5 +1,6 @@
 // Orders as the API shows them, with their items, customers, products, prices, discounts and subscriptions read once
 // for all.
+import { readTogether } from '../../platform/database/detached-reads';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Order as OrderOutput } from '../../contracts/order';
 import type { Customer as CustomerOutput } from '../../contracts/customer';
@@ -51,17 +52,18 @@ export async function readOrderOutputs(
     ids((o) => o.discountId),
     ids((o) => o.subscriptionId),
   ];
-  // Independent reads, asked for together: a detached page (detachedReads) sends them as one statement.
-  const [items, customersById, productsById, pricesById, discountRows, subscriptionsById] = await Promise.all([
-    known.items?.slice().sort((a, b) => a.position - b.position) ??
+  const [items, customersById, productsById, pricesById, discountRows, subscriptionsById] = await readTogether(em, [
+    () =>
+      known.items?.slice().sort((a, b) => a.position - b.position) ??
       em.find(OrderItem, { orderId: { $in: ids((o) => o.id) } }, { orderBy: { position: 'asc' } }),
-    knownOrRead(customerIds, known.customers, (missing) => customers.outputs(em, organizationId, missing)),
-    knownOrRead(productIds, known.products, (missing) => products.summaries(em, organizationId, missing)),
-    knownOrRead(priceIds, known.prices, (missing) => products.priceOutputs(em, organizationId, missing)),
-    discountIds.length
-      ? discounts.findByIds(em, organizationId, discountIds).then((rows) => discounts.outputs(em, rows))
-      : [],
-    knownOrRead(subscriptionIds, known.subscriptions, (missing) => subscriptions.orderSummaries(em, missing)),
+    () => knownOrRead(customerIds, known.customers, (missing) => customers.outputs(em, organizationId, missing)),
+    () => knownOrRead(productIds, known.products, (missing) => products.summaries(em, organizationId, missing)),
+    () => knownOrRead(priceIds, known.prices, (missing) => products.priceOutputs(em, organizationId, missing)),
+    () =>
+      discountIds.length
+        ? discounts.findByIds(em, organizationId, discountIds).then((rows) => discounts.outputs(em, rows))
+        : [],
+    () => knownOrRead(subscriptionIds, known.subscriptions, (missing) => subscriptions.orderSummaries(em, missing)),
   ]);
   const discountsById = byId(discountRows);
   const itemsOf = (order: Order) => items.filter((item) => item.orderId === order.id);

@@ -1,5 +1,6 @@
 // Subscriptions as the API shows them: the shape orders embed, with the customer, product, prices, discount, meters and
 // pending update.
+import { readTogether } from '../../platform/database/detached-reads';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Product as ProductOutput } from '../../contracts/product';
 import type { Subscription as SubscriptionOutput } from '../../contracts/subscription';
@@ -35,29 +36,31 @@ export async function subscriptionOutputs(
   const { organizationId } = subscriptions[0];
   const idsOf = (pick: (s: Subscription) => string | null) => distinctIds(subscriptions, pick);
   const discountIds = idsOf((s) => s.discountId);
-  // Independent reads, asked for together: a detached page (detachedReads) sends them as one statement.
-  const [customers, products, discountRows] = await Promise.all([
-    knownOrRead(
-      idsOf((s) => s.customerId),
-      known.customers,
-      (ids) => deps.customers.outputs(em, organizationId, ids),
-    ),
-    knownOrRead(
-      idsOf((s) => s.productId),
-      known.products,
-      (ids) => deps.products.outputsByIds(em, organizationId, ids),
-    ),
-    discountIds.length
-      ? deps.discounts.findByIds(em, organizationId, discountIds).then((rows) => deps.discounts.outputs(em, rows))
-      : [],
+  const [customers, products, discountRows] = await readTogether(em, [
+    () =>
+      knownOrRead(
+        idsOf((s) => s.customerId),
+        known.customers,
+        (ids) => deps.customers.outputs(em, organizationId, ids),
+      ),
+    () =>
+      knownOrRead(
+        idsOf((s) => s.productId),
+        known.products,
+        (ids) => deps.products.outputsByIds(em, organizationId, ids),
+      ),
+    () =>
+      discountIds.length
+        ? deps.discounts.findByIds(em, organizationId, discountIds).then((rows) => deps.discounts.outputs(em, rows))
+        : [],
   ]);
   const discounts = byId(discountRows);
   // A subscription's price is most often one of its product's live prices, rendered above; only the others are read.
   const prices = byId([...products.values()].flatMap((product) => product.prices));
   const missingPrices = idsOf((s) => s.priceId).filter((id) => !prices.has(id));
-  const [otherPrices, meters] = await Promise.all([
-    deps.products.priceOutputs(em, organizationId, missingPrices),
-    deps.meterReader.metersOf(em, subscriptions, products),
+  const [otherPrices, meters] = await readTogether(em, [
+    () => deps.products.priceOutputs(em, organizationId, missingPrices),
+    () => deps.meterReader.metersOf(em, subscriptions, products),
   ]);
   for (const price of otherPrices) prices.set(price.id, price);
   return subscriptions.map((subscription) => {

@@ -194,3 +194,19 @@ const isScalar = (value: unknown) => ['string', 'number', 'boolean'].includes(ty
 function handled(entity: unknown, options: object): boolean {
   return typeof entity === 'function' && Object.keys(options).every((key) => HANDLED.has(key));
 }
+
+type ReadResults<T extends readonly (() => unknown)[]> = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+
+/**
+ * Independent reads: asked for together when `em` reads detached (its batch sends them as one statement), one after
+ * another otherwise — a transaction's connection takes one query at a time.
+ */
+export async function readTogether<const T extends readonly (() => unknown)[]>(
+  em: EntityManager,
+  reads: T,
+): Promise<ReadResults<T>> {
+  if (readsDetached(em)) return (await Promise.all(reads.map((read) => read()))) as ReadResults<T>;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as ReadResults<T>;
+}
