@@ -16,6 +16,13 @@ const counts: SqlCounts = { statements: 0, transactions: 0 };
 const inTransaction = new WeakSet<object>();
 let installed = false;
 
+/**
+ * Told of every BEGIN and statement counted, with whether it opened a transaction (a BEGIN, or a statement sent
+ * outside one).
+ */
+export type SqlListener = (text: string, kind: 'begin' | 'statement', opensTransaction: boolean) => void;
+const listeners: SqlListener[] = [];
+
 function textOf(query: unknown): string {
   if (typeof query === 'string') return query;
   return typeof (query as { text?: unknown })?.text === 'string' ? (query as { text: string }).text : '';
@@ -26,12 +33,21 @@ function count(client: object, text: string): void {
   if (head.startsWith('BEGIN') || head.startsWith('START TRANSACTION')) {
     counts.transactions++;
     inTransaction.add(client);
+    for (const listener of listeners) listener(text, 'begin', true);
   } else if (head.startsWith('COMMIT') || (head.startsWith('ROLLBACK') && !head.startsWith('ROLLBACK TO'))) {
     inTransaction.delete(client);
   } else if (!head.startsWith('SAVEPOINT') && !head.startsWith('RELEASE') && !head.startsWith('ROLLBACK TO')) {
+    const opens = !inTransaction.has(client);
     counts.statements++;
-    if (!inTransaction.has(client)) counts.transactions++;
+    if (opens) counts.transactions++;
+    for (const listener of listeners) listener(text, 'statement', opens);
   }
+}
+
+/** Counts (countSql) and tells `listener` of every BEGIN and statement from now on. */
+export function onSql(listener: SqlListener): void {
+  countSql();
+  listeners.push(listener);
 }
 
 /** Starts counting (once per process) and answers the live counts. */
