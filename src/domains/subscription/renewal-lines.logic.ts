@@ -1,7 +1,7 @@
 // The lines of a renewal's order: the period's charge, metered usage, carried prorations and credit; discounts by the
 // discount domain's rules.
 import { discountAmount, type DiscountRule } from '../discount/discount.logic';
-import { meteredLine, type MeteredUsage } from './metered-line.logic';
+import { meteredLines, type MeteredUsage } from './metered-line.logic';
 import type { RenewalLine } from './order-line.logic';
 
 /**
@@ -19,7 +19,7 @@ export function renewalLines(input: {
   carried: readonly { label: string; amount: number; priceId: string | null }[];
   metered?: readonly MeteredUsage[];
 }): { lines: RenewalLine[]; discountAmount: number; carryForward: number; recurringAmount: number } {
-  const metered = (input.metered ?? []).map((usage) => meteredLine(usage, input.currency));
+  const metered = (input.metered ?? []).flatMap((usage) => meteredLines(usage, input.currency));
   const lines: RenewalLine[] = [
     {
       label: `${input.productName} — ${periodLabel(input.period.start, input.period.end)}`,
