@@ -293,9 +293,20 @@ test('seats, base + per additional seat: $50 covers 5 seats, each further one $8
   expect(checkout).toMatchObject({ amount: 7400, seats: 8 });
   const customerId = subscription.customer_id as string;
   expect(await order(customerId, 0)).toMatchObject({ reason: 'subscription_create', subtotal: 7400, tax: 1182 });
-  for (const [n, at] of ['2025-02-01', '2025-03-01', '2025-04-01'].entries()) {
-    await advance(call, clockId, `${at}T00:00:00Z`);
-    expect(await order(customerId, n + 1)).toMatchObject({ reason: 'subscription_cycle', subtotal: 7400, tax: 1182 });
+  const months = ['02', '03', '04', '05'];
+  for (const [n, month] of months.slice(0, 3).entries()) {
+    await advance(call, clockId, `2025-${month}-01T00:00:00Z`);
+    const period = `Team — From 2025-${month}-01 to 2025-${months[n + 1]}-01`;
+    expect(await order(customerId, n + 1)).toEqual({
+      reason: 'subscription_cycle',
+      items: [
+        [`${period}, tier 1 (seats 1 to 5): 5 seats × USD 0.00 + USD 50.00 flat`, 5000],
+        [`${period}, tier 2 (seats 6 and up): 3 seats × USD 8.00`, 2400],
+      ],
+      subtotal: 7400,
+      tax: 1182,
+      total: 7400,
+    });
   }
   // At 5 seats the base alone: $50
   const five = await call('POST', '/v1/checkouts/', { products: [product.body.id], seats: 5 });

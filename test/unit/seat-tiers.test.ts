@@ -1,6 +1,7 @@
 // Seat prices rated by hand, line by line: per-seat rates, a flat fee per tier, and "base + per additional seat".
 import { seatsPrice } from '../../src/kernel/money';
 import { seatTierLines, type SeatTier } from '../../src/kernel/seat-tiers';
+import { renewalLines } from '../../src/domains/subscription/renewal-lines.logic';
 
 /** $50 covers the first 5 seats; each additional seat is $8. */
 const basePlusAdditional: SeatTier[] = [
@@ -77,4 +78,44 @@ test('tiers without a flat fee price as before, a line per tier reached', () => 
     { tier: 1, seats: 4, price_per_seat: 1000, flat_amount: 0, amount: 4000 },
     { tier: 2, seats: 2, price_per_seat: 800, flat_amount: 0, amount: 1600 },
   ]);
+});
+
+describe('a renewal of seats rated in several parts shows a line per tier', () => {
+  const base = {
+    productName: 'Team',
+    priceId: 'price-1',
+    period: { start: new Date('2025-02-01T00:00:00Z'), end: new Date('2025-03-01T00:00:00Z') },
+    discount: null,
+    currency: 'usd',
+    carried: [],
+  };
+  const period = 'Team — From 2025-02-01 to 2025-03-01';
+
+  test('base + additional: the base with its fee, then the additional seats', () => {
+    const seats = { count: 8, tiers: basePlusAdditional, type: 'graduated' as const };
+    expect(renewalLines({ ...base, priceAmount: 7400, seats }).lines.map((l) => [l.label, l.amount])).toEqual([
+      [`${period}, tier 1 (seats 1 to 5): 5 seats × USD 0.00 + USD 50.00 flat`, 5000],
+      [`${period}, tier 2 (seats 6 and up): 3 seats × USD 8.00`, 2400],
+    ]);
+  });
+
+  test('one tier without a fee, or a price amount the tiers no longer give: the one period line', () => {
+    const single = {
+      count: 3,
+      tiers: [{ min_seats: 1, max_seats: null, price_per_seat: 800 }],
+      type: 'volume' as const,
+    };
+    expect(renewalLines({ ...base, priceAmount: 2400, seats: single }).lines).toEqual([
+      { label: period, amount: 2400, priceId: 'price-1', proration: false },
+    ]);
+    const seats = { count: 8, tiers: basePlusAdditional, type: 'graduated' as const };
+    expect(renewalLines({ ...base, priceAmount: 7000, seats }).lines.map((l) => l.amount)).toEqual([7000]);
+  });
+
+  test('volume with a fee: the tier holding the count', () => {
+    const seats = { count: 5, tiers: volumeWithFee, type: 'volume' as const };
+    expect(renewalLines({ ...base, priceAmount: 5000, seats }).lines.map((l) => [l.label, l.amount])).toEqual([
+      [`${period}, tier 2 (seats 5 and up): 5 seats × USD 8.00 + USD 10.00 flat`, 5000],
+    ]);
+  });
 });

@@ -91,6 +91,7 @@ async function renewIn(
   }
   if (afterTrial) s.anchorDay = start.getUTCDate();
   const end = addInterval(start, s.recurringInterval, s.recurringIntervalCount, s.anchorDay);
+  const price = product?.prices.find((p) => p.id === s.priceId);
   const { lines, discountAmount, carryForward, recurringAmount } = renewalLines({
     productName:
       productRow?.id === s.productId
@@ -103,6 +104,10 @@ async function renewIn(
     currency: s.currency,
     carried: s.pendingItems,
     metered,
+    seats:
+      price?.amount_type === 'seat_based' && s.seats
+        ? { count: s.seats, tiers: price.seat_tiers.tiers, type: price.seat_tiers.seat_tier_type }
+        : null,
   });
   Object.assign(s, {
     currentPeriodStart: start,
