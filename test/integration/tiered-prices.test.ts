@@ -2,7 +2,8 @@
 // USD) metered prices, and a seat price of "base + per additional seat", each bought through a checkout and renewed
 // three times, usage ingested each period, every order line matching a hand calculation to the minor unit. Also the
 // 422s a bad tier list gets, and the shapes the legacy and dated API versions show.
-import { startHarness, type TestHarness } from '../support/harness';
+import { eventually, startHarness, type TestHarness } from '../support/harness';
+import { startReceiver, type Receiver } from '../support/webhook-receiver';
 import {
   advance,
   getSubscription,
@@ -18,7 +19,7 @@ let call: Call;
 const DATED = { 'Polar-Version': '2026-10' };
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
   await h.startWorker('sandbox');
   const org = await h.organization([...SUBSCRIPTION_SCOPES, 'meters:read', 'meters:write', 'events:write'], 'sandbox');
   call = (method, path, json, headers) =>
@@ -374,6 +375,17 @@ test('bad tiers are a 422 at their place; an unknown meter too', async () => {
 });
 
 test('the dated versions show the tiers; legacy shows a metered unit price at the first tier rate', async () => {
+  // A webhook endpoint of each: the legacy one (no api_version) and a 2026-10 one
+  const receivers: Receiver[] = [await startReceiver(), await startReceiver()];
+  for (const [i, version] of [undefined, '2026-10'].entries()) {
+    const endpoint = await call('POST', '/v1/webhooks/endpoints', {
+      url: receivers[i].url,
+      format: 'raw',
+      events: ['product.created'],
+      ...(version && { api_version: version }),
+    });
+    expect(endpoint.status).toBe(201);
+  }
   const { productId, tieredPrice } = await plan('usd', 1000, {
     tiers: { type: 'graduated', tiers: [{ bound: 10, unit_amount: '3' }, { unit_amount: '1' }] },
   });
@@ -391,4 +403,14 @@ test('the dated versions show the tiers; legacy shows a metered unit price at th
   });
   expect(legacy).not.toHaveProperty('tiers');
   expect(legacy).not.toHaveProperty('package');
+  const [legacyHook, datedHook] = await Promise.all(
+    receivers.map((receiver) =>
+      eventually(async () =>
+        receiver.received.find((r) => r.json.type === 'product.created' && r.json.data.id === productId),
+      ),
+    ),
+  );
+  expect((legacyHook!.json.data.prices as any[])[1]).toEqual(legacy);
+  expect((datedHook!.json.data.prices as any[])[1]).toEqual(tieredPrice);
+  await Promise.all(receivers.map((receiver) => receiver.close()));
 });
