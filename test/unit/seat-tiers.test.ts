@@ -2,6 +2,7 @@
 import { seatsPrice } from '../../src/kernel/money';
 import { seatTierLines, type SeatTier } from '../../src/kernel/seat-tiers';
 import { renewalLines } from '../../src/domains/subscription/renewal-lines.logic';
+import { normalizedTiers, seatTierIssues } from '../../src/domains/catalog/seat-tier.logic';
 
 /** $50 covers the first 5 seats; each additional seat is $8. */
 const basePlusAdditional: SeatTier[] = [
@@ -118,4 +119,22 @@ describe('a renewal of seats rated in several parts shows a line per tier', () =
       [`${period}, tier 2 (seats 5 and up): 5 seats × USD 8.00 + USD 10.00 flat`, 5000],
     ]);
   });
+});
+
+test('a flat fee is at most what one charge may carry, and stored only where set', () => {
+  const loc = ['body', 'prices', 0, 'seat_tiers', 'tiers'];
+  expect(seatTierIssues([{ min_seats: 1, max_seats: null, price_per_seat: 0, flat_amount: 100_000_000 }], loc)).toEqual(
+    [{ loc: [...loc, 0, 'flat_amount'], msg: 'flat_amount must be at most 99999999', type: 'value_error' }],
+  );
+  expect(
+    normalizedTiers([
+      { min_seats: 1, max_seats: 5, price_per_seat: 0, flat_amount: 5000 },
+      { min_seats: 6, price_per_seat: 800, flat_amount: null },
+      { min_seats: 7, price_per_seat: 700, flat_amount: 0 },
+    ]),
+  ).toEqual([
+    { min_seats: 1, max_seats: 5, price_per_seat: 0, flat_amount: 5000 },
+    { min_seats: 6, max_seats: null, price_per_seat: 800 },
+    { min_seats: 7, max_seats: null, price_per_seat: 700 },
+  ]);
 });
