@@ -60,9 +60,9 @@ async function plan(currency: string, fixed: number, tiered: Record<string, unkn
   return { productId: product.body.id as string, tieredPrice };
 }
 
-async function use(customerId: string, units: number) {
+async function use(customerId: string, units: number, timestamp?: string) {
   const ingested = await call('POST', '/v1/events/ingest', {
-    events: [{ name: 'api.call', customer_id: customerId, metadata: { units } }],
+    events: [{ name: 'api.call', customer_id: customerId, metadata: { units }, ...(timestamp && { timestamp }) }],
   });
   expect(ingested.body).toEqual({ inserted: 1, duplicates: 0 });
 }
@@ -312,6 +312,56 @@ test('seats, base + per additional seat: $50 covers 5 seats, each further one $8
   // At 5 seats the base alone: $50
   const five = await call('POST', '/v1/checkouts/', { products: [product.body.id], seats: 5 });
   expect(five.body).toMatchObject({ amount: 5000 });
+}, 240_000);
+
+test('usage left behind by a plan change, and the last period of an ending subscription, billed by tiers', async () => {
+  // 1,000 calls free, then 0.5 ¢; at most $30 a period
+  const { productId, tieredPrice } = await plan('usd', 1000, {
+    cap_amount: 3000,
+    tiers: { type: 'graduated', tiers: [{ bound: 1000, unit_amount: '0' }, { unit_amount: '0.5' }] },
+  });
+  const plain = await call('POST', '/v1/products/', {
+    name: 'Plain',
+    recurring_interval: 'month',
+    prices: [{ amount_type: 'fixed', price_amount: 2000 }],
+  });
+  const tieredItems = (o: any) =>
+    o.items.filter((i: any) => i.product_price_id === tieredPrice.id).map((i: any) => [i.label, i.amount, i.proration]);
+
+  const moving = await subscribe(h, call, { product: productId, start: '2025-11-01T00:00:00Z' });
+  await advance(call, moving.clockId, '2025-11-10T00:00:00Z');
+  await use(moving.subscription.customer_id, 9000, '2025-11-09T12:00:00Z'); // before the change
+  const changed = await call('PATCH', `/v1/subscriptions/${moving.subscription.id}`, {
+    product_id: plain.body.id,
+    proration_behavior: 'prorate',
+  });
+  expect(changed.status).toBe(200);
+  await advance(call, moving.clockId, '2025-12-01T00:00:00Z');
+  // 8,000 calls × 0.5 ¢ = $40, capped at $30: the free tier's line of 0 is left out, the cap's line kept
+  const [, december] = await ordersOf(call, moving.subscription.customer_id);
+  expect(tieredItems(december)).toEqual([
+    [
+      'API calls — 9000 units (9000 consumed, 0 credited), tier 2 (units 1001 and up): 8000 units × USD 0.005',
+      4000,
+      true,
+    ],
+    ['API calls — capped at USD 30.00', -1000, true],
+  ]);
+
+  const ending = await subscribe(h, call, { product: productId, start: '2025-11-01T00:00:00Z' });
+  await advance(call, ending.clockId, '2025-11-20T00:00:00Z');
+  await use(ending.subscription.customer_id, 1600);
+  const cancel = { cancel_at_period_end: true };
+  expect((await call('PATCH', `/v1/subscriptions/${ending.subscription.id}`, cancel)).status).toBe(200);
+  await advance(call, ending.clockId, '2025-12-01T00:00:00Z');
+  const [, last] = await ordersOf(call, ending.subscription.customer_id);
+  // 600 calls × 0.5 ¢ = 300; tax 300 − round(300 / 1.19 = 252.10) = 48
+  expect(last).toMatchObject({ billing_reason: 'subscription_meter_cycle', subtotal_amount: 300, tax_amount: 48 });
+  const head = 'API calls — 1600 units (1600 consumed, 0 credited)';
+  expect(tieredItems(last)).toEqual([
+    [`${head}, tier 1 (units 1 to 1000): 1000 units × USD 0`, 0, false],
+    [`${head}, tier 2 (units 1001 and up): 600 units × USD 0.005`, 300, false],
+  ]);
 }, 240_000);
 
 test('bad tiers are a 422 at their place; an unknown meter too', async () => {
