@@ -1,5 +1,4 @@
 // The renewal step: the period ending at `periodEnd` is over, the next one starts, and its pending order is written.
-import { addInterval } from '../../kernel/calendar';
 import { inTransaction, type Tx } from '../../platform/database/transaction';
 import { productSummary } from '../catalog';
 import type { Order, OrderPaymentReads } from '../order';
@@ -7,6 +6,7 @@ import { lockSubscription, type BillingDeps } from './billing-deps';
 import { currentDiscount } from './current-discount';
 import { closeMeteredPeriod } from './metered-usage';
 import { meteredPricesIn } from './metered-line.logic';
+import { beginPeriod } from './next-renewal';
 import { orderSubscriptionOutput } from './order-subscription.output';
 import type { Subscription } from './subscription.entity';
 import { renewalLines } from './renewal-lines.logic';
@@ -85,12 +85,7 @@ async function renewIn(
     throw new CutOffNeeded(s.organizationId);
   const [customer] = await deps.customers.outputs(tx.em, s.organizationId, [s.customerId]);
   const metered = await closeMeteredPeriod(deps, tx, s, start, cutOff, new Date(at), undefined, product);
-  if (s.pendingUpdate) {
-    const { productId, priceId, priceAmount, seats } = s.pendingUpdate;
-    Object.assign(s, { productId, priceId, priceAmount, seats, pendingUpdate: null });
-  }
-  if (afterTrial) s.anchorDay = start.getUTCDate();
-  const end = addInterval(start, s.recurringInterval, s.recurringIntervalCount, s.anchorDay);
+  const end = beginPeriod(s, start);
   const { lines, discountAmount, carryForward, recurringAmount } = renewalLines({
     productName:
       productRow?.id === s.productId
@@ -99,7 +94,7 @@ async function renewIn(
     priceId: s.priceId,
     priceAmount: s.priceAmount,
     period: { start, end },
-    discount: await currentDiscount(deps, tx, s, start),
+    discount: await currentDiscount(deps, tx.em, s, start),
     currency: s.currency,
     carried: s.pendingItems,
     metered,
