@@ -94,28 +94,39 @@ export function applyPlanned(s: Subscription, plan: PlannedChange): void {
       };
     else switchTo(s, plan.target, plan.discount);
     if (plan.billing === 'next_renewal') s.pendingItems = [...s.pendingItems, ...plan.lines];
-  } else if (plan.kind === 'revoke') {
-    const { reason, comment } = plan.command as Extract<SubscriptionCommand, { kind: 'revoke' }>;
-    markEnded(s, at, { reason: reason as CancellationReason | null, comment });
-  } else if (plan.command.kind === 'cancel') {
-    const { reason, comment } = plan.command;
-    Object.assign(s, {
-      cancelAtPeriodEnd: true,
-      canceledAt: at,
-      endsAt: s.currentPeriodEnd,
-      customerCancellationReason: reason,
-      customerCancellationComment: comment,
-    });
-  } else if (plan.kind === 'uncancel') {
-    Object.assign(s, {
-      cancelAtPeriodEnd: false,
-      canceledAt: null,
-      endsAt: null,
-      customerCancellationReason: null,
-      customerCancellationComment: null,
-    });
-  } else {
-    s.pendingUpdate = null;
+    s.modifiedAt = at;
+    return;
+  }
+  const command = plan.command;
+  switch (command.kind) {
+    case 'revoke':
+      markEnded(s, at, { reason: command.reason as CancellationReason | null, comment: command.comment });
+      break;
+    case 'cancel':
+      Object.assign(s, {
+        cancelAtPeriodEnd: true,
+        canceledAt: at,
+        endsAt: s.currentPeriodEnd,
+        customerCancellationReason: command.reason,
+        customerCancellationComment: command.comment,
+      });
+      break;
+    case 'uncancel':
+      Object.assign(s, {
+        cancelAtPeriodEnd: false,
+        canceledAt: null,
+        endsAt: null,
+        customerCancellationReason: null,
+        customerCancellationComment: null,
+      });
+      break;
+    case 'clear_pending_update':
+      s.pendingUpdate = null;
+      break;
+    default: {
+      const unplanned: never = command; // a new kind of command is applied here too
+      throw new Error(`No plan for ${JSON.stringify(unplanned)}`);
+    }
   }
   s.modifiedAt = at;
 }
