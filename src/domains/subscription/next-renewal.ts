@@ -1,13 +1,15 @@
-// The next renewal as the renewal step will write it (renew-subscription.ts): the period it starts and, for a preview,
-// its order from the same lines, discount and tax rules.
+// A renewal's period and lines, as the renewal step writes them (renew-subscription.ts) and as a change's preview shows
+// the next one: one function for both, so that the preview's next renewal is the order the renewal writes.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addInterval } from '../../kernel/calendar';
+import type { DiscountRule } from '../discount';
 import type { NewOrder } from '../order';
 import type { BillingDeps } from './billing-deps';
 import { currentDiscount } from './current-discount';
+import type { MeteredUsage } from './metered-line.logic';
 import { renewalLines } from './renewal-lines.logic';
 import type { Subscription } from './subscription.entity';
-import { subscriptionOrder } from './subscription-order';
+import { subscriptionOrder, type SubscriptionBill } from './subscription-order';
 
 /** The period starting at `start` begins: a scheduled change applies, a trial's end sets the anchor day. Its end. */
 export function beginPeriod(s: Subscription, start: Date): Date {
@@ -17,6 +19,41 @@ export function beginPeriod(s: Subscription, start: Date): Date {
   }
   if (s.status === 'trialing') s.anchorDay = start.getUTCDate();
   return addInterval(start, s.recurringInterval, s.recurringIntervalCount, s.anchorDay);
+}
+
+/**
+ * The renewal of `s` for the period starting at `start`: the period begun (`beginPeriod`), its lines
+ * (`renewalLines`: the charge, metered usage, carried prorations, discount) and its bill, keyed and dated by the caller.
+ * `reads` are read once the period began (a scheduled change may have moved the product).
+ */
+export async function renewalOf(
+  s: Subscription,
+  start: Date,
+  reads: { productName: (productId: string) => Promise<string>; discount: () => Promise<DiscountRule | null> },
+  metered: readonly MeteredUsage[] = [],
+) {
+  const afterTrial = s.status === 'trialing';
+  const end = beginPeriod(s, start);
+  const renewal = renewalLines({
+    productName: await reads.productName(s.productId),
+    priceId: s.priceId,
+    priceAmount: s.priceAmount,
+    period: { start, end },
+    discount: await reads.discount(),
+    currency: s.currency,
+    carried: s.pendingItems,
+    metered,
+  });
+  const bill = (cycleKey: string, at: Date): SubscriptionBill => ({
+    billingReason: afterTrial ? 'subscription_create' : 'subscription_cycle',
+    cycleKey,
+    lines: renewal.lines,
+    discountAmount: renewal.discountAmount,
+    description: renewal.lines[0].label,
+    at,
+    taxAt: start,
+  });
+  return { ...renewal, end, bill };
 }
 
 /**
@@ -30,25 +67,9 @@ export async function nextRenewalOrder(
 ): Promise<{ order: NewOrder; renewsAt: Date } | null> {
   if (s.status === 'canceled' || s.cancelAtPeriodEnd) return null;
   const start = s.currentPeriodEnd;
-  const afterTrial = s.status === 'trialing';
-  const end = beginPeriod(s, start);
-  const { lines, discountAmount } = renewalLines({
-    productName: (await deps.products.get(em, s.organizationId, s.productId)).name,
-    priceId: s.priceId,
-    priceAmount: s.priceAmount,
-    period: { start, end },
-    discount: await currentDiscount(deps, em, s, start),
-    currency: s.currency,
-    carried: s.pendingItems,
+  const { bill } = await renewalOf(s, start, {
+    productName: async (id) => (await deps.products.get(em, s.organizationId, id)).name,
+    discount: () => currentDiscount(deps, em, s, start),
   });
-  const order = subscriptionOrder(deps.seller, s, {
-    billingReason: afterTrial ? 'subscription_create' : 'subscription_cycle',
-    cycleKey: `${s.id}:${start.toISOString()}`,
-    lines,
-    discountAmount,
-    description: lines[0].label,
-    at: start,
-    taxAt: start,
-  });
-  return { order, renewsAt: start };
+  return { order: subscriptionOrder(deps.seller, s, bill(`${s.id}:${start.toISOString()}`, start)), renewsAt: start };
 }
