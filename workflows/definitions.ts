@@ -120,12 +120,26 @@ export type SubscriptionCommand =
       discountId?: string | null;
       proration: 'invoice' | 'prorate' | 'next_period';
     }
-  | { kind: 'clear_pending_update' };
+  | { kind: 'clear_pending_update' }
+  /** Pause at the period's end or now, resuming by itself at `resumesAt` if set; benefits kept while paused or not. */
+  | { kind: 'pause'; now: boolean; resumesAt: string | null; keepBenefits: boolean }
+  /** Cancel a pause set for the period's end. */
+  | { kind: 'unpause' }
+  /** Resume a paused subscription now: a new period starts and is charged. */
+  | { kind: 'resume' }
+  /** When a paused (or pausing) subscription resumes by itself (null: only when resumed). */
+  | { kind: 'schedule_resume'; resumesAt: string | null };
 /** What the workflow schedules from: the status, the period's end, and dunning's settings. */
 export interface SubscriptionSchedule {
-  status: 'trialing' | 'active' | 'past_due' | 'canceled';
+  status: 'trialing' | 'active' | 'past_due' | 'canceled' | 'paused';
   cancelAtPeriodEnd: boolean;
   currentPeriodEnd: string;
+  /** Pauses when the period ends (absent in schedules read before pauses existed). */
+  pauseAtPeriodEnd?: boolean;
+  /** Paused since (null unless paused). */
+  pausedAt?: string | null;
+  /** A paused (or pausing) subscription resumes by itself then (null: only when resumed). */
+  resumesAt?: string | null;
   interval: RecurringInterval;
   intervalCount: number;
   anchorDay: number;
@@ -165,8 +179,10 @@ export interface SubscriptionInput {
 /** What the subscription will do next, and the renewals after it. */
 export interface UpcomingSchedule {
   status: string;
-  next: { action: 'renew' | 'end' | 'retry_payment' | 'none'; at: string | null };
+  next: { action: 'renew' | 'end' | 'retry_payment' | 'pause' | 'resume' | 'none'; at: string | null };
   renewals: string[];
+  /** A paused (or pausing) subscription: since when (null: not yet) and until when (null: until resumed). */
+  paused?: { since: string | null; until: string | null };
 }
 export const subscriptionCommandUpdate = defineUpdate<void, [SubscriptionCommand]>('command');
 export const upcomingQuery = defineQuery<UpcomingSchedule>('upcoming');

@@ -57,11 +57,14 @@ export class SubscriptionRun {
     if (next.status !== this.schedule?.status)
       upsertSearchAttributes([{ key: SEARCH_ATTRIBUTES.SubscriptionStatus, value: next.status }]);
     this.schedule = next;
-    const { status, next: action } = this.upcoming();
+    const { status, next: action, paused } = this.upcoming();
     const { awaited, cycles } = this;
     const processing = awaited ? ` · payment ${awaited.chargeId} processing until ${awaited.settleBy}` : '';
+    const pause = paused
+      ? ` · paused ${paused.since ? `since ${paused.since}` : 'at period end'} ${paused.until ? `until ${paused.until}` : 'until resumed'}`
+      : '';
     setCurrentDetails(
-      `**${status}** · period ends ${next.currentPeriodEnd} · next: ${action.action}${action.at ? ` at ${action.at}` : ''} · ${cycles} billed period(s)${processing}`,
+      `**${status}** · period ends ${next.currentPeriodEnd} · next: ${action.action}${action.at ? ` at ${action.at}` : ''} · ${cycles} billed period(s)${processing}${pause}`,
     );
   }
 }

@@ -1,9 +1,11 @@
 // A lifecycle command other than a change, as the workflow's Update step: cancel at period end, uncancel, revoke now,
-// clear a scheduled change. Events: subscription.updated, and .canceled, .uncanceled or .revoked.
+// clear a scheduled change, pause and resume (`pause-subscription.ts`). Events: subscription.updated, and .canceled,
+// .uncanceled, .revoked, .paused or .resumed.
 import { inTransaction } from '../../platform/database/transaction';
 import { lockSubscription } from './billing-deps';
 import { assertLegal, type CommandDeps } from './command-deps';
 import { endLocked } from './end-subscription';
+import { applyPauseCommand, isPauseCommand } from './pause-subscription';
 import type { CancellationReason } from './subscription.entity';
 import type { SubscriptionCommand } from './subscription.logic';
 
@@ -20,6 +22,12 @@ export async function applySubscriptionCommand(
     if (s.lastCommandKey === key) return;
     assertLegal(s, command);
     s.lastCommandKey = key;
+    if (isPauseCommand(command)) {
+      const events = applyPauseCommand(s, command, now);
+      await tx.em.flush();
+      await deps.subscriptions.announce(tx, s, events);
+      return;
+    }
     if (command.kind === 'revoke') {
       await endLocked(deps, tx, s, now, {
         reason: command.reason as CancellationReason | null,

@@ -1,0 +1,98 @@
+// Pausing and resuming: the commands (pause at the period's end or now, unpause, resume now, set the resume date) and
+// the workflow's steps when a pause set for the period's end takes effect or a resume date comes. While paused there
+// is no renewal and no dunning; benefits stay only where the organization keeps them. A pause now credits the unused
+// time of the period on the resume order; resuming starts a new period on the resume date, charged in full
+// (`subscription-pause.logic.ts`, README). Events: subscription.updated, and .paused or .resumed.
+import type { WebhookEventType } from '../../contracts/webhook';
+import { invalidField } from '../../kernel/errors';
+import { inTransaction, type Tx } from '../../platform/database/transaction';
+import { lockSubscription, type BillingDeps } from './billing-deps';
+import type { Subscription } from './subscription.entity';
+import type { SubscriptionCommand, SubscriptionSchedule } from './subscription.logic';
+import { pauseCredit, resumeDateRefusal } from './subscription-pause.logic';
+import { scheduleOf } from './subscription-schedule';
+
+export type PauseCommand = Extract<SubscriptionCommand, { kind: 'pause' | 'unpause' | 'resume' | 'schedule_resume' }>;
+
+export const isPauseCommand = (command: SubscriptionCommand): command is PauseCommand =>
+  ['pause', 'unpause', 'resume', 'schedule_resume'].includes(command.kind);
+
+/** Applies a pause command at `now` to the locked row (legal already); returns the events to announce. */
+export function applyPauseCommand(s: Subscription, command: PauseCommand, now: Date): WebhookEventType[] {
+  const checkResumeDate = (resumesAt: string | null, pausesAt: Date) => {
+    const refusal = resumeDateRefusal(resumesAt, pausesAt);
+    if (refusal) throw invalidField(['body', 'resumes_at'], refusal);
+    return resumesAt ? new Date(resumesAt) : null;
+  };
+  s.modifiedAt = now;
+  switch (command.kind) {
+    case 'pause': {
+      const resumesAt = checkResumeDate(command.resumesAt, command.now ? now : s.currentPeriodEnd);
+      Object.assign(s, { resumesAt, pauseKeepsBenefits: command.keepBenefits });
+      if (!command.now) {
+        s.pauseAtPeriodEnd = true;
+        return ['subscription.updated'];
+      }
+      const credit = pauseCredit(s.amount, { start: s.currentPeriodStart, end: s.currentPeriodEnd }, now);
+      if (credit < 0)
+        s.pendingItems = [
+          ...s.pendingItems,
+          { label: `Unused time before the pause on ${now.toISOString().slice(0, 10)}`, amount: credit, priceId: null },
+        ];
+      s.currentPeriodEnd = now; // the period ends with the pause
+      return paused(s, now);
+    }
+    case 'unpause':
+      Object.assign(s, { pauseAtPeriodEnd: false, resumesAt: null });
+      return ['subscription.updated'];
+    case 'schedule_resume':
+      s.resumesAt = checkResumeDate(command.resumesAt, s.status === 'paused' ? now : s.currentPeriodEnd);
+      return ['subscription.updated'];
+    case 'resume':
+      return resumed(s, now);
+  }
+}
+
+function paused(s: Subscription, at: Date): WebhookEventType[] {
+  Object.assign(s, { status: 'paused', pausedAt: at, pauseAtPeriodEnd: false, modifiedAt: at });
+  return ['subscription.updated', 'subscription.paused'];
+}
+
+/** Active again from `at`, its anchor day the resume date's; the renewal step that follows starts the new period. */
+function resumed(s: Subscription, at: Date): WebhookEventType[] {
+  Object.assign(s, { status: 'active', anchorDay: at.getUTCDate(), pausedAt: null, resumesAt: null, modifiedAt: at });
+  return ['subscription.updated', 'subscription.resumed'];
+}
+
+/** The workflow's step at the end of a period set to pause: paused from `periodEnd` (once: a retry finds it done). */
+export function pauseAtPeriodEnd(deps: BillingDeps, subscriptionId: string, periodEnd: string) {
+  return step(deps, subscriptionId, (s) =>
+    s.pauseAtPeriodEnd && s.status === 'active' && s.currentPeriodEnd.toISOString() === periodEnd
+      ? paused(s, new Date(periodEnd))
+      : [],
+  );
+}
+
+/** The workflow's step on a paused subscription's resume date (then it renews from there, as a resume now does). */
+export function resumeOnDate(deps: BillingDeps, subscriptionId: string, at: string) {
+  return step(deps, subscriptionId, (s) =>
+    s.status === 'paused' && s.resumesAt?.toISOString() === at ? resumed(s, new Date(at)) : [],
+  );
+}
+
+/** One transaction on the locked row: the change (its events; none: nothing to do), announced, and the schedule after. */
+function step(
+  deps: BillingDeps,
+  subscriptionId: string,
+  change: (s: Subscription) => WebhookEventType[],
+): Promise<SubscriptionSchedule> {
+  return inTransaction(deps.orm, async (tx: Tx) => {
+    const s = await lockSubscription(tx, subscriptionId);
+    const events = change(s);
+    if (events.length) {
+      await tx.em.flush();
+      await deps.subscriptions.announce(tx, s, events);
+    }
+    return scheduleOf(deps, tx, s);
+  });
+}
