@@ -4,6 +4,9 @@ import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { CheckoutConfirm } from '../src/contracts/checkout-update';
 import type { DeliveryPolicy } from '../src/contracts/webhook-delivery-policy';
 import type { RecurringInterval } from '../src/kernel/calendar';
+import type { PauseCommand, PauseSchedule, UpcomingSchedule } from './subscription-definitions';
+
+export type { UpcomingSchedule };
 
 /** Workflow type names (the exported workflow functions). */
 export const WORKFLOW_TYPES = {
@@ -121,25 +124,12 @@ export type SubscriptionCommand =
       proration: 'invoice' | 'prorate' | 'next_period';
     }
   | { kind: 'clear_pending_update' }
-  /** Pause at the period's end or now, resuming by itself at `resumesAt` if set; benefits kept while paused or not. */
-  | { kind: 'pause'; now: boolean; resumesAt: string | null; keepBenefits: boolean }
-  /** Cancel a pause set for the period's end. */
-  | { kind: 'unpause' }
-  /** Resume a paused subscription now: a new period starts and is charged. */
-  | { kind: 'resume' }
-  /** When a paused (or pausing) subscription resumes by itself (null: only when resumed). */
-  | { kind: 'schedule_resume'; resumesAt: string | null };
+  | PauseCommand;
 /** What the workflow schedules from: the status, the period's end, and dunning's settings. */
-export interface SubscriptionSchedule {
+export interface SubscriptionSchedule extends PauseSchedule {
   status: 'trialing' | 'active' | 'past_due' | 'canceled' | 'paused';
   cancelAtPeriodEnd: boolean;
   currentPeriodEnd: string;
-  /** Pauses when the period ends (absent in schedules read before pauses existed). */
-  pauseAtPeriodEnd?: boolean;
-  /** Paused since (null unless paused). */
-  pausedAt?: string | null;
-  /** A paused (or pausing) subscription resumes by itself then (null: only when resumed). */
-  resumesAt?: string | null;
   interval: RecurringInterval;
   intervalCount: number;
   anchorDay: number;
@@ -175,14 +165,6 @@ export interface SubscriptionInput {
   cycles?: number;
   /** The schedule as the previous run left it (commands run inside the workflow, so it is current). */
   schedule?: SubscriptionSchedule;
-}
-/** What the subscription will do next, and the renewals after it. */
-export interface UpcomingSchedule {
-  status: string;
-  next: { action: 'renew' | 'end' | 'retry_payment' | 'pause' | 'resume' | 'none'; at: string | null };
-  renewals: string[];
-  /** A paused (or pausing) subscription: since when (null: not yet) and until when (null: until resumed). */
-  paused?: { since: string | null; until: string | null };
 }
 export const subscriptionCommandUpdate = defineUpdate<void, [SubscriptionCommand]>('command');
 export const upcomingQuery = defineQuery<UpcomingSchedule>('upcoming');
