@@ -4,6 +4,7 @@
 // webhooks a receiver gets, the workflow's view of the paused time, and the refusals of illegal pauses.
 import { upcomingQuery } from '../../workflows/definitions';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
+import { recordHistory } from '../support/record-history';
 import {
   advance,
   getSubscription,
@@ -135,6 +136,12 @@ test('pause at period end: paused when the period ends, two months with no order
     ['Plan 1000 — From 2025-04-12 to 2025-05-12', 1_000],
   ]);
   await eventually(async () => (await granted(shop.call, customerId)) === 1, 30_000); // granted again
+  // The run that began paused (the pause continued as new), with the resume's Update and renewal.
+  await recordHistory(
+    h.env.sandbox,
+    `subscription:${subscription.id}`,
+    'subscription-paused-at-period-end-resumed-now',
+  );
 
   await advance(shop.call, clockId, '2025-05-12T00:00:00Z'); // renews on the new anchor day
   expect(await ordersOf(shop.call, customerId)).toHaveLength(3);
@@ -186,6 +193,7 @@ test('pause now (ours) credits the unused time on the resume order and resumes b
   await advance(shop.call, clockId, '2025-03-19T00:00:00Z');
   expect(await ordersOf(shop.call, customerId)).toHaveLength(1);
   expect(await granted(shop.call, customerId)).toBe(1); // kept while paused
+  await recordHistory(h.env.sandbox, `subscription:${subscription.id}`, 'subscription-paused-now-until-a-date');
 
   await advance(shop.call, clockId, '2025-03-20T00:00:00Z'); // the resume date
   expect(await getSubscription(shop.call, subscription.id)).toMatchObject({
