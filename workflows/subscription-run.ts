@@ -7,6 +7,7 @@ import {
   type SubscriptionCommand,
   type SubscriptionSchedule,
 } from '../src/domains/subscription/subscription.logic';
+import { failureType } from '../src/kernel/error-codes';
 import { SEARCH_ATTRIBUTES } from '../temporal.config';
 import type { AwaitedCharge, Dunning, Settlement, SubscriptionInput, UpcomingSchedule } from './definitions';
 import { workflowClock, type WorkflowClock } from './time';
@@ -46,6 +47,12 @@ export class SubscriptionRun {
   refuse(command: SubscriptionCommand): void {
     const refusal = this.schedule && commandRefusal(this.schedule, command);
     if (refusal) throw ApplicationFailure.nonRetryable(refusal.message, refusal.type);
+    // A pause waits for the renewal charge still processing: its failure would start dunning.
+    if (command.kind === 'pause' && this.awaited)
+      throw ApplicationFailure.nonRetryable(
+        'A renewal payment is still processing; pause once it settles.',
+        failureType('PauseResumeNotAllowed'),
+      );
   }
 
   upcoming(): UpcomingSchedule {
