@@ -301,6 +301,7 @@ export async function runEveryFlow(
   const seats = await subscribe(h, call, { product: team.id, start: START, seats: 2 });
   ok(await call('PATCH', `/v1/subscriptions/${seats.subscription.id}`, { seats: 3, proration_behavior: 'invoice' }));
   ok(await call('PATCH', `/v1/subscriptions/${seats.subscription.id}`, { pause_now: true }));
+  await advance(call, seats.clockId, '2026-01-20T10:00:00Z');
   ok(await call('PATCH', `/v1/subscriptions/${seats.subscription.id}`, { resume: true }));
   ok(await call('PATCH', `/v1/subscriptions/${seats.subscription.id}`, { cancel_at_period_end: true }));
   ok(await call('PATCH', `/v1/subscriptions/${seats.subscription.id}`, { cancel_at_period_end: false }));

@@ -287,6 +287,9 @@ test('illegal pauses and resumes are refused with a 4xx and change nothing', asy
   expect((await patch(call, id, { cancel_at_period_end: true })).status).toBe(403); // pausing: not canceled
   expect((await patch(call, id, { pause_now: true })).status).toBe(200); // a pause now replaces it
   expect((await patch(call, id, { pause_now: true })).status).toBe(403); // already paused
+  const sameInstant = await patch(call, id, { resume: true }); // the clock has not moved since the period began
+  expect(sameInstant.status).toBe(403);
+  expect(sameInstant.body.error).toBe('PauseResumeNotAllowed');
   expect((await patch(call, id, { seats: 2 })).status).toBe(403); // a paused one is not changed
   expect((await patch(call, id, { revoke: true })).body.status).toBe('canceled');
   const ended = await patch(call, id, { pause_now: true });

@@ -3,7 +3,11 @@
 import type { SubscriptionUpdate } from '../../src/contracts/subscription-update';
 import type { SubscriptionStatus } from '../../src/domains/subscription/subscription.entity';
 import { commandRefusal, type LifecycleState } from '../../src/domains/subscription/subscription-command.logic';
-import { pauseCredit, resumeDateRefusal } from '../../src/domains/subscription/subscription-pause.logic';
+import {
+  pauseCredit,
+  resumeDateRefusal,
+  resumesAfterPeriodStart,
+} from '../../src/domains/subscription/subscription-pause.logic';
 import { commandOf } from '../../src/domains/subscription/subscription-update-command.logic';
 import {
   upcomingSchedule,
@@ -52,6 +56,15 @@ describe('resumeDateRefusal: a resume date comes after the pause takes effect', 
   ])('resumes at %s, pausing at %s: %s', (resumesAt, pausesAt, expected) => {
     expect(resumeDateRefusal(resumesAt, utc(pausesAt))).toBe(expected);
   });
+});
+
+test.each([
+  ['2025-01-01T00:00:00Z', '2025-01-01T00:00:00.001Z', true],
+  ['2025-01-01T00:00:00Z', '2025-03-01T00:00:00Z', true],
+  ['2025-01-01T00:00:00Z', '2025-01-01T00:00:00Z', false], // paused and resumed at the period's very start
+  ['2025-01-01T00:00:00Z', '2024-12-31T23:59:59Z', false],
+])('resumesAfterPeriodStart(%s, %s) = %s', (start, at, expected) => {
+  expect(resumesAfterPeriodStart(utc(start), utc(at))).toBe(expected);
 });
 
 describe('commandRefusal for pauses and resumes', () => {

@@ -9,7 +9,8 @@ import { inTransaction, type Tx } from '../../platform/database/transaction';
 import { lockSubscription, type BillingDeps } from './billing-deps';
 import type { Subscription } from './subscription.entity';
 import type { SubscriptionCommand, SubscriptionSchedule } from './subscription.logic';
-import { pauseCredit, resumeDateRefusal } from './subscription-pause.logic';
+import { PauseResumeNotAllowed } from './subscription.errors';
+import { pauseCredit, resumeDateRefusal, resumesAfterPeriodStart } from './subscription-pause.logic';
 import { scheduleOf } from './subscription-schedule';
 
 export type PauseCommand = Extract<SubscriptionCommand, { kind: 'pause' | 'unpause' | 'resume' | 'schedule_resume' }>;
@@ -49,6 +50,8 @@ export function applyPauseCommand(s: Subscription, command: PauseCommand, now: D
       s.resumesAt = checkResumeDate(command.resumesAt, s.status === 'paused' ? now : s.currentPeriodEnd);
       return ['subscription.updated'];
     case 'resume':
+      if (!resumesAfterPeriodStart(s.currentPeriodStart, now))
+        throw new PauseResumeNotAllowed('Paused at the start of its period: resume it once its clock has moved on.');
       return resumed(s, now);
   }
 }

@@ -11,6 +11,14 @@ export function pauseCredit(amount: number, period: { start: Date; end: Date }, 
   return amount <= 0 || unused <= 0 ? 0 : 0 - proratedAmount(amount, unused, whole);
 }
 
+/**
+ * Whether a resume at `at` may start a new period: only after the last billed period began (a test clock's frozen time
+ * can make a pause now and a resume now the same instant as that start, which would be the same period again).
+ */
+export function resumesAfterPeriodStart(periodStart: Date, at: Date): boolean {
+  return at.getTime() > periodStart.getTime();
+}
+
 /** Why `resumesAt` cannot be the resume date of a pause that takes effect at `pausesAt`, or null when it can. */
 export function resumeDateRefusal(resumesAt: string | null, pausesAt: Date): string | null {
   if (resumesAt === null) return null;
