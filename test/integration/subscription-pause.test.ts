@@ -35,7 +35,15 @@ afterAll(async () => {
 /** A sandbox organization with its settings, a webhook endpoint for the subscription events, and a plan with a benefit. */
 async function merchant(settings: Record<string, unknown> = {}) {
   const org = await h.organization(
-    [...SUBSCRIPTION_SCOPES, 'organizations:write', 'benefits:write', 'benefits:read', 'customer_sessions:write'],
+    [
+      ...SUBSCRIPTION_SCOPES,
+      'organizations:write',
+      'benefits:write',
+      'benefits:read',
+      'customer_sessions:write',
+      'meters:write',
+      'events:write',
+    ],
     'sandbox',
   );
   const call: Call = (method, path, json) =>
@@ -302,4 +310,55 @@ test('illegal pauses and resumes are refused with a 4xx and change nothing', asy
   await advance(call, late.clockId, '2025-03-01T00:00:00Z');
   expect((await getSubscription(call, late.subscription.id)).status).toBe('past_due');
   expect((await patch(call, late.subscription.id, { pause_now: true })).status).toBe(403);
+});
+
+test('metered usage not billed before the pause (its last period and any reported while paused) is billed on the resume order', async () => {
+  const shop = await merchant();
+  const meter = await shop.call('POST', '/v1/meters/', {
+    name: 'API calls',
+    filter: { conjunction: 'and', clauses: [{ property: 'name', operator: 'eq', value: 'api.call' }] },
+    aggregation: { func: 'sum', property: 'units' },
+  });
+  const product = await shop.call('POST', '/v1/products/', {
+    name: 'Metered',
+    recurring_interval: 'month',
+    prices: [
+      { amount_type: 'fixed', price_amount: 1_000 },
+      { amount_type: 'metered_unit', meter_id: meter.body.id, unit_amount: '2' },
+    ],
+  });
+  expect(product.status).toBe(201);
+  const meteredPriceId = product.body.prices.find((p: any) => p.amount_type === 'metered_unit').id;
+  const { clockId, subscription } = await subscribe(h, shop.call, {
+    product: product.body.id,
+    start: '2025-09-01T00:00:00Z',
+  });
+  const use = async (units: number) =>
+    expect(
+      (
+        await shop.call('POST', '/v1/events/ingest', {
+          events: [{ name: 'api.call', customer_id: subscription.customer_id, metadata: { units } }],
+        })
+      ).status,
+    ).toBe(200);
+
+  await advance(shop.call, clockId, '2025-09-10T00:00:00Z');
+  await use(30);
+  expect((await patch(shop.call, subscription.id, { pause_at_period_end: true })).status).toBe(200);
+  await advance(shop.call, clockId, '2025-10-01T00:00:00Z');
+  expect((await getSubscription(shop.call, subscription.id)).status).toBe('paused');
+  await advance(shop.call, clockId, '2025-10-15T00:00:00Z');
+  await use(20);
+  await advance(shop.call, clockId, '2025-11-15T00:00:00Z');
+  expect(await ordersOf(shop.call, subscription.customer_id)).toHaveLength(1); // no usage order at the pause
+
+  expect((await patch(shop.call, subscription.id, { resume: true })).status).toBe(200);
+  const orders = await ordersOf(shop.call, subscription.customer_id);
+  expect(orders).toHaveLength(2);
+  // 30 + 20 units × 2¢ = 100, with the new period's 1000.
+  expect(orders[1].items.map((i: any) => [i.product_price_id === meteredPriceId, i.amount])).toEqual([
+    [false, 1_000],
+    [true, 100],
+  ]);
+  expect(orders[1]).toMatchObject({ status: 'paid', subtotal_amount: 1_100 });
 });
