@@ -125,6 +125,11 @@ test('pause at period end: paused when the period ends, two months with no order
     renewals: [],
     paused: { since: '2025-02-10T00:00:00.000Z', until: null },
   });
+  // The operator's view: the status as a search attribute, the paused time in the current details.
+  const flow = h.env.sandbox.temporal.workflow.getHandle(`subscription:${subscription.id}`);
+  expect((await flow.describe()).searchAttributes.SubscriptionStatus).toEqual(['paused']);
+  const metadata = await flow.query<{ currentDetails?: string }>('__temporal_workflow_metadata');
+  expect(metadata.currentDetails).toContain('paused since 2025-02-10T00:00:00.000Z until resumed');
 
   const resumed = await patch(shop.call, subscription.id, { resume: true });
   expect(resumed.status).toBe(200);
