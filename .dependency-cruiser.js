@@ -49,9 +49,17 @@ module.exports = {
       severity: 'error',
       comment:
         'workflows/definitions.ts (flow names, ids, inputs, messages) is shared by the workflows, the domains and the platform: it may import ' +
-        'only @temporalio/workflow, src/contracts/ and src/kernel/, so that importing it never drags a domain in.',
-      from: { path: '^workflows/definitions\\.ts$' },
-      to: { pathNot: ['^node_modules/@temporalio/workflow/', '^src/contracts/', '^src/kernel/'] },
+        'only @temporalio/workflow, src/contracts/ and src/kernel/, so that importing it never drags a domain in. The same holds for the ' +
+        'part split from it (workflows/subscription-definitions.ts).',
+      from: { path: '^workflows/(subscription-)?definitions\\.ts$' },
+      to: {
+        pathNot: [
+          '^node_modules/@temporalio/workflow/',
+          '^src/contracts/',
+          '^src/kernel/',
+          '^workflows/subscription-definitions\\.ts$',
+        ],
+      },
     },
     {
       name: 'logic-is-pure',

@@ -4,11 +4,13 @@ import {
   cancelRenewalCharge,
   chargeRenewal,
   endSubscription,
+  pauseAtPeriodEnd,
   recordPayment,
   recordPaymentFailure,
   refundRenewalCharge,
   renewChargeAndRecord,
   renewSubscription,
+  resumeOnDate,
   subscriptionSchedule,
   type BillingDeps,
   type SubscriptionCommand,
@@ -45,6 +47,11 @@ export const createSubscriptionActivities = (billing: BillingDeps, commands: Sub
     recordSubscriptionFailure: (subscriptionId: string, orderId: string, nextAttemptAt: string | null, at: string) =>
       recordPaymentFailure(billing, subscriptionId, orderId, nextAttemptAt, at),
     endSubscription: (subscriptionId: string, at: string) => endSubscription(billing, subscriptionId, at),
+    /** A subscription set to pause: paused at the end of its period (none if the pause was canceled meanwhile). */
+    pauseSubscription: (subscriptionId: string, periodEnd: string) =>
+      pauseAtPeriodEnd(billing, subscriptionId, periodEnd),
+    /** A paused subscription's resume date came: active again (the renewal from that date follows). */
+    resumeSubscription: (subscriptionId: string, at: string) => resumeOnDate(billing, subscriptionId, at),
     /** A subscription ending at period end: the order of its last period's usage, or null when there is none. */
     billFinalUsage: (subscriptionId: string, periodEnd: string) => billFinalUsage(billing, subscriptionId, periodEnd),
   };

@@ -4,6 +4,9 @@ import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { CheckoutConfirm } from '../src/contracts/checkout-update';
 import type { DeliveryPolicy } from '../src/contracts/webhook-delivery-policy';
 import type { RecurringInterval } from '../src/kernel/calendar';
+import type { PauseCommand, PauseSchedule, UpcomingSchedule } from './subscription-definitions';
+
+export type { UpcomingSchedule };
 
 /** Workflow type names (the exported workflow functions). */
 export const WORKFLOW_TYPES = {
@@ -120,10 +123,11 @@ export type SubscriptionCommand =
       discountId?: string | null;
       proration: 'invoice' | 'prorate' | 'next_period';
     }
-  | { kind: 'clear_pending_update' };
+  | { kind: 'clear_pending_update' }
+  | PauseCommand;
 /** What the workflow schedules from: the status, the period's end, and dunning's settings. */
-export interface SubscriptionSchedule {
-  status: 'trialing' | 'active' | 'past_due' | 'canceled';
+export interface SubscriptionSchedule extends PauseSchedule {
+  status: 'trialing' | 'active' | 'past_due' | 'canceled' | 'paused';
   cancelAtPeriodEnd: boolean;
   currentPeriodEnd: string;
   interval: RecurringInterval;
@@ -161,12 +165,6 @@ export interface SubscriptionInput {
   cycles?: number;
   /** The schedule as the previous run left it (commands run inside the workflow, so it is current). */
   schedule?: SubscriptionSchedule;
-}
-/** What the subscription will do next, and the renewals after it. */
-export interface UpcomingSchedule {
-  status: string;
-  next: { action: 'renew' | 'end' | 'retry_payment' | 'none'; at: string | null };
-  renewals: string[];
 }
 export const subscriptionCommandUpdate = defineUpdate<void, [SubscriptionCommand]>('command');
 export const upcomingQuery = defineQuery<UpcomingSchedule>('upcoming');

@@ -12,3 +12,5 @@ export const RENEW_IN_ONE_STEP = 'subscription-renew-in-one-step';
  * the clock need not send its Update again to the next run.
  */
 export const SETTLE_ACROSS_RUNS = 'subscription-settle-across-runs';
+/** A subscription pauses (at its period's end or now) and resumes (now or on a date), renewing from the resume. */
+export const PAUSE_AND_RESUME = 'subscription-pause-and-resume';

@@ -7,6 +7,7 @@ import {
   type SubscriptionCommand,
   type SubscriptionSchedule,
 } from '../src/domains/subscription/subscription.logic';
+import { failureType } from '../src/kernel/error-codes';
 import { SEARCH_ATTRIBUTES } from '../temporal.config';
 import type { AwaitedCharge, Dunning, Settlement, SubscriptionInput, UpcomingSchedule } from './definitions';
 import { workflowClock, type WorkflowClock } from './time';
@@ -46,6 +47,12 @@ export class SubscriptionRun {
   refuse(command: SubscriptionCommand): void {
     const refusal = this.schedule && commandRefusal(this.schedule, command);
     if (refusal) throw ApplicationFailure.nonRetryable(refusal.message, refusal.type);
+    // A pause waits for the renewal charge still processing: its failure would start dunning.
+    if (command.kind === 'pause' && this.awaited)
+      throw ApplicationFailure.nonRetryable(
+        'A renewal payment is still processing; pause once it settles.',
+        failureType('PauseResumeNotAllowed'),
+      );
   }
 
   upcoming(): UpcomingSchedule {
@@ -57,11 +64,14 @@ export class SubscriptionRun {
     if (next.status !== this.schedule?.status)
       upsertSearchAttributes([{ key: SEARCH_ATTRIBUTES.SubscriptionStatus, value: next.status }]);
     this.schedule = next;
-    const { status, next: action } = this.upcoming();
+    const { status, next: action, paused } = this.upcoming();
     const { awaited, cycles } = this;
     const processing = awaited ? ` · payment ${awaited.chargeId} processing until ${awaited.settleBy}` : '';
+    const pause = paused
+      ? ` · paused ${paused.since ? `since ${paused.since}` : 'at period end'} ${paused.until ? `until ${paused.until}` : 'until resumed'}`
+      : '';
     setCurrentDetails(
-      `**${status}** · period ends ${next.currentPeriodEnd} · next: ${action.action}${action.at ? ` at ${action.at}` : ''} · ${cycles} billed period(s)${processing}`,
+      `**${status}** · period ends ${next.currentPeriodEnd} · next: ${action.action}${action.at ? ` at ${action.at}` : ''} · ${cycles} billed period(s)${processing}${pause}`,
     );
   }
 }

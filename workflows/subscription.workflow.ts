@@ -2,13 +2,15 @@
 // renews and charges off-session, retries failed payments, ends when it was set to cancel or dunning gives up.
 // A charge the processor reports as processing keeps its order pending until the processor's webhook settles it (a
 // signal) or its deadline passes (then it is canceled there). Lifecycle commands are Updates run one at a time with
-// the renewals, also while a charge is processing. Continues as new after every billed period.
+// the renewals, also while a charge is processing. A paused subscription waits for its resume date or a command
+// (`subscription-pause.ts`). Continues as new after every billed period and when it pauses.
 import { condition, continueAsNew, currentUpdateInfo, patched, setHandler, workflowInfo } from '@temporalio/workflow';
 import { paymentSettledSignal, subscriptionCommandUpdate, upcomingQuery, type SubscriptionInput } from './definitions';
 import { businessFailure } from './failures';
 import { acts, applySubscriptionCommand } from './subscription-activities';
 import { awaitedSucceeded, chargeAt, chargeFinalUsage, renew, settleAwaited } from './subscription-charges';
-import { BILL_FINAL_USAGE, SETTLE_ACROSS_RUNS } from './subscription-patches';
+import { BILL_FINAL_USAGE, PAUSE_AND_RESUME, SETTLE_ACROSS_RUNS } from './subscription-patches';
+import { pauseAt, whilePaused } from './subscription-pause';
 import { SubscriptionRun } from './subscription-run';
 import { renewalDueAt } from '../src/domains/subscription/renewal-spread.logic';
 
@@ -24,11 +26,15 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
       await condition(() => run.schedule !== undefined);
       await run.exclusive(async () => {
         run.refuse(command); // again: an earlier command may have changed what is legal
+        const at = clock.now().toISOString();
         try {
-          run.show(await applySubscriptionCommand(id, command, clock.now().toISOString(), currentUpdateInfo()!.id));
+          run.show(await applySubscriptionCommand(id, command, at, currentUpdateInfo()!.id));
         } catch (error) {
           throw businessFailure(error, 'The change could not be made now; try again later.', 'ServiceUnavailable');
         }
+        // Resumed now: the new period starts now and is charged, as a renewal is.
+        if (command.kind === 'resume' && run.schedule!.status === 'active' && patched(PAUSE_AND_RESUME))
+          await renew(run, at);
         run.commands++;
       });
     },
@@ -42,6 +48,7 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
   const nextDeadline = (): string | null => {
     const { schedule, awaited, dunning, settlements } = run;
     if (schedule!.status === 'canceled' || (awaited && settlements.has(awaited.chargeId))) return null;
+    if (schedule!.status === 'paused') return schedule!.resumesAt ?? null; // none: the clock sends again
     return awaited?.settleBy ?? dunning?.nextAttemptAt ?? schedule!.currentPeriodEnd;
   };
   /** The next run's awaited charge, with a settlement that arrived meanwhile (only when there is one: histories replay). */
@@ -49,6 +56,19 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
     run.awaited
       ? { awaitedCharge: { ...run.awaited, settlement: run.settlements.get(run.awaited.chargeId) ?? null } }
       : {};
+
+  /** The next run, with what this one keeps (it carries the schedule: commands run inside the workflow). */
+  const continueRun = async (): Promise<never> => {
+    await clock.end(patched(SETTLE_ACROSS_RUNS) ? nextDeadline() : null);
+    return continueAsNew<typeof subscriptionLifecycle>({
+      subscriptionId: id,
+      clock: clock.carry(),
+      dunning: run.dunning,
+      ...carriedCharge(),
+      cycles: run.cycles,
+      schedule: { ...run.schedule!, clockTime: null },
+    });
+  };
 
   while (run.schedule!.status !== 'canceled') {
     const seen = run.commands;
@@ -61,10 +81,14 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
       if (!woken || run.settlements.has(chargeId)) await run.exclusive(() => settleAwaited(run));
       continue; // or a command changed the plan
     }
-    const { currentPeriodEnd, cancelAtPeriodEnd, renewalSpreadMs } = run.schedule!;
+    if (run.schedule!.status === 'paused' && patched(PAUSE_AND_RESUME)) {
+      if (!(await whilePaused(run, seen))) continue; // a command changed the plan
+      await continueRun();
+    }
+    const { currentPeriodEnd, cancelAtPeriodEnd, pauseAtPeriodEnd, renewalSpreadMs } = run.schedule!;
     const due = run.dunning
       ? run.dunning.nextAttemptAt
-      : cancelAtPeriodEnd
+      : cancelAtPeriodEnd || (pauseAtPeriodEnd && patched(PAUSE_AND_RESUME))
         ? currentPeriodEnd
         : renewalDueAt(currentPeriodEnd, id, renewalSpreadMs);
     if (await clock.waitUntil(new Date(due), () => run.commands !== seen || run.schedule!.status === 'canceled'))
@@ -84,20 +108,11 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
         run.show(await acts.endSubscription(id, periodEnd));
         return false;
       }
+      if (run.schedule!.pauseAtPeriodEnd && patched(PAUSE_AND_RESUME)) return pauseAt(run, periodEnd);
       await renew(run, periodEnd);
       return true;
     });
-    if (renewed || workflowInfo().continueAsNewSuggested) {
-      await clock.end(patched(SETTLE_ACROSS_RUNS) ? nextDeadline() : null);
-      return continueAsNew<typeof subscriptionLifecycle>({
-        subscriptionId: id,
-        clock: clock.carry(),
-        dunning: run.dunning,
-        ...carriedCharge(),
-        cycles: run.cycles,
-        schedule: { ...run.schedule!, clockTime: null },
-      });
-    }
+    if (renewed || workflowInfo().continueAsNewSuggested) return continueRun();
   }
   if (run.awaited) {
     // It ended (revoked) while a renewal charge was processing: its order is void, so the charge must not stand.

@@ -9,8 +9,8 @@ import { advanceTestClockUpdate, type ClockInput } from './definitions';
 export interface WorkflowClock {
   /** The flow's current time: the workflow task's time, or the test clock's frozen time. */
   now(): Date;
-  /** Resolves true when `done` holds, false when `deadline` passes first. */
-  waitUntil(deadline: Date, done: () => boolean): Promise<boolean>;
+  /** Resolves true when `done` holds, false when `deadline` passes first (null: no deadline, only `done`). */
+  waitUntil(deadline: Date | null, done: () => boolean): Promise<boolean>;
   /**
    * Before returning or continuing as new: lets Updates in flight finish. Clock advances answer `ended` (send again
    * to the next run), or `settled` when the next run's first deadline (`nextDeadline`) is past the clock's time.
@@ -42,8 +42,9 @@ export function workflowClock(input: ClockInput | null | undefined): WorkflowClo
     now: () => new Date(frozen ?? Date.now()),
     async waitUntil(deadline, done) {
       if (done()) return true;
-      const at = deadline.getTime();
+      const at = deadline?.getTime() ?? Infinity;
       if (frozen === null) {
+        if (deadline === null) return condition(done).then(() => true);
         const remaining = at - Date.now();
         return remaining > 0 && condition(done, remaining);
       }

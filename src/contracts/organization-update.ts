@@ -20,12 +20,20 @@ export const OrganizationUpdate = z
       .max(2048)
       .nullish(),
     subscription_settings: z
-      .object({ proration_behavior: ProrationBehavior.optional(), allow_customer_updates: z.boolean().optional() })
+      .object({
+        proration_behavior: ProrationBehavior.optional(),
+        allow_customer_updates: z.boolean().optional(),
+        keep_benefits_while_paused: z.boolean().optional(),
+      })
       .nullish(),
     customer_portal_settings: z
       .object({
         subscription: z
-          .object({ update_seats: z.boolean().optional(), update_plan: z.boolean().optional() })
+          .object({
+            update_seats: z.boolean().optional(),
+            update_plan: z.boolean().optional(),
+            pause: z.boolean().optional(),
+          })
           .optional(),
       })
       .nullish(),

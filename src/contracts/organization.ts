@@ -33,11 +33,13 @@ export const Organization = z
       benefit_revocation_grace_period: z.int32(),
       prevent_trial_abuse: z.boolean(),
       allow_customer_updates: z.boolean(),
+      /** Bursar's own: whether a paused subscription keeps granting its benefits (false: revoked until it resumes). */
+      keep_benefits_while_paused: z.boolean(),
     }),
     customer_email_settings: z.record(z.string(), z.boolean()),
     customer_portal_settings: z.object({
       usage: z.object({ show: z.boolean() }),
-      subscription: z.object({ update_seats: z.boolean(), update_plan: z.boolean() }),
+      subscription: z.object({ update_seats: z.boolean(), update_plan: z.boolean(), pause: z.boolean() }),
     }),
     /** Bursar accepts no dispute automatically: nothing is accepted below an amount. */
     dispute_settings: z.object({ auto_accept_below_amount: z.int32().nullable() }),

@@ -1,6 +1,7 @@
-// What a customer may change of a subscription: cancel (with a reason), uncancel, and if allowed the product or seats.
+// What a customer may change of a subscription: cancel (with a reason), uncancel, and if allowed the product or seats,
+// or pause and resume it.
 import { z } from 'zod';
-import { Uuid } from './common';
+import { Timestamp, Uuid } from './common';
 import { CancellationReason } from './subscription-status';
 
 export const CustomerSubscriptionCancel = z
@@ -22,8 +23,26 @@ export const CustomerSubscriptionUpdateSeats = z
   .strict()
   .meta({ id: 'CustomerSubscriptionUpdateSeats' });
 
-/** One kind of change per request; pausing and revoking are not the customer's to do. */
+/** Pause at the period's end (`resumes_at`: when it resumes by itself), or cancel a pause set for it (false). */
+export const CustomerSubscriptionPause = z
+  .object({ pause_at_period_end: z.boolean(), resumes_at: Timestamp.nullish() })
+  .strict()
+  .meta({ id: 'CustomerSubscriptionPause' });
+
+/** Resume a paused subscription now: a new period starts and is charged. */
+export const CustomerSubscriptionResume = z
+  .object({ resume: z.literal(true) })
+  .strict()
+  .meta({ id: 'CustomerSubscriptionResume' });
+
+/** One kind of change per request; revoking is not the customer's to do, pausing only where the organization allows. */
 export const CustomerSubscriptionUpdate = z
-  .union([CustomerSubscriptionCancel, CustomerSubscriptionUpdateProduct, CustomerSubscriptionUpdateSeats])
+  .union([
+    CustomerSubscriptionCancel,
+    CustomerSubscriptionUpdateProduct,
+    CustomerSubscriptionUpdateSeats,
+    CustomerSubscriptionPause,
+    CustomerSubscriptionResume,
+  ])
   .meta({ id: 'CustomerSubscriptionUpdate' });
 export type CustomerSubscriptionUpdate = z.infer<typeof CustomerSubscriptionUpdate>;

@@ -40,8 +40,18 @@ export const ChangePreviewBenefit = z
 
 const preview = <S extends z.ZodType>(subscription: S) =>
   z.object({
-    /** What the body asks for: a plan, seat or discount change, or a lifecycle command. */
-    kind: z.enum(['change', 'cancel', 'uncancel', 'revoke', 'clear_pending_update']),
+    /** What the body asks for: a plan, seat or discount change, or a lifecycle command (a pause, a resume: ours). */
+    kind: z.enum([
+      'change',
+      'cancel',
+      'uncancel',
+      'revoke',
+      'clear_pending_update',
+      'pause',
+      'unpause',
+      'resume',
+      'schedule_resume',
+    ]),
     proration_behavior: ProrationBehavior.nullable(),
     /** The time the change was worked out for: the subscription's clock (its test clock's time when it has one). */
     previewed_at: Timestamp,

@@ -14,8 +14,6 @@ export const UNSENT_WEBHOOK_EVENT_TYPES: Partial<Record<WebhookEventType, string
   'member.created': 'Bursar has no members of customers',
   'member.updated': 'Bursar has no members of customers',
   'member.deleted': 'Bursar has no members of customers',
-  'subscription.paused': 'Bursar does not pause subscriptions',
-  'subscription.resumed': 'Bursar does not pause subscriptions',
   'subscription.migrated': 'Bursar does not take over subscriptions from another billing provider',
 };
 export const SENT_WEBHOOK_EVENT_TYPES = WEBHOOK_EVENT_TYPES.filter((type) => !(type in UNSENT_WEBHOOK_EVENT_TYPES));

@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   NotOpenCheckout: 403,
   RefundedAlready: 403,
   AlreadyCanceledSubscription: 403,
+  PauseResumeNotAllowed: 403,
   ResourceNotFound: 404,
   MethodNotAllowed: 405,
   RequestTimeout: 408,

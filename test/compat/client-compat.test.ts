@@ -120,5 +120,7 @@ test('the framework adapters take every webhook of the run: adapter-utils with t
     'discount.deleted',
     'discount.updated',
     'subscription.cycled',
+    'subscription.paused',
+    'subscription.resumed',
   ]);
 });

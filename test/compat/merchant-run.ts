@@ -1,6 +1,6 @@
 // A merchant's whole run over HTTP, as the client-compatibility suite records it: the catalog, a checkout with a
-// discount and custom fields, subscriptions through trial, renewals, plan and seat changes, cancel, uncancel and
-// revoke, refunds, benefits and license keys, the portal, usage, the organization, its tokens and an OAuth app — and
+// discount and custom fields, subscriptions through trial, renewals, plan and seat changes, pause and resume, cancel,
+// uncancel and revoke, refunds, benefits and license keys, the portal, usage, the organization, its tokens and an OAuth app — and
 // every webhook they send, to a receiver subscribed to every event type.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SCOPES } from '../../src/contracts/scopes';
@@ -282,7 +282,8 @@ export async function runEveryFlow(
     201,
   );
 
-  // Subscriptions: a trial that converts and renews with usage, a plan change, seats, cancel, uncancel and revoke.
+  // Subscriptions: a trial that converts and renews with usage, a plan change, seats, pause and resume, cancel,
+  // uncancel and revoke.
   const trial = await subscribe(h, call, { product: monthly.id, start: START });
   await ok(
     await call('POST', '/v1/events/ingest', {
@@ -299,6 +300,9 @@ export async function runEveryFlow(
   );
   const seats = await subscribe(h, call, { product: team.id, start: START, seats: 2 });
   ok(await call('PATCH', `/v1/subscriptions/${seats.subscription.id}`, { seats: 3, proration_behavior: 'invoice' }));
+  ok(await call('PATCH', `/v1/subscriptions/${seats.subscription.id}`, { pause_now: true }));
+  await advance(call, seats.clockId, '2026-01-20T10:00:00Z');
+  ok(await call('PATCH', `/v1/subscriptions/${seats.subscription.id}`, { resume: true }));
   ok(await call('PATCH', `/v1/subscriptions/${seats.subscription.id}`, { cancel_at_period_end: true }));
   ok(await call('PATCH', `/v1/subscriptions/${seats.subscription.id}`, { cancel_at_period_end: false }));
   ok(await call('DELETE', `/v1/subscriptions/${seats.subscription.id}`));

@@ -272,7 +272,10 @@ test('the API lists with filters, refuses mixed or unknown changes, and the work
   expect(
     (await call('PATCH', `/v1/subscriptions/${subscription.id}`, { cancel_at_period_end: true, seats: 2 })).status,
   ).toBe(422);
-  expect((await call('PATCH', `/v1/subscriptions/${subscription.id}`, { pause_at_period_end: true })).status).toBe(422);
+  // Trial changes are not taken (pauses are: subscription-pause.test.ts).
+  expect(
+    (await call('PATCH', `/v1/subscriptions/${subscription.id}`, { trial_end: '2025-07-01T00:00:00Z' })).status,
+  ).toBe(422);
   expect((await call('GET', `/v1/subscriptions/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
 
   // The workflow answers `starting` until it has read its schedule (its first step may still be queued).

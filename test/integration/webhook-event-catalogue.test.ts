@@ -45,6 +45,11 @@ const GRANTS = [
   'a one-time purchase grants every benefit once (a worker lost mid-grant included), and a refund with revoke_benefits takes them back',
 ];
 
+const PAUSE = [
+  'subscription-pause',
+  'pause at period end: paused when the period ends, two months with no order, resumed now with a new period charged in full; webhooks received',
+];
+
 /** Each type Bursar sends, with the test (file in test/integration, title) that shows it emitted when it happens. */
 const SENT: Partial<Record<string, string[]>> = {
   'checkout.created': CHECKOUT_EXPIRY,
@@ -81,6 +86,8 @@ const SENT: Partial<Record<string, string[]>> = {
     'subscription-lifecycle',
     'a failed renewal goes past_due, dunning retries at +2 and +5 days, and a successful retry makes it active again',
   ],
+  'subscription.paused': PAUSE,
+  'subscription.resumed': PAUSE,
   'refund.created': REFUNDS,
   'refund.updated': REFUNDS,
   'product.created': ['webhook-delivery', 'a created product reaches the endpoint as a signed product.created event'],
@@ -193,23 +200,26 @@ test('an endpoint stored with unsent types before they were refused still reads 
   const created = await post(['order.paid']);
   await h.env.production.orm.em
     .fork()
-    .execute(`update webhook_endpoint set events = '{order.paid,subscription.paused,member.created}' where id = ?`, [
+    .execute(`update webhook_endpoint set events = '{order.paid,subscription.migrated,member.created}' where id = ?`, [
       created.body.id,
     ]);
   const read = await h.request('GET', `/v1/webhooks/endpoints/${created.body.id}`, { token: org.token });
   expect(read.status).toBe(200);
   expect(legacy(WebhookEndpoint).parse(read.body).events).toEqual([
     'order.paid',
-    'subscription.paused',
+    'subscription.migrated',
     'member.created',
   ]);
   expect((await h.request('GET', '/v1/webhooks/endpoints?limit=100', { token: org.token })).status).toBe(200);
 
   const renamed = await patch(created.body.id, { name: 'Kept' });
-  expect(renamed.body).toMatchObject({ name: 'Kept', events: ['order.paid', 'subscription.paused', 'member.created'] });
+  expect(renamed.body).toMatchObject({
+    name: 'Kept',
+    events: ['order.paid', 'subscription.migrated', 'member.created'],
+  });
   const resent = await patch(created.body.id, { events: read.body.events });
   expect(resent.status).toBe(422);
-  expect(resent.body.detail).toEqual([notSent('subscription.paused', 1), notSent('member.created', 2)]);
+  expect(resent.body.detail).toEqual([notSent('subscription.migrated', 1), notSent('member.created', 2)]);
   expect((await patch(created.body.id, { events: ['order.paid'] })).body.events).toEqual(['order.paid']);
 });
 
@@ -217,9 +227,9 @@ test('nothing can emit an unsent type: the outbox refuses it and the transaction
   const env = h.env.production;
   const marker = `unsent-${org.id}`;
   const emitted = inTransaction(env.orm, async (tx) =>
-    env.outbox.enqueueEvent(tx, org.id, 'subscription.paused', { id: marker }),
+    env.outbox.enqueueEvent(tx, org.id, 'subscription.migrated', { id: marker }),
   );
-  await expect(emitted).rejects.toThrow(/subscription\.paused is not sent by this server yet/);
+  await expect(emitted).rejects.toThrow(/subscription\.migrated is not sent by this server yet/);
   expect(
     await env.orm.em.fork().execute("select 1 from outbox_message where payload->'data'->>'id' = ?", [marker]),
   ).toHaveLength(0);

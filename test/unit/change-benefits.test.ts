@@ -21,3 +21,14 @@ test.each<[string, SubscriptionCommand['kind'], { id: string }[], { id: string }
 ])('%s', (_name, kind, before, after, granted, revoked) => {
   expect(ids(benefitEffects(kind, before, after))).toEqual({ granted, revoked });
 });
+
+test.each<[string, SubscriptionCommand['kind'], boolean, string[], string[]]>([
+  ['pause, benefits revoked while paused', 'pause', false, [], ['support', 'keys']],
+  ['pause, benefits kept while paused', 'pause', true, [], []],
+  ['resume after a pause that revoked them', 'resume', false, ['support', 'keys'], []],
+  ['resume after a pause that kept them', 'resume', true, [], []],
+  ['unpause: the pause never took effect', 'unpause', false, [], []],
+  ['a new resume date', 'schedule_resume', false, [], []],
+])('%s', (_name, kind, kept, granted, revoked) => {
+  expect(ids(benefitEffects(kind, [support, keys], [support, keys], kept))).toEqual({ granted, revoked });
+});

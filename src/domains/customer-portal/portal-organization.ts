@@ -22,7 +22,7 @@ export function customerOrganizationOutput(organization: Organization): Customer
       subscription: {
         update_plan: organization.allowCustomerUpdates && organization.customerPortalUpdatePlan,
         update_seats: organization.allowCustomerUpdates && organization.customerPortalUpdateSeats,
-        pause: false, // subscriptions are never paused
+        pause: organization.allowCustomerUpdates && organization.customerPortalPause,
       },
     },
     organization_features: { member_model_enabled: false, checkout_localization_enabled: false },

@@ -1,5 +1,5 @@
-// The subscription workflow's command for a customer portal request: cancel or uncancel, or a product or seat change
-// the organization allows.
+// The subscription workflow's command for a customer portal request: cancel or uncancel, or a product or seat change,
+// a pause or a resume the organization allows.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CustomerOrganization } from '../../contracts/portal-customer-organization';
 import type { CustomerSubscriptionUpdate } from '../../contracts/portal-subscription-update';
@@ -19,7 +19,23 @@ export async function portalCommand(
   subscription: Subscription,
   organization: CustomerOrganization,
   body: CustomerSubscriptionUpdate,
+  /** The organization's `keep_benefits_while_paused`. */
+  keepBenefitsWhilePaused = false,
 ): Promise<SubscriptionCommand> {
+  if ('pause_at_period_end' in body || 'resume' in body) {
+    assertPortalAllows(organization, 'pause');
+    if ('resume' in body) return { kind: 'resume' };
+    if (!body.pause_at_period_end) {
+      if (body.resumes_at != null)
+        throw invalidField(
+          ['body', 'resumes_at'],
+          'pause_at_period_end: false cancels a pause: it takes no resumes_at.',
+        );
+      return { kind: 'unpause' };
+    }
+    const resumesAt = body.resumes_at ? new Date(body.resumes_at).toISOString() : null;
+    return { kind: 'pause', now: false, resumesAt, keepBenefits: keepBenefitsWhilePaused };
+  }
   if ('cancel_at_period_end' in body) {
     if (!body.cancel_at_period_end) return { kind: 'uncancel' };
     return { kind: 'cancel', reason: body.cancellation_reason ?? null, comment: body.cancellation_comment ?? null };

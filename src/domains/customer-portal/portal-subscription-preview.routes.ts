@@ -4,7 +4,7 @@ import { IdParams } from '../../contracts/common';
 import { CustomerSubscriptionUpdate } from '../../contracts/portal-subscription-update';
 import { CustomerSubscriptionChangePreview } from '../../contracts/subscription-change-preview';
 import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/route';
-import { customerOrganization } from './portal-organization';
+import { customerOrganizationOutput } from './portal-organization';
 import { portalCommand } from './portal-subscription-command';
 import type { PortalSubscriptionRouteDeps } from './portal-subscription-update.routes';
 import { customerSubscriptions } from './portal-subscription.output';
@@ -28,8 +28,16 @@ export function portalSubscriptionPreviewRoutes(deps: PortalSubscriptionRouteDep
           customer.customerId,
           params.id,
         );
-        const organization = await customerOrganization(tx.em, organizations, customer.organizationId);
-        const command = await portalCommand(tx.em, deps.products, subscription, organization, body);
+        const settings = await organizations.findOrganization(tx.em, customer.organizationId);
+        const organization = customerOrganizationOutput(settings);
+        const command = await portalCommand(
+          tx.em,
+          deps.products,
+          subscription,
+          organization,
+          body,
+          settings.keepBenefitsWhilePaused,
+        );
         const { preview, subscription: after } = await commands.preview(customer.organizationId, params.id, command);
         return { ...preview, subscription: customerSubscriptions([after], organization)[0] };
       },

@@ -1,6 +1,7 @@
 // The customer portal's subscription update: canceled at period end (with the customer's reason) or uncanceled, or
 // moved to another product or seat count when the organization allows it. It is the same Update of the subscription's
-// workflow as the API's, with the same refusals and webhooks; revoking at once stays the organization's to do.
+// workflow as the API's, with the same refusals and webhooks; revoking at once stays the organization's to do. Pausing
+// (at the period's end) and resuming (now) need the organization's `customer_portal_settings.subscription.pause`.
 import { IdParams } from '../../contracts/common';
 import { CustomerSubscription } from '../../contracts/portal-subscription';
 import { CustomerSubscriptionUpdate } from '../../contracts/portal-subscription-update';
@@ -8,7 +9,7 @@ import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/r
 import type { ProductService } from '../catalog';
 import type { OrganizationService } from '../organization';
 import type { SubscriptionCommandService, SubscriptionService } from '../subscription';
-import { customerOrganization } from './portal-organization';
+import { customerOrganizationOutput } from './portal-organization';
 import { portalCommand } from './portal-subscription-command';
 import { customerSubscriptions } from './portal-subscription.output';
 
@@ -25,7 +26,8 @@ export function portalSubscriptionUpdateRoutes(deps: PortalSubscriptionRouteDeps
     defineCustomerRoute({
       method: 'patch',
       path: '/v1/customer-portal/subscriptions/:id',
-      summary: 'Cancel at period end, uncancel, or change the product or seats of one of the customer’s subscriptions',
+      summary:
+        'Cancel at period end, uncancel, change the product or seats, pause or resume one of the customer’s subscriptions',
       params: IdParams,
       body: CustomerSubscriptionUpdate,
       status: 200,
@@ -39,8 +41,16 @@ export function portalSubscriptionUpdateRoutes(deps: PortalSubscriptionRouteDeps
           customer.customerId,
           params.id,
         );
-        const organization = await customerOrganization(tx.em, organizations, customer.organizationId);
-        const command = await portalCommand(tx.em, deps.products, subscription, organization, body);
+        const settings = await organizations.findOrganization(tx.em, customer.organizationId);
+        const organization = customerOrganizationOutput(settings);
+        const command = await portalCommand(
+          tx.em,
+          deps.products,
+          subscription,
+          organization,
+          body,
+          settings.keepBenefitsWhilePaused,
+        );
         return customerSubscriptions(
           [await commands.send(customer.organizationId, params.id, command)],
           organization,

@@ -21,5 +21,9 @@ export function organizationChanges(body: OrganizationUpdate): Partial<Organizat
     }),
     ...(portal?.update_plan !== undefined && { customerPortalUpdatePlan: portal.update_plan }),
     ...(portal?.update_seats !== undefined && { customerPortalUpdateSeats: portal.update_seats }),
+    ...(portal?.pause !== undefined && { customerPortalPause: portal.pause }),
+    ...(body.subscription_settings?.keep_benefits_while_paused !== undefined && {
+      keepBenefitsWhilePaused: body.subscription_settings.keep_benefits_while_paused,
+    }),
   };
 }

@@ -29,6 +29,7 @@ export function organizationOutput(organization: Organization): OrganizationOutp
       benefit_revocation_grace_period: 0,
       prevent_trial_abuse: false,
       ...subscriptionUpdates,
+      keep_benefits_while_paused: organization.keepBenefitsWhilePaused,
     },
     // What Bursar e-mails customers: a receipt for every paid order (renewals included); no other notice yet.
     customer_email_settings: {
@@ -42,6 +43,7 @@ export function organizationOutput(organization: Organization): OrganizationOutp
       subscription: {
         update_seats: organization.customerPortalUpdateSeats,
         update_plan: organization.customerPortalUpdatePlan,
+        pause: organization.customerPortalPause,
       },
     },
     dispute_settings: { auto_accept_below_amount: null },

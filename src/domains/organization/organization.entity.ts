@@ -12,6 +12,10 @@ export class Organization {
   /** Whether customers may change their subscription's product, or its seats, in the customer portal. */
   customerPortalUpdatePlan: Opt<boolean> = true;
   customerPortalUpdateSeats: Opt<boolean> = true;
+  /** Whether customers may pause (and resume) their subscriptions in the customer portal. */
+  customerPortalPause: Opt<boolean> = false;
+  /** Whether a paused subscription keeps granting its benefits (else they are revoked until it resumes). */
+  keepBenefitsWhilePaused: Opt<boolean> = false;
   /** Whether customers may change their subscriptions in the customer portal at all. */
   allowCustomerUpdates: Opt<boolean> = true;
   /** How a subscription change made over the API is billed when the request does not say. */
@@ -51,6 +55,8 @@ export const OrganizationSchema = new EntitySchema<Organization>({
     customerInvoicePrefix: { type: 'text', nullable: true },
     customerPortalUpdatePlan: { type: 'boolean' },
     customerPortalUpdateSeats: { type: 'boolean' },
+    customerPortalPause: { type: 'boolean' },
+    keepBenefitsWhilePaused: { type: 'boolean' },
     allowCustomerUpdates: { type: 'boolean' },
     prorationBehavior: { type: 'text' },
     email: { type: 'text', nullable: true },

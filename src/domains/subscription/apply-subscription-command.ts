@@ -1,9 +1,11 @@
 // A lifecycle command other than a change, as the workflow's Update step: cancel at period end, uncancel, revoke now,
-// clear a scheduled change. Events: subscription.updated, and .canceled, .uncanceled or .revoked.
+// clear a scheduled change, pause and resume (`pause-subscription.ts`). Events: subscription.updated, and .canceled,
+// .uncanceled, .revoked, .paused or .resumed.
 import { inTransaction } from '../../platform/database/transaction';
 import { lockSubscription } from './billing-deps';
 import type { CommandDeps } from './command-deps';
 import { endLocked } from './end-subscription';
+import { isPauseCommand, pauseEvents } from './pause-subscription';
 import { applyPlanned, planChange } from './planned-change';
 import type { CancellationReason } from './subscription.entity';
 import type { SubscriptionCommand } from './subscription.logic';
@@ -30,8 +32,9 @@ export async function applySubscriptionCommand(
     }
     applyPlanned(s, plan);
     await tx.em.flush();
-    const specific =
-      command.kind === 'cancel'
+    const specific = isPauseCommand(command)
+      ? pauseEvents(command)
+      : command.kind === 'cancel'
         ? ['subscription.canceled' as const]
         : command.kind === 'uncancel'
           ? ['subscription.uncanceled' as const]

@@ -6,13 +6,19 @@ export interface BenefitRef {
   id: string;
 }
 
-/** The benefits granted and revoked when a subscription holding `before` takes `command` (`after`: the new product's). */
+/**
+ * The benefits granted and revoked when a subscription holding `before` takes `command` (`after`: the new product's).
+ * A pause revokes them and a resume grants them again, unless the pause keeps them (`keptWhilePaused`).
+ */
 export function benefitEffects<B extends BenefitRef>(
   kind: SubscriptionCommand['kind'],
   before: readonly B[],
   after: readonly B[],
+  keptWhilePaused = false,
 ): { granted: B[]; revoked: B[] } {
   if (kind === 'cancel' || kind === 'revoke') return { granted: [], revoked: [...before] };
+  if (kind === 'pause' && !keptWhilePaused) return { granted: [], revoked: [...before] };
+  if (kind === 'resume' && !keptWhilePaused) return { granted: [...before], revoked: [] };
   if (kind !== 'change') return { granted: [], revoked: [] };
   const had = new Set(before.map((b) => b.id));
   const has = new Set(after.map((b) => b.id));

@@ -9,6 +9,7 @@ export { cancelRenewalCharge, refundRenewalCharge } from './undo-renewal-charge'
 export { recordPayment, subscriptionOrderPaid } from './record-payment';
 export { recordPaymentFailure } from './record-payment-failure';
 export { endSubscription } from './end-subscription';
+export { pauseAtPeriodEnd, resumeOnDate } from './pause-subscription';
 export { renewAndCharge, renewChargeAndRecord } from './subscription-renewal';
 export { SubscriptionCommandService } from './subscription-commands.service';
 export { SubscriptionQueries } from './subscription.queries';

@@ -67,8 +67,29 @@ export async function renewalOf(
 }
 
 /**
- * The order the next renewal of `s` will write, without the metered usage of the period (not known before it ends);
- * null when no renewal follows. It moves `s` into that period: call it on a row that is not saved.
+ * The order the renewal of `s` starting at `start` will write, without the metered usage of the period (not known
+ * before it ends). It moves `s` into that period: call it on a row that is not saved.
+ */
+export async function renewalOrderAt(
+  deps: Pick<BillingDeps, 'products' | 'discounts' | 'seller'>,
+  em: EntityManager,
+  s: Subscription,
+  start: Date,
+): Promise<{ order: NewOrder; renewsAt: Date; end: Date }> {
+  const { bill, end } = await renewalOf(s, start, {
+    productName: async (id) => (await deps.products.get(em, s.organizationId, id)).name,
+    discount: () => currentDiscount(deps, em, s, start),
+    price: async (productId, priceId) =>
+      (await deps.products.outputsByIds(em, s.organizationId, [productId]))[0]?.prices.find((p) => p.id === priceId),
+  });
+  const order = subscriptionOrder(deps.seller, s, bill(`${s.id}:${start.toISOString()}`, start));
+  Object.assign(s, { currentPeriodStart: start, currentPeriodEnd: end, pendingItems: [] });
+  return { order, renewsAt: start, end };
+}
+
+/**
+ * The next renewal's order: at the period's end, or for a paused (or pausing) subscription on its resume date, from
+ * which its new period is anchored; null when no renewal follows (it ends, or stays paused until resumed).
  */
 export async function nextRenewalOrder(
   deps: Pick<BillingDeps, 'products' | 'discounts' | 'seller'>,
@@ -76,12 +97,8 @@ export async function nextRenewalOrder(
   s: Subscription,
 ): Promise<{ order: NewOrder; renewsAt: Date } | null> {
   if (s.status === 'canceled' || s.cancelAtPeriodEnd) return null;
-  const start = s.currentPeriodEnd;
-  const { bill } = await renewalOf(s, start, {
-    productName: async (id) => (await deps.products.get(em, s.organizationId, id)).name,
-    discount: () => currentDiscount(deps, em, s, start),
-    price: async (productId, priceId) =>
-      (await deps.products.outputsByIds(em, s.organizationId, [productId]))[0]?.prices.find((p) => p.id === priceId),
-  });
-  return { order: subscriptionOrder(deps.seller, s, bill(`${s.id}:${start.toISOString()}`, start)), renewsAt: start };
+  if (s.status !== 'paused' && !s.pauseAtPeriodEnd) return renewalOrderAt(deps, em, s, s.currentPeriodEnd);
+  if (!s.resumesAt) return null;
+  Object.assign(s, { status: 'active', anchorDay: s.resumesAt.getUTCDate(), pauseAtPeriodEnd: false });
+  return renewalOrderAt(deps, em, s, s.resumesAt);
 }

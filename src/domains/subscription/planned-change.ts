@@ -8,6 +8,7 @@ import { changeTarget, planOf, switchTo } from './change-target';
 import { assertLegal, type CommandDeps } from './command-deps';
 import { discountAfter, keepDiscount } from './discount-after-change';
 import { markEnded } from './end-subscription';
+import { applyPause, isPauseCommand, planPause } from './pause-subscription';
 import type { PlanTarget } from './plan-change.logic';
 import { prorationLines } from './prorate-plan-change';
 import type { CancellationReason, PendingItem, Subscription } from './subscription.entity';
@@ -40,7 +41,7 @@ export interface PlannedPlanChange extends PlannedBase {
   scheduled: boolean;
 }
 
-/** A lifecycle command (nothing billed). A new kind (pause, resume) is one more member, planned and applied below. */
+/** A lifecycle command: nothing billed, but for a pause now's credit carried to the resume order. */
 export interface PlannedLifecycle extends PlannedBase {
   kind: Exclude<SubscriptionCommand['kind'], 'change'>;
   command: Exclude<SubscriptionCommand, { kind: 'change' }>;
@@ -58,6 +59,21 @@ export async function planChange(
 ): Promise<PlannedChange> {
   assertLegal(s, command);
   const nothing = { at, billing: 'none' as const, lines: [], net: 0, tax: 0 };
+  if (isPauseCommand(command)) {
+    const { effectiveAt, lines } = planPause(s, command, at);
+    const net = lines.reduce((sum, line) => sum + line.amount, 0);
+    const tax = net ? subscriptionTax(deps.billing.seller, s, net, at) : 0;
+    return {
+      at,
+      kind: command.kind,
+      command,
+      effectiveAt,
+      lines,
+      net,
+      tax,
+      billing: lines.length ? 'next_renewal' : 'none',
+    };
+  }
   if (command.kind !== 'change') {
     const atPeriodEnd = command.kind === 'cancel';
     return { ...nothing, kind: command.kind, command, effectiveAt: atPeriodEnd ? s.currentPeriodEnd : at };
@@ -93,10 +109,10 @@ export function applyPlanned(s: Subscription, plan: PlannedChange): void {
         createdAt: at.toISOString(),
       };
     else switchTo(s, plan.target, plan.discount);
-    if (plan.billing === 'next_renewal') s.pendingItems = [...s.pendingItems, ...plan.lines];
-    s.modifiedAt = at;
-    return;
   }
+  if (plan.billing === 'next_renewal') s.pendingItems = [...s.pendingItems, ...plan.lines];
+  s.modifiedAt = at;
+  if (plan.kind === 'change') return;
   const command = plan.command;
   switch (command.kind) {
     case 'revoke':
@@ -122,6 +138,12 @@ export function applyPlanned(s: Subscription, plan: PlannedChange): void {
       break;
     case 'clear_pending_update':
       s.pendingUpdate = null;
+      break;
+    case 'pause':
+    case 'unpause':
+    case 'resume':
+    case 'schedule_resume':
+      applyPause(s, command, at);
       break;
     default: {
       const unplanned: never = command; // a new kind of command is applied here too

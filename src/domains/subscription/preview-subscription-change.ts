@@ -9,7 +9,7 @@ import type { NewOrder } from '../order';
 import { benefitEffects } from './change-benefits.logic';
 import type { CommandDeps } from './command-deps';
 import { changeOrder } from './invoice-plan-change';
-import { nextRenewalOrder } from './next-renewal';
+import { nextRenewalOrder, renewalOrderAt } from './next-renewal';
 import { applyPlanned, planChange } from './planned-change';
 import type { SubscriptionCommand } from './subscription.logic';
 
@@ -33,10 +33,14 @@ export async function previewSubscriptionChange(
   const targetId = plan.kind === 'change' ? plan.target.productId : s.productId;
   const products = await deps.products.outputsByIds(em, organizationId, [...new Set([s.productId, targetId])]);
   const benefitsOf = (productId: string) => products.find((p) => p.id === productId)?.benefits ?? [];
-  const benefits = benefitEffects(plan.kind, benefitsOf(s.productId), benefitsOf(targetId));
+  const kept =
+    plan.kind === 'pause' && plan.command.kind === 'pause' ? plan.command.keepBenefits : s.pauseKeepsBenefits;
+  const benefits = benefitEffects(plan.kind, benefitsOf(s.productId), benefitsOf(targetId), kept);
 
   applyPlanned(s, plan);
-  const dueNow = plan.kind === 'change' && plan.billing === 'now' ? changeOrder(deps, s, plan, 'preview') : null;
+  // A resume renews at once (the workflow's renewal step from the resume date): that order is what is due now.
+  const resumed = plan.kind === 'resume' ? (await renewalOrderAt(deps.billing, em, s, at)).order : null;
+  const dueNow = plan.kind === 'change' && plan.billing === 'now' ? changeOrder(deps, s, plan, 'preview') : resumed;
   const [subscription] = await deps.subscriptions.outputs(em, [s]);
   const renewal = await nextRenewalOrder(deps.billing, em, s); // moves the unsaved row into the next period
   em.clear();
@@ -58,7 +62,7 @@ export async function previewSubscriptionChange(
         proration: true,
         product_price_id: line.priceId,
       })),
-      billed: plan.billing,
+      billed: resumed ? 'now' : plan.billing,
       due_now: dueNow && bill(dueNow),
       amount_due_now: dueNow ? bill(dueNow).total_amount : 0,
       next_renewal: renewal && { ...bill(renewal.order), renews_at: renewal.renewsAt.toISOString() },

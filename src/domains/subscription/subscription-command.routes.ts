@@ -1,5 +1,5 @@
-// HTTP surface of subscription commands: update (cancel, uncancel, revoke, plan/seat/discount changes), its preview
-// (our addition) and revoke.
+// HTTP surface of subscription commands: update (cancel, uncancel, revoke, plan/seat/discount changes, pause and
+// resume), its preview (our addition) and revoke.
 // Every command is an Update of the subscription's workflow, which runs it between renewals.
 import { IdParams } from '../../contracts/common';
 import { Subscription as SubscriptionContract } from '../../contracts/subscription';
@@ -23,7 +23,7 @@ export function subscriptionCommandRoutes({
     defineRoute({
       method: 'patch',
       path: '/v1/subscriptions/:id',
-      summary: 'Cancel, uncancel, revoke or change a subscription (an Update of its workflow)',
+      summary: 'Cancel, uncancel, revoke, change, pause or resume a subscription (an Update of its workflow)',
       scopes: WRITE,
       params: IdParams,
       body: SubscriptionUpdate,
@@ -31,8 +31,11 @@ export function subscriptionCommandRoutes({
       response: SubscriptionContract,
       outsideTransaction: true,
       async handler({ auth, tx, params, body, idempotencyKey }) {
-        const { prorationBehavior } = await organizations.findOrganization(tx.em, auth.organizationId);
-        return commands.send(auth.organizationId, params.id, commandOf(body, prorationBehavior), idempotencyKey);
+        const organization = await organizations.findOrganization(tx.em, auth.organizationId);
+        const command = commandOf(body, organization.prorationBehavior, {
+          keepBenefitsWhilePaused: organization.keepBenefitsWhilePaused,
+        });
+        return commands.send(auth.organizationId, params.id, command, idempotencyKey);
       },
     }),
     defineRoute({
@@ -46,12 +49,11 @@ export function subscriptionCommandRoutes({
       response: SubscriptionChangePreview,
       outsideTransaction: true,
       async handler({ auth, tx, params, body }) {
-        const { prorationBehavior } = await organizations.findOrganization(tx.em, auth.organizationId);
-        const { preview, subscription } = await commands.preview(
-          auth.organizationId,
-          params.id,
-          commandOf(body, prorationBehavior),
-        );
+        const organization = await organizations.findOrganization(tx.em, auth.organizationId);
+        const command = commandOf(body, organization.prorationBehavior, {
+          keepBenefitsWhilePaused: organization.keepBenefitsWhilePaused,
+        });
+        const { preview, subscription } = await commands.preview(auth.organizationId, params.id, command);
         return { ...preview, subscription };
       },
     }),

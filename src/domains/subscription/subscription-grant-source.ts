@@ -1,12 +1,12 @@
 // The subscription domain's rule for benefits: a subscription entitles its customer to the product's benefits while it
-// is trialing, active or retrying payment, and meter credits cycle with each paid period. The benefit domain reads it
+// is trialing, active or retrying payment (or paused, where the organization keeps benefits), and meter credits cycle with each paid period. The benefit domain reads it
 // through `GrantSourceReader`, and license keys show the subscription's period.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LicenseKeySources } from '../../contracts/license-key-sources';
 import type { GrantSourceReader } from '../benefit';
 import { lastPaidCycleOf } from '../order';
 import type { TestClockQueries } from '../test-clock';
-import { LIVE_STATUSES, Subscription } from './subscription.entity';
+import { grantsBenefits, LIVE_STATUSES, Subscription } from './subscription.entity';
 
 export function subscriptionGrantSource(testClocks: TestClockQueries): GrantSourceReader {
   return {
@@ -16,7 +16,7 @@ export function subscriptionGrantSource(testClocks: TestClockQueries): GrantSour
       return {
         customerId: subscription.customerId,
         productId: subscription.productId,
-        active: LIVE_STATUSES.includes(subscription.status),
+        active: grantsBenefits(subscription),
         oneTime: false,
         cycleKey: await lastPaidCycleOf(em, subscription.id),
         at: await testClocks.now(em, subscription.testClockId),
@@ -24,7 +24,11 @@ export function subscriptionGrantSource(testClocks: TestClockQueries): GrantSour
       };
     },
     async holders(em, organizationId, productId) {
-      const live = await em.find(Subscription, { organizationId, productId, status: { $in: [...LIVE_STATUSES] } });
+      const live = await em.find(Subscription, {
+        organizationId,
+        productId,
+        $or: [{ status: { $in: [...LIVE_STATUSES] } }, { status: 'paused', pauseKeepsBenefits: true }],
+      });
       return live.map((s) => ({ customerId: s.customerId, id: s.id }));
     },
   };

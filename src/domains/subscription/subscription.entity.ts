@@ -1,12 +1,16 @@
-import { EntitySchema } from '@mikro-orm/core';
+import { EntitySchema, type Opt } from '@mikro-orm/core';
 import type { Metadata } from '../../contracts/metadata';
 import type { Address } from '../../contracts/address';
 import type { RecurringInterval } from '../../kernel/calendar';
 
-export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled';
+export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'paused';
 
 /** Not canceled for good: these grant their product's benefits (past_due while payment is retried). */
 export const LIVE_STATUSES: readonly SubscriptionStatus[] = ['trialing', 'active', 'past_due'];
+
+/** Whether the subscription grants its product's benefits: live, or paused with the benefits kept. */
+export const grantsBenefits = (s: Pick<Subscription, 'status' | 'pauseKeepsBenefits'>) =>
+  LIVE_STATUSES.includes(s.status) || (s.status === 'paused' && s.pauseKeepsBenefits);
 
 export type CancellationReason =
   | 'customer_service'
@@ -67,6 +71,13 @@ export class Subscription {
   endsAt: Date | null = null;
   endedAt: Date | null = null;
   pastDueAt: Date | null = null;
+  /** Pauses when the period ends (`pause-subscription.ts`). */
+  pauseAtPeriodEnd: Opt<boolean> = false;
+  pausedAt: Date | null = null;
+  /** A paused (or pausing) subscription resumes by itself then. */
+  resumesAt: Date | null = null;
+  /** The organization's setting when the pause was asked for: benefits kept while paused, or revoked. */
+  pauseKeepsBenefits: Opt<boolean> = false;
   customerCancellationReason: CancellationReason | null = null;
   customerCancellationComment: string | null = null;
   /** Tax context of the renewals, captured at checkout. */
@@ -121,6 +132,10 @@ export const SubscriptionSchema = new EntitySchema<Subscription>({
     endsAt: nullableTimestamp,
     endedAt: nullableTimestamp,
     pastDueAt: nullableTimestamp,
+    pauseAtPeriodEnd: { type: 'boolean' },
+    pausedAt: nullableTimestamp,
+    resumesAt: nullableTimestamp,
+    pauseKeepsBenefits: { type: 'boolean' },
     customerCancellationReason: { type: 'text', nullable: true },
     customerCancellationComment: { type: 'text', nullable: true },
     billingName: { type: 'text', nullable: true },

@@ -12,8 +12,13 @@ export class AlreadyCanceledSubscription extends BursarError {
   readonly code = 'AlreadyCanceledSubscription';
 }
 
+/** A pause or resume the subscription's state does not allow (trialing, past due, already paused, not paused, …). */
+export class PauseResumeNotAllowed extends BursarError {
+  readonly code = 'PauseResumeNotAllowed';
+}
+
 /** Everything the subscription workflow may report. */
-export const SUBSCRIPTION_ERRORS = [PaymentFailed, AlreadyCanceledSubscription];
+export const SUBSCRIPTION_ERRORS = [PaymentFailed, AlreadyCanceledSubscription, PauseResumeNotAllowed];
 
 /** The error for a refused command (`commandRefusal`); a refusal of an unknown kind is a conflict. */
 export function refusalError(refusal: { type: string; message: string }): BursarError {

@@ -12,11 +12,16 @@ import { subscriptionCommandRoutes } from './subscription-command.routes';
 import { SubscriptionSchema } from './subscription.entity';
 import { Migration20261122070000_subscriptions } from './migrations/Migration20261122070000_subscriptions';
 import { Migration20261127000000_list_indexes } from './migrations/Migration20261127000000_list_indexes';
+import { Migration20261128020000_subscription_pause } from './migrations/Migration20261128020000_subscription_pause';
 
 export const subscriptionModule: Module = {
   name: 'subscription',
   entities: [SubscriptionSchema],
-  migrations: migrations(Migration20261122070000_subscriptions, Migration20261127000000_list_indexes),
+  migrations: migrations(
+    Migration20261122070000_subscriptions,
+    Migration20261127000000_list_indexes,
+    Migration20261128020000_subscription_pause,
+  ),
   provides: [
     provide(
       'subscriptionMeters',
