@@ -4,16 +4,43 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CustomerOrganization } from '../../contracts/portal-customer-organization';
 import type { CustomerSubscriptionUpdate } from '../../contracts/portal-subscription-update';
 import { invalidField } from '../../kernel/errors';
+import type { AuthenticatedCustomer } from '../../platform/http/route';
 import type { ProductService } from '../catalog';
-import type { Subscription, SubscriptionCommand } from '../subscription';
+import type { OrganizationService } from '../organization';
+import type { Subscription, SubscriptionCommand, SubscriptionService } from '../subscription';
 import { assertPortalAllows } from './portal-changes';
-import { PORTAL_PRORATION } from './portal-organization';
+import { customerOrganizationOutput, PORTAL_PRORATION } from './portal-organization';
+
+/**
+ * A portal request on the customer's subscription `id` (404 when it is not theirs): its command, as the update and
+ * its preview both send it, and the organization as the portal shows it.
+ */
+export async function portalRequest(
+  em: EntityManager,
+  deps: { subscriptions: SubscriptionService; products: ProductService; organizations: OrganizationService },
+  customer: AuthenticatedCustomer,
+  id: string,
+  body: CustomerSubscriptionUpdate,
+): Promise<{ command: SubscriptionCommand; organization: CustomerOrganization }> {
+  const subscription = await deps.subscriptions.getOfCustomer(em, customer.organizationId, customer.customerId, id);
+  const settings = await deps.organizations.findOrganization(em, customer.organizationId);
+  const organization = customerOrganizationOutput(settings);
+  const command = await portalCommand(
+    em,
+    deps.products,
+    subscription,
+    organization,
+    body,
+    settings.keepBenefitsWhilePaused,
+  );
+  return { command, organization };
+}
 
 /**
  * The workflow command for a portal request. A product or seat change needs the organization's leave; a customer can
  * move only to a product offered to the public (another is "no such product", as one of another organization).
  */
-export async function portalCommand(
+async function portalCommand(
   em: EntityManager,
   products: ProductService,
   subscription: Subscription,

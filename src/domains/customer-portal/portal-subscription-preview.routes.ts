@@ -4,13 +4,11 @@ import { IdParams } from '../../contracts/common';
 import { CustomerSubscriptionUpdate } from '../../contracts/portal-subscription-update';
 import { CustomerSubscriptionChangePreview } from '../../contracts/subscription-change-preview';
 import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/route';
-import { customerOrganizationOutput } from './portal-organization';
-import { portalCommand } from './portal-subscription-command';
+import { portalRequest } from './portal-subscription-command';
 import type { PortalSubscriptionRouteDeps } from './portal-subscription-update.routes';
 import { customerSubscriptions } from './portal-subscription.output';
 
 export function portalSubscriptionPreviewRoutes(deps: PortalSubscriptionRouteDeps): RouteDefinition[] {
-  const { subscriptions, commands, organizations } = deps;
   return [
     defineCustomerRoute({
       method: 'post',
@@ -22,23 +20,12 @@ export function portalSubscriptionPreviewRoutes(deps: PortalSubscriptionRouteDep
       response: CustomerSubscriptionChangePreview,
       outsideTransaction: true,
       async handler({ customer, tx, params, body }) {
-        const subscription = await subscriptions.getOfCustomer(
-          tx.em,
+        const { command, organization } = await portalRequest(tx.em, deps, customer, params.id, body);
+        const { preview, subscription: after } = await deps.commands.preview(
           customer.organizationId,
-          customer.customerId,
           params.id,
+          command,
         );
-        const settings = await organizations.findOrganization(tx.em, customer.organizationId);
-        const organization = customerOrganizationOutput(settings);
-        const command = await portalCommand(
-          tx.em,
-          deps.products,
-          subscription,
-          organization,
-          body,
-          settings.keepBenefitsWhilePaused,
-        );
-        const { preview, subscription: after } = await commands.preview(customer.organizationId, params.id, command);
         return { ...preview, subscription: customerSubscriptions([after], organization)[0] };
       },
     }),

@@ -9,8 +9,7 @@ import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/r
 import type { ProductService } from '../catalog';
 import type { OrganizationService } from '../organization';
 import type { SubscriptionCommandService, SubscriptionService } from '../subscription';
-import { customerOrganizationOutput } from './portal-organization';
-import { portalCommand } from './portal-subscription-command';
+import { portalRequest } from './portal-subscription-command';
 import { customerSubscriptions } from './portal-subscription.output';
 
 export interface PortalSubscriptionRouteDeps {
@@ -21,7 +20,6 @@ export interface PortalSubscriptionRouteDeps {
 }
 
 export function portalSubscriptionUpdateRoutes(deps: PortalSubscriptionRouteDeps): RouteDefinition[] {
-  const { subscriptions, commands, organizations } = deps;
   return [
     defineCustomerRoute({
       method: 'patch',
@@ -35,24 +33,9 @@ export function portalSubscriptionUpdateRoutes(deps: PortalSubscriptionRouteDeps
       outsideTransaction: true,
       // An Update of subscription:<id>: writes the change; subscription.updated (+ canceled / uncanceled).
       async handler({ customer, tx, params, body }) {
-        const subscription = await subscriptions.getOfCustomer(
-          tx.em,
-          customer.organizationId,
-          customer.customerId,
-          params.id,
-        );
-        const settings = await organizations.findOrganization(tx.em, customer.organizationId);
-        const organization = customerOrganizationOutput(settings);
-        const command = await portalCommand(
-          tx.em,
-          deps.products,
-          subscription,
-          organization,
-          body,
-          settings.keepBenefitsWhilePaused,
-        );
+        const { command, organization } = await portalRequest(tx.em, deps, customer, params.id, body);
         return customerSubscriptions(
-          [await commands.send(customer.organizationId, params.id, command)],
+          [await deps.commands.send(customer.organizationId, params.id, command)],
           organization,
         )[0];
       },
