@@ -25,6 +25,7 @@ const custom = (
   preset_amount: number | null = null,
 ): Price => ({
   amount_type: 'custom',
+  price_currency: 'usd',
   minimum_amount,
   maximum_amount,
   preset_amount,

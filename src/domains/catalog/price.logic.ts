@@ -1,17 +1,21 @@
 // Pure rule of what one price of a product requires, by its type (fixed, custom, metered, seat-based).
 import type { ValidationIssue } from '../../kernel/errors';
+import { minPriceAmount } from '../../kernel/currency';
 import { isValidPriceAmount, MAX_AMOUNT, normalizeUnitAmount } from '../../kernel/money';
 import { seatTierIssues } from './seat-tier.logic';
 import type { PriceDraft } from './price-draft';
 import { issue, type Loc } from './validation-issue.logic';
 
-const AMOUNT_RULE = `must be 0 or between 50 and ${MAX_AMOUNT} (minor units)`;
+/** The amounts a price in `currency` may carry: 0, or from the currency's minimum up to MAX_AMOUNT (minor units). */
+const amountRule = (currency: string) =>
+  `must be 0 or between ${minPriceAmount(currency)} and ${MAX_AMOUNT} (minor units of ${currency.toUpperCase()})`;
 
 /** What one price needs to hold on its own; `loc` points at the price in the request body. */
 export function priceIssues(price: PriceDraft, loc: Loc): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const amount = (field: keyof PriceDraft, value: number | null | undefined) => {
-    if (value != null && !isValidPriceAmount(value)) issues.push(issue([...loc, field], `${field} ${AMOUNT_RULE}`));
+    if (value != null && !isValidPriceAmount(value, price.price_currency))
+      issues.push(issue([...loc, field], `${field} ${amountRule(price.price_currency)}`));
   };
   switch (price.amount_type) {
     case 'fixed':
