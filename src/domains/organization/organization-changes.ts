@@ -1,5 +1,5 @@
 // What an organization's update changes: each field the body sets, the portal's and subscriptions' settings
-// included (a field left out stays as it is).
+// included (a field left out stays as it is), the default currency and the country → currency map.
 import type { OrganizationUpdate } from '../../contracts/organization-update';
 import type { Organization } from './organization.entity';
 
@@ -21,5 +21,7 @@ export function organizationChanges(body: OrganizationUpdate): Partial<Organizat
     }),
     ...(portal?.update_plan !== undefined && { customerPortalUpdatePlan: portal.update_plan }),
     ...(portal?.update_seats !== undefined && { customerPortalUpdateSeats: portal.update_seats }),
+    ...(body.default_presentment_currency != null && { defaultPresentmentCurrency: body.default_presentment_currency }),
+    ...(body.currency_by_country != null && { currencyByCountry: body.currency_by_country }),
   };
 }
