@@ -74,7 +74,7 @@ test('the default currency and the country map are organization settings, checke
   });
 });
 
-test('one price per model and currency: a second fixed price in yen, or one below ¥80, is refused', async () => {
+test('one price per model and currency: a second fixed price in yen, or one below ¥80, is refused; minimums per currency', async () => {
   const twice = await call('POST', '/v1/products/', {
     name: 'Twice in yen',
     prices: [
@@ -100,6 +100,21 @@ test('one price per model and currency: a second fixed price in yen, or one belo
       loc: ['body', 'prices', 0, 'price_amount'],
       msg: 'price_amount must be 0 or between 80 and 99999999 (minor units of JPY)',
     }),
+  ]);
+  // Pay what you want with no minimum given: the currency's own smallest price.
+  const open = await call('POST', '/v1/products/', {
+    name: 'Tip jar',
+    prices: [
+      { amount_type: 'custom', price_currency: 'usd' },
+      { amount_type: 'custom', price_currency: 'jpy' },
+      { amount_type: 'custom', price_currency: 'krw' },
+    ],
+  });
+  expect(open.status).toBe(201);
+  expect(open.body.prices.map((p: any) => [p.price_currency, p.minimum_amount])).toEqual([
+    ['usd', 50],
+    ['jpy', 80],
+    ['krw', 800],
   ]);
 });
 

@@ -44,9 +44,20 @@ describe('priceIssues', () => {
       [['maximum_amount']],
     ],
     [
-      'custom maximum not chargeable (minimum taken as 0)',
+      'custom maximum not chargeable, and below the minimum taken as the currency’s (50)',
       { amount_type: 'custom', ...usd, maximum_amount: 10 },
-      [['maximum_amount']],
+      [['maximum_amount'], ['maximum_amount']],
+    ],
+    [
+      'custom maximum below the minimum taken as the currency’s (¥80)',
+      { amount_type: 'custom', price_currency: 'jpy', maximum_amount: 79 },
+      [['maximum_amount'], ['maximum_amount']],
+    ],
+    ['custom in yen without a minimum', { amount_type: 'custom', price_currency: 'jpy', maximum_amount: 5000 }, []],
+    [
+      'custom in yen below its minimum',
+      { amount_type: 'custom', price_currency: 'jpy', minimum_amount: 50 },
+      [['minimum_amount']],
     ],
     [
       'custom preset below the minimum',

@@ -25,7 +25,7 @@ export function priceIssues(price: PriceDraft, loc: Loc): ValidationIssue[] {
       amount('minimum_amount', price.minimum_amount);
       amount('maximum_amount', price.maximum_amount);
       amount('preset_amount', price.preset_amount);
-      const min = price.minimum_amount ?? 0;
+      const min = price.minimum_amount ?? minPriceAmount(price.price_currency);
       if (price.maximum_amount != null && price.maximum_amount < min) {
         issues.push(issue([...loc, 'maximum_amount'], 'maximum_amount must not be below minimum_amount'));
       }
