@@ -243,6 +243,14 @@ describe('a checkout chooses its currency', () => {
       tax_amount: 133, // 800 with 20 % included: net 800 / 1.2 = 666.7 → 667
       total_amount: 800,
     });
+    // The discount holds the currency: a buyer who moves to Germany keeps paying in dollars with it.
+    const held = await open({ ...country('FR'), discount_id: discount.body.id });
+    const moved = await h.request('PATCH', `/v1/checkouts/client/${held.client_secret}`, {
+      environment: 'sandbox',
+      json: country('DE'),
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ currency: 'usd', discount_amount: 200, total_amount: 800 });
     const none = await call('POST', '/v1/checkouts/', {
       products: [productId],
       ...country('DE'),

@@ -26,10 +26,11 @@ export async function chooseCurrency(
 
 /**
  * After an update: the currency the merchant names, which then stays; else, while nobody named one, the one the
- * buyer's new country maps to (or the default) when the update sets another country. The price follows the currency.
+ * buyer's new country maps to (or the default) when the update sets another country — unless the session's fixed
+ * discount has no amount in it: the discount the merchant gave holds the currency. The price follows the currency.
  */
 export async function updateCurrency(
-  deps: Pick<CheckoutDeps, 'organizations'>,
+  deps: Pick<CheckoutDeps, 'organizations' | 'discounts'>,
   em: EntityManager,
   checkout: Checkout,
   products: readonly ProductOutput[],
@@ -46,5 +47,9 @@ export async function updateCurrency(
   });
   if (change.requested) checkout.currencyChosen = true;
   if (currency === checkout.currency) return;
+  if (!change.requested && checkout.discountId) {
+    const discount = await deps.discounts.find(em, checkout.organizationId, checkout.discountId);
+    if (discount?.type === 'fixed' && !(currency in (discount.amounts ?? {}))) return;
+  }
   Object.assign(checkout, { currency, productPriceId: staticPrice(product, currency)!.id });
 }
