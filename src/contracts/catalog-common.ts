@@ -21,6 +21,11 @@ export const TrialInterval = RecurringInterval;
 export const ProductVisibility = z.enum(['draft', 'private', 'public']);
 export const TaxBehaviorOption = z.enum(['location', 'inclusive', 'exclusive']);
 export const SeatTierType = z.enum(['volume', 'graduated']);
+export const TierType = z.enum(['volume', 'graduated']).meta({ id: 'TierType' });
+/** Usage counted in blocks of `size` units, a partial block rounded up or down (Bursar's addition to metered tiers). */
+export const UsagePackage = z
+  .object({ size: z.int32().min(1), rounding: z.enum(['up', 'down']) })
+  .meta({ id: 'UsagePackage' });
 
 /** Interval counts (recurring, trial, meter): 1 to 1000 units. */
 export const IntervalCount = z.int32().min(1).max(1000);

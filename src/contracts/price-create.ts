@@ -1,6 +1,7 @@
-// What a product's prices are created with: fixed, free, custom (pay what you want), metered unit and seat-based.
+// What a product's prices are created with: fixed, free, custom (pay what you want), metered unit, metered tiers and
+// seat-based.
 import { z } from 'zod';
-import { Currency, SeatTierType, TaxBehaviorOption } from './catalog-common';
+import { Currency, SeatTierType, TaxBehaviorOption, TierType, UsagePackage } from './catalog-common';
 import { Uuid } from './common';
 
 const amount = z.int32().min(0);
@@ -24,10 +25,27 @@ export const PriceMeteredUnitCreate = z.object({
   unit_amount: z.union([z.number(), z.string()]),
   cap_amount: amount.nullish(),
 });
+export const TierInput = z
+  .object({ bound: z.int32().min(1).nullish(), unit_amount: z.union([z.number(), z.string()]) })
+  .meta({ id: 'TierInput' });
+export const TiersInput = z
+  .object({ type: TierType, tiers: z.array(TierInput).min(1).max(50) })
+  .meta({ id: 'TiersInput' });
+export const PriceMeteredTiersCreate = z.object({
+  amount_type: z.literal('metered_tiers'),
+  ...common,
+  meter_id: Uuid,
+  tiers: TiersInput,
+  cap_amount: amount.nullish(),
+  /** Bursar's addition: count usage in blocks of `size` units, a partial block rounded up or down. */
+  package: UsagePackage.nullish(),
+});
 export const SeatTierInput = z.object({
   min_seats: z.int32().min(1),
   max_seats: z.int32().min(1).nullish(),
   price_per_seat: amount,
+  /** Bursar's addition: a fee charged once when the count reaches the tier. */
+  flat_amount: amount.nullish(),
 });
 export const PriceSeatBasedCreate = z.object({
   amount_type: z.literal('seat_based'),
@@ -44,6 +62,7 @@ export const PriceCreate = z
     PriceFreeCreate,
     PriceCustomCreate,
     PriceMeteredUnitCreate,
+    PriceMeteredTiersCreate,
     PriceSeatBasedCreate,
   ])
   .meta({ id: 'ProductPriceCreate' });

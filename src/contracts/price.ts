@@ -1,6 +1,6 @@
-// Product prices as the API shows them: fixed, custom (pay what you want), metered unit and seat-based.
+// Product prices as the API shows them: fixed, custom (pay what you want), metered unit, metered tiers and seat-based.
 import { z } from 'zod';
-import { SeatTierType, TaxBehaviorOption } from './catalog-common';
+import { SeatTierType, TaxBehaviorOption, TierType, UsagePackage } from './catalog-common';
 import { Timestamp, Uuid } from './common';
 import { MeterUnit } from './meter';
 
@@ -44,7 +44,27 @@ export const ProductPriceMeteredUnit = z
     meter: ProductPriceMeter,
   })
   .meta({ id: 'ProductPriceMeteredUnit' });
-export const SeatTier = z.object({ min_seats: z.int32(), max_seats: z.int32().nullable(), price_per_seat: z.int32() });
+export const Tier = z.object({ bound: z.int32().nullable(), unit_amount: z.string() }).meta({ id: 'Tier' });
+export const Tiers = z.object({ type: TierType, tiers: z.array(Tier) }).meta({ id: 'Tiers' });
+export const ProductPriceMeteredTiers = z
+  .object({
+    ...priceBase,
+    amount_type: z.literal('metered_tiers'),
+    cap_amount: z.int32().nullable(),
+    meter_id: Uuid,
+    meter: ProductPriceMeter,
+    tiers: Tiers,
+    /** Bursar's addition: usage counted in blocks; the tiers' bounds and unit amounts then count blocks. */
+    package: UsagePackage.nullable(),
+  })
+  .meta({ id: 'ProductPriceMeteredTiers' });
+export const SeatTier = z.object({
+  min_seats: z.int32(),
+  max_seats: z.int32().nullable(),
+  price_per_seat: z.int32(),
+  /** Bursar's addition: a fee charged once when the count reaches the tier (shown only when set). */
+  flat_amount: z.int32().optional(),
+});
 export const ProductPriceSeatBased = z
   .object({
     ...priceBase,
@@ -63,6 +83,7 @@ export const ProductPrice = z
     ProductPriceFixed,
     ProductPriceCustom,
     ProductPriceMeteredUnit,
+    ProductPriceMeteredTiers,
     ProductPriceSeatBased,
   ])
   .meta({ id: 'ProductPrice' });

@@ -1,6 +1,7 @@
 // Money is integer minor units (cents). The arithmetic every amount goes through — percentages, proration, tax
 // carved out or added, seat tiers — is here, rounding half-up once; domains' *.logic.ts apply it to their rules.
 import { currencyDecimals, minPriceAmount } from './currency';
+import { seatTierLines, type SeatTier, type SeatTierType } from './seat-tiers';
 
 /** Largest amount a price, a discount or a charge may carry (99,999,999 minor units). */
 export const MAX_AMOUNT = 99_999_999;
@@ -43,27 +44,11 @@ export function totals(amount: number, discount: number, tax: { amount: number; 
   return { amount, discount_amount: discount, net_amount: net, tax_amount: tax.amount, total_amount: net + tax.amount };
 }
 
-export interface SeatTier {
-  min_seats: number;
-  max_seats: number | null;
-  price_per_seat: number;
-}
+export type { SeatTier, SeatTierType } from './seat-tiers';
 
-export type SeatTierType = 'volume' | 'graduated';
-
-/**
- * The price of `seats` seats. Volume: every seat at the rate of the tier holding the count.
- * Graduated: each tier's seats at that tier's rate. Null when the count lies outside the tiers.
- */
+/** The price of `seats` seats: the sum of their tier lines (seat-tiers.ts). Null when the count lies outside the tiers. */
 export function seatsPrice(tiers: readonly SeatTier[], seats: number, type: SeatTierType): number | null {
-  const holding = tiers.find((t) => seats >= t.min_seats && (t.max_seats === null || seats <= t.max_seats));
-  if (!holding) return null;
-  if (type === 'volume') return holding.price_per_seat * seats;
-  return tiers.reduce((total, t) => {
-    if (seats < t.min_seats) return total;
-    const upper = t.max_seats === null ? seats : Math.min(seats, t.max_seats);
-    return total + (upper - t.min_seats + 1) * t.price_per_seat;
-  }, 0);
+  return seatTierLines(tiers, seats, type)?.reduce((total, line) => total + line.amount, 0) ?? null;
 }
 
 /** What one of `seats` seats costs on average (to the cent, half up); null when the count lies outside the tiers. */
@@ -184,7 +169,7 @@ export function formatRate(rate: number): string {
 }
 
 /** A decimal string as an integer of its digits and a scale: "-1.25" → { digits: -125n, scale: 2 }. */
-function parseDecimal(value: string): { digits: bigint; scale: number } {
+export function parseDecimal(value: string): { digits: bigint; scale: number } {
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
   if (!match) throw new Error(`Not a decimal: ${value}`);
   const fraction = match[3] ?? '';
@@ -192,7 +177,7 @@ function parseDecimal(value: string): { digits: bigint; scale: number } {
   return { digits: match[1] ? -digits : digits, scale: fraction.length };
 }
 
-function formatDecimal(digits: bigint, scale: number): string {
+export function formatDecimal(digits: bigint, scale: number): string {
   const negative = digits < 0n;
   const text = (negative ? -digits : digits).toString().padStart(scale + 1, '0');
   const whole = text.slice(0, text.length - scale);

@@ -32,6 +32,8 @@ const BURSAR_ADDITIONS: Record<string, string[]> = {
   // The delivery log's attempt details, and why an endpoint was disabled.
   WebhookDelivery: ['endpoint_id', 'attempt', 'duration_ms', 'error'],
   WebhookEndpoint: ['disabled_reason'],
+  // Usage counted in blocks (package pricing) on a tiered metered price.
+  ProductPriceMeteredTiers: ['package'],
 };
 
 test('every dated schema has the fields of the 1.x client model of the same name', async () => {

@@ -6,6 +6,7 @@ import { minPriceAmount } from '../../kernel/currency';
 import { normalizeUnitAmount } from '../../kernel/money';
 import { ProductPrice, type Product } from './catalog.entity';
 import { normalizedTiers } from './seat-tier.logic';
+import { normalizedPackage, normalizedUsageTiers } from './usage-tier.logic';
 import type { ProductDeps } from './product-deps';
 
 /** Creates the price row of `price` at `position` among the product's prices (flushed with the product). */
@@ -47,6 +48,15 @@ export function addPrice(
         unitAmount: normalizeUnitAmount(price.unit_amount),
         capAmount: price.cap_amount ?? null,
         meterId: price.meter_id,
+      });
+    case 'metered_tiers':
+      return void em.create(ProductPrice, {
+        ...common,
+        amountType: 'metered_tiers',
+        capAmount: price.cap_amount ?? null,
+        meterId: price.meter_id,
+        usageTiers: normalizedUsageTiers(price.tiers),
+        usagePackage: normalizedPackage(price.package),
       });
     case 'seat_based':
       return void em.create(ProductPrice, {

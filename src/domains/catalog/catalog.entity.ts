@@ -2,6 +2,7 @@ import { EntitySchema } from '@mikro-orm/core';
 import type { Metadata } from '../../contracts/metadata';
 import type { RecurringInterval } from '../../contracts/catalog-common';
 import type { SeatTier, SeatTierType } from '../../kernel/money';
+import type { UsagePackage, UsageTiers } from '../../kernel/usage-tiers';
 
 export type ProductVisibility = 'draft' | 'private' | 'public';
 
@@ -32,7 +33,7 @@ export class Product {
   modifiedAt: Date | null = null;
 }
 
-export type PriceAmountType = 'fixed' | 'custom' | 'metered_unit' | 'seat_based';
+export type PriceAmountType = 'fixed' | 'custom' | 'metered_unit' | 'metered_tiers' | 'seat_based';
 
 /** Prices are immutable once created: a change archives the old price and adds a new one. */
 export class ProductPrice {
@@ -52,6 +53,9 @@ export class ProductPrice {
   meterId: string | null = null;
   seatTierType: SeatTierType | null = null;
   seatTiers: SeatTier[] | null = null;
+  /** A `metered_tiers` price's tiers, and the blocks its usage is counted in (none: units). */
+  usageTiers: UsageTiers | null = null;
+  usagePackage: UsagePackage | null = null;
   /** Order of the price on its product, as the merchant listed it. */
   position!: number;
   createdAt!: Date;
@@ -107,6 +111,8 @@ export const ProductPriceSchema = new EntitySchema<ProductPrice>({
     meterId: { type: 'uuid', nullable: true },
     seatTierType: { type: 'text', nullable: true },
     seatTiers: { type: 'json', nullable: true },
+    usageTiers: { type: 'json', nullable: true },
+    usagePackage: { type: 'json', nullable: true },
     position: { type: 'integer' },
     ...timestamps,
   },

@@ -8,11 +8,12 @@ import { productBenefitIds } from './product.reads';
 import { catalogRoutes } from './catalog.routes';
 import { customFieldRoutes } from './custom-field/custom-field.routes';
 import { Migration20261122010000_catalog } from './migrations/Migration20261122010000_catalog';
+import { Migration20261128010000_usage_tiers } from './migrations/Migration20261128010000_usage_tiers';
 
 export const catalogModule: Module = {
   name: 'catalog',
   entities: [ProductSchema, ProductPriceSchema, CustomFieldSchema],
-  migrations: migrations(Migration20261122010000_catalog),
+  migrations: migrations(Migration20261122010000_catalog, Migration20261128010000_usage_tiers),
   provides: [
     provide('customFields', ['clock'], ({ clock }) => new CustomFieldService(clock)),
     provide(

@@ -2,7 +2,7 @@
 import type { ValidationIssue } from '../../kernel/errors';
 import type { PriceDraft } from './price-draft';
 import { priceIssues } from './price.logic';
-import { priceSetIssues } from './price-set.logic';
+import { isMetered, priceSetIssues } from './price-set.logic';
 import { issue } from './validation-issue.logic';
 
 /**
@@ -17,7 +17,7 @@ export function priceChangeIssues(
 ): ValidationIssue[] {
   const issues = added.flatMap((price, i) => priceIssues(price, ['body', 'prices', kept.length + i]));
   added.forEach((price, i) => {
-    if (price.amount_type === 'metered_unit' && !knownMeters.has(price.meter_id ?? '')) {
+    if (isMetered(price.amount_type) && !knownMeters.has(price.meter_id ?? '')) {
       issues.push(
         issue(['body', 'prices', kept.length + i, 'meter_id'], 'No such meter in this organization.', 'unknown_meter'),
       );

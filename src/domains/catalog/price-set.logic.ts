@@ -17,7 +17,7 @@ export function priceSetIssues(
   const meters = new Set<string>();
   prices.forEach((price, i) => {
     const type = price.amount_type === 'free' ? 'fixed' : price.amount_type;
-    if (type === 'metered_unit') {
+    if (isMetered(type)) {
       if (!isRecurring) issues.push(issue([...loc, i, 'amount_type'], 'Metered prices need a recurring product'));
       const meter = price.meter_id && `${price.price_currency}:${price.meter_id}`;
       if (meter && meters.has(meter))
@@ -39,3 +39,7 @@ export function priceSetIssues(
   });
   return issues;
 }
+
+/** Metered prices (a unit amount or tiers) bill usage at each renewal, beside the product's one static price. */
+export const isMetered = (amountType: string): boolean =>
+  amountType === 'metered_unit' || amountType === 'metered_tiers';

@@ -1,8 +1,9 @@
-// Pure rule of what one price of a product requires, by its type (fixed, custom, metered, seat-based).
+// Pure rule of what one price of a product requires, by its type (fixed, custom, metered unit or tiers, seat-based).
 import type { ValidationIssue } from '../../kernel/errors';
 import { minPriceAmount } from '../../kernel/currency';
 import { isValidPriceAmount, MAX_AMOUNT, normalizeUnitAmount } from '../../kernel/money';
 import { seatTierIssues } from './seat-tier.logic';
+import { usageTierIssues } from './usage-tier.logic';
 import type { PriceDraft } from './price-draft';
 import { issue, type Loc } from './validation-issue.logic';
 
@@ -48,6 +49,11 @@ export function priceIssues(price: PriceDraft, loc: Loc): ValidationIssue[] {
           ),
         );
       }
+      if (price.cap_amount != null && price.cap_amount > MAX_AMOUNT)
+        issues.push(issue([...loc, 'cap_amount'], `cap_amount must be at most ${MAX_AMOUNT}`));
+      break;
+    case 'metered_tiers':
+      issues.push(...usageTierIssues(price.tiers?.tiers ?? [], [...loc, 'tiers', 'tiers']));
       if (price.cap_amount != null && price.cap_amount > MAX_AMOUNT)
         issues.push(issue([...loc, 'cap_amount'], `cap_amount must be at most ${MAX_AMOUNT}`));
       break;

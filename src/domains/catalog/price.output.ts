@@ -25,23 +25,25 @@ export function priceOutput(price: ProductPrice, meters: Map<string, Meter>): Pr
         maximum_amount: price.maximumAmount,
         preset_amount: price.presetAmount,
       };
-    case 'metered_unit': {
-      const meter = meters.get(price.meterId ?? '');
+    case 'metered_unit':
       return {
         ...base,
         amount_type: 'metered_unit',
         unit_amount: price.unitAmount ?? '0',
         cap_amount: price.capAmount,
         meter_id: price.meterId ?? '',
-        meter: {
-          id: price.meterId ?? '',
-          name: meter?.name ?? '',
-          unit: meter?.unit ?? 'scalar',
-          custom_label: meter?.customLabel ?? null,
-          custom_multiplier: meter?.customMultiplier ?? null,
-        },
+        meter: meterOf(price, meters),
       };
-    }
+    case 'metered_tiers':
+      return {
+        ...base,
+        amount_type: 'metered_tiers',
+        cap_amount: price.capAmount,
+        meter_id: price.meterId ?? '',
+        meter: meterOf(price, meters),
+        tiers: { type: price.usageTiers?.type ?? 'graduated', tiers: [...(price.usageTiers?.tiers ?? [])] },
+        package: price.usagePackage,
+      };
     case 'seat_based': {
       const tiers = price.seatTiers ?? [];
       return {
@@ -56,4 +58,15 @@ export function priceOutput(price: ProductPrice, meters: Map<string, Meter>): Pr
       };
     }
   }
+}
+
+function meterOf(price: ProductPrice, meters: Map<string, Meter>) {
+  const meter = meters.get(price.meterId ?? '');
+  return {
+    id: price.meterId ?? '',
+    name: meter?.name ?? '',
+    unit: meter?.unit ?? ('scalar' as const),
+    custom_label: meter?.customLabel ?? null,
+    custom_multiplier: meter?.customMultiplier ?? null,
+  };
 }

@@ -19,7 +19,7 @@ export async function priceIssues(
   isRecurring: boolean,
   kept: ProductPrice[] = [],
 ): Promise<ValidationIssue[]> {
-  const meterIds = added.flatMap((p) => (p.amount_type === 'metered_unit' ? [p.meter_id] : []));
+  const meterIds = added.flatMap((p) => ('meter_id' in p ? [p.meter_id] : []));
   const meters = new Set((await deps.meters.findByIds(em, organizationId, [...new Set(meterIds)])).map((m) => m.id));
   const current = kept.map((p) => ({ amount_type: p.amountType, price_currency: p.currency, meter_id: p.meterId }));
   return priceChangeIssues(added, current, isRecurring, meters);

@@ -4,10 +4,14 @@ import { MAX_AMOUNT, type SeatTier } from '../../kernel/money';
 import { issue, type Loc } from './validation-issue.logic';
 
 /** Tiers must start at one seat or more, follow each other without gap or overlap, and only the last may be open. */
-export function seatTierIssues(
-  tiers: readonly { min_seats: number; max_seats?: number | null; price_per_seat: number }[],
-  loc: Loc,
-): ValidationIssue[] {
+type SeatTierDraft = {
+  min_seats: number;
+  max_seats?: number | null;
+  price_per_seat: number;
+  flat_amount?: number | null;
+};
+
+export function seatTierIssues(tiers: readonly SeatTierDraft[], loc: Loc): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   tiers.forEach((tier, i) => {
     const here = [...loc, i];
@@ -18,6 +22,8 @@ export function seatTierIssues(
       issues.push(issue([...here, 'max_seats'], 'Only the last tier may be open-ended'));
     if (tier.price_per_seat > MAX_AMOUNT)
       issues.push(issue([...here, 'price_per_seat'], `price_per_seat must be at most ${MAX_AMOUNT}`));
+    if (tier.flat_amount != null && tier.flat_amount > MAX_AMOUNT)
+      issues.push(issue([...here, 'flat_amount'], `flat_amount must be at most ${MAX_AMOUNT}`));
     if (i > 0) {
       const previousMax = tiers[i - 1].max_seats ?? null;
       if (previousMax !== null && tier.min_seats !== previousMax + 1) {
@@ -32,12 +38,12 @@ export function seatTierIssues(
   return issues;
 }
 
-export function normalizedTiers(
-  tiers: readonly { min_seats: number; max_seats?: number | null; price_per_seat: number }[],
-): SeatTier[] {
+/** The tiers as stored: `flat_amount` only where a tier has a fee (so tiers without one read as before). */
+export function normalizedTiers(tiers: readonly SeatTierDraft[]): SeatTier[] {
   return tiers.map((t) => ({
     min_seats: t.min_seats,
     max_seats: t.max_seats ?? null,
     price_per_seat: t.price_per_seat,
+    ...(t.flat_amount ? { flat_amount: t.flat_amount } : {}),
   }));
 }

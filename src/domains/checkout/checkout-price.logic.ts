@@ -23,7 +23,7 @@ export type CheckoutPrice =
         maximum_seats: number | null;
       };
     }
-  | { amount_type: 'metered_unit' };
+  | { amount_type: 'metered_unit' | 'metered_tiers' };
 
 export interface CheckoutDiscount extends DiscountRule {
   duration: 'once' | 'forever' | 'repeating';
@@ -38,6 +38,7 @@ export function upfrontAmount(
     case 'fixed':
       return { amount: price.price_amount, seats: null };
     case 'metered_unit':
+    case 'metered_tiers':
       return { amount: 0, seats: null };
     case 'custom': {
       const amount = input.amount ?? price.preset_amount ?? price.minimum_amount;

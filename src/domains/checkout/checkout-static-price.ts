@@ -13,4 +13,5 @@ export function offeredCurrencies(product: ProductOutput): string[] {
   return [...new Set(product.prices.filter(isStatic).map((p) => p.price_currency))];
 }
 
-const isStatic = (price: PriceOutput) => !price.is_archived && price.amount_type !== 'metered_unit';
+const isStatic = (price: PriceOutput) =>
+  !price.is_archived && price.amount_type !== 'metered_unit' && price.amount_type !== 'metered_tiers';

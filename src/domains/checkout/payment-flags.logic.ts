@@ -23,7 +23,7 @@ export function paymentFlags(input: {
       (p.amount_type === 'fixed' && p.price_amount === 0) ||
       (p.amount_type === 'custom' && p.minimum_amount === 0 && (p.preset_amount ?? 0) === 0),
   );
-  const hasMetered = input.prices.some((p) => p.amount_type === 'metered_unit');
+  const hasMetered = input.prices.some((p) => p.amount_type === 'metered_unit' || p.amount_type === 'metered_tiers');
   const fullForever =
     input.discount?.type === 'percentage' &&
     input.discount.basis_points === 10_000 &&

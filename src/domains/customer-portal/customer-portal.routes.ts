@@ -17,6 +17,7 @@ import { portalOrderRoutes, type PortalOrderRouteDeps } from './portal-order.rou
 import { portalOrganizationRoutes } from './portal-organization.routes';
 import { portalSubscriptionCancelRoutes } from './portal-subscription-cancel.routes';
 import { portalSubscriptionListRoutes } from './portal-subscription-list.routes';
+import { portalSubscriptionPreviewRoutes } from './portal-subscription-preview.routes';
 import { portalSubscriptionUpdateRoutes, type PortalSubscriptionRouteDeps } from './portal-subscription-update.routes';
 import { portalSubscriptionRoutes } from './portal-subscription.routes';
 
@@ -40,6 +41,7 @@ export function customerPortalRoutes(deps: CustomerPortalDeps): RouteDefinition[
     ...portalSubscriptionListRoutes(deps),
     ...portalSubscriptionRoutes(deps),
     ...portalSubscriptionUpdateRoutes(deps),
+    ...portalSubscriptionPreviewRoutes(deps),
     ...portalSubscriptionCancelRoutes(deps),
     ...portalBenefitGrantListRoutes(deps),
     ...portalBenefitGrantRoutes(deps),

@@ -2,8 +2,9 @@
 // clear a scheduled change. Events: subscription.updated, and .canceled, .uncanceled or .revoked.
 import { inTransaction } from '../../platform/database/transaction';
 import { lockSubscription } from './billing-deps';
-import { assertLegal, type CommandDeps } from './command-deps';
+import type { CommandDeps } from './command-deps';
 import { endLocked } from './end-subscription';
+import { applyPlanned, planChange } from './planned-change';
 import type { CancellationReason } from './subscription.entity';
 import type { SubscriptionCommand } from './subscription.logic';
 
@@ -18,7 +19,7 @@ export async function applySubscriptionCommand(
   await inTransaction(deps.orm, async (tx) => {
     const s = await lockSubscription(tx, subscriptionId);
     if (s.lastCommandKey === key) return;
-    assertLegal(s, command);
+    const plan = await planChange(deps, tx.em, s, command, now);
     s.lastCommandKey = key;
     if (command.kind === 'revoke') {
       await endLocked(deps, tx, s, now, {
@@ -27,26 +28,7 @@ export async function applySubscriptionCommand(
       });
       return;
     }
-    if (command.kind === 'cancel') {
-      Object.assign(s, {
-        cancelAtPeriodEnd: true,
-        canceledAt: now,
-        endsAt: s.currentPeriodEnd,
-        customerCancellationReason: command.reason,
-        customerCancellationComment: command.comment,
-      });
-    } else if (command.kind === 'uncancel') {
-      Object.assign(s, {
-        cancelAtPeriodEnd: false,
-        canceledAt: null,
-        endsAt: null,
-        customerCancellationReason: null,
-        customerCancellationComment: null,
-      });
-    } else {
-      s.pendingUpdate = null;
-    }
-    s.modifiedAt = now;
+    applyPlanned(s, plan);
     await tx.em.flush();
     const specific =
       command.kind === 'cancel'

@@ -1,18 +1,18 @@
 // The discount of a subscription's new period: its first use recorded, one that has run out dropped.
-import type { Tx } from '../../platform/database/transaction';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { discountApplies, discountRule, type DiscountRule } from '../discount';
 import type { BillingDeps } from './billing-deps';
 import type { Subscription } from './subscription.entity';
 
 /** The discount that applies to a period starting at `start` (first use recorded), dropping one that has run out. */
 export async function currentDiscount(
-  deps: BillingDeps,
-  tx: Tx,
+  deps: Pick<BillingDeps, 'discounts'>,
+  em: EntityManager,
   s: Subscription,
   start: Date,
 ): Promise<DiscountRule | null> {
   if (!s.discountId) return null;
-  const [discount] = await deps.discounts.findByIds(tx.em, s.organizationId, [s.discountId]);
+  const [discount] = await deps.discounts.findByIds(em, s.organizationId, [s.discountId]);
   s.discountAppliedAt ??= start;
   if (!discount || !discountApplies(discount, s.discountAppliedAt, start)) {
     Object.assign(s, { discountId: null, discountAppliedAt: null });

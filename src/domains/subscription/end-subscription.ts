@@ -27,10 +27,19 @@ export async function endLocked(
   reason?: { reason: CancellationReason | null; comment: string | null },
 ): Promise<void> {
   if (s.status === 'canceled') return;
-  Object.assign(s, { status: 'canceled', endedAt: now, endsAt: now, canceledAt: s.canceledAt ?? now, modifiedAt: now });
-  if (reason)
-    Object.assign(s, { customerCancellationReason: reason.reason, customerCancellationComment: reason.comment });
+  markEnded(s, now, reason);
   await tx.em.flush();
   await deps.orders.voidPending(tx, s.id, now);
   await deps.subscriptions.announce(tx, s, ['subscription.updated', 'subscription.canceled', 'subscription.revoked']);
+}
+
+/** How the row takes the end (a revoke's preview shows it too). */
+export function markEnded(
+  s: Subscription,
+  now: Date,
+  reason?: { reason: CancellationReason | null; comment: string | null },
+): void {
+  Object.assign(s, { status: 'canceled', endedAt: now, endsAt: now, canceledAt: s.canceledAt ?? now, modifiedAt: now });
+  if (reason)
+    Object.assign(s, { customerCancellationReason: reason.reason, customerCancellationComment: reason.comment });
 }

@@ -1,6 +1,6 @@
 // The lines of the final usage order of a subscription that ends at period end: its last period's metered usage.
 import { discountAmount, type DiscountRule } from '../discount/discount.logic';
-import { meteredLine, type MeteredUsage } from './metered-line.logic';
+import { meteredLines, type MeteredUsage } from './metered-line.logic';
 import type { RenewalLine } from './order-line.logic';
 
 /**
@@ -12,7 +12,7 @@ export function finalUsageLines(
   discount: DiscountRule | null,
   currency: string,
 ): { lines: RenewalLine[]; discountAmount: number } | null {
-  const lines = metered.map((usage) => meteredLine(usage, currency));
+  const lines = metered.flatMap((usage) => meteredLines(usage, currency));
   const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
   if (subtotal === 0) return null;
   return { lines, discountAmount: discountAmount(discount, subtotal, currency) };

@@ -6,7 +6,7 @@ import { byId } from '../../kernel/ids';
 import type { Tx } from '../../platform/database/transaction';
 import type { BillingDeps } from './billing-deps';
 import type { Subscription } from './subscription.entity';
-import { meteredPricesIn, type MeteredUsage } from './metered-line.logic';
+import { meteredPricesIn, usageOf, type MeteredUsage } from './metered-line.logic';
 
 /**
  * The usage of each metered price of the subscription's product (in its currency) over the period ending at `end`,
@@ -52,14 +52,7 @@ export async function closeMeteredPeriod(
       seq: cutOff,
       at,
     });
-    usages.push({
-      priceId: price.id,
-      meterName: meter.name,
-      consumed,
-      credited,
-      unitAmount: price.unit_amount,
-      capAmount: price.cap_amount ?? null,
-    });
+    usages.push(usageOf(price, meter.name, { consumed, credited }));
   }
   return usages;
 }

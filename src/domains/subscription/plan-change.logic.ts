@@ -53,7 +53,11 @@ export function planChangeTarget(
     productId === current.productId
       ? currentPrice
       : product.prices.find(
-          (p) => p.price_currency === current.currency && !p.is_archived && p.amount_type !== 'metered_unit',
+          (p) =>
+            p.price_currency === current.currency &&
+            !p.is_archived &&
+            p.amount_type !== 'metered_unit' &&
+            p.amount_type !== 'metered_tiers',
         );
   if (!price)
     throw invalidField(['body', 'product_id'], `The product has no price in ${current.currency.toUpperCase()}.`);

@@ -1,5 +1,4 @@
 // The renewal step: the period ending at `periodEnd` is over, the next one starts, and its pending order is written.
-import { addInterval } from '../../kernel/calendar';
 import { inTransaction, type Tx } from '../../platform/database/transaction';
 import { productSummary } from '../catalog';
 import type { Order, OrderPaymentReads } from '../order';
@@ -7,9 +6,9 @@ import { lockSubscription, type BillingDeps } from './billing-deps';
 import { currentDiscount } from './current-discount';
 import { closeMeteredPeriod } from './metered-usage';
 import { meteredPricesIn } from './metered-line.logic';
+import { renewalOf } from './next-renewal';
 import { orderSubscriptionOutput } from './order-subscription.output';
 import type { Subscription } from './subscription.entity';
-import { renewalLines } from './renewal-lines.logic';
 import { subscriptionOrder } from './subscription-order';
 
 /**
@@ -77,7 +76,6 @@ async function renewIn(
     const order = (await deps.orders.findByCycleKey(tx.em, cycleKey))!;
     return { orderId: order.id, totalAmount: order.totalAmount };
   }
-  const afterTrial = s.status === 'trialing';
   // The product (of the period that ended) and the customer, read once for the usage, the order and the events.
   const [productRow] = await deps.products.findByIds(tx.em, s.organizationId, [s.productId]);
   const [product = null] = productRow ? await deps.products.outputs(tx.em, [productRow]) : [];
@@ -85,25 +83,21 @@ async function renewIn(
     throw new CutOffNeeded(s.organizationId);
   const [customer] = await deps.customers.outputs(tx.em, s.organizationId, [s.customerId]);
   const metered = await closeMeteredPeriod(deps, tx, s, start, cutOff, new Date(at), undefined, product);
-  if (s.pendingUpdate) {
-    const { productId, priceId, priceAmount, seats } = s.pendingUpdate;
-    Object.assign(s, { productId, priceId, priceAmount, seats, pendingUpdate: null });
-  }
-  if (afterTrial) s.anchorDay = start.getUTCDate();
-  const end = addInterval(start, s.recurringInterval, s.recurringIntervalCount, s.anchorDay);
-  const { lines, discountAmount, carryForward, recurringAmount } = renewalLines({
-    productName:
-      productRow?.id === s.productId
-        ? productRow.name
-        : (await deps.products.get(tx.em, s.organizationId, s.productId)).name,
-    priceId: s.priceId,
-    priceAmount: s.priceAmount,
-    period: { start, end },
-    discount: await currentDiscount(deps, tx, s, start),
-    currency: s.currency,
-    carried: s.pendingItems,
+  const { end, carryForward, recurringAmount, bill } = await renewalOf(
+    s,
+    start,
+    {
+      productName: async (id) =>
+        productRow?.id === id ? productRow.name : (await deps.products.get(tx.em, s.organizationId, id)).name,
+      discount: () => currentDiscount(deps, tx.em, s, start),
+      price: async (productId, priceId) =>
+        (product?.id === productId
+          ? product
+          : (await deps.products.outputsByIds(tx.em, s.organizationId, [productId]))[0]
+        )?.prices.find((p) => p.id === priceId),
+    },
     metered,
-  });
+  );
   Object.assign(s, {
     currentPeriodStart: start,
     currentPeriodEnd: end,
@@ -120,15 +114,7 @@ async function renewIn(
   };
   const order = await deps.orders.create(
     tx,
-    subscriptionOrder(deps.seller, s, {
-      billingReason: afterTrial ? 'subscription_create' : 'subscription_cycle',
-      cycleKey,
-      lines,
-      discountAmount,
-      description: lines[0].label,
-      at: new Date(at),
-      taxAt: start,
-    }),
+    subscriptionOrder(deps.seller, s, bill(cycleKey, new Date(at))),
     { ...orderReads, subscriptions: [orderSubscriptionOutput(s)], fresh: true }, // the locked cycle was not renewed
   );
   // A new period began (after a trial too: `status` tells them apart), whatever its payment does next.

@@ -1,7 +1,9 @@
 // The lines of a renewal's order: the period's charge, metered usage, carried prorations and credit; discounts by the
 // discount domain's rules.
+import { formatAmount } from '../../kernel/money';
+import { seatTierLines, type SeatTier, type SeatTierType } from '../../kernel/seat-tiers';
 import { discountAmount, type DiscountRule } from '../discount/discount.logic';
-import { meteredLine, type MeteredUsage } from './metered-line.logic';
+import { meteredLines, type MeteredUsage } from './metered-line.logic';
 import type { RenewalLine } from './order-line.logic';
 
 /**
@@ -18,15 +20,12 @@ export function renewalLines(input: {
   currency: string;
   carried: readonly { label: string; amount: number; priceId: string | null }[];
   metered?: readonly MeteredUsage[];
+  /** The seats of a seat price and its tiers: the period's charge shows a line per tier when it has several parts. */
+  seats?: { count: number; tiers: readonly SeatTier[]; type: SeatTierType } | null;
 }): { lines: RenewalLine[]; discountAmount: number; carryForward: number; recurringAmount: number } {
-  const metered = (input.metered ?? []).map((usage) => meteredLine(usage, input.currency));
+  const metered = (input.metered ?? []).flatMap((usage) => meteredLines(usage, input.currency));
   const lines: RenewalLine[] = [
-    {
-      label: `${input.productName} — ${periodLabel(input.period.start, input.period.end)}`,
-      amount: input.priceAmount,
-      priceId: input.priceId,
-      proration: false,
-    },
+    ...periodLines(input),
     ...metered,
     ...input.carried.map((item) => ({ ...item, proration: true })),
   ];
@@ -37,6 +36,31 @@ export function renewalLines(input: {
   if (net >= 0) return { lines, discountAmount: discount, carryForward: 0, recurringAmount };
   lines.push({ label: 'Credit carried to the next renewal', amount: -net, priceId: null, proration: true });
   return { lines, discountAmount: discount, carryForward: net, recurringAmount };
+}
+
+/**
+ * The period's charge: one line, or for seats rated in several parts (more than one tier reached, or a tier's flat
+ * fee) one line per tier with its seats, rate and fee, as long as they add up to the subscription's price amount.
+ */
+function periodLines(input: Parameters<typeof renewalLines>[0]): RenewalLine[] {
+  const label = `${input.productName} — ${periodLabel(input.period.start, input.period.end)}`;
+  const line = (text: string, amount: number) => ({ label: text, amount, priceId: input.priceId, proration: false });
+  const parts = input.seats && seatTierLines(input.seats.tiers, input.seats.count, input.seats.type);
+  const split =
+    parts &&
+    (parts.length > 1 || parts.some((p) => p.flat_amount > 0)) &&
+    parts.reduce((sum, p) => sum + p.amount, 0) === input.priceAmount;
+  if (!split) return [line(label, input.priceAmount)];
+  const money = (amount: number) => formatAmount(amount, input.currency);
+  return parts.map((p) => {
+    const tier = input.seats!.tiers[p.tier - 1];
+    const range = tier.max_seats === null ? `${tier.min_seats} and up` : `${tier.min_seats} to ${tier.max_seats}`;
+    const fee = p.flat_amount ? ` + ${money(p.flat_amount)} flat` : '';
+    return line(
+      `${label}, tier ${p.tier} (seats ${range}): ${p.seats} seats × ${money(p.price_per_seat)}${fee}`,
+      p.amount,
+    );
+  });
 }
 
 export function periodLabel(start: Date, end: Date): string {

@@ -1,9 +1,11 @@
 // Lifecycle commands, run by the subscription's workflow (its Updates) so they never race a renewal: cancel at
-// period end, uncancel, revoke now, clear a scheduled change, and plan, seat or discount changes with proration.
+// period end, uncancel, revoke now, clear a scheduled change, and plan, seat or discount changes with proration; and
+// their preview.
 import type { Subscription as SubscriptionOutput } from '../../contracts/subscription';
 import { applySubscriptionCommand } from './apply-subscription-command';
 import { changeSubscription } from './change-subscription';
 import type { CommandDeps } from './command-deps';
+import { previewSubscriptionChange, type ChangePreview } from './preview-subscription-change';
 import { sendSubscriptionCommand } from './send-subscription-command';
 import type { SubscriptionCommand } from './subscription.logic';
 
@@ -18,6 +20,11 @@ export class SubscriptionCommandService {
     idempotencyKey?: string,
   ): Promise<SubscriptionOutput> {
     return sendSubscriptionCommand(this.deps, organizationId, id, command, idempotencyKey);
+  }
+
+  /** What the command would do now (a read: no writes, no events, no charge), by the code that applies it. */
+  preview(organizationId: string, id: string, command: SubscriptionCommand): Promise<ChangePreview> {
+    return previewSubscriptionChange(this.deps, organizationId, id, command);
   }
 
   /**

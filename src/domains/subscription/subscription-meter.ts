@@ -9,7 +9,7 @@ import type { ProductService } from '../catalog';
 import { meterOutput, type CustomerMeterQueries, type MeterService } from '../meter';
 import type { Subscription } from './subscription.entity';
 import { subscriptionMeterId } from './subscription-meter-id';
-import { meteredLine, meteredPricesIn } from './metered-line.logic';
+import { meteredAmount, meteredPricesIn, usageOf } from './metered-line.logic';
 
 export interface SubscriptionMeterDeps {
   products: Pick<ProductService, 'outputsByIds'>;
@@ -64,21 +64,14 @@ export class SubscriptionMeterReader {
         const standing = standings[i];
         const consumed = standing?.units ?? '0';
         const credited = standing?.credited ?? 0;
-        const usage = {
-          priceId: price.id,
-          meterName: meter.name,
-          consumed,
-          credited,
-          unitAmount: price.unit_amount,
-          capAmount: price.cap_amount ?? null,
-        };
+        const usage = usageOf(price, meter.name, { consumed, credited });
         items.push({
           created_at: s.createdAt.toISOString(),
           modified_at: standing?.row.modified_at ? new Date(standing.row.modified_at).toISOString() : null,
           id: subscriptionMeterId(s.id, meter.id),
           consumed_units: Number(consumed),
           credited_units: credited,
-          amount: meteredLine(usage, s.currency).amount,
+          amount: meteredAmount(usage, s.currency),
           meter_id: meter.id,
           meter: meterOutput(meter),
         });

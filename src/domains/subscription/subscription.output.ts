@@ -11,6 +11,7 @@ import type { DiscountService } from '../discount';
 import { orderSubscriptionOutput } from './order-subscription.output';
 import type { Subscription } from './subscription.entity';
 import type { SubscriptionMeterReader } from './subscription-meter';
+import { meteredPricesIn } from './metered-line.logic';
 
 export interface SubscriptionOutputDeps {
   customers: CustomerService;
@@ -90,8 +91,7 @@ export async function subscriptionOutputs(
 }
 
 /** The product's live metered prices in the subscription's currency: billed with each renewal, so the subscription's too. */
-const meteredPrices = (product: ProductOutput, currency: string) =>
-  product.prices.filter((p) => p.amount_type === 'metered_unit' && p.price_currency === currency && !p.is_archived);
+const meteredPrices = (product: ProductOutput, currency: string) => meteredPricesIn(product.prices, currency);
 
 /** Metered prices are billed with the period's renewal: the meter period is the billing period. */
 const meterPeriod = (s: Subscription) => ({

@@ -2,7 +2,7 @@
 // it.
 import type { Tx } from '../../platform/database/transaction';
 import type { BillingDeps } from './billing-deps';
-import { meteredLine, meteredPricesIn } from './metered-line.logic';
+import { meteredLines, meteredPricesIn } from './metered-line.logic';
 import { closeMeteredPeriod } from './metered-usage';
 import type { PendingItem, Subscription } from './subscription.entity';
 
@@ -22,7 +22,11 @@ export async function usageLeftBehind(
   const [next] = await deps.products.outputsByIds(tx.em, s.organizationId, [newProductId]);
   const kept = new Set(meteredPricesIn(next?.prices ?? [], s.currency).map((p) => p.meter_id));
   const usages = await closeMeteredPeriod(deps, tx, s, at, cutOff, at, (price) => !kept.has(price.meter_id));
+  // A usage that costs nothing leaves nothing behind; one that does keeps its lines that count (a cap's line included).
   return usages
-    .map((usage) => meteredLine(usage, s.currency))
-    .flatMap(({ label, amount, priceId }) => (amount > 0 ? [{ label, amount, priceId }] : []));
+    .map((usage) => meteredLines(usage, s.currency))
+    .filter((lines) => lines.reduce((sum, line) => sum + line.amount, 0) > 0)
+    .flatMap((lines) =>
+      lines.flatMap(({ label, amount, priceId }) => (amount !== 0 ? [{ label, amount, priceId }] : [])),
+    );
 }

@@ -1,5 +1,6 @@
 // Products, prices and discounts between legacy and 2026-04.
 import { z } from 'zod';
+import { legacyMeteredTiers } from './legacy-metered-tiers';
 import { legacyPrice } from './legacy-price';
 import type { SchemaChange } from '../../version-change';
 
@@ -19,6 +20,7 @@ const subscriberMetadata: SchemaChange = {
 export const CATALOG_CHANGES: Record<string, SchemaChange> = {
   ...Object.fromEntries(SUBSCRIBER_IDS.map((id) => [id, subscriberMetadata])),
   ...Object.fromEntries(PRICE_IDS.map((id) => [id, legacyPrice])),
+  ProductPriceMeteredTiers: legacyMeteredTiers,
   Product: { added: ['is_deletable'] },
   Discount: { added: ['max_redemptions_per_customer'] },
   DownloadableFileRead: { added: ['flagged_malicious_at'] },

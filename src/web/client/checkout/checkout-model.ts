@@ -210,6 +210,7 @@ export function priceText(t: Translate, price: Price | null, product: Product | 
       break;
     }
     case 'metered_unit':
+    case 'metered_tiers':
       return t('checkout.priceMetered');
   }
   return product?.is_recurring

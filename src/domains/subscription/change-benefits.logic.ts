@@ -1,0 +1,20 @@
+// Which benefits a change grants or revokes: a subscription entitles its customer to its product's benefits while it
+// lives (subscription-grant-source.ts), so they follow the product it moves to, and all go when it ends.
+import type { SubscriptionCommand } from './subscription.logic';
+
+export interface BenefitRef {
+  id: string;
+}
+
+/** The benefits granted and revoked when a subscription holding `before` takes `command` (`after`: the new product's). */
+export function benefitEffects<B extends BenefitRef>(
+  kind: SubscriptionCommand['kind'],
+  before: readonly B[],
+  after: readonly B[],
+): { granted: B[]; revoked: B[] } {
+  if (kind === 'cancel' || kind === 'revoke') return { granted: [], revoked: [...before] };
+  if (kind !== 'change') return { granted: [], revoked: [] };
+  const had = new Set(before.map((b) => b.id));
+  const has = new Set(after.map((b) => b.id));
+  return { granted: after.filter((b) => !had.has(b.id)), revoked: before.filter((b) => !has.has(b.id)) };
+}

@@ -1,0 +1,87 @@
+// A renewal's period and lines, as the renewal step writes them (renew-subscription.ts) and as a change's preview shows
+// the next one: one function for both, so that the preview's next renewal is the order the renewal writes.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ProductPrice as PriceOutput } from '../../contracts/price';
+import { addInterval } from '../../kernel/calendar';
+import type { DiscountRule } from '../discount';
+import type { NewOrder } from '../order';
+import type { BillingDeps } from './billing-deps';
+import { currentDiscount } from './current-discount';
+import type { MeteredUsage } from './metered-line.logic';
+import { renewalLines } from './renewal-lines.logic';
+import type { Subscription } from './subscription.entity';
+import { subscriptionOrder, type SubscriptionBill } from './subscription-order';
+
+/** The period starting at `start` begins: a scheduled change applies, a trial's end sets the anchor day. Its end. */
+export function beginPeriod(s: Subscription, start: Date): Date {
+  if (s.pendingUpdate) {
+    const { productId, priceId, priceAmount, seats } = s.pendingUpdate;
+    Object.assign(s, { productId, priceId, priceAmount, seats, pendingUpdate: null });
+  }
+  if (s.status === 'trialing') s.anchorDay = start.getUTCDate();
+  return addInterval(start, s.recurringInterval, s.recurringIntervalCount, s.anchorDay);
+}
+
+/**
+ * The renewal of `s` for the period starting at `start`: the period begun (`beginPeriod`), its lines
+ * (`renewalLines`: the charge, metered usage, carried prorations, discount) and its bill, keyed and dated by the caller.
+ * `reads` are read once the period began (a scheduled change may have moved the product).
+ */
+export async function renewalOf(
+  s: Subscription,
+  start: Date,
+  reads: {
+    productName: (productId: string) => Promise<string>;
+    discount: () => Promise<DiscountRule | null>;
+    price: (productId: string, priceId: string) => Promise<PriceOutput | undefined>;
+  },
+  metered: readonly MeteredUsage[] = [],
+) {
+  const afterTrial = s.status === 'trialing';
+  const end = beginPeriod(s, start);
+  const price = s.seats ? await reads.price(s.productId, s.priceId) : undefined;
+  const renewal = renewalLines({
+    productName: await reads.productName(s.productId),
+    priceId: s.priceId,
+    priceAmount: s.priceAmount,
+    period: { start, end },
+    discount: await reads.discount(),
+    currency: s.currency,
+    carried: s.pendingItems,
+    metered,
+    seats:
+      price?.amount_type === 'seat_based' && s.seats
+        ? { count: s.seats, tiers: price.seat_tiers.tiers, type: price.seat_tiers.seat_tier_type }
+        : null,
+  });
+  const bill = (cycleKey: string, at: Date): SubscriptionBill => ({
+    billingReason: afterTrial ? 'subscription_create' : 'subscription_cycle',
+    cycleKey,
+    lines: renewal.lines,
+    discountAmount: renewal.discountAmount,
+    description: renewal.lines[0].label,
+    at,
+    taxAt: start,
+  });
+  return { ...renewal, end, bill };
+}
+
+/**
+ * The order the next renewal of `s` will write, without the metered usage of the period (not known before it ends);
+ * null when no renewal follows. It moves `s` into that period: call it on a row that is not saved.
+ */
+export async function nextRenewalOrder(
+  deps: Pick<BillingDeps, 'products' | 'discounts' | 'seller'>,
+  em: EntityManager,
+  s: Subscription,
+): Promise<{ order: NewOrder; renewsAt: Date } | null> {
+  if (s.status === 'canceled' || s.cancelAtPeriodEnd) return null;
+  const start = s.currentPeriodEnd;
+  const { bill } = await renewalOf(s, start, {
+    productName: async (id) => (await deps.products.get(em, s.organizationId, id)).name,
+    discount: () => currentDiscount(deps, em, s, start),
+    price: async (productId, priceId) =>
+      (await deps.products.outputsByIds(em, s.organizationId, [productId]))[0]?.prices.find((p) => p.id === priceId),
+  });
+  return { order: subscriptionOrder(deps.seller, s, bill(`${s.id}:${start.toISOString()}`, start)), renewsAt: start };
+}

@@ -1,0 +1,140 @@
+// Seat prices rated by hand, line by line: per-seat rates, a flat fee per tier, and "base + per additional seat".
+import { seatsPrice } from '../../src/kernel/money';
+import { seatTierLines, type SeatTier } from '../../src/kernel/seat-tiers';
+import { renewalLines } from '../../src/domains/subscription/renewal-lines.logic';
+import { normalizedTiers, seatTierIssues } from '../../src/domains/catalog/seat-tier.logic';
+
+/** $50 covers the first 5 seats; each additional seat is $8. */
+const basePlusAdditional: SeatTier[] = [
+  { min_seats: 1, max_seats: 5, price_per_seat: 0, flat_amount: 5000 },
+  { min_seats: 6, max_seats: null, price_per_seat: 800 },
+];
+/** Volume: $10 a seat and a $20 fee up to 4 seats; $8 a seat and a $10 fee from 5. */
+const volumeWithFee: SeatTier[] = [
+  { min_seats: 1, max_seats: 4, price_per_seat: 1000, flat_amount: 2000 },
+  { min_seats: 5, max_seats: null, price_per_seat: 800, flat_amount: 1000 },
+];
+const summary = (tiers: SeatTier[], seats: number, type: 'volume' | 'graduated') =>
+  seatTierLines(tiers, seats, type)?.map((l) => [l.tier, l.seats, l.flat_amount, l.amount]) ?? null;
+
+test.each([
+  // seats, [tier, seats, flat fee, amount] per line, total
+  [0, null, null],
+  [1, [[1, 1, 5000, 5000]], 5000],
+  [5, [[1, 5, 5000, 5000]], 5000],
+  [
+    6,
+    [
+      [1, 5, 5000, 5000],
+      [2, 1, 0, 800],
+    ],
+    5800,
+  ],
+  [
+    10,
+    [
+      [1, 5, 5000, 5000],
+      [2, 5, 0, 4000],
+    ],
+    9000,
+  ],
+  [
+    100,
+    [
+      [1, 5, 5000, 5000],
+      [2, 95, 0, 76_000],
+    ],
+    81_000,
+  ],
+] as const)('base + additional, %i seats', (seats, expected, total) => {
+  expect(summary(basePlusAdditional, seats, 'graduated')).toEqual(expected);
+  expect(seatsPrice(basePlusAdditional, seats, 'graduated')).toBe(total);
+});
+
+test.each([
+  [1, [[1, 1, 2000, 3000]], 3000],
+  [4, [[1, 4, 2000, 6000]], 6000],
+  [5, [[2, 5, 1000, 5000]], 5000],
+  [12, [[2, 12, 1000, 10_600]], 10_600],
+] as const)('volume with a flat fee, %i seats', (seats, expected, total) => {
+  expect(summary(volumeWithFee, seats, 'volume')).toEqual(expected);
+  expect(seatsPrice(volumeWithFee, seats, 'volume')).toBe(total);
+});
+
+test.each([
+  [1, 3000],
+  [4, 6000], // 4 × $10 + $20
+  [5, 6000 + 800 + 1000], // the second tier's fee once it is reached
+  [7, 6000 + 2400 + 1000],
+])('graduated with a flat fee per tier, %i seats: %i', (seats, total) => {
+  expect(seatsPrice(volumeWithFee, seats, 'graduated')).toBe(total);
+});
+
+test('tiers without a flat fee price as before, a line per tier reached', () => {
+  const tiers: SeatTier[] = [
+    { min_seats: 1, max_seats: 4, price_per_seat: 1000 },
+    { min_seats: 5, max_seats: null, price_per_seat: 800 },
+  ];
+  expect(seatTierLines(tiers, 6, 'graduated')).toEqual([
+    { tier: 1, seats: 4, price_per_seat: 1000, flat_amount: 0, amount: 4000 },
+    { tier: 2, seats: 2, price_per_seat: 800, flat_amount: 0, amount: 1600 },
+  ]);
+});
+
+describe('a renewal of seats rated in several parts shows a line per tier', () => {
+  const base = {
+    productName: 'Team',
+    priceId: 'price-1',
+    period: { start: new Date('2025-02-01T00:00:00Z'), end: new Date('2025-03-01T00:00:00Z') },
+    discount: null,
+    currency: 'usd',
+    carried: [],
+  };
+  const period = 'Team — From 2025-02-01 to 2025-03-01';
+
+  test('base + additional: the base with its fee, then the additional seats', () => {
+    const seats = { count: 8, tiers: basePlusAdditional, type: 'graduated' as const };
+    expect(renewalLines({ ...base, priceAmount: 7400, seats }).lines.map((l) => [l.label, l.amount])).toEqual([
+      [`${period}, tier 1 (seats 1 to 5): 5 seats × USD 0.00 + USD 50.00 flat`, 5000],
+      [`${period}, tier 2 (seats 6 and up): 3 seats × USD 8.00`, 2400],
+    ]);
+  });
+
+  test('one tier without a fee, or a price amount the tiers no longer give: the one period line', () => {
+    const single = {
+      count: 3,
+      tiers: [{ min_seats: 1, max_seats: null, price_per_seat: 800 }],
+      type: 'volume' as const,
+    };
+    expect(renewalLines({ ...base, priceAmount: 2400, seats: single }).lines).toEqual([
+      { label: period, amount: 2400, priceId: 'price-1', proration: false },
+    ]);
+    const seats = { count: 8, tiers: basePlusAdditional, type: 'graduated' as const };
+    expect(renewalLines({ ...base, priceAmount: 7000, seats }).lines.map((l) => l.amount)).toEqual([7000]);
+  });
+
+  test('volume with a fee: the tier holding the count', () => {
+    const seats = { count: 5, tiers: volumeWithFee, type: 'volume' as const };
+    expect(renewalLines({ ...base, priceAmount: 5000, seats }).lines.map((l) => [l.label, l.amount])).toEqual([
+      [`${period}, tier 2 (seats 5 and up): 5 seats × USD 8.00 + USD 10.00 flat`, 5000],
+    ]);
+  });
+});
+
+test('a flat fee is at most what one charge may carry, and stored only where set', () => {
+  const loc = ['body', 'prices', 0, 'seat_tiers', 'tiers'];
+  expect(seatTierIssues([{ min_seats: 1, max_seats: null, price_per_seat: 0, flat_amount: 100_000_000 }], loc)).toEqual(
+    [{ loc: [...loc, 0, 'flat_amount'], msg: 'flat_amount must be at most 99999999', type: 'value_error' }],
+  );
+  expect(
+    normalizedTiers([
+      { min_seats: 1, max_seats: 5, price_per_seat: 0, flat_amount: 5000 },
+      { min_seats: 6, price_per_seat: 800, flat_amount: null },
+      { min_seats: 7, price_per_seat: 700, flat_amount: 0 },
+    ]),
+  ).toEqual([
+    { min_seats: 1, max_seats: 5, price_per_seat: 0, flat_amount: 5000 },
+    { min_seats: 6, max_seats: null, price_per_seat: 800 },
+    { min_seats: 7, max_seats: null, price_per_seat: 700 },
+  ]);
+});
