@@ -149,7 +149,7 @@ module.exports = {
       severity: 'error',
       comment:
         'src/web/client/ is bundled for the browser: it may import only itself, preact, types of src/contracts/, the money rules of ' +
-        'src/kernel/money.ts and the reverse-charge rule of src/domains/tax/tax-regions.logic.ts (so the pages word amounts and tax as ' +
+        'src/kernel/money.ts and src/kernel/currency.ts and the reverse-charge rule of src/domains/tax/tax-regions.logic.ts (so the pages word amounts and tax as ' +
         'the API computes them). It reaches the server only over HTTP, never by importing server code.',
       from: { path: '^src/web/client/' },
       to: {
@@ -158,6 +158,7 @@ module.exports = {
           '^node_modules/preact/',
           '^src/contracts/',
           '^src/kernel/money\\.ts$',
+          '^src/kernel/currency\\.ts$',
           '^src/domains/tax/tax-regions\\.logic\\.ts$',
         ],
       },

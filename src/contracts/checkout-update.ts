@@ -1,5 +1,6 @@
 // Changes to a checkout session: by the customer through the client secret, on confirming, and by the merchant.
 import { z } from 'zod';
+import { Currency } from './catalog-common';
 import { CustomFieldData, CustomerMetadata, customerFields } from './checkout-fields';
 import { Url, Uuid } from './common';
 import { MetadataInput } from './metadata';
@@ -23,6 +24,7 @@ export const CheckoutConfirm = CheckoutUpdatePublic.extend({
 export type CheckoutConfirm = z.infer<typeof CheckoutConfirm>;
 
 export const CheckoutUpdate = CheckoutUpdatePublic.extend({
+  currency: Currency.nullish(),
   discount_id: Uuid.nullish(),
   allow_discount_codes: z.boolean().nullish(),
   require_billing_address: z.boolean().nullish(),

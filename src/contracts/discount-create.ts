@@ -10,7 +10,7 @@ export const DiscountFixedCreate = z
     type: z.literal('fixed'),
     amount: amount.nullish(),
     currency: Currency.nullish(),
-    amounts: z.record(Currency, amount).nullish(),
+    amounts: z.partialRecord(Currency, amount).nullish(),
   })
   .superRefine((value, ctx) => {
     checkDurationAndWindow(value, ctx);

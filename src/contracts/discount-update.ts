@@ -25,7 +25,7 @@ export const DiscountUpdate = z
     type: DiscountType.nullish(),
     amount: amount.nullish(),
     currency: Currency.nullish(),
-    amounts: z.record(Currency, amount).nullish(),
+    amounts: z.partialRecord(Currency, amount).nullish(),
     basis_points: basisPoints.nullish(),
   })
   .meta({ id: 'DiscountUpdate' });

@@ -1,5 +1,8 @@
-// What an organization's settings are changed with: names, contacts, subscription and portal settings, invoices.
+// What an organization's settings are changed with: names, contacts, subscription and portal settings, invoices,
+// the currencies checkouts charge in.
 import { z } from 'zod';
+import { CountryCode } from './address';
+import { Currency } from './catalog-common';
 import { Url } from './common';
 import { InvoiceNumbering } from './organization';
 import { ProrationBehavior } from './proration-behavior';
@@ -43,6 +46,9 @@ export const OrganizationUpdate = z
       .regex(/^[A-Z0-9][A-Z0-9-]{0,19}$/, '1 to 20 capital letters, digits or dashes, starting with a letter or digit')
       .nullish(),
     owner_email: email.nullish(),
+    default_presentment_currency: Currency.nullish(),
+    /** Bursar's own: replaces the whole map; `{}` clears it. */
+    currency_by_country: z.partialRecord(CountryCode, Currency).nullish(),
   })
   .meta({ id: 'OrganizationUpdate' });
 export type OrganizationUpdate = z.infer<typeof OrganizationUpdate>;

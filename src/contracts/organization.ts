@@ -24,7 +24,10 @@ export const Organization = z
     /** Bursar has no onboarding review: always null. */
     onboarding_resubmission_requested_at: Timestamp.nullable(),
     sso_enforced: z.boolean(),
+    /** The currency a checkout charges when neither the buyer, nor the country map, nor a single price decides. */
     default_presentment_currency: z.string(),
+    /** Bursar's own: the currency a checkout charges buyers from a country (ISO 3166-1 alpha-2 → currency). */
+    currency_by_country: z.record(z.string(), z.string()),
     default_tax_behavior: z.enum(['location', 'inclusive', 'exclusive']),
     feature_settings: z.record(z.string(), z.boolean()).nullable(),
     subscription_settings: z.object({

@@ -13,7 +13,8 @@ export const PriceFreeCreate = z.object({ amount_type: z.literal('free'), ...com
 export const PriceCustomCreate = z.object({
   amount_type: z.literal('custom'),
   ...common,
-  minimum_amount: amount.default(50),
+  /** Left out: the currency's smallest price (`minPriceAmount`: 50 for USD, 80 for JPY, …), as the reference does. */
+  minimum_amount: amount.optional(),
   maximum_amount: amount.nullish(),
   preset_amount: amount.nullish(),
 });

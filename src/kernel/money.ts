@@ -1,16 +1,14 @@
 // Money is integer minor units (cents). The arithmetic every amount goes through — percentages, proration, tax
 // carved out or added, seat tiers — is here, rounding half-up once; domains' *.logic.ts apply it to their rules.
+import { currencyDecimals, minPriceAmount } from './currency';
 import { seatTierLines, type SeatTier, type SeatTierType } from './seat-tiers';
 
 /** Largest amount a price, a discount or a charge may carry (99,999,999 minor units). */
 export const MAX_AMOUNT = 99_999_999;
 
-/** Smallest non-zero amount a card processor will charge, in minor units of any currency. */
-export const MIN_CHARGEABLE_AMOUNT = 50;
-
-/** A configured price amount is free (0) or chargeable: between the processor's minimum and our maximum. */
-export function isValidPriceAmount(amount: number): boolean {
-  return Number.isSafeInteger(amount) && (amount === 0 || (amount >= MIN_CHARGEABLE_AMOUNT && amount <= MAX_AMOUNT));
+/** A price amount in `currency` is free (0) or chargeable: between the currency's minimum and our maximum. */
+export function isValidPriceAmount(amount: number, currency: string): boolean {
+  return Number.isSafeInteger(amount) && (amount === 0 || (amount >= minPriceAmount(currency) && amount <= MAX_AMOUNT));
 }
 
 /** `amount × basisPoints / 10 000`, rounded half-up (10 000 basis points = 100 %). */
@@ -151,32 +149,7 @@ export function changeProration(
   return { credit: 0 - proratedAmount(oldAmount, unused, whole), debit: proratedAmount(newAmount, unused, whole) };
 }
 
-/** Currencies whose minor unit is the unit itself (the card processor's zero-decimal list), lower-case ISO 4217. */
-const ZERO_DECIMAL_CURRENCIES = new Set([
-  'bif',
-  'clp',
-  'djf',
-  'gnf',
-  'jpy',
-  'kmf',
-  'krw',
-  'mga',
-  'pyg',
-  'rwf',
-  'ugx',
-  'vnd',
-  'vuv',
-  'xaf',
-  'xof',
-  'xpf',
-]);
-
-/** How many decimals a currency's amounts have: 0 for zero-decimal currencies, 2 otherwise. */
-export function currencyDecimals(currency: string): number {
-  return ZERO_DECIMAL_CURRENCIES.has(currency.toLowerCase()) ? 0 : 2;
-}
-
-/** An amount in minor units as printed on documents: `formatAmount(123456, 'eur')` → "EUR 1,234.56", `(-500, 'jpy')` → "JPY -500". */
+/** An amount in minor units as printed on documents: `formatAmount(123456, 'eur')` → "EUR 1,234.56", `(-500, 'jpy')` → "JPY -500", `(1500, 'kwd')` → "KWD 1.500". */
 export function formatAmount(amount: number, currency: string): string {
   const decimals = currencyDecimals(currency);
   const magnitude = Math.abs(amount);

@@ -26,9 +26,9 @@ const BURSAR_ADDITIONS: Record<string, string[]> = {
   CheckoutUpdate: ['discount_code'],
   // RFC 9457 problem details beside the reference's `detail`.
   HTTPValidationError: ['type', 'title', 'status', 'request_id', 'error'],
-  // Invoice numbering, and where notices to the owner go.
-  Organization: ['invoice_numbering', 'customer_invoice_prefix', 'owner_email'],
-  OrganizationUpdate: ['slug', 'invoice_numbering', 'customer_invoice_prefix', 'owner_email'],
+  // Invoice numbering, where notices to the owner go, and the currency each country's buyers pay in.
+  Organization: ['invoice_numbering', 'customer_invoice_prefix', 'owner_email', 'currency_by_country'],
+  OrganizationUpdate: ['slug', 'invoice_numbering', 'customer_invoice_prefix', 'owner_email', 'currency_by_country'],
   // The delivery log's attempt details, and why an endpoint was disabled.
   WebhookDelivery: ['endpoint_id', 'attempt', 'duration_ms', 'error'],
   WebhookEndpoint: ['disabled_reason'],

@@ -141,6 +141,39 @@ describe('addInterval', () => {
     },
   );
 
+  // A subscription's renewals: each end is the previous end plus the interval, with the purchase's day as the anchor.
+  test.each([
+    // interval, count, purchase, the next ends
+    ['month', 1, '2028-01-31T12:00:00.000Z', ['2028-02-29', '2028-03-31', '2028-04-30', '2028-05-31', '2028-06-30']],
+    ['month', 1, '2027-01-29T00:00:00.000Z', ['2027-02-28', '2027-03-29', '2027-04-29']],
+    ['month', 2, '2027-12-31T00:00:00.000Z', ['2028-02-29', '2028-04-30', '2028-06-30', '2028-08-31', '2028-10-31']],
+    ['month', 3, '2027-11-30T23:15:00.000Z', ['2028-02-29', '2028-05-30', '2028-08-30', '2028-11-30', '2029-02-28']],
+    ['month', 6, '2027-08-31T00:00:00.000Z', ['2028-02-29', '2028-08-31', '2029-02-28', '2029-08-31']],
+    ['month', 18, '2026-08-31T00:00:00.000Z', ['2028-02-29', '2029-08-31', '2031-02-28']],
+    ['year', 1, '2024-02-29T08:30:00.000Z', ['2025-02-28', '2026-02-28', '2027-02-28', '2028-02-29', '2029-02-28']],
+    ['year', 2, '2026-02-28T00:00:00.000Z', ['2028-02-28', '2030-02-28']], // anchored on the 28th, not the month end
+    ['year', 4, '2096-02-29T00:00:00.000Z', ['2100-02-28', '2104-02-29']], // 2100 is no leap year
+    ['week', 4, '2028-01-31T06:00:00.000Z', ['2028-02-28', '2028-03-27', '2028-04-24', '2028-05-22', '2028-06-19']],
+    ['week', 1, '2027-12-27T00:00:00.000Z', ['2028-01-03', '2028-01-10']],
+    ['week', 52, '2028-02-29T00:00:00.000Z', ['2029-02-27', '2030-02-26']], // 364 days: a day earlier each year
+    ['day', 10, '2028-02-20T18:45:00.000Z', ['2028-03-01', '2028-03-11', '2028-03-21', '2028-03-31', '2028-04-10']],
+    ['day', 10, '2027-02-20T18:45:00.000Z', ['2027-03-02', '2027-03-12']], // a common February: Mar 2
+    ['day', 1, '2028-02-28T00:00:00.000Z', ['2028-02-29', '2028-03-01']],
+    ['day', 365, '2027-03-01T00:00:00.000Z', ['2028-02-29', '2029-02-28']],
+  ] as [RecurringInterval, number, string, string[]][])(
+    '%s × %i from %s renews on %p',
+    (interval, count, purchase, expected) => {
+      const from = utc(purchase);
+      const ends: string[] = [];
+      let end = from;
+      for (const _ of expected) {
+        end = addInterval(end, interval, count, from.getUTCDate());
+        ends.push(end.toISOString());
+      }
+      expect(ends).toEqual(expected.map((day) => `${day}${purchase.slice(10)}`));
+    },
+  );
+
   test('does not mutate its input', () => {
     const from = utc('2025-01-31T10:15:30.000Z');
     addInterval(from, 'month', 1, 31);

@@ -44,9 +44,20 @@ describe('priceIssues', () => {
       [['maximum_amount']],
     ],
     [
-      'custom maximum not chargeable (minimum taken as 0)',
+      'custom maximum not chargeable, and below the minimum taken as the currency’s (50)',
       { amount_type: 'custom', ...usd, maximum_amount: 10 },
-      [['maximum_amount']],
+      [['maximum_amount'], ['maximum_amount']],
+    ],
+    [
+      'custom maximum below the minimum taken as the currency’s (¥80)',
+      { amount_type: 'custom', price_currency: 'jpy', maximum_amount: 79 },
+      [['maximum_amount'], ['maximum_amount']],
+    ],
+    ['custom in yen without a minimum', { amount_type: 'custom', price_currency: 'jpy', maximum_amount: 5000 }, []],
+    [
+      'custom in yen below its minimum',
+      { amount_type: 'custom', price_currency: 'jpy', minimum_amount: 50 },
+      [['minimum_amount']],
     ],
     [
       'custom preset below the minimum',
@@ -109,10 +120,34 @@ describe('priceIssues', () => {
     expect(priceIssues({ amount_type: 'fixed', ...usd, price_amount: 49 }, AT)).toEqual([
       {
         loc: [...AT, 'price_amount'],
-        msg: 'price_amount must be 0 or between 50 and 99999999 (minor units)',
+        msg: 'price_amount must be 0 or between 50 and 99999999 (minor units of USD)',
         type: 'value_error',
       },
     ]);
+    expect(priceIssues({ amount_type: 'fixed', price_currency: 'jpy', price_amount: 79 }, AT)[0].msg).toBe(
+      'price_amount must be 0 or between 80 and 99999999 (minor units of JPY)',
+    );
+  });
+
+  // Each currency's own minimum (the reference's per-currency table), in its minor units.
+  test.each([
+    ['jpy', 79, false], // ¥80 is JPY's minimum, and the yen is its minor unit
+    ['jpy', 80, true],
+    ['krw', 799, false],
+    ['krw', 800, true],
+    ['gbp', 39, false], // £0.40
+    ['gbp', 40, true],
+    ['huf', 17_499, false], // HUF 175.00
+    ['huf', 17_500, true],
+    ['eur', 49, false],
+    ['eur', 50, true],
+    ['sek', 499, false], // SEK 5.00
+    ['sek', 500, true],
+    ['jpy', 0, true], // free in any currency
+  ])('a fixed price of %s %i is accepted: %p', (currency, amount, accepted) => {
+    expect(priceIssues({ amount_type: 'fixed', price_currency: currency, price_amount: amount }, AT)).toHaveLength(
+      accepted ? 0 : 1,
+    );
   });
 });
 
@@ -282,11 +317,36 @@ describe('priceSetIssues', () => {
       'Metered prices need a recurring product',
     ],
     [
-      'two prices on one meter',
+      'the same models in usd, eur and jpy',
+      ['usd', 'eur', 'jpy'].flatMap((c) => [
+        price('fixed', c),
+        price('seat_based', c),
+        price('metered_unit', c, 'm-1'),
+      ]),
+      true,
+      [],
+      null,
+    ],
+    [
+      'one meter priced in two currencies',
       [price('metered_unit', 'usd', 'm-1'), price('metered_unit', 'eur', 'm-1')],
       true,
+      [],
+      null,
+    ],
+    [
+      'two prices on one meter',
+      [price('metered_unit', 'eur', 'm-1'), price('metered_unit', 'eur', 'm-1')],
+      true,
       [[1, 'meter_id']],
-      'Only one price per meter',
+      'Only one price per meter in eur',
+    ],
+    [
+      'two fixed in jpy beside one in usd',
+      [price('fixed', 'jpy'), price('fixed'), price('fixed', 'jpy')],
+      true,
+      [[2, 'amount_type']],
+      'A fixed price cannot be combined with a fixed price in jpy',
     ],
     [
       'two prices on one meter of a one-time product',

@@ -10,6 +10,7 @@ const custom = (
   preset_amount: number | null = null,
 ): CheckoutPrice => ({
   amount_type: 'custom',
+  price_currency: 'usd',
   minimum_amount,
   maximum_amount,
   preset_amount,
@@ -46,6 +47,14 @@ test.each([
   ['below the minimum', custom(500), { amount: 499 }, ['body', 'amount'], /at least 500/],
   ['above the maximum', custom(500, 1000), { amount: 1001 }, ['body', 'amount'], /at most 1000/],
   ['below the chargeable minimum', custom(0), { amount: 20 }, ['body', 'amount'], /0 or between 50/],
+  // JPY's minimum is ¥80, in yen
+  [
+    'below JPY’s minimum',
+    { ...custom(0), price_currency: 'jpy' },
+    { amount: 79 },
+    ['body', 'amount'],
+    /0 or between 80/,
+  ],
   ['too many seats', seats, { seats: 21 }, ['body', 'seats'], /between 1 and 20/],
   ['no seats', seats, { seats: 0 }, ['body', 'seats'], /between 1 and 20/],
   [

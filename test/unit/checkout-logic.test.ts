@@ -1,6 +1,10 @@
 // The checkout session's amounts (price, buyer's input, discount, tax), the trial it grants, tax behaviour and the address form.
 import { billingAddressFields } from '../../src/domains/checkout/billing-address.logic';
-import { checkoutCurrency } from '../../src/domains/checkout/checkout-currency.logic';
+import {
+  checkoutCurrency,
+  needsCurrencySettings,
+  type CurrencySettings,
+} from '../../src/domains/checkout/checkout-currency.logic';
 import { buyerIssue, type CheckoutDiscount } from '../../src/domains/checkout/checkout-price.logic';
 import { activeTrial } from '../../src/domains/checkout/checkout-trial.logic';
 import { checkoutAmounts, type CheckoutAmountsInput } from '../../src/domains/checkout/checkout.logic';
@@ -25,6 +29,7 @@ const custom = (
   preset_amount: number | null = null,
 ): Price => ({
   amount_type: 'custom',
+  price_currency: 'usd',
   minimum_amount,
   maximum_amount,
   preset_amount,
@@ -483,22 +488,52 @@ describe('buyerIssue: the buyer amount and seats, checked before anything else',
 });
 
 describe('checkoutCurrency: the session’s currency among those its product is offered in', () => {
+  const usdDefault = { defaultCurrency: 'usd', currencyByCountry: { JP: 'jpy', DE: 'eur', AT: 'eur', GB: 'gbp' } };
+  const eurDefault = { defaultCurrency: 'eur', currencyByCountry: {} };
+  const name = (offered: string) => ({ refusal: `The product is priced in ${offered}: name the currency.` });
   test.each([
-    ['the one asked for', 'eur', ['usd', 'eur'], { currency: 'eur' }],
-    ['one asked for and not offered', 'gbp', ['usd', 'eur'], { refusal: 'The product has no price in GBP.' }],
-    ['none asked, the only one offered', null, ['eur'], { currency: 'eur' }],
-    ['none asked, the organization’s default among several', undefined, ['eur', 'usd', 'gbp'], { currency: 'usd' }],
+    // name, requested, offered, buyer's country, settings, expected
+    ['the one asked for', 'eur', ['usd', 'eur'], null, usdDefault, { currency: 'eur' }],
+    ['the one asked for beats the country', 'usd', ['usd', 'jpy'], 'JP', usdDefault, { currency: 'usd' }],
+    ['the one asked for, the only one', 'eur', ['eur'], 'JP', usdDefault, { currency: 'eur' }],
     [
-      'none asked, several others',
+      'asked for and not offered',
+      'gbp',
+      ['usd', 'eur'],
       null,
-      ['eur', 'gbp'],
-      { refusal: 'The product is priced in EUR, GBP: name the currency.' },
+      usdDefault,
+      { refusal: 'The product has no price in GBP.' },
     ],
-    ['none asked, none offered', null, [], { refusal: 'The product has no price to charge.' }],
-  ] as [string, string | null | undefined, string[], ReturnType<typeof checkoutCurrency>][])(
+    ['none asked, the only one offered', null, ['eur'], null, usdDefault, { currency: 'eur' }],
+    ['the only one offered beats the country', null, ['usd'], 'JP', usdDefault, { currency: 'usd' }],
+    ['the only one offered beats the default', undefined, ['jpy'], 'US', eurDefault, { currency: 'jpy' }],
+    ['the country’s currency', null, ['usd', 'eur', 'jpy'], 'JP', usdDefault, { currency: 'jpy' }],
+    ['two countries, one currency', null, ['usd', 'eur', 'jpy'], 'AT', usdDefault, { currency: 'eur' }],
+    ['a lower-case country', null, ['usd', 'eur'], 'de', usdDefault, { currency: 'eur' }],
+    ['the country’s currency not offered: the default', null, ['usd', 'eur'], 'JP', usdDefault, { currency: 'usd' }],
+    ['a country not in the map: the default', null, ['usd', 'eur', 'jpy'], 'FR', usdDefault, { currency: 'usd' }],
+    ['no country known: the default', null, ['usd', 'eur', 'jpy'], null, usdDefault, { currency: 'usd' }],
+    ['another default', null, ['usd', 'eur', 'jpy'], 'US', eurDefault, { currency: 'eur' }],
+    ['the country’s currency not offered, nor the default', null, ['eur', 'gbp'], 'JP', usdDefault, name('EUR, GBP')],
+    ['none asked, several others, no country', null, ['eur', 'gbp'], null, usdDefault, name('EUR, GBP')],
+    ['none asked, none offered', null, [], 'JP', usdDefault, { refusal: 'The product has no price to charge.' }],
+  ] as [string, string | null | undefined, string[], string | null, CurrencySettings, unknown][])(
     '%s',
-    (_name, requested, offered, expected) => {
-      expect(checkoutCurrency(requested, offered)).toEqual(expected);
+    (_name, requested, offered, country, settings, expected) => {
+      expect(checkoutCurrency({ requested, offered, country, settings })).toEqual(expected);
+    },
+  );
+
+  test.each([
+    [null, ['usd', 'eur'], true],
+    [undefined, ['usd', 'eur'], true],
+    ['eur', ['usd', 'eur'], false],
+    [null, ['usd'], false],
+    [null, [], false],
+  ] as [string | null | undefined, string[], boolean][])(
+    'the settings are needed for %p among %p: %p',
+    (requested, offered, needed) => {
+      expect(needsCurrencySettings(requested, offered)).toBe(needed);
     },
   );
 });

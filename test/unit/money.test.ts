@@ -9,19 +9,54 @@ import {
   seatsPrice,
   type SeatTier,
 } from '../../src/kernel/money';
+import { currencyDecimals, minPriceAmount } from '../../src/kernel/currency';
 
 test.each([
-  [0, true],
-  [1, false],
-  [49, false],
-  [50, true],
-  [1000, true],
-  [99_999_999, true],
-  [100_000_000, false],
-  [-50, false],
-  [10.5, false],
-])('price amount %p valid: %p', (amount, valid) => {
-  expect(isValidPriceAmount(amount)).toBe(valid);
+  [0, 'usd', true],
+  [1, 'usd', false],
+  [49, 'usd', false],
+  [50, 'usd', true],
+  [1000, 'usd', true],
+  [99_999_999, 'usd', true],
+  [100_000_000, 'usd', false],
+  [-50, 'usd', false],
+  [10.5, 'usd', false],
+  [0, 'jpy', true],
+  [79, 'jpy', false], // ¥80 is JPY's minimum
+  [80, 'jpy', true],
+  [799, 'krw', false], // ₩800
+  [800, 'krw', true],
+  [39, 'gbp', false], // £0.40
+  [40, 'gbp', true],
+  [69, 'aud', false], // A$0.70
+  [70, 'aud', true],
+  [49, 'kwd', false], // not in the table: 50 minor units
+  [50, 'kwd', true],
+])('price amount %p in %s valid: %p', (amount, currency, valid) => {
+  expect(isValidPriceAmount(amount, currency)).toBe(valid);
+});
+
+test.each([
+  // currency, decimals, smallest price in minor units
+  ['usd', 2, 50],
+  ['eur', 2, 50],
+  ['gbp', 2, 40],
+  ['dkk', 2, 320], // DKK 3.20
+  ['brl', 2, 250], // BRL 2.50
+  ['huf', 2, 17_500], // HUF 175.00
+  ['idr', 2, 900_000], // IDR 9,000.00
+  ['jpy', 0, 80],
+  ['JPY', 0, 80],
+  ['krw', 0, 800],
+  ['vnd', 0, 20_000],
+  ['bif', 0, 2_000],
+  ['kwd', 3, 50],
+  ['bhd', 3, 50],
+  ['tnd', 3, 50],
+  ['xyz', 2, 50],
+])('%s: %i decimals, smallest price %i', (currency, decimals, minimum) => {
+  expect(currencyDecimals(currency)).toBe(decimals);
+  expect(minPriceAmount(currency)).toBe(minimum);
 });
 
 test.each([
@@ -166,6 +201,12 @@ test.each([
   [1500, 'jpy', 'JPY 1,500'], // zero-decimal: the minor unit is the yen
   [-500, 'krw', 'KRW -500'],
   [999, 'JPY', 'JPY 999'],
+  // three-decimal: the minor unit is a thousandth (fils, baisa, millime)
+  [1500, 'kwd', 'KWD 1.500'],
+  [1_234_567, 'bhd', 'BHD 1,234.567'],
+  [5, 'omr', 'OMR 0.005'],
+  [-12_345, 'jod', 'JOD -12.345'],
+  [1000, 'TND', 'TND 1.000'],
 ])('formatAmount(%i, %s) = %s', (amount, currency, printed) => {
   expect(formatAmount(amount, currency)).toBe(printed);
 });

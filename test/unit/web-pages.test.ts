@@ -18,7 +18,9 @@ test.each([
   [500, 'jpy', 'en', '¥500'],
   [150000, 'huf', 'en', nbsp('HUF 1,500.00')], // two decimals in the API (and on the invoice), whatever Intl says
   [1234, 'isk', 'en', nbsp('ISK 12.34')],
-  [1234, 'kwd', 'en', nbsp('KWD 12.34')], // the API has no three-decimal currencies
+  [1234, 'kwd', 'en', nbsp('KWD 1.234')], // three decimals: 1234 fils
+  [5, 'bhd', 'en', nbsp('BHD 0.005')],
+  [1500, 'krw', 'ko-KR', '₩1,500'],
   [-250, 'gbp', 'en', '-£2.50'],
 ])('formatMoney(%d, %s, %s) = %s', (amount, currency, locale, shown) => {
   expect(formatMoney(amount, currency, locale)).toBe(shown);
@@ -39,7 +41,9 @@ test.each([
   ['abc', 'eur', null],
   ['500', 'jpy', 500],
   ['500.5', 'jpy', null],
-  ['1.23', 'kwd', 123],
+  ['1.23', 'kwd', 1230],
+  ['1.234', 'kwd', 1234],
+  ['1.2345', 'kwd', null],
   ['1500', 'huf', 150000],
 ])('parseMoney(%p, %s) = %p', (typed, currency, minor) => {
   expect(parseMoney(typed, currency)).toBe(minor);

@@ -2,6 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PriceCreate } from '../../contracts/price-create';
 import { newId } from '../../kernel/ids';
+import { minPriceAmount } from '../../kernel/currency';
 import { normalizeUnitAmount } from '../../kernel/money';
 import { ProductPrice, type Product } from './catalog.entity';
 import { normalizedTiers } from './seat-tier.logic';
@@ -36,7 +37,7 @@ export function addPrice(
       return void em.create(ProductPrice, {
         ...common,
         amountType: 'custom',
-        minimumAmount: price.minimum_amount,
+        minimumAmount: price.minimum_amount ?? minPriceAmount(price.price_currency),
         maximumAmount: price.maximum_amount ?? null,
         presetAmount: price.preset_amount ?? null,
       });

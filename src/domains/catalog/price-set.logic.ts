@@ -4,7 +4,8 @@ import { issue, type Loc } from './validation-issue.logic';
 
 /**
  * Which prices may live together, per currency: one static price — a custom price alone, or a fixed and/or a
- * seat-based price — plus metered prices, at most one per meter. Metered prices need a recurring product.
+ * seat-based price — plus metered prices, at most one per meter. Metered prices need a recurring product. Each
+ * currency has its own set: a product may carry the same models in usd, eur and jpy.
  */
 export function priceSetIssues(
   prices: readonly { amount_type: string; price_currency: string; meter_id?: string | null }[],
@@ -18,9 +19,10 @@ export function priceSetIssues(
     const type = price.amount_type === 'free' ? 'fixed' : price.amount_type;
     if (isMetered(type)) {
       if (!isRecurring) issues.push(issue([...loc, i, 'amount_type'], 'Metered prices need a recurring product'));
-      if (price.meter_id && meters.has(price.meter_id))
-        issues.push(issue([...loc, i, 'meter_id'], 'Only one price per meter'));
-      if (price.meter_id) meters.add(price.meter_id);
+      const meter = price.meter_id && `${price.price_currency}:${price.meter_id}`;
+      if (meter && meters.has(meter))
+        issues.push(issue([...loc, i, 'meter_id'], `Only one price per meter in ${price.price_currency}`));
+      if (meter) meters.add(meter);
       return;
     }
     const seen = byCurrency.get(price.price_currency) ?? [];

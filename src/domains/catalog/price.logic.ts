@@ -1,18 +1,22 @@
 // Pure rule of what one price of a product requires, by its type (fixed, custom, metered unit or tiers, seat-based).
 import type { ValidationIssue } from '../../kernel/errors';
+import { minPriceAmount } from '../../kernel/currency';
 import { isValidPriceAmount, MAX_AMOUNT, normalizeUnitAmount } from '../../kernel/money';
 import { seatTierIssues } from './seat-tier.logic';
 import { usageTierIssues } from './usage-tier.logic';
 import type { PriceDraft } from './price-draft';
 import { issue, type Loc } from './validation-issue.logic';
 
-const AMOUNT_RULE = `must be 0 or between 50 and ${MAX_AMOUNT} (minor units)`;
+/** The amounts a price in `currency` may carry: 0, or from the currency's minimum up to MAX_AMOUNT (minor units). */
+const amountRule = (currency: string) =>
+  `must be 0 or between ${minPriceAmount(currency)} and ${MAX_AMOUNT} (minor units of ${currency.toUpperCase()})`;
 
 /** What one price needs to hold on its own; `loc` points at the price in the request body. */
 export function priceIssues(price: PriceDraft, loc: Loc): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const amount = (field: keyof PriceDraft, value: number | null | undefined) => {
-    if (value != null && !isValidPriceAmount(value)) issues.push(issue([...loc, field], `${field} ${AMOUNT_RULE}`));
+    if (value != null && !isValidPriceAmount(value, price.price_currency))
+      issues.push(issue([...loc, field], `${field} ${amountRule(price.price_currency)}`));
   };
   switch (price.amount_type) {
     case 'fixed':
@@ -22,7 +26,7 @@ export function priceIssues(price: PriceDraft, loc: Loc): ValidationIssue[] {
       amount('minimum_amount', price.minimum_amount);
       amount('maximum_amount', price.maximum_amount);
       amount('preset_amount', price.preset_amount);
-      const min = price.minimum_amount ?? 0;
+      const min = price.minimum_amount ?? minPriceAmount(price.price_currency);
       if (price.maximum_amount != null && price.maximum_amount < min) {
         issues.push(issue([...loc, 'maximum_amount'], 'maximum_amount must not be below minimum_amount'));
       }

@@ -1,19 +1,19 @@
 // What a checkout's price asks of the buyer: its upfront amount from the buyer's amount or seats, or the issue with
 // them. Pure.
+import { minPriceAmount } from '../../kernel/currency';
 import type { ValidationIssue } from '../../kernel/errors';
-import {
-  isValidPriceAmount,
-  MAX_AMOUNT,
-  MIN_CHARGEABLE_AMOUNT,
-  seatsPurchase,
-  type SeatTier,
-  type SeatTierType,
-} from '../../kernel/money';
+import { isValidPriceAmount, MAX_AMOUNT, seatsPurchase, type SeatTier, type SeatTierType } from '../../kernel/money';
 import type { DiscountRule } from '../discount/discount.logic';
 
 export type CheckoutPrice =
   | { amount_type: 'fixed'; price_amount: number }
-  | { amount_type: 'custom'; minimum_amount: number; maximum_amount: number | null; preset_amount: number | null }
+  | {
+      amount_type: 'custom';
+      price_currency: string;
+      minimum_amount: number;
+      maximum_amount: number | null;
+      preset_amount: number | null;
+    }
   | {
       amount_type: 'seat_based';
       seat_tiers: {
@@ -47,8 +47,8 @@ export function upfrontAmount(
           ? `Amount must be at least ${price.minimum_amount}`
           : price.maximum_amount !== null && amount > price.maximum_amount
             ? `Amount must be at most ${price.maximum_amount}`
-            : !isValidPriceAmount(amount)
-              ? `Amount must be 0 or between ${MIN_CHARGEABLE_AMOUNT} and ${MAX_AMOUNT}`
+            : !isValidPriceAmount(amount, price.price_currency)
+              ? `Amount must be 0 or between ${minPriceAmount(price.price_currency)} and ${MAX_AMOUNT}`
               : null;
       return problem ? { loc: ['body', 'amount'], msg: problem, type: 'value_error' } : { amount, seats: null };
     }

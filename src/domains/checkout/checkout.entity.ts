@@ -15,6 +15,8 @@ export class Checkout {
   productId!: string;
   productPriceId!: string;
   currency!: string;
+  /** Whether someone named the currency; if not, it follows the buyer's country (`checkout-currency.ts`). */
+  currencyChosen: Opt<boolean> = true;
   /** The buyer's amount for a pay-what-you-want price. */
   customAmount: number | null = null;
   seats: number | null = null;
@@ -87,6 +89,7 @@ export const CheckoutSchema = new EntitySchema<Checkout>({
     productId: { type: 'uuid' },
     productPriceId: { type: 'uuid' },
     currency: { type: 'text' },
+    currencyChosen: { type: 'boolean' },
     customAmount: { type: 'integer', nullable: true },
     seats: { type: 'integer', nullable: true },
     discountId: { type: 'uuid', nullable: true },

@@ -17,6 +17,7 @@ import { CheckoutLinkSchema } from './link/checkout-link.entity';
 import { Migration20261122050000_checkouts_orders } from './migrations/Migration20261122050000_checkouts_orders';
 import { Migration20261122060000_checkout_confirmation } from './migrations/Migration20261122060000_checkout_confirmation';
 import { Migration20261122080000_checkout_confirmed_at } from './migrations/Migration20261122080000_checkout_confirmed_at';
+import { Migration20261128040100_checkout_currency_chosen } from './migrations/Migration20261128040100_checkout_currency_chosen';
 
 export const checkoutModule: Module = {
   name: 'checkout',
@@ -25,6 +26,7 @@ export const checkoutModule: Module = {
     Migration20261122050000_checkouts_orders,
     Migration20261122060000_checkout_confirmation,
     Migration20261122080000_checkout_confirmed_at,
+    Migration20261128040100_checkout_currency_chosen,
   ),
   provides: [
     provide(

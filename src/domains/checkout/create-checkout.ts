@@ -6,13 +6,13 @@ import { RequestValidationError, invalidField, type ValidationIssue } from '../.
 import { newId } from '../../kernel/ids';
 import type { Tx } from '../../platform/database/transaction';
 import { Checkout } from './checkout.entity';
-import { checkoutCurrency } from './checkout-currency.logic';
+import { chooseCurrency } from './checkout-currency';
 import { checkoutOutput } from './checkout.output';
 import { checkCustomFields } from './checkout-custom-fields';
 import type { CheckoutDeps } from './checkout-deps';
 import { recomputeCheckout } from './checkout-pricing';
 import { productsOf } from './checkout-products';
-import { offeredCurrencies, staticPrice } from './checkout-static-price';
+import { staticPrice } from './checkout-static-price';
 import { startCheckoutFlow } from './start-checkout-workflow';
 
 export async function createCheckout(
@@ -38,9 +38,11 @@ export async function createCheckout(
     throw invalidField(['body', 'customer_id'], 'No such customer in this organization.');
 
   const product = products.find((p) => p.id === input.products[0])!;
-  const chosen = checkoutCurrency(input.currency, offeredCurrencies(product));
-  if ('refusal' in chosen) throw invalidField(['body', 'currency'], chosen.refusal);
-  const { currency } = chosen;
+  const currency = await chooseCurrency(deps, tx.em, organizationId, {
+    requested: input.currency,
+    product,
+    country: input.customer_billing_address?.country ?? customer?.billingAddress?.country,
+  });
   const price = staticPrice(product, currency)!;
   if (input.test_clock_id)
     await deps.testClocks.attachable(tx.em, organizationId, input.test_clock_id, ['body', 'test_clock_id']);
@@ -55,6 +57,7 @@ export async function createCheckout(
     productId: product.id,
     productPriceId: price.id,
     currency,
+    currencyChosen: Boolean(input.currency),
     customAmount: input.amount ?? null,
     seats: input.seats ?? null,
     discountId: input.discount_id ?? null,

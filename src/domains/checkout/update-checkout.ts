@@ -1,8 +1,10 @@
-// A change to an open session, by the merchant or by the customer through the client secret; the amounts recomputed.
+// A change to an open session, by the merchant or by the customer through the client secret; the currency follows a
+// new country while nobody named one; the amounts recomputed.
 import type { CheckoutUpdate, CheckoutUpdatePublic } from '../../contracts/checkout-update';
 import { invalidField } from '../../kernel/errors';
 import type { Tx } from '../../platform/database/transaction';
 import type { Checkout } from './checkout.entity';
+import { updateCurrency } from './checkout-currency';
 import { checkCustomFields } from './checkout-custom-fields';
 import { checkoutNow, type CheckoutDeps } from './checkout-deps';
 import { recomputeCheckout } from './checkout-pricing';
@@ -18,6 +20,7 @@ export async function updateCheckout(
 ): Promise<Checkout> {
   const merchant = input as CheckoutUpdate;
   const products = await productsOf(deps.products, tx.em, checkout.organizationId, checkout.productIds);
+  const countryBefore = checkout.customerBillingAddress?.country ?? null;
   if (input.product_id != null) {
     const product = products.find((p) => p.id === input.product_id);
     const price = product && staticPrice(product, checkout.currency);
@@ -51,6 +54,7 @@ export async function updateCheckout(
   if (merchant.success_url !== undefined) checkout.successUrl = merchant.success_url;
   if (merchant.return_url !== undefined) checkout.returnUrl = merchant.return_url;
   if (merchant.embed_origin !== undefined) checkout.embedOrigin = merchant.embed_origin;
+  await updateCurrency(deps, tx.em, checkout, products, { requested: merchant.currency, countryBefore });
   checkout.modifiedAt = await checkoutNow(deps, tx.em, checkout);
   await recomputeCheckout(deps, tx.em, checkout, products);
   if (input.custom_field_data !== undefined) checkCustomFields(checkout, products, false);

@@ -1,5 +1,5 @@
 // What an organization's update changes: each field the body sets, the portal's and subscriptions' settings
-// included (a field left out stays as it is).
+// included (a field left out stays as it is), the default currency and the country → currency map.
 import type { OrganizationUpdate } from '../../contracts/organization-update';
 import type { Organization } from './organization.entity';
 
@@ -25,5 +25,7 @@ export function organizationChanges(body: OrganizationUpdate): Partial<Organizat
     ...(body.subscription_settings?.keep_benefits_while_paused !== undefined && {
       keepBenefitsWhilePaused: body.subscription_settings.keep_benefits_while_paused,
     }),
+    ...(body.default_presentment_currency != null && { defaultPresentmentCurrency: body.default_presentment_currency }),
+    ...(body.currency_by_country != null && { currencyByCountry: body.currency_by_country }),
   };
 }

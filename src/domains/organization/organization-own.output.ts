@@ -20,7 +20,8 @@ export function organizationOutput(organization: Organization): OrganizationOutp
     details_submitted_at: null,
     onboarding_resubmission_requested_at: null,
     sso_enforced: false,
-    default_presentment_currency: 'usd',
+    default_presentment_currency: organization.defaultPresentmentCurrency,
+    currency_by_country: organization.currencyByCountry,
     // A price without a tax behaviour of its own has tax added to it.
     default_tax_behavior: 'exclusive',
     feature_settings: null,

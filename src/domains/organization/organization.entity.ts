@@ -20,6 +20,10 @@ export class Organization {
   allowCustomerUpdates: Opt<boolean> = true;
   /** How a subscription change made over the API is billed when the request does not say. */
   prorationBehavior: Opt<ProrationBehavior> = 'prorate';
+  /** The currency checkouts fall back to (`default_presentment_currency`). */
+  defaultPresentmentCurrency: Opt<string> = 'usd';
+  /** The currency checkouts charge buyers from a country in, when the product is priced in it (`JP` → `jpy`). */
+  currencyByCountry: Opt<Record<string, string>> = {};
   /** The public support address. */
   email: string | null = null;
   website: string | null = null;
@@ -59,6 +63,8 @@ export const OrganizationSchema = new EntitySchema<Organization>({
     keepBenefitsWhilePaused: { type: 'boolean' },
     allowCustomerUpdates: { type: 'boolean' },
     prorationBehavior: { type: 'text' },
+    defaultPresentmentCurrency: { type: 'text' },
+    currencyByCountry: { type: 'json' },
     email: { type: 'text', nullable: true },
     website: { type: 'text', nullable: true },
     ownerEmail: { type: 'text', nullable: true },

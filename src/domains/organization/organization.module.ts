@@ -6,11 +6,16 @@ import { AccessTokenService } from './access-token.service';
 import { organizationRoutes } from './organization.routes';
 import { Migration20261128000000_organization_access } from './migrations/Migration20261128000000_organization_access';
 import { Migration20261128020100_organization_pause } from './migrations/Migration20261128020100_organization_pause';
+import { Migration20261128040000_organization_currencies } from './migrations/Migration20261128040000_organization_currencies';
 
 export const organizationModule: Module = {
   name: 'organization',
   entities: [OrganizationSchema, OrganizationAccessTokenSchema],
-  migrations: migrations(Migration20261128000000_organization_access, Migration20261128020100_organization_pause),
+  migrations: migrations(
+    Migration20261128000000_organization_access,
+    Migration20261128020100_organization_pause,
+    Migration20261128040000_organization_currencies,
+  ),
   provides: [
     provide('organizations', ['clock', 'outbox'], (s) => new OrganizationService(s)),
     provide('accessTokens', ['config', 'clock'], (s) => new AccessTokenService(s.config.BURSAR_SECRET, s.clock)),

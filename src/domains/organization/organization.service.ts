@@ -41,6 +41,15 @@ export class OrganizationService {
     return organization;
   }
 
+  /** What checkouts go by to choose a currency: the default and the country → currency map. */
+  async currencySettings(em: EntityManager, id: string) {
+    const organization = await this.findOrganization(em, id);
+    return {
+      defaultCurrency: organization.defaultPresentmentCurrency,
+      currencyByCountry: organization.currencyByCountry,
+    };
+  }
+
   /** The caller's organization, by id: another organization is not found (404), whether it exists or not. */
   async getOwn(em: EntityManager, callerId: string, id: string): Promise<Organization> {
     if (id.toLowerCase() !== callerId) throw new ResourceNotFound('Organization not found.');

@@ -1,6 +1,7 @@
 // Money and dates as the buyer reads them: Intl formats in the page's locale, amounts given in minor units with the
-// API's own decimals per currency (kernel/money: the card processor's zero-decimal list), not Intl's idea of them.
-import { currencyDecimals } from '../../../kernel/money';
+// API's own decimals per currency (kernel/currency: the card processor's zero- and three-decimal lists), not Intl's
+// idea of them.
+import { currencyDecimals } from '../../../kernel/currency';
 
 export { currencyDecimals };
 
