@@ -489,3 +489,55 @@ test('pause at period end and resume now: previewed with the benefits the organi
   expect(renewed.map((o) => o.created_at)).toEqual([renewsAt]);
   expect(billOf(renewed[0])).toEqual(expected);
 });
+
+test('seats across tiers: the preview shows the credit and the charge per tier, and the order has those lines', async () => {
+  const team = await shop.call('POST', '/v1/products/', {
+    name: 'Team',
+    recurring_interval: 'month',
+    prices: [
+      {
+        amount_type: 'seat_based',
+        seat_tiers: {
+          seat_tier_type: 'graduated',
+          tiers: [
+            { min_seats: 1, max_seats: 3, price_per_seat: 1000 },
+            { min_seats: 4, max_seats: null, price_per_seat: 550 },
+          ],
+        },
+      },
+    ],
+  });
+  const { clockId, subscription } = await subscribe(h, shop.call, {
+    product: team.body.id,
+    seats: 5,
+    start: START,
+  });
+  expect(subscription.amount).toBe(4100); // 3 × 1000 + 2 × 550
+  await advance(shop.call, clockId, '2025-04-20T00:00:00Z'); // 11 of April's 30 days left
+  const body = { seats: 8, proration_behavior: 'invoice' };
+  const shown = await preview(subscription.id, body);
+  expect(shown.status).toBe(200);
+  // Credit 4100 × 11/30 = 1503.33 → 1503, split 3000 : 1100 → 1099.76 + 403.24 → 1100 + 403 (largest remainder).
+  // Charge 8 seats = 3000 + 2750 = 5750 × 11/30 = 2108.33 → 2108, split 3000 : 2750 → 1099.83 + 1008.17 → 1100 + 1008.
+  // Due 2108 − 1503 = 605, German VAT included: net round(605 / 1.19) = 508, tax 97.
+  const rest = 'From 2025-04-20 to 2025-05-01';
+  expect(shown.body.lines.map((l: any) => [l.label, l.amount])).toEqual([
+    [`Remaining time on Team (5 seats) — ${rest}, tier 1 (seats 1 to 3): 3 seats × USD 10.00`, -1100],
+    [`Remaining time on Team (5 seats) — ${rest}, tier 2 (seats 4 and up): 2 seats × USD 5.50`, -403],
+    [`Team (8 seats) — ${rest}, tier 1 (seats 1 to 3): 3 seats × USD 10.00`, 1100],
+    [`Team (8 seats) — ${rest}, tier 2 (seats 4 and up): 5 seats × USD 5.50`, 1008],
+  ]);
+  expect(shown.body).toMatchObject({
+    billed: 'now',
+    amount_due_now: 605,
+    due_now: { subtotal_amount: 605, net_amount: 508, tax_amount: 97 },
+    next_renewal: { total_amount: 5750 },
+  });
+  expect(shown.body.due_now.lines).toEqual(shown.body.lines);
+
+  expect((await shop.call('PATCH', `/v1/subscriptions/${subscription.id}`, body)).status).toBe(200);
+  const update = (await ordersOf(shop.call, subscription.customer_id)).find(
+    (o) => o.billing_reason === 'subscription_update',
+  );
+  expect(billOf(update)).toEqual(shown.body.due_now);
+});
