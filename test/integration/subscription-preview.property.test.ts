@@ -1,6 +1,6 @@
-// Preview ≡ execution, as a property: generated changes (trial, discount, seat tiers, currency, tax region, proration,
-// time into the period on a test clock) and pauses (now until a date, at the period's end) and resumes (of a
-// subscription paused now or at its period's end) are previewed, then made with the same body; the order the change
+// Preview ≡ execution, as a property: generated changes (trial, discount, seat tiers and fees, currency, tax region,
+// proration, time into the period on a test clock) and pauses (now until a date, at the period's end) and resumes (of
+// a subscription paused now or at its period's end) are previewed, then made with the same body; the order the change
 // writes, the subscription after it and the next renewal's order (a resume date's) equal the preview to the cent.
 // PREVIEW_PROPERTY_SEED replays a run (its seed is printed), PREVIEW_PROPERTY_PATH one case of it (fast-check names
 // the failing one's path), PREVIEW_PROPERTY_RUNS sets the number of cases.
@@ -51,6 +51,7 @@ const plan = fc.oneof(
     first: fc.integer({ min: 100, max: 5_000 }), // per seat, seats 1–3
     rest: fc.integer({ min: 50, max: 5_000 }), // per seat from the 4th
     seats: fc.integer({ min: 1, max: 8 }),
+    fee: fc.constantFrom(0, 0, 500, 2_000), // the first tier's flat fee (none: no flat_amount)
   }),
 );
 type Plan = typeof plan extends fc.Arbitrary<infer P> ? P : never;
@@ -99,7 +100,7 @@ function price(p: Plan, c: Case) {
     seat_tiers: {
       seat_tier_type: p.tiers,
       tiers: [
-        { min_seats: 1, max_seats: 3, price_per_seat: p.first },
+        { min_seats: 1, max_seats: 3, price_per_seat: p.first, ...(p.fee && { flat_amount: p.fee }) },
         { min_seats: 4, max_seats: null, price_per_seat: p.rest },
       ],
     },
