@@ -51,7 +51,7 @@ function periodLines(input: Parameters<typeof renewalLines>[0]): RenewalLine[] {
   return parts.map((p) => line(`${label}, ${seatTierLabel(seats.tiers, p, input.currency)}`, p.amount));
 }
 
-/** A seat price's tier line as a label: `tier 2 (seats 4 to 10): 3 seats × $8.00 + $5.00 flat`. */
+/** A seat price's tier line as a label: `tier 2 (seats 4 to 10): 3 seats × USD 8.00 + USD 5.00 flat`. */
 export function seatTierLabel(tiers: readonly SeatTier[], part: SeatTierLine, currency: string): string {
   const money = (amount: number) => formatAmount(amount, currency);
   const tier = tiers[part.tier - 1];
