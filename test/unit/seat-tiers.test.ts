@@ -1,6 +1,6 @@
 // Seat prices rated by hand, line by line: per-seat rates, a flat fee per tier, and "base + per additional seat".
-import { seatsPrice } from '../../src/kernel/money';
-import { seatTierLines, type SeatTier } from '../../src/kernel/seat-tiers';
+import { proratedAmount, seatsPrice } from '../../src/kernel/money';
+import { seatTierLines, seatTierParts, splitByWeights, type SeatTier } from '../../src/kernel/seat-tiers';
 import { renewalLines } from '../../src/domains/subscription/renewal-lines.logic';
 import { normalizedTiers, seatTierIssues } from '../../src/domains/catalog/seat-tier.logic';
 
@@ -137,4 +137,71 @@ test('a flat fee is at most what one charge may carry, and stored only where set
     { min_seats: 6, max_seats: null, price_per_seat: 800 },
     { min_seats: 7, max_seats: null, price_per_seat: 700 },
   ]);
+});
+
+// A prorated amount shown per tier: split in proportion to the tier lines by largest remainder (README).
+test.each([
+  // total, weights, parts (by hand: exact shares, whole parts, remainders, leftover units to the largest remainders)
+  [1000, [5000, 4000], [556, 444]], // 555.56 + 444.44: 555 + 444, the one left to the .56
+  [-1200, [5000, 4000], [-667, -533]], // 666.67 + 533.33: 666 + 533, the one left to the .67 (credits alike)
+  [10, [1, 2], [3, 7]], // 3.33 + 6.67: the later tier's remainder is larger
+  [-10, [1, 2], [-3, -7]],
+  [1, [1, 1], [1, 0]], // a tie: the earlier tier
+  [101, [1, 1, 1], [34, 34, 33]], // 33.67 × 3: two units left, to the first two
+  [500, [0, 300, 700], [0, 150, 350]], // a tier of 0 (a free first tier) gets 0; exact shares need no units
+  [0, [5000, 4000], [0, 0]],
+  [99_999_999, [99_999_999, 1], [99_999_998, 1]], // products past 2^53: 99999998.00000001 and 0.99999999
+] as const)('splitByWeights(%i, %j) = %j', (total, weights, parts) => {
+  const split = splitByWeights(total, weights);
+  expect(split).toEqual(parts);
+  expect(split.reduce((sum, p) => sum + p, 0)).toBe(total);
+});
+
+/** Graduated: $10 a seat for seats 1–3, $5.50 from the 4th. */
+const graduated: SeatTier[] = [
+  { min_seats: 1, max_seats: 3, price_per_seat: 1000 },
+  { min_seats: 4, max_seats: null, price_per_seat: 550 },
+];
+const single: SeatTier[] = [{ min_seats: 1, max_seats: null, price_per_seat: 800 }];
+
+test.each([
+  // tiers, type, seats, price amount, the part amounts shown (null: one line)
+  [single, 'volume', 5, 4000, null], // one tier, no fee: one line as before
+  [single, 'graduated', 5, 4000, null],
+  [graduated, 'graduated', 3, 3000, null], // only the first tier reached
+  [graduated, 'graduated', 5, 4100, [3000, 1100]],
+  [graduated, 'volume', 5, 2750, null], // volume: one tier holds them all
+  [volumeWithFee, 'volume', 5, 5000, [5000]], // a flat fee: its line shows it
+  [basePlusAdditional, 'graduated', 10, 9000, [5000, 4000]],
+  [basePlusAdditional, 'graduated', 10, 8000, null], // lines not adding up to the price billed: one line
+] as const)('seatTierParts: %#', (tiers, type, seats, priceAmount, amounts) => {
+  expect(seatTierParts(tiers, seats, type, priceAmount)?.map((p) => p.amount) ?? null).toEqual(amounts);
+});
+
+test.each([
+  // tiers, seats, price, unused / whole days, the one prorated amount, the tier lines (by hand)
+  // 9000 × 15/30 = 4500: 5000/9000 and 4000/9000 of it are 2500 and 2000 exactly.
+  [basePlusAdditional, 10, 9000, 15, 30, 4500, [2500, 2000]],
+  // 9000 × 10/30 = 3000: 1666.67 and 1333.33 → 1666 + 1333, the unit left to the first.
+  [basePlusAdditional, 10, 9000, 10, 30, 3000, [1667, 1333]],
+  // 4100 × 11/31 = 1454.84 → 1455; 1455 × 3000/4100 = 1064.63, × 1100/4100 = 390.37 → 1065 + 390.
+  [graduated, 5, 4100, 11, 31, 1455, [1065, 390]],
+  // 4100 × 1/31 = 132.26 → 132; 96.59 and 35.41 → 96 + 35, the unit to the .59: 97 + 35.
+  [graduated, 5, 4100, 1, 31, 132, [97, 35]],
+] as const)('a prorated seat price per tier: %#', (tiers, seats, price, unused, whole, prorated, lines) => {
+  const parts = seatTierParts(tiers, seats, 'graduated', price)!;
+  const amount = proratedAmount(price, unused, whole);
+  expect(amount).toBe(prorated);
+  expect(
+    splitByWeights(
+      amount,
+      parts.map((p) => p.amount),
+    ),
+  ).toEqual(lines);
+  expect(
+    splitByWeights(
+      -amount,
+      parts.map((p) => p.amount),
+    ),
+  ).toEqual(lines.map((l) => -l)); // the credit alike
 });

@@ -76,15 +76,34 @@ export async function renewalOrderAt(
   s: Subscription,
   start: Date,
 ): Promise<{ order: NewOrder; renewsAt: Date; end: Date }> {
-  const { bill, end } = await renewalOf(s, start, {
+  const renewal = await renewalOf(s, start, {
     productName: async (id) => (await deps.products.get(em, s.organizationId, id)).name,
     discount: () => currentDiscount(deps, em, s, start),
     price: async (productId, priceId) =>
       (await deps.products.outputsByIds(em, s.organizationId, [productId]))[0]?.prices.find((p) => p.id === priceId),
   });
-  const order = subscriptionOrder(deps.seller, s, bill(`${s.id}:${start.toISOString()}`, start));
-  Object.assign(s, { currentPeriodStart: start, currentPeriodEnd: end, pendingItems: [] });
-  return { order, renewsAt: start, end };
+  const order = subscriptionOrder(deps.seller, s, renewal.bill(`${s.id}:${start.toISOString()}`, start));
+  enterPeriod(s, start, renewal);
+  return { order, renewsAt: start, end: renewal.end };
+}
+
+/**
+ * `s` in the period its renewal starts at `start`: its dates, its amount after the period's discount, and a credit
+ * larger than the order carried to the next renewal (renew-subscription.ts and the preview alike).
+ */
+export function enterPeriod(
+  s: Subscription,
+  start: Date,
+  renewal: { end: Date; recurringAmount: number; carryForward: number },
+): void {
+  Object.assign(s, {
+    currentPeriodStart: start,
+    currentPeriodEnd: renewal.end,
+    amount: renewal.recurringAmount,
+    pendingItems: renewal.carryForward
+      ? [{ label: 'Credit carried from the previous renewal', amount: renewal.carryForward, priceId: null }]
+      : [],
+  });
 }
 
 /**

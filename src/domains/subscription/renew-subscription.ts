@@ -6,7 +6,7 @@ import { lockSubscription, type BillingDeps } from './billing-deps';
 import { currentDiscount } from './current-discount';
 import { closeMeteredPeriod } from './metered-usage';
 import { meteredPricesIn } from './metered-line.logic';
-import { renewalOf } from './next-renewal';
+import { enterPeriod, renewalOf } from './next-renewal';
 import { orderSubscriptionOutput } from './order-subscription.output';
 import type { Subscription } from './subscription.entity';
 import { subscriptionOrder } from './subscription-order';
@@ -83,7 +83,7 @@ async function renewIn(
     throw new CutOffNeeded(s.organizationId);
   const [customer] = await deps.customers.outputs(tx.em, s.organizationId, [s.customerId]);
   const metered = await closeMeteredPeriod(deps, tx, s, start, cutOff, new Date(at), undefined, product);
-  const { end, carryForward, recurringAmount, bill } = await renewalOf(
+  const renewal = await renewalOf(
     s,
     start,
     {
@@ -98,15 +98,8 @@ async function renewIn(
     },
     metered,
   );
-  Object.assign(s, {
-    currentPeriodStart: start,
-    currentPeriodEnd: end,
-    amount: recurringAmount,
-    pendingItems: carryForward
-      ? [{ label: 'Credit carried from the previous renewal', amount: carryForward, priceId: null }]
-      : [],
-    modifiedAt: new Date(at),
-  });
+  enterPeriod(s, start, renewal);
+  s.modifiedAt = new Date(at);
   const orderReads = {
     customers: customer ? [customer] : [],
     products: productRow ? [productSummary(productRow)] : [],
@@ -114,7 +107,7 @@ async function renewIn(
   };
   const order = await deps.orders.create(
     tx,
-    subscriptionOrder(deps.seller, s, bill(cycleKey, new Date(at))),
+    subscriptionOrder(deps.seller, s, renewal.bill(cycleKey, new Date(at))),
     { ...orderReads, subscriptions: [orderSubscriptionOutput(s)], fresh: true }, // the locked cycle was not renewed
   );
   // A new period began (after a trial too: `status` tells them apart), whatever its payment does next.

@@ -1,7 +1,7 @@
 // The lines of a renewal's order: the period's charge, metered usage, carried prorations and credit; discounts by the
 // discount domain's rules.
 import { formatAmount } from '../../kernel/money';
-import { seatTierLines, type SeatTier, type SeatTierType } from '../../kernel/seat-tiers';
+import { seatTierParts, type SeatTier, type SeatTierLine, type SeatTierType } from '../../kernel/seat-tiers';
 import { discountAmount, type DiscountRule } from '../discount/discount.logic';
 import { meteredLines, type MeteredUsage } from './metered-line.logic';
 import type { RenewalLine } from './order-line.logic';
@@ -45,22 +45,19 @@ export function renewalLines(input: {
 function periodLines(input: Parameters<typeof renewalLines>[0]): RenewalLine[] {
   const label = `${input.productName} — ${periodLabel(input.period.start, input.period.end)}`;
   const line = (text: string, amount: number) => ({ label: text, amount, priceId: input.priceId, proration: false });
-  const parts = input.seats && seatTierLines(input.seats.tiers, input.seats.count, input.seats.type);
-  const split =
-    parts &&
-    (parts.length > 1 || parts.some((p) => p.flat_amount > 0)) &&
-    parts.reduce((sum, p) => sum + p.amount, 0) === input.priceAmount;
-  if (!split) return [line(label, input.priceAmount)];
-  const money = (amount: number) => formatAmount(amount, input.currency);
-  return parts.map((p) => {
-    const tier = input.seats!.tiers[p.tier - 1];
-    const range = tier.max_seats === null ? `${tier.min_seats} and up` : `${tier.min_seats} to ${tier.max_seats}`;
-    const fee = p.flat_amount ? ` + ${money(p.flat_amount)} flat` : '';
-    return line(
-      `${label}, tier ${p.tier} (seats ${range}): ${p.seats} seats × ${money(p.price_per_seat)}${fee}`,
-      p.amount,
-    );
-  });
+  const seats = input.seats;
+  const parts = seats && seatTierParts(seats.tiers, seats.count, seats.type, input.priceAmount);
+  if (!parts) return [line(label, input.priceAmount)];
+  return parts.map((p) => line(`${label}, ${seatTierLabel(seats.tiers, p, input.currency)}`, p.amount));
+}
+
+/** A seat price's tier line as a label: `tier 2 (seats 4 to 10): 3 seats × USD 8.00 + USD 5.00 flat`. */
+export function seatTierLabel(tiers: readonly SeatTier[], part: SeatTierLine, currency: string): string {
+  const money = (amount: number) => formatAmount(amount, currency);
+  const tier = tiers[part.tier - 1];
+  const range = tier.max_seats === null ? `${tier.min_seats} and up` : `${tier.min_seats} to ${tier.max_seats}`;
+  const fee = part.flat_amount ? ` + ${money(part.flat_amount)} flat` : '';
+  return `tier ${part.tier} (seats ${range}): ${part.seats} seats × ${money(part.price_per_seat)}${fee}`;
 }
 
 export function periodLabel(start: Date, end: Date): string {
