@@ -6,7 +6,7 @@
 // the failing one's path), PREVIEW_PROPERTY_RUNS sets the number of cases.
 import fc from 'fast-check';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
-import { advance, getSubscription, ordersOf, sandboxCaller, type Call } from '../support/subscriptions';
+import { advance, billOf, getSubscription, ordersOf, sandboxCaller, type Call } from '../support/subscriptions';
 
 jest.setTimeout(20 * 60_000);
 
@@ -158,20 +158,6 @@ async function subscribe(c: Case, productId: string, discountId: string | null) 
   return { clockId: clock.body.id as string, subscription };
 }
 
-/** An order as the preview shows one. */
-const billOf = (order: any) => ({
-  lines: order.items.map((i: any) => ({
-    label: i.label,
-    amount: i.amount,
-    proration: i.proration,
-    product_price_id: i.product_price_id,
-  })),
-  subtotal_amount: order.subtotal_amount,
-  discount_amount: order.discount_amount,
-  net_amount: order.net_amount,
-  tax_amount: order.tax_amount,
-  total_amount: order.total_amount,
-});
 /** The fields of the subscription that a change moves. */
 const planFields = (s: any) => ({
   status: s.status,

@@ -5,6 +5,7 @@ import { inTransaction } from '../../src/platform/database/transaction';
 import { startHarness, type TestHarness } from '../support/harness';
 import {
   advance,
+  billOf,
   getSubscription,
   ordersOf,
   subscribe,
@@ -304,20 +305,6 @@ async function pausingShop(keepBenefits: boolean, amount: number) {
   const ref = { id: benefit.body.id as string, type: 'custom', description: 'Members area' };
   return { call, productId: product.body.id as string, benefit: ref };
 }
-/** An order as a preview shows one. */
-const billOf = (order: any) => ({
-  lines: order.items.map((i: any) => ({
-    label: i.label,
-    amount: i.amount,
-    proration: i.proration,
-    product_price_id: i.product_price_id,
-  })),
-  subtotal_amount: order.subtotal_amount,
-  discount_amount: order.discount_amount,
-  net_amount: order.net_amount,
-  tax_amount: order.tax_amount,
-  total_amount: order.total_amount,
-});
 const pauseFields = (s: any) => ({
   status: s.status,
   amount: s.amount,

@@ -120,3 +120,18 @@ export async function chargesFor(h: TestHarness, orderId: string): Promise<{ sta
       [`order:${orderId}:charge:%`],
     );
 }
+
+/** An order as a change preview shows one (its `due_now` or `next_renewal`). */
+export const billOf = (order: any) => ({
+  lines: order.items.map((i: any) => ({
+    label: i.label,
+    amount: i.amount,
+    proration: i.proration,
+    product_price_id: i.product_price_id,
+  })),
+  subtotal_amount: order.subtotal_amount,
+  discount_amount: order.discount_amount,
+  net_amount: order.net_amount,
+  tax_amount: order.tax_amount,
+  total_amount: order.total_amount,
+});
