@@ -41,6 +41,8 @@ export interface SubscribeOptions {
   start: string;
   card?: string;
   country?: string;
+  /** The buyer's whole billing address instead (a US buyer is taxed once the state is known, and needs a street). */
+  address?: Record<string, string>;
   discountId?: string;
   seats?: number;
 }
@@ -63,7 +65,7 @@ export async function subscribe(h: TestHarness, call: Call, options: SubscribeOp
     products: [productId],
     test_clock_id: clock.body.id,
     customer_email: `subscriber-${clock.body.id}@example.com`,
-    customer_billing_address: { country: options.country ?? 'DE' },
+    customer_billing_address: options.address ?? { country: options.country ?? 'DE' },
     ...(options.discountId && { discount_id: options.discountId }),
     ...(options.seats && { seats: options.seats }),
   });
