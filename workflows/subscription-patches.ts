@@ -14,3 +14,5 @@ export const RENEW_IN_ONE_STEP = 'subscription-renew-in-one-step';
 export const SETTLE_ACROSS_RUNS = 'subscription-settle-across-runs';
 /** A subscription pauses (at its period's end or now) and resumes (now or on a date), renewing from the resume. */
 export const PAUSE_AND_RESUME = 'subscription-pause-and-resume';
+/** A dunning attempt due while a command held the lock waits for the schedule that command left (a resume's declined charge). */
+export const DUNNING_AFTER_COMMAND = 'subscription-dunning-after-command';

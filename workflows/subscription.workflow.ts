@@ -9,7 +9,7 @@ import { paymentSettledSignal, subscriptionCommandUpdate, upcomingQuery, type Su
 import { businessFailure } from './failures';
 import { acts, applySubscriptionCommand } from './subscription-activities';
 import { awaitedSucceeded, chargeAt, chargeFinalUsage, renew, settleAwaited } from './subscription-charges';
-import { BILL_FINAL_USAGE, PAUSE_AND_RESUME, SETTLE_ACROSS_RUNS } from './subscription-patches';
+import { BILL_FINAL_USAGE, DUNNING_AFTER_COMMAND, PAUSE_AND_RESUME, SETTLE_ACROSS_RUNS } from './subscription-patches';
 import { pauseAt, whilePaused } from './subscription-pause';
 import { SubscriptionRun } from './subscription-run';
 import { renewalDueAt } from '../src/domains/subscription/renewal-spread.logic';
@@ -97,6 +97,8 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
       // Read again under the lock: a command that held it may have revoked the subscription or changed the plan.
       if (run.schedule!.status === 'canceled') return false;
       if (run.dunning) {
+        // A command that held the lock (a resume whose charge was declined) may have set this attempt's time anew.
+        if (run.commands !== seen && patched(DUNNING_AFTER_COMMAND)) return false;
         const { orderId, failures, nextAttemptAt } = run.dunning;
         await chargeAt(run, orderId, failures + 1, nextAttemptAt);
         return false;

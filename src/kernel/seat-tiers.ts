@@ -46,7 +46,7 @@ export function seatTierLines(tiers: readonly SeatTier[], seats: number, type: S
 
 /**
  * The lines of a seat price that are shown one by one (more than one tier reached, or a tier's flat fee), as long as
- * they add up to `priceAmount` (the amount the subscription bills); null when it shows as one line.
+ * they add up to `priceAmount` (the amount the subscription bills, not 0); null when it shows as one line.
  */
 export function seatTierParts(
   tiers: readonly SeatTier[],
@@ -57,6 +57,7 @@ export function seatTierParts(
   const parts = seatTierLines(tiers, seats, type);
   const shown =
     parts &&
+    priceAmount > 0 &&
     (parts.length > 1 || parts.some((p) => p.flat_amount > 0)) &&
     parts.reduce((sum, p) => sum + p.amount, 0) === priceAmount;
   return shown ? parts : null;
@@ -69,6 +70,7 @@ export function seatTierParts(
  */
 export function splitByWeights(total: number, weights: readonly number[]): number[] {
   const whole = weights.reduce((sum, w) => sum + BigInt(w), 0n);
+  if (whole === 0n) throw new RangeError('splitByWeights needs weights with a positive sum');
   const magnitude = BigInt(Math.abs(total));
   const shares = weights.map((w, i) => ({
     i,

@@ -69,7 +69,8 @@ export function rateUsage(tiers: UsageTiers, units: string, pkg: UsagePackage | 
       to: t.bound,
       quantity: text,
       unit_amount: t.unit_amount,
-      amount: unitsAmount(text, t.unit_amount),
+      // A line never carries more than one charge may (the order's column is 32-bit): the cap takes the rest.
+      amount: Math.min(unitsAmount(text, t.unit_amount), MAX_AMOUNT),
     };
   };
   const holding = tiers.tiers.findIndex((t) => t.bound === null || q.digits <= BigInt(t.bound) * scale);

@@ -7,6 +7,7 @@ import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { recordHistory } from '../support/record-history';
 import {
   advance,
+  chargesFor,
   getSubscription,
   ordersOf,
   setCardOutcome,
@@ -366,4 +367,27 @@ test('metered usage not billed before the pause (its last period and any reporte
     [true, 100],
   ]);
   expect(orders[1]).toMatchObject({ status: 'paid', subtotal_amount: 1_100 });
+});
+
+test('a resume whose charge is declined goes past due and retries on the dunning schedule, not at once', async () => {
+  const { call } = await merchant();
+  const { clockId, subscription } = await subscribe(h, call, { price: 900, start: '2025-02-01T00:00:00Z' });
+  const id = subscription.id as string;
+  expect((await patch(call, id, { pause_at_period_end: true })).status).toBe(200);
+  await advance(call, clockId, '2025-03-10T00:00:00Z');
+  expect((await getSubscription(call, id)).status).toBe('paused');
+
+  await setCardOutcome(h, id, 'insufficient_funds');
+  const resumed = await patch(call, id, { resume: true });
+  expect(resumed.body).toMatchObject({ status: 'past_due', current_period_start: '2025-03-10T00:00:00.000Z' });
+  const orders = await ordersOf(call, subscription.customer_id);
+  const resumeOrder = orders.find((o) => o.created_at === '2025-03-10T00:00:00.000Z');
+  expect(resumeOrder).toMatchObject({ status: 'pending', total_amount: 900 });
+  await new Promise((resolve) => setTimeout(resolve, 2_000)); // a second attempt would come now, were it not waiting
+  expect(await chargesFor(h, resumeOrder.id)).toHaveLength(1);
+
+  await setCardOutcome(h, id, null);
+  await advance(call, clockId, '2025-03-12T00:00:00Z'); // the first retry, two days on
+  await eventually(async () => (await getSubscription(call, id)).status === 'active' || undefined);
+  expect((await chargesFor(h, resumeOrder.id)).map((c) => c.status)).toEqual(['failed', 'succeeded']);
 });

@@ -32,3 +32,14 @@ test.each<[string, SubscriptionCommand['kind'], boolean, string[], string[]]>([
 ])('%s', (_name, kind, kept, granted, revoked) => {
   expect(ids(benefitEffects(kind, [support, keys], [support, keys], kept))).toEqual({ granted, revoked });
 });
+
+test('revoking a subscription whose pause already took its benefits revokes nothing more', () => {
+  expect(ids(benefitEffects('revoke', [support, keys], [support, keys], false, false))).toEqual({
+    granted: [],
+    revoked: [],
+  });
+  expect(ids(benefitEffects('revoke', [support], [support], true, true))).toEqual({
+    granted: [],
+    revoked: ['support'],
+  });
+});

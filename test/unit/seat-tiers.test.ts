@@ -157,6 +157,10 @@ test.each([
   expect(split.reduce((sum, p) => sum + p, 0)).toBe(total);
 });
 
+test('splitByWeights refuses weights that sum to 0 rather than dividing by it', () => {
+  expect(() => splitByWeights(100, [0, 0])).toThrow(RangeError);
+});
+
 /** Graduated: $10 a seat for seats 1–3, $5.50 from the 4th. */
 const graduated: SeatTier[] = [
   { min_seats: 1, max_seats: 3, price_per_seat: 1000 },
@@ -174,6 +178,16 @@ test.each([
   [volumeWithFee, 'volume', 5, 5000, [5000]], // a flat fee: its line shows it
   [basePlusAdditional, 'graduated', 10, 9000, [5000, 4000]],
   [basePlusAdditional, 'graduated', 10, 8000, null], // lines not adding up to the price billed: one line
+  [
+    [
+      { min_seats: 1, max_seats: 3, price_per_seat: 0 },
+      { min_seats: 4, max_seats: null, price_per_seat: 0 },
+    ],
+    'graduated',
+    5,
+    0,
+    null,
+  ], // free in every tier: one line of 0, nothing to split
 ] as const)('seatTierParts: %#', (tiers, type, seats, priceAmount, amounts) => {
   expect(seatTierParts(tiers, seats, type, priceAmount)?.map((p) => p.amount) ?? null).toEqual(amounts);
 });

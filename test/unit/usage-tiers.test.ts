@@ -179,7 +179,19 @@ test.each([
   expect(rating).toMatchObject({ subtotal: units === '0' ? 0 : 7500, amount, capped });
 });
 
-test('the most one charge may carry caps an uncapped price', () => {
+test('the most one charge may carry limits each line, and the cap their sum', () => {
   const huge: UsageTiers = { type: 'volume', tiers: [{ bound: null, unit_amount: '99999999' }] };
-  expect(rateUsage(huge, '3', null, null)).toMatchObject({ subtotal: 299_999_997, amount: 99_999_999, capped: true });
+  const one = rateUsage(huge, '30000', null, null); // 2,999,969,999,970: beyond a 32-bit order line
+  expect(one).toMatchObject({ subtotal: 99_999_999, amount: 99_999_999, capped: false });
+  expect(one.lines.map((l) => l.amount)).toEqual([99_999_999]);
+  const tiers: UsageTiers = {
+    type: 'graduated',
+    tiers: [
+      { bound: 2, unit_amount: '99999999' },
+      { bound: null, unit_amount: '99999999' },
+    ],
+  };
+  const two = rateUsage(tiers, '3', null, null); // lines of 199,999,998 and 99,999,999
+  expect(two.lines.map((l) => l.amount)).toEqual([99_999_999, 99_999_999]);
+  expect(two).toMatchObject({ subtotal: 199_999_998, amount: 99_999_999, capped: true });
 });

@@ -8,15 +8,17 @@ export interface BenefitRef {
 
 /**
  * The benefits granted and revoked when a subscription holding `before` takes `command` (`after`: the new product's).
- * A pause revokes them and a resume grants them again, unless the pause keeps them (`keptWhilePaused`).
+ * A pause revokes them and a resume grants them again, unless the pause keeps them (`keptWhilePaused`); ending a
+ * subscription whose benefits a pause already took (`held` false) revokes nothing more.
  */
 export function benefitEffects<B extends BenefitRef>(
   kind: SubscriptionCommand['kind'],
   before: readonly B[],
   after: readonly B[],
   keptWhilePaused = false,
+  held = true,
 ): { granted: B[]; revoked: B[] } {
-  if (kind === 'cancel' || kind === 'revoke') return { granted: [], revoked: [...before] };
+  if (kind === 'cancel' || kind === 'revoke') return { granted: [], revoked: held ? [...before] : [] };
   if (kind === 'pause' && !keptWhilePaused) return { granted: [], revoked: [...before] };
   if (kind === 'resume' && !keptWhilePaused) return { granted: [...before], revoked: [] };
   if (kind !== 'change') return { granted: [], revoked: [] };

@@ -12,6 +12,7 @@ import { changeOrder } from './invoice-plan-change';
 import { nextRenewalOrder, renewalOrderAt } from './next-renewal';
 import { applyPlanned, planChange } from './planned-change';
 import type { SubscriptionCommand } from './subscription.logic';
+import { grantsBenefits } from './subscription.entity';
 
 export interface ChangePreview {
   preview: ChangePreviewBody;
@@ -35,7 +36,7 @@ export async function previewSubscriptionChange(
   const benefitsOf = (productId: string) => products.find((p) => p.id === productId)?.benefits ?? [];
   const kept =
     plan.kind === 'pause' && plan.command.kind === 'pause' ? plan.command.keepBenefits : s.pauseKeepsBenefits;
-  const benefits = benefitEffects(plan.kind, benefitsOf(s.productId), benefitsOf(targetId), kept);
+  const benefits = benefitEffects(plan.kind, benefitsOf(s.productId), benefitsOf(targetId), kept, grantsBenefits(s));
 
   applyPlanned(s, plan);
   // A resume renews at once (the workflow's renewal step from the resume date): that order is what is due now.
