@@ -1,13 +1,14 @@
 // A renewal's period and lines, as the renewal step writes them (renew-subscription.ts) and as a change's preview shows
 // the next one: one function for both, so that the preview's next renewal is the order the renewal writes.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ProductPrice as PriceOutput } from '../../contracts/price';
+import type { Product as ProductOutput } from '../../contracts/product';
 import { addInterval } from '../../kernel/calendar';
 import type { DiscountRule } from '../discount';
 import type { NewOrder } from '../order';
 import type { BillingDeps } from './billing-deps';
 import { currentDiscount } from './current-discount';
 import type { MeteredUsage } from './metered-line.logic';
+import { paused, resumed } from './pause-subscription';
 import { renewalLines } from './renewal-lines.logic';
 import type { Subscription } from './subscription.entity';
 import { subscriptionOrder, type SubscriptionBill } from './subscription-order';
@@ -30,18 +31,15 @@ export function beginPeriod(s: Subscription, start: Date): Date {
 export async function renewalOf(
   s: Subscription,
   start: Date,
-  reads: {
-    productName: (productId: string) => Promise<string>;
-    discount: () => Promise<DiscountRule | null>;
-    price: (productId: string, priceId: string) => Promise<PriceOutput | undefined>;
-  },
+  reads: { product: (productId: string) => Promise<ProductOutput>; discount: () => Promise<DiscountRule | null> },
   metered: readonly MeteredUsage[] = [],
 ) {
   const afterTrial = s.status === 'trialing';
   const end = beginPeriod(s, start);
-  const price = s.seats ? await reads.price(s.productId, s.priceId) : undefined;
+  const product = await reads.product(s.productId);
+  const price = product.prices.find((p) => p.id === s.priceId);
   const renewal = renewalLines({
-    productName: await reads.productName(s.productId),
+    productName: product.name,
     priceId: s.priceId,
     priceAmount: s.priceAmount,
     period: { start, end },
@@ -66,6 +64,17 @@ export async function renewalOf(
   return { ...renewal, end, bill };
 }
 
+/** The organization's product `id` as renewals read it (404 when it is not theirs, as `products.get`). */
+export async function productOf(
+  deps: Pick<BillingDeps, 'products'>,
+  em: EntityManager,
+  organizationId: string,
+  id: string,
+): Promise<ProductOutput> {
+  const [product] = await deps.products.outputs(em, [await deps.products.get(em, organizationId, id)]);
+  return product;
+}
+
 /**
  * The order the renewal of `s` starting at `start` will write, without the metered usage of the period (not known
  * before it ends). It moves `s` into that period: call it on a row that is not saved.
@@ -77,10 +86,8 @@ export async function renewalOrderAt(
   start: Date,
 ): Promise<{ order: NewOrder; renewsAt: Date; end: Date }> {
   const renewal = await renewalOf(s, start, {
-    productName: async (id) => (await deps.products.get(em, s.organizationId, id)).name,
+    product: (id) => productOf(deps, em, s.organizationId, id),
     discount: () => currentDiscount(deps, em, s, start),
-    price: async (productId, priceId) =>
-      (await deps.products.outputsByIds(em, s.organizationId, [productId]))[0]?.prices.find((p) => p.id === priceId),
   });
   const order = subscriptionOrder(deps.seller, s, renewal.bill(`${s.id}:${start.toISOString()}`, start));
   enterPeriod(s, start, renewal);
@@ -117,7 +124,9 @@ export async function nextRenewalOrder(
 ): Promise<{ order: NewOrder; renewsAt: Date } | null> {
   if (s.status === 'canceled' || s.cancelAtPeriodEnd) return null;
   if (s.status !== 'paused' && !s.pauseAtPeriodEnd) return renewalOrderAt(deps, em, s, s.currentPeriodEnd);
-  if (!s.resumesAt) return null;
-  Object.assign(s, { status: 'active', anchorDay: s.resumesAt.getUTCDate(), pauseAtPeriodEnd: false });
-  return renewalOrderAt(deps, em, s, s.resumesAt);
+  const resumesAt = s.resumesAt;
+  if (!resumesAt) return null;
+  if (s.pauseAtPeriodEnd) paused(s, s.currentPeriodEnd); // as the workflow's steps take it: paused, then resumed
+  resumed(s, resumesAt);
+  return renewalOrderAt(deps, em, s, resumesAt);
 }

@@ -83,13 +83,14 @@ export function pauseEvents(command: PauseCommand): WebhookEventType[] {
   return command.kind === 'resume' ? ['subscription.resumed'] : [];
 }
 
-function paused(s: Subscription, at: Date): WebhookEventType[] {
+/** Paused from `at` (the row; its events returned). */
+export function paused(s: Subscription, at: Date): WebhookEventType[] {
   Object.assign(s, { status: 'paused', pausedAt: at, pauseAtPeriodEnd: false, modifiedAt: at });
   return ['subscription.updated', 'subscription.paused'];
 }
 
 /** Active again from `at`, its anchor day the resume date's; the renewal step that follows starts the new period. */
-function resumed(s: Subscription, at: Date): WebhookEventType[] {
+export function resumed(s: Subscription, at: Date): WebhookEventType[] {
   Object.assign(s, { status: 'active', anchorDay: at.getUTCDate(), pausedAt: null, resumesAt: null, modifiedAt: at });
   return ['subscription.updated', 'subscription.resumed'];
 }

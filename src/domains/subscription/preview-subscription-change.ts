@@ -42,6 +42,7 @@ export async function previewSubscriptionChange(
   // A resume renews at once (the workflow's renewal step from the resume date): that order is what is due now.
   const resumed = plan.kind === 'resume' ? (await renewalOrderAt(deps.billing, em, s, at)).order : null;
   const dueNow = plan.kind === 'change' && plan.billing === 'now' ? changeOrder(deps, s, plan, 'preview') : resumed;
+  const due = dueNow && bill(dueNow);
   const [subscription] = await deps.subscriptions.outputs(em, [s]);
   const renewal = await nextRenewalOrder(deps.billing, em, s); // moves the unsaved row into the next period
   em.clear();
@@ -64,8 +65,8 @@ export async function previewSubscriptionChange(
         product_price_id: line.priceId,
       })),
       billed: resumed ? 'now' : plan.billing,
-      due_now: dueNow && bill(dueNow),
-      amount_due_now: dueNow ? bill(dueNow).total_amount : 0,
+      due_now: due,
+      amount_due_now: due?.total_amount ?? 0,
       next_renewal: renewal && { ...bill(renewal.order), renews_at: renewal.renewsAt.toISOString() },
       benefits: {
         granted: benefits.granted.map(ref),

@@ -6,7 +6,7 @@ import { lockSubscription, type BillingDeps } from './billing-deps';
 import { currentDiscount } from './current-discount';
 import { closeMeteredPeriod } from './metered-usage';
 import { meteredPricesIn } from './metered-line.logic';
-import { enterPeriod, renewalOf } from './next-renewal';
+import { enterPeriod, productOf, renewalOf } from './next-renewal';
 import { orderSubscriptionOutput } from './order-subscription.output';
 import type { Subscription } from './subscription.entity';
 import { subscriptionOrder } from './subscription-order';
@@ -87,14 +87,8 @@ async function renewIn(
     s,
     start,
     {
-      productName: async (id) =>
-        productRow?.id === id ? productRow.name : (await deps.products.get(tx.em, s.organizationId, id)).name,
+      product: async (id) => (product?.id === id ? product : productOf(deps, tx.em, s.organizationId, id)),
       discount: () => currentDiscount(deps, tx.em, s, start),
-      price: async (productId, priceId) =>
-        (product?.id === productId
-          ? product
-          : (await deps.products.outputsByIds(tx.em, s.organizationId, [productId]))[0]
-        )?.prices.find((p) => p.id === priceId),
     },
     metered,
   );
