@@ -59,20 +59,15 @@ export async function planChange(
 ): Promise<PlannedChange> {
   assertLegal(s, command);
   const nothing = { at, billing: 'none' as const, lines: [], net: 0, tax: 0 };
+  /** Lines billed with their net and its tax at `at`. */
+  const billed = (lines: PendingItem[]) => {
+    const net = lines.reduce((sum, line) => sum + line.amount, 0);
+    return { lines, net, tax: subscriptionTax(deps.billing.seller, s, net, at) };
+  };
   if (isPauseCommand(command)) {
     const { effectiveAt, lines } = planPause(s, command, at);
-    const net = lines.reduce((sum, line) => sum + line.amount, 0);
-    const tax = net ? subscriptionTax(deps.billing.seller, s, net, at) : 0;
-    return {
-      at,
-      kind: command.kind,
-      command,
-      effectiveAt,
-      lines,
-      net,
-      tax,
-      billing: lines.length ? 'next_renewal' : 'none',
-    };
+    const billing = lines.length ? ('next_renewal' as const) : ('none' as const);
+    return { at, kind: command.kind, command, effectiveAt, ...billed(lines), billing };
   }
   if (command.kind !== 'change') {
     const atPeriodEnd = command.kind === 'cancel';
@@ -86,11 +81,10 @@ export async function planChange(
   const plan = { ...nothing, kind: 'change' as const, command, target, discount, scheduled, effectiveAt: at };
   if (scheduled) return { ...plan, effectiveAt: s.currentPeriodEnd };
   if (!changesPlan || trialing) return plan;
-  const lines = await prorationLines(deps, em, s, target, discount, at);
-  const net = lines.reduce((sum, line) => sum + line.amount, 0);
-  const tax = subscriptionTax(deps.billing.seller, s, net, at);
-  const billing = command.proration === 'invoice' && net > 0 ? 'now' : lines.length ? 'next_renewal' : 'none';
-  return { ...plan, lines, net, tax, billing };
+  const proration = billed(await prorationLines(deps, em, s, target, discount, at));
+  const billing =
+    command.proration === 'invoice' && proration.net > 0 ? 'now' : proration.lines.length ? 'next_renewal' : 'none';
+  return { ...plan, ...proration, billing };
 }
 
 /**
