@@ -108,6 +108,10 @@ async function main(argv: string[]): Promise<void> {
 
 main(process.argv.slice(2)).catch((error) => {
   if (error instanceof UsageError) console.error(`bursar: ${error.message}\n\n${USAGE}`);
-  else console.error(error instanceof BursarError ? `bursar: ${error.message}` : error);
+  else if (error instanceof BursarError)
+    console.error(
+      `bursar: ${typeof error.detail === 'string' ? error.detail : error.detail.map((i) => i.msg).join('; ')}`,
+    );
+  else console.error(error);
   process.exit(error instanceof UsageError ? 2 : 1);
 });

@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   RefundedAlready: 403,
   AlreadyCanceledSubscription: 403,
   PauseResumeNotAllowed: 403,
+  CannotCreateOrganizationError: 403,
   ResourceNotFound: 404,
   MethodNotAllowed: 405,
   RequestTimeout: 408,

@@ -19,8 +19,15 @@ export const customerPortalModule: Module = {
       'checkouts',
       'licenseKeys',
       'customerMeters',
+      'subscriptionQueries',
     ],
-    ({ subscriptionCommands, grantQueries, customerMeters, ...s }) =>
-      customerPortalRoutes({ ...s, commands: subscriptionCommands, grants: grantQueries, meters: customerMeters }),
+    ({ subscriptionCommands, grantQueries, customerMeters, subscriptionQueries, ...s }) =>
+      customerPortalRoutes({
+        ...s,
+        commands: subscriptionCommands,
+        grants: grantQueries,
+        meters: customerMeters,
+        wallets: subscriptionQueries,
+      }),
   ),
 };

@@ -2,6 +2,7 @@
 import type { RouteDefinition } from '../../platform/http/route';
 import type { DownloadableService, LicenseKeyService } from '../benefit';
 import type { CustomerMeterQueries } from '../meter';
+import type { SubscriptionQueries } from '../subscription';
 import { portalBenefitGrantListRoutes, type PortalBenefitRouteDeps } from './portal-benefit-grant-list.routes';
 import { portalBenefitGrantRoutes } from './portal-benefit-grant.routes';
 import { portalCustomerRoutes } from './portal-customer.routes';
@@ -20,6 +21,7 @@ import { portalSubscriptionListRoutes } from './portal-subscription-list.routes'
 import { portalSubscriptionPreviewRoutes } from './portal-subscription-preview.routes';
 import { portalSubscriptionUpdateRoutes, type PortalSubscriptionRouteDeps } from './portal-subscription-update.routes';
 import { portalSubscriptionRoutes } from './portal-subscription.routes';
+import { portalWalletRoutes } from './portal-wallets.routes';
 
 export type CustomerPortalDeps = PortalOrderRouteDeps &
   PortalOrderDocumentRouteDeps &
@@ -28,6 +30,7 @@ export type CustomerPortalDeps = PortalOrderRouteDeps &
     downloads: DownloadableService;
     licenseKeys: LicenseKeyService;
     meters: CustomerMeterQueries;
+    wallets: SubscriptionQueries;
   };
 
 export function customerPortalRoutes(deps: CustomerPortalDeps): RouteDefinition[] {
@@ -50,5 +53,6 @@ export function customerPortalRoutes(deps: CustomerPortalDeps): RouteDefinition[
     ...portalLicenseKeyDetailRoutes(deps),
     ...portalMeterRoutes(deps),
     ...portalOrganizationRoutes(deps),
+    ...portalWalletRoutes(deps),
   ];
 }

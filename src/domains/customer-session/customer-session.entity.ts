@@ -13,11 +13,20 @@ export class CustomerSession {
   modifiedAt: Date | null = null;
 }
 
-/** A 6-character code e-mailed to a customer, exchanged once for a session; kept only as an HMAC digest. */
+/** What an e-mailed code proves: the customer's address (a login), or a new address they want (an e-mail update). */
+export type CustomerCodePurpose = 'login' | 'email_update';
+
+/**
+ * A 6-character code e-mailed to a customer, good once: for a session (a login) or for a new address (an e-mail
+ * update); kept only as an HMAC digest.
+ */
 export class CustomerLoginCode {
   id!: string;
   organizationId!: string;
   customerId!: string;
+  purpose: CustomerCodePurpose = 'login';
+  /** An e-mail update's new address, the one the code was sent to; null for a login. */
+  email: string | null = null;
   codeHash!: string;
   /** A digest of the address it was sent to: a code proves that address only, so it fails once the customer's changed. */
   emailHash!: string;
@@ -51,6 +60,8 @@ export const CustomerLoginCodeSchema = new EntitySchema<CustomerLoginCode>({
     id: { type: 'uuid', primary: true },
     organizationId: { type: 'uuid' },
     customerId: { type: 'uuid' },
+    purpose: { type: 'text', default: 'login' },
+    email: { type: 'text', nullable: true },
     codeHash: { type: 'text' },
     emailHash: { type: 'text' },
     failedAttempts: { type: 'integer', default: 0 },

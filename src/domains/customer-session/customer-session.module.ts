@@ -3,14 +3,17 @@ import { contribute, migrations, provide, routes, type Module } from '../../plat
 import { CustomerSessionService } from './customer-session.service';
 import { CustomerLoginService } from './customer-login.service';
 import { loginCodeEmail } from './login-code.email';
+import { EmailUpdateService } from './email-update.service';
+import { emailUpdateCodeEmail } from './email-update-code.email';
 import { customerSessionRoutes } from './customer-session.routes';
 import { CustomerLoginCodeSchema, CustomerSessionSchema } from './customer-session.entity';
 import { Migration20261125000000_customer_portal } from './migrations/Migration20261125000000_customer_portal';
+import { Migration20261201500000_email_update } from './migrations/Migration20261201500000_email_update';
 
 export const customerSessionModule: Module = {
   name: 'customer-session',
   entities: [CustomerSessionSchema, CustomerLoginCodeSchema],
-  migrations: migrations(Migration20261125000000_customer_portal),
+  migrations: migrations(Migration20261125000000_customer_portal, Migration20261201500000_email_update),
   provides: [
     provide(
       'customerSessions',
@@ -33,10 +36,29 @@ export const customerSessionModule: Module = {
           sessions: customerSessions,
         }),
     ),
+    provide(
+      'emailUpdates',
+      ['orm', 'clock', 'config', 'customers', 'organizations', 'customerSessions', 'email'],
+      ({ config, customerSessions, ...s }) =>
+        new EmailUpdateService({
+          ...s,
+          serverSecret: config.BURSAR_SECRET,
+          codeTtlSeconds: config.CUSTOMER_LOGIN_CODE_TTL_SECONDS,
+          sessions: customerSessions,
+        }),
+    ),
   ],
-  contributes: [contribute('emailTemplates', [], () => loginCodeEmail)],
-  routes: routes(['customerSessions', 'customerLogin', 'customers'], (s) =>
-    customerSessionRoutes({ sessions: s.customerSessions, login: s.customerLogin, customers: s.customers }),
+  contributes: [
+    contribute('emailTemplates', [], () => loginCodeEmail),
+    contribute('emailTemplates', [], () => emailUpdateCodeEmail),
+  ],
+  routes: routes(['customerSessions', 'customerLogin', 'customers', 'emailUpdates'], (s) =>
+    customerSessionRoutes({
+      sessions: s.customerSessions,
+      login: s.customerLogin,
+      customers: s.customers,
+      emailUpdates: s.emailUpdates,
+    }),
   ),
 };
 
@@ -44,5 +66,6 @@ declare module '../../platform/module' {
   interface Services {
     customerSessions: CustomerSessionService;
     customerLogin: CustomerLoginService;
+    emailUpdates: EmailUpdateService;
   }
 }

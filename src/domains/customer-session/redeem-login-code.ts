@@ -1,13 +1,11 @@
 // A login code redeemed: the customer's live code and address, once, for a session token; a wrong guess counted, the
-// code used up after too many.
-import { LockMode } from '@mikro-orm/core';
+// code used up after too many (`customer-code.ts`).
 import type { Clock } from '../../kernel/clock';
 import type { Tx } from '../../platform/database/transaction';
 import type { CustomerService } from '../customer';
-import { CustomerLoginCode } from './customer-session.entity';
-import { LOGIN_CODE_MAX_FAILED_ATTEMPTS } from './customer-session.logic';
+import { claimCustomerCode } from './customer-code';
 import type { CustomerSessionService } from './customer-session.service';
-import { loginDigest, type Addressee } from './login-code-parts';
+import type { Addressee } from './login-code-parts';
 
 /** The session token, or null when the code is wrong, expired or used. */
 export async function redeemLoginCode(
@@ -17,20 +15,14 @@ export async function redeemLoginCode(
 ): Promise<string | null> {
   const customer = await deps.customers.findByEmail(tx.em, organization_id, email);
   if (!customer) return null;
-  const now = deps.clock.now();
-  const live = await tx.em.findOne(
-    CustomerLoginCode,
-    { customerId: customer.id, usedAt: null, expiresAt: { $gt: now } },
-    { orderBy: { createdAt: 'desc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
-  );
-  if (!live) return null;
-  const right =
-    live.codeHash === loginDigest(deps.serverSecret, 'code', code) &&
-    live.emailHash === loginDigest(deps.serverSecret, 'email', customer.email.toLowerCase());
-  if (right) live.usedAt = now;
-  else if (++live.failedAttempts >= LOGIN_CODE_MAX_FAILED_ATTEMPTS) live.usedAt = now;
-  await tx.em.flush();
-  if (!right) return null;
+  const claimed = await claimCustomerCode(deps, tx, {
+    customerId: customer.id,
+    purpose: 'login',
+    code,
+    address: customer.email,
+    use: true,
+  });
+  if (!claimed) return null;
   await deps.customers.markEmailVerified(tx.em, customer);
   return (await deps.sessions.open(tx.em, customer)).token;
 }

@@ -64,7 +64,11 @@ export class CustomerService {
   }
 
   /** `PATCH /v1/customers/{id}` on a customer read with `lock` (`updateCustomer`). */
-  update(tx: Tx, customer: Customer, body: CustomerUpdate & { billing_name?: string | null }): Promise<Customer> {
+  update(
+    tx: Tx,
+    customer: Customer,
+    body: CustomerUpdate & { billing_name?: string | null; email_verified?: true },
+  ): Promise<Customer> {
     return updateCustomer(this.deps, tx, customer, body);
   }
 

@@ -13,13 +13,14 @@ import { checkCustomerUpdate } from './customer-update-checks';
 /**
  * `PATCH /v1/customers/{id}` on a customer read with `lock` (customer.updated, customer.state_changed). The e-mail
  * stays unique among live customers ignoring case; an external id may be set once, never changed; a tax id is
- * checked against the billing country whenever either changes. The billing name comes only from the customer portal.
+ * checked against the billing country whenever either changes. The billing name comes only from the customer portal,
+ * and a verified new address from its e-mail update.
  */
 export async function updateCustomer(
   deps: Pick<CustomerServiceDeps, 'clock' | 'outbox' | 'state' | 'events'>,
   tx: Tx,
   customer: Customer,
-  body: CustomerUpdate & { billing_name?: string | null },
+  body: CustomerUpdate & { billing_name?: string | null; email_verified?: true },
 ): Promise<Customer> {
   const { organizationId } = customer;
   await checkCustomerUpdate(tx.em, customer, body);
@@ -30,6 +31,7 @@ export async function updateCustomer(
   Object.assign(customer, {
     ...(body.email != null && { email: body.email }),
     ...(body.email != null && body.email.toLowerCase() !== customer.email.toLowerCase() && { emailVerified: false }),
+    ...(body.email_verified && { emailVerified: true }),
     ...(body.external_id != null && { externalId: body.external_id }),
     ...(body.name !== undefined && { name: body.name }),
     ...(body.billing_name !== undefined && { billingName: body.billing_name }),

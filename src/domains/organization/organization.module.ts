@@ -17,7 +17,11 @@ export const organizationModule: Module = {
     Migration20261128040000_organization_currencies,
   ),
   provides: [
-    provide('organizations', ['clock', 'outbox'], (s) => new OrganizationService(s)),
+    provide(
+      'organizations',
+      ['clock', 'outbox', 'config'],
+      ({ config, ...s }) => new OrganizationService({ ...s, secret: config.BURSAR_SECRET }),
+    ),
     provide('accessTokens', ['config', 'clock'], (s) => new AccessTokenService(s.config.BURSAR_SECRET, s.clock)),
   ],
   routes: routes(['organizations', 'accessTokens'], organizationRoutes),

@@ -1,38 +1,33 @@
-// Organizations: created by the CLI, read and edited over the API (and by the CLI, through the same update), found by
+// Organizations: created by the CLI or over the API, read and edited over the API (and by the CLI, through the same update), found by
 // id or slug by every domain. Each edit writes organization.updated to the outbox.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { OrganizationListQuery } from '../../contracts/organization-list-query';
+import type { OrganizationCreate } from '../../contracts/organization-create';
 import type { OrganizationUpdate } from '../../contracts/organization-update';
 import type { Clock } from '../../kernel/clock';
 import { Conflict, ResourceNotFound } from '../../kernel/errors';
-import { isUuid, newId } from '../../kernel/ids';
+import { isUuid } from '../../kernel/ids';
 import { pageOffset, paginationOf, parseSortCriterion } from '../../kernel/pagination';
 import type { Tx } from '../../platform/database/transaction';
+import type { AuthenticatedOrganization } from '../../platform/http/route';
 import type { OutboxService } from '../../platform/outbox';
 import { Organization } from './organization.entity';
-import { slugify } from './organization.logic';
 import { organizationOutput } from './organization-own.output';
 import { organizationChanges } from './organization-changes';
+import { createOrganization, type NewOrganization } from './create-organization';
+import { createOwnedOrganization, type OwnedOrganization } from './create-owned-organization';
 
 export class OrganizationService {
-  constructor(private readonly deps: { clock: Clock; outbox: OutboxService }) {}
+  constructor(private readonly deps: { clock: Clock; outbox: OutboxService; secret: string }) {}
 
-  async createOrganization(
-    em: EntityManager,
-    input: { name: string; slug?: string; ownerEmail?: string },
-  ): Promise<Organization> {
-    const slug = input.slug ?? slugify(input.name);
-    await this.assertSlugFree(em, slug);
-    const organization = em.create(Organization, {
-      id: newId(),
-      name: input.name,
-      slug,
-      ownerEmail: input.ownerEmail ?? null,
-      createdAt: this.deps.clock.now(),
-      modifiedAt: null,
-    });
-    await em.flush();
-    return organization;
+  /** A new organization (the CLI's `organization create`, the test harness): `create-organization.ts`. */
+  createOrganization(em: EntityManager, input: NewOrganization): Promise<Organization> {
+    return createOrganization(this.deps, em, input);
+  }
+
+  /** `POST /v1/organizations/`: the caller's owner's new organization and its first token (`create-owned-organization.ts`). */
+  createOwned(tx: Tx, caller: AuthenticatedOrganization, body: OrganizationCreate): Promise<OwnedOrganization> {
+    return createOwnedOrganization(this.deps, tx, caller, body);
   }
 
   async findOrganization(em: EntityManager, idOrSlug: string): Promise<Organization> {
