@@ -8,6 +8,7 @@ import { eventually, type TestHarness } from '../support/harness';
 import { advance, setCardOutcome, subscribe, type Call } from '../support/subscriptions';
 import { upload } from '../support/upload';
 import type { Receiver } from '../support/webhook-receiver';
+import { runAccountFlows } from './merchant-run-accounts';
 
 const START = '2026-01-05T10:00:00Z';
 const REDIRECT = 'https://app.example.com/callback';
@@ -353,6 +354,7 @@ export async function runEveryFlow(
   if (portalKey) await portal('POST', '/license-keys/validate', { key: portalKey.key, organization_id: m.id }); // revoked by the plan change: a 404 the clients must parse too
   ok(await portal('DELETE', `/subscriptions/${trial.subscription.id}`));
   ok(await portal('DELETE', '/customer-session'), 204);
+  await runAccountFlows(h, call, m, trial.subscription.customer_id); // a second organization, wallets, e-mail update
   ok(await call('PATCH', `/v1/subscriptions/${trial.subscription.id}`, { revoke: true }));
 
   // Customers, and an OAuth app that reads the catalog for the organization.

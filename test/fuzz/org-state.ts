@@ -3,13 +3,17 @@
 import type { EnvironmentContext } from '../../src/app/environment';
 import { WORKFLOW_TYPES } from '../../workflows/definitions';
 
-/** Written by the worker and the outbox relay after a request, or by its authentication whatever its answer. */
+/**
+ * Written by the worker and the outbox relay after a request, or by its authentication whatever its answer (a wrong
+ * e-mailed code is counted, and past the limit uses the code up, as it is refused).
+ */
 const BACKGROUND_TABLES = new Set(['webhook_delivery', 'webhook_attempt']);
 const BACKGROUND_COLUMNS: Record<string, string[]> = {
   outbox_message: ['dispatched_at', 'attempts', 'last_error'],
   webhook_endpoint: ['consecutive_failures', 'enabled', 'disabled_reason', 'modified_at'],
   email_message: ['status', 'attempts', 'last_error', 'sent_at', 'sealed_params'],
   organization_access_token: ['last_used_at'],
+  customer_login_code: ['failed_attempts', 'used_at'],
 };
 
 /** Flows a request starts that write to the organization's rows and then end (the long-lived ones only wait). */

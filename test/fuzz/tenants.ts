@@ -164,6 +164,9 @@ export async function createTenant(
       );
     ids.set(collectionOf(spec.collection), [spec.idOf ? spec.idOf(created.body) : created.body.id]);
   }
+  // An owner, so that POST /v1/organizations/ (which founds an organization for the caller's owner) can succeed.
+  const owned = await call('PATCH', `/v1/organizations/${id}`, { owner_email: `owner-${tag}@example.com` });
+  if (owned.status !== 200) throw new Error(`Fixture owner in ${environment}: ${owned.status}`);
   // A live subscription (and its order) needs a payment, which only the sandbox processor makes here.
   const subscribed =
     environment === 'sandbox' && options.subscription ? await subscribeWithBenefits(h, call, ids, tag) : null;
