@@ -29,6 +29,7 @@ const BURSAR_ADDITIONS: Record<string, string[]> = {
   // Invoice numbering, where notices to the owner go, and the currency each country's buyers pay in.
   Organization: ['invoice_numbering', 'customer_invoice_prefix', 'owner_email', 'currency_by_country'],
   OrganizationUpdate: ['slug', 'invoice_numbering', 'customer_invoice_prefix', 'owner_email', 'currency_by_country'],
+  OrganizationCreate: ['invoice_numbering', 'customer_invoice_prefix', 'currency_by_country'],
   // The delivery log's attempt details, and why an endpoint was disabled.
   WebhookDelivery: ['endpoint_id', 'attempt', 'duration_ms', 'error'],
   WebhookEndpoint: ['disabled_reason'],
