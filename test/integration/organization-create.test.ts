@@ -1,7 +1,7 @@
-// `POST /v1/organizations/` over real HTTP (as version 2026-10 answers it): a token of an organization with an owner creates another organization
-// for that owner, with the settings the body sets; the answer carries its first access token (the calling token's
-// scopes) once, never stored in clear nor shown again; a taken slug is 422, no owner or a token without
-// organizations:write or organization_access_tokens:write is 403.
+// `POST /v1/organizations/` over real HTTP (as version 2026-10 answers it): a token of an organization with an owner
+// creates another organization for that owner, with the settings the body sets; the answer carries its first access
+// token (the calling token's scopes) once, never stored in clear nor shown again; a taken slug is 422, no owner or a
+// token without organizations:write or organization_access_tokens:write is 403.
 import { randomUUID } from 'node:crypto';
 import { startHarness, type TestHarness } from '../support/harness';
 

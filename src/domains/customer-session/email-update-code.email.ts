@@ -18,7 +18,9 @@ export const emailUpdateCodeEmail: EmailTemplate<EmailUpdateCodeParams> = {
     return {
       subject: `${code} is your ${organizationName} e-mail confirmation code`,
       text: `${lead}:\n\n    ${code}\n\n${note}\n`,
-      html: `<p>${escapeHtml(lead)}:</p><p style="font-size:24px;font-weight:bold;letter-spacing:4px">${code}</p><p>${escapeHtml(note)}</p>`,
+      html:
+        `<p>${escapeHtml(lead)}:</p>` +
+        `<p style="font-size:24px;font-weight:bold;letter-spacing:4px">${code}</p><p>${escapeHtml(note)}</p>`,
     };
   },
 };

@@ -32,7 +32,8 @@ export async function createOwnedOrganization(
     throw new CannotCreateOrganizationError("An app's access token cannot create organizations.");
   if (!caller.scopes.has(TOKENS_WRITE[0]))
     throw new CannotCreateOrganizationError(
-      `Creating an organization takes a token with ${TOKENS_WRITE[0]} too: it acts for the owner and hands out a token.`,
+      `Creating an organization takes a token with ${TOKENS_WRITE[0]} too: ` +
+        'it acts for the owner and hands out a token.',
     );
   const founder = await tx.em.findOneOrFail(Organization, { id: caller.organizationId });
   if (!founder.ownerEmail)

@@ -1,5 +1,5 @@
-// Organizations: created by the CLI or over the API, read and edited over the API (and by the CLI, through the same update), found by
-// id or slug by every domain. Each edit writes organization.updated to the outbox.
+// Organizations: created by the CLI or over the API, read and edited over the API (and by the CLI, through the same
+// update), found by id or slug by every domain. Each edit writes organization.updated to the outbox.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { OrganizationListQuery } from '../../contracts/organization-list-query';
 import type { OrganizationCreate } from '../../contracts/organization-create';
@@ -25,7 +25,7 @@ export class OrganizationService {
     return createOrganization(this.deps, em, input);
   }
 
-  /** `POST /v1/organizations/`: the caller's owner's new organization and its first token (`create-owned-organization.ts`). */
+  /** `POST /v1/organizations/`: the owner's new organization and its first token (`create-owned-organization.ts`). */
   createOwned(tx: Tx, caller: AuthenticatedOrganization, body: OrganizationCreate): Promise<OwnedOrganization> {
     return createOwnedOrganization(this.deps, tx, caller, body);
   }

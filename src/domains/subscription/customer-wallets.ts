@@ -13,7 +13,14 @@ import { walletBalances } from './wallet.logic';
 export function walletId(customerId: string, currency: string): string {
   const hex = createHash('sha256').update(`wallet:${customerId}:${currency}`).digest('hex');
   const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  const parts = [
+    hex.slice(0, 8),
+    hex.slice(8, 12),
+    `8${hex.slice(13, 16)}`,
+    `${variant}${hex.slice(17, 20)}`,
+    hex.slice(20, 32),
+  ];
+  return parts.join('-');
 }
 
 export async function walletsOf(em: EntityManager, owner: CustomerOwner): Promise<CustomerWallet[]> {

@@ -10,8 +10,7 @@ export class Migration20261201500000_email_update extends Migration {
       add column purpose text not null default 'login',
       add column email text;`);
     this.addSql('drop index customer_login_code_customer_idx;');
-    this.addSql(
-      'create index customer_login_code_customer_idx on customer_login_code (customer_id, purpose, created_at) where used_at is null;',
-    );
+    this.addSql(`create index customer_login_code_customer_idx
+      on customer_login_code (customer_id, purpose, created_at) where used_at is null;`);
   }
 }
