@@ -12,6 +12,34 @@ export interface SavedPaymentMethod {
   fingerprint: string;
 }
 
+/** What a charge was paid with, as the payment record shows it (`card` with its brand and last four, or another kind). */
+export interface PaymentMethodDetails {
+  type: string;
+  brand: string | null;
+  last4: string | null;
+}
+
+declare const recorded: unique symbol;
+/**
+ * Proof that the charge is recorded as a payment: only the payment domain's `chargePayment` makes one, so a charge
+ * that would skip its payment record does not compile.
+ */
+export interface ChargeTicket {
+  readonly [recorded]: true;
+  readonly paymentKey: string;
+}
+
+/** One charge as the processor takes it. */
+export interface ChargeRequest {
+  ticket: ChargeTicket;
+  customerId: string;
+  paymentMethod: string;
+  amount: number;
+  currency: string;
+  idempotencyKey: string;
+  reference: string;
+}
+
 export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'authentication_required' | 'incorrect_number';
 
 /** The processor refused the payment; the customer may try another method. */
@@ -51,14 +79,9 @@ export interface PaymentProcessor {
    * Charges a saved method off-session; throws PaymentDeclined. The same key returns the same outcome. `pending`
    * means the processor settles it later and tells through its webhooks, quoting `reference`.
    */
-  charge(input: {
-    customerId: string;
-    paymentMethod: string;
-    amount: number;
-    currency: string;
-    idempotencyKey: string;
-    reference: string;
-  }): Promise<{ chargeId: string; pending?: boolean }>;
+  charge(input: ChargeRequest): Promise<{ chargeId: string; pending?: boolean }>;
+  /** The saved method's kind, brand and last four (null when the processor does not know it). */
+  describePaymentMethod(input: { customerId: string; paymentMethod: string }): Promise<PaymentMethodDetails | null>;
   /**
    * Cancels a charge still processing (a `pending` one), so that it can never settle: `canceled` (one that failed
    * meanwhile counts: no money moved), or `succeeded` when it went through before it could be canceled.

@@ -2,7 +2,7 @@
 // sandbox database so that idempotency keys hold across worker crashes (a retried charge returns the first outcome).
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { PaymentProcessor, SavedPaymentMethod } from './payment-processor';
+import type { ChargeRequest, PaymentMethodDetails, PaymentProcessor, SavedPaymentMethod } from './payment-processor';
 import { sandboxCharge } from './sandbox-charge';
 import type { ChargeRow } from './sandbox-charge-row';
 import { sandboxRefund } from './sandbox-refund';
@@ -34,15 +34,21 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
     return saveSandboxPaymentMethod(this.orm, input);
   }
 
-  charge(input: {
+  charge(input: ChargeRequest): Promise<{ chargeId: string }> {
+    return sandboxCharge(this.orm, input);
+  }
+
+  async describePaymentMethod(input: {
     customerId: string;
     paymentMethod: string;
-    amount: number;
-    currency: string;
-    idempotencyKey: string;
-    reference?: string;
-  }): Promise<{ chargeId: string }> {
-    return sandboxCharge(this.orm, input);
+  }): Promise<PaymentMethodDetails | null> {
+    const [row] = await this.orm.em
+      .fork()
+      .execute<{ brand: string; last4: string }[]>(
+        'select brand, last4 from sandbox_processor_payment_method where token = ? and customer_id = ?',
+        [input.paymentMethod, input.customerId],
+      );
+    return row ? { type: 'card', brand: row.brand, last4: row.last4 } : null;
   }
 
   /** A charge still processing is canceled; a settled one answers what it became (a failed one moved no money). */

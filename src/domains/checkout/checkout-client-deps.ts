@@ -3,6 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { FlowClient } from '../../platform/temporal/flow-client';
 import type { CustomerService } from '../customer';
 import type { CustomerSessionService } from '../customer-session';
+import type { PaymentCharger } from '../payment';
 import type { CheckoutService } from './checkout.service';
 
 export interface CheckoutClientDeps {
@@ -12,6 +13,8 @@ export interface CheckoutClientDeps {
   customers: CustomerService;
   /** Opens the buyer's customer portal session when a confirmation may (see `Checkout.customerSessionAllowed`). */
   customerSessions: CustomerSessionService;
+  /** A charge the processor settles later settles its payment too. */
+  payments: PaymentCharger;
   /** Verifies the events Stripe posts (unset: Stripe webhooks are not configured). */
   stripeWebhookSecret?: string;
 }

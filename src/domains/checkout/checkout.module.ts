@@ -48,7 +48,7 @@ export const checkoutModule: Module = {
     ),
     provide(
       'checkoutClient',
-      ['orm', 'flows', 'checkouts', 'customers', 'customerSessions', 'config'],
+      ['orm', 'flows', 'checkouts', 'customers', 'customerSessions', 'payments', 'config'],
       ({ config, ...s }) => new CheckoutClientService({ ...s, stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET }),
     ),
     provide(
@@ -63,6 +63,7 @@ export const checkoutModule: Module = {
         'discounts',
         'subscriptions',
         'processor',
+        'payments',
         'config',
       ],
       ({ config, ...s }) => ({ ...s, settlementTimeoutMs: config.PAYMENT_SETTLEMENT_TIMEOUT_MS }),

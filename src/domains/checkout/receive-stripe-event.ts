@@ -12,7 +12,7 @@ import type { CheckoutClientDeps } from './checkout-client-deps';
  * is gone, or about nothing Bursar knows, is acknowledged.
  */
 export async function receiveStripeEvent(
-  deps: Pick<CheckoutClientDeps, 'orm' | 'flows' | 'stripeWebhookSecret'>,
+  deps: Pick<CheckoutClientDeps, 'orm' | 'flows' | 'stripeWebhookSecret' | 'payments'>,
   rawBody: () => Promise<string>,
   signature: string,
 ): Promise<void> {
@@ -27,6 +27,13 @@ export async function receiveStripeEvent(
   }
   if (!settlement) return;
   const { reference, ...outcome } = settlement;
+  await deps.payments.settle(
+    deps.orm.em.fork(),
+    outcome.chargeId,
+    outcome.succeeded
+      ? { succeeded: true }
+      : { succeeded: false, reason: 'payment_failed', message: outcome.reason ?? 'The payment failed.' },
+  );
   const waiting = await settlementFlow(deps, reference);
   if (waiting) await deps.flows.signal(waiting, paymentSettledSignal, [outcome], { ignoreMissing: true });
 }

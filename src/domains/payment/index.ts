@@ -1,0 +1,3 @@
+export { PaymentService, type PaymentCharger } from './payment.service';
+export type { PaymentCharge, ChargedPayment } from './charge-payment';
+export { paymentModule } from './payment.module';
