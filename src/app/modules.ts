@@ -22,6 +22,7 @@ import { secretScanningModule } from '../domains/secret-scanning';
 import { customerPortalModule } from '../domains/customer-portal';
 import { taxModule } from '../domains/tax';
 import { paymentModule } from '../domains/payment';
+import { disputeModule } from '../domains/dispute';
 
 export const MODULES: readonly Module[] = [
   platformModule,
@@ -44,4 +45,5 @@ export const MODULES: readonly Module[] = [
   customerPortalModule,
   taxModule,
   paymentModule,
+  disputeModule,
 ];

@@ -61,6 +61,27 @@ export class RefundDeclined extends Error {
   }
 }
 
+/** A dispute as the processor keeps it. */
+export interface ProcessorDispute {
+  id: string;
+  chargeId: string;
+  /** What the cardholder disputes, tax included. */
+  amount: number;
+  reason: string;
+  /** A sandbox test card's outcome once the evidence deadline passes (null: the network decides later). */
+  outcome: 'won' | 'lost' | null;
+}
+
+/** The sandbox processor's stand-ins for the cardholder and the card network (a real processor sends webhooks). */
+export interface SandboxDisputes {
+  /** The dispute opened on this charge (a test card's), or null. */
+  disputeOf(chargeId: string): Promise<ProcessorDispute | null>;
+  /** Opens a dispute on a succeeded charge, for what of it is not refunded (once per charge). */
+  open(chargeId: string, reason: string): Promise<ProcessorDispute>;
+  /** The network's decision (an accepted dispute is lost). */
+  resolve(disputeId: string, status: 'won' | 'lost'): Promise<void>;
+}
+
 export interface PaymentProcessor {
   /** The public `payment_processor` value (the same in both environments). */
   readonly name: 'stripe';
@@ -80,6 +101,10 @@ export interface PaymentProcessor {
    * means the processor settles it later and tells through its webhooks, quoting `reference`.
    */
   charge(input: ChargeRequest): Promise<{ chargeId: string; pending?: boolean }>;
+  /** Accepts a dispute: the merchant concedes it, and it is lost. */
+  closeDispute(input: { disputeId: string; idempotencyKey: string }): Promise<void>;
+  /** Only the sandbox processor has these. */
+  readonly sandboxDisputes?: SandboxDisputes;
   /** The saved method's kind, brand and last four (null when the processor does not know it). */
   describePaymentMethod(input: { customerId: string; paymentMethod: string }): Promise<PaymentMethodDetails | null>;
   /**

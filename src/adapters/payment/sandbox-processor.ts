@@ -2,7 +2,14 @@
 // sandbox database so that idempotency keys hold across worker crashes (a retried charge returns the first outcome).
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { ChargeRequest, PaymentMethodDetails, PaymentProcessor, SavedPaymentMethod } from './payment-processor';
+import type {
+  ChargeRequest,
+  PaymentMethodDetails,
+  PaymentProcessor,
+  SandboxDisputes,
+  SavedPaymentMethod,
+} from './payment-processor';
+import { sandboxDisputes } from './sandbox-disputes';
 import { sandboxCharge } from './sandbox-charge';
 import type { ChargeRow } from './sandbox-charge-row';
 import { sandboxRefund } from './sandbox-refund';
@@ -11,7 +18,16 @@ import { saveSandboxPaymentMethod } from './save-sandbox-payment-method';
 export class SandboxPaymentProcessor implements PaymentProcessor {
   readonly name = 'stripe' as const;
 
-  constructor(private readonly orm: MikroORM) {}
+  readonly sandboxDisputes: SandboxDisputes;
+
+  constructor(private readonly orm: MikroORM) {
+    this.sandboxDisputes = sandboxDisputes(orm);
+  }
+
+  /** Accepting a dispute loses it. */
+  async closeDispute(input: { disputeId: string }): Promise<void> {
+    await this.sandboxDisputes.resolve(input.disputeId, 'lost');
+  }
 
   async createCustomer(input: { email: string; idempotencyKey: string }): Promise<{ customerId: string }> {
     const em = this.orm.em.fork();

@@ -113,6 +113,17 @@ export class StripePaymentProcessor implements PaymentProcessor {
     }
   }
 
+  /** Closing a dispute concedes it; one already closed is left as it is. */
+  async closeDispute(input: { disputeId: string; idempotencyKey: string }): Promise<void> {
+    try {
+      await this.stripe.disputes.close(input.disputeId, {}, { idempotencyKey: input.idempotencyKey });
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      const dispute = await this.stripe.disputes.retrieve(input.disputeId);
+      if (dispute.status !== 'lost' && dispute.status !== 'won') throw error;
+    }
+  }
+
   /** A verified Stripe webhook event (throws when the signature does not match). */
   verifyEvent(rawBody: string, signature: string, secret: string): Stripe.Event {
     return this.stripe.webhooks.constructEvent(rawBody, signature, secret);

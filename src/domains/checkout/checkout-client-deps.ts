@@ -1,5 +1,6 @@
 // What the service that answers a session's customer and the payment processor is built from.
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { DisputeEvent } from '../../adapters/payment/stripe-webhooks';
 import type { FlowClient } from '../../platform/temporal/flow-client';
 import type { CustomerService } from '../customer';
 import type { CustomerSessionService } from '../customer-session';
@@ -15,6 +16,8 @@ export interface CheckoutClientDeps {
   customerSessions: CustomerSessionService;
   /** A charge the processor settles later settles its payment too. */
   payments: PaymentCharger;
+  /** Stripe's dispute events, for the dispute domain (which lists itself as `processorDisputeEvents`). */
+  disputeEvents: (event: DisputeEvent) => Promise<void>;
   /** Verifies the events Stripe posts (unset: Stripe webhooks are not configured). */
   stripeWebhookSecret?: string;
 }

@@ -7,7 +7,10 @@ import {
 } from '../../adapters/payment/payment-processor';
 import type { PaymentStatus, PaymentTrigger } from '../../contracts/payment';
 import { newId } from '../../kernel/ids';
+import { inTransaction } from '../../platform/database/transaction';
 import type { PaymentDeps } from './payment-deps';
+import { PAYMENT_ROW, tellFollowers, type PaymentRow } from './settle-payment';
+import type { EntityManager } from '@mikro-orm/postgresql';
 
 /** One charge attempt: what the processor needs, and what its payment record says it was for. */
 export interface PaymentCharge {
@@ -68,19 +71,39 @@ export async function chargePayment(deps: PaymentDeps, input: PaymentCharge): Pr
   }
 }
 
-/** The attempt's payment, written once: a retried step finds it (and a settlement made since stands). */
-async function record(
+/**
+ * The attempt's payment, written once: a retried step finds it (and a settlement made since stands). A renewal's
+ * succeeded payment names its order: its followers learn of it in the same transaction.
+ */
+function record(
   deps: PaymentDeps,
   input: PaymentCharge,
   method: PaymentMethodDetails | null,
   outcome: { status: PaymentStatus; chargeId?: string; reason?: string; message?: string },
 ): Promise<string> {
-  const em = deps.orm.em.fork();
-  await em.execute(
+  return inTransaction(deps.orm, async (tx) => {
+    const inserted = await insert(tx.em, deps, input, method, outcome);
+    if (inserted) await tellFollowers(deps.followers, tx, [inserted]);
+    const [row] = await tx.em.execute<{ id: string }[]>('select id from payment where idempotency_key = ?', [
+      input.idempotencyKey,
+    ]);
+    return row.id;
+  });
+}
+
+async function insert(
+  em: EntityManager,
+  deps: PaymentDeps,
+  input: PaymentCharge,
+  method: PaymentMethodDetails | null,
+  outcome: { status: PaymentStatus; chargeId?: string; reason?: string; message?: string },
+): Promise<PaymentRow | undefined> {
+  const [row] = await em.execute<PaymentRow[]>(
     `insert into payment (id, organization_id, idempotency_key, status, amount, currency, processor_charge_id, method,
        brand, last4, "trigger", decline_reason, decline_message, checkout_id, order_id, customer_id, customer_email,
        created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing`,
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing
+     returning ${PAYMENT_ROW}`,
     [
       newId(),
       input.organizationId,
@@ -102,8 +125,5 @@ async function record(
       deps.clock.now(),
     ],
   );
-  const [row] = await em.execute<{ id: string }[]>('select id from payment where idempotency_key = ?', [
-    input.idempotencyKey,
-  ]);
-  return row.id;
+  return row;
 }

@@ -4,7 +4,8 @@ import type { PaymentListQuery } from '../../contracts/payment-list-query';
 import { chargePayment, type ChargedPayment, type PaymentCharge } from './charge-payment';
 import type { PaymentDeps } from './payment-deps';
 import { listPayments, payments } from './payment-list';
-import type { Payment } from './payment.entity';
+import { Payment } from './payment.entity';
+import type { Tx } from '../../platform/database/transaction';
 import { linkPayment, settlePayment } from './settle-payment';
 
 export class PaymentService {
@@ -19,8 +20,15 @@ export class PaymentService {
     return settlePayment(em, this.deps.clock, chargeId, outcome);
   }
 
-  link(em: EntityManager, chargeId: string, link: { orderId: string; customerId: string }): Promise<void> {
-    return linkPayment(em, this.deps.clock, chargeId, link);
+  /** Links the charge's payment to the order it paid for, in the transaction that writes the order. */
+  link(tx: Tx, chargeId: string, link: { orderId: string; customerId: string }): Promise<void> {
+    return linkPayment(tx, this.deps, chargeId, link);
+  }
+
+  /** The payment of a processor charge (`ch_…` or `pi_…`), of any organization. */
+  async ofCharge(em: EntityManager, chargeIds: readonly string[]): Promise<Payment | null> {
+    if (!chargeIds.length) return null;
+    return em.findOne(Payment, { processorChargeId: { $in: [...chargeIds] } });
   }
 
   get(em: EntityManager, organizationId: string, id: string): Promise<Payment> {
