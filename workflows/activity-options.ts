@@ -161,3 +161,9 @@ export const EMAIL_BOOKKEEPING_ACTIVITY: ActivityOptions = {
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 };
+
+/** Dispute steps: a processor call (accept) and one transaction, idempotent by the dispute's state; retried for good. */
+export const DISPUTE_ACTIVITY: ActivityOptions = {
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes' },
+};

@@ -25,6 +25,7 @@ export const WORKFLOW_TYPES = {
   email: 'sendEmail',
   meterRollups: 'meterRollupRebuild',
   eventPartitions: 'ensureEventPartitions',
+  dispute: 'disputeLifecycle',
 } as const;
 
 export const checkoutWorkflowId = (checkoutId: string) => `checkout:${checkoutId}`;

@@ -21,6 +21,8 @@ import { customerSessionModule } from '../domains/customer-session';
 import { secretScanningModule } from '../domains/secret-scanning';
 import { customerPortalModule } from '../domains/customer-portal';
 import { taxModule } from '../domains/tax';
+import { paymentModule } from '../domains/payment';
+import { disputeModule } from '../domains/dispute';
 
 export const MODULES: readonly Module[] = [
   platformModule,
@@ -42,4 +44,6 @@ export const MODULES: readonly Module[] = [
   secretScanningModule,
   customerPortalModule,
   taxModule,
+  paymentModule,
+  disputeModule,
 ];

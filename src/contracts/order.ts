@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Timestamp, Uuid } from './common';
 import { Address } from './address';
 import { Customer } from './customer';
+import { OrderDispute } from './dispute';
 import { Discount } from './discount';
 import { ListResource } from './list-resource';
 import { MetadataOutput } from './metadata';
@@ -59,6 +60,8 @@ export const Order = z
     description: z.string(),
     refundable_amount: z.int32(),
     refundable_tax_amount: z.int32(),
+    /** Our addition (in no client's Order): the order's dispute as of its last change, null when never disputed. */
+    dispute: OrderDispute.nullable(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof Order>;

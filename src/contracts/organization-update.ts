@@ -29,6 +29,14 @@ export const OrganizationUpdate = z
         keep_benefits_while_paused: z.boolean().optional(),
       })
       .nullish(),
+    dispute_settings: z
+      .object({
+        /** USD cents; disputes in another currency are never accepted automatically. */
+        auto_accept_below_amount: z.int32().min(1).nullable().optional(),
+        /** Our addition: whether a lost dispute revokes the benefits its order granted (default true). */
+        revoke_benefits: z.boolean().optional(),
+      })
+      .nullish(),
     customer_portal_settings: z
       .object({
         subscription: z

@@ -44,8 +44,11 @@ export const Organization = z
       usage: z.object({ show: z.boolean() }),
       subscription: z.object({ update_seats: z.boolean(), update_plan: z.boolean(), pause: z.boolean() }),
     }),
-    /** Bursar accepts no dispute automatically: nothing is accepted below an amount. */
-    dispute_settings: z.object({ auto_accept_below_amount: z.int32().nullable() }),
+    /**
+     * Disputes in USD below `auto_accept_below_amount` are accepted at once (null: none); `revoke_benefits` (our
+     * addition): a lost dispute revokes its order's benefits.
+     */
+    dispute_settings: z.object({ auto_accept_below_amount: z.int32().nullable(), revoke_benefits: z.boolean() }),
     /** Hosts allowed to embed the hosted checkout (Bursar lets any origin embed it, naming it in `embed_origin`). */
     embed_hosts: z.array(z.string()),
     /** Organizations sell through Bursar, the seller of record (`SELLER_COUNTRY`), and keep no country of their own. */

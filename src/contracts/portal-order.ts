@@ -20,6 +20,8 @@ export const CustomerOrder = Order.omit({
   platform_fee_currency: true,
   customer: true,
   discount: true,
+  // The merchant's dispute with the card network is not the customer's to read in the portal.
+  dispute: true,
 })
   .extend({
     product: CustomerOrderProduct.nullable(),

@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   IdempotencyKeyReused: 409,
   SecretNotReplayable: 409,
   OrderNotEligibleForInvoice: 409,
+  DisputeNotOpenError: 409,
   ResourceUnavailable: 410,
   ExpiredCheckoutError: 410,
   PayloadTooLarge: 413,

@@ -35,6 +35,8 @@ const BURSAR_ADDITIONS: Record<string, string[]> = {
   WebhookEndpoint: ['disabled_reason'],
   // Usage counted in blocks (package pricing) on a tiered metered price.
   ProductPriceMeteredTiers: ['package'],
+  // The order's dispute (the 1.x RefundDispute shape), as of its last change.
+  Order: ['dispute'],
 };
 
 test('every dated schema has the fields of the 1.x client model of the same name', async () => {

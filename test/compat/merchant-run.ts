@@ -283,6 +283,18 @@ export async function runEveryFlow(
     201,
   );
 
+  // Payments of the purchase; the tip's order disputed through the sandbox call (our addition), read and accepted.
+  ok(await call('GET', `/v1/payments/?order_id=${order.id}&status=succeeded&sorting=-amount`));
+  const payment = ok(await call('GET', `/v1/payments/?checkout_id=${checkout.id}`)).items[0];
+  ok(await call('GET', `/v1/payments/${payment.id}`));
+  const tipOrder = await eventually(async () =>
+    (await call('GET', `/v1/orders/?checkout_id=${tipped.id}`)).body.items.find((o: any) => o.paid),
+  );
+  const dispute = ok(await call('POST', '/v1/disputes/sandbox', { order_id: tipOrder.id }), 201);
+  ok(await call('GET', `/v1/disputes/?order_id=${tipOrder.id}&status=needs_response&sorting=-amount`));
+  ok(await call('GET', `/v1/disputes/${dispute.id}`));
+  ok(await call('POST', `/v1/disputes/${dispute.id}/accept`));
+
   // Subscriptions: a trial that converts and renews with usage, a plan change, seats, pause and resume, cancel,
   // uncancel and revoke.
   const trial = await subscribe(h, call, { product: monthly.id, start: START });

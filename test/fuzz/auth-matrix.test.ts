@@ -107,7 +107,10 @@ interface Outcome {
 }
 
 test('every route × both environments × every credential that must be refused', async () => {
-  const routes = h.env.production.domains.routes;
+  // FUZZ_ROUTE=<text>: only the routes whose "METHOD /path" contains it (as in fuzz.test.ts).
+  const routes = h.env.production.domains.routes.filter(
+    (route) => !process.env.FUZZ_ROUTE || label(route).includes(process.env.FUZZ_ROUTE),
+  );
   const outcome: Outcome = { cases: 0, failures: [], notApplicable: new Set() };
   for (const environment of ENVIRONMENTS) {
     const owner = owners[environment];

@@ -170,6 +170,8 @@ export async function createTenant(
   // A live subscription (and its order) needs a payment, which only the sandbox processor makes here.
   const subscribed =
     environment === 'sandbox' && options.subscription ? await subscribeWithBenefits(h, call, ids, tag) : null;
+  // A one-time purchase disputed through the sandbox API: the payment and dispute routes get real ids of their own.
+  if (environment === 'sandbox' && options.subscription) await disputedPurchase(h, call, tag);
   // The portal's callers: the customer who bought (so the portal's lists have rows), else the fixture's customer; and
   // a second customer of the same organization, to be refused the first one's resources.
   const mainCustomerId: string = subscribed?.subscription.customer_id ?? firstId(ids, '/v1/customers');
@@ -235,6 +237,31 @@ async function subscribeWithBenefits(h: TestHarness, call: Call, ids: Map<string
     return grants.status === 200 && grants.body.items.length >= benefits.length;
   });
   return subscribed;
+}
+
+/** A one-time product bought with the sandbox's test card, and its order disputed (the dispute stays open). */
+async function disputedPurchase(h: TestHarness, call: Call, tag: string): Promise<void> {
+  const product = await call('POST', '/v1/products/', {
+    name: `Once ${tag}`,
+    prices: [{ amount_type: 'fixed', price_amount: 500 }],
+  });
+  const checkout = await call('POST', '/v1/checkouts/', {
+    products: [product.body.id],
+    customer_email: `disputer-${tag}@example.com`,
+    customer_billing_address: { country: 'DE' },
+  });
+  const confirmed = await h.request('POST', `/v1/checkouts/client/${checkout.body.client_secret}/confirm`, {
+    environment: 'sandbox',
+    json: { confirmation_token_id: 'pm_card_visa' },
+  });
+  if (confirmed.status !== 200)
+    throw new Error(`Fixture purchase: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+  const order = await eventually(async () => {
+    const [o] = (await call('GET', `/v1/orders/?checkout_id=${checkout.body.id}`)).body.items;
+    return o?.paid && o;
+  });
+  const dispute = await call('POST', '/v1/disputes/sandbox', { order_id: order.id });
+  if (dispute.status !== 201) throw new Error(`Fixture dispute: ${dispute.status} ${JSON.stringify(dispute.body)}`);
 }
 
 async function portalCustomer(call: Call, customerId: string): Promise<PortalCustomer> {

@@ -1,6 +1,6 @@
 // The sandbox payment processor against the real sandbox database: test cards and tokens, idempotency, refunds.
 import { randomUUID } from 'node:crypto';
-import { PaymentDeclined } from '../../src/adapters/payment/payment-processor';
+import { PaymentDeclined, type ChargeTicket } from '../../src/adapters/payment/payment-processor';
 import { SandboxPaymentProcessor } from '../../src/adapters/payment/sandbox-processor';
 import { startHarness, type TestHarness } from '../support/harness';
 
@@ -18,7 +18,9 @@ const customer = async () =>
 const save = async (customerId: string, confirmationToken: string) =>
   processor.savePaymentMethod({ customerId, confirmationToken, idempotencyKey: key() });
 const charge = (customerId: string, paymentMethod: string, amount = 1000, idempotencyKey = key()) =>
-  processor.charge({ customerId, paymentMethod, amount, currency: 'usd', idempotencyKey });
+  processor.charge({ ticket, customerId, paymentMethod, amount, currency: 'usd', idempotencyKey, reference: 'test' });
+/** The adapter alone, without the payment domain that normally makes the ticket. */
+const ticket = { paymentKey: 'adapter-test' } as ChargeTicket;
 
 test.each([
   ['4242 4242 4242 4242', null],

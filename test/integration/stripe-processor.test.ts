@@ -2,7 +2,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { PaymentDeclined } from '../../src/adapters/payment/payment-processor';
+import { PaymentDeclined, type ChargeTicket } from '../../src/adapters/payment/payment-processor';
+
+/** The adapter alone, without the payment domain that normally makes the ticket. */
+const ticket = { paymentKey: 'adapter-test' } as ChargeTicket;
 import { StripePaymentProcessor } from '../../src/adapters/payment/stripe-processor';
 import { freePort } from '../support/free-port';
 import { eventually } from '../support/harness';
@@ -47,6 +50,7 @@ test("every request the adapter makes is accepted by stripe-mock, which checks i
   // stripe-mock answers with canned objects whose intents never succeed; the adapter reports that as a decline.
   await expect(
     processor.charge({
+      ticket,
       customerId,
       paymentMethod: method.token,
       amount: 1999,
@@ -72,6 +76,7 @@ function stubbed(resource: 'paymentIntents', answer: () => Promise<unknown>): St
 
 const charge = (adapter: StripePaymentProcessor) =>
   adapter.charge({
+    ticket,
     customerId: 'cus_1',
     paymentMethod: 'pm_1',
     amount: 100,

@@ -38,7 +38,10 @@ const post = (payload: string, signature: string) =>
   });
 
 async function pendingCheckout() {
-  const org = await h.organization(['checkouts:write', 'checkouts:read', 'products:write', 'orders:read'], 'sandbox');
+  const org = await h.organization(
+    ['checkouts:write', 'checkouts:read', 'products:write', 'orders:read', 'payments:read', 'disputes:read'],
+    'sandbox',
+  );
   const call = (method: string, path: string, json?: unknown) =>
     h.request(method, path, { token: org.token, environment: 'sandbox', json });
   const product = await call('POST', '/v1/products/', {
@@ -100,4 +103,55 @@ test('a bad signature is refused; events about nothing Bursar knows are acknowle
   expect((await post(event.payload, event.signature)).status).toBe(200);
   const other = stripeEvent('customer.created', 'x', 'pi_1');
   expect((await post(other.payload, other.signature)).status).toBe(200);
+});
+
+/** A Stripe dispute event about `chargeId` (Stripe's `Dispute` object: amount tax included, deadline in seconds). */
+const disputeEvent = (type: string, chargeId: string, status: string) => {
+  const dispute = {
+    id: 'dp_stripe_1',
+    object: 'dispute',
+    charge: chargeId,
+    payment_intent: null,
+    amount: 2380,
+    currency: 'usd',
+    reason: 'fraudulent',
+    status,
+    evidence_details: { due_by: Date.parse('2026-12-20T00:00:00Z') / 1000 },
+  };
+  const payload = JSON.stringify({ id: `evt_${type}`, object: 'event', type, data: { object: dispute } });
+  return { payload, signature: new Stripe('sk_test').webhooks.generateTestHeaderString({ payload, secret: SECRET }) };
+};
+
+test("Stripe's dispute events open the dispute, then move it to under_review and lost", async () => {
+  const { call, checkout, chargeId } = await pendingCheckout();
+  const settled = stripeEvent('payment_intent.succeeded', checkout.id, chargeId);
+  expect((await post(settled.payload, settled.signature)).status).toBe(200);
+  const order = await eventually(async () =>
+    (await call('GET', `/v1/orders/?checkout_id=${checkout.id}`)).body.items.find((o: any) => o.paid),
+  );
+  const [payment] = (await call('GET', `/v1/payments/?order_id=${order.id}`)).body.items;
+  expect(payment).toMatchObject({ status: 'succeeded', amount: order.total_amount });
+  for (const [type, status] of [
+    ['charge.dispute.created', 'needs_response'],
+    ['charge.dispute.funds_withdrawn', 'needs_response'],
+    ['charge.dispute.updated', 'under_review'],
+    ['charge.dispute.closed', 'lost'],
+  ]) {
+    const event = disputeEvent(type, chargeId, status);
+    expect((await post(event.payload, event.signature)).status).toBe(200);
+    const dispute = await eventually(async () => {
+      const [d] = (await call('GET', `/v1/disputes/?order_id=${order.id}`)).body.items;
+      return d?.status === status && d;
+    });
+    expect(dispute).toMatchObject({
+      amount: order.net_amount,
+      tax_amount: order.tax_amount,
+      reason: 'fraudulent',
+      evidence_due_by: '2026-12-20T00:00:00.000Z',
+      payment_id: payment.id,
+    });
+  }
+  const lost = (await call('GET', `/v1/orders/${order.id}`)).body;
+  expect(lost).toMatchObject({ refundable_amount: 0, refundable_tax_amount: 0, dispute: { status: 'lost' } });
+  expect((await call('GET', '/v1/disputes/')).body.pagination.total_count).toBe(1);
 });

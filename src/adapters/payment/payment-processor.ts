@@ -12,6 +12,34 @@ export interface SavedPaymentMethod {
   fingerprint: string;
 }
 
+/** What a charge was paid with, as the payment record shows it (`card` with its brand and last four, or another kind). */
+export interface PaymentMethodDetails {
+  type: string;
+  brand: string | null;
+  last4: string | null;
+}
+
+declare const recorded: unique symbol;
+/**
+ * Proof that the charge is recorded as a payment: only the payment domain's `chargePayment` makes one, so a charge
+ * that would skip its payment record does not compile.
+ */
+export interface ChargeTicket {
+  readonly [recorded]: true;
+  readonly paymentKey: string;
+}
+
+/** One charge as the processor takes it. */
+export interface ChargeRequest {
+  ticket: ChargeTicket;
+  customerId: string;
+  paymentMethod: string;
+  amount: number;
+  currency: string;
+  idempotencyKey: string;
+  reference: string;
+}
+
 export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'authentication_required' | 'incorrect_number';
 
 /** The processor refused the payment; the customer may try another method. */
@@ -33,6 +61,27 @@ export class RefundDeclined extends Error {
   }
 }
 
+/** A dispute as the processor keeps it. */
+export interface ProcessorDispute {
+  id: string;
+  chargeId: string;
+  /** What the cardholder disputes, tax included. */
+  amount: number;
+  reason: string;
+  /** A sandbox test card's outcome once the evidence deadline passes (null: the network decides later). */
+  outcome: 'won' | 'lost' | null;
+}
+
+/** The sandbox processor's stand-ins for the cardholder and the card network (a real processor sends webhooks). */
+export interface SandboxDisputes {
+  /** The dispute opened on this charge (a test card's), or null. */
+  disputeOf(chargeId: string): Promise<ProcessorDispute | null>;
+  /** Opens a dispute on a succeeded charge, for what of it is not refunded (once per charge). */
+  open(chargeId: string, reason: string): Promise<ProcessorDispute>;
+  /** The network's decision (an accepted dispute is lost). */
+  resolve(disputeId: string, status: 'won' | 'lost'): Promise<void>;
+}
+
 export interface PaymentProcessor {
   /** The public `payment_processor` value (the same in both environments). */
   readonly name: 'stripe';
@@ -51,14 +100,13 @@ export interface PaymentProcessor {
    * Charges a saved method off-session; throws PaymentDeclined. The same key returns the same outcome. `pending`
    * means the processor settles it later and tells through its webhooks, quoting `reference`.
    */
-  charge(input: {
-    customerId: string;
-    paymentMethod: string;
-    amount: number;
-    currency: string;
-    idempotencyKey: string;
-    reference: string;
-  }): Promise<{ chargeId: string; pending?: boolean }>;
+  charge(input: ChargeRequest): Promise<{ chargeId: string; pending?: boolean }>;
+  /** Accepts a dispute: the merchant concedes it, and it is lost. */
+  closeDispute(input: { disputeId: string; idempotencyKey: string }): Promise<void>;
+  /** Only the sandbox processor has these. */
+  readonly sandboxDisputes?: SandboxDisputes;
+  /** The saved method's kind, brand and last four (null when the processor does not know it). */
+  describePaymentMethod(input: { customerId: string; paymentMethod: string }): Promise<PaymentMethodDetails | null>;
   /**
    * Cancels a charge still processing (a `pending` one), so that it can never settle: `canceled` (one that failed
    * meanwhile counts: no money moved), or `succeeded` when it went through before it could be canceled.

@@ -7,6 +7,8 @@ export interface TestCard {
   /** What a charge on this card does; `null` succeeds. */
   chargeFails: DeclineCode | null;
   message: string;
+  /** A card disputed after a successful charge: the cardholder's reason, and the outcome at the evidence deadline. */
+  dispute?: { reason: string; outcome: 'won' | 'lost' };
 }
 
 const CARDS: TestCard[] = [
@@ -25,6 +27,20 @@ const CARDS: TestCard[] = [
     message: 'Your card was declined (it saved fine, but every charge fails).',
   },
   {
+    number: '4000000000000259',
+    brand: 'visa',
+    chargeFails: null,
+    message: 'Succeeds, then is disputed as fraudulent (lost once the evidence deadline passes).',
+    dispute: { reason: 'fraudulent', outcome: 'lost' },
+  },
+  {
+    number: '4000000000002685',
+    brand: 'visa',
+    chargeFails: null,
+    message: 'Succeeds, then is disputed as not received (won once the evidence deadline passes).',
+    dispute: { reason: 'product_not_received', outcome: 'won' },
+  },
+  {
     number: '4000002760003184',
     brand: 'visa',
     chargeFails: 'authentication_required',
@@ -39,6 +55,8 @@ const TOKENS: Record<string, string> = {
   pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
   pm_card_chargeCustomerFail: '4000000000000341',
   pm_card_authenticationRequired: '4000002760003184',
+  pm_card_createDispute: '4000000000000259',
+  pm_card_createDisputeProductNotReceived: '4000000000002685',
 };
 
 /** The test card a confirmation token names (a test token or a test card number, spaces allowed), or null. */

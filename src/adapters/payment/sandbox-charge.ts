@@ -43,6 +43,15 @@ export async function sandboxCharge(
   if (charge.amount !== input.amount || charge.payment_method !== input.paymentMethod) {
     throw new Error(`Idempotency key ${input.idempotencyKey} was used for another charge`);
   }
+  // A test card disputed after a successful charge: the cardholder's bank opens it at once.
+  if (charge.status === 'succeeded')
+    await em.execute(
+      `insert into sandbox_processor_dispute (id, charge_id, amount, reason, outcome, status)
+       select ?, c.id, c.amount, m.dispute_reason, m.dispute_outcome, 'needs_response'
+       from sandbox_processor_charge c join sandbox_processor_payment_method m on m.token = c.payment_method
+       where c.id = ? and m.dispute_reason is not null on conflict (charge_id) do nothing`,
+      [`dp_sandbox_${randomUUID()}`, charge.id],
+    );
   if (charge.status === 'failed')
     throw new PaymentDeclined(charge.failure_code ?? 'card_declined', charge.failure_message ?? 'Declined');
   return { chargeId: charge.id };

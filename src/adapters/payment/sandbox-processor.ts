@@ -2,7 +2,14 @@
 // sandbox database so that idempotency keys hold across worker crashes (a retried charge returns the first outcome).
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { PaymentProcessor, SavedPaymentMethod } from './payment-processor';
+import type {
+  ChargeRequest,
+  PaymentMethodDetails,
+  PaymentProcessor,
+  SandboxDisputes,
+  SavedPaymentMethod,
+} from './payment-processor';
+import { sandboxDisputes } from './sandbox-disputes';
 import { sandboxCharge } from './sandbox-charge';
 import type { ChargeRow } from './sandbox-charge-row';
 import { sandboxRefund } from './sandbox-refund';
@@ -11,7 +18,16 @@ import { saveSandboxPaymentMethod } from './save-sandbox-payment-method';
 export class SandboxPaymentProcessor implements PaymentProcessor {
   readonly name = 'stripe' as const;
 
-  constructor(private readonly orm: MikroORM) {}
+  readonly sandboxDisputes: SandboxDisputes;
+
+  constructor(private readonly orm: MikroORM) {
+    this.sandboxDisputes = sandboxDisputes(orm);
+  }
+
+  /** Accepting a dispute loses it. */
+  async closeDispute(input: { disputeId: string }): Promise<void> {
+    await this.sandboxDisputes.resolve(input.disputeId, 'lost');
+  }
 
   async createCustomer(input: { email: string; idempotencyKey: string }): Promise<{ customerId: string }> {
     const em = this.orm.em.fork();
@@ -34,15 +50,21 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
     return saveSandboxPaymentMethod(this.orm, input);
   }
 
-  charge(input: {
+  charge(input: ChargeRequest): Promise<{ chargeId: string }> {
+    return sandboxCharge(this.orm, input);
+  }
+
+  async describePaymentMethod(input: {
     customerId: string;
     paymentMethod: string;
-    amount: number;
-    currency: string;
-    idempotencyKey: string;
-    reference?: string;
-  }): Promise<{ chargeId: string }> {
-    return sandboxCharge(this.orm, input);
+  }): Promise<PaymentMethodDetails | null> {
+    const [row] = await this.orm.em
+      .fork()
+      .execute<{ brand: string; last4: string }[]>(
+        'select brand, last4 from sandbox_processor_payment_method where token = ? and customer_id = ?',
+        [input.paymentMethod, input.customerId],
+      );
+    return row ? { type: 'card', brand: row.brand, last4: row.last4 } : null;
   }
 
   /** A charge still processing is canceled; a settled one answers what it became (a failed one moved no money). */

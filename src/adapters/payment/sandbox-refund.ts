@@ -14,6 +14,11 @@ export async function sandboxRefund(
       [input.chargeId],
     );
     if (!charge) throw new RefundDeclined(`No succeeded charge ${input.chargeId}`);
+    const [disputed] = await em.execute<{ status: string }[]>(
+      "select status from sandbox_processor_dispute where charge_id = ? and status <> 'won'",
+      [input.chargeId],
+    );
+    if (disputed) throw new RefundDeclined(`Charge ${input.chargeId} is disputed (${disputed.status}).`);
     const [existing] = await em.execute<{ id: string }[]>(
       'select id from sandbox_processor_refund where idempotency_key = ?',
       [input.idempotencyKey],

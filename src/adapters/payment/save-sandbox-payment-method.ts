@@ -21,8 +21,9 @@ export async function saveSandboxPaymentMethod(
     );
   const em = orm.em.fork();
   await em.execute(
-    `insert into sandbox_processor_payment_method (token, idempotency_key, customer_id, brand, last4, fingerprint, charge_fails, failure_message)
-     values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing`,
+    `insert into sandbox_processor_payment_method (token, idempotency_key, customer_id, brand, last4, fingerprint, charge_fails, failure_message,
+       dispute_reason, dispute_outcome)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing`,
     [
       `pm_sandbox_${randomUUID()}`,
       input.idempotencyKey,
@@ -32,6 +33,8 @@ export async function saveSandboxPaymentMethod(
       fingerprint(card.number),
       card.chargeFails,
       card.message,
+      card.dispute?.reason ?? null,
+      card.dispute?.outcome ?? null,
     ],
   );
   const [row] = await em.execute<(SavedPaymentMethod & { customer_id: string })[]>(

@@ -1,7 +1,13 @@
 // The production payment processor: Stripe through its official SDK. Every call carries Bursar's idempotency key as
 // Stripe's, so a retried activity never charges twice. Tested against stripe-mock.
 import Stripe from 'stripe';
-import { PaymentDeclined, type PaymentProcessor, type SavedPaymentMethod } from './payment-processor';
+import {
+  PaymentDeclined,
+  type ChargeRequest,
+  type PaymentMethodDetails,
+  type PaymentProcessor,
+  type SavedPaymentMethod,
+} from './payment-processor';
 import { chargeWithStripe } from './stripe-charge';
 import { declines } from './stripe-declines';
 import { refundStatusOf, refundWithStripe } from './stripe-refund';
@@ -75,15 +81,19 @@ export class StripePaymentProcessor implements PaymentProcessor {
     };
   }
 
-  charge(input: {
-    customerId: string;
-    paymentMethod: string;
-    amount: number;
-    currency: string;
-    idempotencyKey: string;
-    reference: string;
-  }): Promise<{ chargeId: string; pending?: boolean }> {
+  charge(input: ChargeRequest): Promise<{ chargeId: string; pending?: boolean }> {
     return chargeWithStripe(this.stripe, input);
+  }
+
+  /** A method Stripe does not know (removed since) is described as unknown, not an error: the charge will say. */
+  async describePaymentMethod(input: { paymentMethod: string }): Promise<PaymentMethodDetails | null> {
+    try {
+      const method = await this.stripe.paymentMethods.retrieve(input.paymentMethod);
+      return { type: method.type, brand: method.card?.brand ?? null, last4: method.card?.last4 ?? null };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+      throw error;
+    }
   }
 
   /**
@@ -100,6 +110,17 @@ export class StripePaymentProcessor implements PaymentProcessor {
       if (intent.status === 'succeeded') return 'succeeded';
       if (intent.status === 'canceled' || intent.status === 'requires_payment_method') return 'canceled';
       throw new Error(`The PaymentIntent ${intent.id} is ${intent.status} and cannot be canceled yet.`);
+    }
+  }
+
+  /** Closing a dispute concedes it; one already closed is left as it is. */
+  async closeDispute(input: { disputeId: string; idempotencyKey: string }): Promise<void> {
+    try {
+      await this.stripe.disputes.close(input.disputeId, {}, { idempotencyKey: input.idempotencyKey });
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      const dispute = await this.stripe.disputes.retrieve(input.disputeId);
+      if (dispute.status !== 'lost' && dispute.status !== 'won') throw error;
     }
   }
 

@@ -10,15 +10,21 @@ export async function chargeCheckout(deps: FlowDeps, checkoutId: string, attempt
     takeChargeTerms(checkoutId, attempt) ?? (await deps.orm.em.fork().findOneOrFail(Checkout, { id: checkoutId }));
   if (checkout.totalAmount === 0 || checkout.trialEnd) return { chargeId: null }; // a trial is charged when it ends
   try {
-    const charged = await deps.processor!.charge({
-      customerId: checkout.processorCustomerId!,
+    const { chargeId, pending } = await deps.payments.charge({
+      organizationId: checkout.organizationId,
+      customerId: checkout.customerId,
+      customerEmail: checkout.customerEmail,
+      checkoutId: checkout.id,
+      orderId: null,
+      trigger: 'purchase',
+      processorCustomerId: checkout.processorCustomerId!,
       paymentMethod: checkout.paymentMethodToken!,
       amount: checkout.totalAmount,
       currency: checkout.currency,
       idempotencyKey: `checkout:${checkout.id}:charge:${attempt}`,
       reference: checkout.id,
     });
-    return charged.pending ? { ...charged, settleWithinMs: deps.settlementTimeoutMs } : charged;
+    return pending ? { chargeId, pending, settleWithinMs: deps.settlementTimeoutMs } : { chargeId };
   } catch (error) {
     if (error instanceof PaymentDeclined) return { declined: error.message };
     throw error;

@@ -6,7 +6,15 @@ import type { Checkout } from './checkout.entity';
 
 export type ChargeTerms = Pick<
   Checkout,
-  'id' | 'totalAmount' | 'currency' | 'trialEnd' | 'processorCustomerId' | 'paymentMethodToken'
+  | 'id'
+  | 'organizationId'
+  | 'customerId'
+  | 'customerEmail'
+  | 'totalAmount'
+  | 'currency'
+  | 'trialEnd'
+  | 'processorCustomerId'
+  | 'paymentMethodToken'
 >;
 
 /** The latest confirmations' terms, by `<checkout id>:<attempt>`; the oldest go first past the bound. */
@@ -15,8 +23,12 @@ const BOUND = 1000;
 
 /** Keeps a confirmation's terms, once its transaction committed. */
 export function rememberChargeTerms(checkout: Checkout, attempt: number): void {
-  const { id, totalAmount, currency, trialEnd, processorCustomerId, paymentMethodToken } = checkout;
-  committed.set(`${id}:${attempt}`, { id, totalAmount, currency, trialEnd, processorCustomerId, paymentMethodToken });
+  const { id, organizationId, customerId, customerEmail, totalAmount, currency, trialEnd } = checkout;
+  const { processorCustomerId, paymentMethodToken } = checkout;
+  committed.set(`${id}:${attempt}`, {
+    ...{ id, organizationId, customerId, customerEmail, totalAmount, currency, trialEnd },
+    ...{ processorCustomerId, paymentMethodToken },
+  });
   if (committed.size > BOUND) committed.delete(committed.keys().next().value!);
 }
 

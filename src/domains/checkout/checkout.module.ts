@@ -48,8 +48,13 @@ export const checkoutModule: Module = {
     ),
     provide(
       'checkoutClient',
-      ['orm', 'flows', 'checkouts', 'customers', 'customerSessions', 'config'],
-      ({ config, ...s }) => new CheckoutClientService({ ...s, stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET }),
+      ['orm', 'flows', 'checkouts', 'customers', 'customerSessions', 'payments', 'processorDisputeEvents', 'config'],
+      ({ config, processorDisputeEvents, ...s }) =>
+        new CheckoutClientService({
+          ...s,
+          disputeEvents: processorDisputeEvents,
+          stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,
+        }),
     ),
     provide(
       'checkoutFlow',
@@ -63,6 +68,7 @@ export const checkoutModule: Module = {
         'discounts',
         'subscriptions',
         'processor',
+        'payments',
         'config',
       ],
       ({ config, ...s }) => ({ ...s, settlementTimeoutMs: config.PAYMENT_SETTLEMENT_TIMEOUT_MS }),

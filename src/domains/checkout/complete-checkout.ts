@@ -45,6 +45,7 @@ export async function completeCheckout(
       if (!order) return;
       checkout.orderId = order.id;
       written = order;
+      if (chargeId) await deps.payments.link(tx, chargeId, { orderId: order.id, customerId: order.customerId });
       deps.orders.startFlow(tx, order, chargeId, Boolean(payOrder));
     },
     paid,

@@ -9,6 +9,7 @@ import type { OutboxService } from '../../platform/outbox';
 import type { CustomerService } from '../customer';
 import type { DiscountService } from '../discount';
 import type { OrderService } from '../order';
+import type { PaymentCharger } from '../payment';
 import type { SubscriptionService } from '../subscription';
 import { Checkout } from './checkout.entity';
 import type { CheckoutService } from './checkout.service';
@@ -24,6 +25,8 @@ export interface FlowDeps {
   /** A recurring product's checkout starts a subscription (and its workflow). */
   subscriptions: SubscriptionService;
   processor: PaymentProcessor | null;
+  /** Every charge goes through it, so that each attempt is recorded as a payment. */
+  payments: PaymentCharger;
   /** How long the workflow waits for the processor to settle a charge it reported as processing (unset: the default). */
   settlementTimeoutMs?: number;
 }

@@ -1,6 +1,7 @@
-// A verified Stripe event: a charge Stripe reported as processing has settled, and the flow that waits for it is told.
+// A verified Stripe event: a charge Stripe reported as processing has settled, and the flow that waits for it is told;
+// or a dispute's news, handed to the dispute domain.
 import { checkoutWorkflowId, paymentSettledSignal, subscriptionWorkflowId } from '../../../workflows/definitions';
-import { settlementFrom } from '../../adapters/payment/stripe-webhooks';
+import { stripeEventFrom } from '../../adapters/payment/stripe-webhooks';
 import { BadRequest, ResourceNotFound } from '../../kernel/errors';
 import { isUuid } from '../../kernel/ids';
 import { subscriptionOfOrder } from '../order';
@@ -12,21 +13,30 @@ import type { CheckoutClientDeps } from './checkout-client-deps';
  * is gone, or about nothing Bursar knows, is acknowledged.
  */
 export async function receiveStripeEvent(
-  deps: Pick<CheckoutClientDeps, 'orm' | 'flows' | 'stripeWebhookSecret'>,
+  deps: Pick<CheckoutClientDeps, 'orm' | 'flows' | 'stripeWebhookSecret' | 'payments' | 'disputeEvents'>,
   rawBody: () => Promise<string>,
   signature: string,
 ): Promise<void> {
   if (!deps.stripeWebhookSecret)
     throw new ResourceNotFound('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
   const body = await rawBody();
-  let settlement;
+  let event;
   try {
-    settlement = settlementFrom(body, signature, deps.stripeWebhookSecret);
+    event = stripeEventFrom(body, signature, deps.stripeWebhookSecret);
   } catch {
     throw new BadRequest('The Stripe signature does not match.');
   }
-  if (!settlement) return;
+  if (!event) return;
+  if ('dispute' in event) return deps.disputeEvents(event.dispute);
+  const { settlement } = event;
   const { reference, ...outcome } = settlement;
+  await deps.payments.settle(
+    deps.orm.em.fork(),
+    outcome.chargeId,
+    outcome.succeeded
+      ? { succeeded: true }
+      : { succeeded: false, reason: 'payment_failed', message: outcome.reason ?? 'The payment failed.' },
+  );
   const waiting = await settlementFlow(deps, reference);
   if (waiting) await deps.flows.signal(waiting, paymentSettledSignal, [outcome], { ignoreMissing: true });
 }

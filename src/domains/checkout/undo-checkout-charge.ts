@@ -5,12 +5,23 @@ import { Checkout } from './checkout.entity';
 import type { FlowDeps } from './flow-deps';
 
 /** A charge still processing when the wait for its settlement ended: canceled, unless it went through meanwhile. */
-export function cancelCheckoutCharge(
+export async function cancelCheckoutCharge(
   deps: FlowDeps,
   checkoutId: string,
   chargeId: string,
 ): Promise<'canceled' | 'succeeded'> {
-  return deps.processor!.cancelCharge({ chargeId, idempotencyKey: `checkout:${checkoutId}:cancel:${chargeId}` });
+  const idempotencyKey = `checkout:${checkoutId}:cancel:${chargeId}`;
+  const outcome = await deps.processor!.cancelCharge({ chargeId, idempotencyKey });
+  const settled =
+    outcome === 'succeeded'
+      ? ({ succeeded: true } as const)
+      : ({
+          succeeded: false,
+          reason: 'canceled',
+          message: 'The processor never settled it; it was canceled.',
+        } as const);
+  await deps.payments.settle(deps.orm.em.fork(), chargeId, settled);
+  return outcome;
 }
 
 /**

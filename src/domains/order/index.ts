@@ -4,6 +4,7 @@ export type { NewOrder } from './new-order';
 export type { OrderPaymentReads } from './order-payment';
 export type { OrderCreateReads } from './create-order';
 export type { Order } from './order.entity';
+export type { DisputeChange } from './order-dispute';
 export { subscriptionOfOrder, lastPaidCycleOf } from './order.reads';
 export { orderGrantSource, orderOfLicenseKey } from './order-grant-source';
 export { paymentStatus } from './order.logic';

@@ -16,7 +16,9 @@ export function orderGrantSource(testClocks: TestClockQueries): GrantSourceReade
       if (!order) return null;
       const paid = order.billingReason === 'purchase' && wasPaid(order.status);
       const active =
-        paid && !(await em.count(Refund, { orderId: order.id, status: 'succeeded', revokeBenefits: true }));
+        paid &&
+        !order.disputeRevokedBenefits &&
+        !(await em.count(Refund, { orderId: order.id, status: 'succeeded', revokeBenefits: true }));
       const customer = await customerById(em, organizationId, order.customerId);
       const at = await testClocks.now(em, customer?.testClockId ?? null);
       return {

@@ -1,4 +1,5 @@
 import { EntitySchema, type Opt } from '@mikro-orm/core';
+import type { OrderDispute } from '../../contracts/dispute';
 import type { Metadata } from '../../contracts/metadata';
 import type { Address } from '../../contracts/address';
 
@@ -63,6 +64,13 @@ export class Order {
   /** The processor's charge, when something was charged. */
   chargeId: string | null = null;
   paidAt: Date | null = null;
+  /** What a lost dispute took back (before tax, and its tax): no longer held, so never refundable. */
+  disputedAmount: Opt<number> = 0;
+  disputedTaxAmount: Opt<number> = 0;
+  /** The order's dispute as of its last change (the dispute domain writes it). */
+  dispute: OrderDispute | null = null;
+  /** A lost dispute revoked the benefits it granted. */
+  disputeRevokedBenefits: Opt<boolean> = false;
   createdAt!: Date;
   modifiedAt: Date | null = null;
 }
@@ -121,6 +129,10 @@ export const OrderSchema = new EntitySchema<Order>({
     customFieldData: { type: 'json' },
     chargeId: { type: 'text', nullable: true },
     paidAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    disputedAmount: { type: 'integer' },
+    disputedTaxAmount: { type: 'integer' },
+    dispute: { type: 'json', nullable: true },
+    disputeRevokedBenefits: { type: 'boolean' },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     modifiedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
   },

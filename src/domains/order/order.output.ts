@@ -71,5 +71,6 @@ export function orderOutput(
     description: order.description,
     refundable_amount: refundable.amount,
     refundable_tax_amount: refundable.taxAmount,
+    dispute: order.dispute,
   };
 }

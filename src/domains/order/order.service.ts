@@ -1,6 +1,7 @@
 // Orders: created pending from a checkout or a subscription's renewal or change (once each), then paid or voided.
 // Events in the spec's order: order.created when it is written, order.updated and order.paid when payment completes.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { markOrderDispute, type DisputeChange } from './order-dispute';
 import type { Order as OrderOutput } from '../../contracts/order';
 import type { OrderListQuery } from '../../contracts/order-list-query';
 import type { OrderUpdate } from '../../contracts/order-invoice';
@@ -97,6 +98,11 @@ export class OrderService {
   /** `query` (the customer portal's search) matches the product's or the organization's name. */
   list(em: EntityManager, organizationId: string, query: OrderListQuery & { query?: string }) {
     return listOrders(em, organizationId, query);
+  }
+
+  /** The order's dispute as it changed (by the dispute domain); a loss takes its amounts off the order. */
+  markDispute(tx: Tx, orderId: string, change: DisputeChange): Promise<void> {
+    return markOrderDispute(this.deps, tx, orderId, change);
   }
 
   output(em: EntityManager, order: Order): Promise<OrderOutput> {

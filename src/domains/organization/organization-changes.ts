@@ -1,5 +1,5 @@
 // What an organization's update changes: each field the body sets, the portal's and subscriptions' settings
-// included (a field left out stays as it is), the default currency and the country → currency map.
+// and disputes' included (a field left out stays as it is), the default currency and the country → currency map.
 import type { OrganizationUpdate } from '../../contracts/organization-update';
 import type { Organization } from './organization.entity';
 
@@ -24,6 +24,12 @@ export function organizationChanges(body: OrganizationUpdate): Partial<Organizat
     ...(portal?.pause !== undefined && { customerPortalPause: portal.pause }),
     ...(body.subscription_settings?.keep_benefits_while_paused !== undefined && {
       keepBenefitsWhilePaused: body.subscription_settings.keep_benefits_while_paused,
+    }),
+    ...(body.dispute_settings?.auto_accept_below_amount !== undefined && {
+      disputeAutoAcceptBelowAmount: body.dispute_settings.auto_accept_below_amount,
+    }),
+    ...(body.dispute_settings?.revoke_benefits !== undefined && {
+      disputeRevokeBenefits: body.dispute_settings.revoke_benefits,
     }),
     ...(body.default_presentment_currency != null && { defaultPresentmentCurrency: body.default_presentment_currency }),
     ...(body.currency_by_country != null && { currencyByCountry: body.currency_by_country }),

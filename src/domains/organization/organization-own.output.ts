@@ -47,7 +47,10 @@ export function organizationOutput(organization: Organization): OrganizationOutp
         pause: organization.customerPortalPause,
       },
     },
-    dispute_settings: { auto_accept_below_amount: null },
+    dispute_settings: {
+      auto_accept_below_amount: organization.disputeAutoAcceptBelowAmount,
+      revoke_benefits: organization.disputeRevokeBenefits,
+    },
     embed_hosts: [],
     country: null,
     account_id: null,

@@ -16,6 +16,10 @@ export class Organization {
   customerPortalPause: Opt<boolean> = false;
   /** Whether a paused subscription keeps granting its benefits (else they are revoked until it resumes). */
   keepBenefitsWhilePaused: Opt<boolean> = false;
+  /** Disputes below this amount (USD cents; disputes in USD only) are accepted without asking; null: none. */
+  disputeAutoAcceptBelowAmount: number | null = null;
+  /** A lost dispute revokes the benefits its order granted. */
+  disputeRevokeBenefits: Opt<boolean> = true;
   /** Whether customers may change their subscriptions in the customer portal at all. */
   allowCustomerUpdates: Opt<boolean> = true;
   /** How a subscription change made over the API is billed when the request does not say. */
@@ -61,6 +65,8 @@ export const OrganizationSchema = new EntitySchema<Organization>({
     customerPortalUpdateSeats: { type: 'boolean' },
     customerPortalPause: { type: 'boolean' },
     keepBenefitsWhilePaused: { type: 'boolean' },
+    disputeAutoAcceptBelowAmount: { type: 'integer', nullable: true },
+    disputeRevokeBenefits: { type: 'boolean' },
     allowCustomerUpdates: { type: 'boolean' },
     prorationBehavior: { type: 'text' },
     defaultPresentmentCurrency: { type: 'text' },

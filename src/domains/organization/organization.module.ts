@@ -7,6 +7,7 @@ import { organizationRoutes } from './organization.routes';
 import { Migration20261128000000_organization_access } from './migrations/Migration20261128000000_organization_access';
 import { Migration20261128020100_organization_pause } from './migrations/Migration20261128020100_organization_pause';
 import { Migration20261128040000_organization_currencies } from './migrations/Migration20261128040000_organization_currencies';
+import { Migration20261201100200_dispute_settings } from './migrations/Migration20261201100200_dispute_settings';
 
 export const organizationModule: Module = {
   name: 'organization',
@@ -15,6 +16,7 @@ export const organizationModule: Module = {
     Migration20261128000000_organization_access,
     Migration20261128020100_organization_pause,
     Migration20261128040000_organization_currencies,
+    Migration20261201100200_dispute_settings,
   ),
   provides: [
     provide(

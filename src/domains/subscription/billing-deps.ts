@@ -9,6 +9,7 @@ import type { CustomerService } from '../customer';
 import type { CustomerMeterService, MeterService } from '../meter';
 import type { DiscountService } from '../discount';
 import type { OrderService } from '../order';
+import type { PaymentCharger } from '../payment';
 import type { SellerOfRecord } from '../tax';
 import type { TestClockQueries } from '../test-clock';
 import { Subscription } from './subscription.entity';
@@ -17,6 +18,8 @@ import type { SubscriptionService } from './subscription.service';
 export interface BillingDeps {
   orm: MikroORM;
   processor: PaymentProcessor | null;
+  /** Every charge goes through it, so that each attempt is recorded as a payment. */
+  payments: PaymentCharger;
   seller: SellerOfRecord;
   /** Dunning's retry intervals in days. */
   dunningDays: readonly number[];

@@ -16,8 +16,15 @@ export async function chargePlanChange(
   try {
     if (!deps.processor || !s.paymentMethodToken || !s.processorCustomerId)
       throw new PaymentDeclined('card_declined', 'No payment method is saved for this subscription.');
-    const charged = await deps.processor.charge({
-      customerId: s.processorCustomerId,
+    // No PaymentTrigger value names a plan change's invoice: its payment's trigger is null.
+    const charged = await deps.billing.payments.charge({
+      organizationId: s.organizationId,
+      customerId: s.customerId,
+      customerEmail: null,
+      checkoutId: null,
+      orderId: null,
+      trigger: null,
+      processorCustomerId: s.processorCustomerId,
       paymentMethod: s.paymentMethodToken,
       amount: total,
       currency: s.currency,
@@ -26,14 +33,18 @@ export async function chargePlanChange(
     });
     // A change charged now is paid now: one the processor would settle later is canceled there (and made only if
     // it went through meanwhile), so that no charge stands for a change that was not made.
-    if (
-      charged.pending &&
-      (await deps.processor.cancelCharge({
-        chargeId: charged.chargeId,
-        idempotencyKey: `subscription:${cycleKey}:cancel`,
-      })) !== 'succeeded'
-    )
-      throw new PaymentDeclined('card_declined', 'the payment could not be completed at once');
+    if (charged.pending) {
+      const canceled =
+        (await deps.processor.cancelCharge({
+          chargeId: charged.chargeId,
+          idempotencyKey: `subscription:${cycleKey}:cancel`,
+        })) !== 'succeeded';
+      const outcome = canceled
+        ? ({ succeeded: false, reason: 'canceled', message: 'Canceled: it could not be completed at once.' } as const)
+        : ({ succeeded: true } as const);
+      await deps.billing.payments.settle(deps.orm.em.fork(), charged.chargeId, outcome);
+      if (canceled) throw new PaymentDeclined('card_declined', 'the payment could not be completed at once');
+    }
     return charged.chargeId;
   } catch (error) {
     if (error instanceof PaymentDeclined)

@@ -35,6 +35,7 @@ export async function invoicePlanChange(
     applyPlanned(locked, plan);
     const order = await deps.orders.create(tx, changeOrder(deps, locked, plan, cycleKey));
     await deps.orders.markPaid(tx, order.id, chargeId, at);
+    await deps.billing.payments.link(tx, chargeId, { orderId: order.id, customerId: locked.customerId });
     await deps.subscriptions.announce(tx, locked, ['subscription.updated']);
   });
 }

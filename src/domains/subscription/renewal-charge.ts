@@ -29,8 +29,15 @@ export async function chargeRenewal(
     return { declined: 'No payment method is saved for this subscription.', unrecoverable: true };
   try {
     // A charge the processor settles later stays `pending`: its webhook tells the workflow (see the README).
-    const { chargeId, pending } = await deps.processor.charge({
-      customerId: s.processorCustomerId,
+    const { chargeId, pending } = await deps.payments.charge({
+      organizationId: order.organizationId,
+      customerId: order.customerId,
+      customerEmail: null,
+      checkoutId: null,
+      orderId: order.id,
+      // The first attempt is the cycle's; later ones are dunning's retries.
+      trigger: attempt > 1 ? 'retry_dunning' : 'subscription_cycle',
+      processorCustomerId: s.processorCustomerId,
       paymentMethod: s.paymentMethodToken,
       amount: order.totalAmount,
       currency: order.currency,

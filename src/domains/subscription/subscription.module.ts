@@ -46,6 +46,7 @@ export const subscriptionModule: Module = {
       [
         'orm',
         'processor',
+        'payments',
         'seller',
         'config',
         'subscriptions',

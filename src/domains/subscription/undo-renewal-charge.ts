@@ -3,12 +3,25 @@ import { RefundDeclined } from '../../adapters/payment/payment-processor';
 import type { BillingDeps } from './billing-deps';
 
 /** A renewal charge that never settled (or whose subscription ended meanwhile): canceled, unless it went through. */
-export function cancelRenewalCharge(
+export async function cancelRenewalCharge(
   deps: BillingDeps,
   orderId: string,
   chargeId: string,
 ): Promise<'canceled' | 'succeeded'> {
-  return deps.processor!.cancelCharge({ chargeId, idempotencyKey: `order:${orderId}:cancel:${chargeId}` });
+  const outcome = await deps.processor!.cancelCharge({
+    chargeId,
+    idempotencyKey: `order:${orderId}:cancel:${chargeId}`,
+  });
+  const settled =
+    outcome === 'succeeded'
+      ? ({ succeeded: true } as const)
+      : ({
+          succeeded: false,
+          reason: 'canceled',
+          message: 'The processor never settled it; it was canceled.',
+        } as const);
+  await deps.payments.settle(deps.orm.em.fork(), chargeId, settled);
+  return outcome;
 }
 
 /** Compensation: the whole of a renewal charge that went through for an order voided meanwhile is given back. */

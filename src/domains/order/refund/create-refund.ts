@@ -13,6 +13,7 @@ import { pendingRefundAmounts } from './pending-refund-amounts';
 import { Refund } from './refund.entity';
 import {
   nothingCharged,
+  disputedOrder,
   overRefundable,
   RefundedAlready,
   RevokeSubscriptionBenefitsProhibited,
@@ -39,6 +40,7 @@ export async function createRefund(
   if (order.status !== 'paid' && order.status !== 'partially_refunded') throw unpaidOrder(order.status);
   if (input.revoke_benefits && order.subscriptionId) throw new RevokeSubscriptionBenefitsProhibited();
   if (!order.chargeId) throw nothingCharged();
+  if (order.dispute && !order.dispute.closed) throw disputedOrder();
   const refundable = refundableAmounts(order, await pendingRefundAmounts(tx.em, order.id));
   if (input.amount > refundable.amount) throw overRefundable(refundable.amount);
 

@@ -37,3 +37,10 @@ export const overRefundable = (refundable: number): RequestValidationError =>
     `The amount exceeds what remains refundable on this order (${refundable}, before tax).`,
     'less_than_equal',
   );
+
+export const disputedOrder = (): RequestValidationError =>
+  invalidField(
+    ['body', 'order_id'],
+    "This order's payment is disputed: it cannot be refunded until the dispute is closed.",
+    'order_disputed',
+  );

@@ -8,6 +8,9 @@ export interface RefundableOrder {
   taxAmount: number;
   refundedAmount: number;
   refundedTaxAmount: number;
+  /** What a lost dispute took back: no longer held, so not refundable either. */
+  disputedAmount?: number;
+  disputedTaxAmount?: number;
 }
 
 /** A sum of refunds: what pending refunds have claimed, or what remains refundable. */
@@ -21,8 +24,11 @@ export const NO_REFUNDS: RefundAmounts = { amount: 0, taxAmount: 0 };
 /** What remains refundable once succeeded and pending refunds are taken off: never below zero. */
 export function refundableAmounts(order: RefundableOrder, pending: RefundAmounts = NO_REFUNDS): RefundAmounts {
   return {
-    amount: Math.max(0, order.netAmount - order.refundedAmount - pending.amount),
-    taxAmount: Math.max(0, order.taxAmount - order.refundedTaxAmount - pending.taxAmount),
+    amount: Math.max(0, order.netAmount - order.refundedAmount - (order.disputedAmount ?? 0) - pending.amount),
+    taxAmount: Math.max(
+      0,
+      order.taxAmount - order.refundedTaxAmount - (order.disputedTaxAmount ?? 0) - pending.taxAmount,
+    ),
   };
 }
 

@@ -1,0 +1,31 @@
+// The payment module: its table, the service every charge goes through, and the routes that read payments.
+import { migrations, provide, routes, type Module } from '../../platform/module';
+import { Migration20261201100000_payments } from './migrations/Migration20261201100000_payments';
+import { PaymentSchema } from './payment.entity';
+import { paymentRoutes } from './payment.routes';
+import { PaymentService } from './payment.service';
+import type { PaymentFollower } from './payment-deps';
+
+export const paymentModule: Module = {
+  name: 'payment',
+  entities: [PaymentSchema],
+  migrations: migrations(Migration20261201100000_payments),
+  provides: [
+    provide(
+      'payments',
+      ['orm', 'clock', 'processor', 'paymentFollowers'],
+      ({ paymentFollowers, ...s }) => new PaymentService({ ...s, followers: paymentFollowers }),
+    ),
+  ],
+  routes: routes(['payments'], paymentRoutes),
+};
+
+declare module '../../platform/module' {
+  interface Services {
+    payments: PaymentService;
+  }
+  interface Contributions {
+    /** Domains told when a payment of an order succeeds. */
+    paymentFollowers: PaymentFollower[];
+  }
+}
