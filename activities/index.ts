@@ -9,6 +9,7 @@ import { createSubscriptionActivities } from './subscription.activities';
 import { createTestClockActivities } from './test-clock.activities';
 import { createWebhookActivities } from './webhook.activities';
 import { createMeterActivities } from './meter.activities';
+import { createOrderPaymentActivities } from './order-payment.activities';
 
 /** The services the activities call, as the modules provide them. */
 export type ActivityDeps = Pick<
@@ -27,6 +28,7 @@ export type ActivityDeps = Pick<
   | 'grantRequests'
   | 'email'
   | 'meterRollups'
+  | 'orderPayments'
 >;
 
 export const createActivities = (deps: ActivityDeps) => ({
@@ -43,6 +45,7 @@ export const createActivities = (deps: ActivityDeps) => ({
   ...createBenefitGrantActivities(deps.grants, deps.grantRequests),
   ...createEmailActivities(deps.email),
   ...createMeterActivities(deps.orm, deps.meterRollups),
+  ...createOrderPaymentActivities(deps.orderPayments, deps.subscriptionBilling),
 });
 
 export type Activities = ReturnType<typeof createActivities>;

@@ -13,3 +13,4 @@ export { benefitGrantFanOut } from './grant-fan-out.workflow';
 export { sendEmail } from './email.workflow';
 export { meterRollupRebuild } from './meter-rollups.workflow';
 export { ensureEventPartitions } from './event-partitions.workflow';
+export { orderPayment } from './order-payment.workflow';

@@ -19,6 +19,7 @@ export const customerPortalModule: Module = {
       'checkouts',
       'licenseKeys',
       'customerMeters',
+      'orderPayments',
     ],
     ({ subscriptionCommands, grantQueries, customerMeters, ...s }) =>
       customerPortalRoutes({ ...s, commands: subscriptionCommands, grants: grantQueries, meters: customerMeters }),
