@@ -10,6 +10,9 @@ export interface SavedPaymentMethod {
   last4: string;
   /** The same card always has the same fingerprint, whoever saves it. */
   fingerprint: string;
+  /** The card's expiry, when the processor tells it. */
+  expMonth?: number;
+  expYear?: number;
 }
 
 export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'authentication_required' | 'incorrect_number';

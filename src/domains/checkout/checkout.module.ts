@@ -59,6 +59,7 @@ export const checkoutModule: Module = {
         'outbox',
         'checkouts',
         'customers',
+        'paymentMethods',
         'orders',
         'discounts',
         'subscriptions',
