@@ -245,3 +245,40 @@ test('pay-now ends a dunning cycle: one order, one successful charge, no retry a
   expect(charges[0].idempotency_key).toBe(`order:${renewal.id}:charge:1`);
   expect((await getSubscription(call, subscription.id)).status).toBe('active');
 });
+
+test('finalize with a saved payment method charges it at once; a decline is 402 and leaves the order payable', async () => {
+  const { subscription } = await subscribe(h, call, { price: 700, start: '2025-06-01T00:00:00Z' });
+  const customerId = subscription.customer_id;
+  // The invoice needs a billing name: the checkout asked for none.
+  expect((await call('PATCH', `/v1/customers/${customerId}`, { name: 'Grace Hopper' })).status).toBe(200);
+  const [method] = await h.env.sandbox.orm.em
+    .fork()
+    .execute(`select id from customer_payment_method where customer_id = ? and deleted_at is null`, [customerId]);
+  expect(method).toBeDefined();
+  const draft = async () =>
+    (await call('POST', '/v1/orders/', { customer_id: customerId, product_id: product.id, amount: 2380 })).body;
+
+  const unknown = await call('POST', `/v1/orders/${(await draft()).id}/finalize`, { payment_method_id: product.id });
+  expect(unknown.status).toBe(422);
+  expect(unknown.body.detail[0].loc).toEqual(['body', 'payment_method_id']);
+
+  const first = await draft();
+  const charged = await call('POST', `/v1/orders/${first.id}/finalize`, { payment_method_id: method.id });
+  expect(charged.status).toBe(200);
+  expect(charged.body).toMatchObject({ status: 'paid', paid: true, total_amount: 2380, tax_amount: 380 });
+
+  await setCardOutcome(h, subscription.id, 'insufficient_funds');
+  const second = await draft();
+  const declined = await call('POST', `/v1/orders/${second.id}/finalize`, { payment_method_id: method.id });
+  expect(declined.status).toBe(402);
+  expect(declined.body.error).toBe('PaymentFailed');
+  expect((await call('GET', `/v1/orders/${second.id}`)).body).toMatchObject({ status: 'pending' });
+  const email = (await call('GET', `/v1/customers/${customerId}`)).body.email;
+  const token = await payLinkOf(email, /^Invoice /);
+  const paid = await h.request('POST', `/v1/customer-portal/pay-links/${token}/confirm`, {
+    environment: 'sandbox',
+    json: { confirmation_token_id: 'pm_card_visa' },
+  });
+  expect(paid.body.status).toBe('succeeded');
+  expect((await call('GET', `/v1/orders/${second.id}`)).body.status).toBe('paid');
+});

@@ -22,6 +22,6 @@ export interface OrderPaymentDeps {
   documents: OrderDocumentService;
   customers: CustomerService;
   processor: PaymentProcessor | null;
-  /** Null until saved payment methods are wired: a `payment_method_id` is then not found. */
+  /** The customer's saved methods (the customer domain's store): a `payment_method_id` must be one of them. */
   savedMethods: SavedMethodLookup | null;
 }

@@ -54,8 +54,12 @@ export const orderModule: Module = {
     ),
     provide(
       'orderPayments',
-      ['orm', 'flows', 'orders', 'documents', 'customers', 'processor'],
-      (s) => new OrderPayments({ ...s, savedMethods: null }),
+      ['orm', 'flows', 'orders', 'documents', 'customers', 'processor', 'paymentMethods'],
+      ({ paymentMethods, ...s }) =>
+        new OrderPayments({
+          ...s,
+          savedMethods: { chargeable: (em, customerId, id) => paymentMethods.get(customerId, id, em) },
+        }),
     ),
     provide(
       'documentFlow',
