@@ -3,6 +3,7 @@
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { waitForMail } from '../support/mail-catcher';
 import { pdfText } from '../support/pdf-text';
+import { recordHistory } from '../support/record-history';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
 import {
   advance,
@@ -142,6 +143,7 @@ test('a draft is finalized (tax, number, invoice, pay link) and paid through its
   const paid = (await call('GET', `/v1/orders/${id}`)).body;
   expect(paid).toMatchObject({ status: 'paid', paid: true });
   expect(paid.receipt_number).toMatch(/^RCPT-/);
+  await recordHistory(h.env.sandbox, `order:${id}`, 'order-draft-declined-then-paid', { finished: true });
   // Paid: the link shows it, and paying again is refused.
   expect(
     (await h.request('GET', `/v1/customer-portal/pay-links/${token}`, { environment: 'sandbox' })).body.payable,
@@ -227,6 +229,7 @@ test('pay-now ends a dunning cycle: one order, one successful charge, no retry a
   expect((await getSubscription(call, subscription.id)).status).toBe('past_due');
   expect((await confirm('4242424242424242')).body).toMatchObject({ status: 'succeeded', error: null });
   expect(await getSubscription(call, subscription.id)).toMatchObject({ status: 'active', past_due_at: null });
+  await recordHistory(h.env.sandbox, `subscription:${subscription.id}`, 'subscription-paid-now-ends-dunning');
 
   // Past every retry date: nothing more is charged for that order, and the next renewal takes the new card.
   await advance(call, clockId, '2025-04-20T01:00:00Z');
