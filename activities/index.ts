@@ -10,6 +10,7 @@ import { createTestClockActivities } from './test-clock.activities';
 import { createWebhookActivities } from './webhook.activities';
 import { createMeterActivities } from './meter.activities';
 import { createDisputeActivities } from './dispute.activities';
+import { createOrderPaymentActivities } from './order-payment.activities';
 
 /** The services the activities call, as the modules provide them. */
 export type ActivityDeps = Pick<
@@ -29,6 +30,7 @@ export type ActivityDeps = Pick<
   | 'email'
   | 'meterRollups'
   | 'disputeFlow'
+  | 'orderPayments'
 >;
 
 export const createActivities = (deps: ActivityDeps) => ({
@@ -46,6 +48,7 @@ export const createActivities = (deps: ActivityDeps) => ({
   ...createEmailActivities(deps.email),
   ...createMeterActivities(deps.orm, deps.meterRollups),
   ...createDisputeActivities(deps.disputeFlow),
+  ...createOrderPaymentActivities(deps.orderPayments, deps.subscriptionBilling),
 });
 
 export type Activities = ReturnType<typeof createActivities>;

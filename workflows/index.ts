@@ -14,3 +14,4 @@ export { sendEmail } from './email.workflow';
 export { meterRollupRebuild } from './meter-rollups.workflow';
 export { ensureEventPartitions } from './event-partitions.workflow';
 export { disputeLifecycle } from './dispute.workflow';
+export { orderPayment } from './order-payment.workflow';

@@ -11,6 +11,7 @@ import { acts, applySubscriptionCommand } from './subscription-activities';
 import { awaitedSucceeded, chargeAt, chargeFinalUsage, renew, settleAwaited } from './subscription-charges';
 import { BILL_FINAL_USAGE, DUNNING_AFTER_COMMAND, PAUSE_AND_RESUME, SETTLE_ACROSS_RUNS } from './subscription-patches';
 import { pauseAt, whilePaused } from './subscription-pause';
+import { handlePayNow } from './subscription-pay-now';
 import { SubscriptionRun } from './subscription-run';
 import { renewalDueAt } from '../src/domains/subscription/renewal-spread.logic';
 
@@ -40,6 +41,7 @@ export async function subscriptionLifecycle(input: SubscriptionInput): Promise<'
     },
     { validator: (command) => run.refuse(command) },
   );
+  handlePayNow(run);
 
   run.show(input.schedule ?? (await acts.subscriptionSchedule(id)));
   clock.catchUp(run.schedule!.clockTime);

@@ -31,6 +31,11 @@ export const ERROR_STATUS = {
   RequestHeaderFieldsTooLarge: 431,
   InternalServerError: 500,
   ServiceUnavailable: 503,
+  // Draft orders and paying an order now (issue 35)
+  OrderNotDraft: 412,
+  OffSessionChargesNotEnabled: 403,
+  PaymentAlreadyInProgress: 409,
+  OrderNotEligibleForRetry: 422,
   // OAuth 2.0 (RFC 6749 §5.2, RFC 7591 §3.2.2)
   invalid_request: 400,
   invalid_client: 401,

@@ -381,6 +381,7 @@ export async function runEveryFlow(
   ok(await call('PATCH', `/v1/customers/${customer.id}`, { name: 'Grace B. Hopper' }));
   ok(await call('GET', `/v1/customers/external/${customer.external_id}/state`));
   await oauthApp(h, m);
+  await draftOrder(h, m, customer.id, tip.id);
 
   // What merchants delete.
   ok(await call('DELETE', `/v1/checkout-links/${link.id}`), 204);
@@ -496,4 +497,22 @@ async function crawl(h: TestHarness, m: Merchant): Promise<void> {
     const item = first && routes.find((r) => r.path === `${route.path}:id`);
     if (item) await m.call('GET', item.path.replace(':id', first));
   }
+}
+
+/** A draft order for a customer, finalized (taxed, numbered), then paid by the customer through confirm-payment. */
+async function draftOrder(h: TestHarness, m: Merchant, customerId: string, productId: string) {
+  const dated = { 'Polar-Version': '2026-10' }; // 0.x clients know no drafts
+  const address = { country: 'DE', line1: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117' };
+  ok(await m.call('PATCH', `/v1/customers/${customerId}`, { billing_address: address }));
+  const body = { customer_id: customerId, product_id: productId, amount: 1190, description: 'Consulting' };
+  const draft = ok(await m.call('POST', '/v1/orders/', body, dated), 201);
+  ok(await m.call('POST', `/v1/orders/${draft.id}/finalize`, {}, dated));
+  const session = ok(await m.call('POST', '/v1/customer-sessions/', { customer_id: customerId }), 201);
+  const confirmed = await h.request('POST', `/v1/customer-portal/orders/${draft.id}/confirm-payment`, {
+    token: session.token,
+    environment: 'sandbox',
+    json: { confirmation_token_id: 'pm_card_visa' },
+    headers: dated,
+  });
+  if (ok(confirmed).status !== 'succeeded') throw new Error(`draft order not paid: ${JSON.stringify(confirmed.body)}`);
 }

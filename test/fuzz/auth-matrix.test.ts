@@ -59,6 +59,9 @@ const SIGNED_PUBLIC_ROUTES: Record<string, { refused: number; error?: string; si
     },
     /** A download link is its own credential: an HMAC over the downloadable and the link's expiry, in the path. */
     'GET /v1/customer-portal/downloadables/:token': { refused: 400, signatures: [{}] },
+    /** A pay link is its own credential: an HMAC over the order and the link's expiry, in the path. */
+    'GET /v1/customer-portal/pay-links/:token': { refused: 404, signatures: [{}] },
+    'POST /v1/customer-portal/pay-links/:token/confirm': { refused: 404, signatures: [{}] },
     /** OAuth's client endpoints: the client's id (and secret) in the body is the credential (the generated one is nobody's). */
     ...Object.fromEntries(
       ['token', 'introspect', 'revoke'].map((action) => [

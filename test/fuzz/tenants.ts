@@ -92,6 +92,11 @@ const RESOURCES: ResourceSpec[] = [
     body: (_, tag) => ({ email: `customer-${tag}@example.com`, name: `Customer ${tag}` }),
   },
   {
+    // A draft order (`POST /v1/orders/{id}/finalize` needs one; lists in the unversioned API do not show drafts).
+    collection: '/v1/orders/',
+    body: (ids) => ({ customer_id: firstId(ids, '/v1/customers'), product_id: firstId(ids, '/v1/products') }),
+  },
+  {
     collection: '/v1/webhooks/endpoints',
     body: (_, tag) => ({
       url: `https://hooks.example.com/${tag}`,

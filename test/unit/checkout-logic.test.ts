@@ -8,7 +8,7 @@ import {
 import { buyerIssue, type CheckoutDiscount } from '../../src/domains/checkout/checkout-price.logic';
 import { activeTrial } from '../../src/domains/checkout/checkout-trial.logic';
 import { checkoutAmounts, type CheckoutAmountsInput } from '../../src/domains/checkout/checkout.logic';
-import { resolveTaxBehavior } from '../../src/domains/checkout/tax-behavior.logic';
+import { resolveTaxBehavior } from '../../src/domains/tax/tax-behavior.logic';
 import type { SellerOfRecord, TaxCustomer } from '../../src/domains/tax';
 import type { Totals } from '../../src/kernel/money';
 

@@ -98,6 +98,7 @@ const BUNDLE: WebBundle = {
   names: {
     checkout: 'checkout-A.js',
     confirmation: 'confirmation-B.js',
+    pay: 'pay-E.js',
     portal: 'portal-C.js',
     styles: 'styles-D.css',
   },

@@ -10,6 +10,9 @@ export interface SavedPaymentMethod {
   last4: string;
   /** The same card always has the same fingerprint, whoever saves it. */
   fingerprint: string;
+  /** The card's expiry, when the processor tells it. */
+  expMonth?: number;
+  expYear?: number;
 }
 
 /** What a charge was paid with, as the payment record shows it (`card` with its brand and last four, or another kind). */

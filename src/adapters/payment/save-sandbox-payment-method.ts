@@ -41,7 +41,17 @@ export async function saveSandboxPaymentMethod(
     'select token, brand, last4, fingerprint, customer_id from sandbox_processor_payment_method where idempotency_key = ?',
     [input.idempotencyKey],
   );
-  return { token: row.token, type: 'card', brand: row.brand, last4: row.last4, fingerprint: row.fingerprint };
+  // Like the processor's test cards, any future expiry would do: the sandbox's expire at the end of next year.
+  const expYear = new Date().getUTCFullYear() + 1;
+  return {
+    token: row.token,
+    type: 'card',
+    brand: row.brand,
+    last4: row.last4,
+    fingerprint: row.fingerprint,
+    expMonth: 12,
+    expYear,
+  };
 }
 
 /** The same card number always gives the same fingerprint, and the number cannot be read back from it. */

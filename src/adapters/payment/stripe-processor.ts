@@ -78,6 +78,8 @@ export class StripePaymentProcessor implements PaymentProcessor {
       brand: method.card?.brand ?? 'unknown',
       last4: method.card?.last4 ?? '',
       fingerprint: method.card?.fingerprint ?? method.id,
+      expMonth: method.card?.exp_month,
+      expYear: method.card?.exp_year,
     };
   }
 

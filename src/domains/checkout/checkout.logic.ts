@@ -5,7 +5,7 @@ import { discountAmount } from '../discount/discount.logic';
 import { calculateTax, type SellerOfRecord, type TaxCustomer } from '../tax/tax.logic';
 import { buyerIssue, upfrontAmount, type CheckoutDiscount, type CheckoutPrice } from './checkout-price.logic';
 import { paymentFlags } from './payment-flags.logic';
-import { resolveTaxBehavior } from './tax-behavior.logic';
+import { resolveTaxBehavior } from '../tax/tax-behavior.logic';
 
 /** What a session charges, from its price, the buyer's amount or seats, its discount and where the customer is. */
 export interface CheckoutAmountsInput {

@@ -64,6 +64,7 @@ export const checkoutModule: Module = {
         'outbox',
         'checkouts',
         'customers',
+        'paymentMethods',
         'orders',
         'discounts',
         'subscriptions',

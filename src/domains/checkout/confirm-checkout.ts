@@ -8,7 +8,7 @@ import { alreadyConfirmed, assertConfirmable } from './confirmation-guards';
 import { requiredData } from './confirmation-requirements';
 import { lockCheckout, type FlowDeps } from './flow-deps';
 import { saveAndAnnounce } from './checkout-status-change';
-import { savePaymentMethod } from './save-payment-method';
+import { recordSavedMethod, savePaymentMethod } from './save-payment-method';
 import { rememberChargeTerms } from './charge-terms';
 
 /**
@@ -76,8 +76,9 @@ export async function confirmCheckout(
       ]);
     }
     const confirmedAt = await deps.checkouts.now(tx.em, checkout);
+    if (saved) await recordSavedMethod(deps, tx, checkout, saved);
     Object.assign(checkout, {
-      ...saved,
+      ...saved?.onCheckout,
       status: 'confirmed',
       confirmationAttempt: attempt,
       confirmedAt,

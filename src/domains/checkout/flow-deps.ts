@@ -6,7 +6,7 @@ import type { PaymentProcessor } from '../../adapters/payment/payment-processor'
 import type { Clock } from '../../kernel/clock';
 import type { Tx } from '../../platform/database/transaction';
 import type { OutboxService } from '../../platform/outbox';
-import type { CustomerService } from '../customer';
+import type { CustomerService, PaymentMethodStore } from '../customer';
 import type { DiscountService } from '../discount';
 import type { OrderService } from '../order';
 import type { PaymentCharger } from '../payment';
@@ -20,6 +20,8 @@ export interface FlowDeps {
   outbox: OutboxService;
   checkouts: CheckoutService;
   customers: CustomerService;
+  /** Where a confirmation records the method it saved. */
+  paymentMethods: PaymentMethodStore;
   orders: OrderService;
   discounts: DiscountService;
   /** A recurring product's checkout starts a subscription (and its workflow). */

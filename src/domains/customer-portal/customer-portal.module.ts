@@ -20,6 +20,7 @@ export const customerPortalModule: Module = {
       'licenseKeys',
       'customerMeters',
       'subscriptionQueries',
+      'orderPayments',
     ],
     ({ subscriptionCommands, grantQueries, customerMeters, subscriptionQueries, ...s }) =>
       customerPortalRoutes({

@@ -13,6 +13,8 @@ import { portalMeterRoutes } from './portal-meters.routes';
 import { portalOrderInvoiceRoutes, type PortalOrderDocumentRouteDeps } from './portal-order-invoice.routes';
 import { portalOrderListRoutes } from './portal-order-list.routes';
 import { portalOrderPaymentRoutes } from './portal-order-payment.routes';
+import { portalOrderConfirmPaymentRoutes } from './portal-order-confirm-payment.routes';
+import type { PayNowDeps } from './pay-order-now';
 import { portalOrderReceiptRoutes } from './portal-order-receipt.routes';
 import { portalOrderRoutes, type PortalOrderRouteDeps } from './portal-order.routes';
 import { portalOrganizationRoutes } from './portal-organization.routes';
@@ -26,7 +28,8 @@ import { portalWalletRoutes } from './portal-wallets.routes';
 export type CustomerPortalDeps = PortalOrderRouteDeps &
   PortalOrderDocumentRouteDeps &
   PortalSubscriptionRouteDeps &
-  PortalBenefitRouteDeps & {
+  PortalBenefitRouteDeps &
+  PayNowDeps & {
     downloads: DownloadableService;
     licenseKeys: LicenseKeyService;
     meters: CustomerMeterQueries;
@@ -41,6 +44,7 @@ export function customerPortalRoutes(deps: CustomerPortalDeps): RouteDefinition[
     ...portalOrderInvoiceRoutes(deps),
     ...portalOrderReceiptRoutes(deps),
     ...portalOrderPaymentRoutes(deps),
+    ...portalOrderConfirmPaymentRoutes(deps),
     ...portalSubscriptionListRoutes(deps),
     ...portalSubscriptionRoutes(deps),
     ...portalSubscriptionUpdateRoutes(deps),

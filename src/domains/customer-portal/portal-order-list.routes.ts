@@ -17,7 +17,12 @@ export function portalOrderListRoutes(deps: PortalOrderRouteDeps): RouteDefiniti
       response: CustomerOrderList,
       async handler({ customer, tx, query }) {
         const { organizationId, customerId } = customer;
-        const page = await orders.list(tx.em, organizationId, { ...query, customer_id: [customerId], metadata: {} });
+        const page = await orders.list(tx.em, organizationId, {
+          ...query,
+          customer_id: [customerId],
+          metadata: {},
+          hideDrafts: true,
+        });
         const outputs = await orders.outputs(tx.em, organizationId, page.items);
         return { items: await customerOrders(tx.em, deps, organizationId, outputs), pagination: page.pagination };
       },

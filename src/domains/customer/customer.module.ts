@@ -1,20 +1,24 @@
 // The customer module: its table, customers and the read functions other domains are given, and their routes.
 import { migrations, provide, routes, type Module } from '../../platform/module';
 import { CustomerSchema } from './customer.entity';
+import { PaymentMethodSchema } from './payment-method.entity';
+import { PaymentMethodStore } from './payment-methods';
 import { customerOutputs, liveCustomer, liveCustomerByExternalId } from './customer.reads';
 import { CustomerService } from './customer.service';
 import type { SubscriptionRevoker } from './customer-deps';
 import { customerRoutes } from './customer.routes';
 import { Migration20261122040000_customers } from './migrations/Migration20261122040000_customers';
+import { Migration20261201200000_payment_methods } from './migrations/Migration20261201200000_payment_methods';
 
 const customerReads = { get: liveCustomer, getByExternalId: liveCustomerByExternalId, outputs: customerOutputs };
 
 export const customerModule: Module = {
   name: 'customer',
-  entities: [CustomerSchema],
-  migrations: migrations(Migration20261122040000_customers),
+  entities: [CustomerSchema, PaymentMethodSchema],
+  migrations: migrations(Migration20261122040000_customers, Migration20261201200000_payment_methods),
   provides: [
     provide('customerReads', [], () => customerReads),
+    provide('paymentMethods', ['orm', 'clock'], (s) => new PaymentMethodStore(s)),
     provide(
       'customers',
       [
@@ -48,6 +52,8 @@ declare module '../../platform/module' {
   interface Services {
     customerReads: typeof customerReads;
     customers: CustomerService;
+    /** The customers' saved payment methods. */
+    paymentMethods: PaymentMethodStore;
     /** Revokes a deleted customer's subscriptions (the subscription module provides it). */
     subscriptionRevoker: SubscriptionRevoker;
   }

@@ -7,3 +7,5 @@ export { customersByIds, customerOutputs, liveCustomer, liveCustomerByExternalId
 export { CustomerRaceLost } from './customer.errors';
 export { customerOutput } from './customer.output';
 export { customerModule } from './customer.module';
+export { PaymentMethodStore } from './payment-methods';
+export type { ChargeableMethod, SavedMethodInput, StoredPaymentMethod } from './payment-methods';

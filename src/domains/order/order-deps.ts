@@ -11,6 +11,7 @@ import type { CustomerService } from '../customer';
 import type { DiscountService } from '../discount';
 import type { OrganizationService } from '../organization';
 import type { SellerOfRecord } from '../tax';
+import type { OrderPayLinks } from './order-pay-link';
 
 export interface OrderDeps {
   clock: Clock;
@@ -26,6 +27,8 @@ export interface OrderDeps {
   grants: GrantSyncPort;
   /** The customer's receipt e-mail, queued with the payment. */
   email: EmailQueue;
+  /** Signed links to pay one pending order (the pay page). */
+  payLinks: OrderPayLinks;
 }
 
 /** What asks the benefit domain to bring a source's grants in line with it. */

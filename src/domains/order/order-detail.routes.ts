@@ -2,6 +2,8 @@
 import { IdParams } from '../../contracts/common';
 import { Order } from '../../contracts/order';
 import { OrderUpdate } from '../../contracts/order-invoice';
+import { UNVERSIONED } from '../../contracts/api-version';
+import { ResourceNotFound } from '../../kernel/errors';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { OrderService } from './order.service';
 
@@ -18,8 +20,12 @@ export function orderDetailRoutes({ orders }: { orders: OrderService }): RouteDe
       params: IdParams,
       status: 200,
       response: Order,
-      async handler({ auth, tx, params }) {
-        return orders.output(tx.em, await orders.get(tx.em, auth.organizationId, params.id));
+      async handler({ auth, tx, params, request }) {
+        const order = await orders.get(tx.em, auth.organizationId, params.id);
+        // 0.x clients validate `status` strictly and do not know drafts: one is not found for them.
+        if (order.status === 'draft' && request.apiVersion === UNVERSIONED)
+          throw new ResourceNotFound('Order not found.');
+        return orders.output(tx.em, order);
       },
     }),
     defineRoute({

@@ -23,12 +23,16 @@ const sortColumns = () => ({
   subscription: 'subscriptionId',
 });
 
+/** What a list may leave out or search: drafts (0.x clients and customers never see them), names (`query`). */
+export type OrderListOptions = OrderListQuery & { query?: string; hideDrafts?: boolean };
+
 /** `query` (the customer portal's search) matches the product's or the organization's name. */
-export function listOrders(em: EntityManager, organizationId: string, query: OrderListQuery & { query?: string }) {
+export function listOrders(em: EntityManager, organizationId: string, query: OrderListOptions) {
   return orders.list(em, organizationId, query, {
     alias: 'o',
     sort: sortColumns(),
     where: (qb) => {
+      if (query.hideDrafts) qb.andWhere({ status: { $ne: 'draft' } });
       if (query.product_id) qb.andWhere({ productId: { $in: query.product_id } });
       if (query.customer_id) qb.andWhere({ customerId: { $in: query.customer_id } });
       if (query.external_customer_id)

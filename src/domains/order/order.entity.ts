@@ -3,7 +3,7 @@ import type { OrderDispute } from '../../contracts/dispute';
 import type { Metadata } from '../../contracts/metadata';
 import type { Address } from '../../contracts/address';
 
-export type OrderStatus = 'pending' | 'paid' | 'refunded' | 'partially_refunded' | 'void';
+export type OrderStatus = 'draft' | 'pending' | 'paid' | 'refunded' | 'partially_refunded' | 'void';
 
 /** One tax line as the order was taxed: the rate in millionths, what it applied to, and why (reverse charge…). */
 export interface OrderTaxLine {

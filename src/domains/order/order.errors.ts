@@ -10,3 +10,23 @@ export class OrderNotEligibleForInvoice extends BursarError {
 export class MissingInvoiceBillingDetails extends BursarError {
   readonly code = 'MissingInvoiceBillingDetails';
 }
+
+/** Only a draft order can be finalized. */
+export class OrderNotDraft extends BursarError {
+  readonly code = 'OrderNotDraft';
+}
+
+/** The order cannot be paid now: it is not pending (a draft, paid or void), or nothing is owed. */
+export class OrderNotEligibleForRetry extends BursarError {
+  readonly code = 'OrderNotEligibleForRetry';
+}
+
+/** A payment of the order is running: wait for its outcome. */
+export class PaymentAlreadyInProgress extends BursarError {
+  readonly code = 'PaymentAlreadyInProgress';
+}
+
+/** The charge of an order paid now was declined (the order stays payable: see its pay link). */
+export class OrderPaymentFailed extends BursarError {
+  readonly code = 'PaymentFailed';
+}

@@ -1,8 +1,8 @@
 // Pure rules of orders: which orders can have an invoice, which were paid, and how their payment stands.
 import type { OrderStatus } from './order.entity';
 
-/** Void orders get no invoice (the reference's OrderNotEligibleForInvoice; Bursar has no draft orders). */
-export const invoiceEligible = (status: OrderStatus) => status !== 'void';
+/** Void orders get no invoice (the reference's OrderNotEligibleForInvoice), nor drafts until finalized. */
+export const invoiceEligible = (status: OrderStatus) => status !== 'void' && status !== 'draft';
 
 /** Statuses of an order that was paid (refunds, whole or partial, do not undo that it was). */
 export const PAID_ORDER_STATUSES: readonly OrderStatus[] = ['paid', 'partially_refunded', 'refunded'];

@@ -3,6 +3,10 @@
 import { renderBillingDocument } from '../../adapters/pdf/pdf-renderer';
 import { contribute, migrations, provide, routes, type Module } from '../../platform/module';
 import { OrderService } from './order.service';
+import { OrderPayments } from './order-payments.service';
+import { OrderPayLinks } from './order-pay-link';
+import { orderPayLinkEmail } from './order-pay-link.email';
+import { draftOrderRoutes } from './draft-order.routes';
 import { RefundService, type RefundDeps } from './refund/refund.service';
 import { OrderDocumentService, type DocumentDeps } from './document/order-document.service';
 import { orderGrantSource, orderOfLicenseKey } from './order-grant-source';
@@ -37,9 +41,26 @@ export const orderModule: Module = {
         'subscriptionQueries',
         'grantRequests',
         'email',
+        'config',
+        'environment',
+        'publicUrl',
       ],
-      ({ subscriptionQueries, grantRequests, ...s }) =>
-        new OrderService({ ...s, subscriptions: subscriptionQueries, grants: grantRequests }),
+      ({ subscriptionQueries, grantRequests, config, environment, publicUrl, ...s }) =>
+        new OrderService({
+          ...s,
+          subscriptions: subscriptionQueries,
+          grants: grantRequests,
+          payLinks: new OrderPayLinks({ clock: s.clock, serverSecret: config.BURSAR_SECRET, environment, publicUrl }),
+        }),
+    ),
+    provide(
+      'orderPayments',
+      ['orm', 'flows', 'orders', 'documents', 'customers', 'processor', 'payments', 'paymentMethods'],
+      ({ paymentMethods, ...s }) =>
+        new OrderPayments({
+          ...s,
+          savedMethods: { chargeable: (em, customerId, id) => paymentMethods.get(customerId, id, em) },
+        }),
     ),
     provide(
       'documentFlow',
@@ -63,8 +84,12 @@ export const orderModule: Module = {
     ),
     provide('refunds', ['refundFlow'], ({ refundFlow }) => new RefundService(refundFlow)),
   ],
-  contributes: [contribute('emailTemplates', [], () => orderReceiptEmail)],
-  routes: routes(['orm', 'orders', 'documents', 'customers', 'products', 'refunds'], (s) => [
+  contributes: [
+    contribute('emailTemplates', [], () => orderReceiptEmail),
+    contribute('emailTemplates', [], () => orderPayLinkEmail),
+  ],
+  routes: routes(['orm', 'orders', 'documents', 'customers', 'products', 'refunds', 'orderPayments'], (s) => [
+    ...draftOrderRoutes(s),
     ...orderRoutes(s),
     ...orderDetailRoutes(s),
     ...orderDocumentRoutes(s),
@@ -76,6 +101,7 @@ export const orderModule: Module = {
 declare module '../../platform/module' {
   interface Services {
     orders: OrderService;
+    orderPayments: OrderPayments;
     /** What the document flows' steps are given. */
     documentFlow: DocumentDeps;
     documents: OrderDocumentService;

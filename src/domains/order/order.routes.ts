@@ -2,6 +2,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { detachedReads } from '../../platform/database/detached-reads';
 import { z } from 'zod';
+import { UNVERSIONED } from '../../contracts/api-version';
 import { OrderExportQuery, OrderListQuery } from '../../contracts/order-list-query';
 import { OrderList } from '../../contracts/order';
 import { defineRoute, Download, type RouteDefinition } from '../../platform/http/route';
@@ -30,9 +31,13 @@ export function orderRoutes({ orm, orders, customers, products }: OrderRouteDeps
       query: OrderListQuery,
       status: 200,
       response: OrderList,
-      async handler({ auth, tx, query }) {
+      async handler({ auth, tx, query, request }) {
         const em = detachedReads(tx.em);
-        const page = await orders.list(em, auth.organizationId, query);
+        // 0.x clients validate `status` strictly and do not know drafts: they never see one.
+        const page = await orders.list(em, auth.organizationId, {
+          ...query,
+          hideDrafts: request.apiVersion === UNVERSIONED,
+        });
         return { items: await orders.outputs(em, auth.organizationId, page.items), pagination: page.pagination };
       },
     }),

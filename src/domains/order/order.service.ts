@@ -3,17 +3,20 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { markOrderDispute, type DisputeChange } from './order-dispute';
 import type { Order as OrderOutput } from '../../contracts/order';
-import type { OrderListQuery } from '../../contracts/order-list-query';
 import type { OrderUpdate } from '../../contracts/order-invoice';
 import { ResourceNotFound } from '../../kernel/errors';
 import type { Tx } from '../../platform/database/transaction';
 import { OrderNumbers } from './document/order-numbers';
 import { Order } from './order.entity';
 import { createOrder, type OrderCreateReads } from './create-order';
+import type { OrderCreate } from '../../contracts/order-create';
+import { createDraftOrder } from './create-draft-order';
+import { emailPayLink } from './email-pay-link';
+import { finalizeOrder } from './finalize-order';
 import type { OrderPaymentReads } from './order-payment';
 import type { NewOrder } from './new-order';
 import type { OrderDeps } from './order-deps';
-import { listOrders, orders } from './order-list';
+import { listOrders, orders, type OrderListOptions } from './order-list';
 import { readOrderOutput, readOrderOutputs } from './order-outputs';
 import { markOrderPaid } from './order-payment';
 import { scheduleOrderRetry } from './schedule-order-retry';
@@ -32,6 +35,26 @@ export class OrderService {
   /** Writes a pending order and order.created, once per checkout or cycle key. */
   create(tx: Tx, input: NewOrder, known?: OrderCreateReads): Promise<Order> {
     return createOrder(this.deps, this.numbers, tx, input, known);
+  }
+
+  /** Writes a draft order (nothing sent until it is finalized). */
+  createDraft(tx: Tx, organizationId: string, body: OrderCreate): Promise<Order> {
+    return createDraftOrder(this.deps, tx, organizationId, body);
+  }
+
+  /** Draft → pending: taxed, numbered, order.created, its `order:<id>` flow started; 412 unless a draft. */
+  finalize(tx: Tx, organizationId: string, id: string): Promise<Order> {
+    return finalizeOrder(this.deps, this.numbers, tx, organizationId, id);
+  }
+
+  /** E-mails the customer a link to pay the pending order (the pay page). */
+  emailPayLink(tx: Tx, order: Order, reason: 'invoice' | 'declined'): Promise<void> {
+    return emailPayLink(this.deps, tx, order, reason);
+  }
+
+  /** The order a pay link's token is for (null: malformed, forged or expired). */
+  orderOfPayLink(token: string): string | null {
+    return this.deps.payLinks.orderOf(token);
   }
 
   /**
@@ -80,6 +103,11 @@ export class OrderService {
     return em.findOneOrFail(Order, { id });
   }
 
+  /** An order by id whatever its organization (a pay link's): null when there is none. */
+  findPayable(em: EntityManager, id: string): Promise<Order | null> {
+    return em.findOne(Order, { id });
+  }
+
   async findByCycleKey(em: EntityManager, cycleKey: string): Promise<Order | null> {
     return em.findOne(Order, { cycleKey });
   }
@@ -91,12 +119,13 @@ export class OrderService {
   /** The customer's own order: another customer's is not found, like another organization's. */
   async getOfCustomer(em: EntityManager, organizationId: string, customerId: string, id: string): Promise<Order> {
     const order = await orders.find(em, organizationId, id);
-    if (order?.customerId !== customerId) throw new ResourceNotFound('Order not found.');
+    // A draft is the merchant's until finalized.
+    if (order?.customerId !== customerId || order.status === 'draft') throw new ResourceNotFound('Order not found.');
     return order;
   }
 
   /** `query` (the customer portal's search) matches the product's or the organization's name. */
-  list(em: EntityManager, organizationId: string, query: OrderListQuery & { query?: string }) {
+  list(em: EntityManager, organizationId: string, query: OrderListOptions) {
     return listOrders(em, organizationId, query);
   }
 

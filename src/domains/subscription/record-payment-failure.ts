@@ -1,5 +1,5 @@
 // A subscription order's payment failed: `past_due` (subscription.past_due the first time), the order's next retry
-// scheduled by dunning.
+// scheduled by dunning, and the customer e-mailed a link to pay it now.
 import { inTransaction } from '../../platform/database/transaction';
 import { lockSubscription, type BillingDeps } from './billing-deps';
 import type { SubscriptionSchedule } from './subscription.logic';
@@ -20,6 +20,8 @@ export async function recordPaymentFailure(
       Object.assign(s, { status: 'past_due', pastDueAt: new Date(at), modifiedAt: new Date(at) });
       await tx.em.flush();
       await deps.subscriptions.announce(tx, s, ['subscription.updated', 'subscription.past_due']);
+      // The first decline: the customer may pay it now with another card rather than wait for the retry.
+      if (nextAttemptAt) await deps.orders.emailPayLink(tx, await deps.orders.findById(tx.em, orderId), 'declined');
     }
     return scheduleOf(deps, tx, s);
   });

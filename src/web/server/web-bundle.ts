@@ -9,6 +9,7 @@ const ENTRIES = {
   checkout: join(CLIENT, 'checkout', 'main.tsx'),
   confirmation: join(CLIENT, 'confirmation', 'main.tsx'),
   portal: join(CLIENT, 'portal', 'main.tsx'),
+  pay: join(CLIENT, 'pay', 'main.tsx'),
   styles: join(CLIENT, 'styles.css'),
 };
 export type PageEntry = Exclude<keyof typeof ENTRIES, 'styles'>;

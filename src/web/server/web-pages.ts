@@ -93,6 +93,16 @@ export function webPagesRouter(deps: WebPagesDeps): Router {
     };
     await page(ctx, policy(), 'portal', boot);
   });
+  // A pay link: the page reads and pays its one order through the link's token (the API checks it).
+  router.get('/pay/:token', storableParams, async (ctx) => {
+    await page(ctx, policy(), 'pay', {
+      page: 'pay',
+      locale: 'en',
+      environment: deps.environment,
+      token: ctx.params.token,
+      stripePublishableKey: stripe ? deps.stripePublishableKey : null,
+    });
+  });
   return router;
 }
 

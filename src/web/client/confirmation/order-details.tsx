@@ -8,6 +8,7 @@ import { InvoiceLink } from './invoice-link';
 import type { OrderState } from './use-order';
 
 const STATUSES: Record<CustomerOrder['status'], StringKey> = {
+  draft: 'confirmation.orderStatus.pending', // never shown: customers see no drafts
   pending: 'confirmation.orderStatus.pending',
   paid: 'confirmation.orderStatus.paid',
   refunded: 'confirmation.orderStatus.refunded',

@@ -8,6 +8,7 @@ import { ListSection } from './portal-list-section';
 import { useLoad } from './use-load';
 
 const STATUS: Record<CustomerOrder['status'], StringKey> = {
+  draft: 'portal.orders.status.pending', // never shown: customers see no drafts
   pending: 'portal.orders.status.pending',
   paid: 'portal.orders.status.paid',
   refunded: 'portal.orders.status.refunded',

@@ -22,4 +22,11 @@ export interface PortalBoot extends BootBase {
   organization: { id: string; name: string; slug: string };
 }
 
-export type PageBoot = CheckoutBoot | PortalBoot;
+/** The pay page of a pay link: the link's token is its only credential (one order to see and pay). */
+export interface PayBoot extends BootBase {
+  page: 'pay';
+  token: string;
+  stripePublishableKey: string | null;
+}
+
+export type PageBoot = CheckoutBoot | PortalBoot | PayBoot;

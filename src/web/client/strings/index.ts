@@ -3,8 +3,9 @@ import { checkoutStrings } from './en/checkout';
 import { commonStrings } from './en/common';
 import { confirmationStrings } from './en/confirmation';
 import { portalStrings } from './en/portal';
+import { payStrings } from './en/pay';
 
-const en = { ...commonStrings, ...checkoutStrings, ...confirmationStrings, ...portalStrings };
+const en = { ...commonStrings, ...checkoutStrings, ...confirmationStrings, ...portalStrings, ...payStrings };
 export type StringKey = keyof typeof en;
 type Messages = Record<StringKey, string>;
 
