@@ -27,6 +27,9 @@ export const ERROR_STATUS = {
   MissingInvoiceBillingDetails: 422,
   TooManyRequests: 429,
   RequestHeaderFieldsTooLarge: 431,
+  PaymentMethodSetupFailed: 400,
+  PaymentMethodInUseByActiveSubscription: 400,
+  CustomerNotReady: 403,
   InternalServerError: 500,
   ServiceUnavailable: 503,
   // OAuth 2.0 (RFC 6749 §5.2, RFC 7591 §3.2.2)

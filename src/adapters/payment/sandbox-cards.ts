@@ -7,16 +7,27 @@ export interface TestCard {
   /** What a charge on this card does; `null` succeeds. */
   chargeFails: DeclineCode | null;
   message: string;
+  /** A setup for later charges (not a checkout's save) is refused, as the processor's verification refuses it. */
+  setupFails?: boolean;
+  /** A setup asks the customer to authenticate (3-D Secure) first. */
+  setupNeedsAction?: boolean;
 }
 
 const CARDS: TestCard[] = [
   { number: '4242424242424242', brand: 'visa', chargeFails: null, message: 'Succeeds' },
-  { number: '4000000000000002', brand: 'visa', chargeFails: 'card_declined', message: 'Your card was declined.' },
+  {
+    number: '4000000000000002',
+    brand: 'visa',
+    chargeFails: 'card_declined',
+    message: 'Your card was declined.',
+    setupFails: true,
+  },
   {
     number: '4000000000009995',
     brand: 'visa',
     chargeFails: 'insufficient_funds',
     message: 'Your card has insufficient funds.',
+    setupFails: true,
   },
   {
     number: '4000000000000341',
@@ -29,6 +40,14 @@ const CARDS: TestCard[] = [
     brand: 'visa',
     chargeFails: 'authentication_required',
     message: 'Your card requires authentication, which is not possible in an API-only flow.',
+    setupNeedsAction: true,
+  },
+  {
+    number: '4000002500003155',
+    brand: 'visa',
+    chargeFails: null,
+    message: 'Authenticated once when set up, then charged off-session without authentication.',
+    setupNeedsAction: true,
   },
 ];
 
@@ -39,6 +58,7 @@ const TOKENS: Record<string, string> = {
   pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
   pm_card_chargeCustomerFail: '4000000000000341',
   pm_card_authenticationRequired: '4000002760003184',
+  pm_card_authenticationRequiredSetupForOffSession: '4000002500003155',
 };
 
 /** The test card a confirmation token names (a test token or a test card number, spaces allowed), or null. */

@@ -2,7 +2,8 @@
 // sandbox database so that idempotency keys hold across worker crashes (a retried charge returns the first outcome).
 import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { PaymentProcessor, SavedPaymentMethod } from './payment-processor';
+import type { PaymentProcessor, SavedPaymentMethod, SetupOutcome } from './payment-processor';
+import { sandboxConfirmSetup, sandboxSetup } from './sandbox-setup';
 import { sandboxCharge } from './sandbox-charge';
 import type { ChargeRow } from './sandbox-charge-row';
 import { sandboxRefund } from './sandbox-refund';
@@ -32,6 +33,18 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
     idempotencyKey: string;
   }): Promise<SavedPaymentMethod> {
     return saveSandboxPaymentMethod(this.orm, input);
+  }
+
+  setupPaymentMethod(input: {
+    customerId: string;
+    confirmationToken: string;
+    idempotencyKey: string;
+  }): Promise<SetupOutcome> {
+    return sandboxSetup(this.orm, input);
+  }
+
+  confirmSetup(input: { customerId: string; setupIntentId: string }): Promise<SetupOutcome | null> {
+    return sandboxConfirmSetup(this.orm, input);
   }
 
   charge(input: {

@@ -19,6 +19,8 @@ export const customerPortalModule: Module = {
       'checkouts',
       'licenseKeys',
       'customerMeters',
+      'paymentMethods',
+      'paymentMethodCommands',
     ],
     ({ subscriptionCommands, grantQueries, customerMeters, ...s }) =>
       customerPortalRoutes({ ...s, commands: subscriptionCommands, grants: grantQueries, meters: customerMeters }),

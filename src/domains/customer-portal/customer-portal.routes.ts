@@ -15,6 +15,7 @@ import { portalOrderPaymentRoutes } from './portal-order-payment.routes';
 import { portalOrderReceiptRoutes } from './portal-order-receipt.routes';
 import { portalOrderRoutes, type PortalOrderRouteDeps } from './portal-order.routes';
 import { portalOrganizationRoutes } from './portal-organization.routes';
+import { portalPaymentMethodRoutes, type PortalPaymentMethodDeps } from './portal-payment-method.routes';
 import { portalSubscriptionCancelRoutes } from './portal-subscription-cancel.routes';
 import { portalSubscriptionListRoutes } from './portal-subscription-list.routes';
 import { portalSubscriptionPreviewRoutes } from './portal-subscription-preview.routes';
@@ -24,7 +25,8 @@ import { portalSubscriptionRoutes } from './portal-subscription.routes';
 export type CustomerPortalDeps = PortalOrderRouteDeps &
   PortalOrderDocumentRouteDeps &
   PortalSubscriptionRouteDeps &
-  PortalBenefitRouteDeps & {
+  PortalBenefitRouteDeps &
+  PortalPaymentMethodDeps & {
     downloads: DownloadableService;
     licenseKeys: LicenseKeyService;
     meters: CustomerMeterQueries;
@@ -50,5 +52,6 @@ export function customerPortalRoutes(deps: CustomerPortalDeps): RouteDefinition[
     ...portalLicenseKeyDetailRoutes(deps),
     ...portalMeterRoutes(deps),
     ...portalOrganizationRoutes(deps),
+    ...portalPaymentMethodRoutes(deps),
   ];
 }
