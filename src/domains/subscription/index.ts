@@ -17,3 +17,4 @@ export { subscriptionGrantSource, subscriptionOfLicenseKey } from './subscriptio
 export type { Subscription } from './subscription.entity';
 export type { SubscriptionCommand, SubscriptionSchedule } from './subscription.logic';
 export { subscriptionModule } from './subscription.module';
+export { PaymentFailed } from './subscription.errors';
