@@ -1,6 +1,6 @@
 // What the first period of a subscription created for an existing customer costs (`POST /v1/subscriptions/`): the
 // fixed price, its tax from the customer's billing address, and the total charged. Pure.
-import { calculateTax, type SellerOfRecord, type TaxCustomer } from '../tax';
+import { calculateTax, type SellerOfRecord, type TaxCustomer } from '../tax/tax.logic';
 import { resolveTaxBehavior } from './tax-behavior.logic';
 
 export interface FirstPeriodBill {
