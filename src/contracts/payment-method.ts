@@ -22,10 +22,18 @@ const base = {
   customer_id: Uuid,
   /** Whether this is the customer's default method. */
   is_default: z.boolean(),
+  /** The same, as the 0.x clients read it. */
+  default: z.boolean(),
 };
 
 export const PaymentMethodCard = z
-  .object({ ...base, type: z.literal('card'), method_metadata: PaymentMethodCardMetadata })
+  .object({
+    ...base,
+    type: z.literal('card'),
+    method_metadata: PaymentMethodCardMetadata,
+    /** The card, as the 0.x clients read it. */
+    card: PaymentMethodCardMetadata,
+  })
   .meta({ id: 'CustomerPaymentMethodCard' });
 export const PaymentMethodGeneric = z
   .object({ ...base, type: z.string() })
@@ -55,3 +63,10 @@ export const CustomerPaymentMethodCreateResponse = z
   ])
   .meta({ id: 'CustomerPaymentMethodCreateResponse' });
 export type CustomerPaymentMethodCreateResponse = z.infer<typeof CustomerPaymentMethodCreateResponse>;
+
+/** The unversioned API answers an added method with its fields beside the 1.x answer's (older 0.x clients read them). */
+export const PortalPaymentMethodAdded = z.union([
+  CustomerPaymentMethodCreateResponse,
+  PaymentMethodCard.extend({ status: z.literal('succeeded'), payment_method: PaymentMethod }),
+  PaymentMethodGeneric.extend({ status: z.literal('succeeded'), payment_method: PaymentMethod }),
+]);

@@ -12,19 +12,29 @@ const ok = (response: Answer, status = 200) => {
 };
 
 export async function paymentMethodFlows(h: TestHarness, m: Merchant, sessionToken: string, customerId: string) {
-  const portal = (method: string, path: string, json?: unknown): Promise<Answer> =>
-    h.request(method, `/v1/customer-portal/customers/me${path}`, { token: sessionToken, environment: 'sandbox', json });
-  const add = (card: string) =>
-    portal('POST', '/payment-methods', {
-      confirmation_token_id: card,
-      set_default: false,
-      return_url: 'https://app.example.com/',
+  const portal = (method: string, path: string, json?: unknown, dated = false): Promise<Answer> =>
+    h.request(method, `/v1/customer-portal/customers/me${path}`, {
+      token: sessionToken,
+      environment: 'sandbox',
+      json,
+      // a setup waiting for the customer's bank is a 1.x answer: the 0.x clients have none
+      headers: dated ? { 'polar-version': '2026-10' } : undefined,
     });
+  const add = (card: string, dated = false) =>
+    portal(
+      'POST',
+      '/payment-methods',
+      { confirmation_token_id: card, set_default: false, return_url: 'https://app.example.com/' },
+      dated,
+    );
   ok(await portal('GET', '/payment-methods'));
   const spare = ok(await add('pm_card_visa'), 201);
-  const pending = ok(await add('4000002500003155'), 201);
+  const pending = ok(await add('4000002500003155', true), 201);
   const setupIntentId = pending.client_secret.split('_secret_')[0];
-  ok(await portal('POST', '/payment-methods/confirm', { setup_intent_id: setupIntentId, set_default: false }), 201);
+  ok(
+    await portal('POST', '/payment-methods/confirm', { setup_intent_id: setupIntentId, set_default: false }, true),
+    201,
+  );
   ok(await add('4000000000000002'), 400); // PaymentMethodSetupFailed, parsed by the clients too
   ok(await portal('DELETE', `/payment-methods/${spare.payment_method.id}`), 204);
   ok(await m.call('GET', `/v1/customers/${customerId}/payment-methods`));

@@ -30,6 +30,7 @@ async function portalOf(call: Call, customerId: string): Promise<Call> {
     h.request(method, `/v1/customer-portal/customers/me${path}`, {
       token: session.body.token,
       environment: 'sandbox',
+      headers: { 'polar-version': '2026-10' },
       json,
     });
 }
@@ -74,7 +75,9 @@ test("a checkout's saved card becomes its customer's default method, listed by i
         customer_id: order.customer_id,
         type: 'card',
         method_metadata: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: expect.any(Number), wallet: null },
+        card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: expect.any(Number), wallet: null },
         is_default: true,
+        default: true,
       },
     ],
     pagination: { total_count: 1, max_page: 1 },

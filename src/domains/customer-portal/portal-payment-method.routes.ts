@@ -1,12 +1,14 @@
 // The customer portal's saved payment methods: list, add (a processor setup, perhaps waiting for the customer to
 // authenticate), confirm such a setup, and remove.
 import { z } from 'zod';
+import { UNVERSIONED, type ApiVersion } from '../../contracts/api-version';
 import { IdParams } from '../../contracts/common';
 import {
   CustomerPaymentMethodConfirm,
   CustomerPaymentMethodCreate,
-  CustomerPaymentMethodCreateResponse,
   PaymentMethodList,
+  PortalPaymentMethodAdded,
+  type CustomerPaymentMethodCreateResponse,
 } from '../../contracts/payment-method';
 import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/route';
 import {
@@ -20,6 +22,13 @@ export interface PortalPaymentMethodDeps {
   paymentMethods: PaymentMethodStore;
   paymentMethodCommands: PaymentMethodCommands;
 }
+
+/**
+ * The unversioned API serves two generations of 0.x clients: the older take the saved method itself, the newer the
+ * 1.x answer; a saved method's answer is both at once (each client ignores the other's fields).
+ */
+const inVersion = (version: ApiVersion, answer: CustomerPaymentMethodCreateResponse) =>
+  version === UNVERSIONED && answer.status === 'succeeded' ? { ...answer.payment_method, ...answer } : answer;
 
 const PATH = '/v1/customer-portal/customers/me/payment-methods';
 
@@ -43,9 +52,9 @@ export function portalPaymentMethodRoutes(deps: PortalPaymentMethodDeps): RouteD
       summary: 'Add a payment method (saved, or a setup the customer must authenticate first)',
       body: CustomerPaymentMethodCreate,
       status: 201,
-      response: CustomerPaymentMethodCreateResponse,
+      response: PortalPaymentMethodAdded,
       outsideTransaction: true,
-      handler: ({ customer, body }) => commands.add(customer, body),
+      handler: async ({ customer, body, request }) => inVersion(request.apiVersion, await commands.add(customer, body)),
     }),
     defineCustomerRoute({
       method: 'post',
@@ -53,9 +62,10 @@ export function portalPaymentMethodRoutes(deps: PortalPaymentMethodDeps): RouteD
       summary: 'Confirm a payment method setup the customer authenticated',
       body: CustomerPaymentMethodConfirm,
       status: 201,
-      response: CustomerPaymentMethodCreateResponse,
+      response: PortalPaymentMethodAdded,
       outsideTransaction: true,
-      handler: ({ customer, body }) => commands.confirm(customer, body),
+      handler: async ({ customer, body, request }) =>
+        inVersion(request.apiVersion, await commands.confirm(customer, body)),
     }),
     defineCustomerRoute({
       method: 'delete',

@@ -10,10 +10,11 @@ export function paymentMethodOutput(m: StoredPaymentMethod): PaymentMethodOutput
     processor: 'stripe' as const,
     customer_id: m.customerId,
     is_default: m.isDefault,
+    default: m.isDefault,
   };
   if (m.type === 'card' && m.brand && m.last4 && m.expMonth !== null && m.expYear !== null) {
     const metadata = { brand: m.brand, last4: m.last4, exp_month: m.expMonth, exp_year: m.expYear, wallet: null };
-    return { ...base, type: 'card', method_metadata: metadata };
+    return { ...base, type: 'card', method_metadata: metadata, card: metadata };
   }
   return { ...base, type: m.type };
 }
