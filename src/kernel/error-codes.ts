@@ -29,6 +29,9 @@ export const ERROR_STATUS = {
   MissingInvoiceBillingDetails: 422,
   TooManyRequests: 429,
   RequestHeaderFieldsTooLarge: 431,
+  PaymentMethodSetupFailed: 400,
+  PaymentMethodInUseByActiveSubscription: 400,
+  CustomerNotReady: 403,
   InternalServerError: 500,
   ServiceUnavailable: 503,
   // Draft orders and paying an order now (issue 35)

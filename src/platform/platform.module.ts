@@ -10,6 +10,7 @@ import { Migration20261122000000_foundation } from './migrations/Migration202611
 import { Migration20261122030000_sandbox_processor } from './migrations/Migration20261122030000_sandbox_processor';
 import { Migration20261130000000_outbox_pending_events } from './migrations/Migration20261130000000_outbox_pending_events';
 import { Migration20261201100400_sandbox_disputes } from './migrations/Migration20261201100400_sandbox_disputes';
+import { Migration20261201200100_sandbox_setup_intents } from './migrations/Migration20261201200100_sandbox_setup_intents';
 
 export const platformModule: Module = {
   name: 'platform',
@@ -19,6 +20,7 @@ export const platformModule: Module = {
     Migration20261122030000_sandbox_processor,
     Migration20261130000000_outbox_pending_events,
     Migration20261201100400_sandbox_disputes,
+    Migration20261201200100_sandbox_setup_intents,
   ),
   provides: [
     provide('email', ['orm', 'clock', 'outbox', 'config', 'emailTemplates'], ({ config, emailTemplates, ...deps }) => {

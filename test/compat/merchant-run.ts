@@ -7,6 +7,7 @@ import { SCOPES } from '../../src/contracts/scopes';
 import { eventually, type TestHarness } from '../support/harness';
 import { advance, setCardOutcome, subscribe, type Call } from '../support/subscriptions';
 import { upload } from '../support/upload';
+import { paymentMethodFlows } from './payment-method-run';
 import type { Receiver } from '../support/webhook-receiver';
 import { runAccountFlows } from './merchant-run-accounts';
 
@@ -365,6 +366,7 @@ export async function runEveryFlow(
   const portalKey = (await portal('GET', '/license-keys/')).body.items[0];
   if (portalKey) await portal('POST', '/license-keys/validate', { key: portalKey.key, organization_id: m.id }); // revoked by the plan change: a 404 the clients must parse too
   ok(await portal('DELETE', `/subscriptions/${trial.subscription.id}`));
+  await paymentMethodFlows(h, m, session.token, trial.subscription.customer_id);
   ok(await portal('DELETE', '/customer-session'), 204);
   await runAccountFlows(h, call, m, trial.subscription.customer_id); // a second organization, wallets, e-mail update
   ok(await call('PATCH', `/v1/subscriptions/${trial.subscription.id}`, { revoke: true }));

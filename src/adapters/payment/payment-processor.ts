@@ -42,6 +42,10 @@ export interface ChargeRequest {
   idempotencyKey: string;
   reference: string;
 }
+/** A setup's outcome: the saved method, or the action the customer must complete (its client secret). */
+export type SetupOutcome =
+  | { status: 'succeeded'; method: SavedPaymentMethod }
+  | { status: 'requires_action'; setupIntentId: string; clientSecret: string };
 
 export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'authentication_required' | 'incorrect_number';
 
@@ -99,6 +103,18 @@ export interface PaymentProcessor {
     confirmationToken: string;
     idempotencyKey: string;
   }): Promise<SavedPaymentMethod>;
+  /**
+   * Sets a method up for later off-session charges (a SetupIntent): saved at once, or an action the customer must
+   * complete first (3-D Secure), then `confirmSetup`. Throws PaymentDeclined when the processor refuses the method.
+   */
+  setupPaymentMethod(input: {
+    customerId: string;
+    confirmationToken: string;
+    returnUrl: string;
+    idempotencyKey: string;
+  }): Promise<SetupOutcome>;
+  /** Where a setup that needed an action stands (null: no such setup for this customer). Throws PaymentDeclined. */
+  confirmSetup(input: { customerId: string; setupIntentId: string }): Promise<SetupOutcome | null>;
   /**
    * Charges a saved method off-session; throws PaymentDeclined. The same key returns the same outcome. `pending`
    * means the processor settles it later and tells through its webhooks, quoting `reference`.

@@ -9,16 +9,27 @@ export interface TestCard {
   message: string;
   /** A card disputed after a successful charge: the cardholder's reason, and the outcome at the evidence deadline. */
   dispute?: { reason: string; outcome: 'won' | 'lost' };
+  /** A setup for later charges (not a checkout's save) is refused, as the processor's verification refuses it. */
+  setupFails?: boolean;
+  /** A setup asks the customer to authenticate (3-D Secure) first. */
+  setupNeedsAction?: boolean;
 }
 
 const CARDS: TestCard[] = [
   { number: '4242424242424242', brand: 'visa', chargeFails: null, message: 'Succeeds' },
-  { number: '4000000000000002', brand: 'visa', chargeFails: 'card_declined', message: 'Your card was declined.' },
+  {
+    number: '4000000000000002',
+    brand: 'visa',
+    chargeFails: 'card_declined',
+    message: 'Your card was declined.',
+    setupFails: true,
+  },
   {
     number: '4000000000009995',
     brand: 'visa',
     chargeFails: 'insufficient_funds',
     message: 'Your card has insufficient funds.',
+    setupFails: true,
   },
   {
     number: '4000000000000341',
@@ -45,6 +56,14 @@ const CARDS: TestCard[] = [
     brand: 'visa',
     chargeFails: 'authentication_required',
     message: 'Your card requires authentication, which is not possible in an API-only flow.',
+    setupNeedsAction: true,
+  },
+  {
+    number: '4000002500003155',
+    brand: 'visa',
+    chargeFails: null,
+    message: 'Authenticated once when set up, then charged off-session without authentication.',
+    setupNeedsAction: true,
   },
 ];
 
@@ -57,6 +76,7 @@ const TOKENS: Record<string, string> = {
   pm_card_authenticationRequired: '4000002760003184',
   pm_card_createDispute: '4000000000000259',
   pm_card_createDisputeProductNotReceived: '4000000000002685',
+  pm_card_authenticationRequiredSetupForOffSession: '4000002500003155',
 };
 
 /** The test card a confirmation token names (a test token or a test card number, spaces allowed), or null. */

@@ -8,8 +8,10 @@ import type {
   PaymentProcessor,
   SandboxDisputes,
   SavedPaymentMethod,
+  SetupOutcome,
 } from './payment-processor';
 import { sandboxDisputes } from './sandbox-disputes';
+import { sandboxConfirmSetup, sandboxSetup } from './sandbox-setup';
 import { sandboxCharge } from './sandbox-charge';
 import type { ChargeRow } from './sandbox-charge-row';
 import { sandboxRefund } from './sandbox-refund';
@@ -48,6 +50,18 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
     idempotencyKey: string;
   }): Promise<SavedPaymentMethod> {
     return saveSandboxPaymentMethod(this.orm, input);
+  }
+
+  setupPaymentMethod(input: {
+    customerId: string;
+    confirmationToken: string;
+    idempotencyKey: string;
+  }): Promise<SetupOutcome> {
+    return sandboxSetup(this.orm, input);
+  }
+
+  confirmSetup(input: { customerId: string; setupIntentId: string }): Promise<SetupOutcome | null> {
+    return sandboxConfirmSetup(this.orm, input);
   }
 
   charge(input: ChargeRequest): Promise<{ chargeId: string }> {

@@ -7,7 +7,9 @@ import {
   type PaymentMethodDetails,
   type PaymentProcessor,
   type SavedPaymentMethod,
+  type SetupOutcome,
 } from './payment-processor';
+import { confirmSetupWithStripe, savedMethodOf, setupWithStripe } from './stripe-setup';
 import { chargeWithStripe } from './stripe-charge';
 import { declines } from './stripe-declines';
 import { refundStatusOf, refundWithStripe } from './stripe-refund';
@@ -72,15 +74,20 @@ export class StripePaymentProcessor implements PaymentProcessor {
       if (!id) throw new PaymentDeclined('card_declined', 'The payment method could not be saved.');
       return this.stripe.paymentMethods.retrieve(id);
     });
-    return {
-      token: method.id,
-      type: method.type,
-      brand: method.card?.brand ?? 'unknown',
-      last4: method.card?.last4 ?? '',
-      fingerprint: method.card?.fingerprint ?? method.id,
-      expMonth: method.card?.exp_month,
-      expYear: method.card?.exp_year,
-    };
+    return savedMethodOf(method);
+  }
+
+  setupPaymentMethod(input: {
+    customerId: string;
+    confirmationToken: string;
+    returnUrl: string;
+    idempotencyKey: string;
+  }): Promise<SetupOutcome> {
+    return setupWithStripe(this.stripe, input);
+  }
+
+  confirmSetup(input: { customerId: string; setupIntentId: string }): Promise<SetupOutcome | null> {
+    return confirmSetupWithStripe(this.stripe, input);
   }
 
   charge(input: ChargeRequest): Promise<{ chargeId: string; pending?: boolean }> {

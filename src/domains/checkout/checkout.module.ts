@@ -12,6 +12,7 @@ import { stripeWebhookRoutes } from './stripe-webhook.routes';
 import { checkoutLinkRoutes } from './link/checkout-link.routes';
 import { checkoutLinkDetailRoutes } from './link/checkout-link-detail.routes';
 import { checkoutLinkRedirectRoutes } from './link/checkout-link-redirect.routes';
+import { customerSubscriptionRoutes } from './customer-subscription.routes';
 import { CheckoutSchema } from './checkout.entity';
 import { CheckoutLinkSchema } from './link/checkout-link.entity';
 import { Migration20261122050000_checkouts_orders } from './migrations/Migration20261122050000_checkouts_orders';
@@ -81,15 +82,33 @@ export const checkoutModule: Module = {
     ),
   ],
   contributes: [contribute('testClockFollowers', [], () => new CheckoutQueries())],
-  routes: routes(['checkouts', 'checkoutClient', 'checkoutLinks', 'publicUrl'], (s) => [
-    ...checkoutRoutes({ checkouts: s.checkouts }),
-    ...checkoutDetailRoutes({ checkouts: s.checkouts }),
-    ...checkoutClientRoutes({ client: s.checkoutClient }),
-    ...stripeWebhookRoutes({ client: s.checkoutClient }),
-    ...checkoutLinkRoutes({ links: s.checkoutLinks }),
-    ...checkoutLinkDetailRoutes({ links: s.checkoutLinks }),
-    ...checkoutLinkRedirectRoutes({ links: s.checkoutLinks, publicUrl: s.publicUrl }),
-  ]),
+  routes: routes(
+    [
+      'checkouts',
+      'checkoutClient',
+      'checkoutLinks',
+      'publicUrl',
+      'orm',
+      'customers',
+      'paymentMethods',
+      'orders',
+      'subscriptions',
+      'subscriptionBilling',
+      'processor',
+      'seller',
+      'testClockQueries',
+    ],
+    (s) => [
+      ...checkoutRoutes({ checkouts: s.checkouts }),
+      ...checkoutDetailRoutes({ checkouts: s.checkouts }),
+      ...checkoutClientRoutes({ client: s.checkoutClient }),
+      ...stripeWebhookRoutes({ client: s.checkoutClient }),
+      ...checkoutLinkRoutes({ links: s.checkoutLinks }),
+      ...checkoutLinkDetailRoutes({ links: s.checkoutLinks }),
+      ...checkoutLinkRedirectRoutes({ links: s.checkoutLinks, publicUrl: s.publicUrl }),
+      ...customerSubscriptionRoutes({ ...s, billing: s.subscriptionBilling, testClocks: s.testClockQueries }),
+    ],
+  ),
 };
 
 declare module '../../platform/module' {

@@ -21,6 +21,8 @@ export const customerPortalModule: Module = {
       'customerMeters',
       'subscriptionQueries',
       'orderPayments',
+      'paymentMethods',
+      'paymentMethodCommands',
     ],
     ({ subscriptionCommands, grantQueries, customerMeters, subscriptionQueries, ...s }) =>
       customerPortalRoutes({

@@ -18,6 +18,7 @@ import type { PayNowDeps } from './pay-order-now';
 import { portalOrderReceiptRoutes } from './portal-order-receipt.routes';
 import { portalOrderRoutes, type PortalOrderRouteDeps } from './portal-order.routes';
 import { portalOrganizationRoutes } from './portal-organization.routes';
+import { portalPaymentMethodRoutes, type PortalPaymentMethodDeps } from './portal-payment-method.routes';
 import { portalSubscriptionCancelRoutes } from './portal-subscription-cancel.routes';
 import { portalSubscriptionListRoutes } from './portal-subscription-list.routes';
 import { portalSubscriptionPreviewRoutes } from './portal-subscription-preview.routes';
@@ -29,7 +30,8 @@ export type CustomerPortalDeps = PortalOrderRouteDeps &
   PortalOrderDocumentRouteDeps &
   PortalSubscriptionRouteDeps &
   PortalBenefitRouteDeps &
-  PayNowDeps & {
+  PayNowDeps &
+  PortalPaymentMethodDeps & {
     downloads: DownloadableService;
     licenseKeys: LicenseKeyService;
     meters: CustomerMeterQueries;
@@ -58,5 +60,6 @@ export function customerPortalRoutes(deps: CustomerPortalDeps): RouteDefinition[
     ...portalMeterRoutes(deps),
     ...portalOrganizationRoutes(deps),
     ...portalWalletRoutes(deps),
+    ...portalPaymentMethodRoutes(deps),
   ];
 }

@@ -3,10 +3,19 @@
 import { CustomerPortalCustomer, CustomerPortalCustomerUpdate } from '../../contracts/portal-customer';
 import { invalidField } from '../../kernel/errors';
 import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/route';
-import type { CustomerService } from '../customer';
+import type { CustomerService, PaymentMethodCommands } from '../customer';
+import { ResourceNotFound } from '../../kernel/errors';
 import { portalCustomerOutput } from './portal-customer.output';
 
-export function portalCustomerRoutes({ customers }: { customers: CustomerService }): RouteDefinition[] {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function portalCustomerRoutes({
+  customers,
+  paymentMethodCommands: methods,
+}: {
+  customers: CustomerService;
+  paymentMethodCommands: PaymentMethodCommands;
+}): RouteDefinition[] {
   return [
     defineCustomerRoute({
       method: 'get',
@@ -26,10 +35,18 @@ export function portalCustomerRoutes({ customers }: { customers: CustomerService
       status: 200,
       response: CustomerPortalCustomer,
       async handler({ tx, customer, body }) {
-        // writes the customer, then customer.updated and customer.state_changed to the outbox
+        // sets the default method (the running subscriptions move to it), writes the customer, then customer.updated
+        // and customer.state_changed to the outbox
         const { default_payment_method_id: paymentMethod, ...changes } = body;
-        // Bursar keeps no payment methods a customer could choose between
-        if (paymentMethod) throw invalidField(['body', 'default_payment_method_id'], 'Payment method not found.');
+        if (paymentMethod) {
+          const found =
+            UUID.test(paymentMethod) &&
+            (await methods.setDefault(tx, customer, paymentMethod).then(
+              () => true,
+              (error) => (error instanceof ResourceNotFound ? false : Promise.reject(error)),
+            ));
+          if (!found) throw invalidField(['body', 'default_payment_method_id'], 'Payment method not found.');
+        }
         return portalCustomerOutput(
           await customers.updateById(tx, customer.organizationId, customer.customerId, changes),
         );

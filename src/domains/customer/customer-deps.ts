@@ -27,6 +27,19 @@ type Port = (tx: Tx, organizationId: string, customerId: string) => Promise<void
 /** Revokes one subscription now, through its workflow (the subscription domain's, given to the delete routes). */
 export type SubscriptionRevoker = (organizationId: string, subscriptionId: string) => Promise<void>;
 
+/** Which saved method the customer's running subscriptions charge (the subscription module provides it). */
+export interface SubscriptionMethods {
+  /** Whether a running subscription of the customer is charged with this token. */
+  usesToken(em: EntityManager, customerId: string, token: string): Promise<boolean>;
+  /** Moves the customer's running subscriptions charged with `from` (all of them when null) to `to`; how many. */
+  move(
+    em: EntityManager,
+    customerId: string,
+    from: string | null,
+    to: { processorCustomerId: string; token: string },
+  ): Promise<number>;
+}
+
 export interface CustomerServiceDeps {
   orm: MikroORM;
   clock: Clock;

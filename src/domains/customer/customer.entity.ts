@@ -19,6 +19,8 @@ export class Customer {
   locale: string | null = null;
   /** The sandbox test clock the customer's flows follow. */
   testClockId: string | null = null;
+  /** The saved payment method renewals charge (kept by the payment-method store). */
+  defaultPaymentMethodId: string | null = null;
   metadata!: Metadata;
   deletedAt: Date | null = null;
   /** When the first usage event for the customer happened (kept by ingestion; it may predate the customer). */
@@ -43,6 +45,7 @@ export const CustomerSchema = new EntitySchema<Customer>({
     taxId: { type: 'json', nullable: true },
     locale: { type: 'text', nullable: true },
     testClockId: { type: 'uuid', nullable: true },
+    defaultPaymentMethodId: { type: 'uuid', nullable: true },
     metadata: { type: 'json' },
     deletedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     firstUserEventAt: { type: 'Date', columnType: 'timestamptz', nullable: true },

@@ -5,20 +5,32 @@ import { PaymentMethodSchema } from './payment-method.entity';
 import { PaymentMethodStore } from './payment-methods';
 import { customerOutputs, liveCustomer, liveCustomerByExternalId } from './customer.reads';
 import { CustomerService } from './customer.service';
-import type { SubscriptionRevoker } from './customer-deps';
+import type { SubscriptionMethods, SubscriptionRevoker } from './customer-deps';
+import { PaymentMethodCommands } from './payment-method-commands';
 import { customerRoutes } from './customer.routes';
 import { Migration20261122040000_customers } from './migrations/Migration20261122040000_customers';
 import { Migration20261201200000_payment_methods } from './migrations/Migration20261201200000_payment_methods';
+import { Migration20261201200200_customer_default_method } from './migrations/Migration20261201200200_customer_default_method';
 
 const customerReads = { get: liveCustomer, getByExternalId: liveCustomerByExternalId, outputs: customerOutputs };
 
 export const customerModule: Module = {
   name: 'customer',
   entities: [CustomerSchema, PaymentMethodSchema],
-  migrations: migrations(Migration20261122040000_customers, Migration20261201200000_payment_methods),
+  migrations: migrations(
+    Migration20261122040000_customers,
+    Migration20261201200000_payment_methods,
+    Migration20261201200200_customer_default_method,
+  ),
   provides: [
     provide('customerReads', [], () => customerReads),
     provide('paymentMethods', ['orm', 'clock'], (s) => new PaymentMethodStore(s)),
+    provide(
+      'paymentMethodCommands',
+      ['orm', 'processor', 'paymentMethods', 'subscriptionMethods'],
+      ({ paymentMethods, subscriptionMethods, ...s }) =>
+        new PaymentMethodCommands({ ...s, store: paymentMethods, subscriptions: subscriptionMethods }),
+    ),
     provide(
       'customers',
       [
@@ -43,8 +55,8 @@ export const customerModule: Module = {
         }),
     ),
   ],
-  routes: routes(['customers', 'subscriptionRevoker'], ({ customers, subscriptionRevoker }) =>
-    customerRoutes({ customers, revoke: subscriptionRevoker }),
+  routes: routes(['customers', 'subscriptionRevoker', 'paymentMethods'], ({ customers, subscriptionRevoker, ...s }) =>
+    customerRoutes({ customers, revoke: subscriptionRevoker, paymentMethods: s.paymentMethods }),
   ),
 };
 
@@ -54,6 +66,9 @@ declare module '../../platform/module' {
     customers: CustomerService;
     /** The customers' saved payment methods. */
     paymentMethods: PaymentMethodStore;
+    paymentMethodCommands: PaymentMethodCommands;
+    /** Which saved method running subscriptions charge (the subscription module provides it). */
+    subscriptionMethods: SubscriptionMethods;
     /** Revokes a deleted customer's subscriptions (the subscription module provides it). */
     subscriptionRevoker: SubscriptionRevoker;
   }

@@ -19,7 +19,7 @@ export function customerOutput(customer: Customer): CustomerOutput {
     tax_id: customer.taxId,
     locale: customer.locale,
     organization_id: customer.organizationId,
-    default_payment_method_id: null,
+    default_payment_method_id: customer.defaultPaymentMethodId,
     deleted_at: customer.deletedAt?.toISOString() ?? null,
     first_user_event_at: customer.firstUserEventAt?.toISOString() ?? null,
     avatar_url: avatarUrl(customer),

@@ -7,18 +7,23 @@ import { customerDeleteRoutes } from './customer-delete.routes';
 import { customerReadRoutes } from './customer-read.routes';
 import { customerUpdateRoutes } from './customer-update.routes';
 import { customersRoutes } from './customers.routes';
+import { paymentMethodRoutes } from './payment-method.routes';
+import type { PaymentMethodStore } from './payment-methods';
 
 export function customerRoutes({
   customers,
   revoke,
+  paymentMethods,
 }: {
   customers: CustomerService;
   revoke: SubscriptionRevoker;
+  paymentMethods: PaymentMethodStore;
 }): RouteDefinition[] {
   return [
     ...customersRoutes(customers),
     ...customerReadRoutes(customers),
     ...customerUpdateRoutes(customers),
     ...customerDeleteRoutes({ customers, revoke }),
+    ...paymentMethodRoutes(customers, paymentMethods),
   ];
 }

@@ -1,5 +1,5 @@
 export { CustomerService } from './customer.service';
-export type { CustomerDetails } from './customer-deps';
+export type { CustomerDetails, SubscriptionMethods } from './customer-deps';
 export type { CustomerIdentity } from './customer-list';
 export type { Customer } from './customer.entity';
 export { customerById, customerIdsByExternalIds, customerFromJson } from './customer-rows.reads';
@@ -9,3 +9,6 @@ export { customerOutput } from './customer.output';
 export { customerModule } from './customer.module';
 export { PaymentMethodStore } from './payment-methods';
 export type { ChargeableMethod, SavedMethodInput, StoredPaymentMethod } from './payment-methods';
+export { PaymentMethodCommands } from './payment-method-commands';
+export { paymentMethodOutput } from './payment-method.output';
+export { paymentMethodPage, PaymentMethodListQuery } from './payment-method.routes';

@@ -95,18 +95,34 @@ export class PaymentMethodStore {
         deletedAt: null,
       });
     }
-    if ((input.makeDefault || !current) && current !== method) await this.makeDefault(tx, method, current);
+    if ((input.makeDefault || !current) && current !== method) await this.makeDefault(tx, method, current, now);
     await em.flush();
     return method;
   }
 
   /** Makes `method` the customer's default in the caller's transaction (`current`: the default it replaces). */
-  async makeDefault(tx: Tx, method: PaymentMethod, current: PaymentMethod | null): Promise<void> {
-    const now = this.deps.clock.now();
+  async makeDefault(tx: Tx, method: PaymentMethod, current: PaymentMethod | null, now = this.deps.clock.now()) {
     if (current && current !== method) {
       Object.assign(current, { isDefault: false, modifiedAt: now });
       await tx.em.flush(); // the unique index allows one default at a time
     }
-    Object.assign(method, { isDefault: true, modifiedAt: method.createdAt === now ? null : now });
+    Object.assign(method, { isDefault: true, modifiedAt: method.createdAt.getTime() === now.getTime() ? null : now });
+    await tx.em.flush();
+    await this.showDefault(tx, method.customerId, method.id);
+  }
+
+  /** Soft-deletes `method`; when it was the default, `next` (if any) becomes the default. */
+  async remove(tx: Tx, method: PaymentMethod, next: PaymentMethod | null): Promise<void> {
+    const wasDefault = method.isDefault;
+    Object.assign(method, { isDefault: false, deletedAt: this.deps.clock.now(), modifiedAt: this.deps.clock.now() });
+    await tx.em.flush();
+    if (!wasDefault) return;
+    if (next) await this.makeDefault(tx, next, null);
+    else await this.showDefault(tx, method.customerId, null);
+  }
+
+  /** The customer row shows its default method (`default_payment_method_id`). */
+  private async showDefault(tx: Tx, customerId: string, methodId: string | null): Promise<void> {
+    await tx.em.execute('update customer set default_payment_method_id = ? where id = ?', [methodId, customerId]);
   }
 }

@@ -14,12 +14,14 @@ export async function createSubscription(
   tx: Tx,
   input: NewSubscription,
 ): Promise<Subscription> {
-  const existing = await tx.em.findOne(Subscription, { checkoutId: input.checkoutId });
+  const existing = input.checkoutId
+    ? await tx.em.findOne(Subscription, { checkoutId: input.checkoutId })
+    : input.id && (await tx.em.findOne(Subscription, { id: input.id }));
   if (existing) return existing;
-  const { at, trialEnd, ...fields } = input;
+  const { at, trialEnd, id, ...fields } = input;
   const subscription = tx.em.create(Subscription, {
     ...fields,
-    id: newId(),
+    id: id ?? newId(),
     status: trialEnd ? 'trialing' : 'active',
     discountAppliedAt: input.discountId && !trialEnd ? at : null,
     anchorDay: (trialEnd ?? at).getUTCDate(),

@@ -18,3 +18,4 @@ export type { Subscription } from './subscription.entity';
 export type { SubscriptionCommand, SubscriptionSchedule } from './subscription.logic';
 export { subscriptionModule } from './subscription.module';
 export { usePaymentMethod } from './use-payment-method';
+export { PaymentFailed } from './subscription.errors';

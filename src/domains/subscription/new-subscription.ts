@@ -4,8 +4,11 @@ import type { Subscription } from './subscription.entity';
 
 /** What a checkout of a recurring product hands over. */
 export interface NewSubscription {
+  /** Chosen by the caller (`POST /v1/subscriptions/`: from its idempotency key); a new one otherwise. */
+  id?: string;
   organizationId: string;
-  checkoutId: string;
+  /** The checkout that bought it; null for one created by `POST /v1/subscriptions/`. */
+  checkoutId: string | null;
   customerId: string;
   productId: string;
   priceId: string;

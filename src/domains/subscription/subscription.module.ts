@@ -13,6 +13,7 @@ import { SubscriptionSchema } from './subscription.entity';
 import { Migration20261122070000_subscriptions } from './migrations/Migration20261122070000_subscriptions';
 import { Migration20261127000000_list_indexes } from './migrations/Migration20261127000000_list_indexes';
 import { Migration20261128020000_subscription_pause } from './migrations/Migration20261128020000_subscription_pause';
+import { subscriptionMethods } from './subscription-payment-methods';
 
 export const subscriptionModule: Module = {
   name: 'subscription',
@@ -72,6 +73,7 @@ export const subscriptionModule: Module = {
       ['orm', 'processor', 'flows', 'subscriptions', 'subscriptionBilling', 'orders', 'discounts', 'products'],
       ({ subscriptionBilling, ...s }) => new SubscriptionCommandService({ ...s, billing: subscriptionBilling }),
     ),
+    provide('subscriptionMethods', [], () => subscriptionMethods),
     provide('subscriptionRevoker', ['subscriptionCommands'], ({ subscriptionCommands }) => {
       return async (organizationId, id) =>
         void (await subscriptionCommands.send(organizationId, id, { kind: 'revoke', reason: null, comment: null }));

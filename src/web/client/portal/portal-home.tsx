@@ -7,6 +7,7 @@ import { PortalDownloads } from './portal-downloads';
 import { PortalLicenseKeys } from './portal-license-keys';
 import { PortalMeters } from './portal-meters';
 import { PortalOrders } from './portal-orders';
+import { PortalPaymentMethods } from './portal-payment-methods';
 import { PortalSubscriptions } from './portal-subscriptions';
 import type { SectionProps } from './section-props';
 import { useLoad } from './use-load';
@@ -18,6 +19,7 @@ const SECTIONS = {
   downloads: { label: 'portal.tab.downloads', Section: PortalDownloads },
   usage: { label: 'portal.tab.usage', Section: PortalMeters },
   billing: { label: 'portal.tab.billing', Section: PortalBillingDetails },
+  paymentMethods: { label: 'portal.tab.paymentMethods', Section: PortalPaymentMethods },
 } satisfies Record<string, { label: StringKey; Section: (props: SectionProps) => unknown }>;
 type SectionName = keyof typeof SECTIONS;
 

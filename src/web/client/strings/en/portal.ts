@@ -11,6 +11,7 @@ export const portalStrings = {
   'portal.tab.downloads': 'Downloads',
   'portal.tab.usage': 'Usage',
   'portal.tab.billing': 'Billing details',
+  'portal.tab.paymentMethods': 'Payment methods',
 
   'portal.login.heading': 'Sign in',
   'portal.login.intro':
@@ -136,4 +137,19 @@ export const portalStrings = {
   'portal.billing.taxIdHint': 'For business purchases, e.g. a VAT number such as DE123456789.',
   'portal.billing.save': 'Save billing details',
   'portal.billing.saved': 'Your billing details are saved.',
+  'portal.methods.heading': 'Payment methods',
+  'portal.methods.empty': 'You have no saved payment method yet.',
+  'portal.methods.card': '{brand} ending in {last4}, expires {month}/{year}',
+  'portal.methods.default': 'Default',
+  'portal.methods.makeDefault': 'Make default',
+  'portal.methods.remove': 'Remove',
+  'portal.methods.removed': 'The payment method is removed.',
+  'portal.methods.defaultSet': 'Your subscriptions are now charged to this payment method.',
+  'portal.methods.addHeading': 'Add a card',
+  'portal.methods.setDefault': 'Use it for my subscriptions (make it the default)',
+  'portal.methods.add': 'Add card',
+  'portal.methods.added': 'The card is saved.',
+  'portal.methods.needsAction': 'Your bank asks you to confirm this card before it can be saved.',
+  'portal.methods.confirm': 'I confirmed it with my bank',
+  'portal.methods.productionOnlyAtCheckout': 'Cards are added when you pay at checkout.',
 } as const;
