@@ -6,13 +6,14 @@ import { CustomerService } from './customer.service';
 import type { SubscriptionRevoker } from './customer-deps';
 import { customerRoutes } from './customer.routes';
 import { Migration20261122040000_customers } from './migrations/Migration20261122040000_customers';
+import { Migration20261201400100_customer_export_index } from './migrations/Migration20261201400100_customer_export_index';
 
 const customerReads = { get: liveCustomer, getByExternalId: liveCustomerByExternalId, outputs: customerOutputs };
 
 export const customerModule: Module = {
   name: 'customer',
   entities: [CustomerSchema],
-  migrations: migrations(Migration20261122040000_customers),
+  migrations: migrations(Migration20261122040000_customers, Migration20261201400100_customer_export_index),
   provides: [
     provide('customerReads', [], () => customerReads),
     provide(
@@ -39,8 +40,8 @@ export const customerModule: Module = {
         }),
     ),
   ],
-  routes: routes(['customers', 'subscriptionRevoker'], ({ customers, subscriptionRevoker }) =>
-    customerRoutes({ customers, revoke: subscriptionRevoker }),
+  routes: routes(['customers', 'subscriptionRevoker', 'orm'], ({ customers, subscriptionRevoker, orm }) =>
+    customerRoutes({ customers, revoke: subscriptionRevoker, orm }),
   ),
 };
 

@@ -15,11 +15,12 @@ import { refundCreditNoteRoutes } from './refund/refund-credit-note.routes';
 import { OrderItemSchema, OrderSchema } from './order.entity';
 import { RefundSchema } from './refund/refund.entity';
 import { Migration20261123000000_invoices_refunds } from './migrations/Migration20261123000000_invoices_refunds';
+import { Migration20261201400200_order_export_index } from './migrations/Migration20261201400200_order_export_index';
 
 export const orderModule: Module = {
   name: 'order',
   entities: [OrderSchema, OrderItemSchema, RefundSchema],
-  migrations: migrations(Migration20261123000000_invoices_refunds),
+  migrations: migrations(Migration20261123000000_invoices_refunds, Migration20261201400200_order_export_index),
   provides: [
     provide('orderGrantSource', ['testClockQueries'], ({ testClockQueries }) => orderGrantSource(testClockQueries)),
     provide('orderOfLicenseKey', [], () => orderOfLicenseKey),

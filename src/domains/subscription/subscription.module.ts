@@ -13,6 +13,7 @@ import { SubscriptionSchema } from './subscription.entity';
 import { Migration20261122070000_subscriptions } from './migrations/Migration20261122070000_subscriptions';
 import { Migration20261127000000_list_indexes } from './migrations/Migration20261127000000_list_indexes';
 import { Migration20261128020000_subscription_pause } from './migrations/Migration20261128020000_subscription_pause';
+import { Migration20261201400000_subscription_export_index } from './migrations/Migration20261201400000_subscription_export_index';
 
 export const subscriptionModule: Module = {
   name: 'subscription',
@@ -21,6 +22,7 @@ export const subscriptionModule: Module = {
     Migration20261122070000_subscriptions,
     Migration20261127000000_list_indexes,
     Migration20261128020000_subscription_pause,
+    Migration20261201400000_subscription_export_index,
   ),
   provides: [
     provide(
@@ -77,10 +79,13 @@ export const subscriptionModule: Module = {
     }),
   ],
   contributes: [contribute('testClockFollowers', ['subscriptionQueries'], (s) => s.subscriptionQueries)],
-  routes: routes(['subscriptions', 'subscriptionCommands', 'organizations'], (s) => [
-    ...subscriptionRoutes({ subscriptions: s.subscriptions }),
-    ...subscriptionCommandRoutes({ commands: s.subscriptionCommands, organizations: s.organizations }),
-  ]),
+  routes: routes(
+    ['subscriptions', 'subscriptionCommands', 'organizations', 'orm', 'customers', 'products', 'discounts'],
+    (s) => [
+      ...subscriptionRoutes(s),
+      ...subscriptionCommandRoutes({ commands: s.subscriptionCommands, organizations: s.organizations }),
+    ],
+  ),
 };
 
 declare module '../../platform/module' {
