@@ -79,11 +79,13 @@ export const benefitModule: Module = {
     }),
     provide(
       'licenseKeys',
-      ['clock', 'customers', 'orderOfLicenseKey', 'subscriptionOfLicenseKey'],
-      ({ clock, customers, ...s }) =>
+      ['clock', 'customers', 'orderOfLicenseKey', 'subscriptionOfLicenseKey', 'outbox', 'customerStates'],
+      ({ clock, customers, outbox, customerStates, ...s }) =>
         new LicenseKeyService({
           clock,
           customers,
+          outbox,
+          state: customerStates,
           sources: { order: s.orderOfLicenseKey, subscription: s.subscriptionOfLicenseKey },
         }),
     ),
