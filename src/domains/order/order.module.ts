@@ -2,6 +2,7 @@
 // and their routes.
 import { renderBillingDocument } from '../../adapters/pdf/pdf-renderer';
 import { contribute, migrations, provide, routes, type Module } from '../../platform/module';
+import { productUserOf } from '../catalog';
 import { OrderService } from './order.service';
 import { RefundService, type RefundDeps } from './refund/refund.service';
 import { OrderDocumentService, type DocumentDeps } from './document/order-document.service';
@@ -63,7 +64,12 @@ export const orderModule: Module = {
     ),
     provide('refunds', ['refundFlow'], ({ refundFlow }) => new RefundService(refundFlow)),
   ],
-  contributes: [contribute('emailTemplates', [], () => orderReceiptEmail)],
+  contributes: [
+    contribute('productUsers', [], () =>
+      productUserOf('exists (select 1 from "order" o where o.organization_id = q.org and o.product_id = p.id)'),
+    ),
+    contribute('emailTemplates', [], () => orderReceiptEmail),
+  ],
   routes: routes(['orm', 'orders', 'documents', 'customers', 'products', 'refunds'], (s) => [
     ...orderRoutes(s),
     ...orderDetailRoutes(s),

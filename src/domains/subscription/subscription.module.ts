@@ -1,6 +1,7 @@
 // The subscription module: its table; subscriptions, their commands and the steps of their workflow; the rules by
 // which a subscription grants benefits; and their routes.
 import { contribute, migrations, provide, routes, type Module } from '../../platform/module';
+import { productUserOf } from '../catalog';
 import type { BillingDeps } from './billing-deps';
 import { SubscriptionMeterReader } from './subscription-meter';
 import { SubscriptionQueries } from './subscription.queries';
@@ -78,7 +79,12 @@ export const subscriptionModule: Module = {
         void (await subscriptionCommands.send(organizationId, id, { kind: 'revoke', reason: null, comment: null }));
     }),
   ],
-  contributes: [contribute('testClockFollowers', ['subscriptionQueries'], (s) => s.subscriptionQueries)],
+  contributes: [
+    contribute('productUsers', [], () =>
+      productUserOf('exists (select 1 from subscription s where s.organization_id = q.org and s.product_id = p.id)'),
+    ),
+    contribute('testClockFollowers', ['subscriptionQueries'], (s) => s.subscriptionQueries),
+  ],
   routes: routes(
     ['subscriptions', 'subscriptionCommands', 'organizations', 'orm', 'customers', 'products', 'discounts'],
     (s) => [
