@@ -107,7 +107,11 @@ interface Outcome {
 }
 
 test('every route × both environments × every credential that must be refused', async () => {
-  const routes = h.env.production.domains.routes;
+  // FUZZ_ROUTE: only the routes whose "METHOD /path" contains it (or one of several, separated by `|`).
+  const only = process.env.FUZZ_ROUTE?.split('|');
+  const routes = h.env.production.domains.routes.filter(
+    (route) => !only || only.some((part) => `${route.method.toUpperCase()} ${route.path}`.includes(part)),
+  );
   const outcome: Outcome = { cases: 0, failures: [], notApplicable: new Set() };
   for (const environment of ENVIRONMENTS) {
     const owner = owners[environment];
