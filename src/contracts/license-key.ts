@@ -35,3 +35,6 @@ export const LicenseKeyRead = z
   })
   .meta({ id: 'LicenseKeyRead' });
 export type LicenseKeyRead = z.infer<typeof LicenseKeyRead>;
+
+/** What a rotation answers: the key with its new key string (the reference's RotatedLicenseKey). */
+export const RotatedLicenseKey = LicenseKeyRead.meta({ id: 'RotatedLicenseKey' });

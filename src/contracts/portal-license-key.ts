@@ -12,6 +12,8 @@ export const PortalLicenseKeyRead = LicenseKeyRead.extend({ customer: PortalLice
   id: 'PortalLicenseKeyRead',
 });
 export type PortalLicenseKeyRead = z.infer<typeof PortalLicenseKeyRead>;
+/** The portal's RotatedLicenseKey: the key with its new key string, as its holder sees it. */
+export const PortalRotatedLicenseKey = PortalLicenseKeyRead.meta({ id: 'PortalRotatedLicenseKey' });
 export const PortalLicenseKeyWithActivations = PortalLicenseKeyRead.extend({
   activations: z.array(LicenseKeyActivationBase),
 }).meta({

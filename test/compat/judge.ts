@@ -55,6 +55,16 @@ export const CONFLICTS: readonly {
     why: 'they expect JSON; 0.47, 0.49 and 1.x read the CSV file it is',
   },
   {
+    operation: 'subscriptions:export',
+    clients: ['0.32.16', '0.41.5', '0.42.5'],
+    why: 'they expect JSON; 0.47, 0.49 and 1.x read the CSV file it is',
+  },
+  {
+    operation: 'customers:export',
+    clients: ['0.41.5', '0.42.5'],
+    why: 'they expect JSON; 0.47, 0.49 and 1.x read the CSV file it is',
+  },
+  {
     operation: 'oauth2:introspect_token',
     clients: ['0.32.16', '0.41.5', '0.42.5', '0.47.1', '0.49.0'],
     when: (body) => body?.active === false,

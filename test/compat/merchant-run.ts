@@ -1,10 +1,12 @@
 // A merchant's whole run over HTTP, as the client-compatibility suite records it: the catalog, a checkout with a
 // discount and custom fields, subscriptions through trial, renewals, plan and seat changes, pause and resume, cancel,
-// uncancel and revoke, refunds, benefits and license keys, the portal, usage, the organization, its tokens and an OAuth app — and
+// uncancel and revoke, refunds, benefits and license keys (rotated), the portal, usage, the organization, its tokens,
+// an OAuth app, exports and deletions (some through the 1.x client) — and
 // every webhook they send, to a receiver subscribed to every event type.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SCOPES } from '../../src/contracts/scopes';
 import { eventually, type TestHarness } from '../support/harness';
+import { polarClient, type PolarClient } from '../support/polar-sdk';
 import { advance, setCardOutcome, subscribe, type Call } from '../support/subscriptions';
 import { upload } from '../support/upload';
 import { paymentMethodFlows } from './payment-method-run';
@@ -273,6 +275,10 @@ export async function runEveryFlow(
       increment_usage: 1,
     }),
   );
+  // Rotation through the 1.x client (2026-10): the same key, a new key string.
+  const v1 = polarClient('2026-10', { accessToken: m.token, baseUrl: h.url.sandbox });
+  const rotated = await v1.licenseKeys.rotate(key.id);
+  if (rotated.id !== key.id || rotated.key === key.key) throw new Error(`rotate: ${JSON.stringify(rotated)}`);
   ok(await call('POST', '/v1/refunds/', { order_id: order.id, reason: 'customer_request', amount: 300 }), 201);
   ok(
     await call('POST', '/v1/refunds/', {
@@ -365,6 +371,16 @@ export async function runEveryFlow(
   ok(await portal('GET', `/organizations/${(await call('GET', `/v1/organizations/${m.id}`)).body.slug}`));
   const portalKey = (await portal('GET', '/license-keys/')).body.items[0];
   if (portalKey) await portal('POST', '/license-keys/validate', { key: portalKey.key, organization_id: m.id }); // revoked by the plan change: a 404 the clients must parse too
+  if (portalKey) {
+    // The holder's rotation through the 1.x client: done, or refused by name once the plan change revoked the key.
+    const holder = polarClient('2026-10', { accessToken: session.token, baseUrl: h.url.sandbox });
+    const portalKeys = (holder.customerPortal as unknown as PolarClient).licenseKeys; // a service of services
+    const outcome = await portalKeys.rotate(portalKey.id).then(
+      () => 'rotated',
+      (error: Error) => error.name,
+    );
+    if (!['rotated', 'RotateNotPermitted'].includes(outcome)) throw new Error(`portal rotate: ${outcome}`);
+  }
   ok(await portal('DELETE', `/subscriptions/${trial.subscription.id}`));
   await paymentMethodFlows(h, m, session.token, trial.subscription.customer_id);
   ok(await portal('DELETE', '/customer-session'), 204);
@@ -384,6 +400,22 @@ export async function runEveryFlow(
   ok(await call('GET', `/v1/customers/external/${customer.external_id}/state`));
   await oauthApp(h, m);
   await draftOrder(h, m, customer.id, tip.id);
+
+  // Exports and a benefit's files through the 1.x client (it reads an export with text()).
+  const subscriptionsCsv = await v1.subscriptions.export({
+    status: ['active', 'canceled'],
+    columns: ['email', 'status'],
+  });
+  const customersCsv = await v1.customers.export({});
+  const ordersCsv = await v1.orders.export({ status: ['paid', 'partially_refunded'] });
+  for (const [csv, header] of [
+    [subscriptionsCsv, 'email,status\n'],
+    [customersCsv, 'id,external_id,created_at,email,'],
+    [ordersCsv, 'id,created_at,status,'],
+  ])
+    if (!csv.startsWith(header) || csv.split('\n').length < 3) throw new Error(`export: ${csv.slice(0, 200)}`);
+  const files = await v1.benefits.files(benefits.files.id, { limit: 10 });
+  if (files.items[0]?.id !== file.id) throw new Error(`benefit files: ${JSON.stringify(files)}`);
 
   // What merchants delete.
   ok(await call('DELETE', `/v1/checkout-links/${link.id}`), 204);
@@ -407,6 +439,16 @@ export async function runEveryFlow(
     201,
   );
   ok(await call('DELETE', `/v1/benefits/${sticker.id}`), 204);
+  const unsold = ok(
+    await call('POST', '/v1/products/', { name: 'Unsold', prices: [{ amount_type: 'fixed', price_amount: 100 }] }),
+    201,
+  );
+  await v1.products.delete(unsold.id);
+  const kept = await v1.products.delete(handbook.id).then(
+    () => 'deleted',
+    (error: Error) => error.name,
+  );
+  if (kept !== 'ProductNotDeletable') throw new Error(`a sold product's deletion: ${kept}`);
   const clock = ok(await call('POST', '/v1/test-clocks/', { frozen_time: START }), 201);
   ok(await call('DELETE', `/v1/test-clocks/${clock.id}`), 204);
   const spareEndpoint = ok(

@@ -4,7 +4,7 @@
 // organization routes are sent with the organization's token, customer portal routes with its main customer's.
 //   FUZZ_SEED=<n>  re-runs a seed (printed on every run)     FUZZ_RUNS=<n>  cases of each kind per route and environment
 //   (valid ones twice as many; 1 in the suite, 8 in `./run fuzz`)
-//   FUZZ_ROUTE=<text>  only the routes whose "METHOD /path" contains it
+//   FUZZ_ROUTE=<text>  only the routes whose "METHOD /path" contains it (or one of several, separated by `|`)
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import type { Environment } from '../../src/platform/config';
@@ -52,7 +52,7 @@ test(
   async () => {
     console.log(`fuzz seed=${seed} runs=${runs} (re-run: ${rerun})`);
     const all = h.env.production.domains.routes;
-    const routes = all.filter((route) => !only || label(route).includes(only));
+    const routes = all.filter((route) => !only || only.split('|').some((part) => label(route).includes(part)));
     const fieldNames = fieldNamesOf(
       all.flatMap((route) => [route.params, route.query, route.body].filter((s) => s !== undefined)),
     );

@@ -73,7 +73,7 @@ test('a field each version changed: present in the versions that have it, absent
     const dated = (await call('GET', `/v1/products/${product.id}`, version)).body;
     expect(dated.prices[0]).not.toHaveProperty('type');
     expect(dated.prices[0]).not.toHaveProperty('recurring_interval');
-    expect(dated.is_deletable).toBe(false);
+    expect(dated.is_deletable).toBe(true); // nothing holds it
   }
   // Customers gained first_user_event_at in 2026-04.
   const customer = (await call('POST', '/v1/customers/', undefined, { email: 'ada@example.com', name: 'Ada Lovelace' }))
@@ -133,7 +133,7 @@ test('the 1.x client of each dated version reads and writes through its own vers
       name: `Plan ${version}`,
       prices: [{ amount_type: 'fixed', price_amount: 1200 }],
     });
-    expect(created).toMatchObject({ name: `Plan ${version}`, is_deletable: false });
+    expect(created).toMatchObject({ name: `Plan ${version}`, is_deletable: true });
     const page = await polar.products.list({ query: `Plan ${version}` });
     expect(page.items.map((p: { id: string }) => p.id)).toEqual([created.id]);
   }

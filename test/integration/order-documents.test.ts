@@ -282,7 +282,7 @@ test('the order list filters and sorts; the export streams every order as CSV', 
   expect(exported.headers.get('content-type')).toMatch(/^text\/csv/);
   expect(exported.headers.get('content-disposition')).toContain('orders.csv');
   const lines = (await exported.text()).trim().split('\n');
-  expect(lines[0]).toMatch(/^id,created_at,status,billing_reason,invoice_number,receipt_number,customer_email/);
+  expect(lines[0]).toMatch(/^id,created_at,status,billing_reason,invoice_number,receipt_number,email,customer_name/);
   expect(lines).toHaveLength(3);
   expect(lines[1]).toContain(a.invoice_number);
   expect(lines[2]).toContain(`'=HYPERLINK`); // a formula is exported as text

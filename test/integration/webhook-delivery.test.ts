@@ -114,7 +114,7 @@ test('an endpoint made with a dated version receives payloads of that version, n
     headers: { 'Polar-Version': '2026-10' },
   });
   expect(event.data).toEqual(dated.body); // the dated shape: is_deletable, and prices without the legacy type
-  expect(event.data).toMatchObject({ is_deletable: false });
+  expect(event.data).toMatchObject({ is_deletable: true }); // nothing holds the new product yet
   expect((event.data.prices as object[])[0]).not.toHaveProperty('type');
   // The delivery log shows the payload as the endpoint received it.
   const log = await eventually(

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 export const CLIENT_API_VERSIONS = ['2026-04', '2026-10', '2027-01'] as const;
 export type ClientApiVersion = (typeof CLIENT_API_VERSIONS)[number];
 
-type Operation = (request?: unknown) => Promise<any>;
+type Operation = (...request: any[]) => Promise<any>; // (id, query) for operations on one resource
 export type PolarClient = Record<string, Record<string, Operation>>;
 
 export function polarClient(version: ClientApiVersion, options: { accessToken: string; baseUrl: string }): PolarClient {

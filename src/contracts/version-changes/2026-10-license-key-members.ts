@@ -14,6 +14,8 @@ export const LICENSE_KEY_MEMBERS: VersionChange = {
       'GrantedLicenseKey',
       'PortalLicenseKeyRead',
       'PortalLicenseKeyWithActivations',
+      'RotatedLicenseKey',
+      'PortalRotatedLicenseKey',
     ].map((id) => [id, member]),
   ),
 };

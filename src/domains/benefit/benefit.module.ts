@@ -26,6 +26,7 @@ import { benefitGrantRoutes } from './grant/benefit-grant.routes';
 import { licenseTokenRoutes } from './license-key/license-token.routes';
 import { licenseKeyRoutes } from './license-key/license-key.routes';
 import { Migration20261124000000_benefit_grants } from './migrations/Migration20261124000000_benefit_grants';
+import { Migration20261201400300_download_counts } from './migrations/Migration20261201400300_download_counts';
 
 export const benefitModule: Module = {
   name: 'benefit',
@@ -37,7 +38,7 @@ export const benefitModule: Module = {
     LicenseSigningKeySchema,
     DownloadableSchema,
   ],
-  migrations: migrations(Migration20261124000000_benefit_grants),
+  migrations: migrations(Migration20261124000000_benefit_grants, Migration20261201400300_download_counts),
   provides: [
     provide('benefitQueries', [], () => new BenefitQueries()),
     provide('grantSources', ['orderGrantSource', 'subscriptionGrantSource', 'productBenefitIds'], (s) => ({
@@ -79,17 +80,19 @@ export const benefitModule: Module = {
     }),
     provide(
       'licenseKeys',
-      ['clock', 'customers', 'orderOfLicenseKey', 'subscriptionOfLicenseKey'],
-      ({ clock, customers, ...s }) =>
+      ['clock', 'customers', 'orderOfLicenseKey', 'subscriptionOfLicenseKey', 'outbox', 'customerStates'],
+      ({ clock, customers, outbox, customerStates, ...s }) =>
         new LicenseKeyService({
           clock,
           customers,
+          outbox,
+          state: customerStates,
           sources: { order: s.orderOfLicenseKey, subscription: s.subscriptionOfLicenseKey },
         }),
     ),
   ],
   contributes: [contribute('fileUsers', ['benefitQueries'], ({ benefitQueries }) => benefitQueries)],
-  routes: routes(['benefits', 'grantQueries', 'downloads', 'licenseTokens', 'licenseKeys'], (s) => [
+  routes: routes(['benefits', 'grantQueries', 'downloads', 'licenseTokens', 'licenseKeys', 'fileQueries'], (s) => [
     ...benefitRoutes(s),
     ...benefitGrantRoutes({ grants: s.grantQueries, downloads: s.downloads }),
     ...licenseTokenRoutes({ tokens: s.licenseTokens }),

@@ -5,6 +5,7 @@ import { CustomFieldSchema } from './custom-field/custom-field.entity';
 import { CustomFieldService } from './custom-field/custom-field.service';
 import { ProductService } from './product.service';
 import { productBenefitIds } from './product.reads';
+import type { ProductUser } from './product-users';
 import { catalogRoutes } from './catalog.routes';
 import { customFieldRoutes } from './custom-field/custom-field.routes';
 import { Migration20261122010000_catalog } from './migrations/Migration20261122010000_catalog';
@@ -18,9 +19,15 @@ export const catalogModule: Module = {
     provide('customFields', ['clock'], ({ clock }) => new CustomFieldService(clock)),
     provide(
       'products',
-      ['clock', 'outbox', 'meters', 'benefitQueries', 'fileQueries', 'customFields', 'grantRequests'],
-      ({ benefitQueries, fileQueries, grantRequests, ...s }) =>
-        new ProductService({ ...s, benefits: benefitQueries, files: fileQueries, grants: grantRequests }),
+      ['clock', 'outbox', 'meters', 'benefitQueries', 'fileQueries', 'customFields', 'grantRequests', 'productUsers'],
+      ({ benefitQueries, fileQueries, grantRequests, productUsers, ...s }) =>
+        new ProductService({
+          ...s,
+          benefits: benefitQueries,
+          files: fileQueries,
+          grants: grantRequests,
+          users: productUsers,
+        }),
     ),
     provide('productBenefitIds', [], () => productBenefitIds),
   ],
@@ -34,5 +41,9 @@ declare module '../../platform/module' {
     products: ProductService;
     /** The benefits a product grants (the benefit domain's grant rules read them). */
     productBenefitIds: typeof productBenefitIds;
+  }
+  interface Contributions {
+    /** Domains whose records hold products: a product they hold cannot be deleted. */
+    productUsers: ProductUser[];
   }
 }

@@ -22,10 +22,15 @@ export interface ProductOutputDeps {
 
 type ProductMedia = Extract<FileRead, { service: 'product_media' }>;
 
+/**
+ * `inUse`: the products some record holds (product-users.ts), which cannot be deleted. Without it every product shows
+ * `is_deletable: false`: callers that embed the product of their own order or subscription know it is held.
+ */
 export async function productOutputs(
   em: EntityManager,
   deps: ProductOutputDeps,
   products: Product[],
+  inUse?: ReadonlySet<string>,
 ): Promise<ProductOutput[]> {
   if (!products.length) return [];
   const organizationId = products[0].organizationId;
@@ -65,6 +70,6 @@ export async function productOutputs(
         ? [{ custom_field_id: field.id, custom_field: customFieldOutput(field), order, required: attached.required }]
         : [];
     }),
-    is_deletable: false,
+    is_deletable: inUse !== undefined && !inUse.has(product.id),
   }));
 }

@@ -1,4 +1,5 @@
-// One product: read it, update or archive it, set its benefits.
+// One product: read it, update or archive it, delete it when nothing holds it, set its benefits.
+import { z } from 'zod';
 import { IdParams } from '../../contracts/common';
 import { Product } from '../../contracts/product';
 import { ProductBenefitsUpdate, ProductUpdate } from '../../contracts/product-update';
@@ -17,7 +18,7 @@ export function productRoutes(products: ProductService): RouteDefinition[] {
       status: 200,
       response: Product,
       async handler({ auth, tx, params }) {
-        const [output] = await products.outputs(tx.em, [await products.get(tx.em, auth.organizationId, params.id)]);
+        const [output] = await products.apiOutputs(tx.em, [await products.get(tx.em, auth.organizationId, params.id)]);
         return output;
       },
     }),
@@ -31,10 +32,24 @@ export function productRoutes(products: ProductService): RouteDefinition[] {
       status: 200,
       response: Product,
       async handler({ auth, tx, params, body }) {
-        const [output] = await products.outputs(tx.em, [
+        const [output] = await products.apiOutputs(tx.em, [
           await products.update(tx, auth.organizationId, params.id, body),
         ]);
         return output;
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/v1/products/:id',
+      summary:
+        'Delete a product no order, subscription, checkout or discount holds (writes product.updated); ' +
+        'otherwise 409 ProductNotDeletable: archive it instead',
+      scopes: PRODUCTS_WRITE,
+      params: IdParams,
+      status: 204,
+      response: z.undefined(),
+      async handler({ auth, tx, params }) {
+        await products.delete(tx, auth.organizationId, params.id);
       },
     }),
     defineRoute({
@@ -47,7 +62,7 @@ export function productRoutes(products: ProductService): RouteDefinition[] {
       status: 200,
       response: Product,
       async handler({ auth, tx, params, body }) {
-        const [output] = await products.outputs(tx.em, [
+        const [output] = await products.apiOutputs(tx.em, [
           await products.setBenefits(tx, auth.organizationId, params.id, body.benefits),
         ]);
         return output;

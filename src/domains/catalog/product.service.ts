@@ -18,6 +18,8 @@ import { productOutputs } from './product.output';
 import { productSummary } from './product-summary.output';
 import { products } from './product.reads';
 import { updateProduct } from './update-product';
+import { deleteProduct } from './delete-product';
+import { productsInUse } from './product-users';
 
 export class ProductService {
   constructor(private readonly deps: ProductDeps) {}
@@ -35,6 +37,11 @@ export class ProductService {
     return setProductBenefits(this.deps, tx, organizationId, id, benefitIds);
   }
 
+  /** Deletes a product no record holds (product.updated first); 409 ProductNotDeletable otherwise. */
+  delete(tx: Tx, organizationId: string, id: string): Promise<void> {
+    return deleteProduct(this.deps, tx, organizationId, id);
+  }
+
   get(em: EntityManager, organizationId: string, id: string): Promise<Product> {
     return products.get(em, organizationId, id);
   }
@@ -43,8 +50,16 @@ export class ProductService {
     return listProducts(em, organizationId, query);
   }
 
+  /** Products embedded by the records that hold them (`is_deletable` false: they hold them). */
   outputs(em: EntityManager, rows: Product[]): Promise<ProductOutput[]> {
     return productOutputs(em, this.deps, rows);
+  }
+
+  /** Products as the products API shows them: `is_deletable` read from the records that may hold them. */
+  async apiOutputs(em: EntityManager, rows: Product[]): Promise<ProductOutput[]> {
+    if (!rows.length) return [];
+    const ids = rows.map((row) => row.id);
+    return productOutputs(em, this.deps, rows, await productsInUse(this.deps.users, em, rows[0].organizationId, ids));
   }
 
   findByIds(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<Product[]> {

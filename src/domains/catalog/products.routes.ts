@@ -21,7 +21,7 @@ export function productsRoutes(products: ProductService): RouteDefinition[] {
       async handler({ auth, tx, query }) {
         const em = detachedReads(tx.em);
         const page = await products.list(em, auth.organizationId, query);
-        return { items: await products.outputs(em, page.items), pagination: page.pagination };
+        return { items: await products.apiOutputs(em, page.items), pagination: page.pagination };
       },
     }),
     defineRoute({
@@ -34,7 +34,7 @@ export function productsRoutes(products: ProductService): RouteDefinition[] {
       response: Product,
       idempotent: true,
       async handler({ auth, tx, body }) {
-        const [output] = await products.outputs(tx.em, [await products.create(tx, auth.organizationId, body)]);
+        const [output] = await products.apiOutputs(tx.em, [await products.create(tx, auth.organizationId, body)]);
         return output;
       },
     }),

@@ -1,5 +1,6 @@
 // The checkout module: its tables, checkout sessions and links, the steps of the checkout workflow, and their routes.
 import { contribute, migrations, provide, routes, type Module } from '../../platform/module';
+import { productUserOf } from '../catalog';
 import { CheckoutService } from './checkout.service';
 import { CheckoutClientService } from './checkout-client.service';
 import { CheckoutQueries } from './checkout.queries';
@@ -19,6 +20,13 @@ import { Migration20261122050000_checkouts_orders } from './migrations/Migration
 import { Migration20261122060000_checkout_confirmation } from './migrations/Migration20261122060000_checkout_confirmation';
 import { Migration20261122080000_checkout_confirmed_at } from './migrations/Migration20261122080000_checkout_confirmed_at';
 import { Migration20261128040100_checkout_currency_chosen } from './migrations/Migration20261128040100_checkout_currency_chosen';
+
+/** A checkout (any, even expired: it points at the product's prices) or a live checkout link offering the product. */
+const CHECKOUT_HOLDS =
+  'exists (select 1 from checkout c where c.organization_id = q.org' +
+  ' and (c.product_id = p.id or p.id = any(c.product_ids)))' +
+  ' or exists (select 1 from checkout_link l where l.organization_id = q.org and l.deleted_at is null' +
+  ' and p.id = any(l.product_ids))';
 
 export const checkoutModule: Module = {
   name: 'checkout',
@@ -81,7 +89,10 @@ export const checkoutModule: Module = {
       (s) => new CheckoutLinkService(s),
     ),
   ],
-  contributes: [contribute('testClockFollowers', [], () => new CheckoutQueries())],
+  contributes: [
+    contribute('productUsers', [], () => productUserOf(CHECKOUT_HOLDS)),
+    contribute('testClockFollowers', [], () => new CheckoutQueries()),
+  ],
   routes: routes(
     [
       'checkouts',

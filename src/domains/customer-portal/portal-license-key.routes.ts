@@ -1,9 +1,9 @@
-// The customer portal's license key: one of the caller's own, read with its activations, and an activation
+// The customer portal's license key: one of the caller's own, read with its activations, rotated, and an activation
 // deactivated without the key string (the public deactivate needs it). Another customer's key is not found.
 import { z } from 'zod';
 import { IdParams } from '../../contracts/common';
 import { LicenseKeyActivationParams } from '../../contracts/license-key-activation';
-import { PortalLicenseKeyWithActivations } from '../../contracts/portal-license-key';
+import { PortalLicenseKeyWithActivations, PortalRotatedLicenseKey } from '../../contracts/portal-license-key';
 import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/route';
 import type { LicenseKeyService } from '../benefit';
 import { asSeenByHolder } from './portal-license-key.output';
@@ -21,6 +21,18 @@ export function portalLicenseKeyDetailRoutes({ licenseKeys }: { licenseKeys: Lic
         return PortalLicenseKeyWithActivations.parse(
           asSeenByHolder(await licenseKeys.withActivationsOfCustomer(tx.em, customer, params.id)),
         );
+      },
+    }),
+    defineCustomerRoute({
+      method: 'post',
+      path: '/v1/customer-portal/license-keys/:id/rotate',
+      summary: "Rotate one of the customer's license keys: a new key string, the old one stops validating",
+      params: IdParams,
+      status: 200,
+      response: PortalRotatedLicenseKey,
+      async handler({ tx, customer, params }) {
+        const key = await licenseKeys.rotateOfCustomer(tx, customer, params.id);
+        return PortalRotatedLicenseKey.parse(asSeenByHolder(await licenseKeys.output(tx.em, key)));
       },
     }),
     defineCustomerRoute({

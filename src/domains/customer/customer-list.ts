@@ -1,9 +1,10 @@
 // Reading customers in bulk: the API's list (`GET /v1/customers/`) and who the live customers among some ids and
 // external ids are (what event ingestion and meter quantities ask).
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CustomerListQuery } from '../../contracts/customer-list-query';
+import type { EntityManager, QueryBuilder } from '@mikro-orm/postgresql';
+import type { CustomerFilters, CustomerListQuery } from '../../contracts/customer-list-query';
 import { likeContains } from '../../platform/database/list-query';
 import { sqlArray } from '../../platform/database/sql-array';
+import type { Customer } from './customer.entity';
 import { customers } from './customer.reads';
 
 const SORT_COLUMNS = { created_at: 'createdAt', email: 'email', name: 'name' } as const;
@@ -14,20 +15,21 @@ export interface CustomerIdentity {
   testClockId: string | null;
 }
 
-/** The organization's live customers, by e-mail (ignoring case) or by part of the e-mail, name or external id. */
+/** By e-mail (ignoring case) or by part of the e-mail, name or external id, on a query aliased `c`. */
+export function customerFilters(query: CustomerFilters) {
+  return (qb: QueryBuilder<Customer>) => {
+    if (query.email) qb.andWhere('lower(c.email) = lower(?)', [query.email]);
+    if (!query.query) return;
+    const pattern = likeContains(query.query);
+    qb.andWhere({
+      $or: [{ email: { $ilike: pattern } }, { name: { $ilike: pattern } }, { externalId: { $ilike: pattern } }],
+    });
+  };
+}
+
+/** The organization's live customers, by the list's filters. */
 export function listCustomers(em: EntityManager, organizationId: string, query: CustomerListQuery) {
-  return customers.list(em, organizationId, query, {
-    alias: 'c',
-    sort: SORT_COLUMNS,
-    where: (qb) => {
-      if (query.email) qb.andWhere('lower(c.email) = lower(?)', [query.email]);
-      if (!query.query) return;
-      const pattern = likeContains(query.query);
-      qb.andWhere({
-        $or: [{ email: { $ilike: pattern } }, { name: { $ilike: pattern } }, { externalId: { $ilike: pattern } }],
-      });
-    },
-  });
+  return customers.list(em, organizationId, query, { alias: 'c', sort: SORT_COLUMNS, where: customerFilters(query) });
 }
 
 /** Who the organization's live customers among these ids and external ids are, and the clock each one lives on. */

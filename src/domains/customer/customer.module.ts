@@ -11,6 +11,7 @@ import { customerRoutes } from './customer.routes';
 import { Migration20261122040000_customers } from './migrations/Migration20261122040000_customers';
 import { Migration20261201200000_payment_methods } from './migrations/Migration20261201200000_payment_methods';
 import { Migration20261201200200_customer_default_method } from './migrations/Migration20261201200200_customer_default_method';
+import { Migration20261201400100_customer_export_index } from './migrations/Migration20261201400100_customer_export_index';
 
 const customerReads = { get: liveCustomer, getByExternalId: liveCustomerByExternalId, outputs: customerOutputs };
 
@@ -21,6 +22,7 @@ export const customerModule: Module = {
     Migration20261122040000_customers,
     Migration20261201200000_payment_methods,
     Migration20261201200200_customer_default_method,
+    Migration20261201400100_customer_export_index,
   ),
   provides: [
     provide('customerReads', [], () => customerReads),
@@ -55,8 +57,10 @@ export const customerModule: Module = {
         }),
     ),
   ],
-  routes: routes(['customers', 'subscriptionRevoker', 'paymentMethods'], ({ customers, subscriptionRevoker, ...s }) =>
-    customerRoutes({ customers, revoke: subscriptionRevoker, paymentMethods: s.paymentMethods }),
+  routes: routes(
+    ['customers', 'subscriptionRevoker', 'paymentMethods', 'orm'],
+    ({ customers, subscriptionRevoker, paymentMethods, orm }) =>
+      customerRoutes({ customers, revoke: subscriptionRevoker, paymentMethods, orm }),
   ),
 };
 

@@ -1,5 +1,6 @@
 // HTTP surface of customers: create (or let a checkout create them), read, list, update and delete, by id or by
 // external id. The `external/…` paths have one segment more than `{id}` ones, so the two never capture each other.
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { RouteDefinition } from '../../platform/http/route';
 import type { CustomerService } from './customer.service';
 import type { SubscriptionRevoker } from './customer-deps';
@@ -14,13 +15,15 @@ export function customerRoutes({
   customers,
   revoke,
   paymentMethods,
+  orm,
 }: {
   customers: CustomerService;
   revoke: SubscriptionRevoker;
   paymentMethods: PaymentMethodStore;
+  orm: MikroORM;
 }): RouteDefinition[] {
   return [
-    ...customersRoutes(customers),
+    ...customersRoutes(customers, orm),
     ...customerReadRoutes(customers),
     ...customerUpdateRoutes(customers),
     ...customerDeleteRoutes({ customers, revoke }),

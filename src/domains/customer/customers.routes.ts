@@ -1,14 +1,17 @@
-// The customers collection: list them, create one.
+// The customers collection: list them, export them as CSV, create one.
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { z } from 'zod';
 import { Customer, CustomerList } from '../../contracts/customer';
 import { CustomerCreate } from '../../contracts/customer-create';
-import { CustomerListQuery } from '../../contracts/customer-list-query';
+import { CustomerExportQuery, CustomerListQuery } from '../../contracts/customer-list-query';
 import { detachedReads } from '../../platform/database/detached-reads';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { CustomerService } from './customer.service';
 import { customerOutput } from './customer.output';
+import { exportCustomers } from './customer-export';
 import { READ } from './customer.scopes';
 
-export function customersRoutes(customers: CustomerService): RouteDefinition[] {
+export function customersRoutes(customers: CustomerService, orm: MikroORM): RouteDefinition[] {
   return [
     defineRoute({
       method: 'get',
@@ -22,6 +25,19 @@ export function customersRoutes(customers: CustomerService): RouteDefinition[] {
       async handler({ auth, tx, query }) {
         const page = await customers.list(detachedReads(tx.em), auth.organizationId, query);
         return { items: page.items.map(customerOutput), pagination: page.pagination };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/customers/export',
+      summary: 'Export customers as CSV (streamed)',
+      scopes: READ,
+      query: CustomerExportQuery,
+      status: 200,
+      response: z.string().meta({ contentMediaType: 'text/csv' }),
+      outsideTransaction: true,
+      async handler({ auth, query }) {
+        return exportCustomers(orm, auth.organizationId, query);
       },
     }),
     defineRoute({

@@ -1,45 +1,28 @@
-// One order as a row of the CSV export: its columns, in order.
+// One order as a row of the CSV export (columns: ORDER_EXPORT_COLUMNS), its date in the asked zone.
 import type { Customer as CustomerOutput } from '../../contracts/customer';
+import type { OrderExportColumn } from '../../contracts/order-list-query';
+import { isoInZone } from '../../kernel/zoned-time';
+import type { CsvCell } from '../../platform/http/csv-download';
 import type { Order } from './order.entity';
 
-export const COLUMNS = [
-  'id',
-  'created_at',
-  'status',
-  'billing_reason',
-  'invoice_number',
-  'receipt_number',
-  'customer_email',
-  'customer_external_id',
-  'billing_name',
-  'billing_country',
-  'product',
-  'currency',
-  'subtotal_amount',
-  'discount_amount',
-  'net_amount',
-  'tax_amount',
-  'total_amount',
-  'refunded_amount',
-  'refunded_tax_amount',
-] as const;
-
-export type OrderExportRow = Record<(typeof COLUMNS)[number], string | number | null | undefined>;
+export type OrderExportRow = Record<OrderExportColumn, CsvCell>;
 
 /** The order's row, with its customer (when still found) and its product's name. */
 export function orderExportRow(
   order: Order,
   customer: CustomerOutput | undefined,
   productName: string | null | undefined,
+  timeZone: string,
 ): OrderExportRow {
   return {
     id: order.id,
-    created_at: order.createdAt.toISOString(),
+    created_at: isoInZone(order.createdAt, timeZone),
     status: order.status,
     billing_reason: order.billingReason,
     invoice_number: order.invoiceNumber,
     receipt_number: order.receiptNumber,
-    customer_email: customer?.email,
+    email: customer?.email,
+    customer_name: customer?.name,
     customer_external_id: customer?.external_id,
     billing_name: order.billingName,
     billing_country: order.billingAddress?.country,

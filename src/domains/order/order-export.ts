@@ -1,30 +1,52 @@
-// The CSV export of an organization's orders, streamed: read in pages by (created_at, id), written as they come, so
-// a large export never sits in memory whole nor holds a transaction open.
-import { Readable, pipeline } from 'node:stream';
+// The CSV export of an organization's orders: the list's filters, read in keyset pages (oldest first) and written as
+// the client reads, with each page's customers and products read once for the page.
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { stringify } from 'csv-stringify';
-import type { OrderExportQuery } from '../../contracts/order-list-query';
+import { ORDER_EXPORT_COLUMNS, type OrderExportQuery } from '../../contracts/order-list-query';
+import { byId, distinctIds } from '../../kernel/ids';
+import { chosenColumns, csvDownload } from '../../platform/http/csv-download';
+import type { Download } from '../../platform/http/route';
 import type { CustomerService } from '../customer';
 import type { ProductService } from '../catalog';
-import { COLUMNS } from './order-export-row';
-import { orderExportRows } from './order-export-rows';
+import { orderFilters, orders } from './order-list';
+import { orderExportRow, type OrderExportRow } from './order-export-row';
 
-export function exportOrders(
-  deps: { orm: MikroORM; customers: CustomerService; products: ProductService },
+export interface OrderExportDeps {
+  orm: MikroORM;
+  customers: CustomerService;
+  products: ProductService;
+}
+
+async function* orderExportRows(
+  deps: OrderExportDeps,
   organizationId: string,
   query: OrderExportQuery,
-): Readable {
-  // A cell a spreadsheet would run as a formula (a product or billing name starting with `=`) is quoted as text.
-  const csv = stringify({
-    header: true,
-    columns: [...COLUMNS],
-    cast: { string: (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value) },
-  });
-  // A failing page read ends the response (the download is cut short) instead of going unhandled.
-  pipeline(
-    Readable.from(orderExportRows(deps, organizationId, query)),
-    csv,
-    (error) => error && console.error('order export failed:', error.message),
-  );
-  return csv;
+): AsyncGenerator<OrderExportRow> {
+  for await (const { em, rows } of orders.pages(deps.orm, organizationId, query, {
+    alias: 'o',
+    where: orderFilters(query),
+  })) {
+    const customers = byId(
+      await deps.customers.outputs(
+        em,
+        organizationId,
+        distinctIds(rows, (o) => o.customerId),
+      ),
+    );
+    const products = byId(
+      await deps.products.summaries(
+        em,
+        organizationId,
+        distinctIds(rows, (o) => o.productId),
+      ),
+    );
+    for (const order of rows) {
+      const productName = order.productId ? products.get(order.productId)?.name : null;
+      yield orderExportRow(order, customers.get(order.customerId), productName, query.timezone);
+    }
+  }
+}
+
+export function exportOrders(deps: OrderExportDeps, organizationId: string, query: OrderExportQuery): Download {
+  const columns = chosenColumns(ORDER_EXPORT_COLUMNS, query.columns);
+  return csvDownload('orders.csv', columns, orderExportRows(deps, organizationId, query));
 }

@@ -2,6 +2,7 @@
 // and their routes.
 import { renderBillingDocument } from '../../adapters/pdf/pdf-renderer';
 import { contribute, migrations, provide, routes, type Module } from '../../platform/module';
+import { productUserOf } from '../catalog';
 import { OrderService } from './order.service';
 import { OrderPayments } from './order-payments.service';
 import { OrderPayLinks } from './order-pay-link';
@@ -20,11 +21,16 @@ import { OrderItemSchema, OrderSchema } from './order.entity';
 import { RefundSchema } from './refund/refund.entity';
 import { Migration20261123000000_invoices_refunds } from './migrations/Migration20261123000000_invoices_refunds';
 import { Migration20261201100300_order_disputes } from './migrations/Migration20261201100300_order_disputes';
+import { Migration20261201400200_order_export_index } from './migrations/Migration20261201400200_order_export_index';
 
 export const orderModule: Module = {
   name: 'order',
   entities: [OrderSchema, OrderItemSchema, RefundSchema],
-  migrations: migrations(Migration20261123000000_invoices_refunds, Migration20261201100300_order_disputes),
+  migrations: migrations(
+    Migration20261123000000_invoices_refunds,
+    Migration20261201100300_order_disputes,
+    Migration20261201400200_order_export_index,
+  ),
   provides: [
     provide('orderGrantSource', ['testClockQueries'], ({ testClockQueries }) => orderGrantSource(testClockQueries)),
     provide('orderOfLicenseKey', [], () => orderOfLicenseKey),
@@ -85,6 +91,9 @@ export const orderModule: Module = {
     provide('refunds', ['refundFlow'], ({ refundFlow }) => new RefundService(refundFlow)),
   ],
   contributes: [
+    contribute('productUsers', [], () =>
+      productUserOf('exists (select 1 from "order" o where o.organization_id = q.org and o.product_id = p.id)'),
+    ),
     contribute('emailTemplates', [], () => orderReceiptEmail),
     contribute('emailTemplates', [], () => orderPayLinkEmail),
   ],

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { UNVERSIONED } from '../../contracts/api-version';
 import { OrderExportQuery, OrderListQuery } from '../../contracts/order-list-query';
 import { OrderList } from '../../contracts/order';
-import { defineRoute, Download, type RouteDefinition } from '../../platform/http/route';
+import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { ProductService } from '../catalog';
 import type { CustomerService } from '../customer';
 import { exportOrders } from './order-export';
@@ -51,11 +51,7 @@ export function orderRoutes({ orm, orders, customers, products }: OrderRouteDeps
       response: z.string().meta({ contentMediaType: 'text/csv' }),
       outsideTransaction: true,
       async handler({ auth, query }) {
-        return new Download(
-          'text/csv; charset=utf-8',
-          'orders.csv',
-          exportOrders({ orm, customers, products }, auth.organizationId, query),
-        );
+        return exportOrders({ orm, customers, products }, auth.organizationId, query);
       },
     }),
   ];

@@ -1,6 +1,7 @@
 // The subscription module: its table; subscriptions, their commands and the steps of their workflow; the rules by
 // which a subscription grants benefits; and their routes.
 import { contribute, migrations, provide, routes, type Module } from '../../platform/module';
+import { productUserOf } from '../catalog';
 import type { BillingDeps } from './billing-deps';
 import { SubscriptionMeterReader } from './subscription-meter';
 import { SubscriptionQueries } from './subscription.queries';
@@ -14,6 +15,7 @@ import { Migration20261122070000_subscriptions } from './migrations/Migration202
 import { Migration20261127000000_list_indexes } from './migrations/Migration20261127000000_list_indexes';
 import { Migration20261128020000_subscription_pause } from './migrations/Migration20261128020000_subscription_pause';
 import { subscriptionMethods } from './subscription-payment-methods';
+import { Migration20261201400000_subscription_export_index } from './migrations/Migration20261201400000_subscription_export_index';
 
 export const subscriptionModule: Module = {
   name: 'subscription',
@@ -22,6 +24,7 @@ export const subscriptionModule: Module = {
     Migration20261122070000_subscriptions,
     Migration20261127000000_list_indexes,
     Migration20261128020000_subscription_pause,
+    Migration20261201400000_subscription_export_index,
   ),
   provides: [
     provide(
@@ -79,11 +82,19 @@ export const subscriptionModule: Module = {
         void (await subscriptionCommands.send(organizationId, id, { kind: 'revoke', reason: null, comment: null }));
     }),
   ],
-  contributes: [contribute('testClockFollowers', ['subscriptionQueries'], (s) => s.subscriptionQueries)],
-  routes: routes(['subscriptions', 'subscriptionCommands', 'organizations'], (s) => [
-    ...subscriptionRoutes({ subscriptions: s.subscriptions }),
-    ...subscriptionCommandRoutes({ commands: s.subscriptionCommands, organizations: s.organizations }),
-  ]),
+  contributes: [
+    contribute('productUsers', [], () =>
+      productUserOf('exists (select 1 from subscription s where s.organization_id = q.org and s.product_id = p.id)'),
+    ),
+    contribute('testClockFollowers', ['subscriptionQueries'], (s) => s.subscriptionQueries),
+  ],
+  routes: routes(
+    ['subscriptions', 'subscriptionCommands', 'organizations', 'orm', 'customers', 'products', 'discounts'],
+    (s) => [
+      ...subscriptionRoutes(s),
+      ...subscriptionCommandRoutes({ commands: s.subscriptionCommands, organizations: s.organizations }),
+    ],
+  ),
 };
 
 declare module '../../platform/module' {

@@ -1,14 +1,19 @@
-// HTTP surface of subscriptions read: list and get. The commands are subscription-command.routes.ts.
+// HTTP surface of subscriptions read: list, export and get. The commands are subscription-command.routes.ts.
+import { z } from 'zod';
 import { detachedReads } from '../../platform/database/detached-reads';
 import { IdParams } from '../../contracts/common';
 import { Subscription as SubscriptionContract, SubscriptionList } from '../../contracts/subscription';
-import { SubscriptionListQuery } from '../../contracts/subscription-list-query';
+import { SubscriptionExportQuery, SubscriptionListQuery } from '../../contracts/subscription-list-query';
 import { defineRoute, type RouteDefinition } from '../../platform/http/route';
 import type { SubscriptionService } from './subscription.service';
+import { exportSubscriptions, type SubscriptionExportDeps } from './subscription-export';
 
 const READ = ['subscriptions:read', 'subscriptions:write'] as const;
 
-export function subscriptionRoutes({ subscriptions }: { subscriptions: SubscriptionService }): RouteDefinition[] {
+export function subscriptionRoutes({
+  subscriptions,
+  ...exportDeps
+}: { subscriptions: SubscriptionService } & SubscriptionExportDeps): RouteDefinition[] {
   return [
     defineRoute({
       method: 'get',
@@ -23,6 +28,19 @@ export function subscriptionRoutes({ subscriptions }: { subscriptions: Subscript
         const em = detachedReads(tx.em);
         const page = await subscriptions.list(em, auth.organizationId, query);
         return { items: await subscriptions.outputs(em, page.items), pagination: page.pagination };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/subscriptions/export',
+      summary: 'Export subscriptions as CSV (streamed)',
+      scopes: READ,
+      query: SubscriptionExportQuery,
+      status: 200,
+      response: z.string().meta({ contentMediaType: 'text/csv' }),
+      outsideTransaction: true,
+      async handler({ auth, query }) {
+        return exportSubscriptions(exportDeps, auth.organizationId, query);
       },
     }),
     defineRoute({

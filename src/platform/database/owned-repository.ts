@@ -1,9 +1,10 @@
 // Rows that belong to one organization: one by id (404 otherwise), several by id, a page of a list, a soft delete.
 import { LockMode, type EntityClass, type FilterQuery } from '@mikro-orm/core';
-import type { EntityManager, QueryBuilder } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM, QueryBuilder } from '@mikro-orm/postgresql';
 import { ResourceNotFound } from '../../kernel/errors';
 import type { Pagination } from '../../kernel/pagination';
 import { detachedPage, readsDetached } from './detached-reads';
+import { keysetPages } from './keyset-pages';
 import { listPage, orderBySorting, whereMetadata } from './list-query';
 
 export interface OwnedRow {
@@ -82,6 +83,24 @@ export class OwnedRepository<T extends OwnedRow> {
       return qb;
     };
     return readsDetached(em) ? detachedPage(em, this.entity, options.alias, build, query) : listPage(build, query);
+  }
+
+  /**
+   * Every live row the list's filters select (`where`, `organization_id`, `metadata`), oldest first, in pages read
+   * one after the other (what the CSV exports stream).
+   */
+  pages(
+    orm: MikroORM,
+    organizationId: string,
+    query: Pick<OwnedListQuery, 'organization_id' | 'metadata'>,
+    options: { alias: string; where?: (qb: QueryBuilder<T>) => void },
+  ) {
+    return keysetPages(orm, this.entity, options.alias, (qb) => {
+      qb.where(this.live({ organizationId }));
+      if (query.organization_id) qb.andWhere(this.filter({ organizationId: { $in: query.organization_id } }));
+      options.where?.(qb);
+      if (query.metadata) whereMetadata(qb, options.alias, query.metadata);
+    });
   }
 
   /** Marks the row deleted at `at`; reads stop finding it. */

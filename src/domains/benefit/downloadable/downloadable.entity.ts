@@ -1,4 +1,4 @@
-import { EntitySchema } from '@mikro-orm/core';
+import { EntitySchema, type Opt } from '@mikro-orm/core';
 
 /** One file a downloadables grant gives a customer; a revoked one no longer opens. */
 export class Downloadable {
@@ -9,6 +9,9 @@ export class Downloadable {
   grantId!: string;
   fileId!: string;
   status!: 'granted' | 'revoked';
+  /** Times the customer opened a link to the file. */
+  downloadCount: Opt<number> = 0;
+  lastDownloadedAt: Date | null = null;
   createdAt!: Date;
   modifiedAt: Date | null = null;
 }
@@ -24,6 +27,8 @@ export const DownloadableSchema = new EntitySchema<Downloadable>({
     grantId: { type: 'uuid' },
     fileId: { type: 'uuid' },
     status: { type: 'text' },
+    downloadCount: { type: 'integer' },
+    lastDownloadedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     modifiedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
   },

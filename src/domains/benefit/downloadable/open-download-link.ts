@@ -1,4 +1,5 @@
-// Where a download link leads: a short-lived signed URL of the file, while the link is valid and the grant holds.
+// Where a download link leads: a short-lived signed URL of the file, while the link is valid and the grant holds;
+// each opening counts as a download.
 import { timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../../kernel/clock';
@@ -31,5 +32,11 @@ export async function openDownloadLink(
     throw new ResourceUnavailable('This download link has expired.');
   const row = await em.findOne(Downloadable, { id: parsed.claims.downloadableId });
   if (!row || row.status !== 'granted') throw new ResourceNotFound('This download is no longer available.');
-  return (await deps.files.download(em, row.organizationId, row.fileId, OPENED_URL_TTL_SECONDS)).url.url;
+  const url = (await deps.files.download(em, row.organizationId, row.fileId, OPENED_URL_TTL_SECONDS)).url.url;
+  // Counted once the file is known to open (a deleted file is a 404 above, not a download).
+  await em.execute('update downloadable set download_count = download_count + 1, last_downloaded_at = ? where id = ?', [
+    deps.clock.now(),
+    row.id,
+  ]);
+  return url;
 }

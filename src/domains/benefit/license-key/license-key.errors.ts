@@ -1,6 +1,6 @@
 // Why a license key is refused, in the reference's words: validate answers 404 (or 400 past the usage limit),
 // activate 403, so an app learns as little as possible about keys it does not hold.
-import { BadRequest, NotPermitted, ResourceNotFound } from '../../../kernel/errors';
+import { BadRequest, BursarError, NotPermitted, ResourceNotFound } from '../../../kernel/errors';
 
 export const unknownLicenseKey = (): ResourceNotFound => new ResourceNotFound('License key not found.');
 
@@ -35,3 +35,8 @@ export const activationsUnsupported = (): NotPermitted =>
 
 export const activationLimitReached = (): NotPermitted =>
   new NotPermitted('License key activation limit already reached.');
+
+/** The reference refuses to rotate a revoked key (its grant ended): 400 `RotateNotPermitted`. */
+export class RotateNotPermitted extends BursarError {
+  readonly code = 'RotateNotPermitted';
+}

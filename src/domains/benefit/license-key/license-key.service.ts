@@ -29,8 +29,9 @@ import { validateLicenseKey } from './validate-license-key';
 import { ValidationBatches } from './validation-batches';
 import { licenseKeysOfCustomer } from './customer-license-keys';
 import { updateLicenseKey } from './update-license-key';
+import { rotateLicenseKey, type RotationDeps } from './rotate-license-key';
 
-export interface LicenseKeyDeps {
+export interface LicenseKeyDeps extends RotationDeps {
   clock: Clock;
   customers: LicenseKeyCustomers;
   sources: LicenseKeySourceReader;
@@ -94,6 +95,16 @@ export class LicenseKeyService {
 
   deactivateOfCustomer(tx: Tx, owner: CustomerOwner, keyId: string, activationId: string): Promise<void> {
     return deactivateOfCustomer(this.deps.clock, tx, owner, keyId, activationId);
+  }
+
+  /** A new key string for the organization's key (400 RotateNotPermitted when revoked); the old one stops validating. */
+  async rotate(tx: Tx, organizationId: string, id: string): Promise<LicenseKey> {
+    return rotateLicenseKey(this.deps, tx, await keys.get(tx.em, organizationId, id, { lock: true }));
+  }
+
+  /** The portal's rotation of the customer's own key (another customer's is 404). */
+  async rotateOfCustomer(tx: Tx, owner: CustomerOwner, id: string): Promise<LicenseKey> {
+    return rotateLicenseKey(this.deps, tx, await keyOfCustomer(tx.em, owner, id, { lock: true }));
   }
 
   /** Applies the fields the body names; `usage` stays as it is unless named, a null limit or expiry clears it. */

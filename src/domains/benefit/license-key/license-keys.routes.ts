@@ -1,7 +1,7 @@
-// The merchant's license keys: list them, read one with its activations, edit one.
+// The merchant's license keys: list them, read one with its activations, edit one, rotate one.
 import { IdParams } from '../../../contracts/common';
 import { LicenseKeyList, LicenseKeyListQuery } from '../../../contracts/license-key-list';
-import { LicenseKeyRead } from '../../../contracts/license-key';
+import { LicenseKeyRead, RotatedLicenseKey } from '../../../contracts/license-key';
 import { LicenseKeyUpdate } from '../../../contracts/license-key-update';
 import { LicenseKeyWithActivations } from '../../../contracts/license-key-activation';
 import { detachedReads } from '../../../platform/database/detached-reads';
@@ -52,6 +52,18 @@ export function licenseKeysRoutes(licenseKeys: LicenseKeyService): RouteDefiniti
       response: LicenseKeyRead,
       async handler({ auth, tx, params, body }) {
         return licenseKeys.output(tx.em, await licenseKeys.update(tx, auth.organizationId, params.id, body));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/license-keys/:id/rotate',
+      summary: 'Rotate a license key: a new key string, the old one stops validating (benefit_grant.updated)',
+      scopes: WRITE,
+      params: IdParams,
+      status: 200,
+      response: RotatedLicenseKey,
+      async handler({ auth, tx, params }) {
+        return licenseKeys.output(tx.em, await licenseKeys.rotate(tx, auth.organizationId, params.id));
       },
     }),
   ];
