@@ -11,6 +11,14 @@ export const CustomerOrderConfirmPayment = z
   .meta({ id: 'CustomerOrderConfirmPayment' });
 export type CustomerOrderConfirmPayment = z.infer<typeof CustomerOrderConfirmPayment>;
 
+/** A pay link pays with a new card only: whoever holds the link must not charge the customer's saved methods. */
+export const PayLinkConfirmPayment = z
+  .object({
+    confirmation_token_id: z.string().min(1).max(255),
+    payment_processor: z.enum(['stripe']).default('stripe'),
+  })
+  .meta({ id: 'PayLinkConfirmPayment' });
+
 /** `succeeded` (paid now) or `failed` with the processor's reason; `client_secret` is null (no on-session step). */
 export const CustomerOrderPaymentConfirmation = z
   .object({

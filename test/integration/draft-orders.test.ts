@@ -143,6 +143,9 @@ test('a draft is finalized (tax, number, invoice, pay link) and paid through its
   const paid = (await call('GET', `/v1/orders/${id}`)).body;
   expect(paid).toMatchObject({ status: 'paid', paid: true });
   expect(paid.receipt_number).toMatch(/^RCPT-/);
+  // The card that paid is kept among the customer's saved methods; the declined one is not.
+  const methods = (await call('GET', `/v1/customers/${customer.id}/payment-methods`)).body.items;
+  expect(methods.map((m: { card: { last4: string } }) => m.card.last4)).toEqual(['4242']);
   await recordHistory(h.env.sandbox, `order:${id}`, 'order-draft-declined-then-paid', { finished: true });
   // Paid: the link shows it, and paying again is refused.
   expect(

@@ -42,7 +42,7 @@ const LISTS: { name: string; pages: string[]; one: (id: string) => string; state
   },
   {
     name: 'products',
-    statements: 4,
+    statements: 5, // the fifth: which of the page's products some record holds (`is_deletable`), one statement
     pages: [
       '/v1/products/?limit=100',
       '/v1/products/?is_recurring=true&sorting=price_amount',

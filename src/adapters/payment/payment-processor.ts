@@ -1,6 +1,8 @@
 // The payment processor port: every call carries an idempotency key taken from workflow data, so a retried activity
 // never charges twice. Card numbers never reach Bursar's storage: only a token, brand, last four and a fingerprint.
 
+import type { EntityManager } from '@mikro-orm/postgresql';
+
 export interface SavedPaymentMethod {
   /** The processor's token for the method (`pm_…`). */
   token: string;
@@ -81,8 +83,8 @@ export interface ProcessorDispute {
 
 /** The sandbox processor's stand-ins for the cardholder and the card network (a real processor sends webhooks). */
 export interface SandboxDisputes {
-  /** The dispute opened on this charge (a test card's), or null. */
-  disputeOf(chargeId: string): Promise<ProcessorDispute | null>;
+  /** The dispute opened on this charge (a test card's), or null; read in `em` when given (the caller's transaction). */
+  disputeOf(chargeId: string, em?: EntityManager): Promise<ProcessorDispute | null>;
   /** Opens a dispute on a succeeded charge, for what of it is not refunded (once per charge). */
   open(chargeId: string, reason: string): Promise<ProcessorDispute>;
   /** The network's decision (an accepted dispute is lost). */

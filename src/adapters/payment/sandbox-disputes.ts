@@ -1,7 +1,7 @@
 // The sandbox processor's disputes: a test card's, opened with its charge; one opened through the sandbox API (the
 // cardholder's stand-in) for what of a charge is not refunded; decided by the sandbox API or the card's outcome.
 import { randomUUID } from 'node:crypto';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { RefundDeclined, type ProcessorDispute, type SandboxDisputes } from './payment-processor';
 
 interface DisputeRow {
@@ -21,10 +21,11 @@ const asDispute = (row: DisputeRow): ProcessorDispute => ({
 });
 
 export function sandboxDisputes(orm: MikroORM): SandboxDisputes {
-  const byCharge = async (chargeId: string) => {
-    const [row] = await orm.em
-      .fork()
-      .execute<DisputeRow[]>('select * from sandbox_processor_dispute where charge_id = ?', [chargeId]);
+  // `em`: the caller's transaction, when it asks from inside one (a second connection there could wait for ever).
+  const byCharge = async (chargeId: string, em: EntityManager = orm.em.fork()) => {
+    const [row] = await em.execute<DisputeRow[]>('select * from sandbox_processor_dispute where charge_id = ?', [
+      chargeId,
+    ]);
     return row ? asDispute(row) : null;
   };
   return {

@@ -3,32 +3,26 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sqlArray } from '../../platform/database/sql-array';
 
-/** A domain whose records point at products. */
+/** A domain whose records point at products: one SQL condition on `p.id` (the product) and `q.org` (its organization). */
 export interface ProductUser {
-  /** The products among `productIds` that its records hold. */
-  productsInUse(em: EntityManager, organizationId: string, productIds: readonly string[]): Promise<string[]>;
+  holds: string;
 }
 
-/** A ProductUser by one SQL condition on `p.id` (the product) and `q.org` (its organization), e.g. an `exists`. */
-export function productUserOf(holds: string): ProductUser {
-  const sql = `select p.id from (select ?::uuid as org, ?::uuid[] as ids) q, unnest(q.ids) as p(id) where ${holds}`;
-  return {
-    async productsInUse(em, organizationId, productIds) {
-      if (!productIds.length) return [];
-      const rows = await em.execute<{ id: string }[]>(sql, [organizationId, sqlArray(productIds)]);
-      return rows.map((row) => row.id);
-    },
-  };
-}
+/** A ProductUser by its condition, e.g. an `exists` over the domain's table. */
+export const productUserOf = (holds: string): ProductUser => ({ holds });
 
-/** The products among `ids` that some user holds; one query per user, one after the other (one connection). */
+/** The products among `ids` that some user holds, in one statement (every user's condition, or'ed). */
 export async function productsInUse(
   users: readonly ProductUser[],
   em: EntityManager,
   organizationId: string,
   ids: readonly string[],
 ): Promise<Set<string>> {
-  const used = new Set<string>();
-  for (const user of users) for (const id of await user.productsInUse(em, organizationId, ids)) used.add(id);
-  return used;
+  if (!ids.length || !users.length) return new Set();
+  const holds = users.map((user) => `(${user.holds})`).join(' or ');
+  const rows = await em.execute<{ id: string }[]>(
+    `select p.id from (select ?::uuid as org, ?::uuid[] as ids) q, unnest(q.ids) as p(id) where ${holds}`,
+    [organizationId, sqlArray(ids)],
+  );
+  return new Set(rows.map((row) => row.id));
 }

@@ -29,6 +29,9 @@ export async function createCustomerSubscription(
   try {
     await inTransaction(deps.orm, (tx) => write(deps, tx, id, plan, chargeId));
   } catch (error) {
+    // The same key sent twice at once: the other request wrote this subscription, and the charge is its.
+    const written = await replay(deps, deps.orm.em.fork(), organizationId, id, body);
+    if (written) return written;
     if (chargeId)
       await deps.processor!.refund({ chargeId, amount: plan.bill.total, idempotencyKey: `subscription:${id}:refund` });
     throw error;

@@ -42,6 +42,9 @@ export async function subscriptionPlan(
     throw invalidField(['body', 'product_id'], 'Only products with a fixed price can be subscribed to this way.');
   const at = await deps.testClocks.now(em, customer.testClockId);
   const address = customer.billingAddress;
+  // A seller of record taxes where the buyer is: a paid subscription needs the customer's billing country.
+  if (price.price_amount > 0 && !address?.country)
+    throw invalidField(['body', 'customer_id'], 'The customer has no billing address: its tax cannot be computed.');
   const taxCustomer = { address, taxId: customer.taxId?.[0] ?? null, isBusiness: customer.taxId !== null };
   const bill = firstPeriodBill(
     deps.seller,

@@ -52,7 +52,7 @@ export async function savePaymentMethod(
   };
 }
 
-/** Records the saved method among the customer's, as its new default, in the confirmation's transaction. */
+/** Records the saved method among the customer's (their default only when they have none: whoever typed their e-mail at a checkout must not choose what their subscriptions are charged to), in the confirmation's transaction. */
 export async function recordSavedMethod(
   deps: Pick<FlowDeps, 'paymentMethods'>,
   tx: Tx,
@@ -71,6 +71,6 @@ export async function recordSavedMethod(
     expMonth: method.expMonth,
     expYear: method.expYear,
     fingerprint: method.fingerprint,
-    makeDefault: true,
+    makeDefault: false,
   });
 }

@@ -6,6 +6,7 @@ import { IdParams } from '../../contracts/common';
 import {
   CustomerOrderConfirmPayment,
   CustomerOrderPaymentConfirmation,
+  PayLinkConfirmPayment,
 } from '../../contracts/portal-order-confirm-payment';
 import { PayLinkOrder } from '../../contracts/portal-pay-link';
 import { ResourceNotFound } from '../../kernel/errors';
@@ -72,7 +73,7 @@ export function portalOrderConfirmPaymentRoutes(deps: PortalOrderRouteDeps & Pay
       path: '/v1/customer-portal/pay-links/:token/confirm',
       summary: 'Pay the order of a pay link now (our addition)',
       params: TokenParams,
-      body: CustomerOrderConfirmPayment,
+      body: PayLinkConfirmPayment,
       outsideTransaction: true,
       status: 200,
       response: CustomerOrderPaymentConfirmation,

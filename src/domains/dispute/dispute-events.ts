@@ -39,7 +39,7 @@ export function sandboxCardDisputes(deps: DisputeOpenDeps): PaymentFollower {
   return {
     async succeeded(tx, payment) {
       const disputed: ProcessorDispute | null =
-        (await deps.processor?.sandboxDisputes?.disputeOf(payment.chargeId)) ?? null;
+        (await deps.processor?.sandboxDisputes?.disputeOf(payment.chargeId, tx.em)) ?? null;
       if (!disputed) return;
       await openDispute(deps, tx, {
         organizationId: payment.organizationId,

@@ -46,6 +46,8 @@ export function disputeRoutes({ disputes }: { disputes: DisputeService }): Route
       status: 200,
       response: Dispute,
       // sends `move` (accept) to `dispute:<id>`: the processor is told, the loss recorded, order.updated sent
+      // An Update of the dispute's flow: no connection is held while it runs.
+      outsideTransaction: true,
       async handler({ auth, tx, params }) {
         return disputes.accept(tx.em, auth.organizationId, params.id);
       },
@@ -74,6 +76,8 @@ export function disputeRoutes({ disputes }: { disputes: DisputeService }): Route
       status: 200,
       response: Dispute,
       // sends `move` (the status) to `dispute:<id>`, as the processor's event would
+      // An Update of the dispute's flow: no connection is held while it runs.
+      outsideTransaction: true,
       async handler({ auth, tx, params, body }) {
         return disputes.resolveInSandbox(tx.em, auth.organizationId, params.id, body.status);
       },

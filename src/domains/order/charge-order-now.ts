@@ -1,8 +1,9 @@
 // Paying a pending order now, on the customer's word (pay page, confirm-payment) or the merchant's (finalize with a
 // saved method): the processor calls of one attempt, each keyed by the order and the attempt's number. Every charge
 // attempt of an order paid now goes through here.
-import { PaymentDeclined } from '../../adapters/payment/payment-processor';
+import { PaymentDeclined, type SavedPaymentMethod } from '../../adapters/payment/payment-processor';
 import type { OrderPayment } from '../../../workflows/order-payment-definitions';
+import { inTransaction } from '../../platform/database/transaction';
 import { Order } from './order.entity';
 import type { OrderPaymentDeps } from './order-payment-deps';
 
@@ -29,20 +30,21 @@ export async function chargeOrderNow(
   const key = `order:${order.id}:pay:${attempt}`;
   try {
     let method: { processorCustomerId: string; token: string };
+    let card: SavedPaymentMethod | null = null;
     if ('confirmationToken' in payment) {
       const { customerId } = await processor.createCustomer({
         email: customer.email,
         name: customer.name,
         idempotencyKey: `customer:${customer.id}`,
       });
-      const saved = await processor.savePaymentMethod({
+      card = await processor.savePaymentMethod({
         customerId,
         confirmationToken: payment.confirmationToken,
         idempotencyKey: `${key}:method`,
       });
-      method = { processorCustomerId: customerId, token: saved.token };
+      method = { processorCustomerId: customerId, token: card.token };
     } else {
-      const saved = await deps.savedMethods?.chargeable(em, order.customerId, payment.paymentMethodId);
+      const saved = await deps.savedMethods.get(order.customerId, payment.paymentMethodId, em);
       if (!saved) return { declined: 'Payment method not found.' };
       method = saved;
     }
@@ -72,6 +74,11 @@ export async function chargeOrderNow(
           : { succeeded: true },
       );
       if (canceled) return { declined: 'The payment could not be completed now; try another card.' };
+    }
+    // A new card that paid stays among the customer's saved methods (their default when they have none).
+    if (card) {
+      const kept = { organizationId: order.organizationId, customerId: order.customerId, makeDefault: false };
+      await inTransaction(deps.orm, (tx) => deps.savedMethods.record(tx, { ...kept, ...method, ...card }));
     }
     return { chargeId: charged.chargeId, method };
   } catch (error) {

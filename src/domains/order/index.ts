@@ -19,7 +19,6 @@ export { succeedRefund } from './refund/settle-refund';
 export { failRefund } from './refund/fail-refund';
 export { orderModule } from './order.module';
 export { OrderPayments, ORDER_PAYMENT_ERRORS } from './order-payments.service';
-export type { SavedMethodLookup } from './order-payment-deps';
 export { OrderNotEligibleForRetry } from './order.errors';
 export { chargeOrderNow, type PayNowOutcome } from './charge-order-now';
 export { wasPaid } from './order.logic';

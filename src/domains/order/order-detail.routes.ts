@@ -37,7 +37,10 @@ export function orderDetailRoutes({ orders }: { orders: OrderService }): RouteDe
       body: OrderUpdate,
       status: 200,
       response: Order,
-      async handler({ auth, tx, params, body }) {
+      async handler({ auth, tx, params, body, request }) {
+        const order = await orders.get(tx.em, auth.organizationId, params.id);
+        if (order.status === 'draft' && request.apiVersion === UNVERSIONED)
+          throw new ResourceNotFound('Order not found.');
         return orders.output(tx.em, await orders.update(tx, auth.organizationId, params.id, body));
       },
     }),

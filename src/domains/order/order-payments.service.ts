@@ -28,7 +28,7 @@ export class OrderPayments {
     const methodId = body.payment_method_id ?? null;
     const order = await inTransaction(orm, async (tx) => {
       const draft = await orders.get(tx.em, organizationId, id);
-      if (methodId && !(await savedMethods?.chargeable(tx.em, draft.customerId, methodId)))
+      if (methodId && !(await savedMethods.get(draft.customerId, methodId, tx.em)))
         throw invalidField(['body', 'payment_method_id'], 'Payment method not found.');
       const finalized = await orders.finalize(tx, organizationId, id);
       await documents.requestInvoice(tx, organizationId, finalized.id);

@@ -62,11 +62,7 @@ export const orderModule: Module = {
     provide(
       'orderPayments',
       ['orm', 'flows', 'orders', 'documents', 'customers', 'processor', 'payments', 'paymentMethods'],
-      ({ paymentMethods, ...s }) =>
-        new OrderPayments({
-          ...s,
-          savedMethods: { chargeable: (em, customerId, id) => paymentMethods.get(customerId, id, em) },
-        }),
+      ({ paymentMethods, ...s }) => new OrderPayments({ ...s, savedMethods: paymentMethods }),
     ),
     provide(
       'documentFlow',

@@ -23,6 +23,8 @@ export async function updateOrder(
   if (body.billing_address !== undefined) order.billingAddress = body.billing_address;
   order.modifiedAt = deps.clock.now();
   await tx.em.flush();
-  deps.outbox.enqueueEvent(tx, order.organizationId, 'order.updated', await readOrderOutput(deps, tx.em, order));
+  // A draft is not announced before its finalize sends order.created (which takes the customer's details anew).
+  if (order.status !== 'draft')
+    deps.outbox.enqueueEvent(tx, order.organizationId, 'order.updated', await readOrderOutput(deps, tx.em, order));
   return order;
 }

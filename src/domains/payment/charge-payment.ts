@@ -46,6 +46,8 @@ export interface ChargedPayment {
 export async function chargePayment(deps: PaymentDeps, input: PaymentCharge): Promise<ChargedPayment> {
   const processor = deps.processor;
   if (!processor) throw new PaymentDeclined('card_declined', 'No payment processor is configured.');
+  const held = input.orderId ? await chargeOfOrder(deps, input.orderId, input.idempotencyKey) : null;
+  if (held) return held;
   const method = await processor.describePaymentMethod({
     customerId: input.processorCustomerId,
     paymentMethod: input.paymentMethod,
@@ -84,6 +86,7 @@ function record(
   return inTransaction(deps.orm, async (tx) => {
     const inserted = await insert(tx.em, deps, input, method, outcome);
     if (inserted) await tellFollowers(deps.followers, tx, [inserted]);
+    if (inserted) return inserted.id;
     const [row] = await tx.em.execute<{ id: string }[]>('select id from payment where idempotency_key = ?', [
       input.idempotencyKey,
     ]);
@@ -126,4 +129,19 @@ async function insert(
     ],
   );
   return row;
+}
+
+/**
+ * An order is charged once: an attempt under another key (a retry after a step that charged but failed before the
+ * order was marked paid, a pay-now beside a dunning retry) gets the charge that already went through or is settling.
+ */
+async function chargeOfOrder(deps: PaymentDeps, orderId: string, key: string): Promise<ChargedPayment | null> {
+  const [row] = await deps.orm.em.fork().execute<{ id: string; processor_charge_id: string; status: string }[]>(
+    `select id, processor_charge_id, status from payment
+     where order_id = ? and idempotency_key <> ? and status in ('succeeded', 'pending') and processor_charge_id is not null
+     order by created_at limit 1`,
+    [orderId, key],
+  );
+  if (!row) return null;
+  return { paymentId: row.id, chargeId: row.processor_charge_id, ...(row.status === 'pending' && { pending: true }) };
 }

@@ -1,6 +1,7 @@
 // The payment module: its table, the service every charge goes through, and the routes that read payments.
 import { migrations, provide, routes, type Module } from '../../platform/module';
 import { Migration20261201100000_payments } from './migrations/Migration20261201100000_payments';
+import { Migration20261201100500_payment_backfill } from './migrations/Migration20261201100500_payment_backfill';
 import { PaymentSchema } from './payment.entity';
 import { paymentRoutes } from './payment.routes';
 import { PaymentService } from './payment.service';
@@ -9,7 +10,7 @@ import type { PaymentFollower } from './payment-deps';
 export const paymentModule: Module = {
   name: 'payment',
   entities: [PaymentSchema],
-  migrations: migrations(Migration20261201100000_payments),
+  migrations: migrations(Migration20261201100000_payments, Migration20261201100500_payment_backfill),
   provides: [
     provide(
       'payments',
