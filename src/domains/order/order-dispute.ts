@@ -21,7 +21,8 @@ export async function markOrderDispute(deps: OrderDeps, tx: Tx, orderId: string,
   order.dispute = change.dispute;
   order.modifiedAt = deps.clock.now();
   const revoke = change.loss?.revokeBenefits && !order.disputeRevokedBenefits;
-  if (change.loss && before?.status !== 'lost') {
+  // A loss counts once per dispute (a second dispute of the order lost later counts too).
+  if (change.loss && !(before?.id === change.dispute.id && before.status === 'lost')) {
     order.disputedAmount += change.loss.amount;
     order.disputedTaxAmount += change.loss.taxAmount;
     if (revoke) order.disputeRevokedBenefits = true;

@@ -36,9 +36,14 @@ export class OrderPayments {
       return finalized;
     });
     if (!methodId || order.totalAmount <= 0) return order;
-    const result = await this.pay(order.id, { paymentMethodId: methodId });
+    // Whatever stops the charge (a decline, an outage), the order is numbered already: its customer gets the pay link.
+    const emailLink = () => inTransaction(orm, (tx) => orders.emailPayLink(tx, order, 'invoice'));
+    const result = await this.pay(order.id, { paymentMethodId: methodId }).catch(async (error) => {
+      await emailLink();
+      throw error;
+    });
     if (result.status === 'failed') {
-      await inTransaction(orm, (tx) => orders.emailPayLink(tx, order, 'invoice'));
+      await emailLink();
       throw new OrderPaymentFailed(result.error ?? 'The payment was declined.');
     }
     return orders.findById(orm.em.fork(), order.id);
