@@ -29,7 +29,7 @@ const BURSAR_ADDITIONS: Record<string, string[]> = {
   // Invoice numbering, where notices to the owner go, and the currency each country's buyers pay in.
   Organization: ['invoice_numbering', 'customer_invoice_prefix', 'owner_email', 'currency_by_country'],
   OrganizationUpdate: ['slug', 'invoice_numbering', 'customer_invoice_prefix', 'owner_email', 'currency_by_country'],
-  OrganizationCreate: ['invoice_numbering', 'customer_invoice_prefix', 'currency_by_country'],
+  OrganizationCreate: ['invoice_numbering', 'customer_invoice_prefix', 'currency_by_country', 'dispute_settings'],
   // The delivery log's attempt details, and why an endpoint was disabled.
   WebhookDelivery: ['endpoint_id', 'attempt', 'duration_ms', 'error'],
   WebhookEndpoint: ['disabled_reason'],
@@ -37,6 +37,11 @@ const BURSAR_ADDITIONS: Record<string, string[]> = {
   ProductPriceMeteredTiers: ['package'],
   // The order's dispute (the 1.x RefundDispute shape), as of its last change.
   Order: ['dispute'],
+  // A saved method as the 0.x clients read it too (`default`, `card`), and a subscription created on a named one.
+  CustomerPaymentMethodCard: ['default', 'card'],
+  CustomerPaymentMethodGeneric: ['default'],
+  SubscriptionCreateCustomer: ['payment_method_id'],
+  SubscriptionCreateExternalCustomer: ['payment_method_id'],
 };
 
 test('every dated schema has the fields of the 1.x client model of the same name', async () => {

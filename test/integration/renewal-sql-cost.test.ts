@@ -29,7 +29,7 @@ async function settled(organizationId: string, emails: number): Promise<boolean>
   return row.sent === emails && row.waiting === 0;
 }
 
-test('one renewal: at most 28 statements in 8 transactions in the worker (53 in 17 before issue 33)', async () => {
+test('one renewal: at most 33 statements in 12 transactions in the worker (53 in 17 before issue 33, 28 in 8 before payments)', async () => {
   const { clockId, subscription } = await subscribe(h, call, { price: 1000, start: '2025-01-31T10:00:00Z' });
   const organizationId: string = subscription.customer.organization_id;
   await eventually(async () => (await ordersOf(call, subscription.customer_id))[0]?.paid);
@@ -56,6 +56,8 @@ test('one renewal: at most 28 statements in 8 transactions in the worker (53 in 
       `(the whole process meanwhile, API and clock included: ${whole.statements} statements, ${whole.transactions} transactions)\n` +
       lines.join('\n'),
   );
-  expect(statements).toBeLessThanOrEqual(28);
-  expect(transactions).toBeLessThanOrEqual(8);
+  // 28 in 8 before payments were recorded (issue 35): since, the charge's check that its order holds no other charge
+  // and the attempt's payment written in its own transaction (12 transactions: room to win back).
+  expect(statements).toBeLessThanOrEqual(33);
+  expect(transactions).toBeLessThanOrEqual(12);
 });

@@ -12,7 +12,7 @@ import { inTransaction } from '../../platform/database/transaction';
 import { chargeOrderNow } from './charge-order-now';
 import type { Order } from './order.entity';
 import type { OrderPaymentDeps } from './order-payment-deps';
-import { OrderNotEligibleForRetry, OrderPaymentFailed, PaymentAlreadyInProgress } from './order.errors';
+import { OrderNotEligibleForRetry, PaymentFailed, PaymentAlreadyInProgress } from './order.errors';
 
 export const ORDER_PAYMENT_ERRORS = [OrderNotEligibleForRetry, PaymentAlreadyInProgress];
 
@@ -44,7 +44,7 @@ export class OrderPayments {
     });
     if (result.status === 'failed') {
       await emailLink();
-      throw new OrderPaymentFailed(result.error ?? 'The payment was declined.');
+      throw new PaymentFailed(result.error ?? 'The payment was declined.');
     }
     return orders.findById(orm.em.fork(), order.id);
   }

@@ -27,6 +27,6 @@ export class PaymentAlreadyInProgress extends BursarError {
 }
 
 /** The charge of an order paid now was declined (the order stays payable: see its pay link). */
-export class OrderPaymentFailed extends BursarError {
+export class PaymentFailed extends BursarError {
   readonly code = 'PaymentFailed';
 }
