@@ -14,6 +14,7 @@ import { IdempotencyKeyReused } from '../../platform/idempotency/idempotency.err
 import { PaymentFailed, subscriptionOrderPaid } from '../subscription';
 import { subscriptionPlan, type SubscriptionPlan } from './customer-subscription-plan';
 import type { CustomerSubscriptionDeps } from './customer-subscription-deps';
+import { NOT_AT_ONCE } from '../payment';
 
 export async function createCustomerSubscription(
   deps: CustomerSubscriptionDeps,
@@ -68,7 +69,6 @@ async function replay(
 async function charge(deps: CustomerSubscriptionDeps, id: string, plan: SubscriptionPlan): Promise<string | null> {
   const { bill, method, trialEnd, product } = plan;
   if (bill.total === 0 || trialEnd || !method) return null;
-  const processor = deps.processor!;
   const { customer } = plan;
   try {
     const charged = await deps.billing.payments.charge({
@@ -86,17 +86,11 @@ async function charge(deps: CustomerSubscriptionDeps, id: string, plan: Subscrip
       reference: id,
     });
     if (!charged.pending) return charged.chargeId;
-    const settled = await processor.cancelCharge({
+    const settled = await deps.billing.payments.cancelPending({
       chargeId: charged.chargeId,
       idempotencyKey: `subscription:${id}:cancel`,
+      message: NOT_AT_ONCE,
     });
-    await deps.billing.payments.settle(
-      deps.orm.em.fork(),
-      charged.chargeId,
-      settled === 'succeeded'
-        ? { succeeded: true }
-        : { succeeded: false, reason: 'canceled', message: 'Canceled: it could not be completed at once.' },
-    );
     if (settled === 'succeeded') return charged.chargeId;
     throw new PaymentFailed(`The payment for ${product.name} is still processing; it was canceled. Try again.`);
   } catch (error) {

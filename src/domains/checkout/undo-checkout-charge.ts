@@ -3,6 +3,7 @@
 import { RefundDeclined } from '../../adapters/payment/payment-processor';
 import { Checkout } from './checkout.entity';
 import type { FlowDeps } from './flow-deps';
+import { NEVER_SETTLED } from '../payment';
 
 /** A charge still processing when the wait for its settlement ended: canceled, unless it went through meanwhile. */
 export async function cancelCheckoutCharge(
@@ -10,18 +11,11 @@ export async function cancelCheckoutCharge(
   checkoutId: string,
   chargeId: string,
 ): Promise<'canceled' | 'succeeded'> {
-  const idempotencyKey = `checkout:${checkoutId}:cancel:${chargeId}`;
-  const outcome = await deps.processor!.cancelCharge({ chargeId, idempotencyKey });
-  const settled =
-    outcome === 'succeeded'
-      ? ({ succeeded: true } as const)
-      : ({
-          succeeded: false,
-          reason: 'canceled',
-          message: 'The processor never settled it; it was canceled.',
-        } as const);
-  await deps.payments.settle(deps.orm.em.fork(), chargeId, settled);
-  return outcome;
+  return deps.payments.cancelPending({
+    chargeId,
+    idempotencyKey: `checkout:${checkoutId}:cancel:${chargeId}`,
+    message: NEVER_SETTLED,
+  });
 }
 
 /**

@@ -6,6 +6,7 @@ import type { OrderPayment } from '../../../workflows/order-payment-definitions'
 import { inTransaction } from '../../platform/database/transaction';
 import { Order } from './order.entity';
 import type { OrderPaymentDeps } from './order-payment-deps';
+import { NOT_AT_ONCE } from '../payment';
 
 /** The attempt's outcome: charged (`method`: a new card saved for later use), or declined with the reason to show. */
 export type PayNowOutcome =
@@ -64,16 +65,12 @@ export async function chargeOrderNow(
     });
     if (charged.pending) {
       // Paying now waits for no settlement: a charge the processor cannot settle at once is canceled there.
-      const outcome = await processor.cancelCharge({ chargeId: charged.chargeId, idempotencyKey: `${key}:cancel` });
-      const canceled = outcome === 'canceled';
-      await deps.payments.settle(
-        em,
-        charged.chargeId,
-        canceled
-          ? { succeeded: false, reason: 'canceled', message: 'Canceled: it could not be completed at once.' }
-          : { succeeded: true },
-      );
-      if (canceled) return { declined: 'The payment could not be completed now; try another card.' };
+      const outcome = await deps.payments.cancelPending({
+        chargeId: charged.chargeId,
+        idempotencyKey: `${key}:cancel`,
+        message: NOT_AT_ONCE,
+      });
+      if (outcome === 'canceled') return { declined: 'The payment could not be completed now; try another card.' };
     }
     // A new card that paid stays among the customer's saved methods (their default when they have none).
     if (card) {

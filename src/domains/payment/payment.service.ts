@@ -6,7 +6,7 @@ import type { PaymentDeps } from './payment-deps';
 import { listPayments, payments } from './payment-list';
 import { Payment } from './payment.entity';
 import type { Tx } from '../../platform/database/transaction';
-import { linkPayment, settlePayment } from './settle-payment';
+import { cancelPendingCharge, linkPayment, settlePayment } from './settle-payment';
 
 export class PaymentService {
   constructor(private readonly deps: PaymentDeps) {}
@@ -18,6 +18,11 @@ export class PaymentService {
 
   settle(em: EntityManager, chargeId: string, outcome: Parameters<typeof settlePayment>[3]): Promise<void> {
     return settlePayment(em, this.deps.clock, chargeId, outcome);
+  }
+
+  /** A pending charge canceled at the processor (unless it went through meanwhile), and its payment settled. */
+  cancelPending(input: Parameters<typeof cancelPendingCharge>[1]): Promise<'canceled' | 'succeeded'> {
+    return cancelPendingCharge(this.deps, input);
   }
 
   /** Links the charge's payment to the order it paid for, in the transaction that writes the order. */
@@ -41,4 +46,4 @@ export class PaymentService {
 }
 
 /** What a domain that charges is given: the charge, and what follows it (its settlement, its order). */
-export type PaymentCharger = Pick<PaymentService, 'charge' | 'settle' | 'link'>;
+export type PaymentCharger = Pick<PaymentService, 'charge' | 'settle' | 'cancelPending' | 'link'>;

@@ -1,7 +1,8 @@
 // What happens to a payment after its attempt: the processor settles a pending one (its webhook, or a cancellation
 // when it never did), and a checkout's completion links its payment to the order it paid for. A payment of an order
 // that succeeded is told to the domains that follow payments, in the same transaction.
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { PaymentProcessor } from '../../adapters/payment/payment-processor';
 import type { Clock } from '../../kernel/clock';
 import type { Tx } from '../../platform/database/transaction';
 import type { PaymentFollower } from './payment-deps';
@@ -48,6 +49,29 @@ export async function settlePayment(
       ? ['succeeded', null, null, clock.now(), chargeId]
       : ['failed', outcome.reason, outcome.message, clock.now(), chargeId],
   );
+}
+
+/** Why a pending charge was canceled: the wait for its settlement ended, or what it paid for could not wait. */
+export const NEVER_SETTLED = 'The processor never settled it; it was canceled.';
+export const NOT_AT_ONCE = 'Canceled: it could not be completed at once.';
+
+/**
+ * A pending charge that cannot wait for its settlement: canceled at the processor, unless it went through meanwhile,
+ * and its payment settled either way (`message` says why it was canceled).
+ */
+export async function cancelPendingCharge(
+  deps: { orm: MikroORM; clock: Clock; processor: PaymentProcessor | null },
+  input: { chargeId: string; idempotencyKey: string; message: string },
+): Promise<'canceled' | 'succeeded'> {
+  const { chargeId, idempotencyKey, message } = input;
+  const outcome = await deps.processor!.cancelCharge({ chargeId, idempotencyKey });
+  await settlePayment(
+    deps.orm.em.fork(),
+    deps.clock,
+    chargeId,
+    outcome === 'succeeded' ? { succeeded: true } : { succeeded: false, reason: 'canceled', message },
+  );
+  return outcome;
 }
 
 /** The payment of a charge, linked to the order it paid for and the customer it made (in the caller's transaction). */

@@ -3,6 +3,7 @@ import { PaymentDeclined } from '../../adapters/payment/payment-processor';
 import type { CommandDeps } from './command-deps';
 import { Subscription } from './subscription.entity';
 import { PaymentFailed } from './subscription.errors';
+import { NOT_AT_ONCE } from '../payment';
 
 /** The charge of the invoice's total on the saved card; a decline is the change's 402. */
 export async function chargePlanChange(
@@ -34,16 +35,13 @@ export async function chargePlanChange(
     // A change charged now is paid now: one the processor would settle later is canceled there (and made only if
     // it went through meanwhile), so that no charge stands for a change that was not made.
     if (charged.pending) {
-      const canceled =
-        (await deps.processor.cancelCharge({
-          chargeId: charged.chargeId,
-          idempotencyKey: `subscription:${cycleKey}:cancel`,
-        })) !== 'succeeded';
-      const outcome = canceled
-        ? ({ succeeded: false, reason: 'canceled', message: 'Canceled: it could not be completed at once.' } as const)
-        : ({ succeeded: true } as const);
-      await deps.billing.payments.settle(deps.orm.em.fork(), charged.chargeId, outcome);
-      if (canceled) throw new PaymentDeclined('card_declined', 'the payment could not be completed at once');
+      const outcome = await deps.billing.payments.cancelPending({
+        chargeId: charged.chargeId,
+        idempotencyKey: `subscription:${cycleKey}:cancel`,
+        message: NOT_AT_ONCE,
+      });
+      if (outcome === 'canceled')
+        throw new PaymentDeclined('card_declined', 'the payment could not be completed at once');
     }
     return charged.chargeId;
   } catch (error) {

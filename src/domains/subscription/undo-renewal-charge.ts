@@ -1,6 +1,7 @@
 // Undoing a renewal charge: canceled when it never settled, refunded when it went through for an order voided meanwhile.
 import { RefundDeclined } from '../../adapters/payment/payment-processor';
 import type { BillingDeps } from './billing-deps';
+import { NEVER_SETTLED } from '../payment';
 
 /** A renewal charge that never settled (or whose subscription ended meanwhile): canceled, unless it went through. */
 export async function cancelRenewalCharge(
@@ -8,20 +9,11 @@ export async function cancelRenewalCharge(
   orderId: string,
   chargeId: string,
 ): Promise<'canceled' | 'succeeded'> {
-  const outcome = await deps.processor!.cancelCharge({
+  return deps.payments.cancelPending({
     chargeId,
     idempotencyKey: `order:${orderId}:cancel:${chargeId}`,
+    message: NEVER_SETTLED,
   });
-  const settled =
-    outcome === 'succeeded'
-      ? ({ succeeded: true } as const)
-      : ({
-          succeeded: false,
-          reason: 'canceled',
-          message: 'The processor never settled it; it was canceled.',
-        } as const);
-  await deps.payments.settle(deps.orm.em.fork(), chargeId, settled);
-  return outcome;
 }
 
 /** Compensation: the whole of a renewal charge that went through for an order voided meanwhile is given back. */
