@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { Timestamp, Uuid } from './common';
 import { ListResource } from './list-resource';
+import { PageQuery, queryOne, sortingQuery } from './query-params';
 
 export const MEMBER_ROLES = { owner: 'owner', billingManager: 'billing_manager', member: 'member' } as const;
 export const MemberRole = z.enum(['owner', 'billing_manager', 'member']).meta({ id: 'MemberRole' });
@@ -75,3 +76,19 @@ export const CustomerPortalMemberUpdate = z
   .object({ name: z.string().max(256).nullish(), role: MemberRole.nullish() })
   .meta({ id: 'CustomerPortalMemberUpdate' });
 export type CustomerPortalMemberUpdate = z.infer<typeof CustomerPortalMemberUpdate>;
+
+export const MEMBER_SORT_FIELDS = ['created_at'] as const;
+
+/** `GET …/members`: by role, a page, newest or oldest first. */
+export const MemberListQuery = z.object({
+  role: queryOne(MemberRole.optional()),
+  ...PageQuery,
+  sorting: sortingQuery(MEMBER_SORT_FIELDS, ['created_at']),
+});
+export type MemberListQuery = z.infer<typeof MemberListQuery>;
+
+export const MemberParams = z.object({ id: Uuid, member_id: Uuid });
+export const MemberExternalParams = z.object({
+  external_id: z.string().min(1).max(255),
+  member_external_id: z.string().min(1).max(255),
+});

@@ -45,6 +45,11 @@ const GRANTS = [
   'a one-time purchase grants every benefit once (a worker lost mid-grant included), and a refund with revoke_benefits takes them back',
 ];
 
+const MEMBERS = [
+  'members',
+  'member CRUD by ids and by external ids, the owner rules and duplicates; member.* webhooks arrive signed',
+];
+
 const PAUSE = [
   'subscription-pause',
   'pause at period end: paused when the period ends, two months with no order, resumed now with a new period charged in full; webhooks received',
@@ -114,6 +119,9 @@ const SENT: Partial<Record<string, string[]>> = {
     'organization-access',
     'an edit changes the settings the engine reads and writes organization.updated',
   ],
+  'member.created': MEMBERS,
+  'member.updated': MEMBERS,
+  'member.deleted': MEMBERS,
 };
 
 const CLIENT_TYPES = clientEventTypes('2027-01');

@@ -18,6 +18,7 @@ export function portalCustomerRoutes({
 }): RouteDefinition[] {
   return [
     defineCustomerRoute({
+      members: 'all',
       method: 'get',
       path: '/v1/customer-portal/customers/me',
       summary: 'The customer the session authenticates',

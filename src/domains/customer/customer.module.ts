@@ -5,6 +5,9 @@ import { PaymentMethodSchema } from './payment-method.entity';
 import { MemberSchema } from './member/member.entity';
 import { MemberStore } from './member/member-store';
 import type { MemberFollower } from './member/member-deps';
+import { MemberCommands } from './member/member-commands';
+import { memberRoutes } from './member/member.routes';
+import { portalMemberRoutes } from './member/portal-member.routes';
 import { PaymentMethodStore } from './payment-methods';
 import { customerOutputs, liveCustomer, liveCustomerByExternalId } from './customer.reads';
 import { CustomerService } from './customer.service';
@@ -32,6 +35,11 @@ export const customerModule: Module = {
   provides: [
     provide('customerReads', [], () => customerReads),
     provide('members', ['clock', 'outbox'], (s) => new MemberStore(s)),
+    provide(
+      'memberCommands',
+      ['clock', 'outbox', 'memberFollowers'],
+      ({ memberFollowers, ...s }) => new MemberCommands({ ...s, followers: memberFollowers }),
+    ),
     provide('paymentMethods', ['orm', 'clock'], (s) => new PaymentMethodStore(s)),
     provide(
       'paymentMethodCommands',
@@ -64,9 +72,12 @@ export const customerModule: Module = {
     ),
   ],
   routes: routes(
-    ['customers', 'subscriptionRevoker', 'paymentMethods', 'orm'],
-    ({ customers, subscriptionRevoker, paymentMethods, orm }) =>
-      customerRoutes({ customers, revoke: subscriptionRevoker, paymentMethods, orm }),
+    ['customers', 'subscriptionRevoker', 'paymentMethods', 'orm', 'memberCommands'],
+    ({ customers, subscriptionRevoker, paymentMethods, orm, memberCommands }) => [
+      ...customerRoutes({ customers, revoke: subscriptionRevoker, paymentMethods, orm }),
+      ...memberRoutes(customers, memberCommands),
+      ...portalMemberRoutes(customers, memberCommands),
+    ],
   ),
 };
 
@@ -83,6 +94,8 @@ declare module '../../platform/module' {
     subscriptionRevoker: SubscriptionRevoker;
     /** Customers' members: found or added by e-mail or external id (seats). */
     members: MemberStore;
+    /** Members added, changed and deleted through the API and the portal. */
+    memberCommands: MemberCommands;
   }
   interface Contributions {
     /** Domains told when a member is deleted (its sessions, its seats), in the same transaction. */

@@ -18,6 +18,7 @@ export {
   memberByExternalId,
   memberByEmail,
   membersByIds,
+  loginMember,
   ownerOf,
   sessionMember,
   type StoredMember,

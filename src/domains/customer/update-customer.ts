@@ -26,7 +26,7 @@ export async function updateCustomer(
 ): Promise<Customer> {
   const { organizationId } = customer;
   await checkCustomerUpdate(tx.em, customer, body);
-  const emailChanged = body.email != null && body.email !== customer.email;
+  const previousEmail = customer.email;
   const gainsExternalId = body.external_id != null && customer.externalId === null;
   const billingAddress = body.billing_address !== undefined ? body.billing_address : customer.billingAddress;
   const taxIdChanged = body.tax_id !== undefined || body.billing_address !== undefined;
@@ -50,7 +50,7 @@ export async function updateCustomer(
       ? invalidField(['body', 'external_id'], 'A customer with this external ID already exists.')
       : invalidField(['body', 'email'], 'A customer with this email address already exists.'),
   );
-  if (emailChanged) await followCustomerEmail(deps, tx, customer);
+  if (customer.email !== previousEmail) await followCustomerEmail(deps, tx, customer, previousEmail);
   if (gainsExternalId && customer.externalId !== null)
     await deps.events?.attachCustomer(tx, organizationId, customer.externalId, customer.id);
   deps.outbox.enqueueEvent(tx, organizationId, 'customer.updated', customerOutput(customer));

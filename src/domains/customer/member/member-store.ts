@@ -108,20 +108,22 @@ export function addOwner(
 }
 
 /**
- * The owner's e-mail follows its customer's (member.updated); another member of the customer holding that address
- * already is a 422 on `body.email`.
+ * The owner's e-mail follows its customer's while they are the same address (`previous`: the customer's before;
+ * member.updated); another member of the customer holding that address already is a 422 on `body.email`.
  */
 export async function followCustomerEmail(
   deps: MemberStoreDeps,
   tx: Tx,
   customer: { id: string; organizationId: string; email: string },
+  previous: string,
 ): Promise<void> {
   let rows: Record<string, unknown>[];
   try {
     rows = await tx.em.execute(
       `update member set email = ?, modified_at = ?
-       where customer_id = ? and role = 'owner' and deleted_at is null and email <> ? returning *`,
-      [customer.email, deps.clock.now(), customer.id, customer.email],
+       where customer_id = ? and role = 'owner' and deleted_at is null and email <> ? and lower(email) = lower(?)
+       returning *`,
+      [customer.email, deps.clock.now(), customer.id, customer.email, previous],
     );
   } catch (error) {
     if (error instanceof UniqueConstraintViolationException)

@@ -58,3 +58,17 @@ export async function sessionMember(
   );
   return rows[0] ? { memberId: rows[0].id, role: rows[0].role } : null;
 }
+
+/**
+ * Whom a portal login with this address is for when it is no customer's own: the most recently added live member
+ * with it, of a live customer of the organization; null otherwise.
+ */
+export async function loginMember(em: EntityManager, organizationId: string, email: string): Promise<Member | null> {
+  const [row] = await em.execute<Record<string, unknown>[]>(
+    `select m.* from member m join customer c on c.id = m.customer_id and c.deleted_at is null
+     where m.organization_id = ? and lower(m.email) = lower(?) and m.deleted_at is null
+     order by m.created_at desc, m.id limit 1`,
+    [organizationId, email],
+  );
+  return row ? em.map(Member, row) : null;
+}
