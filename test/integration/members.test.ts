@@ -2,6 +2,7 @@
 // external ids (with the 1.x client), one owner always; member.* webhooks arrive signed; a session (by the API or an
 // e-mailed code) speaks for one member, and the portal serves a plain member only what is its own.
 import { eventually, startHarness, type TestHarness } from '../support/harness';
+import { inTransaction } from '../../src/platform/database/transaction';
 import { waitForMail } from '../support/mail-catcher';
 import { clientWebhooks, polarClient } from '../support/polar-sdk';
 import { startReceiver, verifies, type Receiver } from '../support/webhook-receiver';
@@ -204,4 +205,55 @@ test("the e-mail code login of a member opens a session for that member (the cus
     member_id: gil.id,
   });
   expect((await portal(signedIn.body.token, 'GET', '/orders/')).status).toBe(403);
+});
+
+test("a login code for an address that is a customer's own goes to that customer, even when it is a member elsewhere", async () => {
+  const own = `own-${unique()}@example.com`;
+  const account = (await call('POST', '/v1/customers/', { email: own })).body;
+  const other = await customer();
+  expect((await call('POST', `/v1/customers/${other.id}/members`, { email: own })).status).toBe(201);
+  await h.request('POST', '/v1/customer-portal/customer-session/request', {
+    environment: 'sandbox',
+    json: { email: own, organization_id: org.id },
+  });
+  const code = /\b([A-Z0-9]{6})\b is your/.exec((await waitForMail(own)).subject)![1];
+  const signedIn = await h.request('POST', '/v1/customer-portal/customer-session/authenticate', {
+    environment: 'sandbox',
+    json: { code, email: own, organization_id: org.id },
+  });
+  expect((await portal(signedIn.body.token, 'GET', '/customer-session/user')).body).toMatchObject({
+    type: 'customer',
+    customer_id: account.id,
+  });
+});
+
+test('ensureMember: concurrent calls for one address give one member and one member.created', async () => {
+  const account = await customer();
+  const { orm, domains } = h.env.sandbox;
+  const email = `race-${unique()}@example.com`;
+  const results = await Promise.all(
+    Array.from({ length: 6 }, (_, i) =>
+      inTransaction(orm, (tx) =>
+        domains.members.ensureMember(tx, {
+          organizationId: org.id,
+          customerId: account.id,
+          email: i % 2 ? email.toUpperCase() : email,
+        }),
+      ),
+    ),
+  );
+  expect(new Set(results.map((r) => r.member.id)).size).toBe(1);
+  expect(results.filter((r) => r.created)).toHaveLength(1);
+  const events = await orm.em
+    .fork()
+    .execute(
+      "select 1 from outbox_message where kind = 'event' and payload->>'type' = 'member.created' and payload->'data'->>'id' = ?",
+      [results[0].member.id],
+    );
+  expect(events).toHaveLength(1);
+  // by external id: a member found by e-mail gains it
+  const adopted = await inTransaction(orm, (tx) =>
+    domains.members.ensureMember(tx, { organizationId: org.id, customerId: account.id, email, externalId: 'x-1' }),
+  );
+  expect(adopted).toMatchObject({ created: false, member: { id: results[0].member.id, externalId: 'x-1' } });
 });
