@@ -9,9 +9,13 @@ export const CustomerCustomerSession = z
 
 export const PortalAuthenticatedUser = z
   .object({
-    type: z.literal('customer'),
+    /** 'customer' for the account's owner, 'member' for another member of it. */
+    type: z.enum(['customer', 'member']),
     name: z.string().nullable(),
     email: z.string(),
     customer_id: Uuid,
+    /** A member's id and role (owner, billing_manager, member); only set for members. */
+    member_id: Uuid.nullish(),
+    role: z.string().nullish(),
   })
   .meta({ id: 'PortalAuthenticatedUser' });

@@ -7,6 +7,7 @@ import { Timestamp } from './common';
 import { Customer } from './customer';
 import { CustomerState } from './customer-state';
 import { Discount } from './discount';
+import { Member } from './member';
 import { Order } from './order';
 import { Organization } from './organization';
 import { Product } from './product';
@@ -28,6 +29,7 @@ const EVENT_DATA: Record<string, z.ZodType> = {
   product: Product,
   benefit: Benefit,
   customer: Customer,
+  member: Member,
   order: Order,
   refund: Refund,
   subscription: Subscription,

@@ -11,9 +11,6 @@ export const UNSENT_WEBHOOK_EVENT_TYPES: Partial<Record<WebhookEventType, string
   'customer_seat.assigned': 'seats are a count on the subscription; Bursar does not assign them to people',
   'customer_seat.claimed': 'seats are a count on the subscription; Bursar does not assign them to people',
   'customer_seat.revoked': 'seats are a count on the subscription; Bursar does not assign them to people',
-  'member.created': 'Bursar has no members of customers',
-  'member.updated': 'Bursar has no members of customers',
-  'member.deleted': 'Bursar has no members of customers',
   'subscription.migrated': 'Bursar does not take over subscriptions from another billing provider',
 };
 export const SENT_WEBHOOK_EVENT_TYPES = WEBHOOK_EVENT_TYPES.filter((type) => !(type in UNSENT_WEBHOOK_EVENT_TYPES));

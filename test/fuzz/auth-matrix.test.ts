@@ -154,7 +154,8 @@ async function tokenRoute(
   const { requests, ownResource } = requestsFor(route, owner);
   for (const credential of withinBudget(route, credentials)) {
     const name = `${owner.environment} ${label(route)} [${credential.name}]`;
-    if (credential.expected === 'owner-resource' && route.path.includes(':') && !ownResource) {
+    const refusedMember = credential.member && route.members !== 'all';
+    if (credential.expected === 'owner-resource' && !refusedMember && route.path.includes(':') && !ownResource) {
       outcome.notApplicable.add(`${owner.environment} ${label(route)}`);
       continue;
     }
@@ -174,7 +175,7 @@ async function tokenRoute(
     const { response, changed } = watched!;
     outcome.cases++;
     const problems = [
-      ...statusProblems(response, expected, credential.error ?? (expected === 404 ? 'ResourceNotFound' : undefined)),
+      ...statusProblems(response, expected, credential.error ?? defaultError(expected, refusedMember)),
       ...leaks(response, sent!, credential.marks ?? { of: `organization ${owner.id}`, marks: () => marksOf(owner) }),
       ...(response.status >= 400 && changed.length ? [`the refusal changed ${changed.join(', ')}`] : []),
     ];
@@ -185,8 +186,11 @@ async function tokenRoute(
   }
 }
 
+const defaultError = (status: number | 'below 500', refusedMember?: boolean) =>
+  status === 404 ? 'ResourceNotFound' : refusedMember ? 'NotPermitted' : undefined;
+
 /**
- * 401/403 as the credential says; another organization's token (or, on a portal route, another customer's) gets a
+ * 401/403 as the credential says (a plain member: 403 on the routes for owners and billing managers); another organization's token (or, on a portal route, another customer's) gets a
  * 404 on the owner's resource, the status the owner itself gets on a list, and anything but a 5xx on a create (its
  * body may well be valid for the other one too; what it must not do is reveal or touch the owner's).
  */
@@ -197,6 +201,7 @@ async function expectedStatus(
   owner: Tenant,
 ): Promise<number | 'below 500'> {
   if (credential.carries && !route.scopes?.some((scope) => credential.carries!.includes(scope))) return 403;
+  if (credential.member && route.members !== 'all') return 403;
   if (credential.expected !== 'owner-resource') return credential.expected;
   if (route.path.includes(':')) return 404;
   if (route.method !== 'get') return 'below 500';

@@ -14,6 +14,7 @@ import {
   customerMarksOf,
   openCustomerSession,
   otherEnvironment,
+  portalIds,
   type PortalCustomer,
   type Tenant,
 } from './tenants';
@@ -33,6 +34,11 @@ export interface Credential {
    * (its name, its products…), only not the owner customer's.
    */
   marks?: { of: string; marks(): string[] };
+  /**
+   * A plain member's session of the owner customer: refused (403 NotPermitted) on the routes for the account's owner
+   * and billing managers; on those open to every member (`members: 'all'`), treated like another customer.
+   */
+  member?: true;
 }
 
 export type TokenAudience = Exclude<RouteAudience, 'public'>;
@@ -215,6 +221,14 @@ async function customerCredentials(
    */
   const customerToken = (tenant: Tenant, customer: PortalCustomer) => async (route: RouteDefinition) =>
     `Bearer ${route.method === 'get' ? customer.token : (await openCustomerSession(callerOf(h, tenant), customer.id)).token}`;
+  // A plain member of the owner customer: it may see the account, never the owner's own rows.
+  const member = await call('POST', `/v1/customers/${owner.customer.id}/members`, {
+    email: `member-${randomBytes(4).toString('hex')}@example.com`,
+  });
+  if (member.status !== 201) throw new Error(`Member: ${member.status} ${JSON.stringify(member.body)}`);
+  const memberSession = await openCustomerSession(call, owner.customer.id, member.body.id);
+  const memberToken = async (route: RouteDefinition) =>
+    `Bearer ${route.method === 'get' ? memberSession.token : (await openCustomerSession(call, owner.customer.id, member.body.id)).token}`;
   return [
     ...malformed(owner.customer.token, CUSTOMER_SESSION_TOKEN_PREFIX),
     { name: 'expired customer session token', authorization: fixed(`Bearer ${expired.token}`), ...unauthorized },
@@ -239,6 +253,13 @@ async function customerCredentials(
       authorization: customerToken(owner, owner.otherCustomer),
       expected: 'owner-resource',
       marks: { of: `customer ${owner.customer.id}`, marks: () => customerMarksOf(owner) },
+    },
+    {
+      name: 'a plain member of the customer',
+      authorization: memberToken,
+      expected: 'owner-resource',
+      member: true,
+      marks: { of: `customer ${owner.customer.id}'s own rows`, marks: () => portalIds(owner) },
     },
     {
       name: "another organization's customer",

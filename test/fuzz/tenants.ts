@@ -276,9 +276,13 @@ async function portalCustomer(call: Call, customerId: string): Promise<PortalCus
   return { id: customerId, email: customer.body.email, token: (await openCustomerSession(call, customerId)).token };
 }
 
-/** A new customer session for one of the organization's customers, through `POST /v1/customer-sessions/`. */
-export async function openCustomerSession(call: Call, customerId: string): Promise<{ id: string; token: string }> {
-  const session = await call('POST', '/v1/customer-sessions/', { customer_id: customerId });
+/** A new customer session for one of the organization's customers (its member), through `POST /v1/customer-sessions/`. */
+export async function openCustomerSession(
+  call: Call,
+  customerId: string,
+  memberId?: string,
+): Promise<{ id: string; token: string }> {
+  const session = await call('POST', '/v1/customer-sessions/', { customer_id: customerId, member_id: memberId });
   if (session.status !== 201)
     throw new Error(`Customer session for ${customerId}: ${session.status} ${JSON.stringify(session.body)}`);
   return { id: session.body.id, token: session.body.token };

@@ -45,6 +45,11 @@ const GRANTS = [
   'a one-time purchase grants every benefit once (a worker lost mid-grant included), and a refund with revoke_benefits takes them back',
 ];
 
+const MEMBERS = [
+  'members',
+  'member CRUD by ids and by external ids, the owner rules and duplicates; member.* webhooks arrive signed',
+];
+
 const PAUSE = [
   'subscription-pause',
   'pause at period end: paused when the period ends, two months with no order, resumed now with a new period charged in full; webhooks received',
@@ -114,6 +119,9 @@ const SENT: Partial<Record<string, string[]>> = {
     'organization-access',
     'an edit changes the settings the engine reads and writes organization.updated',
   ],
+  'member.created': MEMBERS,
+  'member.updated': MEMBERS,
+  'member.deleted': MEMBERS,
 };
 
 const CLIENT_TYPES = clientEventTypes('2027-01');
@@ -200,26 +208,27 @@ test('an endpoint stored with unsent types before they were refused still reads 
   const created = await post(['order.paid']);
   await h.env.production.orm.em
     .fork()
-    .execute(`update webhook_endpoint set events = '{order.paid,subscription.migrated,member.created}' where id = ?`, [
-      created.body.id,
-    ]);
+    .execute(
+      `update webhook_endpoint set events = '{order.paid,subscription.migrated,customer_seat.assigned}' where id = ?`,
+      [created.body.id],
+    );
   const read = await h.request('GET', `/v1/webhooks/endpoints/${created.body.id}`, { token: org.token });
   expect(read.status).toBe(200);
   expect(legacy(WebhookEndpoint).parse(read.body).events).toEqual([
     'order.paid',
     'subscription.migrated',
-    'member.created',
+    'customer_seat.assigned',
   ]);
   expect((await h.request('GET', '/v1/webhooks/endpoints?limit=100', { token: org.token })).status).toBe(200);
 
   const renamed = await patch(created.body.id, { name: 'Kept' });
   expect(renamed.body).toMatchObject({
     name: 'Kept',
-    events: ['order.paid', 'subscription.migrated', 'member.created'],
+    events: ['order.paid', 'subscription.migrated', 'customer_seat.assigned'],
   });
   const resent = await patch(created.body.id, { events: read.body.events });
   expect(resent.status).toBe(422);
-  expect(resent.body.detail).toEqual([notSent('subscription.migrated', 1), notSent('member.created', 2)]);
+  expect(resent.body.detail).toEqual([notSent('subscription.migrated', 1), notSent('customer_seat.assigned', 2)]);
   expect((await patch(created.body.id, { events: ['order.paid'] })).body.events).toEqual(['order.paid']);
 });
 

@@ -5,12 +5,13 @@ import type { Router } from '@koa/router';
 import type { Context } from 'koa';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { Conflict, RequestValidationError, invalidField } from '../../kernel/errors';
+import { Conflict, NotPermitted, RequestValidationError, invalidField } from '../../kernel/errors';
 import { inTransaction, type Tx } from '../../platform/database/transaction';
 import {
   Accepted,
   Download,
   Redirect,
+  memberMayCall,
   type AuthenticatedCustomer,
   type AuthenticatedOrganization,
   type RequestDetails,
@@ -116,8 +117,12 @@ async function caller(
   switch (route.audience) {
     case 'organization':
       return { auth: requireScope(await deps.authenticate(ctx), route.scopes ?? []) };
-    case 'customer':
-      return { customer: await deps.authenticateCustomer(ctx) };
+    case 'customer': {
+      const customer = await deps.authenticateCustomer(ctx);
+      if (!memberMayCall(customer.role, route.members))
+        throw new NotPermitted("Only the account's owner and billing managers may do this.");
+      return { customer };
+    }
     case 'public':
       return {};
     default:

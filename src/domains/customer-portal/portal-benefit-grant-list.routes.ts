@@ -21,6 +21,7 @@ export function portalBenefitGrantListRoutes(deps: PortalBenefitRouteDeps): Rout
   const { grants } = deps;
   return [
     defineCustomerRoute({
+      members: 'all',
       method: 'get',
       path: '/v1/customer-portal/benefit-grants/',
       summary: "List the customer's benefit grants",

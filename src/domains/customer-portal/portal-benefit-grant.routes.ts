@@ -19,6 +19,7 @@ export function portalBenefitGrantRoutes(deps: {
   const { grants } = deps;
   return [
     defineCustomerRoute({
+      members: 'all',
       method: 'get',
       path: '/v1/customer-portal/benefit-grants/:id',
       summary: "Get one of the customer's benefit grants",
@@ -33,6 +34,7 @@ export function portalBenefitGrantRoutes(deps: {
       },
     }),
     defineCustomerRoute({
+      members: 'all',
       method: 'patch',
       path: '/v1/customer-portal/benefit-grants/:id',
       summary:

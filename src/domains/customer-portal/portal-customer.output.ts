@@ -6,3 +6,8 @@ import { CustomerPortalCustomer } from '../../contracts/portal-customer';
 export function portalCustomerOutput(customer: CustomerOutput): CustomerPortalCustomer {
   return CustomerPortalCustomer.parse({ ...customer, oauth_accounts: {} }); // Bursar connects no OAuth accounts
 }
+
+/** What a plain member sees of its account: who it is, none of its billing (address, tax ID, saved methods). */
+export function memberViewOfCustomer(customer: CustomerPortalCustomer): CustomerPortalCustomer {
+  return { ...customer, billing_name: null, billing_address: null, tax_id: null, default_payment_method_id: null };
+}

@@ -5,7 +5,7 @@ import { invalidField } from '../../kernel/errors';
 import { defineCustomerRoute, type RouteDefinition } from '../../platform/http/route';
 import type { CustomerService, PaymentMethodCommands } from '../customer';
 import { ResourceNotFound } from '../../kernel/errors';
-import { portalCustomerOutput } from './portal-customer.output';
+import { memberViewOfCustomer, portalCustomerOutput } from './portal-customer.output';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,13 +18,17 @@ export function portalCustomerRoutes({
 }): RouteDefinition[] {
   return [
     defineCustomerRoute({
+      members: 'all',
       method: 'get',
       path: '/v1/customer-portal/customers/me',
       summary: 'The customer the session authenticates',
       status: 200,
       response: CustomerPortalCustomer,
       async handler({ tx, customer }) {
-        return portalCustomerOutput(await customers.getOutput(tx.em, customer.organizationId, customer.customerId));
+        const account = portalCustomerOutput(
+          await customers.getOutput(tx.em, customer.organizationId, customer.customerId),
+        );
+        return customer.role === 'member' ? memberViewOfCustomer(account) : account;
       },
     }),
     defineCustomerRoute({

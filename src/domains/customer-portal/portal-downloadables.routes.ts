@@ -6,6 +6,7 @@ import type { DownloadableService } from '../benefit';
 export function portalDownloadableRoutes({ downloads }: { downloads: DownloadableService }): RouteDefinition[] {
   return [
     defineCustomerRoute({
+      members: 'all',
       method: 'get',
       path: '/v1/customer-portal/downloadables/',
       summary: "List the files the customer's grants give, each with a signed download link",

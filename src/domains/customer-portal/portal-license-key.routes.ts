@@ -11,6 +11,7 @@ import { asSeenByHolder } from './portal-license-key.output';
 export function portalLicenseKeyDetailRoutes({ licenseKeys }: { licenseKeys: LicenseKeyService }): RouteDefinition[] {
   return [
     defineCustomerRoute({
+      members: 'all',
       method: 'get',
       path: '/v1/customer-portal/license-keys/:id',
       summary: "Get one of the customer's license keys with its activations",
@@ -24,6 +25,7 @@ export function portalLicenseKeyDetailRoutes({ licenseKeys }: { licenseKeys: Lic
       },
     }),
     defineCustomerRoute({
+      members: 'all',
       method: 'post',
       path: '/v1/customer-portal/license-keys/:id/rotate',
       summary: "Rotate one of the customer's license keys: a new key string, the old one stops validating",
@@ -36,6 +38,7 @@ export function portalLicenseKeyDetailRoutes({ licenseKeys }: { licenseKeys: Lic
       },
     }),
     defineCustomerRoute({
+      members: 'all',
       method: 'delete',
       path: '/v1/customer-portal/license-keys/:id/activations/:activation_id',
       summary:

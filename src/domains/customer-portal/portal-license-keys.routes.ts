@@ -11,6 +11,7 @@ import { asSeenByHolder } from './portal-license-key.output';
 export function portalLicenseKeyRoutes({ licenseKeys }: { licenseKeys: LicenseKeyService }): RouteDefinition[] {
   return [
     defineCustomerRoute({
+      members: 'all',
       method: 'get',
       path: '/v1/customer-portal/license-keys/',
       summary: "List the customer's license keys",

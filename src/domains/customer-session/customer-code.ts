@@ -26,6 +26,8 @@ export interface CodeFor {
   purpose: CustomerCodePurpose;
   /** The address the code goes to, and proves. */
   address: string;
+  /** A member's login (its own address); null or absent: the customer's own. */
+  memberId?: string | null;
 }
 
 /**
@@ -39,17 +41,23 @@ export async function issueCustomerCode(
 ): Promise<{ code: string; expiresAt: Date } | { retryAfterSeconds: number }> {
   const now = deps.clock.now();
   const { customerId, purpose } = to;
-  const latest = await tx.em.findOne(CustomerLoginCode, { customerId, purpose }, { orderBy: { createdAt: 'desc' } });
+  const memberId = to.memberId ?? null;
+  const latest = await tx.em.findOne(
+    CustomerLoginCode,
+    { customerId, purpose, memberId },
+    { orderBy: { createdAt: 'desc' } },
+  );
   const since = latest ? now.getTime() - latest.createdAt.getTime() : Infinity;
   if (since < LOGIN_CODE_RESEND_SECONDS * 1000)
     return { retryAfterSeconds: Math.ceil(LOGIN_CODE_RESEND_SECONDS - since / 1000) };
-  await tx.em.nativeDelete(CustomerLoginCode, { customerId, purpose }); // one code per customer and purpose
+  await tx.em.nativeDelete(CustomerLoginCode, { customerId, purpose, memberId }); // one per customer, member, purpose
   const code = newCode();
   const expiresAt = new Date(now.getTime() + deps.codeTtlSeconds * 1000);
   tx.em.create(CustomerLoginCode, {
     id: newId(),
     organizationId: to.organizationId,
     customerId,
+    memberId,
     purpose,
     email: purpose === 'login' ? null : to.address,
     codeHash: loginDigest(deps.serverSecret, 'code', code),
@@ -70,12 +78,25 @@ export async function issueCustomerCode(
 export async function claimCustomerCode(
   deps: CodeDeps,
   tx: Tx,
-  claim: { customerId: string; purpose: CustomerCodePurpose; code: string; address?: string; use: boolean },
+  claim: {
+    customerId: string;
+    memberId?: string | null;
+    purpose: CustomerCodePurpose;
+    code: string;
+    address?: string;
+    use: boolean;
+  },
 ): Promise<CustomerLoginCode | null> {
   const now = deps.clock.now();
   const live = await tx.em.findOne(
     CustomerLoginCode,
-    { customerId: claim.customerId, purpose: claim.purpose, usedAt: null, expiresAt: { $gt: now } },
+    {
+      customerId: claim.customerId,
+      memberId: claim.memberId ?? null,
+      purpose: claim.purpose,
+      usedAt: null,
+      expiresAt: { $gt: now },
+    },
     { orderBy: { createdAt: 'desc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
   );
   if (!live) return null;

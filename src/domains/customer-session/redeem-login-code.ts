@@ -1,11 +1,11 @@
-// A login code redeemed: the customer's live code and address, once, for a session token; a wrong guess counted, the
+// A login code redeemed: the customer's (or member's) live code and address, once, for a session token; a wrong guess counted, the
 // code used up after too many (`customer-code.ts`).
 import type { Clock } from '../../kernel/clock';
 import type { Tx } from '../../platform/database/transaction';
 import type { CustomerService } from '../customer';
 import { claimCustomerCode } from './customer-code';
 import type { CustomerSessionService } from './customer-session.service';
-import type { Addressee } from './login-code-parts';
+import { loginTarget, type Addressee } from './login-code-parts';
 
 /** The session token, or null when the code is wrong, expired or used. */
 export async function redeemLoginCode(
@@ -13,16 +13,18 @@ export async function redeemLoginCode(
   tx: Tx,
   { email, organization_id, code }: Addressee & { code: string },
 ): Promise<string | null> {
-  const customer = await deps.customers.findByEmail(tx.em, organization_id, email);
-  if (!customer) return null;
+  const target = await loginTarget(deps.customers, tx.em, organization_id, email);
+  if (!target) return null;
+  const { customer, memberId, address } = target;
   const claimed = await claimCustomerCode(deps, tx, {
     customerId: customer.id,
+    memberId,
     purpose: 'login',
     code,
-    address: customer.email,
+    address,
     use: true,
   });
   if (!claimed) return null;
-  await deps.customers.markEmailVerified(tx.em, customer);
-  return (await deps.sessions.open(tx.em, customer)).token;
+  if (memberId === null) await deps.customers.markEmailVerified(tx.em, customer);
+  return (await deps.sessions.open(tx.em, customer, null, memberId)).token;
 }

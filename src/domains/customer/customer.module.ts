@@ -2,6 +2,12 @@
 import { migrations, provide, routes, type Module } from '../../platform/module';
 import { CustomerSchema } from './customer.entity';
 import { PaymentMethodSchema } from './payment-method.entity';
+import { MemberSchema } from './member/member.entity';
+import { MemberStore } from './member/member-store';
+import type { MemberFollower } from './member/member-deps';
+import { MemberCommands } from './member/member-commands';
+import { memberRoutes } from './member/member.routes';
+import { portalMemberRoutes } from './member/portal-member.routes';
 import { PaymentMethodStore } from './payment-methods';
 import { customerOutputs, liveCustomer, liveCustomerByExternalId } from './customer.reads';
 import { CustomerService } from './customer.service';
@@ -12,20 +18,28 @@ import { Migration20261122040000_customers } from './migrations/Migration2026112
 import { Migration20261201200000_payment_methods } from './migrations/Migration20261201200000_payment_methods';
 import { Migration20261201200200_customer_default_method } from './migrations/Migration20261201200200_customer_default_method';
 import { Migration20261201400100_customer_export_index } from './migrations/Migration20261201400100_customer_export_index';
+import { Migration20261202100000_members } from './migrations/Migration20261202100000_members';
 
 const customerReads = { get: liveCustomer, getByExternalId: liveCustomerByExternalId, outputs: customerOutputs };
 
 export const customerModule: Module = {
   name: 'customer',
-  entities: [CustomerSchema, PaymentMethodSchema],
+  entities: [CustomerSchema, PaymentMethodSchema, MemberSchema],
   migrations: migrations(
     Migration20261122040000_customers,
     Migration20261201200000_payment_methods,
     Migration20261201200200_customer_default_method,
     Migration20261201400100_customer_export_index,
+    Migration20261202100000_members,
   ),
   provides: [
     provide('customerReads', [], () => customerReads),
+    provide('members', ['clock', 'outbox'], (s) => new MemberStore(s)),
+    provide(
+      'memberCommands',
+      ['clock', 'outbox', 'memberFollowers'],
+      ({ memberFollowers, ...s }) => new MemberCommands({ ...s, followers: memberFollowers }),
+    ),
     provide('paymentMethods', ['orm', 'clock'], (s) => new PaymentMethodStore(s)),
     provide(
       'paymentMethodCommands',
@@ -58,9 +72,12 @@ export const customerModule: Module = {
     ),
   ],
   routes: routes(
-    ['customers', 'subscriptionRevoker', 'paymentMethods', 'orm'],
-    ({ customers, subscriptionRevoker, paymentMethods, orm }) =>
-      customerRoutes({ customers, revoke: subscriptionRevoker, paymentMethods, orm }),
+    ['customers', 'subscriptionRevoker', 'paymentMethods', 'orm', 'memberCommands'],
+    ({ customers, subscriptionRevoker, paymentMethods, orm, memberCommands }) => [
+      ...customerRoutes({ customers, revoke: subscriptionRevoker, paymentMethods, orm }),
+      ...memberRoutes(customers, memberCommands),
+      ...portalMemberRoutes(customers, memberCommands),
+    ],
   ),
 };
 
@@ -75,5 +92,13 @@ declare module '../../platform/module' {
     subscriptionMethods: SubscriptionMethods;
     /** Revokes a deleted customer's subscriptions (the subscription module provides it). */
     subscriptionRevoker: SubscriptionRevoker;
+    /** Customers' members: found or added by e-mail or external id (seats). */
+    members: MemberStore;
+    /** Members added, changed and deleted through the API and the portal. */
+    memberCommands: MemberCommands;
+  }
+  interface Contributions {
+    /** Domains told when a member is deleted (its sessions, its seats), in the same transaction. */
+    memberFollowers: MemberFollower[];
   }
 }

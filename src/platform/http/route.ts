@@ -2,6 +2,7 @@
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { ApiVersion } from '../../contracts/api-version';
+import type { MemberRole } from '../../contracts/member';
 import type { Scope } from '../../contracts/scopes';
 import type { Tx } from '../database/transaction';
 
@@ -22,6 +23,9 @@ export interface AuthenticatedCustomer {
   organizationId: string;
   customerId: string;
   sessionId: string;
+  /** The member of the customer the session speaks for (its owner for a session made for the customer). */
+  memberId: string;
+  role: MemberRole;
 }
 
 /** A customer's own rows are found by their organization and their customer (the portal's reads pass the caller). */
@@ -113,6 +117,11 @@ export interface RouteDefinition<
    * (every customer session carries them). Public routes: null, no token needed (and none checked).
    */
   scopes: readonly Scope[] | null;
+  /**
+   * Customer routes: which members' sessions may call it. By default the account's owner and billing managers only
+   * (billing); 'all' lets a plain member in too, the route then showing it only what is its own.
+   */
+  members?: CustomerRouteMembers;
   handler(
     input: PublicRouteInput<B, Q, P> & { auth?: AuthenticatedOrganization; customer?: AuthenticatedCustomer },
   ): Promise<unknown>;
@@ -129,13 +138,26 @@ export function defineRoute<
   return { ...route, audience: 'organization' } as unknown as RouteDefinition;
 }
 
-/** A customer portal endpoint, behind a customer session token (`bursar_cst_…`). */
+/** Who among a customer's members a portal route serves: 'billing' (owner, billing managers) or 'all'. */
+export type CustomerRouteMembers = 'billing' | 'all';
+
+/** Whether a member with `role` may call a customer route declared with `members` (default 'billing'). */
+export const memberMayCall = (role: MemberRole, members: CustomerRouteMembers = 'billing'): boolean =>
+  members === 'all' || role !== 'member';
+
+/**
+ * A customer portal endpoint, behind a customer session token (`bursar_cst_…`). Plain members' sessions are refused
+ * (403) unless the route declares `members: 'all'`.
+ */
 export function defineCustomerRoute<
   B extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
   P extends Schema | undefined = undefined,
 >(
-  route: Omit<RouteOptions<B, Q, P>, 'idempotent'> & { handler(input: CustomerRouteInput<B, Q, P>): Promise<unknown> },
+  route: Omit<RouteOptions<B, Q, P>, 'idempotent'> & {
+    members?: CustomerRouteMembers;
+    handler(input: CustomerRouteInput<B, Q, P>): Promise<unknown>;
+  },
 ): RouteDefinition {
   return { ...route, audience: 'customer', scopes: CUSTOMER_PORTAL_SCOPES } as unknown as RouteDefinition;
 }
