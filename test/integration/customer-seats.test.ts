@@ -7,8 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { waitForMail } from '../support/mail-catcher';
 import { polarClient, type PolarClient } from '../support/polar-sdk';
+import { purchase } from '../support/purchases';
 import { recordHistory } from '../support/record-history';
-import { subscribe, SUBSCRIPTION_SCOPES, type Call } from '../support/subscriptions';
+import { advance, subscribe, SUBSCRIPTION_SCOPES, type Call } from '../support/subscriptions';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
 
 let h: TestHarness;
@@ -253,4 +254,85 @@ test('seats are refused on a purchase that is not seat-based, and another organi
   expect(
     (await h.request('GET', '/v1/customer-seats/claim/bursar_seat_unknown', { environment: 'sandbox' })).status,
   ).toBe(400);
+});
+
+test('an invitation expires after 7 days on the customer’s test clock; a resend makes a new one that claims', async () => {
+  const m = await merchant();
+  const { subscription, clockId } = await seatsBought(m, 2);
+  const email = `late-${randomUUID().slice(0, 8)}@example.com`;
+  const seat = (await m.call('POST', '/v1/customer-seats', { subscription_id: subscription.id, email })).body;
+  const token = await invitationTo(email);
+  await advance(m.call, clockId, '2026-02-08T00:00:01Z');
+  const info = await h.request('GET', `/v1/customer-seats/claim/${token}`, { environment: 'sandbox' });
+  expect(info).toMatchObject({ status: 400, body: { error: 'SeatInvitationExpired' } });
+  const claim = await h.request('POST', '/v1/customer-seats/claim', {
+    environment: 'sandbox',
+    json: { invitation_token: token },
+  });
+  expect(claim).toMatchObject({ status: 400, body: { error: 'SeatInvitationExpired' } });
+  const resent = await m.call('POST', `/v1/customer-seats/${seat.id}/resend`);
+  expect(resent.body).toMatchObject({ status: 'pending', invitation_token_expires_at: '2026-02-15T00:00:01.000Z' });
+  const fresh = await invitationTo(email, token);
+  const claimed = await h.request('POST', '/v1/customer-seats/claim', {
+    environment: 'sandbox',
+    json: { invitation_token: fresh },
+  });
+  expect(claimed.body.seat).toMatchObject({ id: seat.id, status: 'claimed', claimed_at: '2026-02-08T00:00:01.000Z' });
+});
+
+test('concurrent assignments never exceed the seats bought', async () => {
+  const m = await merchant();
+  const { subscription } = await seatsBought(m, 3);
+  const tag = randomUUID().slice(0, 8);
+  const answers = await Promise.all(
+    [1, 2, 3, 4, 5, 6].map((n) =>
+      m.call('POST', '/v1/customer-seats', {
+        subscription_id: subscription.id,
+        email: `c${n}-${tag}@example.com`,
+        immediate_claim: true,
+      }),
+    ),
+  );
+  expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 400, 400, 400]);
+  expect(answers.filter((a) => a.status === 400).map((a) => a.body.error)).toEqual([
+    'SeatsExhausted',
+    'SeatsExhausted',
+    'SeatsExhausted',
+  ]);
+  const list = await m.call('GET', `/v1/customer-seats?subscription_id=${subscription.id}`);
+  expect(list.body).toMatchObject({ total_seats: 3, available_seats: 0 });
+  expect(list.body.seats).toHaveLength(3);
+});
+
+test('a one-time order of seats: as many seats as it bought, listed by order_id', async () => {
+  const m = await merchant();
+  const product = await m.call('POST', '/v1/products/', {
+    name: `Team pack ${randomUUID().slice(0, 8)}`,
+    prices: [
+      {
+        amount_type: 'seat_based',
+        seat_tiers: { seat_tier_type: 'volume', tiers: [{ min_seats: 1, max_seats: null, price_per_seat: 2000 }] },
+      },
+    ],
+  });
+  expect(product.status).toBe(201);
+  const order = await purchase(h, m.call, {
+    products: [product.body.id],
+    seats: 2,
+    customer_billing_address: { country: 'DE' },
+  });
+  expect(order).toMatchObject({ seats: 2, subscription_id: null });
+  const tag = randomUUID().slice(0, 8);
+  for (const n of [1, 2]) {
+    const seat = await m.call('POST', '/v1/customer-seats', {
+      order_id: order.id,
+      email: `o${n}-${tag}@example.com`,
+      immediate_claim: true,
+    });
+    expect(seat.body).toMatchObject({ order_id: order.id, subscription_id: null, status: 'claimed' });
+  }
+  const third = await m.call('POST', '/v1/customer-seats', { order_id: order.id, email: `o3-${tag}@example.com` });
+  expect(third).toMatchObject({ status: 400, body: { error: 'SeatsExhausted' } });
+  const list = await m.polar.customerSeats.listSeats({ order_id: order.id });
+  expect(list).toMatchObject({ total_seats: 2, available_seats: 0 });
 });
