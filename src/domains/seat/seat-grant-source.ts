@@ -10,11 +10,14 @@ export interface SeatGrantSourceReader {
     em: EntityManager,
     organizationId: string,
     id: string,
-  ): Promise<(GrantSourceState & { memberId: string | null }) | null>;
+  ): Promise<
+    (GrantSourceState & { memberId: string | null; purchase: { kind: 'order' | 'subscription'; id: string } }) | null
+  >;
   holders(em: EntityManager, organizationId: string, productId: string): Promise<{ customerId: string; id: string }[]>;
   seatsOf(em: EntityManager, source: { kind: 'order' | 'subscription'; id: string }): Promise<string[]>;
 }
 import { CustomerSeat } from './seat.entity';
+import { seatRefOf } from './seat-source';
 
 export function seatGrantSource(order: GrantSourceReader, subscription: GrantSourceReader): SeatGrantSourceReader {
   return {
@@ -30,6 +33,7 @@ export function seatGrantSource(order: GrantSourceReader, subscription: GrantSou
         customerId: seat.customerId,
         active: source.active && seat.status === 'claimed',
         memberId: seat.memberId,
+        purchase: seatRefOf(seat),
       };
     },
     async holders(em, organizationId, productId) {
