@@ -53,3 +53,22 @@ export function grantEvent(
       return null;
   }
 }
+
+/** What a source says of its holder, as far as entitlement goes. */
+export interface SourceHolder {
+  kind: 'order' | 'subscription' | 'seat';
+  active: boolean;
+  /** The customer the source's grants belong to (a seat's: the billing customer). */
+  customerId: string;
+  memberId: string | null;
+}
+
+/** The source entitles the grant's customer now; a seat only while it has a member. */
+export const sourceEntitles = (source: SourceHolder, customerId: string): boolean =>
+  source.active && source.customerId === customerId && (source.kind !== 'seat' || source.memberId !== null);
+
+/**
+ * Whether a benefit of this type is given per seat. Meter credits are not: they go to the billing customer's meter,
+ * once per purchase (each seat would credit the same meter again).
+ */
+export const givenPerSeat = (benefitType: string): boolean => benefitType !== 'meter_credit';
