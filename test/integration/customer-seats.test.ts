@@ -31,15 +31,18 @@ interface Merchant {
 }
 
 async function merchant(): Promise<Merchant> {
-  const org = await h.organization([...SUBSCRIPTION_SCOPES, 'customer_seats:read', 'customer_seats:write'], 'sandbox');
+  const org = await h.organization(
+    [...SUBSCRIPTION_SCOPES, 'customer_seats:read', 'customer_seats:write', 'benefits:write', 'license_keys:read'],
+    'sandbox',
+  );
   const headers = { 'Polar-Version': '2026-10' };
   const call: Call = (method, path, json) =>
     h.request(method, path, { token: org.token, environment: 'sandbox', json, headers });
   return { call, token: org.token, polar: polarClient('2026-10', { accessToken: org.token, baseUrl: h.url.sandbox }) };
 }
 
-/** A seat-based monthly product (800 per seat) and a customer on a test clock who bought `seats` of it. */
-async function seatsBought(m: Merchant, seats: number) {
+/** A seat-based monthly product (800 per seat; a license key per seat with `licenseKey`) bought by a customer on a test clock. */
+async function seatsBought(m: Merchant, seats: number, options: { licenseKey?: boolean } = {}) {
   const product = await m.call('POST', '/v1/products/', {
     name: `Team plan ${randomUUID().slice(0, 8)}`,
     recurring_interval: 'month',
@@ -51,13 +54,36 @@ async function seatsBought(m: Merchant, seats: number) {
     ],
   });
   expect(product.status).toBe(201);
+  let benefitId: string | null = null;
+  if (options.licenseKey) {
+    const benefit = await m.call('POST', '/v1/benefits/', {
+      type: 'license_keys',
+      description: 'Seat licence',
+      properties: { activations: { limit: 2, enable_customer_admin: false } },
+    });
+    expect(benefit.status).toBe(201);
+    benefitId = benefit.body.id;
+    const attached = await m.call('POST', `/v1/products/${product.body.id}/benefits`, { benefits: [benefitId] });
+    expect(attached.status).toBe(200);
+  }
   const { subscription, clockId } = await subscribe(h, m.call, {
     product: product.body.id,
     seats,
     start: '2026-02-01T00:00:00Z',
   });
   expect(subscription).toMatchObject({ seats, status: 'active' });
-  return { subscription, clockId, productId: product.body.id as string };
+  return { subscription, clockId, productId: product.body.id as string, benefitId };
+}
+
+/** Each member's license key status for the benefit (the keys' member, read in the database). */
+async function keysByMember(benefitId: string): Promise<Record<string, string>> {
+  const rows = await h.env.sandbox.orm.em
+    .fork()
+    .execute<{ member_id: string; status: string }[]>(
+      'select member_id, status from license_key where benefit_id = ? and member_id is not null',
+      [benefitId],
+    );
+  return Object.fromEntries(rows.map((row) => [row.member_id, row.status]));
 }
 
 const tokenIn = (text: string) => /bursar_seat_[0-9A-Za-z]+/.exec(text)![0];
@@ -84,7 +110,7 @@ test('ten seats: invited and claimed by e-mail, assigned at once, revoked, the e
     events: ['customer_seat.assigned', 'customer_seat.claimed', 'customer_seat.revoked'],
   });
   expect(endpoint.status).toBe(201);
-  const { subscription } = await seatsBought(m, 10);
+  const { subscription, benefitId } = await seatsBought(m, 10, { licenseKey: true });
   const seats = m.polar.customerSeats;
 
   // Three invited by e-mail.
@@ -163,7 +189,12 @@ test('ten seats: invited and claimed by e-mail, assigned at once, revoked, the e
   });
   expect(byId).toMatchObject({ status: 400, body: { error: 'SeatAlreadyAssigned' } });
 
-  // One revoked: its place is free again; a revoked seat cannot be revoked or resent again.
+  // Each of the five claimed seats' members holds a license key of their own.
+  const holders = [...pending, ...direct].map((seat) => seat.member_id);
+  await eventually(async () => Object.values(await keysByMember(benefitId!)).length === 5);
+  expect(await keysByMember(benefitId!)).toEqual(Object.fromEntries(holders.map((id) => [id, 'granted'])));
+
+  // One revoked: its place is free again, its member's key is revoked; a revoked seat cannot be revoked or resent.
   const revoked = await seats.revokeSeat(pending[2].id);
   expect(revoked).toMatchObject({ status: 'revoked', revoked_at: '2026-02-01T00:00:00.000Z' });
   expect((await m.call('DELETE', `/v1/customer-seats/${pending[2].id}`)).body.error).toBe('SeatNotAvailable');
@@ -172,6 +203,10 @@ test('ten seats: invited and claimed by e-mail, assigned at once, revoked, the e
     total_seats: 10,
     available_seats: 6,
   });
+  await eventually(async () => (await keysByMember(benefitId!))[pending[2].member_id] === 'revoked');
+  expect(await keysByMember(benefitId!)).toEqual(
+    Object.fromEntries(holders.map((id) => [id, id === pending[2].member_id ? 'revoked' : 'granted'])),
+  );
 
   // Filled to ten, the eleventh is refused.
   for (let n = 6; n <= 11; n++)
