@@ -371,3 +371,25 @@ test('a one-time order of seats: as many seats as it bought, listed by order_id'
   const list = await m.polar.customerSeats.listSeats({ order_id: order.id });
   expect(list).toMatchObject({ total_seats: 2, available_seats: 0 });
 });
+
+test('a subscription revoked keeps its seats, but their members’ grants are revoked with it', async () => {
+  const m = await merchant();
+  const { subscription, benefitId } = await seatsBought(m, 2, { licenseKey: true });
+  const seat = (
+    await m.call('POST', '/v1/customer-seats', {
+      subscription_id: subscription.id,
+      email: `ended-${randomUUID().slice(0, 8)}@example.com`,
+      immediate_claim: true,
+    })
+  ).body;
+  await eventually(async () => (await keysByMember(benefitId!))[seat.member_id] === 'granted');
+  expect((await m.call('DELETE', `/v1/subscriptions/${subscription.id}`)).status).toBe(200);
+  await eventually(async () => (await keysByMember(benefitId!))[seat.member_id] === 'revoked');
+  const list = await m.call('GET', `/v1/customer-seats?subscription_id=${subscription.id}`);
+  expect(list.body.seats).toMatchObject([{ id: seat.id, status: 'claimed' }]);
+  const more = await m.call('POST', '/v1/customer-seats', {
+    subscription_id: subscription.id,
+    email: `late-${randomUUID().slice(0, 8)}@example.com`,
+  });
+  expect(more).toMatchObject({ status: 400, body: { error: 'BadRequest' } });
+});
