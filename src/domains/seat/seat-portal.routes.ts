@@ -41,6 +41,8 @@ export function seatPortalRoutes({ seats }: { seats: SeatService }): RouteDefini
       response: CustomerSeat,
       // writes the seat (+ member) and customer_seat.assigned; starts `seat:<id>`, which e-mails the invitation
       async handler({ customer, tx, body }) {
+        if (body.immediate_claim)
+          throw new NotPermitted('immediate_claim is for the organization’s API only: the portal sends an invitation.');
         return seats.assign(tx, managed(customer), body);
       },
     }),
