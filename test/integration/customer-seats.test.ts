@@ -32,7 +32,11 @@ interface Merchant {
 
 async function merchant(): Promise<Merchant> {
   const org = await h.organization(
-    [...SUBSCRIPTION_SCOPES, 'customer_seats:read', 'customer_seats:write', 'benefits:write', 'license_keys:read'],
+    [
+      ...SUBSCRIPTION_SCOPES,
+      ...(['customer_seats:read', 'customer_seats:write', 'benefits:write', 'license_keys:read'] as const),
+      ...(['customer_sessions:write', 'members:read', 'members:write'] as const),
+    ],
     'sandbox',
   );
   const headers = { 'Polar-Version': '2026-10' };
@@ -162,7 +166,7 @@ test('ten seats: invited and claimed by e-mail, assigned at once, revoked, the e
       environment: 'sandbox',
     });
     expect(session.status).toBe(200);
-    // TEMPX expect(session.body.items.map((s: any) => s.id)).toEqual([subscription.id]);
+    expect(session.body.items.map((s: any) => s.id)).toEqual([subscription.id]);
   }
   // A claimed invitation cannot be claimed again.
   expect((await refusal(seats.claimSeat({ invitation_token: tokens[1] }))).status).toBe(400);
@@ -392,4 +396,69 @@ test('a subscription revoked keeps its seats, but their members’ grants are re
     email: `late-${randomUUID().slice(0, 8)}@example.com`,
   });
   expect(more).toMatchObject({ status: 400, body: { error: 'BadRequest' } });
+});
+
+test('the portal: an owner manages the customer’s seats; a member is refused them and sees only their seats’ subscriptions', async () => {
+  const m = await merchant();
+  const { subscription } = await seatsBought(m, 3);
+  const portal = (token: string) => (method: string, path: string, json?: unknown) =>
+    h.request(method, `/v1/customer-portal${path}`, { token, environment: 'sandbox', json });
+  const ownerSession = await m.call('POST', '/v1/customer-sessions/', { customer_id: subscription.customer_id });
+  expect(ownerSession.status).toBe(201);
+  const owner = portal(ownerSession.body.token);
+  expect((await owner('GET', `/seats?subscription_id=${subscription.id}`)).body).toMatchObject({
+    total_seats: 3,
+    available_seats: 3,
+  });
+  const email = `portal-${randomUUID().slice(0, 8)}@example.com`;
+  const direct = await owner('POST', '/seats', { subscription_id: subscription.id, email, immediate_claim: true });
+  expect(direct).toMatchObject({ status: 403, body: { error: 'NotPermitted' } });
+  const invited = await owner('POST', '/seats', { subscription_id: subscription.id, email });
+  expect(invited.body).toMatchObject({ status: 'pending', email, member: { role: 'member' } });
+  expect((await owner('POST', `/seats/${invited.body.id}/resend`)).status).toBe(200);
+  const claimed = await h.request('POST', '/v1/customer-seats/claim', {
+    environment: 'sandbox',
+    json: { invitation_token: await invitationTo(email) },
+  });
+  expect(claimed.status).toBe(200);
+  const member = portal(claimed.body.customer_session_token);
+  // The member holds a seat: they see its subscription, and none of the seat management.
+  expect((await member('GET', '/seats/subscriptions')).body.items.map((s: any) => s.id)).toEqual([subscription.id]);
+  expect((await owner('GET', '/seats/subscriptions')).body.items).toEqual([]);
+  for (const [method, path, body] of [
+    ['GET', `/seats?subscription_id=${subscription.id}`],
+    ['POST', '/seats', { subscription_id: subscription.id, email: `x-${email}` }],
+    ['DELETE', `/seats/${invited.body.id}`],
+    ['POST', `/seats/${invited.body.id}/resend`],
+  ] as const)
+    expect(await member(method, path, body)).toMatchObject({ status: 403, body: { error: 'NotPermitted' } });
+  // Another customer's owner finds nothing of this purchase.
+  const other = await m.call('POST', '/v1/customers/', { email: `other-${email}` });
+  const otherOwner = portal(
+    (await m.call('POST', '/v1/customer-sessions/', { customer_id: other.body.id })).body.token,
+  );
+  expect((await otherOwner('GET', `/seats?subscription_id=${subscription.id}`)).status).toBe(404);
+  expect((await otherOwner('DELETE', `/seats/${invited.body.id}`)).status).toBe(404);
+  // The owner revokes it: the member no longer sees the subscription.
+  expect((await owner('DELETE', `/seats/${invited.body.id}`)).body).toMatchObject({ status: 'revoked' });
+  expect((await member('GET', '/seats/subscriptions')).body.items).toEqual([]);
+});
+
+test('a member deleted: their seats are revoked in the same transaction, and their grants with them', async () => {
+  const m = await merchant();
+  const { subscription, benefitId } = await seatsBought(m, 2, { licenseKey: true });
+  const seat = (
+    await m.call('POST', '/v1/customer-seats', {
+      subscription_id: subscription.id,
+      email: `gone-${randomUUID().slice(0, 8)}@example.com`,
+      immediate_claim: true,
+    })
+  ).body;
+  await eventually(async () => (await keysByMember(benefitId!))[seat.member_id] === 'granted');
+  const deleted = await m.call('DELETE', `/v1/customers/${subscription.customer_id}/members/${seat.member_id}`);
+  expect(deleted.status).toBe(204);
+  const list = await m.call('GET', `/v1/customer-seats?subscription_id=${subscription.id}`);
+  expect(list.body).toMatchObject({ available_seats: 2, seats: [{ id: seat.id, status: 'revoked', member: null }] });
+  await eventually(async () => (await keysByMember(benefitId!))[seat.member_id] === 'revoked');
+  expect((await m.call('DELETE', `/v1/customer-seats/${seat.id}`)).body.error).toBe('SeatNotAvailable');
 });

@@ -13,8 +13,7 @@ import type { SeatService, SeatScope } from './seat.service';
 
 /** The caller's purchases, when they may manage the customer's seats. */
 function managed(customer: AuthenticatedCustomer): SeatScope {
-  if ((customer as { role?: string }).role === 'member')
-    throw new NotPermitted('Only an owner or a billing manager manages seats.');
+  if (customer.role === 'member') throw new NotPermitted('Only an owner or a billing manager manages seats.');
   return { organizationId: customer.organizationId, customerId: customer.customerId };
 }
 
