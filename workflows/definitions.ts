@@ -26,6 +26,7 @@ export const WORKFLOW_TYPES = {
   meterRollups: 'meterRollupRebuild',
   eventPartitions: 'ensureEventPartitions',
   dispute: 'disputeLifecycle',
+  seat: 'seatLifecycle',
 } as const;
 
 export const checkoutWorkflowId = (checkoutId: string) => `checkout:${checkoutId}`;

@@ -6,6 +6,7 @@ import { Checkout } from './checkout';
 import { Timestamp } from './common';
 import { Customer } from './customer';
 import { CustomerState } from './customer-state';
+import { CustomerSeat } from './customer-seat';
 import { Discount } from './discount';
 import { Order } from './order';
 import { Organization } from './organization';
@@ -31,6 +32,7 @@ const EVENT_DATA: Record<string, z.ZodType> = {
   order: Order,
   refund: Refund,
   subscription: Subscription,
+  customer_seat: CustomerSeat,
   discount: Discount,
   organization: Organization,
 };

@@ -8,9 +8,6 @@ import { WEBHOOK_EVENT_TYPES, WebhookEventType } from './webhook';
  * (`webhookPayloadSchema`): a type leaves this list when Bursar starts sending it.
  */
 export const UNSENT_WEBHOOK_EVENT_TYPES: Partial<Record<WebhookEventType, string>> = {
-  'customer_seat.assigned': 'seats are a count on the subscription; Bursar does not assign them to people',
-  'customer_seat.claimed': 'seats are a count on the subscription; Bursar does not assign them to people',
-  'customer_seat.revoked': 'seats are a count on the subscription; Bursar does not assign them to people',
   'member.created': 'Bursar has no members of customers',
   'member.updated': 'Bursar has no members of customers',
   'member.deleted': 'Bursar has no members of customers',
