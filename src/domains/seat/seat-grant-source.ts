@@ -2,20 +2,7 @@
 // is claimed and its purchase (subscription or order) entitles; the purchase's reader says the rest (product, period,
 // clock). Grants of a seat are the billing customer's, held by the seat's member.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { GrantSourceReader } from '../benefit';
-type GrantSourceState = NonNullable<Awaited<ReturnType<GrantSourceReader['state']>>>; // TEMP until C's type
-
-export interface SeatGrantSourceReader {
-  state(
-    em: EntityManager,
-    organizationId: string,
-    id: string,
-  ): Promise<
-    (GrantSourceState & { memberId: string | null; purchase: { kind: 'order' | 'subscription'; id: string } }) | null
-  >;
-  holders(em: EntityManager, organizationId: string, productId: string): Promise<{ customerId: string; id: string }[]>;
-  seatsOf(em: EntityManager, source: { kind: 'order' | 'subscription'; id: string }): Promise<string[]>;
-}
+import type { GrantSourceReader, SeatGrantSourceReader } from '../benefit';
 import { CustomerSeat } from './seat.entity';
 import { seatRefOf } from './seat-source';
 

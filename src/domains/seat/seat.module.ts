@@ -6,7 +6,7 @@ import { assignedSeats } from './assigned-seats';
 // TEMP import { revokeSeatsOfMember } from './revoke-member-seats';
 import type { SeatDeps } from './seat-deps';
 import { CustomerSeatSchema } from './seat.entity';
-import { seatGrantSource, type SeatGrantSourceReader } from './seat-grant-source';
+import { seatGrantSource } from './seat-grant-source';
 import { seatInvitationEmail } from './seat-invitation.email';
 import { seatPortalRoutes } from './seat-portal.routes';
 import { seatRoutes } from './seat.routes';
@@ -64,6 +64,5 @@ declare module '../../platform/module' {
     /** What the seat workflow's steps are given. */
     seatFlow: SeatDeps;
     seats: SeatService;
-    seatGrantSource: SeatGrantSourceReader;
   }
 }

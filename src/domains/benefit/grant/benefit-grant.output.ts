@@ -19,7 +19,7 @@ export function benefitGrantOutput(grant: BenefitGrant, customer: Customer, bene
     subscription_id: grant.subscriptionId,
     order_id: grant.orderId,
     customer_id: grant.customerId,
-    member_id: null,
+    member_id: grant.memberId,
     benefit_id: grant.benefitId,
     error: grant.error,
     customer: customerOutput(customer),
