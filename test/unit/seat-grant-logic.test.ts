@@ -25,7 +25,7 @@ test.each([
   ['a claimed seat of a live purchase, with its member', holder({ kind: 'seat', memberId: MEMBER }), true],
   ['a revoked seat, or a seat whose purchase ended', holder({ kind: 'seat', memberId: MEMBER, active: false }), false],
   ['a seat without a member', holder({ kind: 'seat', memberId: null }), false],
-  ["a seat of another billing customer", holder({ kind: 'seat', memberId: MEMBER, customerId: OTHER }), false],
+  ['a seat of another billing customer', holder({ kind: 'seat', memberId: MEMBER, customerId: OTHER }), false],
 ])('source entitles: %s', (_name, given, expected) => {
   expect(sourceEntitles(given, BILLING)).toBe(expected);
 });
