@@ -20,8 +20,6 @@ const BURSAR_ADDITIONS: Record<string, string[]> = {
   // Sandbox test clocks.
   Customer: ['test_clock_id'],
   CustomerState: ['test_clock_id'],
-  // Which member holds a grant of the account through a seat.
-  CustomerStateBenefitGrant: ['member_id'],
   Subscription: ['test_clock_id'],
   CustomerIndividualCreate: ['test_clock_id'],
   CheckoutCreate: ['organization_id', 'test_clock_id'],
