@@ -8,6 +8,7 @@ import { Customer } from './customer';
 import { CustomerState } from './customer-state';
 import { CustomerSeat } from './customer-seat';
 import { Discount } from './discount';
+import { Member } from './member';
 import { Order } from './order';
 import { Organization } from './organization';
 import { Product } from './product';
@@ -29,6 +30,7 @@ const EVENT_DATA: Record<string, z.ZodType> = {
   product: Product,
   benefit: Benefit,
   customer: Customer,
+  member: Member,
   order: Order,
   refund: Refund,
   subscription: Subscription,

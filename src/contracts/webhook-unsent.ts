@@ -8,9 +8,6 @@ import { WEBHOOK_EVENT_TYPES, WebhookEventType } from './webhook';
  * (`webhookPayloadSchema`): a type leaves this list when Bursar starts sending it.
  */
 export const UNSENT_WEBHOOK_EVENT_TYPES: Partial<Record<WebhookEventType, string>> = {
-  'member.created': 'Bursar has no members of customers',
-  'member.updated': 'Bursar has no members of customers',
-  'member.deleted': 'Bursar has no members of customers',
   'subscription.migrated': 'Bursar does not take over subscriptions from another billing provider',
 };
 export const SENT_WEBHOOK_EVENT_TYPES = WEBHOOK_EVENT_TYPES.filter((type) => !(type in UNSENT_WEBHOOK_EVENT_TYPES));

@@ -1,15 +1,18 @@
-// The bearer check of a customer session token on every portal request: its customer, while both are live.
+// The bearer check of a customer session token on every portal request: its customer and member, while all are live.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../kernel/clock';
 import { hasValidChecksum, hashToken } from '../../platform/crypto/tokens';
 import type { AuthenticatedCustomer } from '../../platform/http/route';
-import type { CustomerService } from '../customer';
+import { sessionMember } from '../customer';
 import { CustomerSession } from './customer-session.entity';
 import { CUSTOMER_SESSION_TOKEN_PREFIX } from './customer-session.logic';
 
-/** The customer a bearer token speaks for: null when it is unknown, expired, ended, or its customer is deleted. */
+/**
+ * The customer and member a bearer token speaks for (a session made without a member: the owner); null when it is
+ * unknown, expired, ended, or its customer or member is deleted.
+ */
 export async function authenticateCustomerSession(
-  deps: { clock: Clock; serverSecret: string; customers: CustomerService },
+  deps: { clock: Clock; serverSecret: string },
   em: EntityManager,
   token: string,
 ): Promise<AuthenticatedCustomer | null> {
@@ -19,6 +22,7 @@ export async function authenticateCustomerSession(
     revokedAt: null,
   });
   if (!session || session.expiresAt <= deps.clock.now()) return null;
-  if (!(await deps.customers.find(em, session.organizationId, session.customerId))) return null;
-  return { organizationId: session.organizationId, customerId: session.customerId, sessionId: session.id };
+  const member = await sessionMember(em, session.organizationId, session.customerId, session.memberId);
+  if (!member) return null;
+  return { organizationId: session.organizationId, customerId: session.customerId, sessionId: session.id, ...member };
 }

@@ -5,6 +5,8 @@ export class CustomerSession {
   id!: string;
   organizationId!: string;
   customerId!: string;
+  /** The member it speaks for; null: the customer's owner. */
+  memberId: string | null = null;
   tokenHash!: string;
   expiresAt!: Date;
   returnUrl: string | null = null;
@@ -24,6 +26,8 @@ export class CustomerLoginCode {
   id!: string;
   organizationId!: string;
   customerId!: string;
+  /** A login's member (the address is a member's, not the customer's own); null: the owner. */
+  memberId: string | null = null;
   purpose: CustomerCodePurpose = 'login';
   /** An e-mail update's new address, the one the code was sent to; null for a login. */
   email: string | null = null;
@@ -44,6 +48,7 @@ export const CustomerSessionSchema = new EntitySchema<CustomerSession>({
     id: { type: 'uuid', primary: true },
     organizationId: { type: 'uuid' },
     customerId: { type: 'uuid' },
+    memberId: { type: 'uuid', nullable: true },
     tokenHash: { type: 'text' },
     expiresAt: { type: 'Date', columnType: 'timestamptz' },
     returnUrl: { type: 'text', nullable: true },
@@ -60,6 +65,7 @@ export const CustomerLoginCodeSchema = new EntitySchema<CustomerLoginCode>({
     id: { type: 'uuid', primary: true },
     organizationId: { type: 'uuid' },
     customerId: { type: 'uuid' },
+    memberId: { type: 'uuid', nullable: true },
     purpose: { type: 'text', default: 'login' },
     email: { type: 'text', nullable: true },
     codeHash: { type: 'text' },

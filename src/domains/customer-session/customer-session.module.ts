@@ -9,11 +9,17 @@ import { customerSessionRoutes } from './customer-session.routes';
 import { CustomerLoginCodeSchema, CustomerSessionSchema } from './customer-session.entity';
 import { Migration20261125000000_customer_portal } from './migrations/Migration20261125000000_customer_portal';
 import { Migration20261201500000_email_update } from './migrations/Migration20261201500000_email_update';
+import { Migration20261202100100_session_member } from './migrations/Migration20261202100100_session_member';
+import { memberSessionsFollower } from './member-sessions';
 
 export const customerSessionModule: Module = {
   name: 'customer-session',
   entities: [CustomerSessionSchema, CustomerLoginCodeSchema],
-  migrations: migrations(Migration20261125000000_customer_portal, Migration20261201500000_email_update),
+  migrations: migrations(
+    Migration20261125000000_customer_portal,
+    Migration20261201500000_email_update,
+    Migration20261202100100_session_member,
+  ),
   provides: [
     provide(
       'customerSessions',
@@ -51,6 +57,7 @@ export const customerSessionModule: Module = {
   contributes: [
     contribute('emailTemplates', [], () => loginCodeEmail),
     contribute('emailTemplates', [], () => emailUpdateCodeEmail),
+    contribute('memberFollowers', ['clock'], memberSessionsFollower),
   ],
   routes: routes(['customerSessions', 'customerLogin', 'customers', 'emailUpdates'], (s) =>
     customerSessionRoutes({

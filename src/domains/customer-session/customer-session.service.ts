@@ -6,7 +6,7 @@ import type { Clock } from '../../kernel/clock';
 import { invalidField } from '../../kernel/errors';
 import type { Tx } from '../../platform/database/transaction';
 import type { AuthenticatedCustomer } from '../../platform/http/route';
-import type { Customer, CustomerService } from '../customer';
+import { memberByExternalId, memberById, type Customer, type CustomerService } from '../customer';
 import type { OrganizationService } from '../organization';
 import { CustomerSession } from './customer-session.entity';
 import { authenticateCustomerSession } from './authenticate-customer-session';
@@ -35,20 +35,39 @@ export class CustomerSessionService {
       const field = body.customer_id ? 'customer_id' : 'external_customer_id';
       throw invalidField(['body', field], 'No customer of this organization has this id.');
     }
-    const { session, token } = await this.open(tx.em, customer, body.return_url ?? null);
+    const memberId = await this.namedMember(tx.em, customer, body);
+    const { session, token } = await this.open(tx.em, customer, body.return_url ?? null, memberId);
     return customerSessionOutput(this.deps, tx.em, session, token, customer);
   }
 
-  /** A session for `customer`, its token in clear text: the only time it exists outside the caller. */
+  /** A session for `customer` (its member `memberId`, else its owner), its token in clear text: shown once. */
   open(
     em: EntityManager,
     customer: Customer,
     returnUrl: string | null = null,
+    memberId: string | null = null,
   ): Promise<{ session: CustomerSession; token: string }> {
-    return openCustomerSession(this.deps, em, customer, returnUrl);
+    return openCustomerSession(this.deps, em, customer, returnUrl, memberId);
   }
 
-  /** The customer a bearer token speaks for: null when it is unknown, expired, ended, or its customer is deleted. */
+  /** The live member of `customer` a create body names (`member_id` or `external_member_id`), 422 otherwise. */
+  private async namedMember(em: EntityManager, customer: Customer, body: CustomerSessionCreate) {
+    if (body.member_id) {
+      const member = await memberById(em, customer.organizationId, body.member_id);
+      if (member?.customerId !== customer.id)
+        throw invalidField(['body', 'member_id'], 'No member of this customer has this id.');
+      return member.id;
+    }
+    if (body.external_member_id) {
+      const member = await memberByExternalId(em, customer.organizationId, customer.id, body.external_member_id);
+      if (!member)
+        throw invalidField(['body', 'external_member_id'], 'No member of this customer has this external id.');
+      return member.id;
+    }
+    return null;
+  }
+
+  /** The customer and member a bearer token speaks for: null when unknown, expired, ended, or either is deleted. */
   authenticate(em: EntityManager, token: string): Promise<AuthenticatedCustomer | null> {
     return authenticateCustomerSession(this.deps, em, token);
   }

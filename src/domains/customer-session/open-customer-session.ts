@@ -7,12 +7,13 @@ import type { Customer } from '../customer';
 import { CustomerSession } from './customer-session.entity';
 import { CUSTOMER_SESSION_TOKEN_PREFIX } from './customer-session.logic';
 
-/** A session for `customer`, its token in clear text: the only time it exists outside the caller. */
+/** A session for `customer` (its member `memberId`, else its owner), its token in clear text: shown once. */
 export async function openCustomerSession(
   deps: { clock: Clock; serverSecret: string; ttlSeconds: number },
   em: EntityManager,
   customer: Customer,
   returnUrl: string | null = null,
+  memberId: string | null = null,
 ): Promise<{ session: CustomerSession; token: string }> {
   const token = generateToken(CUSTOMER_SESSION_TOKEN_PREFIX);
   const now = deps.clock.now();
@@ -22,6 +23,7 @@ export async function openCustomerSession(
       id: newId(),
       organizationId: customer.organizationId,
       customerId: customer.id,
+      memberId,
       tokenHash: hashToken(token, deps.serverSecret),
       expiresAt: new Date(now.getTime() + deps.ttlSeconds * 1000),
       returnUrl,
@@ -37,14 +39,16 @@ export async function openCustomerSession(
        delete from customer_session where customer_id = ? and (expires_at <= ? or revoked_at is not null)
      )
      insert into customer_session
-       (id, organization_id, customer_id, token_hash, expires_at, return_url, revoked_at, created_at, modified_at)
-     values (?, ?, ?, ?, ?, ?, null, ?, null)`,
+       (id, organization_id, customer_id, member_id, token_hash, expires_at, return_url, revoked_at, created_at,
+        modified_at)
+     values (?, ?, ?, ?, ?, ?, ?, null, ?, null)`,
     [
       customer.id,
       now,
       session.id,
       customer.organizationId,
       customer.id,
+      memberId,
       session.tokenHash,
       session.expiresAt,
       returnUrl,

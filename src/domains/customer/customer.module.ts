@@ -2,6 +2,9 @@
 import { migrations, provide, routes, type Module } from '../../platform/module';
 import { CustomerSchema } from './customer.entity';
 import { PaymentMethodSchema } from './payment-method.entity';
+import { MemberSchema } from './member/member.entity';
+import { MemberStore } from './member/member-store';
+import type { MemberFollower } from './member/member-deps';
 import { PaymentMethodStore } from './payment-methods';
 import { customerOutputs, liveCustomer, liveCustomerByExternalId } from './customer.reads';
 import { CustomerService } from './customer.service';
@@ -12,20 +15,23 @@ import { Migration20261122040000_customers } from './migrations/Migration2026112
 import { Migration20261201200000_payment_methods } from './migrations/Migration20261201200000_payment_methods';
 import { Migration20261201200200_customer_default_method } from './migrations/Migration20261201200200_customer_default_method';
 import { Migration20261201400100_customer_export_index } from './migrations/Migration20261201400100_customer_export_index';
+import { Migration20261202100000_members } from './migrations/Migration20261202100000_members';
 
 const customerReads = { get: liveCustomer, getByExternalId: liveCustomerByExternalId, outputs: customerOutputs };
 
 export const customerModule: Module = {
   name: 'customer',
-  entities: [CustomerSchema, PaymentMethodSchema],
+  entities: [CustomerSchema, PaymentMethodSchema, MemberSchema],
   migrations: migrations(
     Migration20261122040000_customers,
     Migration20261201200000_payment_methods,
     Migration20261201200200_customer_default_method,
     Migration20261201400100_customer_export_index,
+    Migration20261202100000_members,
   ),
   provides: [
     provide('customerReads', [], () => customerReads),
+    provide('members', ['clock', 'outbox'], (s) => new MemberStore(s)),
     provide('paymentMethods', ['orm', 'clock'], (s) => new PaymentMethodStore(s)),
     provide(
       'paymentMethodCommands',
@@ -75,5 +81,11 @@ declare module '../../platform/module' {
     subscriptionMethods: SubscriptionMethods;
     /** Revokes a deleted customer's subscriptions (the subscription module provides it). */
     subscriptionRevoker: SubscriptionRevoker;
+    /** Customers' members: found or added by e-mail or external id (seats). */
+    members: MemberStore;
+  }
+  interface Contributions {
+    /** Domains told when a member is deleted (its sessions, its seats), in the same transaction. */
+    memberFollowers: MemberFollower[];
   }
 }

@@ -1,5 +1,6 @@
 // Deleting a customer (`DELETE /v1/customers/{id}`): its running subscriptions revoked through their workflows, then
-// one transaction: the soft delete (perhaps anonymized), its grants revoked, customer.deleted, customer.state_changed.
+// one transaction: the soft delete (perhaps anonymized) with its members, its grants revoked, customer.deleted,
+// customer.state_changed.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inTransaction, type Tx } from '../../platform/database/transaction';
 import { NotPermitted } from '../../kernel/errors';
@@ -7,6 +8,7 @@ import type { Customer } from './customer.entity';
 import { customerOutput } from './customer.output';
 import type { CustomerServiceDeps, SubscriptionRevoker } from './customer-deps';
 import { anonymized } from './customer-anonymize';
+import { deleteMembersOf } from './member/member-store';
 
 type DeleteDeps = Pick<
   CustomerServiceDeps,
@@ -44,6 +46,7 @@ async function deleteCustomer(deps: DeleteDeps, tx: Tx, customer: Customer, anon
   if (anonymize) await deps.email?.forgetRecipient(tx, organizationId, customer.email);
   Object.assign(customer, anonymize ? anonymized(customer) : {}, { deletedAt: now, modifiedAt: now });
   await tx.em.flush();
+  await deleteMembersOf(tx, customer.id, now, anonymize);
   await deps.grants?.customerDeleted(tx, organizationId, customer.id);
   deps.outbox.enqueueEvent(tx, organizationId, 'customer.deleted', customerOutput(customer));
   await deps.state?.changed(tx, organizationId, customer.id);

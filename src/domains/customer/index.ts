@@ -12,3 +12,16 @@ export type { ChargeableMethod, SavedMethodInput, StoredPaymentMethod } from './
 export { PaymentMethodCommands } from './payment-method-commands';
 export { paymentMethodOutput } from './payment-method.output';
 export { paymentMethodPage, PaymentMethodListQuery } from './payment-method.routes';
+export { MemberStore, type EnsureMemberInput } from './member/member-store';
+export {
+  memberById,
+  memberByExternalId,
+  memberByEmail,
+  membersByIds,
+  ownerOf,
+  sessionMember,
+  type StoredMember,
+} from './member/member.reads';
+export { memberOutput, portalMemberOutput } from './member/member.output';
+export type { MemberFollower } from './member/member-deps';
+export type { MemberRole } from '../../contracts/member';

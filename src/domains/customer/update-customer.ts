@@ -1,5 +1,6 @@
 // Updating a customer (`PATCH /v1/customers/{id}` and the portal's billing details). Writes the customer, attaches
-// its earlier usage events when it gains an external id, customer.updated and customer.state_changed.
+// its earlier usage events when it gains an external id, its owner's e-mail, customer.updated and
+// customer.state_changed.
 import type { CustomerUpdate } from '../../contracts/customer-update';
 import { checkedTaxId } from '../tax';
 import type { Tx } from '../../platform/database/transaction';
@@ -9,6 +10,7 @@ import type { Customer } from './customer.entity';
 import { customerOutput } from './customer.output';
 import type { CustomerServiceDeps } from './customer-deps';
 import { checkCustomerUpdate } from './customer-update-checks';
+import { followCustomerEmail } from './member/member-store';
 
 /**
  * `PATCH /v1/customers/{id}` on a customer read with `lock` (customer.updated, customer.state_changed). The e-mail
@@ -24,6 +26,7 @@ export async function updateCustomer(
 ): Promise<Customer> {
   const { organizationId } = customer;
   await checkCustomerUpdate(tx.em, customer, body);
+  const emailChanged = body.email != null && body.email !== customer.email;
   const gainsExternalId = body.external_id != null && customer.externalId === null;
   const billingAddress = body.billing_address !== undefined ? body.billing_address : customer.billingAddress;
   const taxIdChanged = body.tax_id !== undefined || body.billing_address !== undefined;
@@ -47,6 +50,7 @@ export async function updateCustomer(
       ? invalidField(['body', 'external_id'], 'A customer with this external ID already exists.')
       : invalidField(['body', 'email'], 'A customer with this email address already exists.'),
   );
+  if (emailChanged) await followCustomerEmail(deps, tx, customer);
   if (gainsExternalId && customer.externalId !== null)
     await deps.events?.attachCustomer(tx, organizationId, customer.externalId, customer.id);
   deps.outbox.enqueueEvent(tx, organizationId, 'customer.updated', customerOutput(customer));

@@ -2,6 +2,7 @@
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { ApiVersion } from '../../contracts/api-version';
+import type { MemberRole } from '../../contracts/member';
 import type { Scope } from '../../contracts/scopes';
 import type { Tx } from '../database/transaction';
 
@@ -22,6 +23,9 @@ export interface AuthenticatedCustomer {
   organizationId: string;
   customerId: string;
   sessionId: string;
+  /** The member of the customer the session speaks for (its owner for a session made for the customer). */
+  memberId: string;
+  role: MemberRole;
 }
 
 /** A customer's own rows are found by their organization and their customer (the portal's reads pass the caller). */
