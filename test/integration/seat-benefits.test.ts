@@ -207,3 +207,27 @@ test('each claimed seat grants its member their own key, downloads and flag; a r
   const after = (await call('GET', `/v1/customers/${customerId}/state`)).body;
   expect(after.granted_benefits).toEqual([]);
 }, 180_000);
+
+test("a product's benefit change reaches its claimed seats' members through the fan-out", async () => {
+  const { productId, benefits } = await teamPlan();
+  const { subscription } = await subscribe(h, call, { product: productId, seats: 2, start: '2026-04-01T00:00:00Z' });
+  const customerId = subscription.customer_id as string;
+  const cleo = await assign(subscription.id, `cleo-${randomUUID().slice(0, 8)}@example.com`);
+  await eventually(async () => (await grantsOf(customerId, true)).length === 7, 30_000);
+  const note = await created('/v1/benefits/', {
+    type: 'custom',
+    description: 'Onboarding',
+    properties: { note: 'Hi' },
+  });
+  const all = [...Object.values(benefits).map((b) => b.id), note.id];
+  expect((await call('POST', `/v1/products/${productId}/benefits`, { benefits: all })).status).toBe(200);
+  const holdersOfNote = async () =>
+    (await grantsOf(customerId, true)).filter((g: any) => g.benefit_id === note.id).map((g: any) => g.member_id);
+  await eventually(async () => (await holdersOfNote()).length === 2, 30_000);
+  expect((await holdersOfNote()).sort()).toEqual([cleo.member_id, null].sort());
+
+  const without = all.filter((id) => id !== benefits.key.id);
+  expect((await call('POST', `/v1/products/${productId}/benefits`, { benefits: without })).status).toBe(200);
+  await eventually(async () => (await keysOf(benefits.key.id)).every((k: any) => k.status === 'revoked'), 30_000);
+  expect((await keysOf(benefits.key.id)).map((k: any) => k.member_id).sort()).toEqual([cleo.member_id, null].sort());
+}, 120_000);
