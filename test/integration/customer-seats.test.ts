@@ -31,15 +31,22 @@ interface Merchant {
 }
 
 async function merchant(): Promise<Merchant> {
-  const org = await h.organization([...SUBSCRIPTION_SCOPES, 'customer_seats:read', 'customer_seats:write'], 'sandbox');
+  const org = await h.organization(
+    [
+      ...SUBSCRIPTION_SCOPES,
+      ...(['customer_seats:read', 'customer_seats:write', 'benefits:write', 'license_keys:read'] as const),
+      ...(['customer_sessions:write', 'members:read', 'members:write'] as const),
+    ],
+    'sandbox',
+  );
   const headers = { 'Polar-Version': '2026-10' };
   const call: Call = (method, path, json) =>
     h.request(method, path, { token: org.token, environment: 'sandbox', json, headers });
   return { call, token: org.token, polar: polarClient('2026-10', { accessToken: org.token, baseUrl: h.url.sandbox }) };
 }
 
-/** A seat-based monthly product (800 per seat) and a customer on a test clock who bought `seats` of it. */
-async function seatsBought(m: Merchant, seats: number) {
+/** A seat-based monthly product (800 per seat; a license key per seat with `licenseKey`) bought by a customer on a test clock. */
+async function seatsBought(m: Merchant, seats: number, options: { licenseKey?: boolean } = {}) {
   const product = await m.call('POST', '/v1/products/', {
     name: `Team plan ${randomUUID().slice(0, 8)}`,
     recurring_interval: 'month',
@@ -51,13 +58,36 @@ async function seatsBought(m: Merchant, seats: number) {
     ],
   });
   expect(product.status).toBe(201);
+  let benefitId: string | null = null;
+  if (options.licenseKey) {
+    const benefit = await m.call('POST', '/v1/benefits/', {
+      type: 'license_keys',
+      description: 'Seat licence',
+      properties: { activations: { limit: 2, enable_customer_admin: false } },
+    });
+    expect(benefit.status).toBe(201);
+    benefitId = benefit.body.id;
+    const attached = await m.call('POST', `/v1/products/${product.body.id}/benefits`, { benefits: [benefitId] });
+    expect(attached.status).toBe(200);
+  }
   const { subscription, clockId } = await subscribe(h, m.call, {
     product: product.body.id,
     seats,
     start: '2026-02-01T00:00:00Z',
   });
   expect(subscription).toMatchObject({ seats, status: 'active' });
-  return { subscription, clockId, productId: product.body.id as string };
+  return { subscription, clockId, productId: product.body.id as string, benefitId };
+}
+
+/** Each member's license key status for the benefit (the keys' member, read in the database). */
+async function keysByMember(benefitId: string): Promise<Record<string, string>> {
+  const rows = await h.env.sandbox.orm.em
+    .fork()
+    .execute<{ member_id: string; status: string }[]>(
+      'select member_id, status from license_key where benefit_id = ? and member_id is not null',
+      [benefitId],
+    );
+  return Object.fromEntries(rows.map((row) => [row.member_id, row.status]));
 }
 
 const tokenIn = (text: string) => /bursar_seat_[0-9A-Za-z]+/.exec(text)![0];
@@ -84,7 +114,7 @@ test('ten seats: invited and claimed by e-mail, assigned at once, revoked, the e
     events: ['customer_seat.assigned', 'customer_seat.claimed', 'customer_seat.revoked'],
   });
   expect(endpoint.status).toBe(201);
-  const { subscription } = await seatsBought(m, 10);
+  const { subscription, benefitId } = await seatsBought(m, 10, { licenseKey: true });
   const seats = m.polar.customerSeats;
 
   // Three invited by e-mail.
@@ -136,7 +166,7 @@ test('ten seats: invited and claimed by e-mail, assigned at once, revoked, the e
       environment: 'sandbox',
     });
     expect(session.status).toBe(200);
-    // TEMPX expect(session.body.items.map((s: any) => s.id)).toEqual([subscription.id]);
+    expect(session.body.items.map((s: any) => s.id)).toEqual([subscription.id]);
   }
   // A claimed invitation cannot be claimed again.
   expect((await refusal(seats.claimSeat({ invitation_token: tokens[1] }))).status).toBe(400);
@@ -163,7 +193,12 @@ test('ten seats: invited and claimed by e-mail, assigned at once, revoked, the e
   });
   expect(byId).toMatchObject({ status: 400, body: { error: 'SeatAlreadyAssigned' } });
 
-  // One revoked: its place is free again; a revoked seat cannot be revoked or resent again.
+  // Each of the five claimed seats' members holds a license key of their own.
+  const holders = [...pending, ...direct].map((seat) => seat.member_id);
+  await eventually(async () => Object.values(await keysByMember(benefitId!)).length === 5);
+  expect(await keysByMember(benefitId!)).toEqual(Object.fromEntries(holders.map((id) => [id, 'granted'])));
+
+  // One revoked: its place is free again, its member's key is revoked; a revoked seat cannot be revoked or resent.
   const revoked = await seats.revokeSeat(pending[2].id);
   expect(revoked).toMatchObject({ status: 'revoked', revoked_at: '2026-02-01T00:00:00.000Z' });
   expect((await m.call('DELETE', `/v1/customer-seats/${pending[2].id}`)).body.error).toBe('SeatNotAvailable');
@@ -172,6 +207,10 @@ test('ten seats: invited and claimed by e-mail, assigned at once, revoked, the e
     total_seats: 10,
     available_seats: 6,
   });
+  await eventually(async () => (await keysByMember(benefitId!))[pending[2].member_id] === 'revoked');
+  expect(await keysByMember(benefitId!)).toEqual(
+    Object.fromEntries(holders.map((id) => [id, id === pending[2].member_id ? 'revoked' : 'granted'])),
+  );
 
   // Filled to ten, the eleventh is refused.
   for (let n = 6; n <= 11; n++)
@@ -335,4 +374,91 @@ test('a one-time order of seats: as many seats as it bought, listed by order_id'
   expect(third).toMatchObject({ status: 400, body: { error: 'SeatsExhausted' } });
   const list = await m.polar.customerSeats.listSeats({ order_id: order.id });
   expect(list).toMatchObject({ total_seats: 2, available_seats: 0 });
+});
+
+test('a subscription revoked keeps its seats, but their members’ grants are revoked with it', async () => {
+  const m = await merchant();
+  const { subscription, benefitId } = await seatsBought(m, 2, { licenseKey: true });
+  const seat = (
+    await m.call('POST', '/v1/customer-seats', {
+      subscription_id: subscription.id,
+      email: `ended-${randomUUID().slice(0, 8)}@example.com`,
+      immediate_claim: true,
+    })
+  ).body;
+  await eventually(async () => (await keysByMember(benefitId!))[seat.member_id] === 'granted');
+  expect((await m.call('DELETE', `/v1/subscriptions/${subscription.id}`)).status).toBe(200);
+  await eventually(async () => (await keysByMember(benefitId!))[seat.member_id] === 'revoked');
+  const list = await m.call('GET', `/v1/customer-seats?subscription_id=${subscription.id}`);
+  expect(list.body.seats).toMatchObject([{ id: seat.id, status: 'claimed' }]);
+  const more = await m.call('POST', '/v1/customer-seats', {
+    subscription_id: subscription.id,
+    email: `late-${randomUUID().slice(0, 8)}@example.com`,
+  });
+  expect(more).toMatchObject({ status: 400, body: { error: 'BadRequest' } });
+});
+
+test('the portal: an owner manages the customer’s seats; a member is refused them and sees only their seats’ subscriptions', async () => {
+  const m = await merchant();
+  const { subscription } = await seatsBought(m, 3);
+  const portal = (token: string) => (method: string, path: string, json?: unknown) =>
+    h.request(method, `/v1/customer-portal${path}`, { token, environment: 'sandbox', json });
+  const ownerSession = await m.call('POST', '/v1/customer-sessions/', { customer_id: subscription.customer_id });
+  expect(ownerSession.status).toBe(201);
+  const owner = portal(ownerSession.body.token);
+  expect((await owner('GET', `/seats?subscription_id=${subscription.id}`)).body).toMatchObject({
+    total_seats: 3,
+    available_seats: 3,
+  });
+  const email = `portal-${randomUUID().slice(0, 8)}@example.com`;
+  const direct = await owner('POST', '/seats', { subscription_id: subscription.id, email, immediate_claim: true });
+  expect(direct).toMatchObject({ status: 403, body: { error: 'NotPermitted' } });
+  const invited = await owner('POST', '/seats', { subscription_id: subscription.id, email });
+  expect(invited.body).toMatchObject({ status: 'pending', email, member: { role: 'member' } });
+  expect((await owner('POST', `/seats/${invited.body.id}/resend`)).status).toBe(200);
+  const claimed = await h.request('POST', '/v1/customer-seats/claim', {
+    environment: 'sandbox',
+    json: { invitation_token: await invitationTo(email) },
+  });
+  expect(claimed.status).toBe(200);
+  const member = portal(claimed.body.customer_session_token);
+  // The member holds a seat: they see its subscription, and none of the seat management.
+  expect((await member('GET', '/seats/subscriptions')).body.items.map((s: any) => s.id)).toEqual([subscription.id]);
+  expect((await owner('GET', '/seats/subscriptions')).body.items).toEqual([]);
+  for (const [method, path, body] of [
+    ['GET', `/seats?subscription_id=${subscription.id}`],
+    ['POST', '/seats', { subscription_id: subscription.id, email: `x-${email}` }],
+    ['DELETE', `/seats/${invited.body.id}`],
+    ['POST', `/seats/${invited.body.id}/resend`],
+  ] as const)
+    expect(await member(method, path, body)).toMatchObject({ status: 403, body: { error: 'NotPermitted' } });
+  // Another customer's owner finds nothing of this purchase.
+  const other = await m.call('POST', '/v1/customers/', { email: `other-${email}` });
+  const otherOwner = portal(
+    (await m.call('POST', '/v1/customer-sessions/', { customer_id: other.body.id })).body.token,
+  );
+  expect((await otherOwner('GET', `/seats?subscription_id=${subscription.id}`)).status).toBe(404);
+  expect((await otherOwner('DELETE', `/seats/${invited.body.id}`)).status).toBe(404);
+  // The owner revokes it: the member no longer sees the subscription.
+  expect((await owner('DELETE', `/seats/${invited.body.id}`)).body).toMatchObject({ status: 'revoked' });
+  expect((await member('GET', '/seats/subscriptions')).body.items).toEqual([]);
+});
+
+test('a member deleted: their seats are revoked in the same transaction, and their grants with them', async () => {
+  const m = await merchant();
+  const { subscription, benefitId } = await seatsBought(m, 2, { licenseKey: true });
+  const seat = (
+    await m.call('POST', '/v1/customer-seats', {
+      subscription_id: subscription.id,
+      email: `gone-${randomUUID().slice(0, 8)}@example.com`,
+      immediate_claim: true,
+    })
+  ).body;
+  await eventually(async () => (await keysByMember(benefitId!))[seat.member_id] === 'granted');
+  const deleted = await m.call('DELETE', `/v1/customers/${subscription.customer_id}/members/${seat.member_id}`);
+  expect(deleted.status).toBe(204);
+  const list = await m.call('GET', `/v1/customer-seats?subscription_id=${subscription.id}`);
+  expect(list.body).toMatchObject({ available_seats: 2, seats: [{ id: seat.id, status: 'revoked', member: null }] });
+  await eventually(async () => (await keysByMember(benefitId!))[seat.member_id] === 'revoked');
+  expect((await m.call('DELETE', `/v1/customer-seats/${seat.id}`)).body.error).toBe('SeatNotAvailable');
 });

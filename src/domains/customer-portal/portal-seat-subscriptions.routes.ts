@@ -26,8 +26,8 @@ export function portalSeatSubscriptionRoutes(deps: {
       response: CustomerSubscriptionList,
       readOnly: true,
       async handler({ customer, tx, query }) {
-        const { organizationId, memberId } = customer as typeof customer & { memberId?: string }; // TEMP
-        const ids = memberId ? await deps.seats.claimedSubscriptionIds(tx.em, organizationId, memberId) : [];
+        const { organizationId, memberId } = customer;
+        const ids = await deps.seats.claimedSubscriptionIds(tx.em, organizationId, memberId);
         const offset = pageOffset(query);
         const rows = [];
         for (const id of ids.slice(offset, offset + query.limit))

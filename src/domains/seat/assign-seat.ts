@@ -9,7 +9,7 @@ import { newId } from '../../kernel/ids';
 import { ResourceNotFound } from '../../kernel/errors';
 import type { Tx } from '../../platform/database/transaction';
 import { flowStart } from '../../platform/temporal/flow-start';
-import { ensureMember, memberByExternalId, memberById } from './seat-members';
+import { memberByExternalId, memberById } from '../customer';
 import type { SeatDeps } from './seat-deps';
 import { CustomerSeat } from './seat.entity';
 import { notSeatBased, SeatAlreadyAssigned, SeatsExhausted, sourceNotActive } from './seat.errors';
@@ -30,7 +30,7 @@ export async function assignSeat(
   const source = await seatSource(deps, tx.em, organizationId, ref, ofCustomerId);
   if (source.total === null) throw notSeatBased();
   if (!source.active) throw sourceNotActive();
-  const member = await memberOf(tx, source, body);
+  const member = await memberOf(deps, tx, source, body);
   const live = await tx.em.find(CustomerSeat, { ...sourceWhere(source), status: { $ne: 'revoked' } });
   if (live.some((seat) => seat.memberId === member.id)) throw new SeatAlreadyAssigned();
   if (
@@ -89,7 +89,7 @@ export const sourceWhere = (source: Pick<SeatSource, 'ref'>) =>
   source.ref.kind === 'subscription' ? { subscriptionId: source.ref.id } : { orderId: source.ref.id };
 
 /** The member the body names, of the buying customer; an e-mail not yet a member's makes one (role `member`). */
-async function memberOf(tx: Tx, source: SeatSource, body: SeatAssign) {
+async function memberOf(deps: SeatDeps, tx: Tx, source: SeatSource, body: SeatAssign) {
   const { organizationId, customerId } = source;
   const notFound = () => new ResourceNotFound('Member not found.');
   if (body.member_id) {
@@ -97,14 +97,16 @@ async function memberOf(tx: Tx, source: SeatSource, body: SeatAssign) {
     if (!member || member.customerId !== customerId) throw notFound();
     return member;
   }
-  if (body.email)
-    return ensureMember(tx, {
+  if (body.email) {
+    const ensured = await deps.members.ensureMember(tx, {
       organizationId,
       customerId,
       email: body.email,
       externalId: body.external_member_id ?? null,
       role: 'member',
     });
+    return ensured.member;
+  }
   const member = await memberByExternalId(tx.em, organizationId, customerId, body.external_member_id!);
   if (!member) throw notFound();
   return member;

@@ -6,6 +6,7 @@ import type { OutboxService } from '../../platform/outbox';
 import type { FlowClient } from '../../platform/temporal/flow-client';
 import type { GrantRequests, GrantSourceReader } from '../benefit';
 import type { ProductService } from '../catalog';
+import type { MemberStore } from '../customer';
 import type { CustomerSessionService } from '../customer-session';
 import type { OrderService } from '../order';
 import type { OrganizationService } from '../organization';
@@ -24,6 +25,7 @@ export interface SeatDeps {
   products: ProductService;
   organizations: OrganizationService;
   customerSessions: CustomerSessionService;
+  members: MemberStore;
   grantRequests: GrantRequests;
   testClocks: TestClockQueries;
   orderSource: GrantSourceReader;

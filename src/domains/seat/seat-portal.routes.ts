@@ -13,8 +13,7 @@ import type { SeatService, SeatScope } from './seat.service';
 
 /** The caller's purchases, when they may manage the customer's seats. */
 function managed(customer: AuthenticatedCustomer): SeatScope {
-  if ((customer as { role?: string }).role === 'member')
-    throw new NotPermitted('Only an owner or a billing manager manages seats.');
+  if (customer.role === 'member') throw new NotPermitted('Only an owner or a billing manager manages seats.');
   return { organizationId: customer.organizationId, customerId: customer.customerId };
 }
 
@@ -41,6 +40,8 @@ export function seatPortalRoutes({ seats }: { seats: SeatService }): RouteDefini
       response: CustomerSeat,
       // writes the seat (+ member) and customer_seat.assigned; starts `seat:<id>`, which e-mails the invitation
       async handler({ customer, tx, body }) {
+        if (body.immediate_claim)
+          throw new NotPermitted('immediate_claim is for the organization’s API only: the portal sends an invitation.');
         return seats.assign(tx, managed(customer), body);
       },
     }),

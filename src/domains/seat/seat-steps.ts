@@ -39,7 +39,7 @@ export async function syncSeatGrants(deps: SeatDeps, tx: Tx, seat: CustomerSeat)
     tx,
     seat.organizationId,
     seat.customerId,
-    { kind: 'seat', id: seat.id } as never, // TEMP until C's kind
+    { kind: 'seat', id: seat.id },
     source.productId,
   );
 }

@@ -3,7 +3,7 @@
 import { contribute, migrations, provide, routes, type Module } from '../../platform/module';
 import { Migration20261202200000_customer_seats } from './migrations/Migration20261202200000_customer_seats';
 import { assignedSeats } from './assigned-seats';
-// TEMP import { revokeSeatsOfMember } from './revoke-member-seats';
+import { revokeSeatsOfMember } from './revoke-member-seats';
 import type { SeatDeps } from './seat-deps';
 import { CustomerSeatSchema } from './seat.entity';
 import { seatGrantSource } from './seat-grant-source';
@@ -36,6 +36,7 @@ export const seatModule: Module = {
         'products',
         'organizations',
         'customerSessions',
+        'members',
         'grantRequests',
         'testClockQueries',
         'orderGrantSource',
@@ -54,7 +55,7 @@ export const seatModule: Module = {
   contributes: [
     contribute('emailTemplates', [], () => seatInvitationEmail),
     contribute('testClockFollowers', [], () => seatsOnClock),
-    // TEMP contribute('memberDeletedHooks', ['seatFlow'], ({ seatFlow }) => revokeSeatsOfMember(seatFlow)),
+    contribute('memberFollowers', ['seatFlow'], ({ seatFlow }) => ({ memberDeleted: revokeSeatsOfMember(seatFlow) })),
   ],
   routes: routes(['seats'], (s) => [...seatRoutes(s), ...seatPortalRoutes(s)]),
 };

@@ -2,17 +2,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CustomerSeat as CustomerSeatOutput } from '../../contracts/customer-seat';
 import type { Member as MemberOutput } from '../../contracts/member';
-import { memberById, memberOutput } from './seat-members';
+import { memberOutput, membersByIds } from '../customer';
 import type { CustomerSeat } from './seat.entity';
 
 export async function seatOutputs(em: EntityManager, seats: CustomerSeat[]): Promise<CustomerSeatOutput[]> {
-  const members = new Map<string, MemberOutput | null>();
-  for (const seat of seats) {
-    if (!seat.memberId || members.has(seat.memberId)) continue;
-    const member = await memberById(em, seat.organizationId, seat.memberId);
-    members.set(seat.memberId, member ? memberOutput(member) : null);
+  const members = new Map<string, MemberOutput>();
+  for (const organizationId of new Set(seats.map((seat) => seat.organizationId))) {
+    const ids = seats.flatMap((seat) => (seat.organizationId === organizationId && seat.memberId) || []);
+    for (const member of await membersByIds(em, organizationId, ids)) members.set(member.id, memberOutput(member));
   }
-  return seats.map((seat) => seatOutput(seat, seat.memberId ? (members.get(seat.memberId) ?? null) : null));
+  // A deleted member is no longer shown (its seat was revoked with it).
+  return seats.map((seat) => seatOutput(seat, (seat.memberId && members.get(seat.memberId)) || null));
 }
 
 export function seatOutput(seat: CustomerSeat, member: MemberOutput | null): CustomerSeatOutput {

@@ -13,8 +13,7 @@ import type {
 import { ResourceNotFound } from '../../kernel/errors';
 import { hashToken } from '../../platform/crypto/tokens';
 import type { Tx } from '../../platform/database/transaction';
-import { memberById } from './seat-members';
-import { customerById } from '../customer';
+import { customerById, memberById } from '../customer';
 import { assignSeat, sourceWhere } from './assign-seat';
 import type { SeatDeps } from './seat-deps';
 import { CustomerSeat } from './seat.entity';
@@ -85,8 +84,9 @@ export class SeatService {
     const claimed = await fresh.findOneOrFail(CustomerSeat, { id: seat.id });
     const member = await memberById(fresh, claimed.organizationId, claimed.memberId!);
     if (!member) throw new ResourceNotFound('Member not found.');
-    const customer = (await customerById(fresh, claimed.organizationId, claimed.customerId))!; // TEMP
-    const { token: sessionToken } = await this.deps.customerSessions.open(fresh, customer);
+    const customer = await customerById(fresh, claimed.organizationId, claimed.customerId);
+    if (!customer) throw new ResourceNotFound('Customer not found.');
+    const { token: sessionToken } = await this.deps.customerSessions.open(fresh, customer, null, member.id);
     return { seat: (await seatOutputs(fresh, [claimed]))[0], customer_session_token: sessionToken };
   }
 
