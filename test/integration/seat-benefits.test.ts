@@ -125,7 +125,7 @@ const assign = async (subscriptionId: string, email: string) => {
   expect(response.status).toBe(200);
   const seat = response.body;
   expect(seat).toMatchObject({ status: 'claimed', member_id: expect.any(String) });
-  return seat as { id: string; member_id: string };
+  return seat as { id: string; member_id: string; email: string };
 };
 const revokedEvents = (memberId: string) =>
   receiver.received.filter((r) => r.json.type === 'benefit_grant.revoked' && r.json.data.member_id === memberId);
@@ -150,7 +150,12 @@ test('each claimed seat grants its member their own key, downloads and flag; a r
     expect(own.map((g: any) => g.benefit_id).sort()).toEqual(
       [benefits.key.id, benefits.file.id, benefits.flag.id].sort(),
     );
-    for (const g of own) expect(g).toMatchObject({ customer_id: customerId, subscription_id: subscription.id });
+    for (const g of own)
+      expect(g).toMatchObject({
+        customer_id: customerId,
+        subscription_id: subscription.id,
+        member: { id: member.member_id, customer_id: customerId, email: member.email, role: 'member' },
+      });
   }
   expect(grants.filter((g: any) => g.member_id === null)).toHaveLength(4);
   expect(grants.filter((g: any) => g.benefit_id === benefits.credits.id).map((g: any) => g.member_id)).toEqual([null]);
@@ -169,6 +174,7 @@ test('each claimed seat grants its member their own key, downloads and flag; a r
     expect((await validate(key.key)).status).toBe(200);
   }
   const adaKey = keys.find((k: any) => k.member_id === ada.member_id);
+  expect(adaKey.member).toEqual({ id: ada.member_id, email: ada.email, external_id: null });
   const bobKey = keys.find((k: any) => k.member_id === bob.member_id);
 
   // The customer state lists every member's grants, downloads as each member's own signed links.
@@ -192,7 +198,12 @@ test('each claimed seat grants its member their own key, downloads and flag; a r
   expect((await call('DELETE', `/v1/customer-seats/${ada.id}`)).status).toBe(200);
   await eventually(async () => revokedEvents(ada.member_id).length === 3, 30_000);
   for (const event of revokedEvents(ada.member_id))
-    expect(event.json.data).toMatchObject({ customer_id: customerId, member_id: ada.member_id, is_revoked: true });
+    expect(event.json.data).toMatchObject({
+      customer_id: customerId,
+      member_id: ada.member_id,
+      member: { id: ada.member_id, email: ada.email },
+      is_revoked: true,
+    });
   expect((await call('GET', `/v1/license-keys/${adaKey.id}`)).body.status).toBe('revoked');
   expect((await validate(adaKey.key)).status).toBe(404);
   expect(await open(adaDownload.url)).toBe(404);
@@ -230,4 +241,60 @@ test("a product's benefit change reaches its claimed seats' members through the 
   expect((await call('POST', `/v1/products/${productId}/benefits`, { benefits: without })).status).toBe(200);
   await eventually(async () => (await keysOf(benefits.key.id)).every((k: any) => k.status === 'revoked'), 30_000);
   expect((await keysOf(benefits.key.id)).map((k: any) => k.member_id).sort()).toEqual([cleo.member_id, null].sort());
+}, 120_000);
+
+/** A portal session for the customer (its owner) or one of its members, and a caller with it. */
+async function portalOf(customerId: string, memberId?: string) {
+  const session = await created('/v1/customer-sessions/', { customer_id: customerId, member_id: memberId });
+  const headers = { 'Polar-Version': '2026-10' };
+  return async (method: 'GET' | 'POST', path: string) => {
+    const response = await h.request(method, `/v1/customer-portal${path}`, {
+      token: session.token,
+      environment: 'sandbox',
+      headers,
+    });
+    return response;
+  };
+}
+
+test('in the portal a member sees only their own grants, keys and downloads; the owner sees the whole account', async () => {
+  const { productId, benefits } = await teamPlan();
+  const { subscription } = await subscribe(h, call, { product: productId, seats: 2, start: '2026-05-01T00:00:00Z' });
+  const customerId = subscription.customer_id as string;
+  const tag = randomUUID().slice(0, 8);
+  const dana = await assign(subscription.id, `dana-${tag}@example.com`);
+  const eli = await assign(subscription.id, `eli-${tag}@example.com`);
+  await eventually(async () => (await grantsOf(customerId, true)).length === 10, 30_000);
+  const owner = await portalOf(customerId);
+  const asDana = await portalOf(customerId, dana.member_id);
+  const items = async (portal: typeof owner, path: string) => {
+    const response = await portal('GET', path);
+    expect(response.status).toBe(200);
+    return response.body.items as any[];
+  };
+
+  // The owner: every grant, key and download of the account, and a member's on asking.
+  expect(await items(owner, '/benefit-grants/?limit=100')).toHaveLength(10);
+  const ownerKeys = await items(owner, '/license-keys/?limit=100');
+  expect(ownerKeys.map((k) => k.member_id).sort()).toEqual([dana.member_id, eli.member_id, null].sort());
+  expect(await items(owner, '/downloadables/?limit=100')).toHaveLength(3);
+  const elisGrants = await items(owner, `/benefit-grants/?limit=100&member_id=${eli.member_id}`);
+  expect(elisGrants.map((g) => g.member_id)).toEqual([eli.member_id, eli.member_id, eli.member_id]);
+
+  // Dana: her own three grants, her key (naming her), her download — nothing of Eli's or the buyer's.
+  const danasGrants = await items(asDana, '/benefit-grants/?limit=100');
+  expect(danasGrants.map((g) => g.benefit_id).sort()).toEqual(
+    [benefits.key.id, benefits.file.id, benefits.flag.id].sort(),
+  );
+  expect(danasGrants.every((g) => g.member_id === dana.member_id)).toBe(true);
+  const danasKeys = await items(asDana, '/license-keys/?limit=100');
+  expect(danasKeys).toHaveLength(1);
+  expect(danasKeys[0]).toMatchObject({ member_id: dana.member_id, member: { id: dana.member_id, external_id: null } });
+  expect(await items(asDana, '/downloadables/?limit=100')).toHaveLength(1);
+  expect((await asDana('GET', `/license-keys/${danasKeys[0].id}`)).status).toBe(200);
+  const elisKey = ownerKeys.find((k) => k.member_id === eli.member_id);
+  expect((await asDana('GET', `/license-keys/${elisKey.id}`)).status).toBe(404);
+  expect((await asDana('POST', `/license-keys/${elisKey.id}/rotate`)).status).toBe(404);
+  expect((await asDana('GET', `/benefit-grants/${elisGrants[0].id}`)).status).toBe(404);
+  expect((await owner('GET', `/benefit-grants/${elisGrants[0].id}`)).status).toBe(200);
 }, 120_000);
