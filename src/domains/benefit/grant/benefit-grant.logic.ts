@@ -72,3 +72,21 @@ export const sourceEntitles = (source: SourceHolder, customerId: string): boolea
  * once per purchase (each seat would credit the same meter again).
  */
 export const givenPerSeat = (benefitType: string): boolean => benefitType !== 'meter_credit';
+
+/** A customer-portal caller: the account (the billing customer) and, in a member's session, the member and role. */
+export interface AccountViewer {
+  organizationId: string;
+  customerId: string;
+  memberId?: string | null;
+  role?: string | null;
+}
+
+/**
+ * Whose grants, keys and downloads a portal caller sees: a plain member only their own (their seats'), by member id;
+ * the owner, a billing manager or the customer's own session (no member) the whole account (null).
+ */
+export const onlyMemberOf = (viewer: AccountViewer): string | null =>
+  viewer.role === 'member' ? (viewer.memberId ?? NO_MEMBER) : null;
+
+/** What a plain member without a member id matches: nothing (an id no row has). */
+export const NO_MEMBER = '00000000-0000-0000-0000-000000000000';

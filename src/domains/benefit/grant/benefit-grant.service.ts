@@ -11,6 +11,7 @@ import { Benefit } from '../benefit.entity';
 import { givenPerSeat, grantEvent, grantStep, shouldHold, sourceEntitles } from './benefit-grant.logic';
 import { benefitGrantOutput } from './benefit-grant.output';
 import type { GrantEffects } from './grant-effects';
+import { memberOfGrant } from './grant-outputs';
 import { claimGrant, lockedGrant } from './grant-row';
 import type { GrantSources } from './grant-source';
 
@@ -71,7 +72,7 @@ export class BenefitGrantService {
       if (step === 'refresh' || step === 'cycle' || step === 'regrant') grant.modifiedAt = state.at;
       await tx.em.flush();
       const data: BenefitGrantWebhook = {
-        ...benefitGrantOutput(grant, customer, benefit),
+        ...benefitGrantOutput(grant, customer, benefit, await memberOfGrant(tx.em, grant)),
         previous_properties: step === 'grant' ? null : previous,
       };
       this.deps.outbox.enqueueEvent(tx, grant.organizationId, `benefit_grant.${event}`, data);
