@@ -82,15 +82,12 @@ async function seatsBought(m: Merchant, seats: number, options: { licenseKey?: b
   return { subscription, clockId, productId: product.body.id as string, benefitId };
 }
 
-/** Each member's license key status for the benefit (the keys' member, read in the database). */
-async function keysByMember(benefitId: string): Promise<Record<string, string>> {
-  const rows = await h.env.sandbox.orm.em
-    .fork()
-    .execute<{ member_id: string; status: string }[]>(
-      'select member_id, status from license_key where benefit_id = ? and member_id is not null',
-      [benefitId],
-    );
-  return Object.fromEntries(rows.map((row) => [row.member_id, row.status]));
+/** Each member's license key status for the benefit, as `GET /v1/license-keys/` shows the keys (2026-10: `member_id`). */
+async function keysByMember(m: Merchant, benefitId: string): Promise<Record<string, string>> {
+  const page = await m.call('GET', `/v1/license-keys/?benefit_id=${benefitId}&limit=100`);
+  expect(page.status).toBe(200);
+  const keys = page.body.items.filter((key: any) => key.member_id);
+  return Object.fromEntries(keys.map((key: any) => [key.member_id, key.status]));
 }
 
 const tokenIn = (text: string) => /bursar_seat_[0-9A-Za-z]+/.exec(text)![0];
@@ -198,8 +195,8 @@ test('ten seats: invited and claimed by e-mail, assigned at once, revoked, the e
 
   // Each of the five claimed seats' members holds a license key of their own.
   const holders = [...pending, ...direct].map((seat) => seat.member_id);
-  await eventually(async () => Object.values(await keysByMember(benefitId!)).length === 5);
-  expect(await keysByMember(benefitId!)).toEqual(Object.fromEntries(holders.map((id) => [id, 'granted'])));
+  await eventually(async () => Object.values(await keysByMember(m, benefitId!)).length === 5);
+  expect(await keysByMember(m, benefitId!)).toEqual(Object.fromEntries(holders.map((id) => [id, 'granted'])));
 
   // One revoked: its place is free again, its member's key is revoked; a revoked seat cannot be revoked or resent.
   const revoked = await seats.revokeSeat(pending[2].id);
@@ -210,8 +207,8 @@ test('ten seats: invited and claimed by e-mail, assigned at once, revoked, the e
     total_seats: 10,
     available_seats: 6,
   });
-  await eventually(async () => (await keysByMember(benefitId!))[pending[2].member_id] === 'revoked');
-  expect(await keysByMember(benefitId!)).toEqual(
+  await eventually(async () => (await keysByMember(m, benefitId!))[pending[2].member_id] === 'revoked');
+  expect(await keysByMember(m, benefitId!)).toEqual(
     Object.fromEntries(holders.map((id) => [id, id === pending[2].member_id ? 'revoked' : 'granted'])),
   );
 
@@ -389,9 +386,9 @@ test('a subscription revoked keeps its seats, but their members’ grants are re
       immediate_claim: true,
     })
   ).body;
-  await eventually(async () => (await keysByMember(benefitId!))[seat.member_id] === 'granted');
+  await eventually(async () => (await keysByMember(m, benefitId!))[seat.member_id] === 'granted');
   expect((await m.call('DELETE', `/v1/subscriptions/${subscription.id}`)).status).toBe(200);
-  await eventually(async () => (await keysByMember(benefitId!))[seat.member_id] === 'revoked');
+  await eventually(async () => (await keysByMember(m, benefitId!))[seat.member_id] === 'revoked');
   const list = await m.call('GET', `/v1/customer-seats?subscription_id=${subscription.id}`);
   expect(list.body.seats).toMatchObject([{ id: seat.id, status: 'claimed' }]);
   const more = await m.call('POST', '/v1/customer-seats', {
@@ -458,7 +455,7 @@ test('a member deleted: their seats are revoked in the same transaction, and the
       immediate_claim: true,
     })
   ).body;
-  await eventually(async () => (await keysByMember(benefitId!))[seat.member_id] === 'granted');
+  await eventually(async () => (await keysByMember(m, benefitId!))[seat.member_id] === 'granted');
   // The member deleted as the customer domain deletes one: the row marked and its followers told in one transaction
   // (A's `DELETE …/members/{id}` route calls the same port).
   const env = h.env.sandbox;
@@ -471,6 +468,6 @@ test('a member deleted: their seats are revoked in the same transaction, and the
   });
   const list = await m.call('GET', `/v1/customer-seats?subscription_id=${subscription.id}`);
   expect(list.body).toMatchObject({ available_seats: 2, seats: [{ id: seat.id, status: 'revoked', member: null }] });
-  await eventually(async () => (await keysByMember(benefitId!))[seat.member_id] === 'revoked');
+  await eventually(async () => (await keysByMember(m, benefitId!))[seat.member_id] === 'revoked');
   expect((await m.call('DELETE', `/v1/customer-seats/${seat.id}`)).body.error).toBe('SeatNotAvailable');
 });
