@@ -11,6 +11,7 @@ import { createWebhookActivities } from './webhook.activities';
 import { createMeterActivities } from './meter.activities';
 import { createDisputeActivities } from './dispute.activities';
 import { createOrderPaymentActivities } from './order-payment.activities';
+import { createSeatActivities } from './seat.activities';
 
 /** The services the activities call, as the modules provide them. */
 export type ActivityDeps = Pick<
@@ -31,6 +32,7 @@ export type ActivityDeps = Pick<
   | 'meterRollups'
   | 'disputeFlow'
   | 'orderPayments'
+  | 'seatFlow'
 >;
 
 export const createActivities = (deps: ActivityDeps) => ({
@@ -49,6 +51,7 @@ export const createActivities = (deps: ActivityDeps) => ({
   ...createMeterActivities(deps.orm, deps.meterRollups),
   ...createDisputeActivities(deps.disputeFlow),
   ...createOrderPaymentActivities(deps.orderPayments, deps.subscriptionBilling),
+  ...createSeatActivities(deps.seatFlow),
 });
 
 export type Activities = ReturnType<typeof createActivities>;

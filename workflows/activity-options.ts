@@ -167,3 +167,14 @@ export const DISPUTE_ACTIVITY: ActivityOptions = {
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes' },
 };
+
+/** Seat steps: one transaction each (an invitation also queues its e-mail), idempotent by the seat's state. */
+export const SEAT_ACTIVITY: ActivityOptions = {
+  startToCloseTimeout: '1 minute',
+  retry: {
+    initialInterval: '1 second',
+    backoffCoefficient: 2,
+    maximumInterval: '5 minutes',
+    nonRetryableErrorTypes: nonRetryable('SeatNotAvailable', 'SeatInvitationExpired', 'ResourceNotFound'),
+  },
+};

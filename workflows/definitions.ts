@@ -26,6 +26,7 @@ export const WORKFLOW_TYPES = {
   meterRollups: 'meterRollupRebuild',
   eventPartitions: 'ensureEventPartitions',
   dispute: 'disputeLifecycle',
+  seat: 'seatLifecycle',
 } as const;
 
 export const checkoutWorkflowId = (checkoutId: string) => `checkout:${checkoutId}`;
@@ -39,7 +40,7 @@ export const testClockWorkflowId = (testClockId: string) => `test-clock:${testCl
 /** One per change that reaches many grants (`changeId`: a fresh id per change). */
 export const grantFanOutWorkflowId = (kind: string, id: string, changeId: string) =>
   `grant-fan-out:${kind}:${id}:${changeId}`;
-/** One per benefit, customer and source (the order or subscription that grants it). */
+/** One per benefit, customer and source (the order, subscription or seat that grants it). */
 export const benefitGrantWorkflowId = (benefitId: string, customerId: string, sourceId: string) =>
   `grant:${benefitId}:${customerId}:${sourceId}`;
 /** One delivery per event and endpoint; a redelivery is a flow of its own. */
@@ -202,9 +203,9 @@ export const advanceClockUpdate = defineUpdate<void, [string]>('advance');
 export const deleteClockUpdate = defineUpdate<void, []>('delete');
 
 // Benefit grant: `grant:<benefitId>:<customerId>:<sourceId>`.
-/** What grants a benefit: a one-time order, or a subscription for as long as it lasts. */
+/** What grants a benefit: a one-time order, a subscription while it lasts, or a claimed seat of either (its member's). */
 export interface GrantSource {
-  kind: 'order' | 'subscription';
+  kind: 'order' | 'subscription' | 'seat';
   id: string;
 }
 export interface BenefitGrantInput {

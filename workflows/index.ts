@@ -15,3 +15,4 @@ export { meterRollupRebuild } from './meter-rollups.workflow';
 export { ensureEventPartitions } from './event-partitions.workflow';
 export { disputeLifecycle } from './dispute.workflow';
 export { orderPayment } from './order-payment.workflow';
+export { seatLifecycle } from './seat.workflow';

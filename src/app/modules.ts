@@ -23,6 +23,7 @@ import { customerPortalModule } from '../domains/customer-portal';
 import { taxModule } from '../domains/tax';
 import { paymentModule } from '../domains/payment';
 import { disputeModule } from '../domains/dispute';
+import { seatModule } from '../domains/seat';
 
 export const MODULES: readonly Module[] = [
   platformModule,
@@ -46,4 +47,5 @@ export const MODULES: readonly Module[] = [
   taxModule,
   paymentModule,
   disputeModule,
+  seatModule,
 ];

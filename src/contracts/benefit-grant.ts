@@ -6,6 +6,7 @@ import { BENEFIT_TYPES } from './benefit-type';
 import { Timestamp, Uuid } from './common';
 import { Customer } from './customer';
 import { ListResource } from './list-resource';
+import { Member } from './member';
 
 export const BenefitGrant = z
   .object({
@@ -23,7 +24,8 @@ export const BenefitGrant = z
     benefit_id: Uuid,
     error: BenefitGrantError.nullable(),
     customer: Customer,
-    member: z.null(),
+    /** The member holding the grant through a seat (null for the customer's own, or once the member is deleted). */
+    member: Member.nullable(),
     benefit: Benefit,
     properties: BenefitGrantProperties,
   })

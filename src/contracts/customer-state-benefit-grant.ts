@@ -14,6 +14,8 @@ export const CustomerStateBenefitGrant = z.object({
   modified_at: Timestamp.nullable(),
   granted_at: Timestamp,
   benefit_id: Uuid,
+  /** Beyond the reference: the member holding the grant through a seat; null for the customer's own. */
+  member_id: Uuid.nullable(),
   benefit_type: z.enum(BENEFIT_TYPES),
   benefit_metadata: MetadataOutput,
   properties: BenefitGrantProperties.extend({

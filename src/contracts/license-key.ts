@@ -19,7 +19,7 @@ export const LicenseKeyRead = z
     organization_id: Uuid,
     customer_id: Uuid,
     customer: LicenseKeyCustomer,
-    /** The team member the key is assigned to; Bursar has no team members yet, so always null. */
+    /** The member a seat's grant gave the key to; null for the customer's own keys. */
     member_id: Uuid.nullable(),
     member: z.object({ id: Uuid, email: z.string(), external_id: z.string().nullable() }).nullable(),
     benefit_id: Uuid,

@@ -6,6 +6,7 @@ import { Checkout } from './checkout';
 import { Timestamp } from './common';
 import { Customer } from './customer';
 import { CustomerState } from './customer-state';
+import { CustomerSeat } from './customer-seat';
 import { Discount } from './discount';
 import { Member } from './member';
 import { Order } from './order';
@@ -33,6 +34,7 @@ const EVENT_DATA: Record<string, z.ZodType> = {
   order: Order,
   refund: Refund,
   subscription: Subscription,
+  customer_seat: CustomerSeat,
   discount: Discount,
   organization: Organization,
 };

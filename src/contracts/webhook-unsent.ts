@@ -8,9 +8,6 @@ import { WEBHOOK_EVENT_TYPES, WebhookEventType } from './webhook';
  * (`webhookPayloadSchema`): a type leaves this list when Bursar starts sending it.
  */
 export const UNSENT_WEBHOOK_EVENT_TYPES: Partial<Record<WebhookEventType, string>> = {
-  'customer_seat.assigned': 'seats are a count on the subscription; Bursar does not assign them to people',
-  'customer_seat.claimed': 'seats are a count on the subscription; Bursar does not assign them to people',
-  'customer_seat.revoked': 'seats are a count on the subscription; Bursar does not assign them to people',
   'subscription.migrated': 'Bursar does not take over subscriptions from another billing provider',
 };
 export const SENT_WEBHOOK_EVENT_TYPES = WEBHOOK_EVENT_TYPES.filter((type) => !(type in UNSENT_WEBHOOK_EVENT_TYPES));

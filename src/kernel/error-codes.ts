@@ -41,6 +41,12 @@ export const ERROR_STATUS = {
   OffSessionChargesNotEnabled: 403,
   PaymentAlreadyInProgress: 409,
   OrderNotEligibleForRetry: 422,
+  // Customer seats (issue 36)
+  SeatsExhausted: 400,
+  SeatAlreadyAssigned: 400,
+  SeatNotAvailable: 400,
+  SeatInvitationExpired: 400,
+  SeatsInUse: 400,
   // OAuth 2.0 (RFC 6749 §5.2, RFC 7591 §3.2.2)
   invalid_request: 400,
   invalid_client: 401,

@@ -71,6 +71,13 @@ const SIGNED_PUBLIC_ROUTES: Record<string, { refused: number; error?: string; si
     ),
     /** The e-mailed login code is the credential (the generated body carries a code nobody was sent). */
     'POST /v1/customer-portal/customer-session/authenticate': { refused: 401, error: 'Unauthorized', signatures: [{}] },
+    /** A seat invitation's token is the credential (the generated one was never e-mailed). */
+    'GET /v1/customer-seats/claim/:invitation_token': {
+      refused: 400,
+      error: 'SeatInvitationExpired',
+      signatures: [{}],
+    },
+    'POST /v1/customer-seats/claim': { refused: 400, error: 'SeatInvitationExpired', signatures: [{}] },
   };
 
 /**

@@ -177,6 +177,9 @@ export async function createTenant(
     environment === 'sandbox' && options.subscription ? await subscribeWithBenefits(h, call, ids, tag) : null;
   // A one-time purchase disputed through the sandbox API: the payment and dispute routes get real ids of their own.
   if (environment === 'sandbox' && options.subscription) await disputedPurchase(h, call, tag);
+  // A seat of a seat-based subscription (another customer's), assigned: the seat routes get a real id to aim at.
+  if (environment === 'sandbox' && options.subscription)
+    ids.set('/v1/customer-seats', [await assignedSeat(h, call, tag)]);
   // The portal's callers: the customer who bought (so the portal's lists have rows), else the fixture's customer; and
   // a second customer of the same organization, to be refused the first one's resources.
   const mainCustomerId: string = subscribed?.subscription.customer_id ?? firstId(ids, '/v1/customers');
@@ -267,6 +270,32 @@ async function disputedPurchase(h: TestHarness, call: Call, tag: string): Promis
   });
   const dispute = await call('POST', '/v1/disputes/sandbox', { order_id: order.id });
   if (dispute.status !== 201) throw new Error(`Fixture dispute: ${dispute.status} ${JSON.stringify(dispute.body)}`);
+}
+
+/** A seat-based subscription of two seats, one assigned to a member at once; the seat's id. */
+async function assignedSeat(h: TestHarness, call: Call, tag: string): Promise<string> {
+  const product = await call('POST', '/v1/products/', {
+    name: `Team ${tag}`,
+    recurring_interval: 'month',
+    prices: [
+      {
+        amount_type: 'seat_based',
+        seat_tiers: { seat_tier_type: 'volume', tiers: [{ min_seats: 1, max_seats: null, price_per_seat: 500 }] },
+      },
+    ],
+  });
+  const { subscription } = await subscribe(h, call, {
+    product: product.body.id,
+    seats: 2,
+    start: '2025-01-01T00:00:00Z',
+  });
+  const seat = await call('POST', '/v1/customer-seats', {
+    subscription_id: subscription.id,
+    email: `seat-${tag}@example.com`,
+    immediate_claim: true,
+  });
+  if (seat.status !== 200) throw new Error(`Fixture seat: ${seat.status} ${JSON.stringify(seat.body)}`);
+  return seat.body.id;
 }
 
 async function portalCustomer(call: Call, customerId: string): Promise<PortalCustomer> {

@@ -38,7 +38,7 @@ test('a path that exists only without a trailing slash is not redirected, and an
   expect(await unknown.json()).toMatchObject({ error: 'ResourceNotFound', detail: 'No such endpoint.' });
 });
 
-test.each(['/v1/customer-seats', '/v1/metrics/'])('%s answers 404 "No such endpoint" until it exists', async (path) => {
+test.each(['/v1/metrics/limits', '/v1/metrics/'])('%s answers 404 "No such endpoint" until it exists', async (path) => {
   const response = await raw(path, { headers: { authorization: `Bearer ${token}` } });
   expect(response.status).toBe(404);
   expect(await response.json()).toMatchObject({ error: 'ResourceNotFound', detail: 'No such endpoint.' });

@@ -55,6 +55,11 @@ const PAUSE = [
   'pause at period end: paused when the period ends, two months with no order, resumed now with a new period charged in full; webhooks received',
 ];
 
+const SEATS = [
+  'customer-seats',
+  'ten seats: invited and claimed by e-mail, assigned at once, revoked, the eleventh refused, events verified',
+];
+
 /** Each type Bursar sends, with the test (file in test/integration, title) that shows it emitted when it happens. */
 const SENT: Partial<Record<string, string[]>> = {
   'checkout.created': CHECKOUT_EXPIRY,
@@ -93,6 +98,9 @@ const SENT: Partial<Record<string, string[]>> = {
   ],
   'subscription.paused': PAUSE,
   'subscription.resumed': PAUSE,
+  'customer_seat.assigned': SEATS,
+  'customer_seat.claimed': SEATS,
+  'customer_seat.revoked': SEATS,
   'refund.created': REFUNDS,
   'refund.updated': REFUNDS,
   'product.created': ['webhook-delivery', 'a created product reaches the endpoint as a signed product.created event'],

@@ -1,6 +1,6 @@
-// The benefit module: its tables; benefits, their grants, downloadables and license keys; and their routes. Orders and
-// subscriptions grant benefits: they provide the readers this module declares (`orderGrantSource`…), since they call
-// this domain and it cannot call them.
+// The benefit module: its tables; benefits, their grants, downloadables and license keys; and their routes. Orders,
+// subscriptions and the seats of either grant benefits: they provide the readers this module declares
+// (`orderGrantSource`…), since they call this domain and it cannot call them.
 import { migrations, provide, contribute, routes, type Module } from '../../platform/module';
 import { BenefitSchema } from './benefit.entity';
 import { BenefitGrantSchema } from './grant/benefit-grant.entity';
@@ -12,7 +12,7 @@ import {
 import { DownloadableSchema } from './downloadable/downloadable.entity';
 import { BenefitQueries } from './benefit.queries';
 import { BenefitService } from './benefit.service';
-import type { GrantSourceReader, GrantSources } from './grant/grant-source';
+import type { GrantSourceReader, GrantSources, SeatGrantSourceReader } from './grant/grant-source';
 import { GrantRequests } from './grant/grant-requests';
 import { GrantEffects } from './grant/grant-effects';
 import { BenefitGrantService } from './grant/benefit-grant.service';
@@ -27,6 +27,7 @@ import { licenseTokenRoutes } from './license-key/license-token.routes';
 import { licenseKeyRoutes } from './license-key/license-key.routes';
 import { Migration20261124000000_benefit_grants } from './migrations/Migration20261124000000_benefit_grants';
 import { Migration20261201400300_download_counts } from './migrations/Migration20261201400300_download_counts';
+import { Migration20261202300000_seat_grants } from './migrations/Migration20261202300000_seat_grants';
 
 export const benefitModule: Module = {
   name: 'benefit',
@@ -38,14 +39,23 @@ export const benefitModule: Module = {
     LicenseSigningKeySchema,
     DownloadableSchema,
   ],
-  migrations: migrations(Migration20261124000000_benefit_grants, Migration20261201400300_download_counts),
+  migrations: migrations(
+    Migration20261124000000_benefit_grants,
+    Migration20261201400300_download_counts,
+    Migration20261202300000_seat_grants,
+  ),
   provides: [
     provide('benefitQueries', [], () => new BenefitQueries()),
-    provide('grantSources', ['orderGrantSource', 'subscriptionGrantSource', 'productBenefitIds'], (s) => ({
-      order: s.orderGrantSource,
-      subscription: s.subscriptionGrantSource,
-      productBenefitIds: s.productBenefitIds,
-    })),
+    provide(
+      'grantSources',
+      ['orderGrantSource', 'subscriptionGrantSource', 'seatGrantSource', 'productBenefitIds'],
+      (s) => ({
+        order: s.orderGrantSource,
+        subscription: s.subscriptionGrantSource,
+        seat: s.seatGrantSource,
+        productBenefitIds: s.productBenefitIds,
+      }),
+    ),
     provide('grantRequests', ['orm', 'outbox', 'grantSources'], ({ grantSources, ...s }) => {
       return new GrantRequests({ ...s, sources: grantSources });
     }),
@@ -113,9 +123,10 @@ declare module '../../platform/module' {
     grants: BenefitGrantService;
     licenseTokens: LicenseTokenService;
     licenseKeys: LicenseKeyService;
-    /** Ports the order and subscription modules provide. */
+    /** Ports the order, subscription and seat modules provide. */
     orderGrantSource: GrantSourceReader;
     subscriptionGrantSource: GrantSourceReader;
+    seatGrantSource: SeatGrantSourceReader;
     orderOfLicenseKey: LicenseKeySourceReader['order'];
     subscriptionOfLicenseKey: LicenseKeySourceReader['subscription'];
   }

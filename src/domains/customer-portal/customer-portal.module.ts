@@ -23,6 +23,7 @@ export const customerPortalModule: Module = {
       'orderPayments',
       'paymentMethods',
       'paymentMethodCommands',
+      'seats',
     ],
     ({ subscriptionCommands, grantQueries, customerMeters, subscriptionQueries, ...s }) =>
       customerPortalRoutes({

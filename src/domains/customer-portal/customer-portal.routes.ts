@@ -25,6 +25,8 @@ import { portalSubscriptionPreviewRoutes } from './portal-subscription-preview.r
 import { portalSubscriptionUpdateRoutes, type PortalSubscriptionRouteDeps } from './portal-subscription-update.routes';
 import { portalSubscriptionRoutes } from './portal-subscription.routes';
 import { portalWalletRoutes } from './portal-wallets.routes';
+import { portalSeatSubscriptionRoutes } from './portal-seat-subscriptions.routes';
+import type { SeatService } from '../seat';
 
 export type CustomerPortalDeps = PortalOrderRouteDeps &
   PortalOrderDocumentRouteDeps &
@@ -36,6 +38,7 @@ export type CustomerPortalDeps = PortalOrderRouteDeps &
     licenseKeys: LicenseKeyService;
     meters: CustomerMeterQueries;
     wallets: SubscriptionQueries;
+    seats: SeatService;
   };
 
 export function customerPortalRoutes(deps: CustomerPortalDeps): RouteDefinition[] {
@@ -58,6 +61,7 @@ export function customerPortalRoutes(deps: CustomerPortalDeps): RouteDefinition[
     ...portalLicenseKeyRoutes(deps),
     ...portalLicenseKeyDetailRoutes(deps),
     ...portalMeterRoutes(deps),
+    ...portalSeatSubscriptionRoutes(deps),
     ...portalOrganizationRoutes(deps),
     ...portalWalletRoutes(deps),
     ...portalPaymentMethodRoutes(deps),

@@ -29,7 +29,6 @@ export function portalBenefitGrantListRoutes(deps: PortalBenefitRouteDeps): Rout
       status: 200,
       response: CustomerBenefitGrantList,
       async handler({ tx, customer, query }) {
-        if (query.member_id) return { items: [], pagination: { total_count: 0, max_page: 0 } }; // Bursar has no members
         const sources =
           query.checkout_id &&
           (await checkoutSources(tx.em, deps.checkouts, customer.organizationId, query.checkout_id));
@@ -38,6 +37,7 @@ export function portalBenefitGrantListRoutes(deps: PortalBenefitRouteDeps): Rout
           types: query.type,
           orderIds: query.order_id,
           subscriptionIds: query.subscription_id,
+          memberIds: query.member_id,
           sources: sources || undefined,
           description: query.query,
         };

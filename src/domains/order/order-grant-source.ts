@@ -29,6 +29,7 @@ export function orderGrantSource(testClocks: TestClockQueries): GrantSourceReade
         cycleKey: null,
         at,
         endedAt: null,
+        memberId: null,
       };
     },
     /** Paid purchases of the product, refunded ones too (`state` judges whether a refund revoked them). */

@@ -3,7 +3,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Discount } from '../discount';
 import type { CommandDeps } from './command-deps';
-import { planChangeTarget, type PlanTarget } from './plan-change.logic';
+import { planChangeTarget, seatDecreaseRefusal, type PlanTarget } from './plan-change.logic';
+import { SeatsInUse } from './subscription.errors';
 import { discountOff } from './prorate-plan-change';
 import type { Subscription } from './subscription.entity';
 import type { SubscriptionCommand } from './subscription.logic';
@@ -12,14 +13,20 @@ export type Change = Extract<SubscriptionCommand, { kind: 'change' }>;
 
 /** The plan after the change (`planChangeTarget`), from the product it names and the subscription's current price. */
 export async function changeTarget(
-  deps: Pick<CommandDeps, 'products'>,
+  deps: Pick<CommandDeps, 'products' | 'assignedSeats'>,
   em: EntityManager,
   s: Subscription,
   command: Change,
 ): Promise<PlanTarget> {
   const [product] = await deps.products.outputsByIds(em, s.organizationId, [command.productId ?? s.productId]);
   const [currentPrice] = await deps.products.priceOutputs(em, s.organizationId, [s.priceId]);
-  return planChangeTarget(s, product, currentPrice, command);
+  const target = planChangeTarget(s, product, currentPrice, command);
+  // Refused, not trimmed: a decrease below the seats assigned names how many must be revoked first.
+  if (target.seats !== null && s.seats !== null && target.seats < s.seats) {
+    const refusal = seatDecreaseRefusal(target.seats, await deps.assignedSeats(em, s.id));
+    if (refusal) throw new SeatsInUse(refusal);
+  }
+  return target;
 }
 
 export function switchTo(s: Subscription, target: PlanTarget, discount: Discount | null): void {

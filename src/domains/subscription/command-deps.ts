@@ -1,6 +1,6 @@
 // What the lifecycle commands need (the workflow's Update step and the request that sends it), and the legality
 // check they share.
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { PaymentProcessor } from '../../adapters/payment/payment-processor';
 import type { FlowClient } from '../../platform/temporal/flow-client';
 import type { ProductService } from '../catalog';
@@ -22,7 +22,12 @@ export interface CommandDeps {
   orders: OrderService;
   discounts: DiscountService;
   products: ProductService;
+  /** The seat domain's count of a subscription's assigned seats (pending or claimed), taken under its lock. */
+  assignedSeats: AssignedSeats;
 }
+
+/** The port the seat domain provides (`subscriptionAssignedSeats`): a subscription's assigned seats. */
+export type AssignedSeats = (em: EntityManager, subscriptionId: string) => Promise<number>;
 
 /** The reference's error when the subscription as it stands refuses the command. */
 export function assertLegal(s: Subscription, command: SubscriptionCommand): void {

@@ -80,3 +80,10 @@ export function planChangeTarget(
     };
   throw invalidField(['body', 'product_id'], 'Subscriptions can move only to fixed, free or seat-based prices.');
 }
+
+/** The refusal of a seat-count decrease to `seats` with `assigned` seats assigned (null: allowed). */
+export function seatDecreaseRefusal(seats: number, assigned: number): string | null {
+  if (seats >= assigned) return null;
+  const are = assigned === 1 ? 'seat is' : 'seats are';
+  return `${assigned} ${are} assigned (pending or claimed): revoke ${assigned - seats} before lowering the count to ${seats}.`;
+}

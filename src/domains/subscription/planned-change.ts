@@ -51,7 +51,7 @@ export type PlannedChange = PlannedPlanChange | PlannedLifecycle;
 
 /** What `command` does to `s` at `at` (the 403 or 422 it meets first), read as execution reads it. */
 export async function planChange(
-  deps: Pick<CommandDeps, 'products' | 'discounts' | 'billing'>,
+  deps: Pick<CommandDeps, 'products' | 'discounts' | 'billing' | 'assignedSeats'>,
   em: EntityManager,
   s: Subscription,
   command: SubscriptionCommand,

@@ -21,6 +21,7 @@ export function subscriptionGrantSource(testClocks: TestClockQueries): GrantSour
         cycleKey: await lastPaidCycleOf(em, subscription.id),
         at: await testClocks.now(em, subscription.testClockId),
         endedAt: subscription.endedAt,
+        memberId: null,
       };
     },
     async holders(em, organizationId, productId) {

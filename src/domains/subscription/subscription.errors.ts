@@ -17,8 +17,13 @@ export class PauseResumeNotAllowed extends BursarError {
   readonly code = 'PauseResumeNotAllowed';
 }
 
+/** A seat-count decrease below the seats assigned (pending or claimed): they must be revoked first. */
+export class SeatsInUse extends BursarError {
+  readonly code = 'SeatsInUse';
+}
+
 /** Everything the subscription workflow may report. */
-export const SUBSCRIPTION_ERRORS = [PaymentFailed, AlreadyCanceledSubscription, PauseResumeNotAllowed];
+export const SUBSCRIPTION_ERRORS = [PaymentFailed, AlreadyCanceledSubscription, PauseResumeNotAllowed, SeatsInUse];
 
 /** The error for a refused command (`commandRefusal`); a refusal of an unknown kind is a conflict. */
 export function refusalError(refusal: { type: string; message: string }): BursarError {

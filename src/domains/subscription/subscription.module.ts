@@ -3,6 +3,7 @@
 import { contribute, migrations, provide, routes, type Module } from '../../platform/module';
 import { productUserOf } from '../catalog';
 import type { BillingDeps } from './billing-deps';
+import type { AssignedSeats } from './command-deps';
 import { SubscriptionMeterReader } from './subscription-meter';
 import { SubscriptionQueries } from './subscription.queries';
 import { SubscriptionService } from './subscription.service';
@@ -73,8 +74,23 @@ export const subscriptionModule: Module = {
     ),
     provide(
       'subscriptionCommands',
-      ['orm', 'processor', 'flows', 'subscriptions', 'subscriptionBilling', 'orders', 'discounts', 'products'],
-      ({ subscriptionBilling, ...s }) => new SubscriptionCommandService({ ...s, billing: subscriptionBilling }),
+      [
+        'orm',
+        'processor',
+        'flows',
+        'subscriptions',
+        'subscriptionBilling',
+        'orders',
+        'discounts',
+        'products',
+        'subscriptionAssignedSeats',
+      ],
+      ({ subscriptionBilling, subscriptionAssignedSeats, ...s }) =>
+        new SubscriptionCommandService({
+          ...s,
+          billing: subscriptionBilling,
+          assignedSeats: subscriptionAssignedSeats,
+        }),
     ),
     provide('subscriptionMethods', [], () => subscriptionMethods),
     provide('subscriptionRevoker', ['subscriptionCommands'], ({ subscriptionCommands }) => {
@@ -105,5 +121,7 @@ declare module '../../platform/module' {
     /** What the subscription workflow's steps are given. */
     subscriptionBilling: BillingDeps;
     subscriptionCommands: SubscriptionCommandService;
+    /** Provided by the seat module: a subscription's assigned seats (a decrease below them is refused). */
+    subscriptionAssignedSeats: AssignedSeats;
   }
 }

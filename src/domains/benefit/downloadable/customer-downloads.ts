@@ -2,7 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DownloadableRead } from '../../../contracts/portal-downloadable';
 import { OwnedRepository, type Page } from '../../../platform/database/owned-repository';
-import type { CustomerOwner } from '../../../platform/http/route';
+import { onlyMemberOf, type AccountViewer } from '../grant/benefit-grant.logic';
 import { byId, distinctIds } from '../../../kernel/ids';
 import { fileFields, type FileQueries } from '../../file';
 import type { DownloadLinkSigner } from './download-link-signer';
@@ -11,13 +11,13 @@ import { Downloadable } from './downloadable.entity';
 const downloadables = new OwnedRepository(Downloadable, { label: 'Downloadable' });
 
 /**
- * The customer's granted downloads (the customer portal), of some benefits when asked, newest first; each file's
+ * The account's granted downloads (the customer portal; a plain member's own, their seats'), of some benefits when asked, newest first; each file's
  * `download.url` is a signed link. A file deleted since its grant is left out by the query, so pages stay full.
  */
 export async function customerDownloads(
   deps: { fileQueries: FileQueries; signer: DownloadLinkSigner },
   em: EntityManager,
-  owner: CustomerOwner,
+  owner: AccountViewer,
   query: { page: number; limit: number; benefit_id?: string[] },
 ): Promise<Page<DownloadableRead>> {
   const { organizationId } = owner;
@@ -26,6 +26,8 @@ export async function customerDownloads(
     where: (qb) => {
       qb.andWhere({ customerId: owner.customerId, status: 'granted' });
       if (query.benefit_id) qb.andWhere({ benefitId: { $in: query.benefit_id } });
+      const member = onlyMemberOf(owner);
+      if (member) qb.andWhere('d.grant_id in (select g.id from benefit_grant g where g.member_id = ?)', [member]);
       qb.andWhere(...deps.fileQueries.isUploaded('d.file_id', organizationId, 'downloadable'));
     },
   });

@@ -3,7 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DownloadableRead } from '../../../contracts/portal-downloadable';
 import type { Tx } from '../../../platform/database/transaction';
-import type { CustomerOwner } from '../../../platform/http/route';
+import type { AccountViewer } from '../grant/benefit-grant.logic';
 import type { Page } from '../../../platform/database/owned-repository';
 import type { Clock } from '../../../kernel/clock';
 import { byId } from '../../../kernel/ids';
@@ -88,7 +88,7 @@ export class DownloadableService {
    */
   pageOfCustomer(
     em: EntityManager,
-    owner: CustomerOwner,
+    owner: AccountViewer,
     query: { page: number; limit: number; benefit_id?: string[] },
   ): Promise<Page<DownloadableRead>> {
     return customerDownloads({ ...this.deps, signer: this.signer }, em, owner, query);

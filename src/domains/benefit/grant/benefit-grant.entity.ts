@@ -7,7 +7,10 @@ export interface GrantError {
   timestamp: string;
 }
 
-/** One benefit for one customer from one source: a one-time order or a subscription. */
+/**
+ * One benefit for one customer from one source: a one-time order, a subscription, or a seat of either — a seat's grant
+ * is the billing customer's, held by the seat's member, and shows the seat's order or subscription.
+ */
 export class BenefitGrant {
   id!: string;
   organizationId!: string;
@@ -15,6 +18,8 @@ export class BenefitGrant {
   benefitId!: string;
   orderId: string | null = null;
   subscriptionId: string | null = null;
+  seatId: string | null = null;
+  memberId: string | null = null;
   grantedAt: Date | null = null;
   revokedAt: Date | null = null;
   properties: Record<string, unknown> = {};
@@ -35,6 +40,8 @@ export const BenefitGrantSchema = new EntitySchema<BenefitGrant>({
     benefitId: { type: 'uuid' },
     orderId: { type: 'uuid', nullable: true },
     subscriptionId: { type: 'uuid', nullable: true },
+    seatId: { type: 'uuid', nullable: true },
+    memberId: { type: 'uuid', nullable: true },
     grantedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     revokedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     properties: { type: 'json' },

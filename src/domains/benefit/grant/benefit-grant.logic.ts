@@ -53,3 +53,40 @@ export function grantEvent(
       return null;
   }
 }
+
+/** What a source says of its holder, as far as entitlement goes. */
+export interface SourceHolder {
+  kind: 'order' | 'subscription' | 'seat';
+  active: boolean;
+  /** The customer the source's grants belong to (a seat's: the billing customer). */
+  customerId: string;
+  memberId: string | null;
+}
+
+/** The source entitles the grant's customer now; a seat only while it has a member. */
+export const sourceEntitles = (source: SourceHolder, customerId: string): boolean =>
+  source.active && source.customerId === customerId && (source.kind !== 'seat' || source.memberId !== null);
+
+/**
+ * Whether a benefit of this type is given per seat. Meter credits are not: they go to the billing customer's meter,
+ * once per purchase (each seat would credit the same meter again).
+ */
+export const givenPerSeat = (benefitType: string): boolean => benefitType !== 'meter_credit';
+
+/** A customer-portal caller: the account (the billing customer) and, in a member's session, the member and role. */
+export interface AccountViewer {
+  organizationId: string;
+  customerId: string;
+  memberId?: string | null;
+  role?: string | null;
+}
+
+/**
+ * Whose grants, keys and downloads a portal caller sees: a plain member only their own (their seats'), by member id;
+ * the owner, a billing manager or the customer's own session (no member) the whole account (null).
+ */
+export const onlyMemberOf = (viewer: AccountViewer): string | null =>
+  viewer.role === 'member' ? (viewer.memberId ?? NO_MEMBER) : null;
+
+/** What a plain member without a member id matches: nothing (an id no row has). */
+export const NO_MEMBER = '00000000-0000-0000-0000-000000000000';

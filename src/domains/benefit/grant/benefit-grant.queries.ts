@@ -5,8 +5,8 @@ import type { BenefitGrant as BenefitGrantOutput } from '../../../contracts/bene
 import type { BenefitGrantListQuery, BenefitGrantsOfBenefitQuery } from '../../../contracts/benefit-grant-query';
 import type { CustomerStateBenefitGrant } from '../../../contracts/customer-state-benefit-grant';
 import type { Page } from '../../../platform/database/owned-repository';
-import type { CustomerOwner } from '../../../platform/http/route';
 import type { DownloadableService } from '../downloadable/downloadable.service';
+import type { AccountViewer } from './benefit-grant.logic';
 import {
   grantOfCustomer,
   grantPageOfCustomer,
@@ -40,7 +40,7 @@ export class BenefitGrantQueries {
   /** The customer's own grants (the customer portal's list) as the API shows them, each with its benefit, deleted or not. */
   pageOfCustomer(
     em: EntityManager,
-    owner: CustomerOwner,
+    owner: AccountViewer,
     filter: CustomerGrantFilter,
     page: CustomerGrantPage,
   ): Promise<Page<BenefitGrantOutput>> {
@@ -48,7 +48,7 @@ export class BenefitGrantQueries {
   }
 
   /** One of the customer's own grants as the API shows it; another's, or none, is 404. */
-  getOfCustomer(em: EntityManager, owner: CustomerOwner, id: string): Promise<BenefitGrantOutput> {
+  getOfCustomer(em: EntityManager, owner: AccountViewer, id: string): Promise<BenefitGrantOutput> {
     return grantOfCustomer(em, owner, id);
   }
 }

@@ -8,9 +8,10 @@ import type { OutboxService } from '../../../platform/outbox';
 import type { Clock } from '../../../kernel/clock';
 import { customerById } from '../../customer';
 import { Benefit } from '../benefit.entity';
-import { grantEvent, grantStep, shouldHold } from './benefit-grant.logic';
+import { givenPerSeat, grantEvent, grantStep, shouldHold, sourceEntitles } from './benefit-grant.logic';
 import { benefitGrantOutput } from './benefit-grant.output';
 import type { GrantEffects } from './grant-effects';
+import { memberOfGrant } from './grant-outputs';
 import { claimGrant, lockedGrant } from './grant-row';
 import type { GrantSources } from './grant-source';
 
@@ -34,17 +35,19 @@ export class BenefitGrantService {
       const benefit = await tx.em.findOne(Benefit, { id: input.benefitId, organizationId: input.organizationId });
       const customer = await customerById(tx.em, input.organizationId, input.customerId);
       if (!state || !benefit || !customer) return 'unchanged';
+      const seat = input.source.kind === 'seat';
       const hold = shouldHold({
-        sourceActive: state.active && state.customerId === customer.id,
+        sourceActive: sourceEntitles({ ...state, kind: input.source.kind }, customer.id),
         onProduct:
           state.productId !== null &&
+          (!seat || givenPerSeat(benefit.type)) &&
           (await this.deps.sources.productBenefitIds(tx.em, input.organizationId, state.productId)).includes(
             benefit.id,
           ),
         benefitDeleted: benefit.deletedAt !== null,
         customerDeleted: customer.deletedAt !== null,
       });
-      const grant = hold ? await claimGrant(tx, input, state.at) : await lockedGrant(tx, input);
+      const grant = hold ? await claimGrant(tx, input, state) : await lockedGrant(tx, input);
       if (!grant) return 'unchanged';
       const granted = grant.grantedAt !== null && grant.revokedAt === null;
       const step = grantStep(
@@ -69,7 +72,7 @@ export class BenefitGrantService {
       if (step === 'refresh' || step === 'cycle' || step === 'regrant') grant.modifiedAt = state.at;
       await tx.em.flush();
       const data: BenefitGrantWebhook = {
-        ...benefitGrantOutput(grant, customer, benefit),
+        ...benefitGrantOutput(grant, customer, benefit, await memberOfGrant(tx.em, grant)),
         previous_properties: step === 'grant' ? null : previous,
       };
       this.deps.outbox.enqueueEvent(tx, grant.organizationId, `benefit_grant.${event}`, data);

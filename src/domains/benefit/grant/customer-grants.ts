@@ -1,12 +1,13 @@
-// A customer's own grants, as the customer portal reads them: filtered, sorted and paged, or one by id.
+// A customer's own grants, as the customer portal reads them: filtered, sorted and paged, or one by id. A plain member
+// sees only their own (their seats'); the owner and billing managers the whole account.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BenefitGrant as BenefitGrantOutput } from '../../../contracts/benefit-grant';
 import { byId } from '../../../kernel/ids';
 import { ResourceNotFound } from '../../../kernel/errors';
 import type { Page } from '../../../platform/database/owned-repository';
 import { likeContains, rawListPage } from '../../../platform/database/list-query';
-import type { CustomerOwner } from '../../../platform/http/route';
 import { BenefitGrant } from './benefit-grant.entity';
+import { onlyMemberOf, type AccountViewer } from './benefit-grant.logic';
 import { grantOutputs } from './grant-outputs';
 
 /** The customer portal's filters; each given list keeps the grants matching one of its values. */
@@ -15,6 +16,8 @@ export interface CustomerGrantFilter {
   types?: readonly string[];
   orderIds?: readonly string[];
   subscriptionIds?: readonly string[];
+  /** Grants held by these members (their seats'). */
+  memberIds?: readonly string[];
   /** Grants from any of these orders or subscriptions (those of the checkouts asked for). */
   sources?: { orderIds: readonly string[]; subscriptionIds: readonly string[] };
   /** Part of the benefit's description. */
@@ -33,10 +36,10 @@ const CUSTOMER_SORT_COLUMNS = {
   organization: 'g.organization_id',
   product_benefit: 'b.created_at',
 } as const;
-/** The customer's own grants (the customer portal's list) as the API shows them, each with its benefit, deleted or not. */
+/** The account's grants (the customer portal's list; a plain member's own) as the API shows them, each with its benefit, deleted or not. */
 export async function grantPageOfCustomer(
   em: EntityManager,
-  owner: CustomerOwner,
+  owner: AccountViewer,
   filter: CustomerGrantFilter,
   page: CustomerGrantPage,
 ): Promise<Page<BenefitGrantOutput>> {
@@ -51,6 +54,9 @@ export async function grantPageOfCustomer(
   among('b.type', filter.types);
   among('g.order_id', filter.orderIds);
   among('g.subscription_id', filter.subscriptionIds);
+  among('g.member_id', filter.memberIds);
+  const member = onlyMemberOf(owner);
+  if (member) among('g.member_id', [member]);
   if (filter.sources) {
     const { orderIds, subscriptionIds } = filter.sources;
     where.push(`(g.order_id in (?) or g.subscription_id in (?))`);
@@ -75,17 +81,24 @@ export async function grantPageOfCustomer(
   return { items, pagination: rows.pagination };
 }
 
-/** One of the customer's own grants as the API shows it; another's, or none, is 404. */
+/** One of the account's grants (a plain member's own) as the API shows it; another's, or none, is 404. */
 export async function grantOfCustomer(
   em: EntityManager,
-  owner: CustomerOwner,
+  owner: AccountViewer,
   id: string,
 ): Promise<BenefitGrantOutput> {
   const grant = await em.findOne(BenefitGrant, {
     id,
     organizationId: owner.organizationId,
     customerId: owner.customerId,
+    ...memberOnly(owner),
   });
   if (!grant) throw new ResourceNotFound('Benefit grant not found.');
   return (await grantOutputs(em, owner.organizationId, [grant]))[0];
 }
+
+/** The condition a plain member's reads add: their own rows only. */
+export const memberOnly = (viewer: AccountViewer): { memberId?: string } => {
+  const member = onlyMemberOf(viewer);
+  return member ? { memberId: member } : {};
+};

@@ -31,7 +31,7 @@ export async function fanOutPage(
         .slice(offset, offset + FAN_OUT_PAGE);
 }
 
-/** Whoever holds the product now: its paid one-time purchases, then its live subscriptions. */
+/** Whoever holds the product now: its paid one-time purchases, its live subscriptions, then their claimed seats. */
 async function holders(
   sources: GrantSources,
   em: EntityManager,
@@ -39,7 +39,7 @@ async function holders(
   productId: string,
 ): Promise<{ customerId: string; source: GrantSource }[]> {
   const holders: { customerId: string; source: GrantSource }[] = [];
-  for (const kind of ['order', 'subscription'] as const) {
+  for (const kind of ['order', 'subscription', 'seat'] as const) {
     for (const { customerId, id } of await sources[kind].holders(em, organizationId, productId))
       holders.push({ customerId, source: { kind, id } });
   }

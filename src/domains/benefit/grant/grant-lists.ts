@@ -39,7 +39,6 @@ export async function grantListOfBenefit(
   query: BenefitGrantsOfBenefitQuery,
 ): Promise<Page<BenefitGrantOutput>> {
   await benefits.get(em, organizationId, benefitId);
-  if (query.member_id?.length) return { items: [], pagination: { total_count: 0, max_page: 0 } }; // Bursar has no members
   const page = await grants.list(
     em,
     organizationId,
@@ -49,6 +48,7 @@ export async function grantListOfBenefit(
       where: (qb) => {
         qb.andWhere({ benefitId });
         if (query.customer_id) qb.andWhere({ customerId: { $in: query.customer_id } });
+        if (query.member_id) qb.andWhere({ memberId: { $in: query.member_id } });
         isGranted(qb, query.is_granted);
       },
     },

@@ -1,5 +1,5 @@
-// What asks for benefit grants to be synced: an order paid, a subscription changed, a refund, a product's or a
-// benefit's change, a customer deleted. Each ask is a `grant:` flow started (or signalled) through the outbox once the
+// What asks for benefit grants to be synced: an order paid, a subscription changed, a refund, a seat claimed or
+// revoked, a product's or a benefit's change, a customer deleted. Each ask is a `grant:` flow started (or signalled) through the outbox once the
 // caller's transaction commits; a change that reaches many grants is a fan-out flow asking page by page.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { BenefitGrantInput, GrantChange, GrantFanOutInput, GrantSource } from '../../../../workflows/definitions';
@@ -8,6 +8,7 @@ import type { OutboxService } from '../../../platform/outbox';
 import { BenefitGrant } from './benefit-grant.entity';
 import { FAN_OUT_PAGE, fanOutPage } from './fan-out-page';
 import { grantFanOutStart, grantSyncStart, inputOf } from './grant-flow-starts';
+import { grantsOfSource } from './grant-row';
 import type { GrantSources } from './grant-source';
 
 export interface GrantRequestDeps {
@@ -22,7 +23,10 @@ export class GrantRequests {
 
   constructor(private readonly deps: GrantRequestDeps) {}
 
-  /** The source changed (paid, activated, ended, refunded, changed product): its product's benefits and its grants are synced. */
+  /**
+   * The source changed (paid, activated, ended, refunded, changed product; a seat claimed or revoked): its product's
+   * benefits and its grants are synced, and those of a purchase's claimed seats.
+   */
   async syncSource(
     tx: Tx,
     organizationId: string,
@@ -31,13 +35,13 @@ export class GrantRequests {
     productId: string | null,
   ): Promise<void> {
     const onProduct = productId ? await this.deps.sources.productBenefitIds(tx.em, organizationId, productId) : [];
-    const held = await tx.em.find(
-      BenefitGrant,
-      source.kind === 'order' ? { orderId: source.id } : { subscriptionId: source.id },
-      { fields: ['benefitId'] },
-    );
+    const held = await tx.em.find(BenefitGrant, grantsOfSource(source), { fields: ['benefitId'] });
     for (const benefitId of new Set([...onProduct, ...held.map((g) => g.benefitId)]))
       this.request(tx, { organizationId, benefitId, customerId, source });
+    if (source.kind === 'seat') return;
+    // The purchase's seats follow it: ended, refunded or changed product, its members' grants are synced too.
+    for (const id of await this.deps.sources.seat.seatsOf(tx.em, { kind: source.kind, id: source.id }))
+      await this.syncSource(tx, organizationId, customerId, { kind: 'seat', id }, productId);
   }
 
   /** A product's benefits changed: every holder's grants of the added and removed benefits are synced, by a fan-out flow. */
@@ -57,7 +61,7 @@ export class GrantRequests {
     this.fanOut(tx, organizationId, { kind: 'benefit', benefitId });
   }
 
-  /** A customer was deleted: every grant is revoked. */
+  /** A customer was deleted: every grant is revoked, its members' (seats') too. */
   async customerDeleted(tx: Tx, organizationId: string, customerId: string): Promise<void> {
     const grants = await tx.em.find(BenefitGrant, {
       organizationId,

@@ -1,5 +1,5 @@
 // What a customer holds now, in the customer state's shape: each grant in force with its benefit, downloads as fresh
-// signed links.
+// signed links; its members' grants (through seats) too, each naming its member.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CustomerStateBenefitGrant } from '../../../contracts/customer-state-benefit-grant';
 import { byId } from '../../../kernel/ids';
@@ -43,6 +43,7 @@ export async function grantedBenefits(
         modified_at: grant.modifiedAt?.toISOString() ?? null,
         granted_at: grant.grantedAt!.toISOString(),
         benefit_id: benefit.id,
+        member_id: grant.memberId,
         benefit_type: benefit.type,
         benefit_metadata: benefit.metadata,
         properties: { ...grant.properties, ...extra },

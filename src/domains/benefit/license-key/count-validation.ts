@@ -1,17 +1,19 @@
 // A validation counted as one guarded UPDATE outside any transaction: every check the refusals make is in its WHERE,
-// and it returns the key, its customer and the activation as the API shows them.
+// and it returns the key, its customer (and a seat's member) and the activation as the API shows them.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LicenseKeyValidate } from '../../../contracts/license-key-validation';
 import { entityFromJson, type JsonRow } from '../../../platform/database/json-row';
 import { customerFromJson, customerOutput } from '../../customer';
 import { LicenseKey, LicenseKeyActivation } from './license-key.entity';
-import { licenseKeyCustomerOutput, licenseKeyOutput } from './license-key.output';
+import { licenseKeyCustomerOutput, licenseKeyOutput, type LicenseKeyMemberOutput } from './license-key.output';
 
 /** The key's row after a guarded count, its customer and the activation named, as `to_jsonb` gives them. */
 export interface CountedRow {
   key: JsonRow;
   customer: JsonRow;
   activation: JsonRow | null;
+  /** A seat's key: its member as keys embed it. */
+  member: LicenseKeyMemberOutput;
 }
 
 /** The guarded count, with the key as the API shows it; null when some check refuses it (or there is no such key). */
@@ -40,7 +42,9 @@ export async function countValidations(
        and k.status = 'granted' and (k.expires_at is null or k.expires_at > ?) and (?::int = 0 or k.usage::bigint + ? <= coalesce(k.limit_usage, 2147483647))
        and (?::uuid is null or k.benefit_id = ?::uuid) and (?::uuid is null or k.customer_id = ?::uuid)
        and (?::uuid is null or (a.license_key_id = k.id and a.deleted_at is null and (a.conditions = '{}'::jsonb or a.conditions = ?::jsonb)))
-     returning to_jsonb(k) as key, to_jsonb(c) as customer, to_jsonb(a) as activation`,
+     returning to_jsonb(k) as key, to_jsonb(c) as customer, to_jsonb(a) as activation,
+       (select jsonb_build_object('id', m.id, 'email', m.email, 'external_id', m.external_id) from member m
+         where k.member_id is not null and m.id = k.member_id and m.deleted_at is null) as member`,
     [
       times,
       increment,
@@ -66,7 +70,7 @@ export function countedOutput(em: EntityManager, row: CountedRow, behind: number
   const customer = licenseKeyCustomerOutput(customerOutput(customerFromJson(em, row.customer)));
   return {
     key: {
-      ...licenseKeyOutput(entityFromJson(em, LicenseKey, row.key), customer),
+      ...licenseKeyOutput(entityFromJson(em, LicenseKey, row.key), customer, row.member ?? null),
       validations: validationsOf(row) - behind,
     },
     activation: row.activation && entityFromJson(em, LicenseKeyActivation, row.activation),

@@ -4,21 +4,22 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ResourceNotFound } from '../../../kernel/errors';
 import { OwnedRepository } from '../../../platform/database/owned-repository';
-import type { CustomerOwner } from '../../../platform/http/route';
+import { onlyMemberOf, type AccountViewer } from '../grant/benefit-grant.logic';
 import { LicenseKey, LicenseKeyActivation } from './license-key.entity';
 import { unknownActivation, unknownLicenseKey } from './license-key.errors';
 
 export const licenseKeys = new OwnedRepository(LicenseKey, { label: 'License key' });
 
-/** One of the customer's own keys; another's is 404. */
+/** One of the account's keys (a plain member's own); another's is 404. */
 export async function keyOfCustomer(
   em: EntityManager,
-  owner: CustomerOwner,
+  owner: AccountViewer,
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<LicenseKey> {
   const key = await licenseKeys.get(em, owner.organizationId, id, options);
-  if (key.customerId !== owner.customerId) throw new ResourceNotFound('License key not found.');
+  const member = onlyMemberOf(owner);
+  if (key.customerId !== owner.customerId || (member && key.memberId !== member)) throw new ResourceNotFound('License key not found.');
   return key;
 }
 

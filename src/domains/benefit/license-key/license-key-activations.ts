@@ -5,7 +5,7 @@ import type { Clock } from '../../../kernel/clock';
 import { NotPermitted } from '../../../kernel/errors';
 import { newId } from '../../../kernel/ids';
 import type { Tx } from '../../../platform/database/transaction';
-import type { CustomerOwner } from '../../../platform/http/route';
+import type { AccountViewer } from '../grant/benefit-grant.logic';
 import { Benefit } from '../benefit.entity';
 import { keyOfCustomer, liveActivation, lockedKeyByString } from './find-license-key';
 import { LicenseKeyActivation } from './license-key.entity';
@@ -56,7 +56,7 @@ export async function deactivateLicenseKey(
 export async function deactivateOfCustomer(
   clock: Clock,
   tx: Tx,
-  owner: CustomerOwner,
+  owner: AccountViewer,
   keyId: string,
   activationId: string,
 ): Promise<void> {

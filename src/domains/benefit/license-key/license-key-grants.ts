@@ -41,6 +41,7 @@ export async function grantLicenseKey(
     customerId: grant.customerId,
     benefitId: benefit.id,
     grantId: grant.id,
+    memberId: grant.memberId,
     key: licenseKeyString(newId(), properties.prefix),
     status: 'granted',
     ...limitsOf(benefit),

@@ -3,9 +3,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LicenseKeyRead } from '../../../contracts/license-key';
 import type { LicenseKeySources } from '../../../contracts/license-key-sources';
-import type { CustomerService } from '../../customer';
+import { membersByIds, type CustomerService } from '../../customer';
+import { distinctIds } from '../../../kernel/ids';
 import type { LicenseKey } from './license-key.entity';
-import { licenseKeyCustomerOutput, licenseKeyOutput } from './license-key.output';
+import { licenseKeyCustomerOutput, licenseKeyOutput, type LicenseKeyMemberOutput } from './license-key.output';
 
 /** The order and subscription domains, read for what granted a key (they call the benefit domain, so it cannot import them). */
 export interface LicenseKeySourceReader {
@@ -15,7 +16,7 @@ export interface LicenseKeySourceReader {
 
 export type LicenseKeyCustomers = Pick<CustomerService, 'outputs'>;
 
-/** The keys as the API shows them, their customers loaded in one query. */
+/** The keys as the API shows them, their customers loaded in one query, a seat's key with its member. */
 export async function licenseKeyOutputs(
   customers: LicenseKeyCustomers,
   em: EntityManager,
@@ -28,10 +29,24 @@ export async function licenseKeyOutputs(
   for (const [organizationId, ids] of byOrganization) {
     for (const customer of await customers.outputs(em, organizationId, [...ids])) loaded.set(customer.id, customer);
   }
+  const members = new Map<string, LicenseKeyMemberOutput>();
+  for (const organizationId of byOrganization.keys()) {
+    const ofOrganization = licenseKeys.filter((k) => k.organizationId === organizationId);
+    for (const m of await membersByIds(
+      em,
+      organizationId,
+      distinctIds(ofOrganization, (k) => k.memberId),
+    ))
+      members.set(m.id, { id: m.id, email: m.email, external_id: m.externalId });
+  }
   return licenseKeys.map((key) => {
     const customer = loaded.get(key.customerId);
     if (!customer) throw new Error(`License key ${key.id} belongs to customer ${key.customerId}, who does not exist.`);
-    return licenseKeyOutput(key, licenseKeyCustomerOutput(customer));
+    return licenseKeyOutput(
+      key,
+      licenseKeyCustomerOutput(customer),
+      (key.memberId && members.get(key.memberId)) || null,
+    );
   });
 }
 

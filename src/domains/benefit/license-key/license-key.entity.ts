@@ -10,6 +10,8 @@ export class LicenseKey {
   customerId!: string;
   benefitId!: string;
   grantId!: string;
+  /** The member a seat's grant gave the key to (null: the customer's own). */
+  memberId: string | null = null;
   key!: string;
   status!: LicenseKeyStatus;
   limitActivations: number | null = null;
@@ -55,6 +57,7 @@ export const LicenseKeySchema = new EntitySchema<LicenseKey>({
     customerId: { type: 'uuid' },
     benefitId: { type: 'uuid' },
     grantId: { type: 'uuid' },
+    memberId: { type: 'uuid', nullable: true },
     key: { type: 'text' },
     status: { type: 'text' },
     limitActivations: { type: 'integer', nullable: true },

@@ -16,7 +16,14 @@ export function licenseKeyCustomerOutput(customer: CustomerOutput): LicenseKeyCu
   return fields;
 }
 
-export function licenseKeyOutput(key: LicenseKey, customer: LicenseKeyCustomerOutput): LicenseKeyRead {
+/** The member a seat's key was given to, as keys embed it. */
+export type LicenseKeyMemberOutput = LicenseKeyRead['member'];
+
+export function licenseKeyOutput(
+  key: LicenseKey,
+  customer: LicenseKeyCustomerOutput,
+  member: LicenseKeyMemberOutput = null,
+): LicenseKeyRead {
   return {
     id: key.id,
     created_at: key.createdAt.toISOString(),
@@ -24,8 +31,8 @@ export function licenseKeyOutput(key: LicenseKey, customer: LicenseKeyCustomerOu
     organization_id: key.organizationId,
     customer_id: key.customerId,
     customer,
-    member_id: null,
-    member: null,
+    member_id: key.memberId,
+    member,
     benefit_id: key.benefitId,
     key: key.key,
     display_key: displayKey(key.key),

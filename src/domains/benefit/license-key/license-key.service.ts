@@ -14,7 +14,7 @@ import type { LicenseKeyUpdate } from '../../../contracts/license-key-update';
 import type { Clock } from '../../../kernel/clock';
 import type { Page } from '../../../platform/database/owned-repository';
 import type { Tx } from '../../../platform/database/transaction';
-import type { CustomerOwner } from '../../../platform/http/route';
+import type { AccountViewer } from '../grant/benefit-grant.logic';
 import { keyOfCustomer, licenseKeys as keys, liveActivation } from './find-license-key';
 import { activateLicenseKey, deactivateLicenseKey, deactivateOfCustomer } from './license-key-activations';
 import {
@@ -77,7 +77,7 @@ export class LicenseKeyService {
   /** The customer's own keys (the customer portal) as the API shows them, of one benefit when asked, newest first. */
   pageOfCustomer(
     em: EntityManager,
-    owner: CustomerOwner,
+    owner: AccountViewer,
     query: { page: number; limit: number; benefit_id?: string },
   ): Promise<Page<LicenseKeyRead>> {
     return licenseKeysOfCustomer(this.deps.customers, em, owner, query);
@@ -86,14 +86,14 @@ export class LicenseKeyService {
   /** One of the customer's own keys as the API shows it, with its live activations; another's is 404. */
   async withActivationsOfCustomer(
     em: EntityManager,
-    owner: CustomerOwner,
+    owner: AccountViewer,
     id: string,
   ): Promise<LicenseKeyWithActivationsOutput> {
     const key = await keyOfCustomer(em, owner, id);
     return { ...(await this.output(em, key)), activations: (await this.activations(em, key)).map(activationOutput) };
   }
 
-  deactivateOfCustomer(tx: Tx, owner: CustomerOwner, keyId: string, activationId: string): Promise<void> {
+  deactivateOfCustomer(tx: Tx, owner: AccountViewer, keyId: string, activationId: string): Promise<void> {
     return deactivateOfCustomer(this.deps.clock, tx, owner, keyId, activationId);
   }
 
@@ -103,7 +103,7 @@ export class LicenseKeyService {
   }
 
   /** The portal's rotation of the customer's own key (another customer's is 404). */
-  async rotateOfCustomer(tx: Tx, owner: CustomerOwner, id: string): Promise<LicenseKey> {
+  async rotateOfCustomer(tx: Tx, owner: AccountViewer, id: string): Promise<LicenseKey> {
     return rotateLicenseKey(this.deps, tx, await keyOfCustomer(tx.em, owner, id, { lock: true }));
   }
 

@@ -9,6 +9,7 @@ import type { BenefitGrantWebhook } from '../../../contracts/benefit-grant';
 import { customerById } from '../../customer';
 import { Benefit } from '../benefit.entity';
 import { BenefitGrant } from '../grant/benefit-grant.entity';
+import { memberOfGrant } from '../grant/grant-outputs';
 import { benefitGrantOutput } from '../grant/benefit-grant.output';
 import type { LicenseKey } from './license-key.entity';
 import { RotateNotPermitted } from './license-key.errors';
@@ -35,7 +36,7 @@ export async function rotateLicenseKey(deps: RotationDeps, tx: Tx, key: LicenseK
     const previous = { ...grant.properties };
     Object.assign(grant, { properties: { ...previous, display_key: displayKey(key.key) }, modifiedAt: now });
     const data: BenefitGrantWebhook = {
-      ...benefitGrantOutput(grant, customer, benefit),
+      ...benefitGrantOutput(grant, customer, benefit, await memberOfGrant(tx.em, grant)),
       previous_properties: previous,
     };
     deps.outbox.enqueueEvent(tx, key.organizationId, 'benefit_grant.updated', data);
