@@ -9,6 +9,8 @@ export const BenefitGrantListQuery = z.object({
   organization_id: queryMany(Uuid),
   customer_id: queryMany(Uuid),
   external_customer_id: queryMany(z.string().max(255)),
+  /** Grants held by these members through seats (the reference's 2027-01 filter). */
+  member_id: queryMany(Uuid),
   is_granted: queryBoolean,
   sorting: sortingQuery(BENEFIT_GRANT_SORT_FIELDS, ['-created_at']),
 });

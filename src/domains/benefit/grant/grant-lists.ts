@@ -26,6 +26,7 @@ export async function grantList(
     where: (qb) => {
       if (query.customer_id) qb.andWhere({ customerId: { $in: query.customer_id } });
       if (external) qb.andWhere({ customerId: { $in: external } });
+      if (query.member_id) qb.andWhere({ memberId: { $in: query.member_id } });
       isGranted(qb, query.is_granted);
     },
   });
