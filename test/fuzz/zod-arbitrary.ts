@@ -88,6 +88,8 @@ export function arbitraryOf(schema: z.ZodType, hints: GenerationHints, depth = 0
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function stringOf(def: Def, hints: GenerationHints): fc.Arbitrary<string> {
   const checks = checksOf(def);
   const minLength = Math.max(0, ...checks.filter((c) => c.check === 'min_length').map((c) => c.minimum as number));
@@ -97,10 +99,13 @@ function stringOf(def: Def, hints: GenerationHints): fc.Arbitrary<string> {
   // A format may also come as a check of a plain string (`z.string().check(z.url())`, as the contracts' `Url` is).
   switch (def.format ?? checks.find((c) => c.check === 'string_format')?.format) {
     case 'uuid':
-    case 'guid':
-      return hints.ids.length
-        ? fc.oneof({ arbitrary: fc.constantFrom(...hints.ids), weight: 4 }, { arbitrary: fc.uuid(), weight: 1 })
+    case 'guid': {
+      // Only the real ids that are uuids (the pool also holds OAuth client ids).
+      const ids = hints.ids.filter((id) => UUID.test(id));
+      return ids.length
+        ? fc.oneof({ arbitrary: fc.constantFrom(...ids), weight: 4 }, { arbitrary: fc.uuid(), weight: 1 })
         : fc.uuid();
+    }
     case 'url':
       return fc.webUrl({ validSchemes: ['https'], withQueryParameters: true });
     case 'datetime':

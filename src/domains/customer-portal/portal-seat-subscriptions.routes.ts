@@ -25,6 +25,7 @@ export function portalSeatSubscriptionRoutes(deps: {
       status: 200,
       response: CustomerSubscriptionList,
       readOnly: true,
+      members: 'all',
       async handler({ customer, tx, query }) {
         const { organizationId, memberId } = customer;
         const ids = await deps.seats.claimedSubscriptionIds(tx.em, organizationId, memberId);

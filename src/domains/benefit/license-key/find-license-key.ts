@@ -19,7 +19,8 @@ export async function keyOfCustomer(
 ): Promise<LicenseKey> {
   const key = await licenseKeys.get(em, owner.organizationId, id, options);
   const member = onlyMemberOf(owner);
-  if (key.customerId !== owner.customerId || (member && key.memberId !== member)) throw new ResourceNotFound('License key not found.');
+  if (key.customerId !== owner.customerId || (member && key.memberId !== member))
+    throw new ResourceNotFound('License key not found.');
   return key;
 }
 
