@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { Timestamp, Uuid } from './common';
 import { Member } from './member';
+import { boundedRecord } from './metadata';
 import { queryOne } from './query-params';
 
 export const SEAT_STATUSES = ['pending', 'claimed', 'revoked'] as const;
@@ -47,7 +48,7 @@ export const SeatsListQuery = z
 export type SeatsListQuery = z.infer<typeof SeatsListQuery>;
 
 /** At most 10 keys, 1 KB in all. */
-const SeatMetadataInput = SeatMetadata.refine((m) => Object.keys(m).length <= 10, 'At most 10 keys.').refine(
+const SeatMetadataInput = boundedRecord(z.string().min(1).max(40), z.unknown(), 10).refine(
   (m) => JSON.stringify(m).length <= 1024,
   'At most 1 KB in all.',
 );
