@@ -276,6 +276,21 @@ test('a seat-count decrease below the assigned seats is refused, the preview too
   // A revoked seat frees its place: the count may go lower.
   expect((await m.call('DELETE', `/v1/customer-seats/${assigned[0].id}`)).status).toBe(200);
   expect((await m.call('PATCH', `/v1/subscriptions/${subscription.id}`, body)).body.seats).toBe(3);
+  // A decrease scheduled for the next period counts at once: nothing more is assigned than it leaves.
+  const scheduled = { seats: 2, proration_behavior: 'next_period' };
+  expect((await m.call('PATCH', `/v1/subscriptions/${subscription.id}`, scheduled)).status).toBe(400);
+  expect((await m.call('DELETE', `/v1/customer-seats/${assigned[1].id}`)).status).toBe(200);
+  const later = await m.call('PATCH', `/v1/subscriptions/${subscription.id}`, scheduled);
+  expect(later).toMatchObject({ status: 200, body: { seats: 3 } });
+  expect((await m.call('GET', `/v1/customer-seats?subscription_id=${subscription.id}`)).body).toMatchObject({
+    total_seats: 2,
+    available_seats: 0,
+  });
+  const beyond = await m.call('POST', '/v1/customer-seats', {
+    subscription_id: subscription.id,
+    email: `d5-${tag}@example.com`,
+  });
+  expect(beyond).toMatchObject({ status: 400, body: { error: 'SeatsExhausted' } });
 });
 
 test('seats are refused on a purchase that is not seat-based, and another organization sees none', async () => {

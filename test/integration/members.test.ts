@@ -175,6 +175,16 @@ test('a session for a member: member_id or external_member_id; the portal serves
   });
   expect(renamed.body).toMatchObject({ name: 'Fay B', role: 'billing_manager' });
   expect((await portal(ownerToken, 'PATCH', `/members/${fay.body.id}`, { role: 'owner' })).body.role).toBe('owner');
+  // The session stays its member's: the former owner is a billing manager now, and cannot take ownership back.
+  expect((await portal(ownerToken, 'GET', '/customer-session/user')).body).toMatchObject({ role: 'billing_manager' });
+  const owner = (await call('GET', `/v1/customers/${account.id}/members?role=billing_manager`)).body.items;
+  const former = owner.find((m: { email: string }) => m.email === account.email);
+  expect((await portal(ownerToken, 'PATCH', `/members/${former.id}`, { role: 'owner' })).status).toBe(403);
+  // Only the owner changes the account's e-mail (the address the owner logs in with).
+  for (const token of [ownerToken, eveToken]) {
+    const request = await portal(token, 'POST', '/customers/me/email-update/request', { email: 'x@example.com' });
+    expect(request).toMatchObject({ status: 403, body: { error: 'NotPermitted' } });
+  }
 
   // Deleting a member ends its sessions.
   expect((await portal(eveToken, 'DELETE', `/members/${dan.id}`)).status).toBe(204);

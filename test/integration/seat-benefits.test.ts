@@ -293,6 +293,10 @@ test('in the portal a member sees only their own grants, keys and downloads; the
   expect(danasKeys).toHaveLength(1);
   expect(danasKeys[0]).toMatchObject({ member_id: dana.member_id, member: { id: dana.member_id, external_id: null } });
   expect(await items(asDana, '/downloadables/?limit=100')).toHaveLength(1);
+  // The account shown with them holds back its billing from a plain member, as `customers/me` does.
+  const billing = { billing_name: null, billing_address: null, tax_id: null, default_payment_method_id: null };
+  for (const shown of [danasGrants[0].customer, danasKeys[0].customer]) expect(shown).toMatchObject(billing);
+  expect((await items(owner, '/license-keys/?limit=100'))[0].customer.billing_address).not.toBeNull();
   expect((await asDana('GET', `/license-keys/${danasKeys[0].id}`)).status).toBe(200);
   const elisKey = ownerKeys.find((k) => k.member_id === eli.member_id);
   expect((await asDana('GET', `/license-keys/${elisKey.id}`)).status).toBe(404);

@@ -4,7 +4,7 @@ import type { AuthenticatedCustomer } from '../../platform/http/route';
 import type { CustomerService } from '../customer';
 import type { OrganizationService } from '../organization';
 import type { GrantViewer } from './portal-benefit.output';
-import { portalCustomerOutput } from './portal-customer.output';
+import { memberViewOfCustomer, portalCustomerOutput } from './portal-customer.output';
 import { customerOrganization } from './portal-organization';
 
 export async function viewerOf(
@@ -12,8 +12,11 @@ export async function viewerOf(
   deps: { customers: CustomerService; organizations: OrganizationService },
   customer: AuthenticatedCustomer,
 ): Promise<GrantViewer> {
+  const account = portalCustomerOutput(
+    await deps.customers.getOutput(em, customer.organizationId, customer.customerId),
+  );
   return {
-    customer: portalCustomerOutput(await deps.customers.getOutput(em, customer.organizationId, customer.customerId)),
+    customer: customer.role === 'member' ? memberViewOfCustomer(account) : account,
     organization: await customerOrganization(em, deps.organizations, customer.organizationId),
   };
 }

@@ -20,7 +20,7 @@ export function portalLicenseKeyDetailRoutes({ licenseKeys }: { licenseKeys: Lic
       response: PortalLicenseKeyWithActivations,
       async handler({ tx, customer, params }) {
         return PortalLicenseKeyWithActivations.parse(
-          asSeenByHolder(await licenseKeys.withActivationsOfCustomer(tx.em, customer, params.id)),
+          asSeenByHolder(await licenseKeys.withActivationsOfCustomer(tx.em, customer, params.id), customer.role),
         );
       },
     }),
@@ -34,7 +34,7 @@ export function portalLicenseKeyDetailRoutes({ licenseKeys }: { licenseKeys: Lic
       response: PortalRotatedLicenseKey,
       async handler({ tx, customer, params }) {
         const key = await licenseKeys.rotateOfCustomer(tx, customer, params.id);
-        return PortalRotatedLicenseKey.parse(asSeenByHolder(await licenseKeys.output(tx.em, key)));
+        return PortalRotatedLicenseKey.parse(asSeenByHolder(await licenseKeys.output(tx.em, key), customer.role));
       },
     }),
     defineCustomerRoute({

@@ -21,7 +21,7 @@ export function portalLicenseKeyRoutes({ licenseKeys }: { licenseKeys: LicenseKe
       async handler({ tx, customer, query }) {
         const page = await licenseKeys.pageOfCustomer(tx.em, customer, query);
         return {
-          items: page.items.map((key) => PortalLicenseKeyRead.parse(asSeenByHolder(key))),
+          items: page.items.map((key) => PortalLicenseKeyRead.parse(asSeenByHolder(key, customer.role))),
           pagination: page.pagination,
         };
       },

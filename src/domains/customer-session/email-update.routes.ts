@@ -15,6 +15,7 @@ const BASE = '/v1/customer-portal/customers/me/email-update';
 export function emailUpdateRoutes(emailUpdates: EmailUpdateService): RouteDefinition[] {
   return [
     defineCustomerRoute({
+      members: 'owner',
       method: 'post',
       path: `${BASE}/request`,
       summary: 'E-mail a 6-character code to the address the customer wants instead of theirs',
@@ -29,6 +30,7 @@ export function emailUpdateRoutes(emailUpdates: EmailUpdateService): RouteDefini
       },
     }),
     defineCustomerRoute({
+      members: 'owner',
       method: 'get',
       path: `${BASE}/check`,
       summary: "Whether a code is the customer's live e-mail update code (204, else 401)",
@@ -43,6 +45,7 @@ export function emailUpdateRoutes(emailUpdates: EmailUpdateService): RouteDefini
       },
     }),
     defineCustomerRoute({
+      members: 'owner',
       method: 'post',
       path: `${BASE}/verify`,
       summary: "Change the customer's e-mail to the address the code proves; answers a new session token",

@@ -2,7 +2,7 @@
 // as.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashToken } from '../../platform/crypto/tokens';
-import { loginMember, type Customer, type CustomerService } from '../customer';
+import { loginMember, memberByEmail, type Customer, type CustomerService } from '../customer';
 
 export interface Addressee {
   email: string;
@@ -25,7 +25,9 @@ export async function loginTarget(
   email: string,
 ): Promise<{ customer: Customer; memberId: string | null; address: string } | null> {
   const own = await customers.findByEmail(em, organizationId, email);
-  if (own) return { customer: own, memberId: null, address: own.email };
+  // The customer's own address: the member who has it (its owner, or whoever it was before handing ownership over).
+  if (own)
+    return { customer: own, memberId: (await memberByEmail(em, own.id, own.email))?.id ?? null, address: own.email };
   const member = await loginMember(em, organizationId, email);
   const customer = member && (await customers.find(em, organizationId, member.customerId));
   return member && customer ? { customer, memberId: member.id, address: member.email } : null;

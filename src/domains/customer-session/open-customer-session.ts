@@ -3,11 +3,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../kernel/clock';
 import { newId } from '../../kernel/ids';
 import { generateToken, hashToken } from '../../platform/crypto/tokens';
-import type { Customer } from '../customer';
+import { ownerOf, type Customer } from '../customer';
 import { CustomerSession } from './customer-session.entity';
 import { CUSTOMER_SESSION_TOKEN_PREFIX } from './customer-session.logic';
 
-/** A session for `customer` (its member `memberId`, else its owner), its token in clear text: shown once. */
+/**
+ * A session for `customer`'s member `memberId`, else for its owner now (kept: a session stays its member's, so one
+ * opened for an owner who hands ownership over is a billing manager's from then on); its token in clear text, shown once.
+ */
 export async function openCustomerSession(
   deps: { clock: Clock; serverSecret: string; ttlSeconds: number },
   em: EntityManager,
@@ -15,6 +18,7 @@ export async function openCustomerSession(
   returnUrl: string | null = null,
   memberId: string | null = null,
 ): Promise<{ session: CustomerSession; token: string }> {
+  memberId ??= (await ownerOf(em, customer.id))?.id ?? null;
   const token = generateToken(CUSTOMER_SESSION_TOKEN_PREFIX);
   const now = deps.clock.now();
   const session = em.create(

@@ -25,6 +25,6 @@ export async function redeemLoginCode(
     use: true,
   });
   if (!claimed) return null;
-  if (memberId === null) await deps.customers.markEmailVerified(tx.em, customer);
+  if (address === customer.email) await deps.customers.markEmailVerified(tx.em, customer);
   return (await deps.sessions.open(tx.em, customer, null, memberId)).token;
 }

@@ -45,6 +45,6 @@ export async function verifyEmailUpdate(
     { customerId: customer.id, revokedAt: null },
     { revokedAt: now, modifiedAt: now },
   );
-  const { token } = await deps.sessions.open(tx.em, customer, current.returnUrl);
+  const { token } = await deps.sessions.open(tx.em, customer, current.returnUrl, caller.memberId);
   return { kind: 'changed', token };
 }

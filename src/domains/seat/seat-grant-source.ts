@@ -27,14 +27,18 @@ export function seatGrantSource(order: GrantSourceReader, subscription: GrantSou
       const subscriptions = await subscription.holders(em, organizationId, productId);
       const orders = await order.holders(em, organizationId, productId);
       if (!subscriptions.length && !orders.length) return [];
-      const seats = await em.find(CustomerSeat, {
-        organizationId,
-        status: 'claimed',
-        $or: [
-          { subscriptionId: { $in: subscriptions.map((s) => s.id) } },
-          { orderId: { $in: orders.map((o) => o.id) } },
-        ],
-      });
+      const seats = await em.find(
+        CustomerSeat,
+        {
+          organizationId,
+          status: 'claimed',
+          $or: [
+            { subscriptionId: { $in: subscriptions.map((s) => s.id) } },
+            { orderId: { $in: orders.map((o) => o.id) } },
+          ],
+        },
+        { orderBy: { id: 'asc' } },
+      ); // the fan-out pages through them by offset
       return seats.map((seat) => ({ customerId: seat.customerId, id: seat.id }));
     },
     seatsOf: (em, source) => claimedSeatsOf(em, source),

@@ -43,7 +43,8 @@ export async function seatSource(
   let testClockId: string | null;
   if (ref.kind === 'subscription') {
     const s = await deps.subscriptions.get(em, organizationId, ref.id);
-    total = s.seats;
+    // A change to fewer seats (or none) scheduled for the next period counts now: what is assigned must fit after it.
+    total = s.seats !== null && s.pendingUpdate ? Math.min(s.seats, s.pendingUpdate.seats ?? 0) : s.seats;
     testClockId = s.testClockId;
   } else {
     const order = await deps.orders.get(em, organizationId, ref.id);

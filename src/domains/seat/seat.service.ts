@@ -79,25 +79,31 @@ export class SeatService {
   /** The invitation redeemed (the seat flow's `claim`), then a customer session for the seat's member. */
   async claim(em: EntityManager, token: string): Promise<CustomerSeatClaimResponse> {
     const seat = await this.invited(em, token);
+    // Checked before the token is used: a purchase that ended, or a member or customer deleted, leaves it unused.
+    if (!(await seatSource(this.deps, em, seat.organizationId, seatRefOf(seat))).active)
+      throw new SeatNotAvailable('The purchase this seat belongs to is no longer active.');
+    const member = await memberById(em, seat.organizationId, seat.memberId!);
+    const customer = await customerById(em, seat.organizationId, seat.customerId);
+    if (!member || !customer || customer.deletedAt) throw new SeatNotAvailable('This seat can no longer be claimed.');
     await this.send(seat, { kind: 'claim', tokenDigest: seat.invitationTokenDigest! });
     const fresh = this.deps.orm.em.fork();
     const claimed = await fresh.findOneOrFail(CustomerSeat, { id: seat.id });
-    const member = await memberById(fresh, claimed.organizationId, claimed.memberId!);
-    if (!member) throw new ResourceNotFound('Member not found.');
-    const customer = await customerById(fresh, claimed.organizationId, claimed.customerId);
-    if (!customer) throw new ResourceNotFound('Customer not found.');
     const { token: sessionToken } = await this.deps.customerSessions.open(fresh, customer, null, member.id);
     return { seat: (await seatOutputs(fresh, [claimed]))[0], customer_session_token: sessionToken };
   }
 
   /** The seats a member holds claimed, by purchase (the portal's claimed subscriptions). */
   async claimedSubscriptionIds(em: EntityManager, organizationId: string, memberId: string): Promise<string[]> {
-    const seats = await em.find(CustomerSeat, {
-      organizationId,
-      memberId,
-      status: 'claimed',
-      subscriptionId: { $ne: null },
-    });
+    const seats = await em.find(
+      CustomerSeat,
+      {
+        organizationId,
+        memberId,
+        status: 'claimed',
+        subscriptionId: { $ne: null },
+      },
+      { orderBy: { claimedAt: 'asc', id: 'asc' } },
+    ); // pages of a stable order
     return seats.map((seat) => seat.subscriptionId!);
   }
 

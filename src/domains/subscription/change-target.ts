@@ -21,9 +21,10 @@ export async function changeTarget(
   const [product] = await deps.products.outputsByIds(em, s.organizationId, [command.productId ?? s.productId]);
   const [currentPrice] = await deps.products.priceOutputs(em, s.organizationId, [s.priceId]);
   const target = planChangeTarget(s, product, currentPrice, command);
-  // Refused, not trimmed: a decrease below the seats assigned names how many must be revoked first.
-  if (target.seats !== null && s.seats !== null && target.seats < s.seats) {
-    const refusal = seatDecreaseRefusal(target.seats, await deps.assignedSeats(em, s.id));
+  // Refused, not trimmed: a decrease below the seats assigned (or a move to a price without seats) names how many must
+  // be revoked first.
+  if (s.seats !== null && (target.seats === null || target.seats < s.seats)) {
+    const refusal = seatDecreaseRefusal(target.seats ?? 0, await deps.assignedSeats(em, s.id));
     if (refusal) throw new SeatsInUse(refusal);
   }
   return target;

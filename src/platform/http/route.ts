@@ -138,16 +138,16 @@ export function defineRoute<
   return { ...route, audience: 'organization' } as unknown as RouteDefinition;
 }
 
-/** Who among a customer's members a portal route serves: 'billing' (owner, billing managers) or 'all'. */
-export type CustomerRouteMembers = 'billing' | 'all';
+/** Who among a customer's members a portal route serves: 'owner', 'billing' (owner, billing managers) or 'all'. */
+export type CustomerRouteMembers = 'owner' | 'billing' | 'all';
 
 /** Whether a member with `role` may call a customer route declared with `members` (default 'billing'). */
 export const memberMayCall = (role: MemberRole, members: CustomerRouteMembers = 'billing'): boolean =>
-  members === 'all' || role !== 'member';
+  members === 'all' || (members === 'owner' ? role === 'owner' : role !== 'member');
 
 /**
  * A customer portal endpoint, behind a customer session token (`bursar_cst_…`). Plain members' sessions are refused
- * (403) unless the route declares `members: 'all'`.
+ * (403) unless the route declares `members: 'all'`; on `members: 'owner'` routes, billing managers' too.
  */
 export function defineCustomerRoute<
   B extends Schema | undefined = undefined,
