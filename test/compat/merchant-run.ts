@@ -1,7 +1,7 @@
 // A merchant's whole run over HTTP, as the client-compatibility suite records it: the catalog, a checkout with a
-// discount and custom fields, subscriptions through trial, renewals, plan and seat changes, pause and resume, cancel,
-// uncancel and revoke, refunds, benefits and license keys (rotated), the portal, usage, the organization, its tokens,
-// an OAuth app, exports and deletions (some through the 1.x client) — and
+// discount and custom fields, subscriptions through trial, renewals, plan and seat changes, a seat assigned and
+// revoked, pause and resume, cancel, uncancel and revoke, refunds, benefits and license keys (rotated), the portal,
+// usage, the organization, its tokens, an OAuth app, exports and deletions (some through the 1.x client) — and
 // every webhook they send, to a receiver subscribed to every event type.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SCOPES } from '../../src/contracts/scopes';
@@ -320,6 +320,16 @@ export async function runEveryFlow(
   );
   const seats = await subscribe(h, call, { product: team.id, start: START, seats: 2 });
   ok(await call('PATCH', `/v1/subscriptions/${seats.subscription.id}`, { seats: 3, proration_behavior: 'invoice' }));
+  // A seat assigned at once (claimed) and revoked, and its member deleted.
+  const seat = ok(
+    await call('POST', '/v1/customer-seats', {
+      subscription_id: seats.subscription.id,
+      email: `seat-${randomUUID().slice(0, 8)}@example.com`,
+      immediate_claim: true,
+    }),
+  );
+  ok(await call('DELETE', `/v1/customer-seats/${seat.id}`));
+  ok(await call('DELETE', `/v1/customers/${seats.subscription.customer_id}/members/${seat.member_id}`), 204);
   ok(await call('PATCH', `/v1/subscriptions/${seats.subscription.id}`, { pause_now: true }));
   await advance(call, seats.clockId, '2026-01-20T10:00:00Z');
   ok(await call('PATCH', `/v1/subscriptions/${seats.subscription.id}`, { resume: true }));

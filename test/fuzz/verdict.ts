@@ -16,7 +16,7 @@ export interface Failure {
 }
 
 /** 422s the reference declares with a plain error body (`{error, detail: string}`) instead of a validation error. */
-const DOCUMENTED_422 = new Set(['MissingInvoiceBillingDetails']);
+const DOCUMENTED_422 = new Set(['MissingInvoiceBillingDetails', 'OrderNotEligibleForRetry']);
 
 /** Why an answer breaks the API's promises, or null when it keeps them. */
 export function problemWith(
