@@ -11,11 +11,8 @@ import { NotPermitted } from '../../kernel/errors';
 import { defineCustomerRoute, type AuthenticatedCustomer, type RouteDefinition } from '../../platform/http/route';
 import type { SeatService, SeatScope } from './seat.service';
 
-/** The caller's purchases, when they may manage the customer's seats. */
-function managed(customer: AuthenticatedCustomer): SeatScope {
-  if (customer.role === 'member') throw new NotPermitted('Only an owner or a billing manager manages seats.');
-  return { organizationId: customer.organizationId, customerId: customer.customerId };
-}
+/** The caller's purchases (plain members never get here: these routes keep the default `members: 'billing'`). */
+const managed = ({ organizationId, customerId }: AuthenticatedCustomer): SeatScope => ({ organizationId, customerId });
 
 export function seatPortalRoutes({ seats }: { seats: SeatService }): RouteDefinition[] {
   return [
