@@ -1,12 +1,10 @@
 // The read model's feed: every webhook event that is a billing fact adds its row in the transaction writing the
 // event, with what the subscription's previous fact said (so that reads need no window over its history). A
 // transaction that announces a subscription several times (subscription.updated, then .active) keeps its last state.
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { newId } from '../../kernel/ids';
-import type { Tx } from '../../platform/database/transaction';
-import { inTransaction } from '../../platform/database/transaction';
+import { inTransaction, type Tx } from '../../platform/database/transaction';
 import type { EventListener } from '../../platform/outbox';
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { factOf, type FactFields } from './metric-fact.logic';
 
 type Fact = FactFields & { id: string; organizationId: string };
@@ -49,7 +47,11 @@ export function recordFacts(orm: MikroORM): EventListener {
     if (!facts) {
       const written = new Map<string, Fact>();
       pending.set(tx, (facts = written));
-      const write = () => insertFacts(tx.em, [...written.values()]);
+      // Written once the transaction's work is done; a fact after that (another task's event) starts a new batch.
+      const write = () => {
+        pending.delete(tx);
+        return insertFacts(tx.em, [...written.values()]);
+      };
       // Without a commit to hook into (never the case of a transaction that writes events), right after it.
       if (tx.beforeCommit) tx.beforeCommit(write);
       else tx.afterCommit(() => inTransaction(orm, (own) => insertFacts(own.em, [...written.values()])));
