@@ -150,12 +150,14 @@ module.exports = {
       comment:
         'src/web/client/ is bundled for the browser: it may import only itself, preact, types of src/contracts/, the money rules of ' +
         'src/kernel/money.ts and src/kernel/currency.ts and the reverse-charge rule of src/domains/tax/tax-regions.logic.ts (so the pages word amounts and tax as ' +
-        'the API computes them). It reaches the server only over HTTP, never by importing server code.',
+        'the API computes them), and vega with vega-lite and its CSP-safe interpreter for the metrics charts. It reaches the server only ' +
+        'over HTTP, never by importing server code.',
       from: { path: '^src/web/client/' },
       to: {
         pathNot: [
           '^src/web/client/',
           '^node_modules/preact/',
+          '^(node_modules/)?vega(-lite|-interpreter)?(/|$)',
           '^src/contracts/',
           '^src/kernel/money\\.ts$',
           '^src/kernel/currency\\.ts$',

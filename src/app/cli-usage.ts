@@ -19,12 +19,15 @@ export const USAGE = `Usage: bursar <command> [options]
                                           prints the organization access token once
   token list --organization ID_OR_SLUG [--env ENV]
   token revoke --organization ID_OR_SLUG --id TOKEN_ID [--env ENV]
+  dashboard --organization ID_OR_SLUG [--expires-in SECONDS] [--env ENV]
+                                          prints a signed link to the organization's metrics charts (MRR and its
+                                          movements, revenue, subscriptions, churn), valid for an hour by default
   events partitions [--env ENV]           create this month's events partition and the next two's where missing; list them
   events detach-partitions --before YYYY-MM-DD [--drop] [--env ENV]
                                           detach the monthly events partitions that end on or before the date (their
                                           tables stay, out of every read, unless --drop); hourly meter rollups are kept
 
-ENV defaults to production for organization and token commands.`;
+ENV defaults to production for organization, token and dashboard commands.`;
 
 /** A command line the CLI cannot run: the message, then the usage (exit code 2). */
 export class UsageError extends Error {}

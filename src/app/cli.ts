@@ -1,4 +1,5 @@
-// `bursar <command>`: start the stack, run one process, migrate, create organizations and access tokens.
+// `bursar <command>`: start the stack, run one process, migrate, create organizations and access tokens, link to
+// an organization's metrics dashboard.
 import { parseArgs } from 'node:util';
 import { BursarError } from '../kernel/errors';
 import { loadConfig } from '../platform/config';
@@ -7,6 +8,7 @@ import { runApi } from './api';
 import { runStack } from './stack';
 import { setUp } from './setup';
 import { runWorker } from './worker';
+import { printDashboardLink } from './cli-dashboard';
 import { detachPartitionsCommand, eventPartitionsCommand } from './cli-events';
 import { environmentsOf, organizationUpdate, parseScopes, positiveInteger, singleEnvironment } from './cli-options';
 import { createOrganization, updateOrganization } from './cli-organization';
@@ -101,6 +103,11 @@ async function main(argv: string[]): Promise<void> {
         return revokeToken(config, singleEnvironment(values.env), values.organization, values.id);
       }
       throw new UsageError('token needs create, list or revoke');
+    case 'dashboard': {
+      if (!values.organization) throw new UsageError('dashboard needs --organization');
+      const expiresIn = values['expires-in'] && positiveInteger('--expires-in', values['expires-in']);
+      return printDashboardLink(config, singleEnvironment(values.env), values.organization, expiresIn || undefined);
+    }
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

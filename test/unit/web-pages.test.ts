@@ -99,6 +99,7 @@ const BUNDLE: WebBundle = {
     checkout: 'checkout-A.js',
     confirmation: 'confirmation-B.js',
     pay: 'pay-E.js',
+    dashboard: 'dashboard-F.js',
     portal: 'portal-C.js',
     styles: 'styles-D.css',
   },

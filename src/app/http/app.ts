@@ -15,6 +15,7 @@ import { buildOpenApi } from './openapi';
 import type { RateLimits } from './rate-limit';
 import type { RouteRateLimit } from '../../platform/http/route';
 import { webPagesRouter } from '../../web/server/web-pages';
+import { DashboardLinks } from '../../web/server/dashboard-link';
 
 export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa {
   const { routes, accessTokens, oauth2, customerSessions } = env.domains;
@@ -114,7 +115,19 @@ function webPagesDeps(env: EnvironmentContext) {
     stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
     sellerCountry: config.SELLER_COUNTRY,
     mediaOrigin: env.storage instanceof LocalDiskStorage ? null : (config.S3_PUBLIC_URL ?? null),
+    metrics: domains.metrics,
+    dashboardLinks: dashboardLinks(env),
   };
+}
+
+/** The signer of this environment's dashboard links (the CLI makes them with the same secret and public URL). */
+export function dashboardLinks({
+  config,
+  environment,
+  clock,
+}: Pick<EnvironmentContext, 'config' | 'environment' | 'clock'>) {
+  const publicUrl = config.publicUrls[environment];
+  return new DashboardLinks({ clock, serverSecret: config.BURSAR_SECRET, environment, publicUrl });
 }
 
 async function probe(check: () => Promise<unknown>): Promise<boolean> {

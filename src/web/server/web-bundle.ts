@@ -1,5 +1,6 @@
-// The pages' browser code, bundled by esbuild once per process when the first page is served: three entry points
-// (checkout, confirmation, portal) and one stylesheet, named by their content's hash so they can be cached forever.
+// The pages' browser code, bundled by esbuild once per process when the first page is served: one entry point per
+// page (checkout, confirmation, portal, pay, dashboard) and one stylesheet, named by their content's hash so they
+// can be cached forever.
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
@@ -10,6 +11,7 @@ const ENTRIES = {
   confirmation: join(CLIENT, 'confirmation', 'main.tsx'),
   portal: join(CLIENT, 'portal', 'main.tsx'),
   pay: join(CLIENT, 'pay', 'main.tsx'),
+  dashboard: join(CLIENT, 'dashboard', 'main.tsx'),
   styles: join(CLIENT, 'styles.css'),
 };
 export type PageEntry = Exclude<keyof typeof ENTRIES, 'styles'>;

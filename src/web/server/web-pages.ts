@@ -7,12 +7,15 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { BursarError } from '../../kernel/errors';
 import { textIssue } from '../../kernel/text';
 import type { Checkout, CheckoutService } from '../../domains/checkout';
+import type { MetricService } from '../../domains/metric';
 import type { OrganizationService } from '../../domains/organization';
 import type { PageBoot } from '../client/shared/boot';
-import { pageLocale, translate, type StringKey } from '../client/strings';
-import { contentSecurityPolicy, type PagePolicy } from './content-security-policy';
-import { messagePage, pageShell } from './page-shell';
-import { webBundle, type PageEntry } from './web-bundle';
+import { pageLocale, translate } from '../client/strings';
+import type { PagePolicy } from './content-security-policy';
+import { dashboardRoutes } from './dashboard-routes';
+import type { DashboardLinks } from './dashboard-link';
+import { message, notFound, page } from './page-response';
+import { webBundle } from './web-bundle';
 
 export interface WebPagesDeps {
   environment: 'production' | 'sandbox';
@@ -25,6 +28,8 @@ export interface WebPagesDeps {
   sellerCountry: string;
   /** Product media served from elsewhere than this server (an S3 bucket's public URL). */
   mediaOrigin: string | null;
+  metrics: MetricService;
+  dashboardLinks: DashboardLinks;
 }
 
 export function webPagesRouter(deps: WebPagesDeps): Router {
@@ -103,6 +108,7 @@ export function webPagesRouter(deps: WebPagesDeps): Router {
       stripePublishableKey: stripe ? deps.stripePublishableKey : null,
     });
   });
+  dashboardRoutes(router, { ...deps, policy: policy() });
   return router;
 }
 
@@ -136,39 +142,4 @@ async function expired(em: EntityManager, checkouts: CheckoutService, checkout: 
     () => false,
     (error: unknown) => (error instanceof BursarError && error.status === 410 ? true : Promise.reject(error)),
   );
-}
-
-async function page(ctx: Context, policy: PagePolicy, entry: PageEntry, boot: PageBoot): Promise<void> {
-  send(ctx, 200, policy, pageShell(await webBundle(), entry, boot));
-}
-
-async function message(
-  ctx: Context,
-  status: number,
-  policy: PagePolicy,
-  locale: string,
-  title: StringKey,
-  text: StringKey,
-  link?: { href: string; label: string },
-): Promise<void> {
-  send(
-    ctx,
-    status,
-    policy,
-    messagePage(await webBundle(), locale, { title: translate(locale, title), text: translate(locale, text), link }),
-  );
-}
-
-function notFound(ctx: Context, policy: PagePolicy): Promise<void> {
-  return message(ctx, 404, policy, 'en', 'unavailable.notFoundTitle', 'unavailable.notFoundText');
-}
-
-function send(ctx: Context, status: number, policy: PagePolicy, html: string): void {
-  ctx.status = status;
-  ctx.set('Content-Security-Policy', contentSecurityPolicy(policy));
-  ctx.set('Cache-Control', 'no-store');
-  ctx.set('Referrer-Policy', 'no-referrer');
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.type = 'text/html; charset=utf-8';
-  ctx.body = html;
 }

@@ -29,4 +29,11 @@ export interface PayBoot extends BootBase {
   stripePublishableKey: string | null;
 }
 
-export type PageBoot = CheckoutBoot | PortalBoot | PayBoot;
+/** The metrics dashboard of a signed link: the token is its only credential (one organization's figures to read). */
+export interface DashboardBoot extends BootBase {
+  page: 'dashboard';
+  token: string;
+  organization: { name: string; slug: string };
+}
+
+export type PageBoot = CheckoutBoot | PortalBoot | PayBoot | DashboardBoot;

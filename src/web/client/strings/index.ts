@@ -2,10 +2,18 @@
 import { checkoutStrings } from './en/checkout';
 import { commonStrings } from './en/common';
 import { confirmationStrings } from './en/confirmation';
+import { dashboardStrings } from './en/dashboard';
 import { portalStrings } from './en/portal';
 import { payStrings } from './en/pay';
 
-const en = { ...commonStrings, ...checkoutStrings, ...confirmationStrings, ...portalStrings, ...payStrings };
+const en = {
+  ...commonStrings,
+  ...checkoutStrings,
+  ...confirmationStrings,
+  ...portalStrings,
+  ...payStrings,
+  ...dashboardStrings,
+};
 export type StringKey = keyof typeof en;
 type Messages = Record<StringKey, string>;
 
