@@ -105,8 +105,9 @@ async function main(argv: string[]): Promise<void> {
       throw new UsageError('token needs create, list or revoke');
     case 'dashboard': {
       if (!values.organization) throw new UsageError('dashboard needs --organization');
-      const expiresIn = values['expires-in'] && positiveInteger('--expires-in', values['expires-in']);
-      return printDashboardLink(config, singleEnvironment(values.env), values.organization, expiresIn || undefined);
+      const expiresIn =
+        values['expires-in'] === undefined ? undefined : positiveInteger('--expires-in', values['expires-in']);
+      return printDashboardLink(config, singleEnvironment(values.env), values.organization, expiresIn);
     }
     default:
       throw new UsageError(`unknown command "${command}"`);

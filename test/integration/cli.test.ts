@@ -169,3 +169,45 @@ test('unknown scopes, environments and organizations are refused with a clear me
     stderr: expect.stringContaining('No organization "no-such-org"'),
   });
 });
+
+test("dashboard prints a link to the organization's metrics page that works until it expires", async () => {
+  const slug = `dash-${randomUUID().slice(0, 8)}`;
+  const organization = JSON.parse(
+    (await bursar('organization', 'create', '--name', 'Dashboard Shop', '--slug', slug, '--env', 'sandbox')).stdout,
+  );
+  // The CLI is told the harness's public URLs, as an operator's shell has the server's.
+  const env = { ...process.env, PUBLIC_URL: h.url.production, SANDBOX_PUBLIC_URL: h.url.sandbox };
+  const printed = await run(process.execPath, [BIN, 'dashboard', '--organization', slug, '--env', 'sandbox'], { env });
+  const url = printed.stdout.trim();
+  expect(url).toMatch(
+    new RegExp(`^${h.url.sandbox}/dashboard/metrics\\?token=${organization.id}\\.\\d+\\.[\\w-]{43}$`),
+  );
+  const expires = Number(new URL(url).searchParams.get('token')!.split('.')[1]);
+  expect(expires * 1000 - Date.now()).toBeGreaterThan(3_500_000); // an hour by default
+  expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(3_600_000);
+  expect(printed.stderr).toContain('Metrics dashboard (sandbox), valid until');
+
+  const page = await fetch(url);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('"page":"dashboard"');
+  const data = await fetch(
+    `${url}&start_date=2026-01-01&end_date=2026-03-31&interval=month`.replace('/metrics?', '/metrics/data?'),
+  );
+  expect(data.status).toBe(200);
+  expect(((await data.json()) as { periods: unknown[] }).periods).toHaveLength(3);
+  // The same link signed for production means nothing there.
+  expect((await fetch(url.replace(h.url.sandbox, h.url.production))).status).toBe(404);
+
+  const short = await run(
+    process.execPath,
+    [BIN, 'dashboard', '--organization', slug, '--env', 'sandbox', '--expires-in', '1'],
+    { env },
+  );
+  await new Promise((resolve) => setTimeout(resolve, 2_100));
+  expect((await fetch(short.stdout.trim())).status).toBe(403);
+  await expect(bursar('dashboard')).rejects.toMatchObject({
+    code: 2,
+    stderr: expect.stringContaining('dashboard needs --organization'),
+  });
+  await expect(bursar('dashboard', '--organization', slug, '--expires-in', '0')).rejects.toMatchObject({ code: 2 });
+});
