@@ -10,7 +10,7 @@ import type { MetricsResponse } from '../../src/contracts/metrics';
 import { expectAccessible, launchBrowser, screenshot, type BrowserSession } from '../support/browser';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { purchase } from '../support/purchases';
-import { SUBSCRIPTION_SCOPES, type Call } from '../support/subscriptions';
+import { advance, subscribe, SUBSCRIPTION_SCOPES, type Call } from '../support/subscriptions';
 
 let h: TestHarness;
 let browser: BrowserSession;
@@ -22,10 +22,7 @@ beforeAll(async () => {
   h = await startHarness();
   await h.startWorker('sandbox');
   browser = await launchBrowser();
-  const org = await h.organization(
-    [...SUBSCRIPTION_SCOPES, 'subscriptions:write', 'organizations:write', 'metrics:read'],
-    'sandbox',
-  );
+  const org = await h.organization([...SUBSCRIPTION_SCOPES, 'organizations:write', 'metrics:read'], 'sandbox');
   const em = h.env.sandbox.orm.em.fork();
   await em.execute('update organization set name = ? where id = ?', ['Harbour Tools', org.id]);
   const [{ slug }] = await em.execute('select slug from organization where id = ?', [org.id]);
@@ -53,6 +50,15 @@ const usd = (amount: number) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(amount / 100);
 const eur = (amount: number) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(amount / 100);
+
+/** The 15th, noon UTC, `months` months before this one. */
+function monthsAgo(months: number): string {
+  const day = new Date();
+  day.setUTCDate(15);
+  day.setUTCMonth(day.getUTCMonth() - months);
+  day.setUTCHours(12, 0, 0, 0);
+  return day.toISOString();
+}
 
 /** The page's next read of its figures: what it asked for and what it got. */
 async function nextData(page: Page, act: () => Promise<unknown>) {
@@ -104,10 +110,17 @@ test('the link opens the charts of what the API answers; the pickers reload them
   const german = await buy(pro, 'DE');
   expect(german.currency).toBe('eur');
   expect((await shop.call('DELETE', `/v1/subscriptions/${revoked.subscription_id}`)).status).toBe(200);
+  // Two earlier subscribers on test clocks (their facts are at their clocks' times); the first one renews once.
+  const earlier = [
+    { start: monthsAgo(9), price: 1200 },
+    { start: monthsAgo(5), price: 2900 },
+  ];
+  const [first] = await Promise.all(earlier.map((plan) => subscribe(h, shop.call, { ...plan, country: 'GB' })));
+  await advance(shop.call, first.clockId, new Date(Date.parse(monthsAgo(8)) + 86_400_000).toISOString());
   const day = new Date().toISOString().slice(0, 10);
   await eventually(async () => {
     const now = await shop.call('GET', `/v1/metrics/?start_date=${day}&end_date=${day}&interval=day`);
-    return now.body.totals?.churned_subscriptions === 1 && now.body.totals.monthly_recurring_revenue === 3800;
+    return now.body.totals?.churned_subscriptions === 1 && now.body.totals.monthly_recurring_revenue === 3800 + 4100;
   }, 30_000);
 
   const { url } = await dashboardLink(h.env.sandbox.config, 'sandbox', shop.slug);
@@ -123,15 +136,24 @@ test('the link opens the charts of what the API answers; the pickers reload them
     expect(page.url()).toBe(`${h.url.sandbox}/dashboard/metrics`); // the token leaves the address bar
     await page.getByRole('heading', { name: 'Harbour Tools: metrics' }).waitFor();
     const last = first.body.periods.at(-1)!;
-    expect([last.monthly_recurring_revenue, last.new_mrr, last.churned_mrr]).toEqual([3800, 4700, 900]);
-    expect(await cell(page, 'mrr', 'monthly_recurring_revenue').textContent()).toBe(usd(3800));
+    expect([last.monthly_recurring_revenue, last.new_mrr, last.churned_mrr]).toEqual([7900, 4700, 900]);
+    // Month by month, the MRR of the subscribers who had started by the month's end (the earlier two, then today's).
+    const ends = first.body.periods.map((_, i, all) => Date.parse(all[i + 1]?.timestamp ?? '9999-01-01'));
+    const started = (start: string, price: number, end: number) => (Date.parse(start) < end ? price : 0);
+    expect(first.body.periods.map((period) => period.monthly_recurring_revenue)).toEqual(
+      ends.map((end, i) =>
+        earlier.reduce((sum, plan) => sum + started(plan.start, plan.price, end), i === 11 ? 3800 : 0),
+      ),
+    );
+    expect(first.body.periods.filter((period) => period.renewed_subscriptions > 0)).toHaveLength(1);
+    expect(await cell(page, 'mrr', 'monthly_recurring_revenue').textContent()).toBe(usd(7900));
     expect(await cell(page, 'mrr', 'churned_mrr').textContent()).toBe(usd(900));
     expect(await cell(page, 'revenue', 'revenue').textContent()).toBe(usd(last.revenue));
-    expect(await cell(page, 'subscriptions', 'active_subscriptions').textContent()).toBe('3'); // counts: every currency
+    expect(await cell(page, 'subscriptions', 'active_subscriptions').textContent()).toBe('5'); // counts: every currency
     expect(await cell(page, 'churn', 'churn_rate').textContent()).toBe(
       new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 2 }).format(last.churn_rate),
     );
-    expect(await page.locator('[data-total="monthly_recurring_revenue"]').textContent()).toBe(usd(3800));
+    expect(await page.locator('[data-total="monthly_recurring_revenue"]').textContent()).toBe(usd(7900));
     // Each chart is drawn (SVG, one point of the MRR line per period) and named for screen readers.
     const points = page.locator('figure[data-chart="mrr"] .chart svg .mark-symbol.role-mark path');
     await points.nth(11).waitFor({ state: 'attached' });
@@ -157,7 +179,7 @@ test('the link opens the charts of what the API answers; the pickers reload them
     expect(daily.body.periods).toHaveLength(30);
     await page.locator('figure[data-chart="mrr"] tbody tr').nth(29).waitFor({ state: 'attached' });
     expect(await page.locator('figure[data-chart="mrr"] tbody tr').count()).toBe(30);
-    expect(await cell(page, 'mrr', 'monthly_recurring_revenue').textContent()).toBe(usd(3800));
+    expect(await cell(page, 'mrr', 'monthly_recurring_revenue').textContent()).toBe(usd(7900));
 
     // Two currencies sold: the currency picker shows the euro figures alone.
     expect(Object.keys(daily.body.currencies).sort()).toEqual(['eur', 'usd']);
