@@ -1,0 +1,221 @@
+// A year-long book on one test clock — 30 customers in USD and EUR through trials (converted and canceled),
+// upgrades and downgrades, pauses, cancellations with reasons, failed renewals recovered or revoked, refunds and
+// one-time purchases — and GET /v1/metrics/ equal, for every metric of every month, to the independent calculation
+// of test/support/metrics-calculator.ts over the facts the webhooks carried; month edges in three time zones.
+import { eventually, startHarness, type TestHarness } from '../support/harness';
+import { openBook, PRICES, type Book, type Buyer, type Currency } from '../support/metrics-book';
+import { calculate, type Calculated, type Facts, type Figures } from '../support/metrics-calculator';
+import { factsFrom } from '../support/metrics-facts';
+import { startReceiver, type Receiver } from '../support/webhook-receiver';
+
+jest.setTimeout(300_000);
+
+let h: TestHarness;
+let receiver: Receiver;
+let book: Book;
+let facts: Facts;
+
+/** A fact's month edges: 23:30 UTC on a month's last day and 00:30 UTC on a month's first, per currency. */
+const EDGES: Record<Currency, [string, string]> = {
+  usd: ['2025-01-31T23:30:00Z', '2025-03-01T00:30:00Z'],
+  eur: ['2025-04-30T23:30:00Z', '2025-06-01T00:30:00Z'],
+};
+
+/** The year's commands for the 15 buyers of one currency, EUR a day after USD; each at its clock time. */
+function year(currency: Currency, shift: number): [string, () => Promise<void>][] {
+  const b: Buyer[] = Array.from({ length: 15 }, () => ({ currency }));
+  const at = (month: number, day: number, hour = 9) =>
+    new Date(Date.UTC(2025, month - 1, day + shift, hour)).toISOString();
+  return [
+    [at(1, 2), () => book.subscribe(b[0], 'basic')],
+    [at(8, 10), () => book.buy(b[0]).then(() => undefined)],
+    [at(1, 3), () => book.subscribe(b[1], 'pro')],
+    [at(5, 12), () => book.patch(b[1], { product_id: book.products.basic, proration_behavior: 'prorate' })],
+    [at(2, 4), () => book.subscribe(b[2], 'basic')],
+    [at(4, 14), () => book.patch(b[2], { product_id: book.products.pro, proration_behavior: 'prorate' })],
+    [at(1, 6), () => book.subscribe(b[3], 'annual')],
+    [at(3, 3), () => book.refund(b[3], 0.3)],
+    [at(2, 10), () => book.subscribe(b[4], 'trial')], // converts
+    [at(3, 10), () => book.subscribe(b[5], 'trial')],
+    [at(3, 15), () => book.patch(b[5], { cancel_at_period_end: true, customer_cancellation_reason: 'unused' })],
+    [at(1, 8), () => book.subscribe(b[6], 'basic')],
+    [at(6, 1), () => book.patch(b[6], { pause_at_period_end: true })],
+    [at(8, 20), () => book.patch(b[6], { resume: true })],
+    [at(3, 2), () => book.subscribe(b[7], 'pro')],
+    [at(7, 5), () => book.patch(b[7], { pause_now: true, resumes_at: at(9, 15) })],
+    [at(1, 9), () => book.subscribe(b[8], 'basic')],
+    [at(4, 20), () => book.patch(b[8], { cancel_at_period_end: true, customer_cancellation_reason: 'too_expensive' })],
+    [at(2, 11), () => book.subscribe(b[9], 'pro')],
+    [
+      at(6, 2),
+      () => book.patch(b[9], { cancel_at_period_end: true, customer_cancellation_reason: 'missing_features' }),
+    ],
+    [at(6, 5), () => book.patch(b[9], { cancel_at_period_end: false })],
+    [
+      at(10, 3),
+      () => book.patch(b[9], { cancel_at_period_end: true, customer_cancellation_reason: 'switched_service' }),
+    ],
+    [at(1, 12), () => book.subscribe(b[10], 'basic')],
+    [at(4, 25), () => book.failCard(b[10], true)], // the May renewal fails…
+    [at(5, 13), () => book.failCard(b[10], false)], // …and its first retry (+2 days) succeeds
+    [at(2, 13), () => book.subscribe(b[11], 'basic')],
+    [at(6, 20), () => book.failCard(b[11], true)], // the July renewal fails for good: revoked after +21 days
+    [EDGES[currency][0], () => book.buy(b[12]).then(() => undefined)],
+    [at(currency === 'usd' ? 2 : 5, 5), () => book.refund(b[12], 1)],
+    [EDGES[currency][1], () => book.buy(b[12]).then(() => undefined)],
+    [at(6, 1), () => book.subscribe(b[13], 'trial')],
+    [at(9, 9), () => book.revoke(b[13])],
+    [at(4, 3), () => book.subscribe(b[14], 'basic')],
+    [at(4, 3, 10), () => book.abandonCheckout(currency)],
+    [at(11, 10), () => book.refund(b[14], 0.5)],
+  ];
+}
+
+beforeAll(async () => {
+  h = await startHarness({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
+  await h.startWorker('sandbox');
+  receiver = await startReceiver();
+  book = await openBook(h, receiver.url, '2025-01-01T08:00:00Z');
+  const monthStarts = Array.from({ length: 13 }, (_, m) => new Date(Date.UTC(2025, m, 1)).toISOString());
+  const steps = [...year('usd', 0), ...year('eur', 1), ...monthStarts.map((t) => [t, async () => {}] as const)];
+  steps.sort(([a], [b]) => Date.parse(a) - Date.parse(b));
+  for (const [time, run] of steps) {
+    await book.advanceTo(time); // month by month at least
+    await run();
+  }
+  await book.advanceTo('2026-01-02T00:00:00Z');
+  facts = await settledFacts();
+});
+afterAll(async () => {
+  await receiver?.close();
+  await h?.close();
+});
+
+/** The facts once every webhook about the book's orders, refunds, checkouts and subscriptions has arrived. */
+async function settledFacts(): Promise<Facts> {
+  const all = async (path: string) => {
+    const items: any[] = [];
+    for (let page = 1, pages = 1; page <= pages; page += 1) {
+      const listed = (await book.call('GET', `${path}?limit=100&page=${page}`)).body;
+      items.push(...listed.items);
+      pages = listed.pagination.max_page;
+    }
+    return items;
+  };
+  const [orders, refunds, checkouts, subscriptions] = [
+    (await all('/v1/orders/')).filter((o) => o.paid),
+    (await all('/v1/refunds/')).filter((r) => r.status === 'succeeded'),
+    await all('/v1/checkouts/'),
+    await all('/v1/subscriptions/'),
+  ];
+  let got = factsFrom(receiver.received);
+  const missing = () => ({
+    orders: orders.length - got.orders.length,
+    refunds: refunds.length - got.refunds.length,
+    checkouts: checkouts.length - got.checkouts.length,
+    subscriptions: subscriptions.filter((s) => got.states.get(s.id)?.at(-1)?.status !== s.status).length,
+  });
+  await eventually(
+    async () => {
+      got = factsFrom(receiver.received);
+      return Object.values(missing()).every((n) => n === 0);
+    },
+    60_000,
+    { what: `every fact delivered by webhook (missing ${JSON.stringify(missing())})` },
+  );
+  return got;
+}
+
+const metrics = async (query: Record<string, string>) => {
+  const params = new URLSearchParams({ start_date: '2025-01-01', end_date: '2025-12-31', interval: 'month', ...query });
+  const answer = await book.call('GET', `/v1/metrics/?${params}`);
+  expect(answer.status).toBe(200);
+  return answer.body;
+};
+
+/** The API's figures for the slugs the calculation has, every period and the totals, amounts and counts exact. */
+function expectSame(
+  label: string,
+  got: { periods: (Figures & { timestamp: string })[]; totals: Figures },
+  want: Calculated,
+) {
+  const pick = (figures: Figures, keys: string[]) => Object.fromEntries(keys.map((k) => [k, figures[k]]));
+  const slugs = Object.keys(want.totals);
+  expect({ label, timestamps: got.periods.map((p) => p.timestamp) }).toEqual({
+    label,
+    timestamps: want.timestamps,
+  });
+  want.periods.forEach((period, i) =>
+    expect({ label, month: want.timestamps[i], ...pick(got.periods[i], slugs) }).toEqual({
+      label,
+      month: want.timestamps[i],
+      ...pick(period, slugs),
+    }),
+  );
+  expect({ label, totals: pick(got.totals, slugs) }).toEqual({ label, totals: want.totals });
+}
+
+test('the book is what the year made of it: 30 customers in two currencies, every kind of fact', () => {
+  const subscriptions = [...facts.states.values()];
+  expect(subscriptions).toHaveLength(28);
+  const statuses = (...list: string[]) =>
+    subscriptions.filter((states) => states.some((s) => list.includes(s.status))).length;
+  expect({
+    trialing: statuses('trialing'),
+    paused: statuses('paused'),
+    pastDue: statuses('past_due'),
+    canceled: statuses('canceled'),
+    currencies: [...new Set(facts.orders.map((o) => o.currency))].sort(),
+    reasons: [...new Set(facts.orders.map((o) => o.billingReason))].sort(),
+    refunds: facts.refunds.length,
+  }).toEqual({
+    trialing: 6,
+    paused: 4,
+    pastDue: 4,
+    canceled: 10,
+    currencies: ['eur', 'usd'],
+    reasons: ['purchase', 'subscription_create', 'subscription_cycle'],
+    refunds: 6,
+  });
+  expect(facts.checkouts.filter((c) => !c.succeeded)).toHaveLength(2);
+});
+
+describe.each(['UTC', 'America/New_York', 'Asia/Tokyo'])('in %s', (timezone) => {
+  test.each(['usd', 'eur'] as const)(
+    'every metric of every month in %s equals the independent calculation',
+    async (currency) => {
+      const got = await metrics({ timezone, currency });
+      expect(got.currency).toBe(currency);
+      const query = { start: '2025-01-01', end: '2025-12-31', timezone, currency };
+      expectSame(`${timezone} ${currency}`, got, calculate(facts, { ...query, countsInAllCurrencies: true }));
+      for (const each of ['usd', 'eur'] as const) {
+        const alone = calculate(facts, { ...query, currency: each, countsInAllCurrencies: false });
+        expectSame(`${timezone} currencies.${each}`, got.currencies[each], alone);
+      }
+    },
+  );
+});
+
+test('a purchase at 23:30 UTC on a month’s last day, or 00:30 UTC on its first, lands in the month of the time zone', async () => {
+  const month = (figures: { periods: Figures[] }, i: number) => figures.periods[i].one_time_products_revenue;
+  // USD: Jan 31 23:30 UTC is Jan 31 in New York, Feb 1 in Tokyo; Mar 1 00:30 UTC is Feb 28 in New York.
+  // EUR: the same on Apr 30 and Jun 1.
+  const { usd, eur } = { usd: PRICES.course.usd, eur: PRICES.course.eur };
+  for (const [timezone, usdMonths, eurMonths] of [
+    ['UTC', [usd, 0, usd], [eur, 0, eur]],
+    ['America/New_York', [usd, usd, 0], [eur, eur, 0]],
+    ['Asia/Tokyo', [0, usd, usd], [0, eur, eur]],
+  ] as const) {
+    const got = await metrics({ timezone, currency: 'usd' });
+    expect({ timezone, usd: [0, 1, 2].map((i) => month(got.currencies.usd, i)) }).toEqual({ timezone, usd: usdMonths });
+    expect({ timezone, eur: [3, 4, 5].map((i) => month(got.currencies.eur, i)) }).toEqual({ timezone, eur: eurMonths });
+    const calculated = calculate(facts, {
+      start: '2025-01-01',
+      end: '2025-12-31',
+      timezone,
+      currency: 'eur',
+      countsInAllCurrencies: false,
+    });
+    expect([3, 4, 5].map((i) => month(calculated, i))).toEqual(eurMonths);
+  }
+});
