@@ -24,8 +24,8 @@ export const createCheckoutActivities = (
   billing: BillingDeps,
 ) => {
   /** Pending → paid, with order.updated and order.paid; a subscription's first payment then makes it active. */
-  const payOrder = async (tx: Tx, orderId: string, chargeId: string | null): Promise<void> => {
-    const { order, paidNow } = await orders.markPaid(tx, orderId, chargeId);
+  const payOrder = async (tx: Tx, orderId: string, chargeId: string | null, at?: Date): Promise<void> => {
+    const { order, paidNow } = await orders.markPaid(tx, orderId, chargeId, at);
     if (paidNow && order.subscriptionId) await subscriptionOrderPaid(billing, tx, order, order.paidAt!);
   };
   return {

@@ -24,6 +24,7 @@ import { taxModule } from '../domains/tax';
 import { paymentModule } from '../domains/payment';
 import { disputeModule } from '../domains/dispute';
 import { seatModule } from '../domains/seat';
+import { metricModule } from '../domains/metric';
 
 export const MODULES: readonly Module[] = [
   platformModule,
@@ -48,4 +49,5 @@ export const MODULES: readonly Module[] = [
   paymentModule,
   disputeModule,
   seatModule,
+  metricModule,
 ];

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { Timestamp, Uuid } from './common';
 import { TimeInterval } from './meter-quantities';
+import { MAX_RANGE } from './meter-quantities-range';
 import { ProductBillingType } from './order-list-query';
 import { queryMany, queryOne } from './query-params';
 import { Currency } from './catalog-common';
@@ -17,10 +18,7 @@ export const Metric = z
 export type Metric = z.infer<typeof Metric>;
 
 /** One period's figures: every metric by its slug, in minor units for amounts and as a fraction for rates. */
-export const MetricPeriod = z
-  .object({ timestamp: Timestamp })
-  .catchall(z.number())
-  .meta({ id: 'MetricPeriod' });
+export const MetricPeriod = z.object({ timestamp: Timestamp }).catchall(z.number()).meta({ id: 'MetricPeriod' });
 export type MetricPeriod = z.infer<typeof MetricPeriod>;
 
 export const MetricsTotals = z.record(z.string(), z.number()).meta({ id: 'MetricsTotals' });
@@ -58,6 +56,16 @@ export const MetricsQuery = z
     customer_id: queryMany(Uuid),
     metrics: queryMany(z.string().min(1).max(100)),
     currency: queryOne(Currency.optional()),
+  })
+  .superRefine((query, ctx) => {
+    const start = new Date(`${query.start_date}T00:00:00Z`);
+    const end = new Date(`${query.end_date}T00:00:00Z`);
+    if (!query.interval || Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return;
+    const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['end_date'], message });
+    if (end < start) issue('end_date must not be before start_date');
+    else if (end >= MAX_RANGE[query.interval].after(start)) {
+      issue(`With interval=${query.interval}, the range covers at most ${MAX_RANGE[query.interval].label}`);
+    }
   })
   .meta({ id: 'MetricsQuery' });
 export type MetricsQuery = z.infer<typeof MetricsQuery>;

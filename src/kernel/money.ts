@@ -99,7 +99,7 @@ function numberToPlain(value: number): string {
 export const RATE_SCALE = 1_000_000;
 
 /** `numerator / denominator` of non-negative integers, rounded half-up. */
-function divideHalfUp(numerator: number, denominator: number): number {
+export function divideHalfUp(numerator: number, denominator: number): number {
   return Math.floor((2 * numerator + denominator) / (2 * denominator));
 }
 
@@ -209,4 +209,18 @@ export function unitsAmount(units: string, unitAmount: string): number {
 export function formatUnitAmount(unitAmount: string, currency: string): string {
   const { digits, scale } = parseDecimal(unitAmount);
   return `${currency.toUpperCase()} ${formatDecimal(digits, scale + currencyDecimals(currency))}`;
+}
+
+/** Months per recurring interval, as a fraction: a year is 12, a week 12/52 and a day 12/365 of a month. */
+const MONTHS: Record<'day' | 'week' | 'month' | 'year', [number, number]> = {
+  day: [12, 365],
+  week: [12, 52],
+  month: [1, 1],
+  year: [12, 1],
+};
+
+/** A recurring amount per `count` intervals as a monthly amount (MRR), rounded half-up: 12,000 a year is 1,000. */
+export function monthlyAmount(amount: number, interval: 'day' | 'week' | 'month' | 'year', count: number): number {
+  const [months, per] = MONTHS[interval];
+  return divideHalfUp(amount * per, months * count);
 }

@@ -18,8 +18,9 @@ export async function completeCheckout(
   payOrder?: OrderPayment,
 ): Promise<void> {
   let written: Order | null = null;
+  let paidAt: Date | undefined;
   const paid = async (tx: Tx) => {
-    if (written && payOrder) await payOrder(tx, written.id, chargeId);
+    if (written && payOrder) await payOrder(tx, written.id, chargeId, paidAt);
   };
   await transition(
     deps,
@@ -29,6 +30,7 @@ export async function completeCheckout(
       const [product] = await deps.checkouts.products(tx.em, checkout.organizationId, [checkout.productId]);
       // The purchase happened at confirmation: a test clock may have moved on while the payment went through.
       const at = checkout.confirmedAt ?? (await deps.checkouts.now(tx.em, checkout));
+      if (checkout.testClockId) paidAt = await deps.checkouts.now(tx.em, checkout);
       const subscription = product.is_recurring
         ? await deps.subscriptions.createFromCheckout(tx, subscriptionOf(deps, checkout, product, at))
         : null;

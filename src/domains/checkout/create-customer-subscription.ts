@@ -162,6 +162,6 @@ async function write(
   });
   if (chargeId) await deps.billing.payments.link(tx, chargeId, { orderId: order.id, customerId: customer.id });
   deps.orders.startFlow(tx, order, chargeId, true);
-  const { order: paid, paidNow } = await deps.orders.markPaid(tx, order.id, chargeId);
+  const { order: paid, paidNow } = await deps.orders.markPaid(tx, order.id, chargeId, at);
   if (paidNow) await subscriptionOrderPaid(deps.billing, tx, paid, paid.paidAt!);
 }

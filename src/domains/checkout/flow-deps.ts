@@ -34,7 +34,8 @@ export interface FlowDeps {
 }
 
 /** Marks an order paid inside the caller's transaction (the order domain's rule, with what a first payment starts). */
-export type OrderPayment = (tx: Tx, orderId: string, chargeId: string | null) => Promise<void>;
+/** Marks the order paid; `at` is the customer's test-clock time when it follows one. */
+export type OrderPayment = (tx: Tx, orderId: string, chargeId: string | null, at?: Date) => Promise<void>;
 
 /** Charged (`pending` when the processor settles it later, within `settleWithinMs`), or declined with the reason to show. */
 export type ChargeOutcome =

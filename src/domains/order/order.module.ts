@@ -77,9 +77,10 @@ export const orderModule: Module = {
     provide('documents', ['documentFlow'], ({ documentFlow }) => new OrderDocumentService(documentFlow)),
     provide(
       'refundFlow',
-      ['orm', 'clock', 'outbox', 'orders', 'organizations', 'processor', 'config', 'grantRequests'],
-      ({ config, grantRequests, ...s }) => ({
+      ['orm', 'clock', 'outbox', 'orders', 'organizations', 'processor', 'config', 'grantRequests', 'testClockQueries'],
+      ({ config, grantRequests, testClockQueries, ...s }) => ({
         ...s,
+        testClocks: testClockQueries,
         statusCheckIntervalMs: config.REFUND_STATUS_CHECK_INTERVAL_MS,
         grants: grantRequests,
       }),

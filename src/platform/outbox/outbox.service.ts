@@ -27,7 +27,15 @@ export interface OutboxDeps {
   log?: (message: string) => void;
 }
 
+/**
+ * Sees every webhook event as the transaction writing it does (a read model fed by the events): what it creates in
+ * `tx.em` commits with the event or not at all.
+ */
+export type EventListener = (tx: Tx, organizationId: string, type: WebhookEventType, payload: EventPayload) => void;
+type EventPayload = { type: WebhookEventType; timestamp: string; data: Record<string, unknown> };
+
 export class OutboxService {
+  private readonly listeners: EventListener[] = [];
   private readonly dispatchers = new Map<string, Dispatcher>();
   private readonly inline = new Map<string, InlineDispatcher>();
   /** The messages each open transaction wrote, dispatched together once it commits. */
@@ -48,6 +56,10 @@ export class OutboxService {
     if (inline) this.inline.set(kind, inline);
   }
 
+  listen(listener: EventListener): void {
+    this.listeners.push(listener);
+  }
+
   /** Records a workflow start in the caller's transaction and dispatches it once that commits. */
   enqueueWorkflowStart(tx: Tx, organizationId: string | null, start: WorkflowStart): OutboxMessage {
     const message = startRow(tx.em, this.deps.clock, organizationId, start);
@@ -62,6 +74,7 @@ export class OutboxService {
    */
   enqueueEvent(tx: Tx, organizationId: string, type: WebhookEventType, data: unknown): OutboxMessage {
     const message = eventRow(tx.em, this.deps.clock, organizationId, type, data);
+    for (const listener of this.listeners) listener(tx, organizationId, type, message.payload as EventPayload);
     this.dispatchAfterCommit(tx, message);
     // To be carried out inline before the commit: written dispatched already, so not updated to say so afterwards.
     if (this.inlinePending.has(tx) && this.inline.has(message.kind)) {

@@ -3,11 +3,12 @@
 import { LockMode } from '@mikro-orm/core';
 import { FLOWS, type RefundInput } from '../../../../workflows/definitions';
 import type { RefundCreate } from '../../../contracts/refund-create';
-import type { Clock } from '../../../kernel/clock';
 import { newId } from '../../../kernel/ids';
 import type { Tx } from '../../../platform/database/transaction';
 import type { OutboxService } from '../../../platform/outbox';
 import { flowStart } from '../../../platform/temporal/flow-start';
+import { customerById } from '../../customer';
+import type { TestClockQueries } from '../../test-clock';
 import { Order } from '../order.entity';
 import { pendingRefundAmounts } from './pending-refund-amounts';
 import { Refund } from './refund.entity';
@@ -25,7 +26,7 @@ import { refundOutput } from './refund.output';
 
 /** Writes a pending refund, refund.created and the start of its workflow; the order row is locked meanwhile. */
 export async function createRefund(
-  deps: { clock: Clock; outbox: OutboxService },
+  deps: { outbox: OutboxService; testClocks: TestClockQueries },
   tx: Tx,
   organizationId: string,
   input: RefundCreate,
@@ -44,6 +45,8 @@ export async function createRefund(
   const refundable = refundableAmounts(order, await pendingRefundAmounts(tx.em, order.id));
   if (input.amount > refundable.amount) throw overRefundable(refundable.amount);
 
+  const customer = await customerById(tx.em, organizationId, order.customerId);
+  const now = await deps.testClocks.now(tx.em, customer?.testClockId ?? null);
   const refund = tx.em.create(Refund, {
     id: newId(),
     organizationId,
@@ -62,7 +65,7 @@ export async function createRefund(
     failureReason: null,
     creditNoteNumber: null,
     creditNotePath: null,
-    createdAt: deps.clock.now(),
+    createdAt: now,
     modifiedAt: null,
   });
   await tx.em.flush();

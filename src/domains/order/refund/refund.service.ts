@@ -9,6 +9,7 @@ import type { Clock } from '../../../kernel/clock';
 import type { Tx } from '../../../platform/database/transaction';
 import type { OutboxService } from '../../../platform/outbox';
 import type { OrganizationService } from '../../organization';
+import type { TestClockQueries } from '../../test-clock';
 import type { GrantSyncPort } from '../order-deps';
 import type { OrderService } from '../order.service';
 import { createRefund } from './create-refund';
@@ -26,6 +27,8 @@ export interface RefundDeps {
   /** How often a refund the processor keeps pending is asked about again. */
   statusCheckIntervalMs: number;
   grants: GrantSyncPort;
+  /** A test-clock customer's refunds happen at the clock's time. */
+  testClocks: TestClockQueries;
 }
 
 export class RefundService {

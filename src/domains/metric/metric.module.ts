@@ -1,0 +1,33 @@
+// The metric module: the facts read model fed by the webhook events, the metrics over it, and the saved dashboards.
+import { migrations, provide, routes, type Module } from '../../platform/module';
+import { Migration20261203000000_metric_facts } from './migrations/Migration20261203000000_metric_facts';
+import { MetricDashboards } from './metric-dashboards';
+import { metricDashboardRoutes } from './metric-dashboard.routes';
+import { MetricDashboardSchema, MetricFactSchema } from './metric.entity';
+import { metricRoutes } from './metric.routes';
+import { MetricService } from './metric.service';
+import { recordFacts } from './record-facts';
+
+export const metricModule: Module = {
+  name: 'metric',
+  entities: [MetricFactSchema, MetricDashboardSchema],
+  migrations: migrations(Migration20261203000000_metric_facts),
+  provides: [
+    provide('metrics', ['outbox', 'organizations'], ({ outbox, organizations }) => {
+      outbox.listen(recordFacts());
+      return new MetricService(organizations);
+    }),
+    provide('metricDashboards', ['clock'], ({ clock }) => new MetricDashboards(clock)),
+  ],
+  routes: routes(['metrics', 'metricDashboards'], (s) => [
+    ...metricRoutes(s.metrics),
+    ...metricDashboardRoutes(s.metricDashboards),
+  ]),
+};
+
+declare module '../../platform/module' {
+  interface Services {
+    metrics: MetricService;
+    metricDashboards: MetricDashboards;
+  }
+}

@@ -1,0 +1,72 @@
+// `GET /v1/metrics/`: the facts the asked metrics need, read per period and currency, then every metric's value per
+// period and over the range — in the asked currency (counts over every currency) and per currency.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Metric, MetricPeriod, MetricsQuery, MetricsResponse, MetricsTotals } from '../../contracts/metrics';
+import { invalidField } from '../../kernel/errors';
+import { isoInZone } from '../../kernel/zoned-time';
+import { collectPeriods, type CurrencyRows } from './collect-periods.logic';
+import { METRICS, type MetricDefinition } from './metric-definitions.logic';
+import { periodsOf, type Period } from './metric-range';
+import { emptyFacts, followedBy, together, type PeriodFacts } from './period-facts.logic';
+import { readCheckoutFacts } from './read-checkout-facts';
+import { readOrderFacts } from './read-order-facts';
+import { readSubscriptionFacts } from './read-subscription-facts';
+
+/** The asked metrics (all when none is named); an unknown slug is a 422 on `metrics`. */
+export function chosenMetrics(slugs: string[] | undefined): MetricDefinition[] {
+  if (!slugs?.length) return [...METRICS];
+  const unknown = slugs.filter((slug) => !METRICS.some((m) => m.slug === slug));
+  if (unknown.length) throw invalidField(['query', 'metrics'], `Unknown metric: ${unknown.join(', ')}`);
+  return METRICS.filter((m) => slugs.includes(m.slug));
+}
+
+export async function queryMetrics(
+  em: EntityManager,
+  organizationId: string,
+  query: Omit<MetricsQuery, 'currency'> & { currency: string },
+): Promise<MetricsResponse> {
+  const chosen = chosenMetrics(query.metrics);
+  const needs = new Set(chosen.map((m) => m.source));
+  const periods = await periodsOf(em, query);
+  const rows: CurrencyRows = {
+    orders: needs.has('orders') ? await readOrderFacts(em, organizationId, query) : [],
+    checkouts: needs.has('checkouts') ? await readCheckoutFacts(em, organizationId, query) : [],
+    subscriptions: needs.has('subscriptions') ? await readSubscriptionFacts(em, organizationId, query) : [],
+  };
+  const buckets = periods.map((p) => p.bucket);
+  const currencies = [...new Set([...rows.orders, ...rows.checkouts, ...rows.subscriptions].map((r) => r.currency))];
+  const byCurrency = new Map(currencies.sort().map((c) => [c, collectPeriods(buckets, rowsIn(rows, c))]));
+  const own = byCurrency.get(query.currency) ?? buckets.map(() => emptyFacts());
+  const all = buckets.map((_, i) => [...byCurrency.values()].reduce((sum, f) => together(sum, f[i]), emptyFacts()));
+  const figures = (mine: PeriodFacts[], every: PeriodFacts[]) => ({
+    periods: periods.map((period, i) => periodOutput(chosen, period, query.timezone, mine[i], every[i])),
+    totals: values(chosen, mine.reduce(followedBy), every.reduce(followedBy)),
+  });
+  return {
+    ...figures(own, all),
+    metrics: Object.fromEntries(chosen.map((m): [string, Metric] => [m.slug, metricOutput(m)])),
+    currency: query.currency,
+    currencies: Object.fromEntries([...byCurrency].map(([c, facts]) => [c, figures(facts, facts)])),
+  };
+}
+
+const rowsIn = (rows: CurrencyRows, currency: string): CurrencyRows => ({
+  orders: rows.orders.filter((r) => r.currency === currency),
+  checkouts: rows.checkouts.filter((r) => r.currency === currency),
+  subscriptions: rows.subscriptions.filter((r) => r.currency === currency),
+});
+
+const values = (chosen: MetricDefinition[], own: PeriodFacts, all: PeriodFacts): MetricsTotals =>
+  Object.fromEntries(chosen.map((m) => [m.slug, m.value(own, all)]));
+
+function periodOutput(
+  chosen: MetricDefinition[],
+  period: Period,
+  timezone: string,
+  own: PeriodFacts,
+  all: PeriodFacts,
+): MetricPeriod {
+  return { timestamp: isoInZone(period.start, timezone), ...values(chosen, own, all) } as MetricPeriod;
+}
+
+const metricOutput = (m: MetricDefinition): Metric => ({ slug: m.slug, display_name: m.display_name, type: m.type });

@@ -1,0 +1,122 @@
+// Subscriptions' states up to the range's end, as changes per period and currency: how MRR and the counts of active,
+// trialing and paused subscriptions moved (before the range: one row, `bucket` null), and each period's movements.
+// A subscription's state counts for the filtered products only while it is on one of them.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { billingTypeCondition, customerCondition, productCondition, type FactFilterQuery } from './fact-filter';
+import {
+  BUCKET,
+  bucketParams,
+  RANGE_END,
+  rangeEndParams,
+  RANGE_START,
+  rangeStartParams,
+  type RangeQuery,
+} from './metric-range';
+import { CANCELLATION_REASONS, type CancellationReason } from './period-facts.logic';
+
+export interface SubscriptionFactRow {
+  bucket: string | null;
+  currency: string;
+  /** Changes of the stocks. */
+  mrr: number;
+  trialMrr: number;
+  active: number;
+  trialing: number;
+  paused: number;
+  newMrr: number;
+  reactivatedMrr: number;
+  expansionMrr: number;
+  contractionMrr: number;
+  churnedMrr: number;
+  newSubscriptions: number;
+  canceled: Record<CancellationReason, number>;
+  churnedSubscriptions: number;
+  trialConversions: number;
+  endedTrials: number;
+}
+
+const REASONS = `{${CANCELLATION_REASONS.join(',')}}`;
+const canceledColumns = CANCELLATION_REASONS.map(
+  (r) => `count(*) filter (where inp and cancel_requested and not previous_cancel and reason = '${r}') as "${r}"`,
+).join(',\n       ');
+
+export async function readSubscriptionFacts(
+  em: EntityManager,
+  organizationId: string,
+  q: RangeQuery & FactFilterQuery,
+): Promise<SubscriptionFactRow[]> {
+  const inProducts = productCondition(q);
+  const customers = customerCondition(q);
+  const billingType = billingTypeCondition(q);
+  const rows = await em.execute<Record<string, string | null>[]>(
+    `with f as (
+       select source_id, at, seq, currency, status, cancel_requested, mrr, trial_mrr,
+         case when cancel_reason = any(?::text[]) then cancel_reason else 'other' end as reason,
+         ${inProducts.sql} as inp
+       from metric_fact
+       where organization_id = ? and kind = 'subscription' and at < ${RANGE_END} and ${customers.sql}
+         and ${billingType.sql}
+     ), s as (
+       select f.*, case when inp then mrr else 0 end as m, case when inp then trial_mrr else 0 end as tm,
+         (inp and status in ('active', 'past_due'))::int as a, (inp and status = 'trialing')::int as tr,
+         (inp and status = 'paused')::int as pa
+       from f
+     ), d as (
+       select s.*,
+         row_number() over w as n,
+         lag(status) over w as previous_status,
+         coalesce(lag(cancel_requested) over w, false) as previous_cancel,
+         coalesce(lag(m) over w, 0) as pm,
+         coalesce(max(m) over (w rows between unbounded preceding and 1 preceding), 0) as mb,
+         coalesce(lag(tm) over w, 0) as ptm,
+         coalesce(lag(a) over w, 0) as pa_,
+         coalesce(lag(tr) over w, 0) as ptr,
+         coalesce(lag(pa) over w, 0) as ppa
+       from s window w as (partition by source_id order by at, seq)
+     )
+     select case when at < ${RANGE_START} then null else ${BUCKET} end as bucket, currency,
+       sum(m - pm) as mrr, sum(tm - ptm) as trial_mrr, sum(a - pa_) as active, sum(tr - ptr) as trialing,
+       sum(pa - ppa) as paused,
+       coalesce(sum(m) filter (where pm = 0 and m > 0 and mb = 0), 0) as new_mrr,
+       coalesce(sum(m) filter (where pm = 0 and m > 0 and mb > 0), 0) as reactivated_mrr,
+       coalesce(sum(m - pm) filter (where pm > 0 and m > pm), 0) as expansion_mrr,
+       coalesce(sum(pm - m) filter (where m > 0 and m < pm), 0) as contraction_mrr,
+       coalesce(sum(pm) filter (where pm > 0 and m = 0), 0) as churned_mrr,
+       count(*) filter (where n = 1 and inp) as new_subscriptions,
+       ${canceledColumns},
+       count(*) filter (where inp and status = 'canceled' and previous_status in ('active', 'past_due')) as churned,
+       count(*) filter (where inp and previous_status = 'trialing' and status in ('active', 'past_due'))
+         as conversions,
+       count(*) filter (where inp and previous_status = 'trialing' and status <> 'trialing') as ended_trials
+     from d group by 1, 2`,
+    [
+      REASONS,
+      ...inProducts.params,
+      organizationId,
+      ...rangeEndParams(q),
+      ...customers.params,
+      ...rangeStartParams(q),
+      ...bucketParams(q),
+    ],
+  );
+  const n = (value: string | null) => Number(value ?? 0);
+  return rows.map((row) => ({
+    bucket: row.bucket,
+    currency: String(row.currency),
+    mrr: n(row.mrr),
+    trialMrr: n(row.trial_mrr),
+    active: n(row.active),
+    trialing: n(row.trialing),
+    paused: n(row.paused),
+    newMrr: n(row.new_mrr),
+    reactivatedMrr: n(row.reactivated_mrr),
+    expansionMrr: n(row.expansion_mrr),
+    contractionMrr: n(row.contraction_mrr),
+    churnedMrr: n(row.churned_mrr),
+    newSubscriptions: n(row.new_subscriptions),
+    canceled: Object.fromEntries(CANCELLATION_REASONS.map((r) => [r, n(row[r])])) as Record<CancellationReason, number>,
+    churnedSubscriptions: n(row.churned),
+    trialConversions: n(row.conversions),
+    endedTrials: n(row.ended_trials),
+  }));
+}
