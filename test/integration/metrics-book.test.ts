@@ -4,7 +4,7 @@
 // of test/support/metrics-calculator.ts over the facts the webhooks carried; month edges in three time zones.
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { openBook, PRICES, type Book, type Buyer, type Currency } from '../support/metrics-book';
-import { calculate, type Calculated, type Facts, type Figures } from '../support/metrics-calculator';
+import { calculate, type Calculated, type Facts, type Figures, type Owned } from '../support/metrics-calculator';
 import { factsFrom } from '../support/metrics-facts';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
 
@@ -209,6 +209,39 @@ describe.each([
       }
     },
   );
+});
+
+// Filters: a product (a plan change moves its subscription in or out), a billing type, customers.
+describe('filtered by', () => {
+  const changedPlans = () =>
+    [...facts.states.values()].filter((states) => new Set(states.map((s) => s.productId)).size === 2);
+  test.each([
+    ['product_id (Pro)', () => ({ product_id: book.products.pro }), (f: Owned) => f.productId === book.products.pro],
+    ['billing_type one_time', () => ({ billing_type: 'one_time' }), (f: Owned) => f.productId === book.products.course],
+    [
+      'billing_type recurring',
+      () => ({ billing_type: 'recurring' }),
+      (f: Owned) => f.productId !== book.products.course,
+    ],
+    [
+      'customer_id (the plan changers)',
+      () => changedPlans().map((states) => ['customer_id', states[0].customerId!] as [string, string]),
+      (f: Owned) => changedPlans().some((states) => states[0].customerId === f.customerId),
+    ],
+  ] as const)('%s: every metric of every month equals the calculation', async (_name, params, filter) => {
+    const query = new URLSearchParams({ start_date: '2025-01-01', end_date: '2025-12-31', interval: 'month' });
+    const extra = params();
+    for (const [key, value] of Array.isArray(extra) ? extra : Object.entries(extra)) query.append(key, value);
+    const answer = await book.call('GET', `/v1/metrics/?${query}&currency=usd`);
+    expect(answer.status).toBe(200);
+    const year = { start: '2025-01-01', end: '2025-12-31', timezone: 'UTC', filter };
+    const want = calculate(facts, { ...year, currency: 'usd', countsInAllCurrencies: true });
+    expectSame(`${_name} usd`, answer.body, want);
+    for (const each of ['usd', 'eur'] as const) {
+      const alone = calculate(facts, { ...year, currency: each, countsInAllCurrencies: false });
+      expectSame(`${_name} currencies.${each}`, answer.body.currencies[each], alone);
+    }
+  });
 });
 
 test('a purchase at 23:30 UTC on a month’s last day, or 00:30 UTC on its first, lands in the month of the time zone', async () => {

@@ -2,7 +2,12 @@
 // from webhooks (not from src/): per calendar month of a time zone, in one currency, to the cent.
 import { monthsOf, rangeOf } from './metrics-calendar';
 
-export interface OrderFact {
+/** What the query's filters (product_id, billing_type, customer_id) look at. */
+export interface Owned {
+  productId: string | null;
+  customerId: string | null;
+}
+export interface OrderFact extends Owned {
   id: string;
   at: number;
   currency: string;
@@ -11,7 +16,7 @@ export interface OrderFact {
   net: number;
   tax: number;
 }
-export interface RefundFact {
+export interface RefundFact extends Owned {
   id: string;
   at: number;
   currency: string;
@@ -19,14 +24,14 @@ export interface RefundFact {
   amount: number;
   tax: number;
 }
-export interface CheckoutFact {
+export interface CheckoutFact extends Owned {
   id: string;
   at: number;
   currency: string;
   succeeded: boolean;
 }
 /** One state of a subscription, in the order it took them. */
-export interface SubscriptionState {
+export interface SubscriptionState extends Owned {
   id: string;
   at: number;
   currency: string;
@@ -80,9 +85,13 @@ export interface Query {
   currency: string;
   /** Counts over every currency (the top-level figures) or only the amounts' (`currencies[c]`). */
   countsInAllCurrencies: boolean;
+  /** The query's filters: a subscription counts only while its state passes (a plan change moves it in or out). */
+  filter?: (fact: Owned) => boolean;
 }
 
 export type Figures = Record<string, number>;
+/** A state and whether it passes the query's filters. */
+type Held = SubscriptionState & { inside: boolean };
 
 export interface Calculated {
   /** Each period's start. */
@@ -96,11 +105,14 @@ export function calculate(facts: Facts, q: Query): Calculated {
   const inRange = (at: number) => at >= range.start && at < range.end;
   const counted = (currency: string) => q.countsInAllCurrencies || currency === q.currency;
   const money = (currency: string) => currency === q.currency;
+  const kept = q.filter ?? (() => true);
   const reasonOf = new Map(facts.orders.map((o) => [o.id, o.billingReason]));
-  const histories = [...facts.states.values()];
-  const stateAt = (states: SubscriptionState[], t: number) => states.filter((s) => s.at < t).at(-1);
+  const orderOf = new Map(facts.orders.map((o) => [o.id, o]));
+  const histories = [...facts.states.values()].map((states) => states.map((s) => ({ ...s, inside: kept(s) })));
+  const stateAt = (states: Held[], t: number) => states.filter((s) => s.at < t).at(-1);
   const stock = (t: number) => {
-    const at = histories.map((states) => stateAt(states, t)).filter((s): s is SubscriptionState => !!s);
+    // A state outside the filter is as if the subscription were not there: no MRR, not counted.
+    const at = histories.map((states) => stateAt(states, t)).filter((s): s is Held => !!s?.inside);
     return {
       mrr: at.filter((s) => money(s.currency)).reduce((sum, s) => sum + mrrOf(s), 0),
       trialMrr: at.filter((s) => money(s.currency)).reduce((sum, s) => sum + trialMrrOf(s), 0),
@@ -118,8 +130,8 @@ export function calculate(facts: Facts, q: Query): Calculated {
     const from = Math.max(month.start, range.start);
     const to = Math.min(month.end, range.end);
     const within = (at: number) => at >= from && at < to && inRange(at);
-    const orders = facts.orders.filter((o) => within(o.at));
-    const refunds = facts.refunds.filter((r) => within(r.at) && money(r.currency));
+    const orders = facts.orders.filter((o) => within(o.at) && kept(o));
+    const refunds = facts.refunds.filter((r) => within(r.at) && money(r.currency) && kept(orderOf.get(r.orderId) ?? r));
     const paid = orders.filter((o) => money(o.currency));
     const f: Figures = {};
     f.orders = orders.filter((o) => counted(o.currency)).length;
@@ -146,7 +158,9 @@ export function calculate(facts: Facts, q: Query): Calculated {
       f[`${slug}_revenue`] = sum(ofReason.map((x) => x.total));
       f[`${slug}_net_revenue`] = sum(ofReason.map((x) => x.net)) - sum(refunded.map((x) => x.amount));
     }
-    f.new_subscriptions = histories.filter((states) => within(states[0].at) && counted(states[0].currency)).length;
+    f.new_subscriptions = histories.filter(
+      ([first]) => within(first.at) && counted(first.currency) && first.inside,
+    ).length;
 
     const end = stock(to);
     const start = stock(from);
@@ -161,7 +175,7 @@ export function calculate(facts: Facts, q: Query): Calculated {
     f.net_new_mrr = f.new_mrr + f.reactivated_mrr + f.expansion_mrr - f.contraction_mrr - f.churned_mrr;
     f.churn_rate = rate(f.churned_subscriptions, start.active);
     f.trial_conversion_rate = rate(f.trial_conversions, f.ended_trials);
-    const checkouts = facts.checkouts.filter((c) => within(c.at) && counted(c.currency));
+    const checkouts = facts.checkouts.filter((c) => within(c.at) && counted(c.currency) && kept(c));
     f.checkouts = checkouts.length;
     f.succeeded_checkouts = checkouts.filter((c) => c.succeeded).length;
     f.checkouts_conversion = rate(f.succeeded_checkouts, f.checkouts);
@@ -196,7 +210,7 @@ export function calculate(facts: Facts, q: Query): Calculated {
 
 /** MRR movements and subscription transitions whose time passes `within`. */
 function movements(
-  histories: SubscriptionState[][],
+  histories: Held[][],
   within: (at: number) => boolean,
   money: (currency: string) => boolean,
   counted: (currency: string) => boolean,
@@ -209,14 +223,14 @@ function movements(
     let everPaid = false;
     states.forEach((next, i) => {
       const prev = i > 0 ? states[i - 1] : undefined;
-      const [before, after] = [mrrOf(prev), mrrOf(next)];
+      const [before, after] = [prev?.inside ? mrrOf(prev) : 0, next.inside ? mrrOf(next) : 0];
       if (within(next.at) && money(next.currency) && before !== after) {
         if (before === 0) f[everPaid ? 'reactivated_mrr' : 'new_mrr'] += after;
         else if (after === 0) f.churned_mrr += before;
         else f[after > before ? 'expansion_mrr' : 'contraction_mrr'] += Math.abs(after - before);
       }
       everPaid ||= after > 0;
-      if (!within(next.at) || !counted(next.currency)) return;
+      if (!within(next.at) || !counted(next.currency) || !next.inside) return;
       if (asked(next) && !asked(prev)) {
         f.canceled_subscriptions += 1;
         f[`canceled_subscriptions_${next.reason ?? 'other'}`] += 1;

@@ -22,6 +22,8 @@ export function factsFrom(received: ReceivedWebhook[]): Facts {
 
   const orders = [...lastById(of('order.paid')).values()].map((o) => ({
     id: o.id,
+    productId: o.product_id,
+    customerId: o.customer_id,
     at: time(o.modified_at ?? o.created_at),
     currency: o.currency,
     billingReason: o.billing_reason,
@@ -33,6 +35,8 @@ export function factsFrom(received: ReceivedWebhook[]): Facts {
     .filter((r) => r.status === 'succeeded')
     .map((r) => ({
       id: r.id,
+      productId: null,
+      customerId: r.customer_id,
       at: time(r.created_at),
       currency: r.currency,
       orderId: r.order_id,
@@ -42,6 +46,8 @@ export function factsFrom(received: ReceivedWebhook[]): Facts {
   const checkoutEvents = of('checkout.created', 'checkout.updated');
   const checkouts = [...lastById(checkoutEvents).values()].map((c) => ({
     id: c.id,
+    productId: c.product_id,
+    customerId: c.customer_id,
     at: time(c.created_at),
     currency: c.currency,
     succeeded: checkoutEvents.some((e) => e.id === c.id && e.status === 'succeeded'),
@@ -51,6 +57,8 @@ export function factsFrom(received: ReceivedWebhook[]): Facts {
   for (const s of of('subscription.created', 'subscription.updated')) {
     const state: SubscriptionState = {
       id: s.id,
+      productId: s.product_id,
+      customerId: s.customer_id,
       at: time(s.modified_at ?? s.created_at),
       currency: s.currency,
       status: s.status,

@@ -6,6 +6,8 @@ import { localMidnight, monthsOf } from '../support/metrics-calendar';
 const t = (iso: string) => Date.parse(iso);
 const state = (at: string, status: string, amount: number, more: Partial<SubscriptionState> = {}) => ({
   id: 's1',
+  productId: 'basic',
+  customerId: 'c1',
   at: t(at),
   currency: 'usd',
   status,
@@ -42,11 +44,14 @@ test('month starts in a time zone follow its daylight saving time', () => {
   ]);
 });
 
+const pro = { productId: 'pro' };
 // One USD subscription: trial in January, converted, upgraded, paused, resumed, canceled; one EUR order.
 const facts: Facts = {
   orders: [
     {
       id: 'o1',
+      productId: 'basic',
+      customerId: 'c1',
       at: t('2025-02-05T00:00:00Z'),
       currency: 'usd',
       billingReason: 'subscription_create',
@@ -56,6 +61,8 @@ const facts: Facts = {
     },
     {
       id: 'o2',
+      productId: 'course',
+      customerId: 'c2',
       at: t('2025-01-31T23:30:00Z'),
       currency: 'eur',
       billingReason: 'purchase',
@@ -64,10 +71,28 @@ const facts: Facts = {
       tax: 150,
     },
   ],
-  refunds: [{ id: 'r1', at: t('2025-02-10T00:00:00Z'), currency: 'usd', orderId: 'o1', amount: 500, tax: 100 }],
+  refunds: [
+    {
+      id: 'r1',
+      productId: null,
+      customerId: 'c1',
+      at: t('2025-02-10T00:00:00Z'),
+      currency: 'usd',
+      orderId: 'o1',
+      amount: 500,
+      tax: 100,
+    },
+  ],
   checkouts: [
-    { id: 'c1', at: t('2025-01-22T00:00:00Z'), currency: 'usd', succeeded: true },
-    { id: 'c2', at: t('2025-01-23T00:00:00Z'), currency: 'eur', succeeded: false },
+    { id: 'c1', productId: 'basic', customerId: 'c1', at: t('2025-01-22T00:00:00Z'), currency: 'usd', succeeded: true },
+    {
+      id: 'c2',
+      productId: 'basic',
+      customerId: 'c1',
+      at: t('2025-01-23T00:00:00Z'),
+      currency: 'eur',
+      succeeded: false,
+    },
   ],
   states: new Map([
     [
@@ -75,11 +100,11 @@ const facts: Facts = {
       [
         state('2025-01-22T00:00:00Z', 'trialing', 1000),
         state('2025-02-05T00:00:00Z', 'active', 1000),
-        state('2025-02-20T00:00:00Z', 'active', 3000),
-        state('2025-03-10T00:00:00Z', 'paused', 3000),
-        state('2025-04-10T00:00:00Z', 'active', 3000),
-        state('2025-04-12T00:00:00Z', 'active', 3000, { cancelAtPeriodEnd: true, reason: 'too_expensive' }),
-        state('2025-05-10T00:00:00Z', 'canceled', 3000, { cancelAtPeriodEnd: true, reason: 'too_expensive' }),
+        state('2025-02-20T00:00:00Z', 'active', 3000, pro),
+        state('2025-03-10T00:00:00Z', 'paused', 3000, pro),
+        state('2025-04-10T00:00:00Z', 'active', 3000, pro),
+        state('2025-04-12T00:00:00Z', 'active', 3000, { ...pro, cancelAtPeriodEnd: true, reason: 'too_expensive' }),
+        state('2025-05-10T00:00:00Z', 'canceled', 3000, { ...pro, cancelAtPeriodEnd: true, reason: 'too_expensive' }),
       ],
     ],
   ]),
@@ -148,4 +173,25 @@ test('in Tokyo the purchase at 23:30 UTC on Jan 31 is February’s; currencies[e
     [0, 0, 1, 0],
     [1, 900, 0, 0],
   ]);
+});
+
+test('a product filter sees a plan change move MRR out of one product into the other', () => {
+  const query = {
+    start: '2025-02-01',
+    end: '2025-02-28',
+    timezone: 'UTC',
+    currency: 'usd',
+    countsInAllCurrencies: true,
+  };
+  const only = (productId: string) =>
+    calculate(facts, { ...query, filter: (fact) => fact.productId === productId }).periods[0];
+  expect(only('basic')).toMatchObject({
+    new_mrr: 1000,
+    churned_mrr: 1000,
+    monthly_recurring_revenue: 0,
+    revenue: 1200,
+  });
+  expect(only('basic').active_subscriptions).toBe(0);
+  expect(only('pro')).toMatchObject({ new_mrr: 3000, churned_mrr: 0, monthly_recurring_revenue: 3000, revenue: 0 });
+  expect(only('pro')).toMatchObject({ refunds: 0, active_subscriptions: 1, new_subscriptions: 0 });
 });
