@@ -27,7 +27,7 @@ function year(currency: Currency, shift: number): [string, () => Promise<void>][
   const at = (month: number, day: number, hour = 9) =>
     new Date(Date.UTC(2025, month - 1, day + shift, hour)).toISOString();
   return [
-    [at(1, 2), () => book.subscribe(b[0], 'basic')],
+    [at(1, 2), () => book.subscribe(b[0], 'basic', true)], // half off until April: an expansion then
     [at(8, 10), () => book.buy(b[0]).then(() => undefined)],
     [at(1, 3), () => book.subscribe(b[1], 'pro')],
     [at(5, 12), () => book.patch(b[1], { product_id: book.products.basic, proration_behavior: 'prorate' })],
@@ -182,6 +182,9 @@ test('the book is what the year made of it: 30 customers in two currencies, ever
     refunds: 6,
   });
   expect(facts.checkouts.filter((c) => !c.succeeded)).toHaveLength(2);
+  // A discount ends: the same subscription at half and then full price.
+  const discounted = [...facts.states.values()].filter((states) => states[0].amount * 2 === states.at(-1)!.amount);
+  expect(discounted.map((states) => states[0].currency).sort()).toEqual(['eur', 'usd']);
   // A trial spans the end of March (trial MRR and trialing at a period's end are not only zeros).
   const year = { start: '2025-01-01', end: '2025-12-31', timezone: 'UTC', currency: 'usd' };
   const march = calculate(facts, { ...year, countsInAllCurrencies: true }).periods[2];

@@ -30,7 +30,8 @@ export interface Book {
   now(): string;
   /** Moves the clock forward to `to` (never back), every flow on it settled. */
   advanceTo(to: string): Promise<void>;
-  subscribe(buyer: Buyer, product: ProductKey): Promise<void>;
+  /** With `halfOff`: 50 % off the first three months (the discount's end is an expansion). */
+  subscribe(buyer: Buyer, product: ProductKey, halfOff?: boolean): Promise<void>;
   buy(buyer: Buyer): Promise<string>;
   abandonCheckout(currency: Currency): Promise<void>;
   patch(buyer: Buyer, body: Record<string, unknown>): Promise<void>;
@@ -70,23 +71,33 @@ export async function openBook(h: TestHarness, receiverUrl: string, start: strin
   };
   const products = {} as Record<ProductKey, string>;
   for (const key of Object.keys(PRICES) as ProductKey[]) products[key] = await product(key);
+  const discount = await call('POST', '/v1/discounts/', {
+    name: 'Half off for 3 months',
+    type: 'percentage',
+    basis_points: 5000,
+    duration: 'repeating',
+    duration_in_months: 3,
+  });
+  expect(discount.status).toBe(201);
   const clock = await call('POST', '/v1/test-clocks/', { frozen_time: start });
   expect(clock.status).toBe(201);
   const clockId = clock.body.id as string;
   let now = start;
 
   /** A checkout for the buyer (a new customer on the clock, or the buyer's customer). */
-  const checkout = async (buyer: Buyer, product: ProductKey) => {
+  const checkout = async (buyer: Buyer, product: ProductKey, halfOff = false) => {
     const created = await call('POST', '/v1/checkouts/', {
       products: [products[product]],
       currency: buyer.currency,
       customer_billing_address: ADDRESS[buyer.currency],
+      ...(halfOff && { discount_id: discount.body.id }),
       ...(buyer.customerId
         ? { customer_id: buyer.customerId }
         : { test_clock_id: clockId, customer_email: `book-${randomUUID()}@example.com` }),
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ currency: buyer.currency, total_amount: PRICES[product][buyer.currency] });
+    const price = PRICES[product][buyer.currency];
+    expect(created.body).toMatchObject({ currency: buyer.currency, total_amount: halfOff ? price / 2 : price });
     return created.body;
   };
   const confirm = async (clientSecret: string) => {
@@ -114,8 +125,8 @@ export async function openBook(h: TestHarness, receiverUrl: string, start: strin
       expect(advanced.body).toMatchObject({ status: 'ready' });
       now = to;
     },
-    async subscribe(buyer, product) {
-      const opened = await checkout(buyer, product);
+    async subscribe(buyer, product, halfOff) {
+      const opened = await checkout(buyer, product, halfOff);
       await confirm(opened.client_secret);
       const subscription = await eventually(async () => {
         const listed = await call('GET', `/v1/subscriptions/?product_id=${products[product]}&limit=100`);
