@@ -20,6 +20,7 @@ export const BENCHMARKS = [
   'license-key-validate',
   'usage',
   'invoice',
+  'metrics',
 ] as const;
 
 /** Short names accepted on the command line (`./run bench checkout webhook renewals`). */
@@ -58,6 +59,7 @@ export function benchPlan(quick: boolean, selected: string[]): BenchRun[] {
     { id: 'license-key-validate', benchmark: 'license-key-validate', args: quick ? ['300', '3', '16'] : [] },
     { id: 'usage', benchmark: 'usage', args: quick ? ['5', '2', '100000', '20'] : [] },
     { id: 'invoice', benchmark: 'invoice', args: quick ? ['50', '10'] : [] },
+    { id: 'metrics', benchmark: 'metrics', args: quick ? ['20000', '10'] : [] },
   ];
   return wanted.size ? runs.filter((run) => wanted.has(run.benchmark)) : runs;
 }

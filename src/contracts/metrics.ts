@@ -42,7 +42,10 @@ export const MetricsResponse = z
   .meta({ id: 'MetricsResponse', description: 'Metrics response schema.' });
 export type MetricsResponse = z.infer<typeof MetricsResponse>;
 
-const RfcDate = z.iso.date();
+/** A calendar day PostgreSQL can count from and to (its dates start in 4713 BC; there is no year 0). */
+const RfcDate = z.iso.date().refine((day) => day >= '1900-01-01' && day <= '9998-12-31', {
+  message: 'Date should be between 1900-01-01 and 9998-12-31',
+});
 
 export const MetricsQuery = z
   .object({

@@ -42,6 +42,8 @@ const BURSAR_ADDITIONS: Record<string, string[]> = {
   CustomerPaymentMethodGeneric: ['default'],
   SubscriptionCreateCustomer: ['payment_method_id'],
   SubscriptionCreateExternalCustomer: ['payment_method_id'],
+  // The currency of the amounts, and every currency's own figures.
+  MetricsResponse: ['currency', 'currencies'],
 };
 
 test('every dated schema has the fields of the 1.x client model of the same name', async () => {

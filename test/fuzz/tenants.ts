@@ -65,6 +65,10 @@ const RESOURCES: ResourceSpec[] = [
     body: (_, tag) => ({ name: `Product ${tag}`, prices: [{ amount_type: 'fixed', price_amount: 1500 }] }),
   },
   {
+    collection: '/v1/metrics/dashboards',
+    body: (_, tag) => ({ name: `Dashboard ${tag}`, metrics: ['monthly_recurring_revenue'] }),
+  },
+  {
     collection: '/v1/custom-fields/',
     body: (_, tag) => ({
       type: 'text',

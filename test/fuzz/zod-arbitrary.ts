@@ -113,6 +113,11 @@ function stringOf(def: Def, hints: GenerationHints): fc.Arbitrary<string> {
       return fc
         .date({ min: new Date('2000-01-01'), max: new Date('2050-01-01'), noInvalidDate: true })
         .map((d) => d.toISOString());
+    case 'date':
+      // a calendar day within a few years: ranges of days (the metrics') are bounded per interval
+      return fc
+        .date({ min: new Date('2025-01-01'), max: new Date('2028-12-31'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
   }
   if (pattern) return fc.stringMatching(pattern);
   const text = fc.oneof(

@@ -91,6 +91,12 @@ test('MRR moves with a new subscription, a plan change and a cancellation; reven
   expect(one.periods[1]).toEqual({ timestamp: '2027-02-01T00:00:00.000Z', monthly_recurring_revenue: 2000 });
   expect(Object.keys(one.metrics)).toEqual(['monthly_recurring_revenue']);
 
+  // Only one-time purchases (there were none), or one customer's facts.
+  const oneTime = await polar.metrics.get({ ...year, billing_type: 'one_time', metrics: ['orders', 'new_mrr'] });
+  expect(oneTime.totals).toEqual({ orders: 0, new_mrr: 0 });
+  const customer = await polar.metrics.get({ ...year, customer_id: yearly.subscription.customer_id });
+  expect(customer.periods[1]).toMatchObject({ monthly_recurring_revenue: 2000, active_subscriptions: 1, orders: 1 });
+
   const csv: string = await polar.metrics.export({ ...year, metrics: ['orders', 'monthly_recurring_revenue'] });
   const lines = csv.trim().split('\n');
   expect(lines[0]).toBe('timestamp,orders,monthly_recurring_revenue');

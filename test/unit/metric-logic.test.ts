@@ -83,6 +83,7 @@ test('facts: times are the payload’s (modified, else created), orders once pai
     created_at: '2027-03-01T00:00:00Z',
   };
   expect(factOf('refund.created', { ...refund, status: 'pending' })).toBeNull();
+  expect(factOf('refund.updated', { ...refund, status: 'pending' })).toBeNull();
   expect(factOf('refund.updated', { ...refund, status: 'succeeded' })).toMatchObject({
     kind: 'refund',
     orderId: 'o',

@@ -2,9 +2,30 @@
 // the fact out). Times are the payloads' own, which follow a customer's test clock.
 import type { WebhookEventType } from '../../contracts/webhook';
 import { monthlyAmount } from '../../kernel/money';
-import type { MetricFact } from './metric.entity';
 
-export type FactFields = Omit<MetricFact, 'id' | 'organizationId'>;
+/** A billing fact as metrics count it; amounts in minor units of `currency`, `at` the customer's business time. */
+export interface FactFields {
+  kind: 'order' | 'refund' | 'checkout' | 'subscription';
+  /** The order, refund, checkout or subscription the fact is about. */
+  sourceId: string;
+  at: Date;
+  currency: string;
+  customerId: string | null;
+  productId: string | null;
+  /** A refund's order. */
+  orderId: string | null;
+  billingReason: string | null;
+  recurring: boolean;
+  /** An order's net amount (before tax), a refund's amount (before tax). */
+  amount: number;
+  tax: number;
+  /** A subscription's or a checkout's status. */
+  status: string | null;
+  mrr: number;
+  trialMrr: number;
+  cancelRequested: boolean;
+  cancelReason: string | null;
+}
 type Payload = Record<string, unknown>;
 
 /** Statuses whose subscriptions are recurring revenue: a trial, a pause or an ended subscription is not. */
@@ -14,11 +35,11 @@ const text = (value: unknown) => (typeof value === 'string' ? value : null);
 const count = (value: unknown) => (typeof value === 'number' ? value : 0);
 const time = (...values: unknown[]) => new Date(values.map(text).find((v) => v !== null) ?? NaN);
 
-/** The fact an event records, or null: orders count once paid, refunds once succeeded, every subscription state. */
+/** The fact an event records, or null: orders once paid, refunds once succeeded, checkouts, every subscription state. */
 export function factOf(type: WebhookEventType, data: Payload): FactFields | null {
   if (type === 'order.paid') return orderFact(data);
-  if (type === 'refund.created' || type === 'refund.updated')
-    return data.status === 'succeeded' ? refundFact(data) : null;
+  // A refund is written pending; it succeeds once, by its flow (refund.updated).
+  if (type === 'refund.updated') return data.status === 'succeeded' ? refundFact(data) : null;
   if (type === 'checkout.created') return checkoutFact(data);
   if (type === 'checkout.updated') return data.status === 'succeeded' ? checkoutFact(data) : null;
   if (type.startsWith('subscription.')) return subscriptionFact(data);

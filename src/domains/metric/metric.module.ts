@@ -3,18 +3,18 @@ import { migrations, provide, routes, type Module } from '../../platform/module'
 import { Migration20261203000000_metric_facts } from './migrations/Migration20261203000000_metric_facts';
 import { MetricDashboards } from './metric-dashboards';
 import { metricDashboardRoutes } from './metric-dashboard.routes';
-import { MetricDashboardSchema, MetricFactSchema } from './metric.entity';
+import { MetricDashboardSchema } from './metric.entity';
 import { metricRoutes } from './metric.routes';
 import { MetricService } from './metric.service';
 import { recordFacts } from './record-facts';
 
 export const metricModule: Module = {
   name: 'metric',
-  entities: [MetricFactSchema, MetricDashboardSchema],
+  entities: [MetricDashboardSchema],
   migrations: migrations(Migration20261203000000_metric_facts),
   provides: [
-    provide('metrics', ['outbox', 'organizations'], ({ outbox, organizations }) => {
-      outbox.listen(recordFacts());
+    provide('metrics', ['orm', 'outbox', 'organizations'], ({ orm, outbox, organizations }) => {
+      outbox.listen(recordFacts(orm));
       return new MetricService(organizations);
     }),
     provide('metricDashboards', ['clock'], ({ clock }) => new MetricDashboards(clock)),

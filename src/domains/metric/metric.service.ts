@@ -10,7 +10,8 @@ export class MetricService {
 
   async query(em: EntityManager, organizationId: string, query: MetricsQuery): Promise<MetricsResponse> {
     const currency = query.currency ?? (await this.organizations.currencySettings(em, organizationId)).defaultCurrency;
-    return queryMetrics(em, organizationId, { ...query, currency });
+    // One read-only transaction: every reader sees the same facts, under the settings queryMetrics sets.
+    return em.transactional((tx) => queryMetrics(tx, organizationId, { ...query, currency }), { readOnly: true });
   }
 
   async limits(em: EntityManager, organizationId: string) {

@@ -1,5 +1,5 @@
-// Checkouts created in the range per period and currency, and how many of them succeeded (each checkout as its
-// latest fact says: its currency may change until it is paid).
+// Checkouts created in the range per period and currency, and how many of them succeeded (one fact per checkout, its
+// latest state).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { allOf, billingTypeCondition, customerCondition, productCondition, type FactFilterQuery } from './fact-filter';
 import { BUCKET, bucketParams, IN_RANGE, inRangeParams, type RangeQuery } from './metric-range';
@@ -18,15 +18,11 @@ export async function readCheckoutFacts(
 ): Promise<CheckoutFactRow[]> {
   const filter = allOf(customerCondition(q), productCondition(q), billingTypeCondition(q));
   const rows = await em.execute<{ bucket: string; currency: string; checkouts: string; succeeded: string }[]>(
-    `with c as (
-       select distinct on (source_id) at, currency, customer_id, product_id, recurring, status
-       from metric_fact where organization_id = ? and kind = 'checkout' and ${IN_RANGE}
-       order by source_id, seq desc
-     )
-     select ${BUCKET} as bucket, currency, count(*) as checkouts,
+    `select ${BUCKET} as bucket, currency, count(*) as checkouts,
        count(*) filter (where status = 'succeeded') as succeeded
-     from c where ${filter.sql} group by 1, 2`,
-    [organizationId, ...inRangeParams(q), ...bucketParams(q), ...filter.params],
+     from metric_fact where organization_id = ? and kind = 'checkout' and ${IN_RANGE} and ${filter.sql}
+     group by 1, 2`,
+    [...bucketParams(q), organizationId, ...inRangeParams(q), ...filter.params],
   );
   return rows.map((row) => ({
     bucket: row.bucket,

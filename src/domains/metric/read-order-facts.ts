@@ -31,10 +31,8 @@ export async function readOrderFacts(
   const filter = allOf(customerCondition(q), productCondition(q, 'product'), billingTypeCondition(q));
   const rows = await em.execute<Record<string, string>[]>(
     `with f as (
-       select distinct on (kind, source_id) kind, at, currency, customer_id, product_id, order_id, billing_reason,
-         recurring, amount, tax
+       select kind, at, currency, customer_id, product_id, order_id, billing_reason, recurring, amount, tax
        from metric_fact where organization_id = ? and kind in ('order', 'refund') and ${IN_RANGE}
-       order by kind, source_id, seq
      ), r as (
        select f.*, coalesce(o.billing_reason, f.billing_reason) as reason, coalesce(o.product_id, f.product_id) as product
        from f left join lateral (

@@ -1,6 +1,7 @@
 // Subscriptions' states up to the range's end, as changes per period and currency: how MRR and the counts of active,
 // trialing and paused subscriptions moved (before the range: one row, `bucket` null), and each period's movements.
-// A subscription's state counts for the filtered products only while it is on one of them.
+// Each fact carries the state it followed, so a change is read from its row alone. A subscription's state counts for
+// the filtered products only while it is on one of them (a move in from another product counts as a reactivation).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { billingTypeCondition, customerCondition, productCondition, type FactFilterQuery } from './fact-filter';
 import {
@@ -46,43 +47,36 @@ export async function readSubscriptionFacts(
   q: RangeQuery & FactFilterQuery,
 ): Promise<SubscriptionFactRow[]> {
   const inProducts = productCondition(q);
+  const wasInProducts = productCondition(q, 'previous_product_id');
   const customers = customerCondition(q);
   const billingType = billingTypeCondition(q);
   const rows = await em.execute<Record<string, string | null>[]>(
     `with f as (
-       select source_id, at, seq, currency, status, cancel_requested, mrr, trial_mrr,
+       select at, currency, status, previous_status, cancel_requested, previous_cancel, had_mrr,
          case when cancel_reason = any(?::text[]) then cancel_reason else 'other' end as reason,
-         ${inProducts.sql} as inp
+         ${inProducts.sql} as inp, ${wasInProducts.sql} as was,
+         mrr, previous_mrr, trial_mrr, previous_trial_mrr
        from metric_fact
        where organization_id = ? and kind = 'subscription' and at < ${RANGE_END} and ${customers.sql}
          and ${billingType.sql}
-     ), s as (
-       select f.*, case when inp then mrr else 0 end as m, case when inp then trial_mrr else 0 end as tm,
-         (inp and status in ('active', 'past_due'))::int as a, (inp and status = 'trialing')::int as tr,
-         (inp and status = 'paused')::int as pa
-       from f
      ), d as (
-       select s.*,
-         row_number() over w as n,
-         lag(status) over w as previous_status,
-         coalesce(lag(cancel_requested) over w, false) as previous_cancel,
-         coalesce(lag(m) over w, 0) as pm,
-         coalesce(max(m) over (w rows between unbounded preceding and 1 preceding), 0) as mb,
-         coalesce(lag(tm) over w, 0) as ptm,
-         coalesce(lag(a) over w, 0) as pa_,
-         coalesce(lag(tr) over w, 0) as ptr,
-         coalesce(lag(pa) over w, 0) as ppa
-       from s window w as (partition by source_id order by at, seq)
+       select f.*, case when inp then mrr else 0 end as m, case when was then previous_mrr else 0 end as pm,
+         case when inp then trial_mrr else 0 end as tm, case when was then previous_trial_mrr else 0 end as ptm,
+         (inp and status in ('active', 'past_due'))::int as a,
+         coalesce(was and previous_status in ('active', 'past_due'), false)::int as pa_,
+         (inp and status = 'trialing')::int as tr, coalesce(was and previous_status = 'trialing', false)::int as ptr,
+         (inp and status = 'paused')::int as pa, coalesce(was and previous_status = 'paused', false)::int as ppa
+       from f
      )
      select case when at < ${RANGE_START} then null else ${BUCKET} end as bucket, currency,
        sum(m - pm) as mrr, sum(tm - ptm) as trial_mrr, sum(a - pa_) as active, sum(tr - ptr) as trialing,
        sum(pa - ppa) as paused,
-       coalesce(sum(m) filter (where pm = 0 and m > 0 and mb = 0), 0) as new_mrr,
-       coalesce(sum(m) filter (where pm = 0 and m > 0 and mb > 0), 0) as reactivated_mrr,
+       coalesce(sum(m) filter (where pm = 0 and m > 0 and not had_mrr), 0) as new_mrr,
+       coalesce(sum(m) filter (where pm = 0 and m > 0 and had_mrr), 0) as reactivated_mrr,
        coalesce(sum(m - pm) filter (where pm > 0 and m > pm), 0) as expansion_mrr,
        coalesce(sum(pm - m) filter (where m > 0 and m < pm), 0) as contraction_mrr,
        coalesce(sum(pm) filter (where pm > 0 and m = 0), 0) as churned_mrr,
-       count(*) filter (where n = 1 and inp) as new_subscriptions,
+       count(*) filter (where inp and previous_status is null) as new_subscriptions,
        ${canceledColumns},
        count(*) filter (where inp and status = 'canceled' and previous_status in ('active', 'past_due')) as churned,
        count(*) filter (where inp and previous_status = 'trialing' and status in ('active', 'past_due'))
@@ -92,6 +86,7 @@ export async function readSubscriptionFacts(
     [
       REASONS,
       ...inProducts.params,
+      ...wasInProducts.params,
       organizationId,
       ...rangeEndParams(q),
       ...customers.params,

@@ -26,14 +26,21 @@ export class Migration20261203000000_metric_facts extends Migration {
       mrr bigint not null default 0,
       trial_mrr bigint not null default 0,
       cancel_requested boolean not null default false,
-      cancel_reason text
+      cancel_reason text,
+      previous_status text,
+      previous_mrr bigint not null default 0,
+      previous_trial_mrr bigint not null default 0,
+      previous_product_id uuid,
+      previous_cancel boolean not null default false,
+      had_mrr boolean not null default false
     );`);
     this.addSql('create index metric_fact_time_idx on metric_fact (organization_id, kind, at);');
-    this.addSql('create index metric_fact_source_idx on metric_fact (source_id);');
     this.addSql(
       `create index metric_fact_subscription_idx on metric_fact (organization_id, source_id, at, seq)
        where kind = 'subscription';`,
     );
+    this.addSql('create index metric_fact_source_idx on metric_fact (source_id);');
+    this.addSql(`create unique index metric_fact_checkout_idx on metric_fact (source_id) where kind = 'checkout';`);
     this.backfill();
     this.addSql(`create table metric_dashboard (
       id uuid primary key,
@@ -77,9 +84,19 @@ export class Migration20261203000000_metric_facts extends Migration {
         ${cancel}, customer_cancellation_reason
       from subscription s`;
     const started = `case when trial_start is not null then 'trialing' else 'active' end`;
+    const now = state(
+      'coalesce(ended_at, modified_at, created_at)',
+      'status',
+      "status = 'canceled' or cancel_at_period_end",
+    );
     this.addSql(`insert into metric_fact (${columns}) ${state('created_at', started, 'false')} order by created_at;`);
-    this
-      .addSql(`insert into metric_fact (${columns}) ${state('coalesce(ended_at, modified_at, created_at)', 'status', "status = 'canceled' or cancel_at_period_end")}
+    this.addSql(`insert into metric_fact (${columns}) ${now}
       where modified_at is not null or status <> ${started} order by coalesce(ended_at, modified_at, created_at);`);
+    // What a present state followed: its start (at most two facts per subscription here).
+    this.addSql(`update metric_fact f set previous_status = p.status, previous_mrr = p.mrr,
+        previous_trial_mrr = p.trial_mrr, previous_product_id = p.product_id, previous_cancel = p.cancel_requested,
+        had_mrr = p.mrr > 0
+      from metric_fact p
+      where f.kind = 'subscription' and p.kind = 'subscription' and p.source_id = f.source_id and p.seq < f.seq;`);
   }
 }
