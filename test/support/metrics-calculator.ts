@@ -229,7 +229,8 @@ function movements(
         else if (after === 0) f.churned_mrr += before;
         else f[after > before ? 'expansion_mrr' : 'contraction_mrr'] += Math.abs(after - before);
       }
-      everPaid ||= after > 0;
+      // Whether the subscription had MRR, on any product: a move into a filtered product is a reactivation.
+      everPaid ||= mrrOf(next) > 0;
       if (!within(next.at) || !counted(next.currency) || !next.inside) return;
       if (asked(next) && !asked(prev)) {
         f.canceled_subscriptions += 1;

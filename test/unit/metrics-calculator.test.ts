@@ -192,6 +192,7 @@ test('a product filter sees a plan change move MRR out of one product into the o
     revenue: 1200,
   });
   expect(only('basic').active_subscriptions).toBe(0);
-  expect(only('pro')).toMatchObject({ new_mrr: 3000, churned_mrr: 0, monthly_recurring_revenue: 3000, revenue: 0 });
+  // The subscription had MRR before (on Basic): its move into Pro is a reactivation of Pro's MRR, not new.
+  expect(only('pro')).toMatchObject({ new_mrr: 0, reactivated_mrr: 3000, monthly_recurring_revenue: 3000, revenue: 0 });
   expect(only('pro')).toMatchObject({ refunds: 0, active_subscriptions: 1, new_subscriptions: 0 });
 });
