@@ -67,6 +67,8 @@ function year(currency: Currency, shift: number): [string, () => Promise<void>][
     [at(9, 9), () => book.revoke(b[13])],
     [at(4, 3), () => book.subscribe(b[14], 'basic')],
     [at(4, 3, 10), () => book.abandonCheckout(currency)],
+    [at(8, 20), () => book.failCard(b[14], true)], // the September renewal fails…
+    [at(9, 4), () => book.payNowWithNewCard(b[14])], // …and the customer pays it with a new card
     [at(11, 10), () => book.refund(b[14], 0.5)],
   ];
 }
@@ -175,13 +177,16 @@ test('the book is what the year made of it: 30 customers in two currencies, ever
   }).toEqual({
     trialing: 6,
     paused: 4,
-    pastDue: 4,
+    pastDue: 6,
     canceled: 10,
     currencies: ['eur', 'usd'],
     reasons: ['purchase', 'subscription_create', 'subscription_cycle'],
     refunds: 6,
   });
   expect(facts.checkouts.filter((c) => !c.succeeded)).toHaveLength(2);
+  // Every fact happened at the clock's time (2025), none at the wall clock's.
+  const times = [facts.orders, facts.refunds, facts.checkouts, ...facts.states.values()].flat().map((f) => f.at);
+  expect(times.filter((at) => at < Date.parse('2025-01-01') || at > Date.parse('2026-01-02'))).toEqual([]);
   // A discount ends: the same subscription at half and then full price.
   const discounted = [...facts.states.values()].filter((states) => states[0].amount * 2 === states.at(-1)!.amount);
   expect(discounted.map((states) => states[0].currency).sort()).toEqual(['eur', 'usd']);

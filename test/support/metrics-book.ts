@@ -37,6 +37,8 @@ export interface Book {
   patch(buyer: Buyer, body: Record<string, unknown>): Promise<void>;
   revoke(buyer: Buyer): Promise<void>;
   failCard(buyer: Buyer, fails: boolean): Promise<void>;
+  /** The customer pays the subscription's pending renewal now with a new card (from the portal). */
+  payNowWithNewCard(buyer: Buyer): Promise<void>;
   /** Refunds `share` of the buyer's latest paid order (1 for all of it); the refund once settled. */
   refund(buyer: Buyer, share: number): Promise<void>;
 }
@@ -44,7 +46,13 @@ export interface Book {
 const ADDRESS: Record<Currency, { country: string }> = { usd: { country: 'GB' }, eur: { country: 'DE' } };
 
 export async function openBook(h: TestHarness, receiverUrl: string, start: string): Promise<Book> {
-  const scopes = [...SUBSCRIPTION_SCOPES, 'refunds:read', 'refunds:write', 'metrics:read'] as const;
+  const scopes = [
+    ...SUBSCRIPTION_SCOPES,
+    'refunds:read',
+    'refunds:write',
+    'metrics:read',
+    'customer_sessions:write',
+  ] as const;
   const org = await h.organization([...scopes], 'sandbox');
   const call: Call = (method, path, json, headers) =>
     h.request(method, path, { token: org.token, environment: 'sandbox', json, headers });
@@ -156,6 +164,19 @@ export async function openBook(h: TestHarness, receiverUrl: string, start: strin
     },
     async failCard(buyer, fails) {
       await setCardOutcome(h, buyer.subscriptionId!, fails ? 'insufficient_funds' : null);
+    },
+    async payNowWithNewCard(buyer) {
+      const orders = (await call('GET', `/v1/orders/?customer_id=${buyer.customerId}&limit=100`)).body.items;
+      const pending = orders.filter((o: any) => o.status === 'pending');
+      expect(pending).toHaveLength(1);
+      const session = await call('POST', '/v1/customer-sessions/', { customer_id: buyer.customerId });
+      expect(session.status).toBe(201);
+      const paid = await h.request('POST', `/v1/customer-portal/orders/${pending[0].id}/confirm-payment`, {
+        token: session.body.token,
+        environment: 'sandbox',
+        json: { confirmation_token_id: '4242424242424242' },
+      });
+      expect(paid.body).toMatchObject({ status: 'succeeded' });
     },
     async refund(buyer, share) {
       const [order] = await paidOrders(buyer.customerId!);
