@@ -1,6 +1,7 @@
 // The hosted pages, served by the API process beside /v1: a checkout at its `url`, its confirmation (the default
-// `success_url`), and an organization's customer portal. Each page is a small HTML shell; the bundled script renders it
-// from the public client endpoints. Pages carry a strict Content-Security-Policy and are never cached.
+// `success_url`), an organization's customer portal, a pay link's page and the metrics dashboard (dashboard-routes.ts).
+// Each page is a small HTML shell; the bundled script renders it from the public client endpoints. Pages carry a
+// strict Content-Security-Policy and are never cached.
 import { Router } from '@koa/router';
 import type { Context, Next } from 'koa';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
