@@ -38,11 +38,14 @@ test('a path that exists only without a trailing slash is not redirected, and an
   expect(await unknown.json()).toMatchObject({ error: 'ResourceNotFound', detail: 'No such endpoint.' });
 });
 
-test.each(['/v1/metrics/limits', '/v1/metrics/'])('%s answers 404 "No such endpoint" until it exists', async (path) => {
-  const response = await raw(path, { headers: { authorization: `Bearer ${token}` } });
-  expect(response.status).toBe(404);
-  expect(await response.json()).toMatchObject({ error: 'ResourceNotFound', detail: 'No such endpoint.' });
-});
+test.each(['/v1/metrics/limits', '/v1/metrics/'])(
+  '%s exists: a token without metrics:read is refused 403',
+  async (path) => {
+    const response = await raw(path, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: 'NotPermitted' });
+  },
+);
 
 test('a malformed id is still a 422 on the path', async () => {
   const response = await raw('/v1/orders/not-an-id', { headers: { authorization: `Bearer ${token}` } });
