@@ -3,6 +3,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXCHANGES_FILE, WEBHOOKS_FILE, type RecordedExchange, type RecordedWebhook } from '../support/compat-recorder';
+import { METRIC_SLUGS } from '../../src/domains/metric';
 import type { Client } from './sdk-clients';
 
 export interface Failure {
@@ -63,6 +64,12 @@ export const CONFLICTS: readonly {
     operation: 'customers:export',
     clients: ['0.41.5', '0.42.5'],
     why: 'they expect JSON; 0.47, 0.49 and 1.x read the CSV file it is',
+  },
+  {
+    operation: 'metrics:get',
+    clients: ['0.41.5'],
+    when: (body) => Object.keys(body?.metrics ?? {}).length < METRIC_SLUGS.length,
+    why: 'it requires every metric; a request that names some (`metrics`, a parameter it never sends) gets only those',
   },
   {
     operation: 'oauth2:introspect_token',

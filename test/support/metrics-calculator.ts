@@ -116,6 +116,8 @@ export function calculate(facts: Facts, q: Query): Calculated {
     return {
       mrr: at.filter((s) => money(s.currency)).reduce((sum, s) => sum + mrrOf(s), 0),
       trialMrr: at.filter((s) => money(s.currency)).reduce((sum, s) => sum + trialMrrOf(s), 0),
+      // Committed: the subscriptions not set to end at their period's end.
+      committedMrr: at.filter((s) => money(s.currency) && !s.cancelAtPeriodEnd).reduce((sum, s) => sum + mrrOf(s), 0),
       active: at.filter((s) => counted(s.currency) && live(s)).length,
       activeInCurrency: at.filter((s) => money(s.currency) && live(s)).length,
       trialing: at.filter((s) => counted(s.currency) && s.status === 'trialing').length,
@@ -167,6 +169,15 @@ export function calculate(facts: Facts, q: Query): Calculated {
     f.monthly_recurring_revenue = end.mrr;
     f.annual_recurring_revenue = 12 * end.mrr;
     f.trial_monthly_recurring_revenue = end.trialMrr;
+    f.committed_monthly_recurring_revenue = end.committedMrr;
+    // The book sends no usage events: no active users by event, no costs, a gross margin of the net revenue.
+    f.active_user_by_event = 0;
+    f.costs = 0;
+    f.cumulative_costs = 0;
+    f.cost_per_user = 0;
+    f.gross_margin = f.net_revenue;
+    f.gross_margin_percentage = f.net_revenue > 0 ? 1 : 0;
+    f.cashflow = f.revenue_net_of_refunds;
     f.active_subscriptions = end.active;
     f.trialing_subscriptions = end.trialing;
     f.paused_subscriptions = end.paused;
@@ -190,6 +201,8 @@ export function calculate(facts: Facts, q: Query): Calculated {
     'monthly_recurring_revenue',
     'annual_recurring_revenue',
     'trial_monthly_recurring_revenue',
+    'committed_monthly_recurring_revenue',
+    'cumulative_costs',
     'average_revenue_per_user',
     'active_subscriptions',
     'trialing_subscriptions',
@@ -203,6 +216,7 @@ export function calculate(facts: Facts, q: Query): Calculated {
   totals.churn_rate = rate(totals.churned_subscriptions, stock(range.start).active);
   totals.trial_conversion_rate = rate(totals.trial_conversions, totals.ended_trials);
   totals.checkouts_conversion = rate(totals.succeeded_checkouts, totals.checkouts);
+  totals.gross_margin_percentage = totals.net_revenue > 0 ? 1 : 0;
   delete totals.paidInCurrency;
   for (const p of periods) delete p.paidInCurrency;
   return { timestamps: months.map((m) => new Date(m.start).toISOString()), periods, totals };

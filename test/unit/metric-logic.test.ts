@@ -137,6 +137,10 @@ test('each metric from a hand-made period', () => {
     churnedSubscriptions: 2,
     trialConversions: 3,
     endedTrials: 4,
+    activeUsers: 3,
+    costs: 250.5,
+    costsBefore: 50,
+    committedMrrEnd: 11000,
   };
   f.canceled.too_expensive = 2;
   f.canceled.other = 1;
@@ -165,6 +169,14 @@ test('each metric from a hand-made period', () => {
     churn_rate: 0.1,
     trial_conversion_rate: 0.75,
     checkouts_conversion: 0.375,
+    costs: 250.5,
+    cumulative_costs: 300.5,
+    cost_per_user: 83.5, // 250.5 ÷ 3
+    active_user_by_event: 3,
+    gross_margin: 7749.5, // 8,000 net − 250.5
+    gross_margin_percentage: 0.9687, // 7,749.5 ÷ 8,000 = 0.96869
+    cashflow: 9269.5, // 11,900 − 2,380 − 250.5
+    committed_monthly_recurring_revenue: 11000,
   };
   for (const [slug, v] of Object.entries(expected)) expect([slug, value(slug, f)]).toEqual([slug, v]);
   // Counts come from every currency, amounts and their ratios from the asked one.
@@ -190,6 +202,7 @@ test('periods: stocks carried from the facts before the range, flows summed, rev
     bucket,
     currency: 'usd',
     mrr,
+    committedMrr: mrr,
     trialMrr: 0,
     active,
     trialing: 0,
@@ -219,6 +232,7 @@ test('periods: stocks carried from the facts before the range, flows summed, rev
     orders: [order('2027-01', 1000), order('2027-03', 500)],
     checkouts: [],
     subscriptions: [sub(null, 5000, 5), sub('2027-02', -1000, -1), sub('2027-03', 2000, 1)],
+    events: [{ bucket: '2027-02', customers: 3, costs: 12.5 }],
   });
   expect(periods.map((p) => [p.mrrStart, p.mrrEnd, p.activeStart, p.activeEnd])).toEqual([
     [5000, 5000, 5, 5],
@@ -231,4 +245,10 @@ test('periods: stocks carried from the facts before the range, flows summed, rev
     5000, 6000, 1500, 1000, 2000,
   ]);
   expect(value('cumulative_revenue', whole)).toBe(1500);
+  expect(periods.map((p) => [p.activeUsers, value('cumulative_costs', p)])).toEqual([
+    [0, 0],
+    [3, 12.5],
+    [0, 12.5],
+  ]);
+  expect(periods.map((p) => p.committedMrrEnd)).toEqual([5000, 4000, 6000]);
 });

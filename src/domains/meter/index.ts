@@ -7,3 +7,4 @@ export { outstandingCredit } from './meter-credit-ledger';
 export { CustomerMeterQueries } from './customer-meter.queries';
 export { CustomerMeterService } from './customer-meter.service';
 export { meterModule } from './meter.module';
+export { eventActivity, type EventActivity, type EventActivityQuery } from './event/event-activity';

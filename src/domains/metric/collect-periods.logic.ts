@@ -1,5 +1,6 @@
 // Each period's facts in one currency, from the sums the readers give per period: stocks carried from one period to
 // the next (starting from what the facts before the range left), revenue accumulated over the range.
+import type { EventActivity } from '../meter';
 import type { CheckoutFactRow } from './read-checkout-facts';
 import type { OrderFactRow } from './read-order-facts';
 import type { SubscriptionFactRow } from './read-subscription-facts';
@@ -9,15 +10,23 @@ export interface CurrencyRows {
   orders: OrderFactRow[];
   checkouts: CheckoutFactRow[];
   subscriptions: SubscriptionFactRow[];
+  /** Usage events: customers in every currency's periods, costs in USD's only. */
+  events: EventActivity[];
 }
 
 export function collectPeriods(buckets: readonly string[], rows: CurrencyRows): PeriodFacts[] {
   const before = rows.subscriptions.find((row) => row.bucket === null);
-  let stock = { mrr: before?.mrr ?? 0, trialMrr: before?.trialMrr ?? 0, active: before?.active ?? 0 };
+  let stock = {
+    mrr: before?.mrr ?? 0,
+    committedMrr: before?.committedMrr ?? 0,
+    trialMrr: before?.trialMrr ?? 0,
+    active: before?.active ?? 0,
+  };
   let trialing = before?.trialing ?? 0;
   let paused = before?.paused ?? 0;
   let revenueBefore = 0;
   let netRevenueBefore = 0;
+  let costsBefore = 0;
   return buckets.map((bucket) => {
     const facts = emptyFacts();
     const order = rows.orders.find((row) => row.bucket === bucket);
@@ -29,9 +38,12 @@ export function collectPeriods(buckets: readonly string[], rows: CurrencyRows): 
     if (checkout)
       Object.assign(facts, { checkouts: checkout.checkouts, succeededCheckouts: checkout.succeededCheckouts });
     const s = rows.subscriptions.find((row) => row.bucket === bucket);
+    const events = rows.events.find((row) => row.bucket === bucket);
+    Object.assign(facts, { activeUsers: events?.customers ?? 0, costs: events?.costs ?? 0, costsBefore });
     Object.assign(facts, { mrrStart: stock.mrr, activeStart: stock.active, revenueBefore, netRevenueBefore });
     stock = {
       mrr: stock.mrr + (s?.mrr ?? 0),
+      committedMrr: stock.committedMrr + (s?.committedMrr ?? 0),
       trialMrr: stock.trialMrr + (s?.trialMrr ?? 0),
       active: stock.active + (s?.active ?? 0),
     };
@@ -49,6 +61,7 @@ export function collectPeriods(buckets: readonly string[], rows: CurrencyRows): 
     }
     Object.assign(facts, {
       mrrEnd: stock.mrr,
+      committedMrrEnd: stock.committedMrr,
       trialMrrEnd: stock.trialMrr,
       activeEnd: stock.active,
       trialingEnd: trialing,
@@ -56,6 +69,7 @@ export function collectPeriods(buckets: readonly string[], rows: CurrencyRows): 
     });
     revenueBefore += facts.revenue;
     netRevenueBefore += netRevenue(facts);
+    costsBefore += facts.costs;
     return facts;
   });
 }

@@ -11,14 +11,14 @@ import {
   type PeriodFacts,
 } from './period-facts.logic';
 
-export type FactSource = 'orders' | 'checkouts' | 'subscriptions';
+export type FactSource = 'orders' | 'checkouts' | 'subscriptions' | 'events';
 
 export interface MetricDefinition {
   slug: string;
   display_name: string;
   type: MetricType;
   /** The facts it needs read. */
-  source: FactSource;
+  sources: FactSource[];
   value(own: PeriodFacts, all: PeriodFacts): number;
 }
 
@@ -36,9 +36,9 @@ const define = (
   slug: string,
   display_name: string,
   type: MetricType,
-  source: FactSource,
+  source: FactSource | FactSource[],
   value: MetricDefinition['value'],
-): MetricDefinition => ({ slug, display_name, type, source, value });
+): MetricDefinition => ({ slug, display_name, type, sources: [source].flat(), value });
 
 const money = (slug: string, name: string, source: FactSource, value: (own: PeriodFacts) => number) =>
   define(slug, name, 'currency', source, (own) => value(own));
@@ -108,6 +108,35 @@ export const METRICS: readonly MetricDefinition[] = [
   scalar('ended_trials', 'Ended Trials', 'subscriptions', (f) => f.endedTrials),
   percentage('trial_conversion_rate', 'Trial Conversion Rate', 'subscriptions', (f) =>
     rate(f.trialConversions, f.endedTrials),
+  ),
+  money(
+    'committed_monthly_recurring_revenue',
+    'Committed Monthly Recurring Revenue',
+    'subscriptions',
+    (f) => f.committedMrrEnd,
+  ),
+  scalar('active_user_by_event', 'Active Users (by usage events)', 'events', (f) => f.activeUsers),
+  define('costs', 'Costs', 'currency_sub_cent', 'events', (own) => own.costs),
+  define('cumulative_costs', 'Cumulative Costs', 'currency_sub_cent', 'events', (own) => own.costsBefore + own.costs),
+  define('cost_per_user', 'Cost Per User', 'currency_sub_cent', 'events', (own, all) =>
+    all.activeUsers > 0 ? Math.round((own.costs / all.activeUsers) * 10_000) / 10_000 : 0,
+  ),
+  define(
+    'gross_margin',
+    'Gross Margin',
+    'currency_sub_cent',
+    ['orders', 'events'],
+    (own) => netRevenue(own) - own.costs,
+  ),
+  define('gross_margin_percentage', 'Gross Margin Percentage', 'percentage', ['orders', 'events'], (own) =>
+    rate(netRevenue(own) - own.costs, netRevenue(own)),
+  ),
+  define(
+    'cashflow',
+    'Cashflow',
+    'currency_sub_cent',
+    ['orders', 'events'],
+    (own) => own.revenue - refunds(own) - own.costs,
   ),
   scalar('checkouts', 'Checkouts', 'checkouts', (f) => f.checkouts),
   scalar('succeeded_checkouts', 'Succeeded Checkouts', 'checkouts', (f) => f.succeededCheckouts),

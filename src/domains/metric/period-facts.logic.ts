@@ -37,9 +37,15 @@ export interface PeriodFacts {
   netRevenueBefore: number;
   checkouts: number;
   succeededCheckouts: number;
+  /** Customers who sent usage events (not summed over periods: the range counts its own), and their costs in USD. */
+  activeUsers: number;
+  costs: number;
+  costsBefore: number;
   /** Stocks: at the period's start and end. */
   mrrStart: number;
   mrrEnd: number;
+  /** MRR of the subscriptions not set to end. */
+  committedMrrEnd: number;
   trialMrrEnd: number;
   activeStart: number;
   activeEnd: number;
@@ -78,8 +84,12 @@ export function emptyFacts(): PeriodFacts {
     netRevenueBefore: 0,
     checkouts: 0,
     succeededCheckouts: 0,
+    activeUsers: 0,
+    costs: 0,
+    costsBefore: 0,
     mrrStart: 0,
     mrrEnd: 0,
+    committedMrrEnd: 0,
     trialMrrEnd: 0,
     activeStart: 0,
     activeEnd: 0,
@@ -98,8 +108,8 @@ export function emptyFacts(): PeriodFacts {
   };
 }
 
-const STARTS = ['mrrStart', 'activeStart', 'revenueBefore', 'netRevenueBefore'] as const;
-const ENDS = ['mrrEnd', 'trialMrrEnd', 'activeEnd', 'trialingEnd', 'pausedEnd'] as const;
+const STARTS = ['mrrStart', 'activeStart', 'revenueBefore', 'netRevenueBefore', 'costsBefore'] as const;
+const ENDS = ['mrrEnd', 'committedMrrEnd', 'trialMrrEnd', 'activeEnd', 'trialingEnd', 'pausedEnd'] as const;
 type Summed = Exclude<keyof PeriodFacts, (typeof STARTS)[number] | (typeof ENDS)[number] | 'byReason' | 'canceled'>;
 
 function added(a: PeriodFacts, b: PeriodFacts): Pick<PeriodFacts, Summed | 'byReason' | 'canceled'> {

@@ -11,6 +11,7 @@ import { emptyFacts, followedBy, together, type PeriodFacts } from './period-fac
 import { readCheckoutFacts } from './read-checkout-facts';
 import { readOrderFacts } from './read-order-facts';
 import { readSubscriptionFacts } from './read-subscription-facts';
+import { eventActivity } from '../meter';
 
 /** The asked metrics (all when none is named); an unknown slug is a 422 on `metrics`. */
 export function chosenMetrics(slugs: string[] | undefined): MetricDefinition[] {
@@ -26,7 +27,7 @@ export async function queryMetrics(
   query: Omit<MetricsQuery, 'currency'> & { currency: string },
 ): Promise<MetricsResponse> {
   const chosen = chosenMetrics(query.metrics);
-  const needs = new Set(chosen.map((m) => m.source));
+  const needs = new Set(chosen.flatMap((m) => m.sources));
   // A few aggregates over many rows: compiling them (JIT) costs more than it saves, and sorts fit in memory.
   await em.execute(`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`);
   const periods = await periodsOf(em, query);
@@ -34,15 +35,26 @@ export async function queryMetrics(
     orders: needs.has('orders') ? await readOrderFacts(em, organizationId, query) : [],
     checkouts: needs.has('checkouts') ? await readCheckoutFacts(em, organizationId, query) : [],
     subscriptions: needs.has('subscriptions') ? await readSubscriptionFacts(em, organizationId, query) : [],
+    events: needs.has('events') ? await eventActivity(em, organizationId, query) : [],
   };
   const buckets = periods.map((p) => p.bucket);
-  const currencies = [...new Set([...rows.orders, ...rows.checkouts, ...rows.subscriptions].map((r) => r.currency))];
+  const costed = rows.events.some((row) => row.costs !== 0) ? [COST_CURRENCY] : [];
+  const facts = [...rows.orders, ...rows.checkouts, ...rows.subscriptions];
+  const currencies = [...new Set([...facts.map((r) => r.currency), ...costed])];
   const byCurrency = new Map(currencies.sort().map((c) => [c, collectPeriods(buckets, rowsIn(rows, c))]));
   const own = byCurrency.get(query.currency) ?? buckets.map(() => emptyFacts());
-  const all = buckets.map((_, i) => [...byCurrency.values()].reduce((sum, f) => together(sum, f[i]), emptyFacts()));
+  // Customers are counted once whatever the currency, and the range counts its own (not the sum of its periods).
+  const users = (facts: PeriodFacts, bucket: string | null) =>
+    Object.assign(facts, { activeUsers: rows.events.find((row) => row.bucket === bucket)?.customers ?? 0 });
+  const all = buckets.map((bucket, i) =>
+    users(
+      [...byCurrency.values()].reduce((sum, f) => together(sum, f[i]), emptyFacts()),
+      bucket,
+    ),
+  );
   const figures = (mine: PeriodFacts[], every: PeriodFacts[]) => ({
     periods: periods.map((period, i) => periodOutput(chosen, period, query.timezone, mine[i], every[i])),
-    totals: values(chosen, mine.reduce(followedBy), every.reduce(followedBy)),
+    totals: values(chosen, users(mine.reduce(followedBy), null), users(every.reduce(followedBy), null)),
   });
   return {
     ...figures(own, all),
@@ -52,10 +64,14 @@ export async function queryMetrics(
   };
 }
 
+/** Usage events' costs are in cents of USD (`_cost`). */
+const COST_CURRENCY = 'usd';
+
 const rowsIn = (rows: CurrencyRows, currency: string): CurrencyRows => ({
   orders: rows.orders.filter((r) => r.currency === currency),
   checkouts: rows.checkouts.filter((r) => r.currency === currency),
   subscriptions: rows.subscriptions.filter((r) => r.currency === currency),
+  events: rows.events.map((r) => ({ ...r, costs: currency === COST_CURRENCY ? r.costs : 0 })),
 });
 
 const values = (chosen: MetricDefinition[], own: PeriodFacts, all: PeriodFacts): MetricsTotals =>

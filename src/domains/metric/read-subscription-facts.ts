@@ -20,6 +20,7 @@ export interface SubscriptionFactRow {
   currency: string;
   /** Changes of the stocks. */
   mrr: number;
+  committedMrr: number;
   trialMrr: number;
   active: number;
   trialing: number;
@@ -61,6 +62,8 @@ export async function readSubscriptionFacts(
          and ${billingType.sql}
      ), d as (
        select f.*, case when inp then mrr else 0 end as m, case when was then previous_mrr else 0 end as pm,
+         case when inp and not cancel_requested then mrr else 0 end as cm,
+         case when was and not previous_cancel then previous_mrr else 0 end as pcm,
          case when inp then trial_mrr else 0 end as tm, case when was then previous_trial_mrr else 0 end as ptm,
          (inp and status in ('active', 'past_due'))::int as a,
          coalesce(was and previous_status in ('active', 'past_due'), false)::int as pa_,
@@ -69,7 +72,7 @@ export async function readSubscriptionFacts(
        from f
      )
      select case when at < ${RANGE_START} then null else ${BUCKET} end as bucket, currency,
-       sum(m - pm) as mrr, sum(tm - ptm) as trial_mrr, sum(a - pa_) as active, sum(tr - ptr) as trialing,
+       sum(m - pm) as mrr, sum(cm - pcm) as committed_mrr, sum(tm - ptm) as trial_mrr, sum(a - pa_) as active, sum(tr - ptr) as trialing,
        sum(pa - ppa) as paused,
        coalesce(sum(m) filter (where pm = 0 and m > 0 and not had_mrr), 0) as new_mrr,
        coalesce(sum(m) filter (where pm = 0 and m > 0 and had_mrr), 0) as reactivated_mrr,
@@ -99,6 +102,7 @@ export async function readSubscriptionFacts(
     bucket: row.bucket,
     currency: String(row.currency),
     mrr: n(row.mrr),
+    committedMrr: n(row.committed_mrr),
     trialMrr: n(row.trial_mrr),
     active: n(row.active),
     trialing: n(row.trialing),
