@@ -1,6 +1,12 @@
 // The range and periods of a metrics query in SQL: local calendar days of a time zone, buckets by `date_trunc`.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MetricsQuery } from '../../contracts/metrics';
+import {
+  zonedBucketParams,
+  zonedBucketSql,
+  zonedRangeParams,
+  zonedRangeSql,
+} from '../../platform/database/zoned-range';
 
 export type RangeQuery = Pick<MetricsQuery, 'start_date' | 'end_date' | 'interval' | 'timezone'>;
 
@@ -11,8 +17,8 @@ export interface Period {
 }
 
 /** `at >= range start and at < range end`, the range's local days in its time zone; with its parameters. */
-export const IN_RANGE = `at >= (?::date)::timestamp at time zone ? and at < (?::date + 1)::timestamp at time zone ?`;
-export const inRangeParams = (q: RangeQuery) => [q.start_date, q.timezone, q.end_date, q.timezone];
+export const IN_RANGE = zonedRangeSql('at');
+export const inRangeParams = zonedRangeParams;
 
 /** Before the range's start. */
 export const RANGE_START = '(?::date)::timestamp at time zone ?';
@@ -21,8 +27,8 @@ export const RANGE_END = '(?::date + 1)::timestamp at time zone ?';
 export const rangeEndParams = (q: RangeQuery) => [q.end_date, q.timezone];
 
 /** A fact's period, as the key `periodsOf` gives it. */
-export const BUCKET = `to_char(date_trunc(?, at at time zone ?), 'YYYY-MM-DD"T"HH24:MI:SS')`;
-export const bucketParams = (q: RangeQuery) => [q.interval, q.timezone];
+export const BUCKET = zonedBucketSql('at');
+export const bucketParams = zonedBucketParams;
 
 /** Every period of the range, from the one holding its first day to the one holding its last. */
 export async function periodsOf(em: EntityManager, q: RangeQuery): Promise<Period[]> {

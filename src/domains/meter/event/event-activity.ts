@@ -1,12 +1,15 @@
 // What the usage events of a range say per calendar bucket of a time zone: how many customers sent any, and what
 // they cost the merchant (`_cost`, cents of USD, decimals kept); with the whole range's own count of customers.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  zonedBucketParams,
+  zonedBucketSql,
+  zonedRangeParams,
+  zonedRangeSql,
+  type ZonedRange,
+} from '../../../platform/database/zoned-range';
 
-export interface EventActivityQuery {
-  start_date: string;
-  end_date: string;
-  interval: string;
-  timezone: string;
+export interface EventActivityQuery extends ZonedRange {
   customer_id?: string[];
 }
 
@@ -25,21 +28,16 @@ export async function eventActivity(
 ): Promise<EventActivity[]> {
   const customers = q.customer_id?.length ? 'and customer_id = any(?::uuid[])' : '';
   const rows = await em.execute<{ bucket: string | null; customers: string; costs: string | null }[]>(
-    `select to_char(date_trunc(?, "timestamp" at time zone ?), 'YYYY-MM-DD"T"HH24:MI:SS') as bucket,
+    `select ${zonedBucketSql('"timestamp"')} as bucket,
        count(distinct customer_id) as customers,
        sum((metadata -> '_cost' ->> 'amount')::numeric) as costs
      from event
-     where organization_id = ? and "timestamp" >= (?::date)::timestamp at time zone ?
-       and "timestamp" < (?::date + 1)::timestamp at time zone ? ${customers}
+     where organization_id = ? and ${zonedRangeSql('"timestamp"')} ${customers}
      group by grouping sets ((1), ())`,
     [
-      q.interval,
-      q.timezone,
+      ...zonedBucketParams(q),
       organizationId,
-      q.start_date,
-      q.timezone,
-      q.end_date,
-      q.timezone,
+      ...zonedRangeParams(q),
       ...(q.customer_id?.length ? [`{${q.customer_id.join(',')}}`] : []),
     ],
   );
