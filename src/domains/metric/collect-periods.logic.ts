@@ -4,7 +4,7 @@ import type { EventActivity } from '../meter';
 import type { CheckoutFactRow } from './read-checkout-facts';
 import type { OrderFactRow } from './read-order-facts';
 import type { SubscriptionFactRow } from './read-subscription-facts';
-import { emptyFacts, netRevenue, type PeriodFacts } from './period-facts.logic';
+import { emptyFacts, netRevenue, SUBSCRIPTION_FLOWS, type PeriodFacts } from './period-facts.logic';
 
 export interface CurrencyRows {
   orders: OrderFactRow[];
@@ -49,16 +49,7 @@ export function collectPeriods(buckets: readonly string[], rows: CurrencyRows): 
     };
     trialing += s?.trialing ?? 0;
     paused += s?.paused ?? 0;
-    if (s) {
-      const { newMrr, reactivatedMrr, expansionMrr, contractionMrr, churnedMrr, newSubscriptions, canceled } = s;
-      Object.assign(facts, { newMrr, reactivatedMrr, expansionMrr, contractionMrr, churnedMrr, newSubscriptions });
-      Object.assign(facts, {
-        canceled,
-        churnedSubscriptions: s.churnedSubscriptions,
-        trialConversions: s.trialConversions,
-        endedTrials: s.endedTrials,
-      });
-    }
+    if (s) for (const key of SUBSCRIPTION_FLOWS) Object.assign(facts, { [key]: s[key] });
     Object.assign(facts, {
       mrrEnd: stock.mrr,
       committedMrrEnd: stock.committedMrr,

@@ -1,18 +1,11 @@
 // The sums of billing facts one period holds, per currency: what every metric is defined over.
+import { CancellationReason as CancellationReasonEnum } from '../../contracts/subscription-status';
 
 export const BILLING_REASONS = ['purchase', 'subscription_create', 'subscription_cycle'] as const;
 export type BillingReason = (typeof BILLING_REASONS)[number];
 
-export const CANCELLATION_REASONS = [
-  'customer_service',
-  'low_quality',
-  'missing_features',
-  'switched_service',
-  'too_complex',
-  'too_expensive',
-  'unused',
-  'other',
-] as const;
+/** The customers' reasons for canceling, the contract's. */
+export const CANCELLATION_REASONS = CancellationReasonEnum.options;
 export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
 
 /** Orders of one billing reason paid in the period: how many, what they brought in, and their refunds (before tax). */
@@ -63,6 +56,21 @@ export interface PeriodFacts {
   trialConversions: number;
   endedTrials: number;
 }
+
+/** What the subscriptions' changes within a period add up to (the subscription reader's sums, besides its stocks). */
+export const SUBSCRIPTION_FLOWS = [
+  'newMrr',
+  'reactivatedMrr',
+  'expansionMrr',
+  'contractionMrr',
+  'churnedMrr',
+  'newSubscriptions',
+  'canceled',
+  'churnedSubscriptions',
+  'trialConversions',
+  'endedTrials',
+] as const;
+export type SubscriptionFlows = Pick<PeriodFacts, (typeof SUBSCRIPTION_FLOWS)[number]>;
 
 /** Refunds with their tax; tax kept (collected less refunded); revenue less both: what the seller keeps. */
 export const refunds = (f: PeriodFacts) => f.refunded + f.refundedTax;

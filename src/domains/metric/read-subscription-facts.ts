@@ -13,9 +13,9 @@ import {
   rangeStartParams,
   type RangeQuery,
 } from './metric-range';
-import { CANCELLATION_REASONS, type CancellationReason } from './period-facts.logic';
+import { CANCELLATION_REASONS, type CancellationReason, type SubscriptionFlows } from './period-facts.logic';
 
-export interface SubscriptionFactRow {
+export interface SubscriptionFactRow extends SubscriptionFlows {
   bucket: string | null;
   currency: string;
   /** Changes of the stocks. */
@@ -25,16 +25,6 @@ export interface SubscriptionFactRow {
   active: number;
   trialing: number;
   paused: number;
-  newMrr: number;
-  reactivatedMrr: number;
-  expansionMrr: number;
-  contractionMrr: number;
-  churnedMrr: number;
-  newSubscriptions: number;
-  canceled: Record<CancellationReason, number>;
-  churnedSubscriptions: number;
-  trialConversions: number;
-  endedTrials: number;
 }
 
 const REASONS = `{${CANCELLATION_REASONS.join(',')}}`;
