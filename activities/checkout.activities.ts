@@ -15,7 +15,11 @@ import {
 } from '../src/domains/checkout';
 import type { OrderService } from '../src/domains/order';
 import { subscriptionOrderPaid, type BillingDeps } from '../src/domains/subscription';
+import { because } from '../src/platform/cause/cause';
 import { asFailure } from './failures';
+
+/** The customer's confirmation, which the checkout's flow carries out. */
+const CONFIRMED = { type: 'command', name: 'checkout confirmed' } as const;
 
 export const createCheckoutActivities = (
   orm: MikroORM,
@@ -31,21 +35,23 @@ export const createCheckoutActivities = (
   return {
     /** Applies the customer's changes, checks them, creates or matches the customer, saves the payment method. */
     confirmCheckout: (checkoutId: string, body: CheckoutConfirm, attempt: number) =>
-      asFailure(() => confirmCheckout(flow, checkoutId, body, attempt)),
+      because(CONFIRMED, () => asFailure(() => confirmCheckout(flow, checkoutId, body, attempt))),
     /** Charges the total with a key from the workflow; a decline is returned, not thrown. */
-    chargeCheckout: (checkoutId: string, attempt: number) => chargeCheckout(flow, checkoutId, attempt),
+    chargeCheckout: (checkoutId: string, attempt: number) =>
+      because(CONFIRMED, () => chargeCheckout(flow, checkoutId, attempt)),
     reopenCheckout: (checkoutId: string, reason: string) => reopenCheckout(flow, checkoutId, reason),
     /**
      * Writes the pending order (order.created), starts its workflow, marks the checkout succeeded; with `payNow`, marks
      * the order paid in the same transaction (its workflow then has nothing left to do).
      */
     completeCheckout: (checkoutId: string, chargeId: string | null, payNow = false) =>
-      completeCheckout(flow, checkoutId, chargeId, payNow ? payOrder : undefined),
+      because(CONFIRMED, () => completeCheckout(flow, checkoutId, chargeId, payNow ? payOrder : undefined)),
     /** Cancels at the processor a charge that never settled: 'succeeded' when it went through meanwhile. */
     cancelCheckoutCharge: (checkoutId: string, chargeId: string) => cancelCheckoutCharge(flow, checkoutId, chargeId),
     /** Compensation: refunds the whole charge of a checkout that could not complete (key from the charge). */
     refundCheckoutCharge: (checkoutId: string, chargeId: string) => refundCheckoutCharge(flow, checkoutId, chargeId),
-    expireCheckout: (checkoutId: string) => expireCheckout(flow, checkoutId),
+    expireCheckout: (checkoutId: string) =>
+      because({ type: 'timer', name: 'checkout expiry' }, () => expireCheckout(flow, checkoutId)),
     failCheckout: (checkoutId: string, reason: string) => failCheckout(flow, checkoutId, reason),
     /** Pending → paid, with order.updated and order.paid; a subscription's first payment then makes it active. */
     markOrderPaid: (orderId: string, chargeId: string | null) =>

@@ -2,6 +2,7 @@
 import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleOption } from '@temporalio/worker';
 import { createActivities, type Activities } from '../../activities';
 import type { Config, Environment } from '../platform/config';
+import { activityCause } from './activity-cause';
 import { closeEnvironment, openEnvironment, type EnvironmentContext } from './environment';
 import { startOutboxRelay, type Relay } from './outbox-relay';
 import { ensureSchedules } from './temporal';
@@ -20,6 +21,7 @@ export async function createEnvironmentWorker(
     taskQueue: env.taskQueue,
     ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath: WORKFLOWS_PATH }),
     activities: options.activities ? options.activities(activities) : activities,
+    interceptors: { activity: [activityCause] },
     maxCachedWorkflows: env.config.WORKER_MAX_CACHED_WORKFLOWS,
     maxConcurrentWorkflowTaskExecutions: env.config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS,
     maxConcurrentActivityTaskExecutions: env.config.WORKER_MAX_CONCURRENT_ACTIVITIES,

@@ -39,6 +39,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   /** Temporal frontend the processes connect to: TEMPORAL_ADDRESS, or the embedded dev server. */
   temporalAddress: string;
   embeddedTemporal: boolean;
+  /** The Temporal Web UI: TEMPORAL_UI_URL, or the embedded dev server's. */
+  temporalUiUrl: string;
   namespaces: Record<Environment, string>;
   databaseUrls: Record<Environment, string>;
   ports: Record<Environment, number>;
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     temporalAddress: c.TEMPORAL_ADDRESS ?? `127.0.0.1:${c.TEMPORAL_PORT}`,
     embeddedTemporal: !c.TEMPORAL_ADDRESS,
+    temporalUiUrl: c.TEMPORAL_UI_URL ?? `http://localhost:${c.TEMPORAL_UI_PORT}`,
     namespaces: { production: c.TEMPORAL_NAMESPACE_PRODUCTION, sandbox: c.TEMPORAL_NAMESPACE_SANDBOX },
     databaseUrls: {
       production: environmentDatabaseUrl(c.DATABASE_URL, 'production'),

@@ -6,6 +6,7 @@ import type { Context } from 'koa';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Conflict, NotPermitted, RequestValidationError, invalidField } from '../../kernel/errors';
+import { withCause } from '../../platform/cause/cause';
 import { inTransaction, type Tx } from '../../platform/database/transaction';
 import {
   Accepted,
@@ -50,62 +51,68 @@ const COLLECTION_ACTIONS = new Set(['export']);
 export function mountRoute(router: Router, deps: MountDeps, route: RouteDefinition): void {
   router[route.method](route.path, async (ctx: Context, next) => {
     if (ctx.method === 'GET' && COLLECTION_ACTIONS.has(ctx.params.id)) return next();
-    if (route.rateLimit) await deps.limitRoute(ctx, route.rateLimit);
-    const { auth, customer } = await caller(ctx, deps, route);
-    assertStorable(ctx.params, ['path']);
-    const params = route.params ? parseInput(route.params, ctx.params, 'path') : undefined;
-    const query = route.query ? parseInput(route.query, rawQuery(ctx), 'query') : undefined;
-    assertStorable(query, ['query']); // again once parsed: a value decoded from the query (a JSON filter) may hold what its text did not
-    const raw = route.body ? await readBody(ctx, deps.bodyLimitBytes, route.form) : undefined;
-    const body = route.body ? (route.quickBody?.(raw) ?? parseInput(route.body, raw, 'body')) : undefined;
-    if (auth) assertOwnOrganization(body, auth.organizationId);
-    const request: RequestDetails = {
-      header: (name) => ctx.get(name),
-      apiVersion: requestedVersion(ctx),
-      rawBody: () => readRawBody(ctx, deps.bodyLimitBytes),
-    };
-    const input = { auth, customer, body, query, params, request };
-
-    if (route.outsideTransaction || route.readOnly) {
-      const em = deps.orm.em.fork();
-      const key = auth && !route.readOnly ? idempotencyKey(ctx) : undefined;
-      return reply(
-        ctx,
-        route,
-        await route.handler({
-          ...input,
-          tx: {
-            em,
-            afterCommit: (task) => void task().catch((error) => console.error('after-commit task failed:', error)),
-          },
-          idempotencyKey: key,
-        }),
-        false,
-      );
-    }
-    const key = route.idempotent && auth ? idempotencyKey(ctx) : undefined;
-    const response = await inRequestTransaction(deps.orm, async (tx) => {
-      let claimId: string | undefined;
-      if (key && auth) {
-        const claim = await deps.idempotency.claim(tx.em, auth.organizationId, key, requestHash(ctx, body));
-        if (claim.kind === 'replay') {
-          const body =
-            typeof route.idempotent === 'object'
-              ? await route.idempotent.replay({ tx, auth }, claim.response.body)
-              : claim.response.body;
-          return { status: claim.response.status, body, replayed: true };
-        }
-        claimId = claim.id;
-      }
-      const result = await route.handler({ ...input, tx });
-      if (claimId) {
-        const kept = typeof route.idempotent === 'object' ? route.idempotent.remember(result) : result;
-        await deps.idempotency.complete(tx.em, claimId, { status: route.status, body: kept });
-      }
-      return { status: route.status, body: result, replayed: false };
-    });
-    reply(ctx, route, response.body, response.replayed, response.status);
+    const cause = { type: 'command', name: `${ctx.method} ${route.path}`, requestId: ctx.state.requestId } as const;
+    return withCause(cause, () => handle(ctx, deps, route));
   });
+}
+
+/** One request to `route`: its caller, its input parsed, its handler in its transaction, its answer. */
+async function handle(ctx: Context, deps: MountDeps, route: RouteDefinition): Promise<void> {
+  if (route.rateLimit) await deps.limitRoute(ctx, route.rateLimit);
+  const { auth, customer } = await caller(ctx, deps, route);
+  assertStorable(ctx.params, ['path']);
+  const params = route.params ? parseInput(route.params, ctx.params, 'path') : undefined;
+  const query = route.query ? parseInput(route.query, rawQuery(ctx), 'query') : undefined;
+  assertStorable(query, ['query']); // again once parsed: a value decoded from the query (a JSON filter) may hold what its text did not
+  const raw = route.body ? await readBody(ctx, deps.bodyLimitBytes, route.form) : undefined;
+  const body = route.body ? (route.quickBody?.(raw) ?? parseInput(route.body, raw, 'body')) : undefined;
+  if (auth) assertOwnOrganization(body, auth.organizationId);
+  const request: RequestDetails = {
+    header: (name) => ctx.get(name),
+    apiVersion: requestedVersion(ctx),
+    rawBody: () => readRawBody(ctx, deps.bodyLimitBytes),
+  };
+  const input = { auth, customer, body, query, params, request };
+
+  if (route.outsideTransaction || route.readOnly) {
+    const em = deps.orm.em.fork();
+    const key = auth && !route.readOnly ? idempotencyKey(ctx) : undefined;
+    return reply(
+      ctx,
+      route,
+      await route.handler({
+        ...input,
+        tx: {
+          em,
+          afterCommit: (task) => void task().catch((error) => console.error('after-commit task failed:', error)),
+        },
+        idempotencyKey: key,
+      }),
+      false,
+    );
+  }
+  const key = route.idempotent && auth ? idempotencyKey(ctx) : undefined;
+  const response = await inRequestTransaction(deps.orm, async (tx) => {
+    let claimId: string | undefined;
+    if (key && auth) {
+      const claim = await deps.idempotency.claim(tx.em, auth.organizationId, key, requestHash(ctx, body));
+      if (claim.kind === 'replay') {
+        const body =
+          typeof route.idempotent === 'object'
+            ? await route.idempotent.replay({ tx, auth }, claim.response.body)
+            : claim.response.body;
+        return { status: claim.response.status, body, replayed: true };
+      }
+      claimId = claim.id;
+    }
+    const result = await route.handler({ ...input, tx });
+    if (claimId) {
+      const kept = typeof route.idempotent === 'object' ? route.idempotent.remember(result) : result;
+      await deps.idempotency.complete(tx.em, claimId, { status: route.status, body: kept });
+    }
+    return { status: route.status, body: result, replayed: false };
+  });
+  reply(ctx, route, response.body, response.replayed, response.status);
 }
 
 /** Who calls, by the route's audience: an organization (with one of the scopes), a customer, or anybody. */

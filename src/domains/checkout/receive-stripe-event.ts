@@ -1,9 +1,10 @@
 // A verified Stripe event: a charge Stripe reported as processing has settled, and the flow that waits for it is told;
 // or a dispute's news, handed to the dispute domain.
 import { checkoutWorkflowId, paymentSettledSignal, subscriptionWorkflowId } from '../../../workflows/definitions';
-import { stripeEventFrom } from '../../adapters/payment/stripe-webhooks';
+import { stripeEventFrom, type Settlement } from '../../adapters/payment/stripe-webhooks';
 import { BadRequest, ResourceNotFound } from '../../kernel/errors';
 import { isUuid } from '../../kernel/ids';
+import { because } from '../../platform/cause/cause';
 import { subscriptionOfOrder } from '../order';
 import type { CheckoutClientDeps } from './checkout-client-deps';
 
@@ -27,8 +28,19 @@ export async function receiveStripeEvent(
     throw new BadRequest('The Stripe signature does not match.');
   }
   if (!event) return;
-  if ('dispute' in event) return deps.disputeEvents(event.dispute);
+  if ('dispute' in event)
+    return because({ type: 'processor_event', name: `dispute ${event.dispute.status}` }, () =>
+      deps.disputeEvents(event.dispute),
+    );
   const { settlement } = event;
+  const name = settlement.succeeded ? 'charge succeeded' : 'charge failed';
+  await because({ type: 'processor_event', name }, () => settle(deps, settlement));
+}
+
+async function settle(
+  deps: Pick<CheckoutClientDeps, 'orm' | 'flows' | 'payments'>,
+  settlement: Settlement,
+): Promise<void> {
   const { reference, ...outcome } = settlement;
   await deps.payments.settle(
     deps.orm.em.fork(),

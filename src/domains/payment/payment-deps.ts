@@ -10,13 +10,30 @@ export interface SucceededPayment {
   organizationId: string;
   orderId: string;
   chargeId: string;
+  customerId: string | null;
   amount: number;
   currency: string;
 }
 
-/** A domain told, in the transaction that records it, when a payment of an order succeeds (disputes, in the sandbox). */
+/** A declined charge attempt, with the decline's code and message. */
+export interface DeclinedPayment {
+  id: string;
+  organizationId: string;
+  orderId: string | null;
+  customerId: string | null;
+  amount: number;
+  currency: string;
+  reason: string;
+  message: string;
+}
+
+/**
+ * A domain told, in the transaction that records it, when a payment of an order succeeds (disputes, in the sandbox;
+ * the timeline) or an attempt is declined (the timeline).
+ */
 export interface PaymentFollower {
   succeeded(tx: Tx, payment: SucceededPayment): Promise<void>;
+  declined?(tx: Tx, payment: DeclinedPayment): Promise<void>;
 }
 
 export interface PaymentDeps {

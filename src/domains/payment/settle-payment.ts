@@ -8,30 +8,42 @@ import type { Tx } from '../../platform/database/transaction';
 import type { PaymentFollower } from './payment-deps';
 
 /** The columns followers are told of. */
-export const PAYMENT_ROW =
-  'id, organization_id, order_id, processor_charge_id, amount, currency, status, checkout_id, customer_id';
+export const PAYMENT_ROW = `id, organization_id, order_id, processor_charge_id, amount, currency, status, checkout_id,
+  customer_id, decline_reason, decline_message`;
 export interface PaymentRow {
   id: string;
   organization_id: string;
   order_id: string | null;
   processor_charge_id: string | null;
+  customer_id: string | null;
   amount: number;
   currency: string;
   status: string;
+  decline_reason: string | null;
+  decline_message: string | null;
 }
 
 export async function tellFollowers(followers: readonly PaymentFollower[], tx: Tx, rows: PaymentRow[]) {
   for (const row of rows) {
-    if (row.status !== 'succeeded' || !row.order_id || !row.processor_charge_id) continue;
     const payment = {
       id: row.id,
       organizationId: row.organization_id,
-      orderId: row.order_id,
-      chargeId: row.processor_charge_id,
+      customerId: row.customer_id,
       amount: row.amount,
       currency: row.currency,
     };
-    for (const follower of followers) await follower.succeeded(tx, payment);
+    if (row.status === 'failed') {
+      const declined = {
+        ...payment,
+        orderId: row.order_id,
+        reason: row.decline_reason ?? '',
+        message: row.decline_message ?? '',
+      };
+      for (const follower of followers) await follower.declined?.(tx, declined);
+    }
+    if (row.status !== 'succeeded' || !row.order_id || !row.processor_charge_id) continue;
+    const succeeded = { ...payment, orderId: row.order_id, chargeId: row.processor_charge_id };
+    for (const follower of followers) await follower.succeeded(tx, succeeded);
   }
 }
 

@@ -1,5 +1,6 @@
 // What the lifecycle commands need (the workflow's Update step and the request that sends it), and the legality
 // check they share.
+import type { ChangePreviewBody } from '../../contracts/subscription-change-preview';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { PaymentProcessor } from '../../adapters/payment/payment-processor';
 import type { FlowClient } from '../../platform/temporal/flow-client';
@@ -24,7 +25,17 @@ export interface CommandDeps {
   products: ProductService;
   /** The seat domain's count of a subscription's assigned seats (pending or claimed), taken under its lock. */
   assignedSeats: AssignedSeats;
+  previewFollowers: readonly ChangePreviewFollower[];
 }
+
+/** A plan change previewed: the subscription, the plan it would move to, and the preview as answered. */
+export type ChangePreviewFollower = (change: {
+  organizationId: string;
+  customerId: string;
+  subscriptionId: string;
+  productId: string;
+  preview: ChangePreviewBody;
+}) => Promise<void>;
 
 /** The port the seat domain provides (`subscriptionAssignedSeats`): a subscription's assigned seats. */
 export type AssignedSeats = (em: EntityManager, subscriptionId: string) => Promise<number>;

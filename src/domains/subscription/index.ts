@@ -19,3 +19,4 @@ export type { SubscriptionCommand, SubscriptionSchedule } from './subscription.l
 export { subscriptionModule } from './subscription.module';
 export { usePaymentMethod } from './use-payment-method';
 export { PaymentFailed } from './subscription.errors';
+export type { ChangePreviewFollower } from './command-deps';

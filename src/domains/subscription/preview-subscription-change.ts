@@ -51,7 +51,7 @@ export async function previewSubscriptionChange(
     type: type as ChangePreviewBody['benefits']['granted'][number]['type'],
     description,
   });
-  return {
+  const answer: ChangePreview = {
     preview: {
       kind: plan.kind,
       proration_behavior: plan.kind === 'change' ? plan.command.proration : null,
@@ -76,6 +76,11 @@ export async function previewSubscriptionChange(
     },
     subscription,
   };
+  if (plan.kind === 'change') {
+    const change = { organizationId, customerId: s.customerId, subscriptionId: s.id, productId: targetId };
+    for (const follower of deps.previewFollowers) await follower({ ...change, preview: answer.preview });
+  }
+  return answer;
 }
 
 /** An order to be written, as the Order will show its lines and amounts (create-order.ts). */

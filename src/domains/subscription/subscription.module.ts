@@ -8,6 +8,7 @@ import { SubscriptionMeterReader } from './subscription-meter';
 import { SubscriptionQueries } from './subscription.queries';
 import { SubscriptionService } from './subscription.service';
 import { SubscriptionCommandService } from './subscription-commands.service';
+import type { ChangePreviewFollower } from './command-deps';
 import { subscriptionGrantSource, subscriptionOfLicenseKey } from './subscription-grant-source';
 import { subscriptionRoutes } from './subscription.routes';
 import { subscriptionCommandRoutes } from './subscription-command.routes';
@@ -84,12 +85,14 @@ export const subscriptionModule: Module = {
         'discounts',
         'products',
         'subscriptionAssignedSeats',
+        'changePreviewFollowers',
       ],
-      ({ subscriptionBilling, subscriptionAssignedSeats, ...s }) =>
+      ({ subscriptionBilling, subscriptionAssignedSeats, changePreviewFollowers, ...s }) =>
         new SubscriptionCommandService({
           ...s,
           billing: subscriptionBilling,
           assignedSeats: subscriptionAssignedSeats,
+          previewFollowers: changePreviewFollowers,
         }),
     ),
     provide('subscriptionMethods', [], () => subscriptionMethods),
@@ -123,5 +126,9 @@ declare module '../../platform/module' {
     subscriptionCommands: SubscriptionCommandService;
     /** Provided by the seat module: a subscription's assigned seats (a decrease below them is refused). */
     subscriptionAssignedSeats: AssignedSeats;
+  }
+  interface Contributions {
+    /** Domains told of each plan change previewed (the timeline), after the preview. */
+    changePreviewFollowers: ChangePreviewFollower[];
   }
 }

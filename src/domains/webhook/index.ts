@@ -5,3 +5,4 @@ export { earlierPendingDeliveries } from './behind-earlier';
 export { failDelivery } from './fail-delivery';
 export { DeliveryAttemptFailed, DeliveryRefused } from './webhook.errors';
 export { webhookModule } from './webhook.module';
+export { eventDeliveries, type EventDelivery } from './event-deliveries';

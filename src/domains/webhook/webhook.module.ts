@@ -9,11 +9,16 @@ import { WebhookLogService } from './webhook-log.service';
 import { webhookRoutes } from './webhook.routes';
 import { Migration20261122020000_webhooks } from './migrations/Migration20261122020000_webhooks';
 import { Migration20261129000000_api_versions } from './migrations/Migration20261129000000_api_versions';
+import { Migration20261204000100_attempt_delivery_index } from './migrations/Migration20261204000100_attempt_delivery_index';
 
 export const webhookModule: Module = {
   name: 'webhook',
   entities: [WebhookEndpointSchema, WebhookDeliverySchema, WebhookAttemptSchema],
-  migrations: migrations(Migration20261122020000_webhooks, Migration20261129000000_api_versions),
+  migrations: migrations(
+    Migration20261122020000_webhooks,
+    Migration20261129000000_api_versions,
+    Migration20261204000100_attempt_delivery_index,
+  ),
   provides: [
     provide('webhookEndpoints', ['clock', 'config', 'sandbox'], ({ clock, config, sandbox }) => {
       // Local development's receivers, in the sandbox only: production's guard holds whatever the flag says.

@@ -14,6 +14,8 @@ export const runtimeFields = {
   TEMPORAL_ADDRESS: z.string().optional(),
   TEMPORAL_PORT: int(7233),
   TEMPORAL_UI_PORT: int(8233),
+  /** The Temporal Web UI operators open (the timeline links each workflow step to it); the dev server's by default. */
+  TEMPORAL_UI_URL: z.url().optional(),
   TEMPORAL_NAMESPACE_PRODUCTION: z.string().default(NAMESPACES.production),
   TEMPORAL_NAMESPACE_SANDBOX: z.string().default(NAMESPACES.sandbox),
   TEMPORAL_TASK_QUEUE: z.string().default(TASK_QUEUE),

@@ -31,7 +31,13 @@ export interface OutboxDeps {
  * Sees every webhook event as the transaction writing it does (a read model fed by the events): what it creates in
  * `tx.em` commits with the event or not at all.
  */
-export type EventListener = (tx: Tx, organizationId: string, type: WebhookEventType, payload: EventPayload) => void;
+export type EventListener = (
+  tx: Tx,
+  organizationId: string,
+  type: WebhookEventType,
+  payload: EventPayload,
+  eventId: string,
+) => void;
 type EventPayload = { type: WebhookEventType; timestamp: string; data: Record<string, unknown> };
 
 export class OutboxService {
@@ -74,7 +80,8 @@ export class OutboxService {
    */
   enqueueEvent(tx: Tx, organizationId: string, type: WebhookEventType, data: unknown): OutboxMessage {
     const message = eventRow(tx.em, this.deps.clock, organizationId, type, data);
-    for (const listener of this.listeners) listener(tx, organizationId, type, message.payload as EventPayload);
+    for (const listener of this.listeners)
+      listener(tx, organizationId, type, message.payload as EventPayload, message.id);
     this.dispatchAfterCommit(tx, message);
     // To be carried out inline before the commit: written dispatched already, so not updated to say so afterwards.
     if (this.inlinePending.has(tx) && this.inline.has(message.kind)) {

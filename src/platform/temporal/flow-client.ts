@@ -2,7 +2,7 @@
 // Routes never hold the Temporal client; domain services do, through this. A flow whose start still waits in the
 // outbox (the entity is written, its flow not started yet) is started here first: a command never waits for the relay.
 import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
-import type { SignalDefinition, UpdateDefinition } from '@temporalio/common';
+import type { QueryDefinition, SignalDefinition, UpdateDefinition } from '@temporalio/common';
 import { advanceFlowClock, type PendingStarts } from './advance-flow-clock';
 import type { WorkflowStart } from './flow-start';
 import { sendUpdate } from './send-update';
@@ -103,6 +103,14 @@ export class FlowClient {
       .catch((error) => {
         if (!(options.ignoreMissing && error instanceof WorkflowNotFoundError)) throw error;
       });
+  }
+
+  /** A flow's answer to a query, or null when it cannot answer now (gone, not started yet, or Temporal unreachable). */
+  async query<R>(workflowId: string, query: QueryDefinition<R, []>): Promise<R | null> {
+    return this.client.workflow
+      .getHandle(workflowId)
+      .query(query)
+      .catch(() => null);
   }
 
   /**

@@ -1,0 +1,1 @@
+export { timelineModule } from './timeline.module';
