@@ -265,6 +265,20 @@ test('from a customer_portal_url: orders, an invoice, billing details, cancel an
   await page.getByRole('button', { name: 'Usage', exact: true }).click();
   await page.getByText('You have no usage meters.').waitFor();
   await step(page, '11-usage-empty');
+
+  // The billing history: each fact with its cause, and the subscription's next renewal as its flow reports it.
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  await page.getByRole('heading', { name: 'Billing history' }).waitFor();
+  const history = page.getByRole('list', { name: 'Billing history' });
+  await history.getByText('Cancellation withdrawn').waitFor();
+  await history.getByText(/^Set to cancel on /).waitFor();
+  expect(await history.getByText(/^Order paid: /).count()).toBeGreaterThanOrEqual(2);
+  await history.getByText('Requested: subscription uncancel').first().waitFor();
+  await page
+    .getByRole('list', { name: 'Coming next' })
+    .getByText(/^Next renewal: /)
+    .waitFor();
+  await step(page, '12-history');
   expect(problems).toEqual([]);
 });
 

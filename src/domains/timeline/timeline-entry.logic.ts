@@ -197,6 +197,8 @@ function orderUpdate(data: Payload): Made | null {
   return null;
 }
 
+const PRICED = new Set<TimelineEntryType>(['subscription.created', 'subscription.plan_changed']);
+
 /** A subscription's entry; `once` (a status, a period's start) makes it recorded once however often announced. */
 function subscription(data: Payload, type: TimelineEntryType, summary: string, once?: string): Made {
   return {
@@ -205,7 +207,8 @@ function subscription(data: Payload, type: TimelineEntryType, summary: string, o
     resourceType: 'subscription',
     resourceId: String(data.id),
     subscriptionId: String(data.id),
-    amount: Number(data.amount ?? 0),
+    // Its price where the entry is about the price (a start, a plan change); no money moves in a status change.
+    amount: PRICED.has(type) ? Number(data.amount ?? 0) : null,
     currency: text(data.currency),
     summary,
     details: {

@@ -4,6 +4,7 @@ import type { StringKey } from '../strings';
 import { Button } from '../shared/ui';
 import { PortalBillingDetails } from './portal-billing-details';
 import { PortalDownloads } from './portal-downloads';
+import { PortalHistory } from './portal-history';
 import { PortalLicenseKeys } from './portal-license-keys';
 import { PortalMeters } from './portal-meters';
 import { PortalOrders } from './portal-orders';
@@ -20,6 +21,7 @@ const SECTIONS = {
   usage: { label: 'portal.tab.usage', Section: PortalMeters },
   billing: { label: 'portal.tab.billing', Section: PortalBillingDetails },
   paymentMethods: { label: 'portal.tab.paymentMethods', Section: PortalPaymentMethods },
+  history: { label: 'portal.tab.history', Section: PortalHistory },
 } satisfies Record<string, { label: StringKey; Section: (props: SectionProps) => unknown }>;
 type SectionName = keyof typeof SECTIONS;
 

@@ -12,6 +12,7 @@ export const portalStrings = {
   'portal.tab.usage': 'Usage',
   'portal.tab.billing': 'Billing details',
   'portal.tab.paymentMethods': 'Payment methods',
+  'portal.tab.history': 'History',
 
   'portal.login.heading': 'Sign in',
   'portal.login.intro':
@@ -127,6 +128,22 @@ export const portalStrings = {
   'portal.meters.consumed': 'Consumed',
   'portal.meters.credited': 'Credited',
   'portal.meters.balance': 'Balance',
+
+  'portal.history.heading': 'Billing history',
+  'portal.history.empty': 'Nothing has been billed yet.',
+  'portal.history.upcoming': 'Coming next',
+  'portal.history.untilResumed': 'when you resume it',
+  'portal.history.next.renew': 'Next renewal: {date}',
+  'portal.history.next.end': 'Ends on {date}',
+  'portal.history.next.retry': 'Next payment attempt: {date}',
+  'portal.history.next.pause': 'Pauses on {date}',
+  'portal.history.next.resume': 'Resumes {date}',
+  'portal.history.cause.command': 'Requested: {name}',
+  'portal.history.cause.timer': 'Scheduled: {name}',
+  'portal.history.cause.processor': 'Payment processor: {name}',
+  'portal.history.cause.workflow': 'Billing step: {name}',
+  'portal.history.cause.schedule': 'Daily run: {name}',
+  'portal.history.cause.backfill': 'Recorded before the history began',
 
   'portal.billing.heading': 'Billing details',
   'portal.billing.name': 'Name',
