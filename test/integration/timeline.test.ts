@@ -2,6 +2,7 @@
 // a declined renewal and its retry, a pause and resume, a refund) read back as the sequence of facts with their
 // causes, the workflow steps and webhook deliveries the organization sees, the next step read from the flow, and the
 // portal's view of the same.
+import { timelineBackfill } from '../../src/domains/timeline/migrations/Migration20261204000000_timeline';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { advance, setCardOutcome, subscribe, SUBSCRIPTION_SCOPES, type Call } from '../support/subscriptions';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
@@ -140,6 +141,27 @@ test('a year of one customer: every billing fact in order with its cause', async
   expect(portal.body.upcoming).toEqual([
     { subscription_id: subscription.id, action: 'renew', at: '2027-09-01T12:00:00.000Z' },
   ]);
+});
+
+test('the migration backfills: what happened before the timeline, from the rows that record it', async () => {
+  const { subscription } = await subscribe(h, call, { price: 1000, start: '2027-01-10T12:00:00Z' });
+  const customerId = subscription.customer_id;
+  await eventually(async () => (await timeline(customerId, 'type=order.paid')).items.length === 1);
+  const em = h.env.sandbox.orm.em.fork();
+  await em.execute('delete from timeline_entry where customer_id = ?', [customerId]);
+  for (const statement of timelineBackfill()) await em.execute(statement);
+  const backfilled = (await timeline(customerId)).items;
+  expect(backfilled.map((e: any) => e.type).sort()).toEqual([
+    'order.paid',
+    'payment.succeeded',
+    'subscription.created',
+  ]);
+  expect(backfilled.every((e: any) => e.cause.type === 'backfill')).toBe(true);
+  const paid = backfilled.find((e: any) => e.type === 'order.paid');
+  expect(paid).toMatchObject({ at: '2027-01-10T12:00:00.000Z', amount: 1000, summary: 'Order paid: Plan 1000' });
+  // Run again (a migration retried): nothing twice.
+  for (const statement of timelineBackfill()) await em.execute(statement);
+  expect((await timeline(customerId)).pagination.total_count).toBe(3);
 });
 
 test('refusals: an unknown customer is 404, a customer of another organization too, a bad filter 422', async () => {
