@@ -67,7 +67,7 @@ test('a year of one customer: every billing fact in order with its cause', async
   const refund = await call('POST', '/v1/refunds/', { order_id: upgrade.id, reason: 'customer_request', amount: 500 });
   expect(refund.status).toBe(201);
   await eventually(async () => (await timeline(customerId, 'type=refund.succeeded')).items.length === 1);
-  await advance(call, clockId, '2027-08-01T12:00:00Z');
+  await advance(call, clockId, '2028-01-01T12:00:00Z'); // a renewal each month to the year's end
 
   const all = await timeline(customerId);
   expect(all.items.map(line)).toEqual(YEAR);
@@ -112,7 +112,7 @@ test('a year of one customer: every billing fact in order with its cause', async
     {
       subscription_id: subscription.id,
       action: 'renew',
-      at: '2027-09-01T12:00:00.000Z',
+      at: '2028-02-01T12:00:00.000Z',
       workflow_id: `subscription:${subscription.id}`,
     },
   ]);
@@ -139,7 +139,7 @@ test('a year of one customer: every billing fact in order with its cause', async
   expect(portal.body.items[0]).not.toHaveProperty('workflow');
   expect(portal.body.items[0]).not.toHaveProperty('deliveries');
   expect(portal.body.upcoming).toEqual([
-    { subscription_id: subscription.id, action: 'renew', at: '2027-09-01T12:00:00.000Z' },
+    { subscription_id: subscription.id, action: 'renew', at: '2028-02-01T12:00:00.000Z' },
   ]);
 });
 
@@ -213,14 +213,14 @@ const YEAR = [
   '2027-06-01T12:00 order.paid [timer: renewal due] Order paid: Pro — From 2027-06-01 to 2027-07-01, USD 30.00',
   '2027-06-01T12:00 refund.created [command: POST /v1/refunds/] Refund requested: USD 5.95 (customer_request)',
   '2027-06-01T12:00 refund.succeeded [workflow: succeedRefund] Refunded: USD 5.95 (customer_request)',
-  ...['07', '08'].flatMap((month) => {
-    const next = `2027-${String(Number(month) + 1).padStart(2, '0')}-01`;
-    const period = `Pro — From 2027-${month}-01 to ${next}`;
+  ...['2027-07', '2027-08', '2027-09', '2027-10', '2027-11', '2027-12', '2028-01'].flatMap((month, i, months) => {
+    const [start, end] = [`${month}-01`, `${months[i + 1] ?? '2028-02'}-01`];
+    const period = `Pro — From ${start} to ${end}`;
     return [
-      `2027-${month}-01T12:00 order.created [timer: renewal due] Order created: ${period}, USD 30.00 due`,
-      `2027-${month}-01T12:00 subscription.renewed [timer: renewal due] Renewed for 2027-${month}-01 to ${next}`,
-      `2027-${month}-01T12:00 payment.succeeded [timer: renewal due] Charged USD 30.00`,
-      `2027-${month}-01T12:00 order.paid [timer: renewal due] Order paid: ${period}, USD 30.00`,
+      `${start}T12:00 order.created [timer: renewal due] Order created: ${period}, USD 30.00 due`,
+      `${start}T12:00 subscription.renewed [timer: renewal due] Renewed for ${start} to ${end}`,
+      `${start}T12:00 payment.succeeded [timer: renewal due] Charged USD 30.00`,
+      `${start}T12:00 order.paid [timer: renewal due] Order paid: ${period}, USD 30.00`,
     ];
   }),
 ];

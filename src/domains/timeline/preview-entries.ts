@@ -1,5 +1,6 @@
 // A plan change previewed, in the timeline: what the customer or merchant was shown before changing (the change's entry
-// links to it). A preview writes nothing else, so its entry is written in a transaction of its own.
+// links to it). A preview writes nothing else, so its entry is written in a transaction of its own, and a failure to
+// write it does not fail the preview (the change, if made, is recorded all the same).
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { newId } from '../../kernel/ids';
 import { formatAmount } from '../../kernel/money';
@@ -11,7 +12,7 @@ export function previewEntries(orm: MikroORM, recorder: TimelineRecorder): Chang
   return (change) => {
     const { preview } = change;
     const due = formatAmount(preview.amount_due_now, preview.currency);
-    return inTransaction(orm, async (tx) =>
+    const written = inTransaction(orm, async (tx) =>
       recorder.add(tx, {
         id: newId(),
         organizationId: change.organizationId,
@@ -36,5 +37,6 @@ export function previewEntries(orm: MikroORM, recorder: TimelineRecorder): Chang
         dedupeKey: null,
       }),
     );
+    return written.catch((error) => console.error('the timeline could not record a preview:', error));
   };
 }
