@@ -1,0 +1,28 @@
+// The reconciliation module: the conservation laws of the books, read on demand and by the daily schedule.
+import { provide, routes, type Module } from '../../platform/module';
+import { reconcileDay } from './reconcile-day';
+import { reconciliationRoutes } from './reconciliation.routes';
+import { ReconciliationService } from './reconciliation.service';
+
+/** The daily run the schedule's activity calls: every organization over one day. */
+export interface ReconciliationRuns {
+  reconcileDay(day?: string): Promise<{ day: string; failed: string[] }>;
+}
+
+export const reconciliationModule: Module = {
+  name: 'reconciliation',
+  provides: [
+    provide('reconciliation', [], () => new ReconciliationService()),
+    provide('reconciliationRuns', ['orm', 'clock', 'outbox', 'reconciliation'], (deps): ReconciliationRuns => ({
+      reconcileDay: (day) => reconcileDay(deps, day),
+    })),
+  ],
+  routes: routes(['reconciliation'], (s) => reconciliationRoutes(s.reconciliation)),
+};
+
+declare module '../../platform/module' {
+  interface Services {
+    reconciliation: ReconciliationService;
+    reconciliationRuns: ReconciliationRuns;
+  }
+}
