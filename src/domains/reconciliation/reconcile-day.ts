@@ -32,10 +32,25 @@ export function failureId(organizationId: string, day: string): string {
 /** The UTC day before `now`, as YYYY-MM-DD. */
 export const previousDay = (now: Date): string => new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
 
-/** Reconciles every organization over `day`; returns the ids of those whose books did not add up. */
-export async function reconcileDay(deps: ReconcileDayDeps, day?: string): Promise<{ day: string; failed: string[] }> {
-  const on = day ?? previousDay(deps.clock.now());
-  const organizations = await deps.orm.em.fork().execute<{ id: string }[]>('select id from organization order by id');
+/** What a run reconciles: a day (the day before by default), of every organization or of one. */
+export interface ReconcileDayInput {
+  day?: string;
+  organization_id?: string;
+}
+
+/** Reconciles the organizations over the day; returns the ids of those whose books did not add up. */
+export async function reconcileDay(
+  deps: ReconcileDayDeps,
+  input: ReconcileDayInput = {},
+): Promise<{ day: string; failed: string[] }> {
+  const on = input.day ?? previousDay(deps.clock.now());
+  const only = input.organization_id ?? null;
+  const organizations = await deps.orm.em
+    .fork()
+    .execute<{ id: string }[]>('select id from organization where ?::uuid is null or id = ?::uuid order by id', [
+      only,
+      only,
+    ]);
   const failed: string[] = [];
   for (const { id } of organizations) {
     const result = await deps.reconciliation.reconcileAlone(deps.orm, id, { from: on, to: on });

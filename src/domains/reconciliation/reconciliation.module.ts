@@ -1,12 +1,12 @@
 // The reconciliation module: the conservation laws of the books, read on demand and by the daily schedule.
 import { provide, routes, type Module } from '../../platform/module';
-import { reconcileDay } from './reconcile-day';
+import { reconcileDay, type ReconcileDayInput } from './reconcile-day';
 import { reconciliationRoutes } from './reconciliation.routes';
 import { ReconciliationService } from './reconciliation.service';
 
-/** The daily run the schedule's activity calls: every organization over one day. */
+/** The daily run the schedule's activity calls: every organization (or one) over one day. */
 export interface ReconciliationRuns {
-  reconcileDay(day?: string): Promise<{ day: string; failed: string[] }>;
+  reconcileDay(input?: ReconcileDayInput): Promise<{ day: string; failed: string[] }>;
 }
 
 export const reconciliationModule: Module = {
@@ -14,7 +14,7 @@ export const reconciliationModule: Module = {
   provides: [
     provide('reconciliation', [], () => new ReconciliationService()),
     provide('reconciliationRuns', ['orm', 'clock', 'outbox', 'reconciliation'], (deps): ReconciliationRuns => ({
-      reconcileDay: (day) => reconcileDay(deps, day),
+      reconcileDay: (input) => reconcileDay(deps, input),
     })),
   ],
   routes: routes(['reconciliation'], (s) => reconciliationRoutes(s.reconciliation)),
