@@ -1,5 +1,6 @@
 // The reconciliation module: the conservation laws of the books, read on demand and by the daily schedule.
-import { provide, routes, type Module } from '../../platform/module';
+import { migrations, provide, routes, type Module } from '../../platform/module';
+import { Migration20261204100000_reconciliation_indexes } from './migrations/Migration20261204100000_reconciliation_indexes';
 import { reconcileDay, type ReconcileDayInput } from './reconcile-day';
 import { reconciliationRoutes } from './reconciliation.routes';
 import { ReconciliationService } from './reconciliation.service';
@@ -11,6 +12,7 @@ export interface ReconciliationRuns {
 
 export const reconciliationModule: Module = {
   name: 'reconciliation',
+  migrations: migrations(Migration20261204100000_reconciliation_indexes),
   provides: [
     provide('reconciliation', [], () => new ReconciliationService()),
     provide('reconciliationRuns', ['orm', 'clock', 'outbox', 'reconciliation'], (deps): ReconciliationRuns => ({
