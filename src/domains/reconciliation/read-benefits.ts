@@ -18,7 +18,7 @@ const ENTITLEMENTS = `
     select 'subscription', s.id, s.customer_id, s.product_id,
       s.status in ('trialing', 'active', 'past_due') or (s.status = 'paused' and s.pause_keeps_benefits)
     from subscription s
-    where s.organization_id = ? and s.seats is null and exists (select 1 from "order" o where o.subscription_id = s.id
+    where s.seats is null and s.id in (select o.subscription_id from "order" o where o.organization_id = ?
       and o.status in ('paid', 'partially_refunded', 'refunded') and o.paid_at >= ? and o.paid_at < ?)
   ), wanted as (
     select src.kind, src.id, src.customer_id, b.id as benefit_id, src.entitled
