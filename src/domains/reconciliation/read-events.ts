@@ -5,18 +5,18 @@ import type { EventDeliveries } from './reconciliation.logic';
 import type { DayRange } from './reconciliation-range';
 
 const DELIVERIES = `
-  with event as (
+  with written as (
     select m.id, m.payload->>'type' as type, m.created_at, m.dispatched_at is null as undispatched
     from outbox_message m
     where m.organization_id = ? and m.kind = 'event' and m.created_at >= ? and m.created_at < ?
   ), expected as (
     select e.id as event_id, w.id as endpoint_id, e.undispatched, d.status
-    from event e
+    from written e
     join webhook_endpoint w on w.organization_id = ? and w.deleted_at is null and w.enabled
       and w.created_at <= e.created_at and e.type = any(w.events)
     left join webhook_delivery d on d.event_id = e.id and d.endpoint_id = w.id and not d.redelivery
   )
-  select (select count(*) from event)::int as events, count(x.event_id)::int as expected,
+  select (select count(*) from written)::int as events, count(x.event_id)::int as expected,
     count(*) filter (where x.status = 'succeeded')::int as delivered,
     count(*) filter (where x.status = 'pending' or (x.status is null and x.undispatched))::int as pending,
     count(*) filter (where x.status = 'failed')::int as failed,
