@@ -95,6 +95,8 @@ export const SCHEDULES = {
   purgeIdempotencyKeys: { id: 'purge-idempotency-keys', every: '1 hour' },
   /** Creates the events table's partitions for this month and the next two (a no-op when they exist). */
   eventPartitions: { id: 'event-partitions', every: '1 day' },
+  /** Reconciles each organization's books over the day before and reports the laws that break (reconciliation.failed). */
+  reconciliation: { id: 'reconciliation', every: '1 day' },
 } as const;
 
 /** How long an `X-Idempotency-Key` is remembered (spec: 24 hours). */

@@ -12,6 +12,7 @@ import { createMeterActivities } from './meter.activities';
 import { createDisputeActivities } from './dispute.activities';
 import { createOrderPaymentActivities } from './order-payment.activities';
 import { createSeatActivities } from './seat.activities';
+import { createReconciliationActivities } from './reconciliation.activities';
 
 /** The services the activities call, as the modules provide them. */
 export type ActivityDeps = Pick<
@@ -33,6 +34,7 @@ export type ActivityDeps = Pick<
   | 'disputeFlow'
   | 'orderPayments'
   | 'seatFlow'
+  | 'reconciliationRuns'
 >;
 
 export const createActivities = (deps: ActivityDeps) => ({
@@ -52,6 +54,7 @@ export const createActivities = (deps: ActivityDeps) => ({
   ...createDisputeActivities(deps.disputeFlow),
   ...createOrderPaymentActivities(deps.orderPayments, deps.subscriptionBilling),
   ...createSeatActivities(deps.seatFlow),
+  ...createReconciliationActivities(deps.reconciliationRuns),
 });
 
 export type Activities = ReturnType<typeof createActivities>;

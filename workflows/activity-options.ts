@@ -17,6 +17,12 @@ export const MAINTENANCE_ACTIVITY: ActivityOptions = {
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 5 },
 };
 
+/** The daily reconciliation reads every organization's books: longer than a maintenance step, retried the same way. */
+export const RECONCILIATION_ACTIVITY: ActivityOptions = {
+  startToCloseTimeout: '30 minutes',
+  retry: MAINTENANCE_ACTIVITY.retry,
+};
+
 /** Book-keeping activities of the delivery workflow: database writes only. */
 export const WEBHOOK_BOOKKEEPING_ACTIVITY: ActivityOptions = {
   startToCloseTimeout: '30 seconds',

@@ -27,6 +27,7 @@ export const WORKFLOW_TYPES = {
   eventPartitions: 'ensureEventPartitions',
   dispute: 'disputeLifecycle',
   seat: 'seatLifecycle',
+  reconciliation: 'reconcileBooks',
 } as const;
 
 export const checkoutWorkflowId = (checkoutId: string) => `checkout:${checkoutId}`;
@@ -203,7 +204,7 @@ export const advanceClockUpdate = defineUpdate<void, [string]>('advance');
 export const deleteClockUpdate = defineUpdate<void, []>('delete');
 
 // Benefit grant: `grant:<benefitId>:<customerId>:<sourceId>`.
-/** What grants a benefit: a one-time order, a subscription while it lasts, or a claimed seat of either (its member's). */
+/** What grants a benefit: a one-time order, a subscription while it lasts, or a claimed seat of either. */
 export interface GrantSource {
   kind: 'order' | 'subscription' | 'seat';
   id: string;
@@ -220,7 +221,7 @@ export type GrantOutcome = 'granted' | 'revoked' | 'unchanged';
 export const syncGrantSignal = defineSignal('sync');
 
 // Grant fan-out: `grant-fan-out:<kind>:<id>:<changeId>`.
-/** A change that reaches many grants: a product's benefits (every holder), or a benefit's properties or deletion (every grant). */
+/** A change reaching many grants: a product's benefits (every holder), a benefit's properties or deletion (every grant). */
 export type GrantChange =
   { kind: 'product'; productId: string; benefitIds: string[] } | { kind: 'benefit'; benefitId: string };
 export interface GrantFanOutInput {

@@ -1,5 +1,6 @@
 // Every workflow the worker runs; the Temporal bundler starts from this file.
 export { purgeIdempotencyKeys } from './maintenance.workflow';
+export { reconcileBooks } from './reconciliation.workflow';
 export { webhookDelivery } from './webhook-delivery.workflow';
 export { webhookEndpointDeliveries } from './webhook-endpoint.workflow';
 export { checkoutSession } from './checkout.workflow';

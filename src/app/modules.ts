@@ -26,6 +26,7 @@ import { disputeModule } from '../domains/dispute';
 import { seatModule } from '../domains/seat';
 import { metricModule } from '../domains/metric';
 import { timelineModule } from '../domains/timeline';
+import { reconciliationModule } from '../domains/reconciliation';
 
 export const MODULES: readonly Module[] = [
   platformModule,
@@ -52,4 +53,5 @@ export const MODULES: readonly Module[] = [
   seatModule,
   metricModule,
   timelineModule,
+  reconciliationModule,
 ];

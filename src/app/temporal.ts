@@ -60,6 +60,7 @@ export async function ensureSearchAttributes(connection: Connection, namespace: 
 export async function ensureSchedules(client: Client, taskQueue: string): Promise<void> {
   await ensureSchedule(client, SCHEDULES.purgeIdempotencyKeys, WORKFLOW_TYPES.purgeIdempotencyKeys, taskQueue);
   await ensureSchedule(client, SCHEDULES.eventPartitions, WORKFLOW_TYPES.eventPartitions, taskQueue);
+  await ensureSchedule(client, SCHEDULES.reconciliation, WORKFLOW_TYPES.reconciliation, taskQueue);
 }
 
 async function ensureSchedule(

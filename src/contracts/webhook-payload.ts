@@ -12,6 +12,7 @@ import { Member } from './member';
 import { Order } from './order';
 import { Organization } from './organization';
 import { Product } from './product';
+import { ReconciliationFailure } from './reconciliation';
 import { Refund } from './refund';
 import { Subscription } from './subscription';
 import type { WebhookEventType } from './webhook';
@@ -37,6 +38,7 @@ const EVENT_DATA: Record<string, z.ZodType> = {
   customer_seat: CustomerSeat,
   discount: Discount,
   organization: Organization,
+  reconciliation: ReconciliationFailure,
 };
 export const eventDataSchema = (type: WebhookEventType): z.ZodType =>
   EVENT_DATA[type] ?? EVENT_DATA[type.split('.')[0]] ?? resourceWithId;

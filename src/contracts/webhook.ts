@@ -2,7 +2,8 @@
 import { z } from 'zod';
 
 /**
- * Every event type of the spec and the reference (the 42 the 1.x client knows), in the reference's order. Those in
+ * Every event type of the spec and the reference (the 42 the 1.x client knows), in the reference's order, then
+ * Bursar's own (`reconciliation.failed`: the daily reconciliation found a law broken). Those in
  * UNSENT_WEBHOOK_EVENT_TYPES are published (clients expect the enum) but no endpoint may subscribe to them.
  */
 export const WEBHOOK_EVENT_TYPES = [
@@ -48,6 +49,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'benefit_grant.updated',
   'benefit_grant.revoked',
   'organization.updated',
+  'reconciliation.failed',
 ] as const;
 export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;

@@ -5,6 +5,7 @@
 // every webhook they send, to a receiver subscribed to every event type.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SCOPES } from '../../src/contracts/scopes';
+import { WORKFLOW_TYPES } from '../../workflows/definitions';
 import { eventually, type TestHarness } from '../support/harness';
 import { polarClient, type PolarClient } from '../support/polar-sdk';
 import { advance, setCardOutcome, subscribe, type Call } from '../support/subscriptions';
@@ -469,7 +470,30 @@ export async function runEveryFlow(
 
   await crawl(h, m);
   await eventually(async () => delivered(h, m, endpoint.id), 60_000);
+  await reconciliationFailure(h, m, endpoint.id);
+  await eventually(async () => delivered(h, m, endpoint.id), 60_000);
   return { secret: endpoint.secret };
+}
+
+/**
+ * reconciliation.failed: one of today's deliveries lost (deleted with SQL once it went out), found by the daily
+ * reconciliation of today run for this merchant.
+ */
+async function reconciliationFailure(h: TestHarness, m: Merchant, endpointId: string): Promise<void> {
+  const env = h.env.sandbox;
+  await env.orm.em.fork().execute(
+    `with lost as (select id from webhook_delivery where endpoint_id = ? and status = 'succeeded' order by created_at limit 1),
+       attempts as (delete from webhook_attempt where delivery_id in (select id from lost))
+     delete from webhook_delivery where id in (select id from lost)`,
+    [endpointId],
+  );
+  const day = new Date().toISOString().slice(0, 10);
+  const run = await env.temporal.workflow.execute(WORKFLOW_TYPES.reconciliation, {
+    taskQueue: env.taskQueue,
+    workflowId: `reconciliation:compat:${m.id}`,
+    args: [{ day, organization_id: m.id }],
+  });
+  if (!run.failed.includes(m.id)) throw new Error(`the reconciliation of ${day} found nothing: ${JSON.stringify(run)}`);
 }
 
 /** Every delivery of the endpoint settled. */
