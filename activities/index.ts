@@ -12,6 +12,7 @@ import { createMeterActivities } from './meter.activities';
 import { createDisputeActivities } from './dispute.activities';
 import { createOrderPaymentActivities } from './order-payment.activities';
 import { createSeatActivities } from './seat.activities';
+import { createSimulationActivities } from './simulation.activities';
 
 /** The services the activities call, as the modules provide them. */
 export type ActivityDeps = Pick<
@@ -33,6 +34,7 @@ export type ActivityDeps = Pick<
   | 'disputeFlow'
   | 'orderPayments'
   | 'seatFlow'
+  | 'simulationRuns'
 >;
 
 export const createActivities = (deps: ActivityDeps) => ({
@@ -52,6 +54,7 @@ export const createActivities = (deps: ActivityDeps) => ({
   ...createDisputeActivities(deps.disputeFlow),
   ...createOrderPaymentActivities(deps.orderPayments, deps.subscriptionBilling),
   ...createSeatActivities(deps.seatFlow),
+  ...createSimulationActivities(deps.simulationRuns),
 });
 
 export type Activities = ReturnType<typeof createActivities>;

@@ -25,6 +25,7 @@ import { paymentModule } from '../domains/payment';
 import { disputeModule } from '../domains/dispute';
 import { seatModule } from '../domains/seat';
 import { metricModule } from '../domains/metric';
+import { simulationModule } from '../domains/simulation';
 
 export const MODULES: readonly Module[] = [
   platformModule,
@@ -50,4 +51,5 @@ export const MODULES: readonly Module[] = [
   disputeModule,
   seatModule,
   metricModule,
+  simulationModule,
 ];

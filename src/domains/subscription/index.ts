@@ -19,3 +19,12 @@ export type { SubscriptionCommand, SubscriptionSchedule } from './subscription.l
 export { subscriptionModule } from './subscription.module';
 export { usePaymentMethod } from './use-payment-method';
 export { PaymentFailed } from './subscription.errors';
+export {
+  shadowRenewals,
+  shadowSubscriptionIds,
+  shadowSubscriptions,
+  type ShadowFilter,
+  type ShadowReads,
+  type ShadowRenewal,
+  type ShadowSubscription,
+} from './shadow-renewals';
