@@ -139,18 +139,26 @@ async function settledBooks(): Promise<Record<string, string>> {
   throw new Error('The books never settled');
 }
 
+/** The progress each look at a running simulation saw, and how long the last one took from its request. */
+let looks: { done: number; total: number | null }[] = [];
+let took = 0;
+
 async function simulate(body: unknown): Promise<any> {
+  const asked = Date.now();
   const created = await call('POST', '/v1/simulations/', body);
   expect(created.status).toBe(201);
-  expect(created.body).toMatchObject({ status: 'running', progress: { done: 0 } });
+  expect(created.body).toMatchObject({ status: 'running', progress: { done: 0, total: null } });
+  looks = [];
   const done = await eventually(
     async () => {
       const got = await call('GET', `/v1/simulations/${created.body.id}`);
+      looks.push(got.body.progress);
       return got.body.status !== 'running' ? got.body : undefined;
     },
     90_000,
-    { everyMs: 300 },
+    { everyMs: 100 },
   );
+  took = Date.now() - asked;
   expect(done).toMatchObject({ status: 'succeeded', error: null });
   return done;
 }
@@ -213,8 +221,12 @@ test('a 10 % price rise over 200 subscriptions: the diff is the independent one,
       price: { amount_type: 'fixed', price_currency: 'usd', price_amount: 1100 },
     },
   });
-  const simulated = Date.now();
   expect(simulation.progress).toEqual({ done: 200, total: 200 });
+  // Progress moves batch by batch (50 subscriptions each), never back.
+  for (const [i, look] of looks.entries()) {
+    expect(look.done % 50).toBe(0);
+    if (i) expect(look.done).toBeGreaterThanOrEqual(looks[i - 1].done);
+  }
   // Nothing of the real books changed: every table's rows, and the outbox holds nothing but the simulation's start.
   expect(await books()).toEqual(before);
   const starts = await h.env.sandbox.orm.em
@@ -285,7 +297,8 @@ test('a 10 % price rise over 200 subscriptions: the diff is the independent one,
   }
   console.log(
     `simulations: 200 checkouts in ${((seeded - started) / 1000).toFixed(1)} s, ` +
-      `simulation of 200 × 6 cycles in ${((simulated - seeded) / 1000).toFixed(1)} s (settling included)`,
+      `simulation of 200 × 6 cycles in ${(took / 1000).toFixed(1)} s (progress seen: ` +
+      `${[...new Set(looks.map((l) => l.done))].join(', ')})`,
   );
 }, 240_000);
 
@@ -384,6 +397,75 @@ test('a discount change: new terms from the effective date, its duration counted
   ]);
 }, 120_000);
 
+test('a seat tier table: each subscription’s seats rated at the draft tiers, a line per tier', async () => {
+  const tiers = (type: string, list: unknown[]) => ({ seat_tier_type: type, tiers: list });
+  const created = await call('POST', '/v1/products/', {
+    name: 'Shadow seats',
+    recurring_interval: 'month',
+    prices: [
+      {
+        amount_type: 'seat_based',
+        seat_tiers: tiers('volume', [
+          { min_seats: 1, max_seats: 4, price_per_seat: 1000 },
+          { min_seats: 5, price_per_seat: 800 },
+        ]),
+      },
+    ],
+  });
+  expect(created.status).toBe(201);
+  const clockId = await clock('2027-01-20T12:00:00Z');
+  for (const seats of [3, 6]) {
+    const checkout = await call('POST', '/v1/checkouts/', {
+      products: [created.body.id],
+      test_clock_id: clockId,
+      customer_email: `seats-${seats}@example.com`,
+      customer_billing_address: { country: 'GB' },
+      seats,
+    });
+    expect(checkout.status).toBe(201);
+    const confirmed = await h.request('POST', `/v1/checkouts/client/${checkout.body.client_secret}/confirm`, {
+      environment: 'sandbox',
+      json: { confirmation_token_id: 'pm_card_visa' },
+    });
+    expect(confirmed.status).toBe(200);
+  }
+  const subscriptions = await subscriptionsOf(created.body.id, 2);
+  // Graduated from 20 February: 3 seats × 9.00 = 27.00; 6 seats = 4 × 9.00 + 2 × 7.00 + a 5.00 fee = 55.00.
+  const simulation = await simulate({
+    cycles: 2,
+    change: {
+      type: 'price',
+      product_id: created.body.id,
+      effective_at: '2027-02-20T12:00:00Z',
+      price: {
+        amount_type: 'seat_based',
+        seat_tiers: tiers('graduated', [
+          { min_seats: 1, max_seats: 4, price_per_seat: 900 },
+          { min_seats: 5, price_per_seat: 700, flat_amount: 500 },
+        ]),
+      },
+    },
+  });
+  const customers = await customersOf(simulation.id);
+  const of = (seats: number) =>
+    customers.find((c) => c.customer_id === subscriptions.find((s) => s.seats === seats).customer_id).subscriptions[0];
+  expect(of(3).cycles.map((c: any) => [c.old.total_amount, c.new.total_amount])).toEqual([
+    [3000, 2700],
+    [3000, 2700],
+  ]);
+  const six = of(6).cycles[0];
+  expect(six.old.lines.map((l: any) => l.amount)).toEqual([4800]);
+  expect(six.new.lines).toEqual([
+    { label: expect.stringContaining('tier 1 (seats 1 to 4): 4 seats × '), amount: 3600 },
+    { label: expect.stringContaining('tier 2 (seats 5 and up): 2 seats × '), amount: 1900 },
+  ]);
+  expect(six).toMatchObject({ new: { total_amount: 5500, net_amount: netOf(5500, 20) }, difference: 700 });
+  expect(simulation.totals[0]).toMatchObject({
+    difference: 2 * (700 - 300),
+    monthly_revenue_change: netOf(5500, 20) - netOf(4800, 20) + netOf(2700, 20) - netOf(3000, 20),
+  });
+}, 120_000);
+
 test('refusals: unknown product or discount, bad cycle counts, a date in the past, a US rate without its state', async () => {
   const base = { type: 'price', effective_at: EFFECTIVE, price: { amount_type: 'fixed', price_amount: 1100 } };
   const refused = async (body: unknown, status: number, loc?: string[]) => {
@@ -392,6 +474,8 @@ test('refusals: unknown product or discount, bad cycle counts, a date in the pas
     if (loc) expect(answer.body.detail.map((d: any) => d.loc)).toContainEqual(loc);
   };
   const unknown = '00000000-0000-4000-8000-000000000000';
+  await refused({ cycles: 3, change: { ...base, product_id: unknown } }, 422, ['body', 'change', 'product_id']);
+  await refused({ cycles: 3, change: { type: 'gift' } }, 422, ['body', 'change', 'type']);
   await refused({ cycles: 3, change: { ...base, product_id: unknown } }, 422, ['body', 'change', 'product_id']);
   await refused({ cycles: 0, change: { ...base, product_id: rise.productId } }, 422, ['body', 'cycles']);
   await refused({ cycles: 25, change: { ...base, product_id: rise.productId } }, 422, ['body', 'cycles']);
@@ -435,5 +519,5 @@ test('refusals: unknown product or discount, bad cycle counts, a date in the pas
   expect((await call('GET', `/v1/simulations/${unknown}`)).status).toBe(404);
   const listed = await call('GET', '/v1/simulations/?limit=100');
   expect(listed.status).toBe(200);
-  expect(listed.body.pagination.total_count).toBe(3);
+  expect(listed.body.pagination.total_count).toBe(4);
 });
