@@ -13,6 +13,7 @@ import { createDisputeActivities } from './dispute.activities';
 import { createOrderPaymentActivities } from './order-payment.activities';
 import { createSeatActivities } from './seat.activities';
 import { createReconciliationActivities } from './reconciliation.activities';
+import { createSimulationActivities } from './simulation.activities';
 
 /** The services the activities call, as the modules provide them. */
 export type ActivityDeps = Pick<
@@ -35,6 +36,7 @@ export type ActivityDeps = Pick<
   | 'orderPayments'
   | 'seatFlow'
   | 'reconciliationRuns'
+  | 'simulationRuns'
 >;
 
 export const createActivities = (deps: ActivityDeps) => ({
@@ -55,6 +57,7 @@ export const createActivities = (deps: ActivityDeps) => ({
   ...createOrderPaymentActivities(deps.orderPayments, deps.subscriptionBilling),
   ...createSeatActivities(deps.seatFlow),
   ...createReconciliationActivities(deps.reconciliationRuns),
+  ...createSimulationActivities(deps.simulationRuns),
 });
 
 export type Activities = ReturnType<typeof createActivities>;

@@ -184,3 +184,18 @@ export const SEAT_ACTIVITY: ActivityOptions = {
     nonRetryableErrorTypes: nonRetryable('SeatNotAvailable', 'SeatInvitationExpired', 'ResourceNotFound'),
   },
 };
+
+/**
+ * A simulation's steps: reads in a read-only transaction, writes to the simulation's own tables only; idempotent
+ * (results keyed by simulation and subscription), retried a few times, then the simulation is marked failed.
+ */
+export const SIMULATION_ACTIVITY: ActivityOptions = {
+  startToCloseTimeout: '5 minutes',
+  retry: {
+    initialInterval: '1 second',
+    backoffCoefficient: 2,
+    maximumInterval: '30 seconds',
+    maximumAttempts: 5,
+    nonRetryableErrorTypes: nonRetryable('ResourceNotFound', 'RequestValidationError'),
+  },
+};

@@ -17,3 +17,4 @@ export { ensureEventPartitions } from './event-partitions.workflow';
 export { disputeLifecycle } from './dispute.workflow';
 export { orderPayment } from './order-payment.workflow';
 export { seatLifecycle } from './seat.workflow';
+export { simulationRun } from './simulation.workflow';

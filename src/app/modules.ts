@@ -27,6 +27,7 @@ import { seatModule } from '../domains/seat';
 import { metricModule } from '../domains/metric';
 import { timelineModule } from '../domains/timeline';
 import { reconciliationModule } from '../domains/reconciliation';
+import { simulationModule } from '../domains/simulation';
 
 export const MODULES: readonly Module[] = [
   platformModule,
@@ -54,4 +55,5 @@ export const MODULES: readonly Module[] = [
   metricModule,
   timelineModule,
   reconciliationModule,
+  simulationModule,
 ];

@@ -65,6 +65,14 @@ const RESOURCES: ResourceSpec[] = [
     body: (_, tag) => ({ name: `Product ${tag}`, prices: [{ amount_type: 'fixed', price_amount: 1500 }] }),
   },
   {
+    // A simulation of a tax rate change (it reaches no subscription of the fixture, and writes only its own rows).
+    collection: '/v1/simulations/',
+    body: () => ({
+      cycles: 2,
+      change: { type: 'tax_rate', country: 'DE', effective_at: '2099-01-01T00:00:00Z', percentage: 21 },
+    }),
+  },
+  {
     collection: '/v1/metrics/dashboards',
     body: (_, tag) => ({ name: `Dashboard ${tag}`, metrics: ['monthly_recurring_revenue'] }),
   },

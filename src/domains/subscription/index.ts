@@ -20,3 +20,12 @@ export { subscriptionModule } from './subscription.module';
 export { usePaymentMethod } from './use-payment-method';
 export { PaymentFailed } from './subscription.errors';
 export type { ChangePreviewFollower } from './command-deps';
+export {
+  shadowRenewals,
+  shadowSubscriptionIds,
+  shadowSubscriptions,
+  type ShadowFilter,
+  type ShadowReads,
+  type ShadowRenewal,
+  type ShadowSubscription,
+} from './shadow-renewals';

@@ -1,0 +1,2 @@
+export { SimulationRuns } from './run-simulation';
+export { simulationModule } from './simulation.module';
