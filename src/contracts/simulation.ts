@@ -75,46 +75,48 @@ export const SimulationCreate = z
   .meta({ id: 'SimulationCreate' });
 export type SimulationCreate = z.infer<typeof SimulationCreate>;
 
+/** Minor units of the currency. */
+const Minor = z.int();
+
+/** A currency's figures over the simulated cycles: billed (tax included), revenue (net of tax), and MRR's change. */
+const amounts = {
+  currency: z.string(),
+  old_amount: Minor,
+  new_amount: Minor,
+  difference: Minor,
+  old_revenue: Minor,
+  new_revenue: Minor,
+  /** The monthly recurring revenue at the end of the cycles: with the draft less as things stand. */
+  monthly_revenue_change: Minor,
+};
+
 export const SimulationStatus = z.enum(['running', 'succeeded', 'failed']);
 
 /** What one currency's subscriptions bill over the simulated cycles, as things stand and with the draft. */
-export const SimulationTotal = z.object({
-  currency: z.string(),
-  subscriptions: z.int32(),
-  customers: z.int32(),
-  /** Totals billed (tax included) over the cycles. */
-  old_amount: z.number(),
-  new_amount: z.number(),
-  difference: z.number(),
-  /** Revenue (net of tax) over the cycles. */
-  old_revenue: z.number(),
-  new_revenue: z.number(),
-  /** The monthly recurring revenue at the end of the cycles: with the draft less as things stand. */
-  monthly_revenue_change: z.number(),
-});
+export const SimulationTotal = z.object({ ...amounts, subscriptions: z.int32(), customers: z.int32() });
 
 /** One calendar month's revenue (net of tax) of the renewals starting in it, per currency. */
 export const SimulationMonth = z.object({
   month: z.string(),
   currency: z.string(),
-  old_revenue: z.number(),
-  new_revenue: z.number(),
-  difference: z.number(),
+  old_revenue: Minor,
+  new_revenue: Minor,
+  difference: Minor,
 });
 
 export const Simulation = z
   .object({
     id: Uuid,
     organization_id: Uuid,
-    created_at: z.string(),
-    modified_at: z.string().nullable(),
+    created_at: Timestamp,
+    modified_at: Timestamp.nullable(),
     status: SimulationStatus,
     cycles: z.int32(),
     change: SimulationChange,
     progress: z.object({ done: z.int32(), total: z.int32().nullable() }),
     totals: z.array(SimulationTotal),
     months: z.array(SimulationMonth),
-    finished_at: z.string().nullable(),
+    finished_at: Timestamp.nullable(),
     error: z.string().nullable(),
   })
   .meta({ id: 'Simulation' });
@@ -125,32 +127,22 @@ export const SimulationList = ListResource(Simulation);
 
 /** One renewal's order: its lines, discount, net, tax and total. */
 export const SimulationBill = z.object({
-  lines: z.array(z.object({ label: z.string(), amount: z.number() })),
-  discount_amount: z.number(),
-  net_amount: z.number(),
-  tax_amount: z.number(),
-  total_amount: z.number(),
+  lines: z.array(z.object({ label: z.string(), amount: Minor })),
+  discount_amount: Minor,
+  net_amount: Minor,
+  tax_amount: Minor,
+  total_amount: Minor,
 });
 export type SimulationBill = z.infer<typeof SimulationBill>;
 
 export const SimulationCycle = z.object({
-  period_start: z.string(),
-  period_end: z.string(),
+  period_start: Timestamp,
+  period_end: Timestamp,
   old: SimulationBill,
   new: SimulationBill,
-  difference: z.number(),
+  difference: Minor,
 });
 export type SimulationCycle = z.infer<typeof SimulationCycle>;
-
-const amounts = {
-  currency: z.string(),
-  old_amount: z.number(),
-  new_amount: z.number(),
-  difference: z.number(),
-  old_revenue: z.number(),
-  new_revenue: z.number(),
-  monthly_revenue_change: z.number(),
-};
 
 export const SimulationSubscription = z.object({
   subscription_id: Uuid,
