@@ -108,6 +108,9 @@ test('a draft discount takes the new terms and keeps the rest', () => {
     duration: 'forever',
     durationInMonths: null,
   });
+  // A fixed discount's other currencies stay as they were: only the draft's currency changes.
+  const fixed = { ...discount, type: 'fixed' as const, basisPoints: null, amounts: { usd: 300, eur: 250 } };
+  expect(draftDiscount(fixed, change).amounts).toEqual({ usd: 500, eur: 250 });
 });
 
 test('draft refusals name their field', () => {

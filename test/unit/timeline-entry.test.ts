@@ -1,6 +1,7 @@
 // Which webhook events make timeline entries and what each says: a table of payloads and the entries they make.
 import { entryOf } from '../../src/domains/timeline/timeline-entry.logic';
 import { upcomingOf } from '../../src/domains/timeline/timeline-upcoming.logic';
+import { customerCause } from '../../src/domains/timeline/customer-cause.logic';
 
 const customer = '00000000-0000-4000-8000-000000000001';
 const sub = '00000000-0000-4000-8000-000000000002';
@@ -286,4 +287,37 @@ test('the next step as the flow answers it: none when it has nothing scheduled o
   expect(upcomingOf(sub, answer('resume', null))).toEqual({ subscription_id: sub, action: 'resume', at: null });
   expect(upcomingOf(sub, answer('none', null))).toBeNull();
   expect(upcomingOf(sub, null)).toBeNull();
+});
+
+test.each([
+  [
+    { type: 'command', name: 'POST /v1/refunds/', request_id: 'r1' },
+    { type: 'command', name: 'the merchant', request_id: null },
+  ],
+  [
+    { type: 'command', name: 'PATCH /v1/customer-portal/subscriptions/:id', request_id: 'r2' },
+    { type: 'command', name: 'you', request_id: null },
+  ],
+  [
+    { type: 'command', name: 'POST /v1/checkouts/client/:client_secret/confirm', request_id: 'r3' },
+    { type: 'command', name: 'you', request_id: null },
+  ],
+  [
+    { type: 'command', name: 'subscription change', request_id: null },
+    { type: 'command', name: 'subscription change', request_id: null },
+  ],
+  [
+    { type: 'workflow', name: 'succeedRefund', request_id: null },
+    { type: 'workflow', name: 'billing', request_id: null },
+  ],
+  [
+    { type: 'timer', name: 'renewal due', request_id: null },
+    { type: 'timer', name: 'renewal due', request_id: null },
+  ],
+  [
+    { type: 'processor_event', name: 'charge failed', request_id: 'r4' },
+    { type: 'processor_event', name: 'charge failed', request_id: null },
+  ],
+] as const)('the customer reads the cause %j as %j', (cause, read) => {
+  expect(customerCause(cause)).toEqual(read);
 });

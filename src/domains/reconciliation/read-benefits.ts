@@ -33,7 +33,8 @@ const ENTITLEMENTS = `
     and coalesce(g.order_id, g.subscription_id) = w.id
   union all
   select src.kind, src.id, g.benefit_id, false, g.id, g.granted_at is not null, g.revoked_at is not null
-  from source src join benefit_grant g on coalesce(g.order_id, g.subscription_id) = src.id and g.seat_id is null
+  from source src join benefit_grant g on g.customer_id = src.customer_id and g.seat_id is null
+    and coalesce(g.order_id, g.subscription_id) = src.id
   where not exists (select 1 from wanted w where w.id = src.id and w.benefit_id = g.benefit_id)
   order by 2, 3`;
 

@@ -7,6 +7,7 @@ import type { ReconciliationFailure } from '../../contracts/reconciliation';
 import type { Clock } from '../../kernel/clock';
 import { inTransaction } from '../../platform/database/transaction';
 import type { OutboxService } from '../../platform/outbox';
+import { previousDay } from './reconciliation.logic';
 import type { ReconciliationService } from './reconciliation.service';
 
 export interface ReconcileDayDeps {
@@ -29,10 +30,7 @@ export function failureId(organizationId: string, day: string): string {
   ].join('-');
 }
 
-/** The UTC day before `now`, as YYYY-MM-DD. */
-export const previousDay = (now: Date): string => new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
-
-/** What a run reconciles: a day (the day before by default), of every organization or of one. */
+/** What a run reconciles: a day (the day before the clock's by default), of every organization or of one. */
 export interface ReconcileDayInput {
   day?: string;
   organization_id?: string;
@@ -52,25 +50,36 @@ export async function reconcileDay(
       only,
     ]);
   const failed: string[] = [];
+  const errors: string[] = [];
+  // One organization's books that cannot be read do not keep the others from being reconciled; the step fails
+  // afterwards (and is retried: an organization already told is not told twice).
   for (const { id } of organizations) {
-    const result = await deps.reconciliation.reconcileAlone(deps.orm, id, { from: on, to: on });
-    if (result.ok) continue;
-    failed.push(id);
-    const failure: ReconciliationFailure = {
-      id: failureId(id, on),
-      organization_id: id,
-      from: on,
-      to: on,
-      failed_laws: result.laws.filter((law) => !law.ok),
-    };
-    await inTransaction(deps.orm, async (tx) => {
-      const [sent] = await tx.em.execute(
-        `select 1 from outbox_message where organization_id = ? and kind = 'event'
-           and payload->>'type' = 'reconciliation.failed' and payload->'data'->>'id' = ?`,
-        [id, failure.id],
-      );
-      if (!sent) deps.outbox.enqueueEvent(tx, id, 'reconciliation.failed', failure);
-    });
+    const told = await reconcileOne(deps, id, on).catch((error: Error) => void errors.push(`${id}: ${error.message}`));
+    if (told) failed.push(id);
   }
+  if (errors.length)
+    throw new Error(`The books of ${errors.length} organizations could not be read: ${errors.join('; ')}`);
   return { day: on, failed };
+}
+
+/** Reconciles one organization's day; true when a law broke (and `reconciliation.failed` is sent, once). */
+async function reconcileOne(deps: ReconcileDayDeps, id: string, on: string): Promise<boolean> {
+  const result = await deps.reconciliation.reconcile(id, { from: on, to: on });
+  if (result.ok) return false;
+  const failure: ReconciliationFailure = {
+    id: failureId(id, on),
+    organization_id: id,
+    from: on,
+    to: on,
+    failed_laws: result.laws.filter((law) => !law.ok),
+  };
+  await inTransaction(deps.orm, async (tx) => {
+    const sent = await tx.em.execute<{ id: string }[]>(
+      `insert into reconciliation_failure (id, organization_id, day, created_at) values (?, ?, ?, ?)
+       on conflict (id) do nothing returning id`,
+      [failure.id, id, on, deps.clock.now()],
+    );
+    if (sent.length) deps.outbox.enqueueEvent(tx, id, 'reconciliation.failed', failure);
+  });
+  return true;
 }

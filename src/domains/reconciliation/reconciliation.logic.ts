@@ -241,3 +241,6 @@ export function eventLaw(d: EventDeliveries): ReconciliationLaw {
     d.missing.map((m) => brk('event_not_delivered', { event_id: m.eventId, endpoint_id: m.endpointId })),
   );
 }
+
+/** The UTC day before `now`, as YYYY-MM-DD: the day a daily run reconciles. */
+export const previousDay = (now: Date): string => new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);

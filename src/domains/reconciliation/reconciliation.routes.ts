@@ -17,7 +17,7 @@ export function reconciliationRoutes(reconciliation: ReconciliationService): Rou
       status: 200,
       response: Reconciliation,
       readOnly: true,
-      handler: ({ auth, tx, query }) => reconciliation.reconcile(tx, auth.organizationId, query),
+      handler: ({ auth, query }) => reconciliation.reconcile(auth.organizationId, query),
     }),
   ];
 }

@@ -13,9 +13,17 @@ import { benefitLaw, chargeLaw, creditLaw, eventLaw, refundLaw, usageLaw } from 
 import { dayRange } from './reconciliation-range';
 
 export class ReconciliationService {
-  /** In the caller's transaction, made read-only: nothing a reconciliation does may write. */
-  async reconcile(tx: Tx, organizationId: string, query: ReconciliationQuery): Promise<Reconciliation> {
-    await tx.em.execute('set transaction read only');
+  constructor(private readonly orm: MikroORM) {}
+
+  /** In a transaction of its own: repeatable read and read-only, so every law reads one snapshot and nothing writes. */
+  reconcile(organizationId: string, query: ReconciliationQuery): Promise<Reconciliation> {
+    return this.orm.em.fork().transactional(async (em) => {
+      await em.execute('set transaction isolation level repeatable read, read only');
+      return this.readLaws({ em, afterCommit: () => undefined }, organizationId, query);
+    });
+  }
+
+  private async readLaws(tx: Tx, organizationId: string, query: ReconciliationQuery): Promise<Reconciliation> {
     const range = dayRange(query);
     const charges = await readCharges(tx, organizationId, range);
     const refunds = await readRefunds(tx, organizationId, range);
@@ -28,13 +36,5 @@ export class ReconciliationService {
       eventLaw(await readEvents(tx, organizationId, range)),
     ];
     return { organization_id: organizationId, from: query.from, to: query.to, ok: laws.every((l) => l.ok), laws };
-  }
-
-  /** In a transaction of its own: repeatable read and read-only, so every law reads one snapshot. */
-  reconcileAlone(orm: MikroORM, organizationId: string, query: ReconciliationQuery): Promise<Reconciliation> {
-    return orm.em.fork().transactional(async (em) => {
-      await em.execute('set transaction isolation level repeatable read, read only');
-      return this.reconcile({ em, afterCommit: () => undefined }, organizationId, query);
-    });
   }
 }

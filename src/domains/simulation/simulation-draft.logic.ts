@@ -79,7 +79,8 @@ export function draftDiscount<
     ...discount,
     type: change.discount_type,
     basisPoints: percentage ? (change.basis_points ?? null) : null,
-    amounts: percentage ? null : { [change.currency]: change.amount ?? 0 },
+    // A fixed amount is per currency: the draft's currency changes, the discount's other currencies stay.
+    amounts: percentage ? null : { ...discount.amounts, [change.currency]: change.amount ?? 0 },
     duration: change.duration,
     durationInMonths: change.duration === 'repeating' ? (change.duration_in_months ?? null) : null,
   };

@@ -34,7 +34,8 @@ export function previewEntries(orm: MikroORM, recorder: TimelineRecorder): Chang
           next_renewal_total: preview.next_renewal?.total_amount ?? null,
         },
         eventId: null,
-        dedupeKey: null,
+        // The same preview asked again within a minute (a page refreshed, a form retyped) is one entry.
+        dedupeKey: `preview:${change.subscriptionId}:${change.productId}:${preview.proration_behavior}:${preview.amount_due_now}:${new Date().toISOString().slice(0, 16)}`,
       }),
     );
     return written.catch((error) => console.error('the timeline could not record a preview:', error));

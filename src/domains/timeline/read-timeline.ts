@@ -38,6 +38,7 @@ export async function readTimeline(
   em: EntityManager,
   owner: { organizationId: string; customerId: string },
   query: TimelineQuery,
+  options: { deliveries: boolean } = { deliveries: true },
 ): Promise<{
   items: TimelineEntry[];
   pagination: { total_count: number; max_page: number };
@@ -63,11 +64,8 @@ export async function readTimeline(
     `select count(*)::int as total from timeline_entry where ${where.join(' and ')}`,
     params,
   );
-  const deliveries = await eventDeliveries(
-    em,
-    owner.organizationId,
-    rows.flatMap((row) => (row.event_id ? [row.event_id] : [])),
-  );
+  const events = options.deliveries ? rows.flatMap((row) => (row.event_id ? [row.event_id] : [])) : [];
+  const deliveries = await eventDeliveries(em, owner.organizationId, events);
   const items = rows.map((row) => ({
     id: row.id,
     at: new Date(row.at).toISOString(),

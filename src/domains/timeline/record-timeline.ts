@@ -27,9 +27,9 @@ const RECORD = `(id uuid, "organizationId" uuid, "customerId" uuid, at timestamp
 
 /**
  * One statement for all of a transaction's entries; an entry whose fact is recorded already is skipped. An entry
- * without a time of its own (a checkout's, a payment's) is placed at the customer's time now — its test clock's, read
- * in the same statement — and a charge at the time its order was due when that was earlier (a clock moved past a
- * renewal or a retry runs it late).
+ * without a time of its own (a checkout's, a payment's) is placed at the customer's time now: the wall clock's, or
+ * its test clock's, read in the same statement — and on a test clock a charge at the time its order was due when that
+ * was earlier (a clock moved past a renewal or a retry runs it late; on the wall clock flows run on time).
  */
 export async function insertEntries(em: EntityManager, entries: readonly Entry[], now: Date): Promise<void> {
   if (!entries.length) return;
@@ -37,16 +37,15 @@ export async function insertEntries(em: EntityManager, entries: readonly Entry[]
     `insert into timeline_entry (id, organization_id, customer_id, at, type, resource_type, resource_id,
        subscription_id, amount, currency, summary, details, cause, event_id, dedupe_key)
      select f.id, f."organizationId", f."customerId",
-       coalesce(f.at, least(
-         coalesce((select t.frozen_time from customer c join test_clock t on t.id = c.test_clock_id
-                   where c.id = f."customerId"), ?::timestamptz),
-         o.due)),
+       coalesce(f.at, (select least(t.frozen_time, o.due) from customer c join test_clock t on t.id = c.test_clock_id
+         where c.id = f."customerId"), ?::timestamptz),
        f.type, f."resourceType", f."resourceId", coalesce(f."subscriptionId", o.subscription_id), f.amount,
        f.currency, f.summary,
        case when f.type = 'subscription.plan_changed' then f.details || jsonb_build_object('preview', (
          select jsonb_build_object('entry_id', p.id, 'at', p.at, 'amount_due_now', p.amount, 'summary', p.summary)
          from timeline_entry p
-         where p.organization_id = f."organizationId" and p.subscription_id = f."subscriptionId"
+         where p.organization_id = f."organizationId" and p.customer_id = f."customerId"
+           and p.subscription_id = f."subscriptionId"
            and p.type = 'subscription.change_previewed' and p.details->>'product_id' = f.details->>'product_id'
            and p.recorded_at > now() - interval '1 day'
          order by p.seq desc limit 1))

@@ -3,6 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CustomerTimeline, Timeline, TimelineQuery } from '../../contracts/timeline';
 import type { CustomerService } from '../customer';
+import { customerCause } from './customer-cause.logic';
 import { readTimeline, type TimelineReadDeps } from './read-timeline';
 
 export interface TimelineDeps extends TimelineReadDeps {
@@ -27,17 +28,26 @@ export class TimelineService {
     return readTimeline(this.deps, em, { organizationId, customerId: customer.id }, query);
   }
 
-  /** The portal's view: no workflow steps, no webhook deliveries (the merchant's plumbing). */
+  /**
+   * The portal's view: no workflow steps, webhook deliveries, request ids or processor ids (the merchant's plumbing),
+   * and causes as the customer reads them.
+   */
   async forCustomer(
     em: EntityManager,
     owner: { organizationId: string; customerId: string },
     query: TimelineQuery,
   ): Promise<CustomerTimeline> {
-    const timeline = await readTimeline(this.deps, em, owner, query);
+    const timeline = await readTimeline(this.deps, em, owner, query, { deliveries: false });
     return {
-      items: timeline.items.map(({ workflow: _workflow, deliveries: _deliveries, ...entry }) => entry),
+      items: timeline.items.map(({ workflow: _workflow, deliveries: _deliveries, ...entry }) => ({
+        ...entry,
+        cause: customerCause(entry.cause),
+        details: withoutProcessorIds(entry.details),
+      })),
       pagination: timeline.pagination,
       upcoming: timeline.upcoming.map(({ workflow_id: _id, ...step }) => step),
     };
   }
 }
+
+const withoutProcessorIds = ({ charge_id: _charge, ...details }: Record<string, unknown>) => details;

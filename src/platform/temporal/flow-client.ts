@@ -105,12 +105,21 @@ export class FlowClient {
       });
   }
 
-  /** A flow's answer to a query, or null when it cannot answer now (gone, not started yet, or Temporal unreachable). */
-  async query<R>(workflowId: string, query: QueryDefinition<R, []>): Promise<R | null> {
-    return this.client.workflow
-      .getHandle(workflowId)
-      .query(query)
-      .catch(() => null);
+  /**
+   * A flow's answer to a query, or null when it cannot answer within `timeoutMs` (gone, its worker or Temporal
+   * unreachable). A run that has just continued as new answers once its first task is scheduled: asked again meanwhile.
+   */
+  async query<R>(workflowId: string, query: QueryDefinition<R, []>, timeoutMs = 2_000): Promise<R | null> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      try {
+        return await this.client.withDeadline(deadline, () => this.client.workflow.getHandle(workflowId).query(query));
+      } catch (error) {
+        if (!/not scheduled yet/.test(String((error as { cause?: unknown }).cause))) return null;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    return null;
   }
 
   /**

@@ -141,7 +141,7 @@ export const portalStrings = {
   'portal.history.cause.command': 'Requested: {name}',
   'portal.history.cause.timer': 'Scheduled: {name}',
   'portal.history.cause.processor': 'Payment processor: {name}',
-  'portal.history.cause.workflow': 'Billing step: {name}',
+  'portal.history.cause.workflow': 'Billing',
   'portal.history.cause.schedule': 'Daily run: {name}',
   'portal.history.cause.backfill': 'Recorded before the history began',
 
