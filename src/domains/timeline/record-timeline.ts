@@ -23,10 +23,11 @@ const UNKNOWN: Cause = { type: 'workflow', name: 'system' };
 
 const RECORD = `(id uuid, "organizationId" uuid, "customerId" uuid, at timestamptz, type text, "resourceType" text,
   "resourceId" uuid, "subscriptionId" uuid, amount bigint, currency text, summary text, details jsonb, cause jsonb,
-  "eventId" uuid, "dedupeKey" text, "dueOrderId" uuid)`;
+  "eventId" uuid, "dedupeKey" text, "dueOrderId" uuid, n int)`;
 
 /**
- * One statement for all of a transaction's entries; an entry whose fact is recorded already is skipped. An entry
+ * One statement for all of a transaction's entries, numbered (`seq`) in the order the transaction made them; an entry
+ * whose fact is recorded already is skipped. An entry
  * without a time of its own (a checkout's, a payment's) is placed at the customer's time now: the wall clock's, or
  * its test clock's, read in the same statement — and on a test clock a charge at the time its order was due when that
  * was earlier (a clock moved past a renewal or a retry runs it late; on the wall clock flows run on time).
@@ -56,8 +57,9 @@ export async function insertEntries(em: EntityManager, entries: readonly Entry[]
        select coalesce(o.next_payment_attempt_at, o.created_at) as due, o.subscription_id from "order" o
        where o.id = f."dueOrderId"
      ) o on true
+     order by f.n
      on conflict (organization_id, dedupe_key) where dedupe_key is not null do nothing`,
-    [now, JSON.stringify(entries)],
+    [now, JSON.stringify(entries.map((entry, n) => ({ ...entry, n })))],
   );
 }
 
