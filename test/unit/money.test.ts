@@ -10,6 +10,7 @@ import {
   type SeatTier,
 } from '../../src/kernel/money';
 import { currencyDecimals, minPriceAmount } from '../../src/kernel/currency';
+import { taxPerLine } from '../../src/kernel/tax-per-line';
 
 test.each([
   [0, 'usd', true],
@@ -222,4 +223,23 @@ test.each([
   [1_000_000, '100%'],
 ])('formatRate(%i) = %s', (rate, printed) => {
   expect(formatRate(rate)).toBe(printed);
+});
+
+test.each([
+  // tax, line amounts, each line's share (worked out by hand)
+  [319, [1999], [319]], // one line carries it all
+  // 936 / 5862 of each: 425.37, 319.19, −191.45, −63.87, 255.32, 191.45; cut toward 0 they add up to 936
+  [936, [2664, 1999, -1199, -400, 1599, 1199], [425, 319, -191, -63, 255, 191]],
+  [100, [1, 1, 1], [34, 33, 33]], // 33.33 each: the unit left over to the first
+  [-5, [3, 3], [-3, -2]], // −2.5 each: the unit to the earlier line
+  [10, [7, 7, 7, -7], [5, 5, 5, -5]], // 10 / 14 of each: exact
+  [1, [2, 2, -1], [1, 0, 0]], // 0.67, 0.67, −0.33 cut to 0: the unit to the first of the largest remainders
+  [-1, [2, 2, -1], [-1, 0, 0]], // −0.67, −0.67, 0.33: the unit taken from the first furthest below
+  [1, [2, 1], [1, 0]], // 0.67 and 0.33: the unit to the larger remainder
+  [2, [-1, 3], [-1, 3]], // −1 and 3 exactly
+  [0, [10, -10], [0, 0]], // the lines add up to nothing
+  [192, [-1199, 2399], [-191, 383]], // −191.84 and 383.84: cut toward 0 they add up to 192
+])('tax %p shared across lines %p: %p', (tax, amounts, shares) => {
+  expect(taxPerLine(tax, amounts)).toEqual(shares);
+  expect(shares.reduce((sum, share) => sum + share, 0)).toBe(tax);
 });

@@ -1,4 +1,5 @@
 // A subscription's orders (renewal, final usage, plan change): the one place their tax and amounts are composed.
+import { taxPerLine } from '../../kernel/tax-per-line';
 import type { NewOrder } from '../order';
 import type { SellerOfRecord } from '../tax';
 import type { Subscription } from './subscription.entity';
@@ -22,6 +23,10 @@ export interface SubscriptionBill {
 export function subscriptionOrder(seller: SellerOfRecord, s: Subscription, bill: SubscriptionBill): NewOrder {
   const taxable = bill.lines.reduce((sum, line) => sum + line.amount, 0) - bill.discountAmount;
   const tax = bill.tax ?? subscriptionTax(seller, s, taxable, bill.taxAt ?? bill.at);
+  const lineTaxes = taxPerLine(
+    tax,
+    bill.lines.map((line) => line.amount),
+  );
   return {
     organizationId: s.organizationId,
     subscriptionId: s.id,
@@ -39,11 +44,12 @@ export function subscriptionOrder(seller: SellerOfRecord, s: Subscription, bill:
     at: bill.at,
     billingReason: bill.billingReason,
     cycleKey: bill.cycleKey,
-    items: bill.lines.map((line) => ({
+    items: bill.lines.map((line, i) => ({
       label: line.label,
       amount: line.amount,
       productPriceId: line.priceId,
       proration: line.proration,
+      taxAmount: lineTaxes[i],
     })),
     discountAmount: bill.discountAmount,
     netAmount: s.taxBehavior === 'inclusive' ? taxable - tax : taxable,
