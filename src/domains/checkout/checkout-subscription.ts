@@ -2,7 +2,9 @@
 import type { Product as ProductOutput } from '../../contracts/product';
 import type { NewSubscription } from '../subscription';
 import type { Checkout } from './checkout.entity';
+import type { CheckoutPrice } from './checkout-price.logic';
 import type { FlowDeps } from './flow-deps';
+import { isDiscountable } from './payment-flags.logic';
 
 /** What the subscription starts with, at `at` (the purchase's time). */
 export function subscriptionOf(
@@ -11,6 +13,7 @@ export function subscriptionOf(
   product: ProductOutput,
   at: Date,
 ): NewSubscription {
+  const prices = product.prices.filter((p) => p.id === checkout.productPriceId) as CheckoutPrice[];
   return {
     organizationId: checkout.organizationId,
     checkoutId: checkout.id,
@@ -23,7 +26,8 @@ export function subscriptionOf(
     recurringInterval: product.recurring_interval!,
     recurringIntervalCount: product.recurring_interval_count ?? 1,
     seats: checkout.seats,
-    discountId: checkout.discountId,
+    // a discount the checkout could not apply (a pay-what-you-want price) is not the subscription's either
+    discountId: isDiscountable(prices) ? checkout.discountId : null,
     trialEnd: checkout.trialEnd,
     billingName: checkout.customerBillingName,
     billingAddress: checkout.customerBillingAddress,
