@@ -2,9 +2,7 @@
 import type { Product as ProductOutput } from '../../contracts/product';
 import type { NewSubscription } from '../subscription';
 import type { Checkout } from './checkout.entity';
-import type { CheckoutPrice } from './checkout-price.logic';
 import type { FlowDeps } from './flow-deps';
-import { isDiscountable } from './payment-flags.logic';
 
 /** What the subscription starts with, at `at` (the purchase's time). */
 export function subscriptionOf(
@@ -13,7 +11,7 @@ export function subscriptionOf(
   product: ProductOutput,
   at: Date,
 ): NewSubscription {
-  const prices = product.prices.filter((p) => p.id === checkout.productPriceId) as CheckoutPrice[];
+  const price = product.prices.find((p) => p.id === checkout.productPriceId);
   return {
     organizationId: checkout.organizationId,
     checkoutId: checkout.id,
@@ -26,8 +24,8 @@ export function subscriptionOf(
     recurringInterval: product.recurring_interval!,
     recurringIntervalCount: product.recurring_interval_count ?? 1,
     seats: checkout.seats,
-    // a discount the checkout could not apply (a pay-what-you-want price) is not the subscription's either
-    discountId: isDiscountable(prices) ? checkout.discountId : null,
+    // a pay-what-you-want price takes no discount (the spec's is_discount_applicable): nor do its renewals
+    discountId: price?.amount_type === 'custom' ? null : checkout.discountId,
     trialEnd: checkout.trialEnd,
     billingName: checkout.customerBillingName,
     billingAddress: checkout.customerBillingAddress,

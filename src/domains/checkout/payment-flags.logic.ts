@@ -9,14 +9,6 @@ export interface PaymentFlags {
   is_payment_form_required: boolean;
 }
 
-/** Whether a discount takes anything off these prices: not off free or pay-what-you-want ones (the spec's rule). */
-export const isDiscountable = (prices: CheckoutPrice[]) =>
-  !prices.every(isFreePrice) && !prices.some((p) => p.amount_type === 'custom');
-
-const isFreePrice = (p: CheckoutPrice) =>
-  (p.amount_type === 'fixed' && p.price_amount === 0) ||
-  (p.amount_type === 'custom' && p.minimum_amount === 0 && (p.preset_amount ?? 0) === 0);
-
 /** What the checkout needs from the customer: a payment, a saved payment method for later, or nothing. */
 export function paymentFlags(input: {
   prices: CheckoutPrice[];
@@ -26,7 +18,11 @@ export function paymentFlags(input: {
   trial: boolean;
   discount: CheckoutDiscount | null;
 }): PaymentFlags {
-  const isFree = input.prices.every(isFreePrice);
+  const isFree = input.prices.every(
+    (p) =>
+      (p.amount_type === 'fixed' && p.price_amount === 0) ||
+      (p.amount_type === 'custom' && p.minimum_amount === 0 && (p.preset_amount ?? 0) === 0),
+  );
   const hasMetered = input.prices.some((p) => p.amount_type === 'metered_unit' || p.amount_type === 'metered_tiers');
   const fullForever =
     input.discount?.type === 'percentage' &&
@@ -36,7 +32,7 @@ export function paymentFlags(input: {
   const setup = input.isRecurring && !isFree && !(input.amount === 0 && !hasMetered) && !fullForever;
   return {
     is_free_product_price: isFree,
-    is_discount_applicable: isDiscountable(input.prices),
+    is_discount_applicable: !isFree && !input.prices.some((p) => p.amount_type === 'custom'),
     is_payment_required: required,
     is_payment_setup_required: setup,
     is_payment_form_required: required || setup,
