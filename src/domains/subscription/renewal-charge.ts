@@ -25,8 +25,9 @@ export async function chargeRenewal(
     return { declined: 'The order was voided: the subscription ended.', unrecoverable: true };
   if (order.totalAmount <= 0) return { chargeId: null };
   const s = known?.subscription ?? (await em.findOneOrFail(Subscription, { id: order.subscriptionId! }));
+  if (!deps.processor) return { declined: 'No payment processor is configured.', unrecoverable: true };
   // No method yet (a free plan changed to a paid one): dunning, whose pay link lets the customer add one.
-  if (!deps.processor || !s.paymentMethodToken || !s.processorCustomerId)
+  if (!s.paymentMethodToken || !s.processorCustomerId)
     return { declined: 'No payment method is saved for this subscription.', unrecoverable: false };
   try {
     // A charge the processor settles later stays `pending`: its webhook tells the workflow (see the README).
