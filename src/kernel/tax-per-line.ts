@@ -3,12 +3,12 @@
 /**
  * An order's tax shared across its lines in proportion to their amounts (a credit line takes a negative share), by
  * largest remainder: each share cut toward 0, then the units left over one each to the lines whose remainders lie
- * furthest in their direction (the earlier on a tie). The shares add up to `tax` exactly; all 0 when the lines add
- * up to nothing.
+ * furthest in their direction (the earlier on a tie). The shares add up to `tax` exactly; the first line takes it
+ * all when the lines add up to nothing or less.
  */
 export function taxPerLine(tax: number, amounts: readonly number[]): number[] {
   const whole = BigInt(amounts.reduce((sum, amount) => sum + amount, 0));
-  if (whole <= 0n) return amounts.map(() => 0);
+  if (whole <= 0n) return amounts.map((_, i) => (i === 0 ? tax : 0));
   const exact = amounts.map((amount) => BigInt(tax) * BigInt(amount));
   const shares = exact.map((e) => e / whole);
   let left = BigInt(tax) - shares.reduce((sum, share) => sum + share, 0n);

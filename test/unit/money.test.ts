@@ -238,6 +238,7 @@ test.each([
   [1, [2, 1], [1, 0]], // 0.67 and 0.33: the unit to the larger remainder
   [2, [-1, 3], [-1, 3]], // −1 and 3 exactly
   [0, [10, -10], [0, 0]], // the lines add up to nothing
+  [5, [10, -10], [5, 0]], // … and yet a tax: the first line takes it
   [192, [-1199, 2399], [-191, 383]], // −191.84 and 383.84: cut toward 0 they add up to 192
 ])('tax %p shared across lines %p: %p', (tax, amounts, shares) => {
   expect(taxPerLine(tax, amounts)).toEqual(shares);
