@@ -22,7 +22,7 @@ const CREDITS = `${BILLED_PERIODS},
       row_number() over (partition by c.customer_id, c.meter_id, ${RESET_END} order by c.seq) as nth
     from meter_credit c where c.organization_id = ? and c.grant_id is null
   ), consumed as (
-    select p.customer_id, p.meter_id, sum(least(greatest(p.consumed, 0), p.credited)) as units
+    select p.customer_id, p.meter_id, sum(p.credit_used) as units
     from period p where p.period_end < ? group by p.customer_id, p.meter_id
   )
   select cm.id, cm.customer_id, cm.meter_id, l.granted, l.withdrawn, l.reset_out, l.ledger,

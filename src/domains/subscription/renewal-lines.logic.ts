@@ -7,8 +7,8 @@ import { meteredLines, type MeteredUsage } from './metered-line.logic';
 import type { RenewalLine } from './order-line.logic';
 
 /**
- * A renewal's lines: the period's charge, the metered usage of the period that ended (both discountable) and any
- * prorations carried from changes. A credit larger than everything else is carried to the next renewal rather than
+ * A renewal's lines: the period's charge, the metered usage of the period that ended (both discountable, as is usage a
+ * plan change left behind) and any prorations carried from changes. A credit larger than everything else is carried to the next renewal rather than
  * paid out. `recurringAmount` is the period's charge after discount, what the subscription shows as its amount.
  */
 export function renewalLines(input: {
@@ -18,7 +18,7 @@ export function renewalLines(input: {
   period: { start: Date; end: Date };
   discount: DiscountRule | null;
   currency: string;
-  carried: readonly { label: string; amount: number; priceId: string | null }[];
+  carried: readonly { label: string; amount: number; priceId: string | null; proration?: boolean }[];
   metered?: readonly MeteredUsage[];
   /** The seats of a seat price and its tiers: the period's charge shows a line per tier when it has several parts. */
   seats?: { count: number; tiers: readonly SeatTier[]; type: SeatTierType } | null;
@@ -27,7 +27,7 @@ export function renewalLines(input: {
   const lines: RenewalLine[] = [
     ...periodLines(input),
     ...metered,
-    ...input.carried.map((item) => ({ ...item, proration: true })),
+    ...input.carried.map((item) => ({ ...item, proration: item.proration ?? true })),
   ];
   const discountable = lines.filter((line) => !line.proration).reduce((sum, line) => sum + line.amount, 0);
   const discount = discountAmount(input.discount, discountable, input.currency);

@@ -38,6 +38,8 @@ export interface PendingItem {
   label: string;
   amount: number;
   priceId: string | null;
+  /** False for usage a plan change left behind: billed, and discounted, as the renewal's own usage is. */
+  proration?: boolean;
 }
 
 export class Subscription {

@@ -1,14 +1,16 @@
-// The metered usage a plan change leaves behind: billed with the next renewal, so the new plan neither loses nor bills
-// it.
+// The metered usage a plan change leaves behind: billed with the next renewal at the old plan's rates, so the new
+// plan neither loses nor re-rates it.
 import type { Tx } from '../../platform/database/transaction';
 import type { BillingDeps } from './billing-deps';
-import { meteredLines, meteredPricesIn } from './metered-line.logic';
+import { meteredLines } from './metered-line.logic';
 import { closeMeteredPeriod } from './metered-usage';
 import type { PendingItem, Subscription } from './subscription.entity';
 
 /**
- * A plan change that drops metered prices: their usage so far is billed with the next renewal (as pending items,
- * like the change's prorations) and their meters reset, so the new plan neither loses nor bills it.
+ * A change to another product settles the usage so far of each of the old product's metered prices at its own rates
+ * (as pending items billed with the next renewal, like the change's prorations) and resets their meters: the new
+ * product's metered prices count from the change, even on the same meter (the reference settles the old product's
+ * meter cycle before the switch).
  */
 export async function usageLeftBehind(
   deps: BillingDeps,
@@ -19,14 +21,14 @@ export async function usageLeftBehind(
   at: Date,
 ): Promise<PendingItem[]> {
   if (newProductId === s.productId) return [];
-  const [next] = await deps.products.outputsByIds(tx.em, s.organizationId, [newProductId]);
-  const kept = new Set(meteredPricesIn(next?.prices ?? [], s.currency).map((p) => p.meter_id));
-  const usages = await closeMeteredPeriod(deps, tx, s, at, cutOff, at, (price) => !kept.has(price.meter_id));
+  const usages = await closeMeteredPeriod(deps, tx, s, at, cutOff, at);
   // A usage that costs nothing leaves nothing behind; one that does keeps its lines that count (a cap's line included).
   return usages
     .map((usage) => meteredLines(usage, s.currency))
     .filter((lines) => lines.reduce((sum, line) => sum + line.amount, 0) > 0)
     .flatMap((lines) =>
-      lines.flatMap(({ label, amount, priceId }) => (amount !== 0 ? [{ label, amount, priceId }] : [])),
+      lines.flatMap(({ label, amount, priceId }) =>
+        amount !== 0 ? [{ label, amount, priceId, proration: false }] : [],
+      ),
     );
 }
