@@ -192,6 +192,16 @@ module.exports = {
       from: { path: '^activities/' },
       to: { path: ['^node_modules/(@types/)?koa/', '^node_modules/@koa/', '^node_modules/@types/koa__', '^src/app/'] },
     },
+    {
+      name: 'golden-calculator-is-independent',
+      severity: 'error',
+      comment:
+        "The golden grid's calculator (test/golden/calculator/) is a second derivation of what the engine bills, written from the " +
+        "README's rules: it may import only its own files, the scenario's types (test/golden/scenario.ts) and Node built-ins. " +
+        'Nothing of src/, workflows/ or activities/, and no npm package: a shared helper would make both sides wrong together.',
+      from: { path: '^test/golden/calculator/' },
+      to: { pathNot: ['^test/golden/calculator/', '^test/golden/scenario\\.ts$'], dependencyTypesNot: ['core'] },
+    },
   ],
   options: {
     tsConfig: { fileName: 'tsconfig.json' },
