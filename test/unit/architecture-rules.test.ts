@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 const ROOT = join(__dirname, '../..');
 
 /** The rules that the fixture breaks, by name (none: it passes). */
-function brokenRules(files: Record<string, string>): string[] {
+function brokenRules(files: Record<string, string>, roots = ['src']): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'bursar-rules-'));
   try {
     writeFileSync(
@@ -20,7 +20,7 @@ function brokenRules(files: Record<string, string>): string[] {
       writeFileSync(join(dir, path), text);
     }
     const bin = join(ROOT, 'node_modules/.bin/depcruise');
-    const args = ['--config', join(ROOT, '.dependency-cruiser.js'), '--output-type', 'json', 'src'];
+    const args = ['--config', join(ROOT, '.dependency-cruiser.js'), '--output-type', 'json', ...roots];
     const result = JSON.parse(execFileSync(bin, args, { cwd: dir, encoding: 'utf8' })) as {
       summary: { violations: { rule: { name: string } }[] };
     };
@@ -53,6 +53,17 @@ describe('architecture rules', () => {
     };
     expect(brokenRules(files)).toEqual(['domain-through-index']);
   });
+});
+
+it("the golden grid's calculator imports nothing of the engine, only its own files and the scenario's types", () => {
+  const calculator = (extra: string) => ({
+    'src/kernel/money.ts': 'export const half = (n: number) => n / 2;\n',
+    'test/golden/scenario.ts': 'export interface Scenario {\n  id: string;\n}\n',
+    'test/golden/calculator/index.ts': `import type { Scenario } from '../scenario';\n${extra}export const n = (s: Scenario) => s.id.length;\n`,
+  });
+  const engine = "import { half } from '../../../src/kernel/money';\nexport const h = half;\n";
+  expect(brokenRules(calculator(engine), ['src', 'test'])).toEqual(['golden-calculator-is-independent']);
+  expect(brokenRules(calculator(''), ['src', 'test'])).toEqual([]);
 });
 
 /** The messages ESLint gives for `text` as if it were the file at `path` of this repository. */
