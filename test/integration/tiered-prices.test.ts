@@ -337,15 +337,16 @@ test('usage left behind by a plan change, and the last period of an ending subsc
   });
   expect(changed.status).toBe(200);
   await advance(call, moving.clockId, '2025-12-01T00:00:00Z');
-  // 8,000 calls × 0.5 ¢ = $40, capped at $30: the free tier's line of 0 is left out, the cap's line kept
+  // 8,000 calls × 0.5 ¢ = $40, capped at $30: the free tier's line of 0 is left out, the cap's line kept; usage, not a
+  // proration (so a discount takes it as it takes the renewal's own usage)
   const [, december] = await ordersOf(call, moving.subscription.customer_id);
   expect(tieredItems(december)).toEqual([
     [
       'API calls — 9000 units (9000 consumed, 0 credited), tier 2 (units 1001 and up): 8000 units × USD 0.005',
       4000,
-      true,
+      false,
     ],
-    ['API calls — capped at USD 30.00', -1000, true],
+    ['API calls — capped at USD 30.00', -1000, false],
   ]);
 
   const ending = await subscribe(h, call, { product: productId, start: '2025-11-01T00:00:00Z' });
