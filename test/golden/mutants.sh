@@ -23,7 +23,7 @@ PY
 
 sample() {  # runs the sample in the scratch tree into $1; prints how many cells failed
   (cd "$tree" && GOLDEN_SEED="$seed" GOLDEN_CELLS="$cells" npx jest test/golden/grid.test.ts >"$1" 2>&1) || true
-  grep -o 'GOLDEN_CELL=[^)]*' "$1" | sort -u | wc -l
+  { grep -o 'GOLDEN_CELL=[^)]*' "$1" || true; } | sort -u | wc -l
 }
 
 baseline="$(sample /tmp/bursar-mutant-baseline.log)"
