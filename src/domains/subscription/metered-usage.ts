@@ -19,12 +19,11 @@ export async function closeMeteredPeriod(
   end: Date,
   cutOff: string | null,
   at: Date,
-  billed: (price: { meter_id: string }) => boolean = () => true,
   /** The subscription's product as the API shows it, when the caller read it already (null: there is none). */
   product?: ProductOutput | null,
 ): Promise<MeteredUsage[]> {
   const live = product !== undefined ? meteredPricesIn(product?.prices ?? [], s.currency) : null;
-  const prices = (live ?? (await meteredPrices(deps, tx.em, s))).filter(billed);
+  const prices = live ?? (await meteredPrices(deps, tx.em, s));
   if (!prices.length) return [];
   // A metered price added since the cut-off was (not) taken: the retried step takes one.
   if (cutOff === null)

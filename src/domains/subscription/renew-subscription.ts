@@ -82,7 +82,7 @@ async function renewIn(
   if (cutOff === null && meteredPricesIn(product?.prices ?? [], s.currency).length)
     throw new CutOffNeeded(s.organizationId);
   const [customer] = await deps.customers.outputs(tx.em, s.organizationId, [s.customerId]);
-  const metered = await closeMeteredPeriod(deps, tx, s, start, cutOff, new Date(at), undefined, product);
+  const metered = await closeMeteredPeriod(deps, tx, s, start, cutOff, new Date(at), product);
   const renewal = await renewalOf(
     s,
     start,

@@ -8,8 +8,8 @@ import type { RenewalLine } from './order-line.logic';
 
 /**
  * A renewal's lines: the period's charge, the metered usage of the period that ended (both discountable, as is usage a
- * plan change left behind) and any prorations carried from changes. A credit larger than everything else is carried to the next renewal rather than
- * paid out. `recurringAmount` is the period's charge after discount, what the subscription shows as its amount.
+ * plan change left behind) and any prorations carried from changes. A credit larger than everything else is carried
+ * to the next renewal rather than paid out. `recurringAmount` is the period's charge after discount, what the subscription shows as its amount.
  */
 export function renewalLines(input: {
   productName: string;
