@@ -15,6 +15,10 @@ const BACKGROUND_COLUMNS: Record<string, string[]> = {
   organization_access_token: ['last_used_at'],
   customer_login_code: ['failed_attempts', 'used_at'],
 };
+/** Rows the webhook deliveries write while they work: a batch hands what it could not settle to its own flow. */
+const BACKGROUND_ROWS: Record<string, string> = {
+  outbox_message: `not (kind = 'workflow_start' and payload->>'workflowType' in ('${WORKFLOW_TYPES.webhookDelivery}', '${WORKFLOW_TYPES.webhookEndpoint}'))`,
+};
 
 /** Flows a request starts that write to the organization's rows and then end (the long-lived ones only wait). */
 const SHORT_FLOWS = [
@@ -65,7 +69,7 @@ export async function orgStateReader(env: EnvironmentContext): Promise<OrgStateR
         .map((column, i) => (i ? `'${column}'` : 'to_jsonb(x)'))
         .join(' - ');
       return `select '${table}' as name, md5(coalesce(string_agg((${row})::text, '|' order by (${row})::text), '')) as digest
-              from "${table}" x where organization_id = $1`;
+              from "${table}" x where organization_id = $1${table in BACKGROUND_ROWS ? ` and ${BACKGROUND_ROWS[table]}` : ''}`;
     });
   digests.push(
     `select 'organization', md5(coalesce(string_agg(to_jsonb(x)::text, '|'), '')) from organization x where id = $1`,
