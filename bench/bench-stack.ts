@@ -53,6 +53,10 @@ export async function startBenchStack(
     TEMPORAL_ADDRESS: server.address,
     SMTP_URL: mail.smtpUrl,
     [namespaceKey]: namespace,
+    // Several workers on one machine would want the same metrics ports: the bench processes serve none.
+    METRICS_PORT: '0',
+    WORKER_METRICS_PORT: '0',
+    TEMPORAL_METRICS_PORT: '0',
     ...settings,
   };
   const config = loadConfig(variables);

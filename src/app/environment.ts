@@ -9,6 +9,7 @@ import { systemClock, type Clock } from '../kernel/clock';
 import { IdempotencyService } from '../platform/idempotency';
 import { OutboxService } from '../platform/outbox';
 import { FlowClient } from '../platform/temporal/flow-client';
+import { tracingClientInterceptors } from '../platform/tracing/temporal-tracing';
 import type { Config, Environment } from '../platform/config';
 import { openDatabase } from './database';
 import { createFileStorage } from './storage';
@@ -16,6 +17,7 @@ import type { Services } from '../platform/module';
 import type { RouteDefinition } from '../platform/http/route';
 import { compose } from './compose';
 import { MODULES } from './modules';
+import { logger } from '../platform/logging/logger';
 
 export interface EnvironmentContext {
   environment: Environment;
@@ -42,7 +44,7 @@ export async function openEnvironment(
 ): Promise<EnvironmentContext> {
   const orm = await openDatabase(config.databaseUrls[environment], config.DATABASE_POOL_MAX);
   const namespace = config.namespaces[environment];
-  const temporal = new Client({ connection, namespace });
+  const temporal = new Client({ connection, namespace, interceptors: { workflow: tracingClientInterceptors() } });
   const taskQueue = config.TEMPORAL_TASK_QUEUE;
   const outbox = new OutboxService({
     orm,
@@ -51,7 +53,7 @@ export async function openEnvironment(
     environment,
     clock,
     eagerWorkflowStart: options.eagerWorkflowStart,
-    log: (m) => console.warn(`[${environment}] ${m}`),
+    log: (message) => logger().warn({ environment }, message),
   });
   const idempotency = new IdempotencyService(clock);
   const storage = createFileStorage(config, environment, clock);

@@ -1,5 +1,6 @@
 // The worker's outbox relay: every interval, re-dispatch what a crash or an outage left undispatched.
 import type { EnvironmentContext } from './environment';
+import { logger } from '../platform/logging/logger';
 
 export interface Relay {
   stop(): Promise<void>;
@@ -10,7 +11,7 @@ export function startOutboxRelay(env: EnvironmentContext, intervalMs: number, gr
   const timer = setInterval(() => {
     running = running
       .then(() => env.outbox.relayOnce(graceMs))
-      .catch((error) => console.error(`[${env.environment}] outbox relay failed:`, error));
+      .catch((error) => logger().error({ err: error, environment: env.environment }, 'outbox relay failed'));
   }, intervalMs);
   return {
     async stop() {

@@ -2,12 +2,29 @@
 import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleOption } from '@temporalio/worker';
 import { createActivities, type Activities } from '../../activities';
 import type { Config, Environment } from '../platform/config';
+import {
+  WORKFLOW_TRACING_MODULES,
+  tracingActivityInterceptors,
+  workflowSpanSinks,
+} from '../platform/tracing/temporal-tracing';
 import { activityCause } from './activity-cause';
+import { activityLogContext } from './activity-log-context';
+import { createLogger, logger, useLogger } from '../platform/logging/logger';
 import { closeEnvironment, openEnvironment, type EnvironmentContext } from './environment';
 import { startOutboxRelay, type Relay } from './outbox-relay';
 import { ensureSchedules } from './temporal';
+import { installTemporalRuntime } from './temporal-runtime';
+import { serveMetrics } from '../platform/prometheus';
+import { closeHttp } from './http/server';
+import type { Server } from 'node:http';
 
 const WORKFLOWS_PATH = require.resolve('../../workflows');
+
+/** What the workflow bundle is built from: the workflows and the tracing interceptors (tests and replays alike). */
+export const workflowBundleOptions = () => ({
+  workflowsPath: WORKFLOWS_PATH,
+  workflowInterceptorModules: [...WORKFLOW_TRACING_MODULES],
+});
 
 export async function createEnvironmentWorker(
   env: EnvironmentContext,
@@ -19,9 +36,14 @@ export async function createEnvironmentWorker(
     connection,
     namespace: env.namespace,
     taskQueue: env.taskQueue,
+    // a prebuilt bundle has the workflow interceptors already (`workflowBundleOptions`)
     ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath: WORKFLOWS_PATH }),
     activities: options.activities ? options.activities(activities) : activities,
-    interceptors: { activity: [activityCause] },
+    interceptors: {
+      activity: [...tracingActivityInterceptors(), activityCause, activityLogContext(env.environment)],
+      ...(!options.workflowBundle && { workflowModules: [...WORKFLOW_TRACING_MODULES] }),
+    },
+    sinks: workflowSpanSinks(),
     maxCachedWorkflows: env.config.WORKER_MAX_CACHED_WORKFLOWS,
     maxConcurrentWorkflowTaskExecutions: env.config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS,
     maxConcurrentActivityTaskExecutions: env.config.WORKER_MAX_CONCURRENT_ACTIVITIES,
@@ -29,6 +51,8 @@ export async function createEnvironmentWorker(
 }
 
 export async function runWorker(config: Config, environments: readonly Environment[]): Promise<void> {
+  useLogger(createLogger({ service: 'worker', level: config.LOG_LEVEL }));
+  installTemporalRuntime(config);
   const connection = await NativeConnection.connect({ address: config.temporalAddress });
   // The environments' clients share the workers' connection, so the workflows this process starts (outbox messages
   // written by activities) may start eagerly: their first task comes back with the start's answer.
@@ -38,10 +62,12 @@ export async function runWorker(config: Config, environments: readonly Environme
     ),
   );
   const relays: Relay[] = [];
+  let metrics: Server | null = null;
   try {
+    if (config.WORKER_METRICS_PORT) metrics = await serveMetrics(config.WORKER_METRICS_PORT, config.METRICS_HOST);
     const workflowBundle = config.WORKFLOW_BUNDLE_PATH
       ? { codePath: config.WORKFLOW_BUNDLE_PATH }
-      : await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH });
+      : await bundleWorkflowCode(workflowBundleOptions());
     const workers = await Promise.all(
       contexts.map((env) => createEnvironmentWorker(env, connection, { workflowBundle })),
     );
@@ -52,13 +78,13 @@ export async function runWorker(config: Config, environments: readonly Environme
     const shutdown = () => workers.forEach((worker) => worker.getState() === 'RUNNING' && worker.shutdown());
     process.once('SIGINT', shutdown);
     process.once('SIGTERM', shutdown);
-    console.log(
-      `worker: polling task queue "${config.TEMPORAL_TASK_QUEUE}" in ${contexts.map((c) => c.namespace).join(', ')}`,
-    );
+    const namespaces = contexts.map((c) => c.namespace);
+    logger().info({ task_queue: config.TEMPORAL_TASK_QUEUE, namespaces }, 'worker: polling task queue');
     await Promise.all(workers.map((worker) => worker.run()));
   } finally {
     await Promise.all(relays.map((relay) => relay.stop()));
     await Promise.all(contexts.map(closeEnvironment));
     await connection.close();
+    if (metrics) await closeHttp(metrics, 0);
   }
 }

@@ -1,8 +1,9 @@
 // What every answer must satisfy, the failures found (one per route and cause, with a request that reproduces it),
-// and the server-side cause of a 500, read from the API's own error log by request id.
+// and the server-side cause of a 500, read from the API's own log by request id.
 import { ErrorBody, ValidationErrorBody } from '../../src/contracts/error-body';
 import { changedTables, type OrgState } from './org-state';
 import { abbreviate, asCurl, type RawRequest, type RawResponse } from './send';
+import { captureLogs, type LogLine } from '../support/log-capture';
 
 export interface Failure {
   route: string;
@@ -102,15 +103,17 @@ function normalized(cause: string): string {
     .replace(/\d+/g, '<n>');
 }
 
-/** Collects the errors the API logs for requests it answered 500 (`[request id] METHOD path failed: error`). */
+/**
+ * Collects the causes the API logs for requests it answered 500 (the access line of the request, with its `err`);
+ * anything else logged at ERROR is passed on to stderr.
+ */
 export function captureServerErrors(): { causeOf(requestId: string): string | undefined; restore(): void } {
   const causes = new Map<string, string>();
-  const spy = jest.spyOn(console, 'error').mockImplementation((first: unknown, ...rest: unknown[]) => {
-    const requestId = typeof first === 'string' ? /^\[([^\]]+)\]/.exec(first)?.[1] : undefined;
-    const error = rest.find((r) => r instanceof Error) as Error | undefined;
-    if (requestId)
-      causes.set(requestId, error ? `${error.name}: ${error.message.split('\n')[0]}` : String(rest[0] ?? first));
-    else process.stderr.write(`${[first, ...rest].map(String).join(' ')}\n`);
+  const captured = captureLogs('error', (line: LogLine) => {
+    const err = line.err as { type?: string; message?: string } | undefined;
+    const requestId = typeof line.request_id === 'string' ? line.request_id : undefined;
+    if (requestId && err) causes.set(requestId, `${err.type}: ${String(err.message).split('\n')[0]}`);
+    else process.stderr.write(`${JSON.stringify(line)}\n`);
   });
-  return { causeOf: (requestId) => causes.get(requestId), restore: () => spy.mockRestore() };
+  return { causeOf: (requestId) => causes.get(requestId), restore: () => captured.restore() };
 }

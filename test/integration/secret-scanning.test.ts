@@ -11,6 +11,7 @@ import { generateToken } from '../../src/platform/crypto/tokens';
 import { inTransaction } from '../../src/platform/database/transaction';
 import { eventually, startHarness, type TestHarness } from '../support/harness';
 import { mailsTo, waitForMail } from '../support/mail-catcher';
+import { captureLogs } from '../support/log-capture';
 import { legacy } from '../support/versioned-contract';
 
 const SCOPES: Scope[] = ['products:read', 'customers:write', 'customer_sessions:write'];
@@ -314,15 +315,16 @@ test('the same token reported twice (and twice in one report) is revoked once an
 
 test('an organization without an owner e-mail: the token is revoked all the same, and no e-mail is queued', async () => {
   const org = await organization(null);
-  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  const logs = captureLogs('warn');
   try {
     const answer = await report([
       { token: org.token, type: 'bursar_organization_access_token', url: 'https://github.com/x/y', source: 'commit' },
     ]);
     expect(answer.body).toEqual([expect.objectContaining({ label: 'true_positive' })]);
-    expect(warn.mock.calls.flat().join(' ')).not.toContain(org.token); // what is logged names no secret
+    expect(logs.lines).toContainEqual(expect.objectContaining({ level: 'warn', organization_id: org.id }));
+    expect(logs.text()).not.toContain(org.token); // what is logged names no secret
   } finally {
-    warn.mockRestore();
+    logs.restore();
   }
   expect(await productsWith(org.token)).toBe(401);
   expect(await emailsQueuedFor(org.id)).toBe(0);

@@ -4,12 +4,25 @@ import { join } from 'node:path';
 import { temporal as proto } from '@temporalio/proto';
 import type { TestHarness } from './harness';
 
-/** Resolves once the worker polls. */
-export async function startWorkerProcess(h: TestHarness): Promise<ChildProcess> {
+/**
+ * Resolves once the worker polls. `env` adds to the test's environment variables; `output` receives all the worker
+ * writes, on stdout and stderr (stderr is the test's own otherwise).
+ */
+export async function startWorkerProcess(
+  h: TestHarness,
+  options: { env?: Record<string, string>; output?: (text: string) => void } = {},
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, [join(__dirname, '../../bin/bursar.js'), 'worker', '--env', 'sandbox'], {
-    env: { ...process.env, TEMPORAL_TASK_QUEUE: h.config.TEMPORAL_TASK_QUEUE, DATA_DIR: h.config.DATA_DIR },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      TEMPORAL_TASK_QUEUE: h.config.TEMPORAL_TASK_QUEUE,
+      DATA_DIR: h.config.DATA_DIR,
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', options.output ? 'pipe' : 'inherit'],
   });
+  const { output } = options;
+  if (output) for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk) => output(String(chunk)));
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('polling task queue') && resolve());
     child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));

@@ -6,6 +6,7 @@ import { FlowClient } from '../../src/platform/temporal/flow-client';
 import { flowStart } from '../../src/platform/temporal/flow-start';
 import { FLOWS, advanceClockUpdate } from '../../workflows/definitions';
 import { ServiceUnavailable } from '../../src/kernel/errors';
+import { captureLogs, type CapturedLogs } from '../support/log-capture';
 
 /** A gRPC status as @grpc/grpc-js reports it (what the SDK rethrows). */
 const grpcStatus = (code: number, details: string) =>
@@ -23,9 +24,9 @@ function flowsFailingWith(error: Error): FlowClient {
   return new FlowClient(client, 'bursar-test');
 }
 
-let warn: jest.SpyInstance;
-beforeEach(() => (warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined)));
-afterEach(() => warn.mockRestore());
+let logs: CapturedLogs;
+beforeEach(() => (logs = captureLogs('warn')));
+afterEach(() => logs.restore());
 
 const startClock = flowStart(FLOWS.testClock, ['tc_1'], { testClockId: 'tc_1' });
 
@@ -43,7 +44,10 @@ test.each([
   });
   await expect(sent).rejects.toBeInstanceOf(ServiceUnavailable);
   await expect(sent).rejects.toMatchObject({ status: 503, retryAfterSeconds: 5 });
-  expect(warn).toHaveBeenCalledWith(expect.stringContaining(error instanceof ServiceError ? 'in-flight' : '(2000)'));
+  const refusal = expect.stringContaining(error instanceof ServiceError ? 'in-flight' : '(2000)');
+  expect(logs.lines).toContainEqual(
+    expect.objectContaining({ level: 'warn', workflow_id: 'test-clock:tc_1', refusal }),
+  );
 });
 
 test('any other gRPC failure is not mistaken for a refusal', async () => {

@@ -1,5 +1,7 @@
-// Posts one webhook: the raw JSON body, our headers, a deadline, no redirects followed, the answer recorded.
+// Posts one webhook: the raw JSON body, our headers, a deadline, no redirects followed, the answer recorded; in a
+// client span whose `traceparent` the receiver gets (none with tracing off).
 import { isIP } from 'node:net';
+import { SpanKind, SpanStatusCode, context, propagation, trace, type Context, type Link } from '@opentelemetry/api';
 import { fetch } from 'undici';
 import { AddressRefused, guardedDispatcher, refusal, type AddressPolicy } from './guarded-dispatcher';
 
@@ -15,7 +17,11 @@ export interface PostOptions {
   /** Refuses to connect when the host resolves to an address this rejects (SSRF guard at delivery time). */
   refuseAddress?: AddressPolicy;
   signal?: AbortSignal;
+  /** The trace the POST belongs to (the active one by default), and spans of other traces it is linked to. */
+  trace?: { parent?: Context; links?: Link[] };
 }
+
+const tracer = trace.getTracer('bursar-webhooks');
 
 export async function postWebhook(
   url: string,
@@ -23,6 +29,36 @@ export async function postWebhook(
   headers: Record<string, string>,
   options: PostOptions,
 ): Promise<PostResult> {
+  const target = new URL(url);
+  const attributes = {
+    'http.request.method': 'POST',
+    'url.full': `${target.origin}${target.pathname}`, // the query may hold a receiver's token
+    'server.address': target.hostname,
+    'server.port': Number(target.port) || (target.protocol === 'https:' ? 443 : 80),
+  };
+  const parent = options.trace?.parent ?? context.active();
+  const spanOptions = { kind: SpanKind.CLIENT, attributes, links: options.trace?.links };
+  return tracer.startActiveSpan('POST', spanOptions, parent, async (span) => {
+    const traced = { ...headers };
+    propagation.inject(context.active(), traced);
+    try {
+      const result = await post(url, body, traced, options);
+      if (result.status !== null) span.setAttribute('http.response.status_code', result.status);
+      if (result.status === null || result.status >= 400) {
+        span.setAttribute('error.type', result.status === null ? 'request_failed' : String(result.status));
+        span.setStatus({ code: SpanStatusCode.ERROR, message: result.error ?? `HTTP ${result.status}` });
+      }
+      return result;
+    } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+async function post(url: string, body: string, headers: Record<string, string>, options: PostOptions) {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');

@@ -7,7 +7,11 @@ import { MethodNotAllowed, ResourceNotFound } from '../../kernel/errors';
 import type { EnvironmentContext } from '../environment';
 import { localStorageRouter } from './local-storage-routes';
 import { bearerAuthentication, errorHandler, ipRateLimit, noSniff, requestId } from './middleware';
+import { traceRoute } from './trace-route';
+import { accessLog } from './access-log';
+import { logger } from '../../platform/logging/logger';
 import { mountRoute } from './mount';
+import { requestMetrics } from './request-metrics';
 import { oauth2Answers } from './oauth2-answers';
 import { apiVersion, requestedVersion } from './api-version';
 import { API_VERSIONS, type ApiVersion } from '../../contracts/api-version';
@@ -21,9 +25,16 @@ export function createHttpApp(env: EnvironmentContext, limits: RateLimits): Koa 
   const { routes, accessTokens, oauth2, customerSessions } = env.domains;
   // Behind the one load balancer TRUST_PROXY names, the client is the address it appended (the last), not one the client sent.
   const app = new Koa({ proxy: env.config.TRUST_PROXY, maxIpsCount: 1 });
+  // What fails after the answer started (a streamed body) is logged as JSON, not by Koa on stderr.
+  app.on('error', (error: unknown, ctx?: Context) =>
+    logger().error({ err: error, request_id: ctx?.state.requestId, environment: env.environment }, 'response failed'),
+  );
   const api = new Router();
   app.use(requestId);
+  app.use(accessLog(env.environment));
+  app.use(traceRoute);
   app.use(noSniff);
+  app.use(requestMetrics(env.environment));
   app.use(errorHandler);
   app.use(apiVersion);
   app.use(async (ctx, next) => {

@@ -16,6 +16,7 @@ import { OAUTH2_ACCESS_TOKEN_PREFIX } from '../../domains/oauth2';
 import type { AuthenticatedCustomer, AuthenticatedOrganization } from '../../platform/http/route';
 import { unavailableDependency, unstorableText, type Dependency } from './dependency-errors';
 import { sendProblem } from './problem';
+import { addLogContext } from '../../platform/logging/logger';
 import type { RateLimits } from './rate-limit';
 
 const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -60,15 +61,12 @@ export async function errorHandler(ctx: Context, next: Next): Promise<void> {
     const caught =
       !(thrown instanceof BursarError) && unstorableText(thrown) ? new BadRequest(UNSTORABLE_TEXT) : thrown;
     const dependency = caught instanceof BursarError ? null : unavailableDependency(caught);
-    if (dependency)
-      console.warn(
-        `[${ctx.state.requestId}] ${ctx.method} ${ctx.path}: ${dependency} unavailable: ${(caught as Error).message}`,
-      );
+    if (dependency) ctx.state.failure = caught; // the access log's line of this request shows it (src/app/http/access-log.ts)
     const error = dependency ? new ServiceUnavailable(UNAVAILABLE[dependency]) : caught;
     if (error instanceof TooManyRequests || error instanceof ServiceUnavailable)
       ctx.set('Retry-After', String(error.retryAfterSeconds));
     if (error instanceof BursarError) return sendProblem(ctx, error);
-    console.error(`[${ctx.state.requestId}] ${ctx.method} ${ctx.path} failed:`, error);
+    ctx.state.failure = error;
     sendProblem(ctx, new InternalServerError('An unexpected error occurred.'));
   }
 }
@@ -113,6 +111,7 @@ export function bearerAuthentication(deps: {
       const authenticator = token.startsWith(OAUTH2_ACCESS_TOKEN_PREFIX) ? deps.oauth2 : deps.accessTokens;
       const auth = await authenticator.authenticate(deps.orm.em.fork(), token);
       if (!auth) throw new Unauthorized();
+      addLogContext({ organization_id: auth.organizationId });
       // An app's calls count against its client, whichever organization granted it access (300/min per client).
       if (auth.oauth2ClientId) await deps.limits.consumeOAuth2Client(`${deps.environment}:${auth.oauth2ClientId}`);
       else await deps.limits.consumeOrganization(`${deps.environment}:${auth.organizationId}`);
@@ -132,6 +131,7 @@ export function bearerAuthentication(deps: {
       }
       const customer = await deps.customerSessions.authenticate(deps.orm.em.fork(), token);
       if (!customer) throw new Unauthorized('Missing, invalid or expired customer session token.');
+      addLogContext({ organization_id: customer.organizationId, customer_id: customer.customerId });
       await deps.limits.consumeCustomer(`${deps.environment}:${customer.customerId}`);
       return customer;
     },

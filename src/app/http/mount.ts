@@ -27,6 +27,7 @@ import { rawQuery } from './query';
 import { assertStorable } from './storable';
 import { requestedVersion } from './api-version';
 import { inVersion } from '../../contracts/versioned-value';
+import { logger } from '../../platform/logging/logger';
 
 export interface MountDeps {
   orm: MikroORM;
@@ -84,7 +85,8 @@ async function handle(ctx: Context, deps: MountDeps, route: RouteDefinition): Pr
         ...input,
         tx: {
           em,
-          afterCommit: (task) => void task().catch((error) => console.error('after-commit task failed:', error)),
+          afterCommit: (task) =>
+            void task().catch((error) => logger().error({ err: error }, 'after-commit task failed')),
         },
         idempotencyKey: key,
       }),

@@ -4,6 +4,7 @@ import { RefundDeclined } from '../../adapters/payment/payment-processor';
 import { Checkout } from './checkout.entity';
 import type { FlowDeps } from './flow-deps';
 import { NEVER_SETTLED } from '../payment';
+import { logger } from '../../platform/logging/logger';
 
 /** A charge still processing when the wait for its settlement ended: canceled, unless it went through meanwhile. */
 export async function cancelCheckoutCharge(
@@ -39,7 +40,10 @@ export async function refundCheckoutCharge(
     return 'refunded';
   } catch (error) {
     if (!(error instanceof RefundDeclined)) throw error;
-    console.error(`checkout ${checkoutId}: the processor refused to refund charge ${chargeId}: ${error.message}`);
+    logger().error(
+      { err: error, checkout_id: checkoutId, charge_id: chargeId },
+      'the processor refused to refund the charge of a checkout that failed',
+    );
     return 'refused';
   }
 }

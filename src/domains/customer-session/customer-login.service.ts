@@ -12,6 +12,7 @@ import type { CustomerSessionService } from './customer-session.service';
 import { issueLoginCode } from './issue-login-code';
 import type { Addressee } from './login-code-parts';
 import { redeemLoginCode } from './redeem-login-code';
+import { logger } from '../../platform/logging/logger';
 
 export interface CustomerLoginServiceDeps {
   orm: MikroORM;
@@ -35,7 +36,7 @@ export class CustomerLoginService {
    */
   requestCode(addressee: Addressee): void {
     inTransaction(this.deps.orm, (tx) => issueLoginCode(this.deps, tx, addressee)).catch((error) =>
-      console.error('A login code request failed:', error),
+      logger().error({ err: error }, 'a login code request failed'),
     );
   }
 

@@ -50,9 +50,9 @@ export const meterModule: Module = {
     ),
     provide(
       'eventIngest',
-      ['events', 'clock', 'customers', 'testClockQueries'],
-      ({ events, testClockQueries, ...s }) =>
-        new EventIngestService({ ...s, store: events, testClocks: testClockQueries }),
+      ['events', 'clock', 'customers', 'testClockQueries', 'businessMetrics'],
+      ({ events, testClockQueries, businessMetrics, ...s }) =>
+        new EventIngestService({ ...s, store: events, testClocks: testClockQueries, metrics: businessMetrics }),
     ),
     provide(
       'eventQueries',

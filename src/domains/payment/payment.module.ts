@@ -1,8 +1,9 @@
 // The payment module: its table, the service every charge goes through, and the routes that read payments.
-import { migrations, provide, routes, type Module } from '../../platform/module';
+import { contribute, migrations, provide, routes, type Module } from '../../platform/module';
 import { Migration20261201100000_payments } from './migrations/Migration20261201100000_payments';
 import { Migration20261201100500_payment_backfill } from './migrations/Migration20261201100500_payment_backfill';
 import { PaymentSchema } from './payment.entity';
+import { countDeclines } from './payment-metrics';
 import { paymentRoutes } from './payment.routes';
 import { PaymentService } from './payment.service';
 import type { PaymentFollower } from './payment-deps';
@@ -18,6 +19,7 @@ export const paymentModule: Module = {
       ({ paymentFollowers, ...s }) => new PaymentService({ ...s, followers: paymentFollowers }),
     ),
   ],
+  contributes: [contribute('paymentFollowers', ['businessMetrics'], (s) => countDeclines(s.businessMetrics))],
   routes: routes(['payments'], paymentRoutes),
 };
 

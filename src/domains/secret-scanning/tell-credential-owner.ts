@@ -7,6 +7,7 @@ import type { OrganizationService } from '../organization';
 import { leakedTokenEmail } from './leaked-token.email';
 import type { RevokedCredential } from './revoke-leaked-credential';
 import { LEAKED_TOKEN_KIND_NAMES } from './secret-scanning.logic';
+import { logger } from '../../platform/logging/logger';
 
 export async function tellCredentialOwner(
   deps: { organizations: OrganizationService; email: EmailQueue },
@@ -16,8 +17,9 @@ export async function tellCredentialOwner(
 ): Promise<void> {
   const organization = await deps.organizations.findOrganization(tx.em, credential.organizationId);
   if (!organization.ownerEmail) {
-    console.warn(
-      `A leaked ${LEAKED_TOKEN_KIND_NAMES[credential.kind]} of organization ${organization.id} was revoked; it has no owner e-mail to tell.`,
+    logger().warn(
+      { organization_id: organization.id, credential_kind: credential.kind },
+      `A leaked ${LEAKED_TOKEN_KIND_NAMES[credential.kind]} was revoked; its organization has no owner e-mail to tell.`,
     );
     return;
   }

@@ -2,6 +2,7 @@
 import { RefundDeclined } from '../../adapters/payment/payment-processor';
 import type { BillingDeps } from './billing-deps';
 import { NEVER_SETTLED } from '../payment';
+import { logger } from '../../platform/logging/logger';
 
 /** A renewal charge that never settled (or whose subscription ended meanwhile): canceled, unless it went through. */
 export async function cancelRenewalCharge(
@@ -32,7 +33,10 @@ export async function refundRenewalCharge(
     return 'refunded';
   } catch (error) {
     if (!(error instanceof RefundDeclined)) throw error;
-    console.error(`order ${orderId}: the processor refused to refund charge ${chargeId}: ${error.message}`);
+    logger().error(
+      { err: error, order_id: orderId, charge_id: chargeId },
+      'the processor refused to refund the charge of a renewal that failed',
+    );
     return 'refused';
   }
 }

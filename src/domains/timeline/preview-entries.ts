@@ -7,6 +7,7 @@ import { formatAmount } from '../../kernel/money';
 import { inTransaction } from '../../platform/database/transaction';
 import type { ChangePreviewFollower } from '../subscription';
 import type { TimelineRecorder } from './record-timeline';
+import { logger } from '../../platform/logging/logger';
 
 export function previewEntries(orm: MikroORM, recorder: TimelineRecorder): ChangePreviewFollower {
   return (change) => {
@@ -38,6 +39,6 @@ export function previewEntries(orm: MikroORM, recorder: TimelineRecorder): Chang
         dedupeKey: `preview:${change.subscriptionId}:${change.productId}:${preview.proration_behavior}:${preview.amount_due_now}:${new Date().toISOString().slice(0, 16)}`,
       }),
     );
-    return written.catch((error) => console.error('the timeline could not record a preview:', error));
+    return written.catch((error) => logger().error({ err: error }, 'the timeline could not record a preview'));
   };
 }

@@ -2,7 +2,7 @@
 // resource is still on its way there.
 import type { DeliveryOutcome } from '../../contracts/webhook-delivery-policy';
 import { AddressRefused } from '../../adapters/http/guarded-dispatcher';
-import { postWebhook } from '../../adapters/http/webhook-poster';
+import { postWebhook, type PostOptions } from '../../adapters/http/webhook-poster';
 import { signedHeaders } from '../../adapters/http/standard-webhooks';
 import { ResourceNotFound } from '../../kernel/errors';
 import { newId } from '../../kernel/ids';
@@ -42,6 +42,7 @@ export async function attemptDelivery(
   }
   const sent = await postAttempt(deps, context, deliveryId, attempt, signal);
   await recordAttempt(em, context, sent.logged, deps.clock.now());
+  deps.metrics.webhookAttempts([sent.logged]);
   if (sent.logged.succeeded) return 'succeeded';
   throw sent.refused ? new DeliveryRefused(sent.reason) : new DeliveryAttemptFailed(sent.reason);
 }
@@ -60,6 +61,7 @@ export async function postAttempt(
   deliveryId: string,
   attempt: number,
   signal?: AbortSignal,
+  trace?: PostOptions['trace'],
 ): Promise<SentAttempt> {
   const body = webhookBody(context.payload, context.apiVersion);
   const now = deps.clock.now();
@@ -71,6 +73,7 @@ export async function postAttempt(
     timeoutMs: deps.policy.timeoutMs,
     refuseAddress: deps.endpoints.refusesAddress,
     signal,
+    trace,
   }).catch((error) => {
     if (error instanceof AddressRefused)
       return { status: null, body: '', durationMs: 0, error: error.message, refused: true };

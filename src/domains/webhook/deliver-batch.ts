@@ -4,8 +4,10 @@
 // (started through the outbox), at the next attempt.
 import type { DeliveryPolicy } from '../../contracts/webhook-delivery-policy';
 import { inTransaction } from '../../platform/database/transaction';
+import { withTraceContext } from '../../platform/tracing/trace-context';
 import { postAttempt, type SentAttempt } from './attempt-delivery';
 import { deliveryStart } from './delivery-start';
+import { deliveryTrace } from './delivery-trace';
 import { failDelivery } from './fail-delivery';
 import { pgArray } from './fan-out-events';
 import { loadAttemptContexts } from './load-attempt-context';
@@ -42,7 +44,8 @@ export async function deliverBatch(
     for (const [i, d] of chain.entries()) {
       if (d.status !== 'pending') continue;
       if (d.endpointLive && !d.behindEarlier) {
-        const attempt = await postAttempt(deps, d, d.deliveryId, 1, options.signal).catch(() => null);
+        const trace = deliveryTrace(d);
+        const attempt = await postAttempt(deps, d, d.deliveryId, 1, options.signal, trace).catch(() => null);
         options.heartbeat?.();
         if (attempt) sent.push({ context: d, attempt: attempt.logged, finishedAt: deps.clock.now() });
         if (attempt?.logged.succeeded) continue;
@@ -69,13 +72,15 @@ export async function deliverBatch(
   await Promise.all(Array.from({ length: Math.min(PARALLEL_RESOURCES, queue.length) }, worker));
 
   await recordAttempts(em, sent);
+  deps.metrics.webhookAttempts(sent.map((s) => s.attempt));
   if (skipped.length) await skipDeliveries(em, pgArray(skipped), deps.clock.now());
   for (const { id, reason } of failed) await failDelivery(deps, id, reason);
   if (handOver.length)
     await inTransaction(deps.orm, async (tx) => {
       for (const { delivery: d, attemptsMade } of handOver) {
         const start = deliveryStart(d.deliveryId, d.eventId, d.endpointId, d.eventType, false, policy, attemptsMade);
-        deps.outbox.enqueueWorkflowStart(tx, d.organizationId, start);
+        // Its own flow goes on in the event's trace, as the batch's attempt did.
+        withTraceContext(d.traceContext, () => deps.outbox.enqueueWorkflowStart(tx, d.organizationId, start));
       }
     });
   return { settled: deliveries.length - handOver.length, handedOver: handOver.length };

@@ -6,11 +6,12 @@ import { WebhookDelivery, WebhookEndpoint } from './webhook.entity';
 
 /** The retries ran out: the delivery failed for good, and enough of those in a row disable the endpoint. */
 export async function failDelivery(deps: DeliveryDeps, deliveryId: string, reason: string): Promise<void> {
-  await inTransaction(deps.orm, async ({ em }) => {
+  await inTransaction(deps.orm, async ({ em, afterCommit }) => {
     const delivery = await em.findOneOrFail(WebhookDelivery, { id: deliveryId });
     if (delivery.status !== 'pending') return;
     delivery.status = 'failed';
     delivery.modifiedAt = deps.clock.now();
+    afterCommit(async () => deps.metrics.webhookDelivery('failed'));
     const endpoint = await em.findOneOrFail(
       WebhookEndpoint,
       { id: delivery.endpointId },

@@ -3,6 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ApiVersion } from '../../contracts/api-version';
 import type { WebhookPayload } from '../../contracts/webhook-payload';
+import type { TraceCarrier } from '../../platform/tracing/trace-context';
 import { BEHIND_EARLIER, behindEarlier } from './behind-earlier';
 import type { DeliveryStatus } from './webhook.entity';
 
@@ -20,6 +21,8 @@ export interface AttemptContext {
   payload: WebhookPayload;
   /** An earlier event about the same resource is still on its way to the endpoint (only when asked; `BEHIND_EARLIER`). */
   behindEarlier: boolean;
+  /** The trace the event was written in (its delivery goes on in it). */
+  traceContext: TraceCarrier | null;
 }
 
 export async function loadAttemptContext(
@@ -29,7 +32,7 @@ export async function loadAttemptContext(
 ): Promise<AttemptContext | null> {
   const [row] = await em.execute<Record<string, unknown>[]>(
     `select d.organization_id, d.endpoint_id, d.event_id, d.event_type, d.status, e.url, e.secret_sealed, e.api_version,
-            (e.enabled and e.deleted_at is null) as endpoint_live, m.payload,
+            (e.enabled and e.deleted_at is null) as endpoint_live, m.payload, m.trace_context,
             (?::boolean and ${BEHIND_EARLIER}) as behind_earlier
      from webhook_delivery d
      join webhook_endpoint e on e.id = d.endpoint_id
@@ -50,7 +53,7 @@ export async function loadAttemptContexts(
 ): Promise<(AttemptContext & { deliveryId: string; resourceKey: string })[]> {
   const rows = await em.execute<Record<string, unknown>[]>(
     `select d.id, d.resource_key, d.organization_id, d.endpoint_id, d.event_id, d.event_type, d.status, e.url,
-            e.secret_sealed, e.api_version, (e.enabled and e.deleted_at is null) as endpoint_live, m.payload,
+            e.secret_sealed, e.api_version, (e.enabled and e.deleted_at is null) as endpoint_live, m.payload, m.trace_context,
             ${behindEarlier(' and not (p.id = any(?::uuid[]))')} as behind_earlier
      from webhook_delivery d
      join webhook_endpoint e on e.id = d.endpoint_id
@@ -79,5 +82,6 @@ function contextOf(row: Record<string, unknown>): AttemptContext {
     endpointLive: row.endpoint_live as boolean,
     payload: row.payload as WebhookPayload,
     behindEarlier: row.behind_earlier as boolean,
+    traceContext: (row.trace_context as TraceCarrier | null) ?? null,
   };
 }

@@ -6,6 +6,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { DeliveryPolicy } from '../../contracts/webhook-delivery-policy';
 import type { Clock } from '../../kernel/clock';
 import type { OutboxMessage, OutboxService } from '../../platform/outbox';
+import type { BusinessMetrics } from '../../platform/prometheus';
 import type { WebhookEndpointService } from './webhook-endpoint.service';
 import { fanOutEvents, fanOutEventsIn } from './fan-out-events';
 import { redeliverEvent } from './redeliver-event';
@@ -17,6 +18,7 @@ export interface DeliveryDeps {
   endpoints: WebhookEndpointService;
   policy: DeliveryPolicy;
   disableAfterFailures: number;
+  metrics: Pick<BusinessMetrics, 'webhookAttempts' | 'webhookDelivery'>;
 }
 
 export class WebhookDeliveryService {

@@ -2,6 +2,8 @@
 // their routes.
 import { OUTBOX_KINDS } from '../../platform/outbox';
 import { migrations, provide, routes, type Module } from '../../platform/module';
+import { watchWebhookEndpoints } from '../../platform/prometheus';
+import { readFailureStreaks } from './failure-streaks';
 import { WebhookAttemptSchema, WebhookDeliverySchema, WebhookEndpointSchema } from './webhook.entity';
 import { WebhookEndpointService } from './webhook-endpoint.service';
 import { WebhookDeliveryService, type DeliveryDeps } from './webhook-delivery.service';
@@ -27,9 +29,10 @@ export const webhookModule: Module = {
     }),
     provide(
       'webhookFlow',
-      ['orm', 'clock', 'outbox', 'config', 'webhookEndpoints'],
-      ({ config, webhookEndpoints, ...s }) => ({
+      ['orm', 'clock', 'outbox', 'config', 'webhookEndpoints', 'businessMetrics'],
+      ({ config, webhookEndpoints, businessMetrics, ...s }) => ({
         ...s,
+        metrics: businessMetrics,
         endpoints: webhookEndpoints,
         disableAfterFailures: config.WEBHOOK_DISABLE_AFTER_FAILURES,
         policy: {
@@ -42,8 +45,9 @@ export const webhookModule: Module = {
         },
       }),
     ),
-    provide('webhookDeliveries', ['webhookFlow'], ({ webhookFlow }) => {
+    provide('webhookDeliveries', ['webhookFlow', 'environment'], ({ webhookFlow, environment }) => {
       const deliveries = new WebhookDeliveryService(webhookFlow);
+      watchWebhookEndpoints(environment, () => readFailureStreaks(webhookFlow.orm));
       webhookFlow.outbox.registerDispatcher(
         OUTBOX_KINDS.event,
         (events) => deliveries.fanOut(events),

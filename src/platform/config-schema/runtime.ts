@@ -1,13 +1,15 @@
 // The process's own settings: its secret, the database, Temporal and the worker, the HTTP servers and their URLs.
 import { NAMESPACES, TASK_QUEUE, WORKER_TUNING } from '../../../temporal.config';
 import { z } from 'zod';
-import { int } from './fields';
+import { int, port } from './fields';
 
 /** The secret of a development set-up: refused in production. */
 export const DEVELOPMENT_SECRET = 'insecure-development-secret-do-not-use-in-production';
 
 export const runtimeFields = {
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** The least severe JSON log line the api and worker processes write to stdout. */
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
   BURSAR_SECRET: z.string().min(32).default(DEVELOPMENT_SECRET),
   DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/bursar'),
   DATABASE_POOL_MAX: int(10),
@@ -36,4 +38,12 @@ export const runtimeFields = {
   PUBLIC_URL: z.url().optional(),
   SANDBOX_PUBLIC_URL: z.url().optional(),
   REDIS_URL: z.string().optional(),
+  /**
+   * `GET /metrics` (Prometheus): the API process's and the worker process's, each on a listener of its own on
+   * METRICS_HOST (never the API's), and the worker's Temporal SDK exporter; 0 turns one off.
+   */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_PORT: port(9464),
+  WORKER_METRICS_PORT: port(9465),
+  TEMPORAL_METRICS_PORT: port(9466),
 };

@@ -1,5 +1,6 @@
 // One request or one activity = one transaction; work registered with `afterCommit` runs only once it committed.
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { logger } from '../logging/logger';
 
 export interface Tx {
   em: EntityManager;
@@ -21,7 +22,9 @@ export async function inTransaction<T>(orm: MikroORM, work: (tx: Tx) => Promise<
   });
   // The work has committed: the follow-ups (outbox dispatches, independent of each other) run side by side; a failing
   // one is logged (the outbox relay retries it), never reported as a failure.
-  await Promise.all(tasks.map((task) => task().catch((error) => console.error('after-commit task failed:', error))));
+  await Promise.all(
+    tasks.map((task) => task().catch((error) => logger().error({ err: error }, 'after-commit task failed'))),
+  );
   return result;
 }
 

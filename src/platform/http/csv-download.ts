@@ -3,6 +3,7 @@
 import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { Download } from './route';
+import { logger } from '../logging/logger';
 
 export type CsvCell = string | number | boolean | null | undefined;
 
@@ -21,7 +22,7 @@ export function csvDownload<C extends string>(
     cast: { string: asText, boolean: (value) => String(value) },
   });
   // A failing page read ends the response (the download is cut short) instead of going unhandled.
-  pipeline(Readable.from(rows), csv, (error) => error && console.error(`${filename} export failed:`, error.message));
+  pipeline(Readable.from(rows), csv, (error) => error && logger().error({ err: error, filename }, 'export failed'));
   return new Download('text/csv; charset=utf-8', filename, csv);
 }
 

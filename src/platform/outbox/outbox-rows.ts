@@ -1,11 +1,12 @@
 // The rows the outbox writes in the caller's transaction: a workflow start (its signal by name), or a webhook event
-// checked against the event catalogue.
+// checked against the event catalogue; each with the trace it is written in.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../kernel/clock';
 import { newId } from '../../kernel/ids';
 import { webhookPayloadSchema } from '../../contracts/webhook-payload';
 import { type WebhookEventType } from '../../contracts/webhook';
 import type { WorkflowStart } from '../temporal/flow-start';
+import { captureTraceContext } from '../tracing/trace-context';
 import { OUTBOX_KINDS, OutboxMessage } from './outbox.entity';
 import type { StoredStart } from './start-workflow';
 
@@ -19,6 +20,7 @@ export function startRow(em: EntityManager, clock: Clock, organizationId: string
     lastError: null,
     createdAt: clock.now(),
     dispatchedAt: null,
+    traceContext: captureTraceContext(),
   });
 }
 
@@ -41,5 +43,6 @@ export function eventRow(
     lastError: null,
     createdAt: now,
     dispatchedAt: null,
+    traceContext: captureTraceContext(),
   });
 }

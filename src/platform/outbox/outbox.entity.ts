@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import type { TraceCarrier } from '../tracing/trace-context';
 
 /** `event` rows are webhook events; they wait in the outbox until the webhook domain delivers them. */
 export const OUTBOX_KINDS = { workflowStart: 'workflow_start', event: 'event' } as const;
@@ -14,6 +15,8 @@ export class OutboxMessage {
   lastError: string | null = null;
   createdAt!: Date;
   dispatchedAt: Date | null = null;
+  /** The trace it was written in (null with tracing off), continued by its dispatch and its webhook deliveries. */
+  traceContext: TraceCarrier | null = null;
   /** Assigned by the database in insertion order. */
   seq?: string;
 }
@@ -30,6 +33,7 @@ export const OutboxMessageSchema = new EntitySchema<OutboxMessage>({
     lastError: { type: 'text', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     dispatchedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    traceContext: { type: 'json', nullable: true },
     seq: { type: 'bigint', nullable: true, persist: false },
   },
 });

@@ -18,6 +18,7 @@ import {
   type BursarError,
   type ValidationIssue,
 } from '../../kernel/errors';
+import { logger } from '../logging/logger';
 
 /** A business error a workflow may report by name (its `ApplicationFailure` type). */
 export type ReportableError = new (detail: string) => BursarError;
@@ -81,7 +82,7 @@ export class FlowClient {
       if (error instanceof WorkflowNotFoundError) throw new ServiceUnavailable(options.notStarted);
       const refusal = temporalRefusal(error);
       if (refusal) {
-        console.warn(`Temporal refused an Update of ${workflowId}: ${refusal}`);
+        logger().warn({ workflow_id: workflowId, refusal }, 'Temporal refused an Update');
         throw new ServiceUnavailable('The flow behind this resource is busy; try again in a moment.');
       }
       if (!(error instanceof WorkflowUpdateFailedError)) throw error;

@@ -6,6 +6,7 @@ import type { EventsIngest } from '../../../contracts/event-ingest';
 import type { Clock } from '../../../kernel/clock';
 import { RequestValidationError, type ValidationIssue } from '../../../kernel/errors';
 import type { Tx } from '../../../platform/database/transaction';
+import type { BusinessMetrics } from '../../../platform/prometheus';
 import { batchCustomers, clockTimes, type CustomerIdentities, type TestClockTimes } from './batch-customers';
 import { eventParents } from './event-parents';
 import type { IncomingEvent } from './incoming-event';
@@ -17,6 +18,7 @@ export interface EventIngestDeps {
   customers: CustomerIdentities;
   /** A test clock's time (wall time for none). */
   testClocks: TestClockTimes;
+  metrics: Pick<BusinessMetrics, 'eventsIngested'>;
 }
 
 export class EventIngestService {
@@ -49,6 +51,8 @@ export class EventIngestService {
     const context = { organizationId, customers, clocks, parents, batchIds: new Map<string, string>(), now };
     const events = incoming.map((event, index) => newEvent(event, context, (field, msg) => refuse(index, field, msg)));
     if (issues.length) throw new RequestValidationError(issues);
-    return this.deps.store.writer.append(tx, organizationId, events, now);
+    const written = await this.deps.store.writer.append(tx, organizationId, events, now);
+    tx.afterCommit(async () => this.deps.metrics.eventsIngested(written.inserted));
+    return written;
   }
 }
