@@ -3,6 +3,7 @@ module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': 'ts-jest' },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/cluster/'], // `./run cluster-test` runs those
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   setupFiles: ['<rootDir>/test/support/worker-env.ts'],
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

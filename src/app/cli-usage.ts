@@ -3,6 +3,8 @@
 export const USAGE = `Usage: bursar <command> [options]
 
   start                                   Temporal dev server (unless TEMPORAL_ADDRESS is set), migrations, API and worker
+  start --cluster                         the production topology: a Temporal cluster (4 service processes, PostgreSQL,
+                                          4 history shards) and its Web UI, Redis, 2 workers, 2 API replicas per environment
   api    [--env production|sandbox|all]   the HTTP API alone (default: all)
   worker [--env production|sandbox|all]   the Temporal worker alone (default: all)
   migrate [--env production|sandbox|all]  create the databases if needed and apply migrations (default: all)

@@ -6,6 +6,7 @@ import { loadConfig } from '../platform/config';
 import { migrate } from './database';
 import { runApi } from './api';
 import { runStack } from './stack';
+import { runClusterStack } from './cluster/run-cluster';
 import { setUp } from './setup';
 import { runWorker } from './worker';
 import { printDashboardLink } from './cli-dashboard';
@@ -37,6 +38,7 @@ async function main(argv: string[]): Promise<void> {
       id: { type: 'string' },
       before: { type: 'string' },
       drop: { type: 'boolean' },
+      cluster: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -46,7 +48,7 @@ async function main(argv: string[]): Promise<void> {
 
   switch (command) {
     case 'start':
-      return runStack(config);
+      return values.cluster ? runClusterStack() : runStack(config);
     case 'api':
       return runApi(config, environmentsOf(values.env));
     case 'worker':
