@@ -1,4 +1,5 @@
-// What the benchmarks stand on, laid out as `bursar start` lays out the stack: a headless Temporal dev server, a mail
+// What the benchmarks stand on, laid out as `bursar start` lays out the stack: a headless Temporal dev server (or the
+// cluster's server with BENCH_TEMPORAL=cluster, bench/bench-temporal.ts), a mail
 // catcher (receipts are sent as in production), one migrated environment on the local PostgreSQL (database
 // `bursar_bench_<environment>`), and the real worker (`bursar worker`) in processes of its own; the benchmark's process
 // is the client (and, with startBenchApi, the API).
@@ -12,11 +13,11 @@ import { closeEnvironment, openEnvironment, type EnvironmentContext } from '../s
 import { migrate } from '../src/app/database';
 import { startMailCatcher } from '../src/app/mail-catcher';
 import { ensureSearchAttributes } from '../src/app/temporal';
-import { startDevServer, temporalCliPath } from '../src/app/temporal-dev-server';
 import type { Scope } from '../src/contracts/scopes';
 import { inTransaction } from '../src/platform/database/transaction';
 import { freePort } from '../test/support/free-port';
 import { startBareEngine, type BareEngine } from './baseline/bare-engine';
+import { startBenchTemporal } from './bench-temporal';
 import type { Processes } from './measure/cost';
 import { spawnNode, stopProcess } from './measure/processes';
 
@@ -41,7 +42,7 @@ export async function startBenchStack(
   { workers = 1 }: { workers?: number } = {},
 ): Promise<BenchStack> {
   const namespace = `bursar-bench-${environment}`;
-  const server = await startDevServer({ cliPath: temporalCliPath(), port: await freePort(), namespaces: [namespace] });
+  const server = await startBenchTemporal(namespace, 'postgres://postgres@127.0.0.1:5432/postgres');
   const mailDir = mkdtempSync(join(tmpdir(), 'bursar-bench-mail-'));
   const countsDir = mkdtempSync(join(tmpdir(), 'bursar-bench-sql-'));
   process.env.BENCH_SQL_COUNTS_DIR = countsDir; // where the children's counters write, read by bench/measure/cost.ts
@@ -52,6 +53,7 @@ export async function startBenchStack(
     DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/bursar_bench',
     TEMPORAL_ADDRESS: server.address,
     SMTP_URL: mail.smtpUrl,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', // one access line per request would drown the figures
     [namespaceKey]: namespace,
     // Several workers on one machine would want the same metrics ports: the bench processes serve none.
     METRICS_PORT: '0',
@@ -71,12 +73,18 @@ export async function startBenchStack(
   );
   // A benchmark that fails exits without stop(): its helper processes must not outlive it.
   process.once('exit', () =>
-    [server.process, mail.process].forEach((child) => child.exitCode === null && child.kill('SIGKILL')),
+    [...server.pids, mail.process.pid!].forEach((pid) => {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    }),
   );
   const bare: BareEngine[] = [];
   const processes: Processes = {
     worker: children.map((child) => child.pid!),
-    temporal: [server.process.pid!],
+    temporal: server.pids,
     client: [process.pid],
   };
   return {

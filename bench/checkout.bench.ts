@@ -50,7 +50,7 @@ function paidOrders(em: EntityManager) {
 async function main(): Promise<void> {
   const stack = await startBenchApi();
   const { env } = stack;
-  const { api } = await benchOrganization(stack, ['products:write', 'checkouts:write']);
+  const { api, organizationId } = await benchOrganization(stack, ['products:write', 'checkouts:write']);
   const product = await api('POST', '/v1/products/', {
     name: 'Bench product',
     prices: [{ amount_type: 'fixed', price_amount: 1000 }],
@@ -115,6 +115,12 @@ async function main(): Promise<void> {
   );
   console.log(`purchase: ${describeCost(run.cost)}; Temporal per purchase ${JSON.stringify(run.temporal)}`);
   console.log(`bare purchase: ${describeCost(bareRun.cost)}; Temporal ${JSON.stringify(bareRun.temporal)}`);
+  const purchases = 10 + sequential + sustained;
+  const books = await purchaseCounts(env.orm.em, organizationId);
+  const duplicates = books.extraOrders + books.extraCharges;
+  console.log(
+    `books: ${books.paid} of ${purchases} orders paid, ${books.charges} charges; duplicates: ${books.extraOrders} extra order(s), ${books.extraCharges} extra charge(s)`,
+  );
   const bareP50 = { name: 'bare purchase p50', value: pct(bareLatencies, 50) };
   writeResults('checkout', {
     figures: [
@@ -152,6 +158,9 @@ async function main(): Promise<void> {
         bareRun.cost,
       ),
       ...costFigures('bare purchase', bareRun.cost, bareRun.temporal),
+      { name: 'purchase orders paid', value: books.paid, unit: `of ${purchases}`, target: `≥ ${purchases}` },
+      { name: 'purchase charges', value: books.charges, unit: `of ${purchases}`, target: `≤ ${purchases}` },
+      { name: 'duplicate purchase orders or charges', value: duplicates, unit: '', target: '≤ 0' },
     ],
     series: {
       'latencies purchase': latencies,
@@ -162,6 +171,26 @@ async function main(): Promise<void> {
   });
 
   await stack.stop();
+  if (duplicates || books.paid !== purchases) process.exitCode = 1;
+}
+
+/** The organization's purchases as the books hold them: each checkout one paid order and one successful charge. */
+async function purchaseCounts(em: EntityManager, organizationId: string) {
+  const [counts] = await em
+    .fork()
+    .execute<{ paid: number; extraOrders: number; extraCharges: number; charges: number }[]>(
+      `with checkouts as (select id::text from checkout where organization_id = ?),
+          charges as (select split_part(idempotency_key, ':', 2) as checkout_id from sandbox_processor_charge
+                      where status = 'succeeded' and split_part(idempotency_key, ':', 1) = 'checkout'
+                        and split_part(idempotency_key, ':', 2) in (select id from checkouts))
+     select
+       (select count(*) from "order" where organization_id = ? and status = 'paid')::int as paid,
+       (select count(*) - count(distinct checkout_id) from "order" where organization_id = ?)::int as "extraOrders",
+       (select count(*) from charges)::int as charges,
+       (select count(*) - count(distinct checkout_id) from charges)::int as "extraCharges"`,
+      [organizationId, organizationId, organizationId],
+    );
+  return counts;
 }
 
 main().catch((error) => {

@@ -1,7 +1,8 @@
 // Runs every benchmark (or those named) one after another, each as its own process with BENCH_RESULTS_DIR set to its
 // folder of bench/results/<time>/, streaming its output (also kept in <run>.log), then writes report.md there: every
 // figure beside its baseline and target, the machine, and the plots as SVG. bench/results/latest points at it.
-//   npx tsx bench/run-all.ts [--quick] [benchmark…]      (./run bench …, npm run bench -- …)
+//   npx tsx bench/run-all.ts [--quick] [--cluster] [benchmark…]      (./run bench …, npm run bench -- …)
+// --cluster runs each benchmark again on the cluster's Temporal server and reports the two side by side.
 import { spawn } from 'node:child_process';
 import {
   createWriteStream,
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   const plan = benchPlan(
     quick,
     args.filter((arg) => !arg.startsWith('--')),
+    args.includes('--cluster'),
   );
   const folder = join(RESULTS_ROOT, new Date().toISOString().replace(/[:.]/g, '-'));
   mkdirSync(folder, { recursive: true });
@@ -68,7 +70,7 @@ async function execute(run: BenchRun, folder: string): Promise<RunOutcome> {
   const started = performance.now();
   const child = spawn('npx', ['tsx', join('bench', `${run.benchmark}.bench.ts`), ...run.args], {
     cwd: join(__dirname, '..'),
-    env: { ...process.env, BENCH_RESULTS_DIR: resultsDir },
+    env: { ...process.env, BENCH_RESULTS_DIR: resultsDir, ...(run.onCluster && { BENCH_TEMPORAL: 'cluster' }) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (chunk: Buffer) => (process.stdout.write(chunk), log.write(chunk)));

@@ -9,6 +9,8 @@ export interface BenchRun {
   args: string[];
   /** The renewal runs: subscriptions renewing and worker processes, for the renewals/s vs subscriptions plot. */
   renewals?: { subscriptions: number; workers: number };
+  /** The same run on the cluster's Temporal server (BENCH_TEMPORAL=cluster), reported beside the dev server's. */
+  onCluster?: boolean;
 }
 
 export const BENCHMARKS = [
@@ -34,7 +36,8 @@ const ALIASES: Record<string, string> = {
 
 const RENEWAL_SIZES = { quick: [200, 500, 1000], full: [1000, 3000, 10_000] };
 
-export function benchPlan(quick: boolean, selected: string[]): BenchRun[] {
+/** `cluster`: each run once on the dev server, then again on the cluster's server (`<id>-cluster`). */
+export function benchPlan(quick: boolean, selected: string[], cluster = false): BenchRun[] {
   const wanted = new Set(selected.map((name) => ALIASES[name] ?? name));
   const unknown = [...wanted].filter((name) => !(BENCHMARKS as readonly string[]).includes(name));
   if (unknown.length)
@@ -61,5 +64,11 @@ export function benchPlan(quick: boolean, selected: string[]): BenchRun[] {
     { id: 'invoice', benchmark: 'invoice', args: quick ? ['50', '10'] : [] },
     { id: 'metrics', benchmark: 'metrics', args: quick ? ['20000', '10'] : [] },
   ];
-  return wanted.size ? runs.filter((run) => wanted.has(run.benchmark)) : runs;
+  const chosen = wanted.size ? runs.filter((run) => wanted.has(run.benchmark)) : runs;
+  if (!cluster) return chosen;
+  // the twin leaves the renewal plots to the dev server's runs
+  return chosen.flatMap((run) => [
+    run,
+    { id: `${run.id}-cluster`, benchmark: run.benchmark, args: run.args, onCluster: true },
+  ]);
 }

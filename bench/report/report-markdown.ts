@@ -3,6 +3,7 @@ import { execSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import type { BenchRun } from './bench-plan';
 import { capacityMarkdown } from './capacity';
+import { clusterComparison } from './cluster-comparison';
 import type { BenchResults } from './plots';
 
 export interface RunOutcome {
@@ -107,6 +108,7 @@ export function reportMarkdown(
     '',
   );
   lines.push(...capacityMarkdown(outcomes));
+  lines.push(...clusterComparison(outcomes));
   if (plots.length) lines.push('## Plots', '');
   for (const plot of plots) lines.push(`### ${plot.title}`, '', `![${plot.title}](${plot.file})`, '');
   return lines.join('\n');
