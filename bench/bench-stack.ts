@@ -53,7 +53,6 @@ export async function startBenchStack(
     DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/bursar_bench',
     TEMPORAL_ADDRESS: server.address,
     SMTP_URL: mail.smtpUrl,
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', // one access line per request would drown the figures
     [namespaceKey]: namespace,
     // Several workers on one machine would want the same metrics ports: the bench processes serve none.
     METRICS_PORT: '0',

@@ -7,6 +7,7 @@ import {
   tracingActivityInterceptors,
   workflowSpanSinks,
 } from '../platform/tracing/temporal-tracing';
+import { activeTracing } from '../platform/tracing/tracing';
 import { activityCause } from './activity-cause';
 import { activityLogContext } from './activity-log-context';
 import { createLogger, logger, useLogger } from '../platform/logging/logger';
@@ -20,10 +21,17 @@ import type { Server } from 'node:http';
 
 const WORKFLOWS_PATH = require.resolve('../../workflows');
 
-/** What the workflow bundle is built from: the workflows and the tracing interceptors (tests and replays alike). */
+/**
+ * The workflow interceptors of a process that traces: without tracing they are left out, as each cached workflow
+ * would keep its open spans (a worker holding 500 renewing subscriptions ran out of workflow heap with them). They add
+ * no command, so a workflow carries on whether the worker that picks it up traces or not.
+ */
+const workflowTracingModules = () => (activeTracing() ? [...WORKFLOW_TRACING_MODULES] : []);
+
+/** What the workflow bundle is built from: the workflows, and the tracing interceptors when this process traces. */
 export const workflowBundleOptions = () => ({
   workflowsPath: WORKFLOWS_PATH,
-  workflowInterceptorModules: [...WORKFLOW_TRACING_MODULES],
+  workflowInterceptorModules: workflowTracingModules(),
 });
 
 export async function createEnvironmentWorker(
@@ -41,7 +49,7 @@ export async function createEnvironmentWorker(
     activities: options.activities ? options.activities(activities) : activities,
     interceptors: {
       activity: [...tracingActivityInterceptors(), activityCause, activityLogContext(env.environment)],
-      ...(!options.workflowBundle && { workflowModules: [...WORKFLOW_TRACING_MODULES] }),
+      ...(!options.workflowBundle && { workflowModules: workflowTracingModules() }),
     },
     sinks: workflowSpanSinks(),
     maxCachedWorkflows: env.config.WORKER_MAX_CACHED_WORKFLOWS,
