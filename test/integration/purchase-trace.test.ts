@@ -19,7 +19,8 @@ beforeAll(async () => {
   // Before the harness: its Temporal clients and worker take the interceptors only when tracing is on.
   tracing = startTracing('bursar-test', { exporter })!;
   uninstrument = instrumentTestModules(tracing);
-  h = await startHarness({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
+  // its worker bundles the workflows with the tracing interceptors, as a worker that traces does (the suite's bundle has none)
+  h = await startHarness({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WORKFLOW_BUNDLE_PATH: '' });
   await h.startWorker('sandbox');
   receiver = await startReceiver();
 });

@@ -9,7 +9,6 @@ import { freePort } from './free-port';
 import { ENVIRONMENTS, environmentDatabaseUrl } from '../../src/platform/config';
 import { migrate } from '../../src/app/database';
 import { connectTemporal, ensureNamespace, ensureSearchAttributes } from '../../src/app/temporal';
-import { WORKFLOW_TRACING_MODULES } from '../../src/platform/tracing/temporal-tracing';
 import { startDevServer, temporalCliPath, type DevServer } from '../../src/app/temporal-dev-server';
 import { startMailCatcher, type MailCatcher } from '../../src/app/mail-catcher';
 import { TEST_NAMESPACES, testEnvironmentVariables, workerDatabaseUrl } from './test-env';
@@ -59,7 +58,6 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }):
   const bundlePath = join(globalThis.__workflowBundleDir, 'workflow-bundle.js');
   const { code } = await bundleWorkflowCode({
     workflowsPath: require.resolve('../../workflows'),
-    workflowInterceptorModules: [...WORKFLOW_TRACING_MODULES], // as the worker bundles them
     logger: silentLogger,
   });
   writeFileSync(bundlePath, code);
