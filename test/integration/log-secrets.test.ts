@@ -48,7 +48,7 @@ afterAll(async () => {
   api?.restore();
   if (worker && worker.exitCode === null) {
     worker.kill('SIGINT');
-    await new Promise((resolve) => worker.once('exit', resolve));
+    await new Promise((resolve) => worker.once('close', resolve));
   }
   await receiver?.close();
   await h?.close();
@@ -139,9 +139,10 @@ test('a full run logs JSON lines with request, organization and workflow ids, an
   );
   expect(signedIn.status).toBe(200);
 
-  // The worker stops once its flows are done (the login code's e-mail was its last): all it logged has been written.
+  // The worker stops once its flows are done (the login code's e-mail was its last); 'close' comes once its stdout and
+  // stderr are read to their end ('exit' may come before their last lines): all it logged is in workerOutput.
   worker.kill('SIGINT');
-  expect(await new Promise((resolve) => worker.once('exit', resolve))).toBe(0);
+  expect(await new Promise((resolve) => worker.once('close', resolve))).toBe(0);
 
   const secrets: Record<string, string> = {
     'organization access token': org.token,

@@ -1,6 +1,7 @@
 // `GET /metrics` (Prometheus) scraped before and after real work: a purchase, a declined charge, a refund, usage
 // events, a renewal on a test clock, a webhook endpoint that keeps failing, an outbox message left behind — on its own
-// port, never the API's; and the worker's Temporal SDK exporter serving its temporal_* series.
+// port, never the API's; a scrape that still answers while the pool has no connection free; and the worker's Temporal
+// SDK exporter serving its temporal_* series.
 import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { serveMetrics } from '../../src/platform/prometheus';
@@ -100,6 +101,7 @@ test('a purchase moves the checkout, order, HTTP, pool and webhook series', asyn
   const before = await scrape(metricsUrl);
 
   const order = await purchase(h, call, { products: [product.body.id], customer_billing_address: DE });
+  expect((await call('GET', `/v1/orders/${order.id}`)).status).toBe(200);
   await eventually(async () => delivered.received.some((r) => r.json.data.id === order.id));
   // The failing endpoint's delivery is settled (failed for good) once the worker logged it.
   const after = await eventually(async () => {
@@ -121,6 +123,7 @@ test('a purchase moves the checkout, order, HTTP, pool and webhook series', asyn
   const confirm = route('POST', '/v1/checkouts/client/:client_secret/confirm', '200');
   expect(delta(before, after, 'bursar_http_requests_total', confirm)).toBe(1);
   expect(delta(before, after, 'bursar_http_request_duration_seconds_count', confirm)).toBe(1);
+  expect(delta(before, after, 'bursar_http_requests_total', route('GET', '/v1/orders/:id', '200'))).toBe(1);
   expect(after.some((s) => s.name === 'bursar_http_requests_total' && s.labels.route.includes(order.id))).toBe(false);
   // Both processes' transactions took connections from the sandbox pool, each acquire timed.
   expect(delta(before, after, 'bursar_db_pool_acquire_wait_seconds_count')).toBeGreaterThan(0);
@@ -187,14 +190,60 @@ test("a subscription's renewal on its test clock is counted, its order paid as a
   expect(delta(before, after, 'bursar_orders_paid_total', { billing_reason: 'subscription_create' })).toBe(1);
 });
 
+test("a scrape answers within its bound while the pool has no connection free, without that pool's readings", async () => {
+  const { client } = h.env.sandbox.orm.em.getConnection().getKnex();
+  const pool = client.pool as { max: number; numPendingAcquires(): number };
+  // Every connection of the sandbox pool held (once the worker's transactions give theirs back).
+  const held: unknown[] = await Promise.all(Array.from({ length: pool.max }, () => client.acquireConnection()));
+  const started = Date.now();
+  let samples: Sample[] | null;
+  let waiting = 0;
+  try {
+    const timedOut = new Promise<null>((resolve) => setTimeout(() => resolve(null), 6_000));
+    samples = await Promise.race([scrape(metricsUrl), timedOut]);
+    waiting = pool.numPendingAcquires(); // the scrape's readings, still waiting for a connection
+  } finally {
+    for (const connection of held) client.releaseConnection(connection);
+  }
+  expect(samples).not.toBeNull();
+  expect(Date.now() - started).toBeLessThan(4_000);
+  const has = (name: string, environment: string) =>
+    samples!.some((s) => s.name === name && s.labels.environment === environment);
+  for (const gauge of ['bursar_outbox_pending_messages', 'bursar_webhook_endpoints_failing']) {
+    expect(has(gauge, 'sandbox')).toBe(false); // its readings waited for a connection
+    expect(has(gauge, 'production')).toBe(true);
+  }
+  expect(waiting).toBeGreaterThan(0);
+  // The pool free again, the next scrape reads it.
+  await eventually(async () => {
+    samples = await scrape(metricsUrl);
+    return has('bursar_outbox_pending_messages', 'sandbox') && has('bursar_webhook_endpoints_failing', 'sandbox');
+  });
+});
+
 test("the worker's Temporal SDK exporter serves the temporal_* series the dashboard charts", async () => {
+  // Its own work: a purchase (workflows completed) announced to an endpoint that fails (failed delivery activities).
+  const failing = await receiver(500);
+  const endpoint = await call('POST', '/v1/webhooks/endpoints', {
+    url: failing.url,
+    format: 'raw',
+    events: ['order.paid'],
+  });
+  expect(endpoint.status).toBe(201);
+  const product = await call('POST', '/v1/products/', {
+    name: 'Atlas',
+    prices: [{ amount_type: 'fixed', price_amount: 700 }],
+  });
+  await purchase(h, call, { products: [product.body.id], customer_billing_address: DE });
   const url = `http://${h.config.METRICS_HOST}:${h.config.TEMPORAL_METRICS_PORT}/metrics`;
-  const samples = await scrape(url);
+  const namespace = { namespace: h.env.sandbox.namespace };
+  const samples = await eventually(async () => {
+    const scraped = await scrape(url);
+    return sumOf(scraped, 'temporal_activity_execution_failed_total', namespace) > 0 && scraped;
+  });
   const names = namesOf(samples);
   expect(TEMPORAL_SDK_SERIES.filter((name) => !names.has(name))).toEqual([]);
-  expect(sumOf(samples, 'temporal_workflow_completed_total', { namespace: h.env.sandbox.namespace })).toBeGreaterThan(
-    0,
-  );
+  expect(sumOf(samples, 'temporal_workflow_completed_total', namespace)).toBeGreaterThan(0);
   // The SDK's series are its own exporter's: the process registry serves none of them.
   expect([...namesOf(await scrape(metricsUrl))].filter((name) => name.startsWith('temporal_'))).toEqual([]);
 });

@@ -1,6 +1,7 @@
 // The trace of one purchase: the request that creates the checkout, the checkout workflow its outbox row starts, the
 // workflow's activities, and the webhook POST announcing the paid order, whose `traceparent` the receiver gets. The
-// spans are caught by an in-memory exporter; the tree is printed (test output) and its parent links checked.
+// spans are caught by an in-memory exporter; the tree is printed (test output) and its parent links checked, and no
+// span holds the checkout's client secret or a token (paths and queries never reach an attribute).
 import { SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { startTracing, type Tracing } from '../../src/platform/tracing';
@@ -14,6 +15,7 @@ let tracing: Tracing;
 let uninstrument: () => void;
 let h: TestHarness;
 let receiver: Receiver;
+const SANDBOX = { environment: 'sandbox' } as const;
 
 beforeAll(async () => {
   // Before the harness: its Temporal clients and worker take the interceptors only when tracing is on.
@@ -79,7 +81,10 @@ function pathTo(roots: Node[], spanId: string): string[] | null {
 }
 
 test('one purchase is one trace: request → workflow → activities → webhook POST, traceparent on the POST', async () => {
-  const org = await h.organization(['checkouts:write', 'products:write', 'orders:read', 'webhooks:write'], 'sandbox');
+  const org = await h.organization(
+    ['checkouts:write', 'checkouts:read', 'products:write', 'orders:read', 'webhooks:write'],
+    'sandbox',
+  );
   const call = (method: string, path: string, json?: unknown) =>
     h.request(method, path, { token: org.token, environment: 'sandbox', json });
   const product = await call('POST', '/v1/products/', {
@@ -172,4 +177,30 @@ test('one purchase is one trace: request → workflow → activities → webhook
     'StartActivity:confirmCheckout',
     'RunActivity:confirmCheckout',
   ]);
+
+  // No span carries a secret: not the client secret the confirmation's path held, not a token in a query string, not
+  // the merchant's token — a request matched no route (404) or a hosted page, and every span is looked through.
+  const clientSecret = (await call('GET', `/v1/checkouts/${order.checkout_id}`)).body.client_secret as string;
+  expect(clientSecret).toMatch(/^bursar_c_/);
+  const read = await h.request('GET', `/v1/checkouts/client/${clientSecret}?token=${org.token}`, SANDBOX);
+  expect(read.status).toBe(200);
+  const unmatched = await h.request('GET', `/v1/nowhere/${clientSecret}?access_token=${org.token}`, SANDBOX);
+  expect(unmatched.status).toBe(404);
+  await h.request('GET', `/dashboard/metrics?token=${org.token}&secret=${clientSecret}`, SANDBOX);
+  const serverTargets = (spans: ReadableSpan[]) =>
+    spans.filter((s) => s.kind === SpanKind.SERVER).map((s) => s.attributes['http.target']);
+  const TARGETS = [
+    '/v1/checkouts/client/:client_secret/confirm',
+    '/v1/checkouts/client/:client_secret',
+    '(unmatched)',
+    '/dashboard/metrics',
+  ];
+  const everything = await eventually(async () => {
+    const finished = exporter.getFinishedSpans();
+    return TARGETS.every((target) => serverTargets(finished).includes(target)) && finished;
+  });
+  const leaks = everything
+    .map((span) => ({ name: span.name, text: JSON.stringify([span.name, span.attributes, span.events]) }))
+    .filter(({ text }) => text.includes(clientSecret) || text.includes(org.token));
+  expect(leaks.map(({ text }) => text.slice(0, 400))).toEqual([]);
 });

@@ -2,9 +2,8 @@
 // token may sit in it), status and duration, the organization once its token was resolved, the error code of a
 // refusal, and the server-side cause of a 5xx. Everything logged while the request runs carries its id too.
 import type { Context, Next } from 'koa';
+import { matchedRoute } from '../../platform/http/matched-route';
 import { logger, withLogContext } from '../../platform/logging/logger';
-
-export const UNMATCHED_ROUTE = '(unmatched)';
 
 export function accessLog(environment: string) {
   return (ctx: Context, next: Next): Promise<void> =>
@@ -14,12 +13,10 @@ export function accessLog(environment: string) {
         await next();
       } finally {
         const status = ctx.status;
-        // @koa/router leaves the template of the route that answered (`/v1/orders/:id`) on the context.
-        const route = (ctx as Context & { _matchedRoute?: string | RegExp })._matchedRoute;
         const errorCode = status >= 400 ? (ctx.body as { error?: unknown } | null)?.error : undefined;
         const line = {
           method: ctx.method,
-          route: route ? String(route) : UNMATCHED_ROUTE,
+          route: matchedRoute(ctx),
           status,
           duration_ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
           ...(typeof errorCode === 'string' && { error_code: errorCode }),

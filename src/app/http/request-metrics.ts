@@ -1,6 +1,7 @@
 // Counts every answered request and its latency by the route template it matched (bursar_http_* series).
 import type { Context, Next } from 'koa';
-import { UNMATCHED_ROUTE, recordRequest, type EnvironmentLabel } from '../../platform/prometheus';
+import { matchedRoute } from '../../platform/http/matched-route';
+import { recordRequest, type EnvironmentLabel } from '../../platform/prometheus';
 
 export function requestMetrics(environment: EnvironmentLabel) {
   return async (ctx: Context, next: Next): Promise<void> => {
@@ -8,10 +9,8 @@ export function requestMetrics(environment: EnvironmentLabel) {
     try {
       await next();
     } finally {
-      // @koa/router leaves the template of the route that answered (`/v1/orders/:id`) on the context.
-      const route = (ctx as Context & { _matchedRoute?: string | RegExp })._matchedRoute;
-      const answered = { method: ctx.method, status: ctx.status, environment };
-      recordRequest({ ...answered, route: route ? String(route) : UNMATCHED_ROUTE }, elapsed(started));
+      const answered = { method: ctx.method, route: matchedRoute(ctx), status: ctx.status, environment };
+      recordRequest(answered, elapsed(started));
     }
   };
 }

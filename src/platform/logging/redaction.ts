@@ -49,8 +49,25 @@ export const REDACTED_PATHS: readonly string[] = [
   'res.headers["set-cookie"]',
 ];
 
-/** Bearer tokens of every kind Bursar issues: the prefix stays (it says which kind), the rest goes. */
-const BEARER_TOKEN = /\b(bursar_[a-z]+_)[A-Za-z0-9]+/g;
+/**
+ * The prefix of every token and secret Bursar issues: organization tokens; OAuth2 client ids and secrets,
+ * authorization codes, access and refresh tokens; customer-session and seat tokens; checkout and checkout-link client
+ * secrets (base64url: `-` and `_` in their tail).
+ */
+export const TOKEN_PREFIXES = [
+  'bursar_oat_',
+  'bursar_ci_',
+  'bursar_cs_',
+  'bursar_ac_',
+  'bursar_at_o_',
+  'bursar_rt_o_',
+  'bursar_cst_',
+  'bursar_seat_',
+  'bursar_c_',
+  'bursar_cl_',
+] as const;
+/** A token of any of those kinds: its prefix stays (it says which kind), the rest goes. */
+const BEARER_TOKEN = new RegExp(`\\b(${TOKEN_PREFIXES.join('|')})[A-Za-z0-9_-]+`, 'g');
 /** `scheme://user:password@host`: the password goes. */
 const URL_PASSWORD = /(\/\/[^\s:/@]+:)[^\s@/]+@/g;
 /** A run of 13 to 19 digits (spaces or dashes between them) that passes the Luhn check is taken for a card number. */

@@ -19,12 +19,9 @@ const duration = new Histogram({
   registers: [registry],
 });
 
-/** What a request that matched no route is counted under (a 404, a redirect to the canonical path). */
-export const UNMATCHED_ROUTE = 'unmatched';
-
 export interface AnsweredRequest {
   method: string;
-  /** The route template it matched (`/v1/orders/:id`), or UNMATCHED_ROUTE. */
+  /** The route template it matched (`/v1/orders/:id`), or `(unmatched)` (see `platform/http/matched-route.ts`). */
   route: string;
   status: number;
   environment: EnvironmentLabel;

@@ -20,10 +20,14 @@ export interface FailureStreaks {
 const outboxes = new Map<EnvironmentLabel, () => Promise<OutboxBacklog>>();
 const endpoints = new Map<EnvironmentLabel, () => Promise<FailureStreaks>>();
 
+/** How long a scrape waits for a reading: a scrape answers even when the database or its pool is saturated. */
+export const SCRAPE_READ_TIMEOUT_MS = 2_000;
+
 /**
  * Gauges set from one reading per environment, taken once per scrape for all of them (the registry collects its
  * metrics side by side: the gauges' concurrent collects share the reading in flight). An environment whose reading
- * fails (its database down) is left out of the scrape rather than failing it.
+ * fails (its database down) or takes longer than SCRAPE_READ_TIMEOUT_MS (no connection free) is left out of the
+ * scrape rather than failing or holding it.
  */
 function gaugesOf<T>(
   readers: Map<EnvironmentLabel, () => Promise<T>>,
@@ -32,7 +36,7 @@ function gaugesOf<T>(
   let inFlight: Promise<[EnvironmentLabel, T | null][]> | null = null;
   const readAll = () =>
     (inFlight ??= Promise.all(
-      [...readers].map(async ([environment, read]) => [environment, await read().catch(() => null)] as const),
+      [...readers].map(async ([environment, read]) => [environment, await boundedRead(read)] as const),
     ).finally(() => (inFlight = null)) as Promise<[EnvironmentLabel, T | null][]>);
   for (const { name, help, value } of gauges)
     new Gauge({
@@ -74,10 +78,33 @@ gaugesOf(endpoints, [
   },
 ]);
 
+/** The reading, or null once it failed or SCRAPE_READ_TIMEOUT_MS passed (what it waits for then is left to finish). */
+async function boundedRead<T>(read: () => Promise<T>): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), SCRAPE_READ_TIMEOUT_MS)));
+  try {
+    return await Promise.race([read().catch(() => null), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * A query read at scrape time, in a transaction of its own whose `statement_timeout` is SCRAPE_READ_TIMEOUT_MS: once
+ * the scrape stopped waiting for it, PostgreSQL stops running it too.
+ */
+export function scrapeQuery<T extends object>(orm: MikroORM, sql: string): Promise<T[]> {
+  return orm.em.fork().transactional(async (em) => {
+    await em.execute(`set local statement_timeout = ${SCRAPE_READ_TIMEOUT_MS}`);
+    return em.execute<T[]>(sql);
+  });
+}
+
 /** The outbox backlog of an environment's database, read at each scrape (an index covers the undispatched rows). */
 export function watchOutbox(environment: EnvironmentLabel, orm: MikroORM): void {
   outboxes.set(environment, async () => {
-    const [row] = await orm.em.fork().execute<{ pending: string; age: number | null }[]>(
+    const [row] = await scrapeQuery<{ pending: string; age: number | null }>(
+      orm,
       `select count(*) as pending, extract(epoch from now() - min(created_at))::float8 as age
        from outbox_message where dispatched_at is null`,
     );

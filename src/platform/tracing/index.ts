@@ -1,4 +1,5 @@
 export { activeTracing, otlpConfigured, startTracing, type Tracing } from './tracing';
+export { routeServerSpan } from './url-attributes';
 export { captureTraceContext, contextOf, withTraceContext, type TraceCarrier } from './trace-context';
 export {
   WORKFLOW_TRACING_MODULES,

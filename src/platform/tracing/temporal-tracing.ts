@@ -1,7 +1,9 @@
 // Temporal's OpenTelemetry interceptors: the client's puts the active trace in the headers of the flows it starts,
 // signals and updates; on the worker, the workflow's (bundled into the workflow code) and the activities' continue
-// it, and the workflow's spans leave the sandbox through a sink. With tracing off, none is added but the workflow's,
-// whose spans the sink then drops: the workflow code stays the same whether a worker traces or not.
+// it, and the workflow's spans leave the sandbox through a sink. With tracing off, none is added: a worker that does
+// not trace bundles its workflows without them (src/app/worker.ts; each cached workflow would keep its open spans).
+// They add no command, so a workflow replays the same on a worker with them or without them: the replay tests bundle
+// them (their spans dropped by the sink), the test suite's prebuilt bundle does not.
 import type { WorkflowClientInterceptor } from '@temporalio/client';
 import type { ActivityInterceptorsFactory, InjectedSinks } from '@temporalio/worker';
 import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry/lib/client';
@@ -13,7 +15,7 @@ import {
 import type { OpenTelemetrySinks } from '@temporalio/interceptors-opentelemetry/lib/workflow/definitions';
 import { activeTracing } from './tracing';
 
-/** Bundled with the workflows (`bundleWorkflowCode`'s `workflowInterceptorModules`) for every worker and replay. */
+/** Bundled with the workflows (`bundleWorkflowCode`'s `workflowInterceptorModules`) by a worker that traces. */
 export const WORKFLOW_TRACING_MODULES: readonly string[] = [
   require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors'),
 ];

@@ -1,5 +1,6 @@
 // Traces of this process: a tracer provider named after it (`service.name`), its spans exported over OTLP when an
-// endpoint is configured (the standard OTEL_* variables), the HTTP and PostgreSQL client/server instrumentations.
+// endpoint is configured (the standard OTEL_* variables), the HTTP and PostgreSQL client/server instrumentations, and
+// no request's path or query (url-attributes.ts) nor any SQL string literal (sql-text.ts) in any span.
 // Without an endpoint nothing is registered: the OpenTelemetry API stays a no-op and tracing costs nothing.
 import { context, propagation, trace } from '@opentelemetry/api';
 import { registerInstrumentations, type InstrumentationBase } from '@opentelemetry/instrumentation';
@@ -15,6 +16,8 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import { withoutLiterals } from './sql-text';
+import { UrlScrubbingSpanProcessor } from './url-attributes';
 
 export interface Tracing {
   provider: NodeTracerProvider;
@@ -64,11 +67,19 @@ export function startTracing(
   const spanProcessor = options.exporter
     ? new SimpleSpanProcessor(options.exporter)
     : new BatchSpanProcessor(new OTLPTraceExporter()); // OTEL_EXPORTER_OTLP_* and OTEL_BSP_* as the spec says
-  const provider = new NodeTracerProvider({ resource, spanProcessors: [spanProcessor] });
+  // The URL attributes are rewritten as each span starts, before the exporter's processor can see the span.
+  const provider = new NodeTracerProvider({
+    resource,
+    spanProcessors: [new UrlScrubbingSpanProcessor(), spanProcessor],
+  });
   provider.register(); // the AsyncLocalStorage context manager, and OTEL_PROPAGATORS (W3C trace context by default)
   const instrumentations: InstrumentationBase[] = [
     new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => isProbe(request.url) }),
-    new PgInstrumentation({ requireParentSpan: true }), // a query outside any request or activity is no trace
+    new PgInstrumentation({
+      requireParentSpan: true, // a query outside any request or activity is no trace
+      // MikroORM inlines the values (client secrets, e-mails, payloads): the statement goes without them
+      requestHook: (span, { query }) => span.setAttribute('db.statement', withoutLiterals(query.text ?? '')),
+    }),
   ];
   const unregister = registerInstrumentations({ tracerProvider: provider, instrumentations });
   const tracing: Tracing = {
