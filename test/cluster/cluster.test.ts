@@ -18,9 +18,13 @@ import { checkoutWorkflowId } from '../../workflows/definitions';
 /** Its own databases, beside the suite's: `<TEST_DATABASE_URL>_cluster_production`, `…_sandbox`, `…_temporal`, `…_temporal_visibility`. */
 const DATABASE_URL = `${process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bursar_test'}_cluster`;
 
-let stack: ClusterStack | undefined;
+// Stopped however the test ends, even while it is still starting (a timeout): the start gives up at its next step and
+// stops what it started; a stack that did start is stopped (again: a no-op once the test has stopped it).
+const starting = new AbortController();
+let start: Promise<ClusterStack> | undefined;
 afterAll(async () => {
-  await stack?.stop();
+  starting.abort();
+  await (await start?.catch(() => undefined))?.stop();
 });
 
 test('the cluster starts, takes a purchase through its proxies and stops cleanly', async () => {
@@ -41,7 +45,8 @@ test('the cluster starts, takes a purchase through its proxies and stops cleanly
   };
   for (const key of ['TEMPORAL_ADDRESS', 'TEMPORAL_UI_URL', 'REDIS_URL', 'SMTP_URL', 'WORKFLOW_BUNDLE_PATH'])
     delete env[key];
-  stack = await startClusterStack({ env, freePorts: true, appLogsToFiles: true, log: () => {} });
+  start = startClusterStack({ env, freePorts: true, appLogsToFiles: true, log: () => {}, signal: starting.signal });
+  const stack = await start;
   const startSeconds = Math.round((Date.now() - started) / 1000);
   console.log(`cluster stack started in ${startSeconds} s; logs in ${stack.logDir}`);
 
@@ -95,35 +100,68 @@ test('the cluster starts, takes a purchase through its proxies and stops cleanly
   const orders = () => call('GET', `/v1/orders/?checkout_id=${checkout.body.id}`);
   const paidAt = await waitFor(async () => (await orders()).body.items[0]?.paid === true, 60_000);
   const purchaseSeconds = Math.round((paidAt - started) / 1000) - startSeconds;
-  await new Promise((resolve) => setTimeout(resolve, 2000)); // a second charge, were there one, would show by now
+
+  // The checkout's workflow ran on the cluster, on one of the workers, and closed: nothing more can charge or write
+  // an order for this checkout, so what is there now is final.
+  const client = new Client({ connection, namespace: stack.config.namespaces.sandbox });
+  const handle = client.workflow.getHandle(checkoutWorkflowId(checkout.body.id));
+  expect(await handle.result()).toBe('succeeded');
+  const description = await handle.describe();
+  expect(description.taskQueue).toBe(stack.config.TEMPORAL_TASK_QUEUE);
+  const events = (await handle.fetchHistory()).events ?? [];
+  const charges = events.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'chargeCheckout');
+  expect(charges).toHaveLength(1);
+  const workflowTaskWorkers = new Set(events.flatMap((e) => e.workflowTaskStartedEventAttributes?.identity ?? []));
+  const workerPids = stack.workers.map((worker) => String(worker.child.process.pid));
+  expect([...workflowTaskWorkers].map(pidOf).every((pid) => workerPids.includes(pid))).toBe(true);
+
+  // Both worker processes poll both environments' namespaces, for workflow and activity tasks (identity: pid@host).
+  for (const namespace of Object.values(stack.config.namespaces))
+    for (const taskQueueType of [1, 2]) {
+      const queue = await connection.workflowService.describeTaskQueue({
+        namespace,
+        taskQueue: { name: stack.config.TEMPORAL_TASK_QUEUE },
+        taskQueueType,
+      });
+      const pollers = new Set(queue.pollers.map((poller) => pidOf(poller.identity ?? '')));
+      expect({ namespace, taskQueueType, pids: [...pollers].sort() }).toEqual({
+        namespace,
+        taskQueueType,
+        pids: [...workerPids].sort(),
+      });
+    }
+
   const { body } = await orders();
   expect(body.items).toHaveLength(1);
   expect(body.items[0]).toMatchObject({ paid: true, status: 'paid', total_amount: 1500, billing_reason: 'purchase' });
   expect((await call('GET', `/v1/checkouts/${checkout.body.id}`)).body.status).toBe('succeeded');
 
-  // The checkout's workflow ran on the cluster, its activities done by the workers.
-  const client = new Client({ connection, namespace: stack.config.namespaces.sandbox });
-  const handle = client.workflow.getHandle(checkoutWorkflowId(checkout.body.id));
-  const description = await handle.describe();
-  expect(description.taskQueue).toBe(stack.config.TEMPORAL_TASK_QUEUE);
-  const history = await handle.fetchHistory();
-  const completedActivities = history.events?.filter((event) => event.activityTaskCompletedEventAttributes) ?? [];
+  const completedActivities = events.filter((event) => event.activityTaskCompletedEventAttributes);
   expect(completedActivities.length).toBeGreaterThan(0);
-  const workerIdentities = new Set(
-    history.events?.flatMap((event) => event.workflowTaskStartedEventAttributes?.identity ?? []) ?? [],
-  );
-  expect(workerIdentities.size).toBeGreaterThan(0);
   await connection.close();
 
-  // Both replicas of each environment answered through the proxy, and they share their rate-limit counters in Redis.
+  // Both replicas of each environment answered through the proxy.
   for (let i = 0; i < 4; i++) expect((await fetch(`${stack.urls.production}/healthz`)).ok).toBe(true);
   for (const environment of ENVIRONMENTS) {
     const served = stack.api.proxies[environment].served;
     expect(served).toHaveLength(2);
     expect(served.every((count) => count > 0)).toBe(true);
   }
+
+  // They share their rate-limit counters in Redis: the login budget (6 a minute per address) runs out on the 7th
+  // call although the proxy split the calls between the replicas (each counting alone would have seen 4 and 3).
+  const servedBefore = [...stack.api.proxies.sandbox.served];
+  const logins: number[] = [];
+  for (let i = 0; i < 7; i++)
+    logins.push((await call('POST', '/v1/customer-portal/customer-session/authenticate', {}, false)).status);
+  expect(logins.slice(0, 6).includes(429)).toBe(false);
+  expect(logins[6]).toBe(429);
+  const servedNow = stack.api.proxies.sandbox.served.map((count, i) => count - servedBefore[i]);
+  expect(servedNow.sort()).toEqual([3, 4]);
   const redis = new Redis(stack.redisUrl);
-  expect(await redis.dbsize()).toBeGreaterThan(0);
+  const loginKeys = await redis.keys('bursar:rl:login-minute:*');
+  expect(loginKeys).toHaveLength(1);
+  expect(Number(await redis.get(loginKeys[0]))).toBeGreaterThanOrEqual(7);
   redis.disconnect();
 
   const children = [
@@ -131,10 +169,9 @@ test('the cluster starts, takes a purchase through its proxies and stops cleanly
     ...stack.workers.map((worker) => worker.child),
     ...Object.values(stack.temporal.services),
   ];
-  const served = ENVIRONMENTS.map((e) => `${e} ${stack!.api.proxies[e].served.join('+')}`).join(', ');
+  const served = ENVIRONMENTS.map((e) => `${e} ${stack.api.proxies[e].served.join('+')}`).join(', ');
   const stopStarted = Date.now();
   await stack.stop();
-  stack = undefined;
   const exits = await Promise.all(children.map(async (child) => [child.name, await child.exited] as const));
   expect(exits.filter(([, code]) => code !== 0)).toEqual([]);
   rmSync(env.DATA_DIR!, { recursive: true, force: true }); // kept, with the logs, when the test fails
@@ -143,6 +180,11 @@ test('the cluster starts, takes a purchase through its proxies and stops cleanly
       ` history shards ${cluster.historyShardCount}; responses by replica: ${served}`,
   );
 });
+
+/** A Temporal SDK identity's process id (`<pid>@<host>`). */
+function pidOf(identity: string): string {
+  return identity.split('@')[0];
+}
 
 /** The answer's status, or a failure that shows its body (the problem's detail). */
 function expectStatus(response: { status: number; body: unknown }, status: number): void {

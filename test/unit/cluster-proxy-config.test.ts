@@ -67,6 +67,73 @@ test('a replica that refuses connections is skipped; none answering is a 502', a
   expect(response.status).toBe(502);
 });
 
+test('a POST to a replica that refuses connections goes to the next one with its body and X-Forwarded-For', async () => {
+  proxy = await startRoundRobinProxy({
+    host: '127.0.0.1',
+    port: 0,
+    upstreams: [await freePort(), await upstream('up')],
+  });
+  const statuses: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const response = await fetch(`${proxy.url}/v1/things`, {
+      method: 'POST',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+      body: JSON.stringify({ i }),
+    });
+    statuses.push(response.status);
+    expect(await response.json()).toMatchObject({
+      name: 'up',
+      body: JSON.stringify({ i }),
+      forwardedFor: '203.0.113.9, 127.0.0.1',
+    });
+  }
+  expect(statuses).toEqual([201, 201, 201, 201]);
+  expect(proxy.served).toEqual([0, 4]);
+});
+
+test('a client that goes away aborts its request upstream; a replica dying mid-answer breaks the response', async () => {
+  let upstreamClosed!: () => void;
+  const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));
+  const server = createServer((req, res) => {
+    if (req.url === '/slow') return void res.once('close', upstreamClosed); // never answers
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.write('partial');
+    setTimeout(() => req.socket.destroy(), 50);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  proxy = await startRoundRobinProxy({
+    host: '127.0.0.1',
+    port: 0,
+    upstreams: [(server.address() as AddressInfo).port],
+  });
+
+  const client = new AbortController();
+  const slow = fetch(`${proxy.url}/slow`, { method: 'POST', body: 'x', signal: client.signal });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  client.abort();
+  await expect(slow).rejects.toThrow();
+  await closed; // the test times out if the proxy kept the upstream request open
+
+  const broken = await fetch(`${proxy.url}/broken`);
+  expect(broken.status).toBe(200);
+  await expect(broken.text()).rejects.toThrow(); // not 'partial' followed by a JSON error as if complete
+});
+
+test('a body over the bound is refused with 413 before any replica sees it', async () => {
+  proxy = await startRoundRobinProxy({
+    host: '127.0.0.1',
+    port: 0,
+    upstreams: [await upstream('a')],
+    maxBodyBytes: 16,
+  });
+  const response = await fetch(`${proxy.url}/v1/things`, { method: 'POST', body: 'x'.repeat(64) });
+  expect(response.status).toBe(413);
+  expect(proxy.served).toEqual([0]);
+  const fits = await fetch(`${proxy.url}/v1/things`, { method: 'POST', body: 'x'.repeat(16) });
+  expect(((await fits.json()) as { body: string }).body).toBe('x'.repeat(16));
+});
+
 test('the Temporal server config: PostgreSQL stores, 4 shards, one port per service, the dev server dynamic config', () => {
   const ports = portsFrom(7233);
   expect(ports.grpc).toEqual({ frontend: 7233, history: 7234, matching: 7235, worker: 7239 });

@@ -1,7 +1,9 @@
 // The cluster's processes: each in its own process group (Ctrl-C reaches only `bursar start`, which stops them in
-// order), its output appended to a log file or passed through, stopped with SIGINT and killed if it lingers.
+// order), its output appended to a log file or passed through, stopped with SIGINT and killed if it lingers. Groups
+// still alive when this process exits (a crash, a test timeout, a signal nobody handles) are killed with it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
+import { runInThisContext } from 'node:vm';
 
 export interface Child {
   name: string;
@@ -19,14 +21,22 @@ export interface SpawnOptions {
   logFile?: string;
 }
 
+const live = new Set<ChildProcess>();
+
 export function spawnChild(name: string, command: string, args: string[], options: SpawnOptions = {}): Child {
   const output = options.logFile ? openSync(options.logFile, 'a') : 'inherit';
-  const child = spawn(command, args, {
-    stdio: ['ignore', output, output],
-    detached: true,
-    env: options.env ?? process.env,
-    cwd: options.cwd,
-  });
+  let child: ChildProcess;
+  try {
+    child = spawn(command, args, {
+      stdio: ['ignore', output, output],
+      detached: true,
+      env: options.env ?? process.env,
+      cwd: options.cwd,
+    });
+  } finally {
+    if (typeof output === 'number') closeSync(output); // the child has its own copy
+  }
+  killWithThisProcess(child);
   const exited = new Promise<number | string>((resolve) => {
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 0));
     child.once('error', (error) => resolve(error.message));
@@ -47,15 +57,52 @@ export function spawnChild(name: string, command: string, args: string[], option
   };
 }
 
-/** Polls `ready` every half second until it resolves true; fails when `child` exits first or after `timeoutMs`. */
+/** The real `process`, listened to from the first child on (under Jest the global one is a copy whose events never fire). */
+let host: NodeJS.Process | undefined;
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** Kills `child`'s process group (spawned detached) if it is still alive when this process exits. */
+export function killWithThisProcess(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  if (host) return;
+  host = runInThisContext('process') as NodeJS.Process;
+  host.on('exit', killGroups);
+  // A signal with no other listener would end this process without 'exit': kill the groups, then let it end us.
+  for (const signal of SIGNALS) {
+    const onSignal = () => {
+      if (host!.listenerCount(signal) > 1) return; // someone (`bursar start`) stops the children in order
+      killGroups();
+      host!.removeListener(signal, onSignal);
+      host!.kill(host!.pid, signal);
+    };
+    host.on(signal, onSignal);
+  }
+}
+
+function killGroups(): void {
+  for (const child of live) {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  live.clear();
+}
+
+/** Polls `ready` every half second until it resolves true; fails when `child` exits first, after `timeoutMs`, or on abort. */
 export async function waitUntilReady(
   child: Child,
   ready: () => Promise<boolean>,
   timeoutMs: number,
   where: string,
+  signal?: AbortSignal,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    signal?.throwIfAborted();
     if (!child.running()) throw new Error(`${child.name} exited (${await child.exited}); see ${where}`);
     if (await ready().catch(() => false)) return;
     await new Promise((resolve) => setTimeout(resolve, 500));

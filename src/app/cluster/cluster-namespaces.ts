@@ -5,15 +5,21 @@ import { Connection } from '@temporalio/client';
 import { SEARCH_ATTRIBUTES } from '../../../temporal.config';
 import { ensureNamespace, ensureSearchAttributes } from '../temporal';
 
-export async function registerNamespaces(address: string, namespaces: string[], timeoutMs = 60_000): Promise<void> {
+export async function registerNamespaces(
+  address: string,
+  namespaces: string[],
+  timeoutMs = 60_000,
+  signal?: AbortSignal,
+): Promise<void> {
   const connection = await Connection.connect({ address });
   try {
     for (const namespace of namespaces) {
       await ensureNamespace(connection, namespace);
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const known = await connection.operatorService
-          .listSearchAttributes({ namespace })
+        signal?.throwIfAborted();
+        const known = await connection
+          .withDeadline(Date.now() + 2000, () => connection.operatorService.listSearchAttributes({ namespace }))
           .then((answer) => new Set(Object.keys(answer.customAttributes ?? {})))
           .catch(() => undefined);
         if (known && Object.values(SEARCH_ATTRIBUTES).every((key) => known.has(key.name))) break;

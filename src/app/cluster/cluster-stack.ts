@@ -10,8 +10,9 @@ import { setUp } from '../setup';
 import { workflowBundleOptions } from '../worker';
 import { startApiTier, startWorkers, type ApiTier, type AppProcess } from './cluster-apps';
 import { registerNamespaces } from './cluster-namespaces';
+import { killWithThisProcess } from './child-process';
 import { clusterTools, versionOf } from './cluster-tools';
-import { freeLowPort, freePort, freePorts } from './ports';
+import { PortPool } from './ports';
 import { ensureRedis, type RedisForStack } from './redis';
 import { startTemporalCluster, type TemporalCluster } from './temporal-cluster';
 import {
@@ -36,6 +37,8 @@ export interface ClusterStackOptions {
   /** Bursar's processes write to log files in DATA_DIR/cluster instead of our output. */
   appLogsToFiles?: boolean;
   log?: (line: string) => void;
+  /** Gives up starting: what was started is stopped, and the start fails (a test's teardown, Ctrl-C). */
+  signal?: AbortSignal;
 }
 
 export interface ClusterStack {
@@ -69,6 +72,10 @@ export async function startClusterStack(options: ClusterStackOptions = {}): Prom
     ui: versionOf(tools.uiServer),
   };
 
+  const { signal } = options;
+  // One pool for every port handed out (the fixed ones the stack may listen on excluded): no two listeners share one.
+  const fixedPorts = [base.MAILDEV_SMTP_PORT, base.MAILDEV_WEB_PORT, base.TEMPORAL_UI_PORT, 6379];
+  const pool = new PortPool([...Object.values(base.ports), ...fixedPorts, ...allPorts(portsFrom(base.TEMPORAL_PORT))]);
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
     for (const step of stops.reverse().splice(0)) await step();
@@ -76,22 +83,26 @@ export async function startClusterStack(options: ClusterStackOptions = {}): Prom
   try {
     const redis: RedisForStack = await ensureRedis({
       url: base.REDIS_URL,
-      port: options.freePorts ? await freePort() : 6379,
+      port: options.freePorts ? await pool.takeOne() : 6379,
       dir,
+      signal,
     });
     stops.push(redis.stop);
 
     let mailCatcher: MailCatcher | undefined;
     if (!base.SMTP_URL) {
+      signal?.throwIfAborted();
       const [smtpPort, webPort] = options.freePorts
-        ? await freePorts(2)
+        ? await pool.take(2)
         : [base.MAILDEV_SMTP_PORT, base.MAILDEV_WEB_PORT];
       const mailDir = join(base.DATA_DIR, 'mail');
       mailCatcher = await startMailCatcher({ smtpPort, webPort, dir: mailDir, logFile: join(dir, 'mail-catcher.log') });
+      killWithThisProcess(mailCatcher.process);
       stops.push(mailCatcher.stop);
     }
 
-    const ports = options.freePorts ? await freeClusterPorts() : portsFrom(base.TEMPORAL_PORT);
+    signal?.throwIfAborted();
+    const ports = options.freePorts ? await freeClusterPorts(pool) : portsFrom(base.TEMPORAL_PORT);
     log(`Temporal ${versions.server}: schema, then history, matching, frontend and worker services (logs in ${dir})…`);
     const temporal = await startTemporalCluster({
       tools,
@@ -99,10 +110,11 @@ export async function startClusterStack(options: ClusterStackOptions = {}): Prom
       postgres: postgresOf(base.DATABASE_URL),
       databases: temporalDatabases(base.DATABASE_URL),
       ports,
+      signal,
     });
     stops.push(temporal.stop);
 
-    const uiPort = options.freePorts ? await freePort() : base.TEMPORAL_UI_PORT;
+    const uiPort = options.freePorts ? await pool.takeOne() : base.TEMPORAL_UI_PORT;
     const env: NodeJS.ProcessEnv = {
       ...baseEnv,
       TEMPORAL_ADDRESS: temporal.address,
@@ -111,8 +123,9 @@ export async function startClusterStack(options: ClusterStackOptions = {}): Prom
       ...(mailCatcher && { SMTP_URL: mailCatcher.smtpUrl }),
     };
     const config = loadConfig(env);
-    await registerNamespaces(temporal.address, Object.values(config.namespaces));
+    await registerNamespaces(temporal.address, Object.values(config.namespaces), undefined, signal);
     await setUp(config, log);
+    signal?.throwIfAborted();
 
     const ui: TemporalUi = await startTemporalUi({
       uiServer: tools.uiServer,
@@ -120,6 +133,7 @@ export async function startClusterStack(options: ClusterStackOptions = {}): Prom
       frontend: temporal.address,
       port: uiPort,
       defaultNamespace: config.namespaces.sandbox,
+      signal,
     });
     stops.push(ui.stop);
 
@@ -131,7 +145,8 @@ export async function startClusterStack(options: ClusterStackOptions = {}): Prom
       (await bundleWorkflowCode({ ...workflowBundleOptions(), logger: quiet })).code,
     );
 
-    const appOptions = { config, env, logDir: options.appLogsToFiles ? dir : undefined };
+    signal?.throwIfAborted();
+    const appOptions = { config, env, logDir: options.appLogsToFiles ? dir : undefined, ports: pool, signal };
     const workerCount = options.workers ?? 2;
     const workers: AppProcess[] = [];
     stops.push(async () => void (await Promise.all(workers.map((worker) => worker.child.stop()))));
@@ -141,6 +156,7 @@ export async function startClusterStack(options: ClusterStackOptions = {}): Prom
     log(`Starting ${options.apiReplicasPerEnvironment ?? 2} API replicas per environment…`);
     const api = await startApiTier(appOptions, options.apiReplicasPerEnvironment ?? 2);
     stops.push(api.stop);
+    signal?.throwIfAborted();
 
     return {
       config,
@@ -164,12 +180,16 @@ export async function startClusterStack(options: ClusterStackOptions = {}): Prom
 }
 
 /** Every port of the cluster's services from the system (membership ports below 32768: see freeLowPort). */
-export async function freeClusterPorts(): Promise<ClusterPorts> {
-  const ports = await freePorts(SERVICES.length + 1);
+export async function freeClusterPorts(pool = new PortPool()): Promise<ClusterPorts> {
+  const ports = await pool.take(SERVICES.length + 1);
   const grpc = Object.fromEntries(SERVICES.map((service) => [service, ports.shift()!]));
   const membership: Record<string, number> = {};
-  for (const service of SERVICES) membership[service] = await freeLowPort(new Set(Object.values(membership)));
+  for (const service of SERVICES) membership[service] = await pool.takeLow();
   return { grpc, membership, frontendHttp: ports.shift()! } as ClusterPorts;
+}
+
+function allPorts(ports: ClusterPorts): number[] {
+  return [...Object.values(ports.grpc), ...Object.values(ports.membership), ports.frontendHttp];
 }
 
 /** The Temporal server's databases, beside the environments': `<name>_temporal` and `<name>_temporal_visibility`. */

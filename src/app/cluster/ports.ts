@@ -1,22 +1,59 @@
 // TCP ports for the cluster's internal listeners.
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 
 /** A TCP port free on 127.0.0.1 right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+export async function freePort(): Promise<number> {
+  return (await freePorts(1))[0];
 }
 
+/** `count` different ports free on 127.0.0.1 right now: all held open together, then released. */
 export async function freePorts(count: number): Promise<number[]> {
-  const ports = new Set<number>();
-  while (ports.size < count) ports.add(await freePort());
-  return [...ports];
+  const servers: Server[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const server = createServer();
+      servers.push(server);
+      await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+    }
+    return servers.map((server) => (server.address() as AddressInfo).port);
+  } finally {
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  }
+}
+
+/**
+ * The ports of one stack: each free when handed out and never handed out twice, nor one of the fixed ports the stack
+ * listens on, so two of its listeners cannot be given the same port (a port is released before its process binds it).
+ */
+export class PortPool {
+  private readonly taken: Set<number>;
+
+  constructor(fixed: Iterable<number> = []) {
+    this.taken = new Set(fixed);
+  }
+
+  async take(count: number): Promise<number[]> {
+    const ports: number[] = [];
+    while (ports.length < count) {
+      for (const port of await freePorts(count - ports.length)) {
+        if (this.taken.has(port)) continue;
+        this.taken.add(port);
+        ports.push(port);
+      }
+    }
+    return ports;
+  }
+
+  async takeOne(): Promise<number> {
+    return (await this.take(1))[0];
+  }
+
+  /** A port below 32768 (see freeLowPort). */
+  async takeLow(): Promise<number> {
+    const port = await freeLowPort(this.taken);
+    this.taken.add(port);
+    return port;
+  }
 }
 
 /**

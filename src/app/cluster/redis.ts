@@ -12,7 +12,12 @@ export interface RedisForStack {
   stop(): Promise<void>;
 }
 
-export async function ensureRedis(options: { url?: string; port: number; dir: string }): Promise<RedisForStack> {
+export async function ensureRedis(options: {
+  url?: string;
+  port: number;
+  dir: string;
+  signal?: AbortSignal;
+}): Promise<RedisForStack> {
   const url = options.url ?? `redis://127.0.0.1:${options.port}`;
   if (options.url || (await answers(url))) return { url, stop: async () => {} };
   const binary = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) => existsSync(path));
@@ -20,13 +25,20 @@ export async function ensureRedis(options: { url?: string; port: number; dir: st
   const logFile = join(options.dir, 'redis.log');
   const args = ['--port', String(options.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
   const child = spawnChild('redis-server', binary, args, { logFile });
-  await waitUntilReady(child, () => answers(url), 15_000, logFile);
+  try {
+    await waitUntilReady(child, () => answers(url), 15_000, logFile, options.signal);
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
   return { url, child, stop: () => child.stop() };
 }
 
 async function answers(url: string): Promise<boolean> {
   const client = new Redis(url, {
     lazyConnect: true,
+    connectTimeout: 2000,
+    commandTimeout: 2000,
     maxRetriesPerRequest: 0,
     enableOfflineQueue: false,
     retryStrategy: () => null,

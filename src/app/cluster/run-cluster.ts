@@ -3,17 +3,27 @@
 import { startClusterStack, type ClusterStack } from './cluster-stack';
 
 export async function runClusterStack(): Promise<void> {
-  // Ctrl-C while starting: the start finishes (the children are in process groups of their own), then stops.
+  // Ctrl-C while starting: the start gives up at its next step and stops what it started (the children are in
+  // process groups of their own, out of reach of the terminal's signal).
   let stopping = false;
+  const starting = new AbortController();
   const signalled = new Promise<void>((resolve) => {
     const stop = () => {
       if (!stopping) resolve();
       stopping = true;
+      starting.abort();
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
-  const stack = await startClusterStack();
+  let stack: ClusterStack;
+  try {
+    stack = await startClusterStack({ signal: starting.signal });
+  } catch (error) {
+    if (!starting.signal.aborted) throw error;
+    console.log('\nStopped while starting.');
+    return;
+  }
   if (!stopping) {
     printCluster(stack);
     // A child that dies leaves the stack short of it: say so (the proxy sends requests to the replicas still up).

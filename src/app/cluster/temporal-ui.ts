@@ -12,6 +12,7 @@ export interface TemporalUiOptions {
   frontend: string;
   port: number;
   defaultNamespace: string;
+  signal?: AbortSignal;
 }
 
 export interface TemporalUi {
@@ -35,7 +36,8 @@ export async function startTemporalUi(options: TemporalUiOptions): Promise<Tempo
   );
   const url = `http://127.0.0.1:${options.port}`;
   try {
-    await waitUntilReady(child, async () => (await fetch(`${url}/healthz`)).ok, 30_000, logFile);
+    const healthy = async () => (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })).ok;
+    await waitUntilReady(child, healthy, 30_000, logFile, options.signal);
   } catch (error) {
     await child.stop();
     throw error;
