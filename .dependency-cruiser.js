@@ -149,7 +149,7 @@ module.exports = {
       severity: 'error',
       comment:
         'src/web/client/ is bundled for the browser: it may import only itself, preact, types of src/contracts/, the money rules of ' +
-        'src/kernel/money.ts and src/kernel/currency.ts and the reverse-charge rule of src/domains/tax/tax-regions.logic.ts (so the pages word amounts and tax as ' +
+        'src/kernel/money.ts and src/kernel/currency.ts, the card checksum of src/kernel/luhn.ts and the reverse-charge rule of src/domains/tax/tax-regions.logic.ts (so the pages word amounts and tax as ' +
         'the API computes them), and vega with vega-lite and its CSP-safe interpreter for the metrics charts. It reaches the server only ' +
         'over HTTP, never by importing server code.',
       from: { path: '^src/web/client/' },
@@ -161,6 +161,7 @@ module.exports = {
           '^src/contracts/',
           '^src/kernel/money\\.ts$',
           '^src/kernel/currency\\.ts$',
+          '^src/kernel/luhn\\.ts$',
           '^src/domains/tax/tax-regions\\.logic\\.ts$',
         ],
       },

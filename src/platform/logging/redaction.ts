@@ -1,6 +1,7 @@
 // What a log line must never show, as a second line of defence (the code logs ids and codes, never credentials):
 // fields named after a secret are censored wherever they sit, and what error messages and log messages quote is
 // scrubbed of bearer tokens, URL passwords and card numbers.
+import { luhnValid } from '../../kernel/luhn';
 
 /** Field names whose values are secrets, at the top of a line and one level down (pino's redaction paths). */
 const SECRET_FIELDS = [
@@ -78,16 +79,6 @@ export function scrubSecrets(text: string): string {
     .replace(BEARER_TOKEN, '$1[Redacted]')
     .replace(URL_PASSWORD, '$1[Redacted]@')
     .replace(DIGIT_RUN, (run) => (luhnValid(run.replace(/\D/g, '')) ? '[Redacted card]' : run));
-}
-
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
 }
 
 export interface ErrorFields {

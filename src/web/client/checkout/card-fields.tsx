@@ -5,6 +5,7 @@ import type { Translate } from '../shared/ui';
 import { Field } from '../shared/ui';
 import type { StringKey } from '../strings';
 import { mountStripeCard, type StripeCard } from './stripe';
+import { luhnValid } from '../../../kernel/luhn';
 
 export interface SandboxCard {
   number: string;
@@ -26,7 +27,7 @@ const TEST_CARDS: { number: string; outcome: StringKey }[] = [
 export function sandboxCardErrors(card: SandboxCard, now = new Date()): Partial<Record<CardField, StringKey>> {
   const errors: Partial<Record<CardField, StringKey>> = {};
   const digits = card.number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) errors.number = 'checkout.cardNumberInvalid';
+  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) errors.number = 'checkout.cardNumberInvalid';
   const expiry = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(card.expiry);
   const month = expiry ? Number(expiry[1]) : 0;
   const year = expiry ? Number(expiry[2].length === 2 ? `20${expiry[2]}` : expiry[2]) : 0;
@@ -34,16 +35,6 @@ export function sandboxCardErrors(card: SandboxCard, now = new Date()): Partial<
     errors.expiry = 'checkout.cardExpiryInvalid';
   if (!/^\d{3,4}$/.test(card.cvc.trim())) errors.cvc = 'checkout.cardCvcInvalid';
   return errors;
-}
-
-function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
 }
 
 /** Groups of four digits as the buyer types. */
